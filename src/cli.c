@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/* Option parsing (ag options.c, unifdef main): one table, the help text
+ * beside it, and every cross-option check in one block after the loop. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+#ifndef C2M_VERSION
+#define C2M_VERSION "0.0.0"
+#endif
+
+static const char synopsis[] =
+    "usage: cuda2musa [options] -o DIR INPUT...\n"
+    "       cuda2musa [options] FILE|-\n"
+    "       cuda2musa --dry-run [options] [-o DIR] INPUT...\n"
+    "       cuda2musa --check [options] -o DIR INPUT...\n";
+
+/* Keep in step with man/cuda2musa.1 and README.md: tests/cli/options.sh
+ * compares the three. */
+static const char help_text[] =
+    "Port CUDA C/C++ sources to MUSA: whole tokens are renamed from mapping\n"
+    "files, every other byte is kept, and .cu/.cuh become .mu/.muh.\n"
+    "\n"
+    "Output:\n"
+    "  -o, --output DIR      write the ported tree under DIR, mirroring the\n"
+    "                        inputs; without -o, one FILE (or - for stdin)\n"
+    "                        is ported to stdout\n"
+    "  -n, --dry-run         write nothing; print a unified diff of the port\n"
+    "      --exit-code       with --dry-run: exit 1 when something would change\n"
+    "      --check           write nothing; exit 1 when DIR is not what a port\n"
+    "                        would write (lists stale, missing, extra files)\n"
+    "      --diff            with --check: also print the diff of each file\n"
+    "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
+    "  -I DIR                also look for #include'd headers in DIR\n"
+    "  -j, --jobs N          port N files at a time (default: CPUs, at most 8)\n"
+    "\n"
+    "Mappings:\n"
+    "  -m, --mappings FILE   load a mapping file on top of the others (later\n"
+    "                        files win); may be repeated\n"
+    "      --mappings-dir DIR  load the default mappings from DIR\n"
+    "      --no-default-mappings  start with no mappings at all\n"
+    "\n"
+    "Diagnostics:\n"
+    "  -q, --quiet           print nothing but errors and warnings\n"
+    "  -v, --verbose         say what happened to each file\n"
+    "  -w                    report no warnings\n"
+    "  -Werror               treat warnings as errors (exit status 1)\n"
+    "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
+    "                        unsupported, unterminated, binary\n"
+    "  -h, --help            print this help and exit\n"
+    "  -V, --version         print the version and exit\n"
+    "\n"
+    "Exit status: 0 done; 1 --check or --dry-run --exit-code found changes,\n"
+    "or -Werror saw a warning; 2 usage, mapping or I/O errors.\n"
+    "Environment: CUDA2MUSA_MAPPINGS names the default mappings directory.\n";
+
+enum {
+    OPT_CHECK = 256,
+    OPT_DIFF,
+    OPT_EXIT_CODE,
+    OPT_COPY_ALL,
+    OPT_MAPPINGS_DIR,
+    OPT_NO_DEFAULT_MAPPINGS
+};
+
+static const struct option longopts[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"dry-run", no_argument, NULL, 'n'},
+    {"exit-code", no_argument, NULL, OPT_EXIT_CODE},
+    {"check", no_argument, NULL, OPT_CHECK},
+    {"diff", no_argument, NULL, OPT_DIFF},
+    {"copy-all", no_argument, NULL, OPT_COPY_ALL},
+    {"jobs", required_argument, NULL, 'j'},
+    {"mappings", required_argument, NULL, 'm'},
+    {"mappings-dir", required_argument, NULL, OPT_MAPPINGS_DIR},
+    {"no-default-mappings", no_argument, NULL, OPT_NO_DEFAULT_MAPPINGS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* The leading ':' makes getopt report a missing argument as ':'. */
+static const char shortopts[] = ":o:nI:j:m:qvwW:hV";
+
+static _Noreturn void usage_error(const char *fmt, const char *arg)
+{
+    fputs("cuda2musa: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    fputs(synopsis, stderr);
+    fputs("Try 'cuda2musa --help' for more information.\n", stderr);
+    exit(2);
+}
+
+static void push(const char ***v, size_t *n, const char *s)
+{
+    *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+    (*v)[(*n)++] = s;
+}
+
+static void set_warning(struct options *o, const char *arg)
+{
+    if (!strcmp(arg, "error")) {
+        o->werror = true;
+        return;
+    }
+    bool on = strncmp(arg, "no-", 3) != 0;
+    const char *name = on ? arg : arg + 3;
+    int id = diag_warn_lookup(name);
+    if (id < 0)
+        usage_error("unknown warning option '-W%s'", arg);
+    o->warn[id] = on;
+}
+
+void cli_parse(int argc, char **argv, struct options *o)
+{
+    memset(o, 0, sizeof(*o));
+    for (int i = 0; i < WARN__COUNT; i++)
+        o->warn[i] = diag_warn_default((enum warn_id)i);
+    bool no_warnings = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            o->output = optarg;
+            break;
+        case 'n':
+            o->dry_run = true;
+            break;
+        case OPT_EXIT_CODE:
+            o->exit_code = true;
+            break;
+        case OPT_CHECK:
+            o->check = true;
+            break;
+        case OPT_DIFF:
+            o->diff = true;
+            break;
+        case OPT_COPY_ALL:
+            o->copy_all = true;
+            break;
+        case 'I':
+            push(&o->include_dirs, &o->ninclude_dirs, optarg);
+            break;
+        case 'j': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (*end || end == optarg || n < 1 || n > 1024)
+                usage_error("-j wants a number from 1 to 1024, not '%s'", optarg);
+            o->jobs = (int)n;
+            break;
+        }
+        case 'm':
+            push(&o->mapping_files, &o->nmapping_files, optarg);
+            break;
+        case OPT_MAPPINGS_DIR:
+            o->mappings_dir = optarg;
+            break;
+        case OPT_NO_DEFAULT_MAPPINGS:
+            o->no_default_mappings = true;
+            break;
+        case 'q':
+            o->verbosity = -1;
+            break;
+        case 'v':
+            o->verbosity = 1;
+            break;
+        case 'w':
+            no_warnings = true;
+            break;
+        case 'W':
+            set_warning(o, optarg);
+            break;
+        case 'h':
+            fputs(synopsis, stdout);
+            fputc('\n', stdout);
+            fputs(help_text, stdout);
+            exit(0);
+        case 'V':
+            printf("cuda2musa %s\n", C2M_VERSION);
+            exit(0);
+        case ':':
+            usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt) {
+                char opt[3] = {'-', (char)optopt, '\0'};
+                usage_error("unknown option '%s'", opt);
+            }
+            usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (int i = optind; i < argc; i++)
+        push(&o->inputs, &o->ninputs, argv[i]);
+    if (no_warnings)
+        for (int i = 0; i < WARN__COUNT; i++)
+            o->warn[i] = false;
+
+    /* Checks between options, one per line. */
+    if (!o->ninputs)
+        usage_error("%s", "no input given");
+    if (o->check && o->dry_run)
+        usage_error("%s", "--check and --dry-run are mutually exclusive");
+    if (o->check && !o->output)
+        usage_error("%s", "--check needs -o DIR to compare with");
+    if (o->diff && !o->check)
+        usage_error("%s", "--diff goes with --check (--dry-run always "
+                          "prints diffs)");
+    if (o->exit_code && !o->dry_run)
+        usage_error("%s", "--exit-code goes with --dry-run");
+    if (o->copy_all && !o->output)
+        usage_error("%s", "--copy-all needs -o DIR");
+}
+
+void cli_release(struct options *o)
+{
+    free(o->inputs);
+    free(o->include_dirs);
+    free(o->mapping_files);
+    memset(o, 0, sizeof(*o));
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/* Diagnostics on stderr. Messages are written with one fputs each so lines
+ * from different threads never interleave. */
+#include "diag.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    bool on; /* reported by default */
+} warn_table[WARN__COUNT] = {
+    [WARN_UNSUPPORTED] = {"unsupported", true},
+    [WARN_UNTERMINATED] = {"unterminated", true},
+    [WARN_BINARY] = {"binary", true},
+};
+
+const char *diag_warn_name(enum warn_id id)
+{
+    return warn_table[id].name;
+}
+
+bool diag_warn_default(enum warn_id id)
+{
+    return warn_table[id].on;
+}
+
+int diag_warn_lookup(const char *name)
+{
+    for (int i = 0; i < WARN__COUNT; i++)
+        if (!strcmp(warn_table[i].name, name))
+            return i;
+    return -1;
+}
+
+static void vreport(const char *prefix, const char *fmt, va_list ap,
+                    const char *suffix)
+{
+    char msg[4096];
+    int n = snprintf(msg, sizeof(msg), "cuda2musa: %s", prefix);
+    if (n < 0 || (size_t)n >= sizeof(msg))
+        n = 0;
+    vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+    size_t len = strlen(msg);
+    if (suffix)
+        snprintf(msg + len, sizeof(msg) - len, ": %s", suffix);
+    len = strlen(msg);
+    if (len + 1 < sizeof(msg)) {
+        msg[len] = '\n';
+        msg[len + 1] = '\0';
+    }
+    fputs(msg, stderr);
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("fatal: ", fmt, ap, NULL);
+    va_end(ap);
+    exit(2);
+}
+
+int error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("error: ", fmt, ap, NULL);
+    va_end(ap);
+    return -1;
+}
+
+int error_errno(const char *fmt, ...)
+{
+    int e = errno;
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("error: ", fmt, ap, strerror(e));
+    va_end(ap);
+    return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("warning: ", fmt, ap, NULL);
+    va_end(ap);
+}
+
+void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
+             const char *fmt, ...)
+{
+    char msg[4096];
+    int n;
+    if (line && col)
+        n = snprintf(msg, sizeof(msg), "%s:%u:%u: %s: ", path, line, col, sev);
+    else if (line)
+        n = snprintf(msg, sizeof(msg), "%s:%u: %s: ", path, line, sev);
+    else
+        n = snprintf(msg, sizeof(msg), "%s: %s: ", path, sev);
+    if (n < 0 || (size_t)n >= sizeof(msg))
+        n = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(msg);
+    if (len + 1 < sizeof(msg)) {
+        msg[len] = '\n';
+        msg[len + 1] = '\0';
+    }
+    fputs(msg, stderr);
+}
+
+void BUG_fl(const char *file, int line, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "cuda2musa: BUG: %s:%d: %s\n", file, line, msg);
+    abort();
+}

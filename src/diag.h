@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* Messages to the user: the three tiers of STYLE.md 2.4 (BUG, die, error),
+ * warnings, and the table of warning groups that -W options name. Only
+ * main, cli and driver may call die(). */
+#ifndef C2M_DIAG_H
+#define C2M_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* Warning groups, named by -W<name> / -Wno-<name>. */
+enum warn_id {
+    WARN_UNSUPPORTED,  /* a name with no MUSA counterpart */
+    WARN_UNTERMINATED, /* a comment or literal that never ends */
+    WARN_BINARY,       /* a source file that looks binary: copied as is */
+    WARN__COUNT
+};
+
+/* The group's name as written after -W, e.g. "unsupported". */
+const char *diag_warn_name(enum warn_id id);
+/* The group called name[0..len), or -1. */
+int diag_warn_lookup(const char *name);
+/* Whether the group is reported when no -W option names it. */
+bool diag_warn_default(enum warn_id id);
+
+/* "cuda2musa: fatal: ..." on stderr, then exit(2). */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cuda2musa: error: ..."; returns -1 so callers can `return error(...)`. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As error(), followed by ": " and strerror(errno). */
+int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cuda2musa: warning: ...". */
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A message prefixed by a location: "path:line:col: error: ..." (line and
+ * col are 1-based; 0 leaves them out). Used for mapping files. */
+void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
+             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+_Noreturn void BUG_fl(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define BUG(...) BUG_fl(__FILE__, __LINE__, __VA_ARGS__)
+
+#endif

@@ -1,0 +1,831 @@
+/* SPDX-License-Identifier: MIT */
+/* The driver: everything between the command line and the modules that do
+ * the work. Setup (mappings, inputs) runs on the main thread and may die;
+ * each file is then ported by a worker into a struct result, and the main
+ * thread prints the results in output-path order, so what the user sees
+ * does not depend on -j. */
+#include "driver.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diff.h"
+#include "edit.h"
+#include "emit.h"
+#include "mapping.h"
+#include "pool.h"
+#include "report.h"
+#include "rewrite.h"
+#include "source.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+#include "walk.h"
+
+#ifndef C2M_DATADIR
+#define C2M_DATADIR "/usr/local/share"
+#endif
+
+enum job_kind {
+    JOB_PORT, /* rewrite */
+    JOB_COPY  /* copy byte for byte: MUSA-native, or --copy-all */
+};
+
+struct job {
+    char *path;  /* the input as shown: "src/k.cu", or "-" */
+    char *abs;   /* absolute normalised path, for #include resolution */
+    char *rel;   /* output path under the output root: "k.mu" */
+    char *out;   /* the output file, or NULL (stdout, dry run without -o) */
+    enum job_kind kind;
+    bool renamed; /* rel's name differs from the input's */
+    dev_t dev;
+    ino_t ino;
+};
+
+enum res_status {
+    RES_FAILED,   /* could not be ported (reported) */
+    RES_WRITTEN,  /* output created or replaced */
+    RES_UPTODATE, /* output already right */
+    RES_CHANGED,  /* dry run: the port differs from the input */
+    RES_SAME,     /* dry run: the port is the input */
+    RES_STALE,    /* check: the output differs */
+    RES_MISSING,  /* check: no output */
+    RES_OK,       /* check: the output is right */
+    RES_PRINTED   /* stdout mode */
+};
+
+struct result {
+    enum res_status status;
+    size_t edits;
+    size_t warnings, errors;
+    struct strbuf err; /* for stderr */
+    struct strbuf out; /* for stdout */
+};
+
+/* What one worker thread owns. */
+struct worker {
+    struct rewriter *rw;
+    struct arena arena;
+    struct edit_list edits;
+    struct findings findings;
+    struct strbuf text;  /* the ported file */
+    struct strbuf emsg;  /* emit's error text */
+};
+
+struct driver {
+    const struct options *o;
+    enum report_mode mode;
+    struct mapping *map;
+    struct job *jobs;
+    size_t njobs, jobs_alloc;
+    struct result *results;
+    struct worker *workers;
+    int nworkers;
+    struct hashmap byabs;     /* absolute input path -> struct job */
+    char **incdirs;           /* absolute: -I dirs, then the input bases */
+    size_t nincdirs, incdirs_alloc;
+    struct report rep;
+    int setup_errors;
+};
+
+/* ---- paths ---- */
+
+static char *join(const char *a, const char *b)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, a);
+    if (sb.len && sb.buf[sb.len - 1] != '/' && *b)
+        strbuf_addch(&sb, '/');
+    strbuf_addstr(&sb, b);
+    return strbuf_detach(&sb, NULL);
+}
+
+/* Collapse "//", "/./" and "dir/../" in an absolute path, in place. */
+static void normalize(char *path)
+{
+    char *out = path, *p = path;
+    while (*p) {
+        while (*p == '/')
+            p++;
+        char *seg = p;
+        while (*p && *p != '/')
+            p++;
+        size_t n = (size_t)(p - seg);
+        if (!n || (n == 1 && seg[0] == '.'))
+            continue;
+        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (out > path && *--out != '/')
+                ;
+            continue;
+        }
+        *out++ = '/';
+        memmove(out, seg, n);
+        out += n;
+    }
+    if (out == path)
+        *out++ = '/';
+    *out = '\0';
+}
+
+static char *absolute(const char *path)
+{
+    char *r = realpath(path, NULL);
+    if (r)
+        return r;
+    if (path[0] == '/') {
+        r = xstrdup(path);
+    } else {
+        char cwd[PATH_MAX];
+        if (!getcwd(cwd, sizeof(cwd)))
+            return NULL;
+        r = join(cwd, path);
+    }
+    normalize(r);
+    return r;
+}
+
+static const char *ext_of(const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    const char *dot = strrchr(slash ? slash + 1 : name, '.');
+    return dot && dot != (slash ? slash + 1 : name) ? dot : "";
+}
+
+static bool is_source_ext(const char *ext)
+{
+    static const char *const exts[] = {
+        ".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp",
+        ".hxx", ".inl", ".inc", ".ipp", ".tpp",
+    };
+    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+        if (!strcmp(ext, exts[i]))
+            return true;
+    return false;
+}
+
+static bool is_musa_ext(const char *ext)
+{
+    return !strcmp(ext, ".mu") || !strcmp(ext, ".muh");
+}
+
+/* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged. */
+static char *output_name(const char *rel, bool *renamed)
+{
+    const char *ext = ext_of(rel);
+    char *r = xstrdup(rel);
+    *renamed = !strcmp(ext, ".cu") || !strcmp(ext, ".cuh");
+    if (*renamed)
+        r[ext - rel + 1] = 'm';
+    return r;
+}
+
+/* ---- collecting the inputs ---- */
+
+struct collect {
+    struct driver *d;
+    const char *base_abs; /* absolute path of the walked directory */
+    const char *prefix;   /* base_abs relative to the output root, or "" */
+    bool named;           /* a file named on the command line */
+};
+
+static void add_job(struct driver *d, const char *path, const char *abs,
+                    const char *rel, const struct stat *st, enum job_kind kind)
+{
+    ALLOC_GROW(d->jobs, d->njobs + 1, d->jobs_alloc);
+    struct job *j = &d->jobs[d->njobs++];
+    memset(j, 0, sizeof(*j));
+    j->path = xstrdup(path);
+    j->abs = abs ? xstrdup(abs) : NULL;
+    j->rel = output_name(rel, &j->renamed);
+    j->kind = kind;
+    if (st) {
+        j->dev = st->st_dev;
+        j->ino = st->st_ino;
+    }
+}
+
+static int collect_file(void *arg, const char *path, const char *rel,
+                        const struct stat *st)
+{
+    struct collect *c = arg;
+    struct driver *d = c->d;
+    const char *ext = ext_of(rel);
+    enum job_kind kind;
+    if (is_musa_ext(ext))
+        kind = JOB_COPY;
+    else if (is_source_ext(ext) || c->named)
+        kind = JOB_PORT;
+    else if (d->o->copy_all)
+        kind = JOB_COPY;
+    else
+        return 0;
+    char *r = join(c->prefix, rel);
+    char *abs = join(c->base_abs, rel);
+    add_job(d, path, abs, r, st, kind);
+    free(r);
+    free(abs);
+    return 0;
+}
+
+static void add_incdir(struct driver *d, const char *abs)
+{
+    for (size_t i = 0; i < d->nincdirs; i++)
+        if (!strcmp(d->incdirs[i], abs))
+            return;
+    ALLOC_GROW(d->incdirs, d->nincdirs + 1, d->incdirs_alloc);
+    d->incdirs[d->nincdirs++] = xstrdup(abs);
+}
+
+/* The longest common directory of two absolute paths. */
+static void common_dir(char *acc, const char *p)
+{
+    size_t i = 0, last = 0;
+    while (acc[i] && acc[i] == p[i]) {
+        if (acc[i] == '/')
+            last = i;
+        i++;
+    }
+    if (!acc[i] && (!p[i] || p[i] == '/'))
+        return; /* acc is an ancestor of p (or equal) */
+    acc[last ? last : 1] = '\0';
+}
+
+struct input {
+    const char *arg;
+    char *base_abs; /* the directory, or the file's directory */
+    struct stat st;
+    bool is_dir;
+};
+
+static int cmp_jobs(const void *a, const void *b)
+{
+    const struct job *x = a, *y = b;
+    int c = strcmp(x->rel, y->rel);
+    if (c)
+        return c;
+    if (x->kind != y->kind)
+        return x->kind == JOB_COPY ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+static void collect_inputs(struct driver *d)
+{
+    const struct options *o = d->o;
+    struct input *in = xcalloc(o->ninputs, sizeof(*in));
+    char *root = NULL;
+    struct stat out_st;
+    bool out_exists = o->output && stat(o->output, &out_st) == 0;
+    char *out_abs = o->output ? absolute(o->output) : NULL;
+
+    for (size_t i = 0; i < o->ninputs; i++) {
+        in[i].arg = o->inputs[i];
+        if (!strcmp(in[i].arg, "-"))
+            continue;
+        if (stat(in[i].arg, &in[i].st) < 0) {
+            error_errno("cannot read '%s'", in[i].arg);
+            d->setup_errors++;
+            in[i].arg = NULL;
+            continue;
+        }
+        in[i].is_dir = S_ISDIR(in[i].st.st_mode);
+        if (in[i].is_dir) {
+            in[i].base_abs = absolute(in[i].arg);
+        } else {
+            char *dir = xstrdup(in[i].arg), *slash = strrchr(dir, '/');
+            if (slash)
+                slash[slash == dir ? 1 : 0] = '\0';
+            in[i].base_abs = absolute(slash ? dir : ".");
+            free(dir);
+        }
+        if (!in[i].base_abs)
+            die("cannot resolve '%s': %s", in[i].arg, strerror(errno));
+        if (in[i].is_dir && out_abs && !strcmp(out_abs, in[i].base_abs))
+            die("output directory '%s' is the input directory '%s': the "
+                "port would overwrite its inputs; choose another -o",
+                o->output, in[i].arg);
+        if (!root)
+            root = xstrdup(in[i].base_abs);
+        else
+            common_dir(root, in[i].base_abs);
+    }
+
+    for (size_t i = 0; i < o->ninclude_dirs; i++) {
+        char *a = realpath(o->include_dirs[i], NULL);
+        if (!a) {
+            warning("ignoring -I '%s': %s", o->include_dirs[i], strerror(errno));
+            continue;
+        }
+        add_incdir(d, a);
+        free(a);
+    }
+
+    struct walk_opts wo = {0};
+    if (out_exists && S_ISDIR(out_st.st_mode)) {
+        wo.skip_set = true;
+        wo.skip_dev = out_st.st_dev;
+        wo.skip_ino = out_st.st_ino;
+    }
+    for (size_t i = 0; i < o->ninputs; i++) {
+        if (!in[i].arg)
+            continue;
+        if (!strcmp(in[i].arg, "-")) {
+            add_job(d, "-", NULL, "-", NULL, JOB_PORT);
+            continue;
+        }
+        add_incdir(d, in[i].base_abs);
+        size_t rl = strlen(root);
+        const char *prefix = in[i].base_abs + rl;
+        if (rl > 1 && *prefix == '/')
+            prefix++;
+        else if (rl == 1)
+            prefix = in[i].base_abs + 1;
+        struct collect c = {d, in[i].base_abs, prefix, false};
+        if (in[i].is_dir) {
+            if (walk_tree(in[i].arg, &wo, collect_file, &c) < 0)
+                d->setup_errors++;
+        } else if (S_ISREG(in[i].st.st_mode)) {
+            const char *slash = strrchr(in[i].arg, '/');
+            c.named = true;
+            collect_file(&c, in[i].arg, slash ? slash + 1 : in[i].arg,
+                         &in[i].st);
+        } else {
+            error("'%s' is not a regular file or a directory", in[i].arg);
+            d->setup_errors++;
+        }
+    }
+
+    /* Sort by output path; then settle inputs that land on one output. */
+    qsort(d->jobs, d->njobs, sizeof(*d->jobs), cmp_jobs);
+    size_t n = 0;
+    for (size_t i = 0; i < d->njobs; i++) {
+        struct job *j = &d->jobs[i];
+        if (n && !strcmp(d->jobs[n - 1].rel, j->rel) && strcmp(j->rel, "-")) {
+            struct job *keep = &d->jobs[n - 1];
+            if (keep->dev != j->dev || keep->ino != j->ino) {
+                error("'%s' and '%s' would both be written to '%s'; "
+                      "skipping '%s'", keep->path, j->path, j->rel, j->path);
+                d->setup_errors++;
+            }
+            free(j->path);
+            free(j->abs);
+            free(j->rel);
+            continue;
+        }
+        d->jobs[n++] = *j;
+    }
+    d->njobs = n;
+
+    for (size_t i = 0; i < d->njobs; i++) {
+        struct job *j = &d->jobs[i];
+        if (o->output)
+            j->out = join(o->output, j->rel);
+        if (j->abs)
+            hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
+    }
+    for (size_t i = 0; i < o->ninputs; i++)
+        free(in[i].base_abs);
+    free(in);
+    free(root);
+    free(out_abs);
+}
+
+/* ---- #include resolution ---- */
+
+struct file_env {
+    struct driver *d;
+    const struct job *job;
+};
+
+static const struct job *lookup_in(struct driver *d, const char *dir,
+                                   size_t dirlen, const char *name, size_t len)
+{
+    char path[PATH_MAX];
+    if (dirlen + len + 2 > sizeof(path))
+        return NULL;
+    memcpy(path, dir, dirlen);
+    path[dirlen] = '/';
+    memcpy(path + dirlen + 1, name, len);
+    path[dirlen + 1 + len] = '\0';
+    normalize(path);
+    return hashmap_get(&d->byabs, path, strlen(path));
+}
+
+static bool local_header(void *arg, const char *name, size_t len, bool angled,
+                         bool *renamed)
+{
+    struct file_env *fe = arg;
+    struct driver *d = fe->d;
+    const struct job *j = NULL;
+    if (!d->byabs.nr || !len)
+        return false;
+    if (name[0] == '/') {
+        j = lookup_in(d, "", 0, name, len);
+    } else {
+        if (!angled && fe->job->abs) {
+            const char *slash = strrchr(fe->job->abs, '/');
+            j = lookup_in(d, fe->job->abs, (size_t)(slash - fe->job->abs),
+                          name, len);
+        }
+        for (size_t i = 0; !j && i < d->nincdirs; i++)
+            j = lookup_in(d, d->incdirs[i], strlen(d->incdirs[i]), name, len);
+    }
+    if (!j)
+        return false;
+    *renamed = j->renamed;
+    return true;
+}
+
+/* ---- porting one file ---- */
+
+static void add_findings(struct driver *d, struct result *r,
+                         struct source *src, const struct findings *f)
+{
+    for (size_t i = 0; i < f->nr; i++) {
+        const struct finding *fi = &f->v[i];
+        if (!d->o->warn[fi->id])
+            continue;
+        unsigned line, col;
+        source_locate(src, fi->off, &line, &col);
+        report_diag(&r->err, src->path, line, col, fi->id, d->o->werror,
+                    fi->msg);
+        r->warnings++;
+    }
+}
+
+static void fail(struct result *r, const char *msg)
+{
+    strbuf_addf(&r->err, "cuda2musa: error: %s\n", msg);
+    r->errors++;
+    r->status = RES_FAILED;
+}
+
+static void port_job(void *arg, size_t index, int wid)
+{
+    struct driver *d = arg;
+    const struct job *j = &d->jobs[index];
+    struct result *r = &d->results[index];
+    struct worker *w = &d->workers[wid];
+    struct source src;
+
+    if (source_load(&src, j->path) < 0) {
+        strbuf_reset(&w->emsg);
+        strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
+        fail(r, w->emsg.buf);
+        return;
+    }
+    const char *data = src.buf;
+    size_t len = src.len;
+    bool port = j->kind == JOB_PORT;
+    const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
+    if (nul) {
+        port = false;
+        if (d->o->warn[WARN_BINARY]) {
+            unsigned line, col;
+            source_locate(&src, (size_t)(nul - src.buf), &line, &col);
+            report_diag(&r->err, src.path, line, col, WARN_BINARY,
+                        d->o->werror,
+                        "file looks binary (it holds a NUL byte): copied "
+                        "unchanged");
+            r->warnings++;
+        }
+    }
+    if (port) {
+        struct file_env fe = {d, j};
+        struct rewrite_env env = {local_header, &fe};
+        arena_reset(&w->arena);
+        edit_list_clear(&w->edits);
+        findings_clear(&w->findings);
+        r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
+                                  &w->edits, &w->findings);
+        add_findings(d, r, &src, &w->findings);
+        if (r->edits) {
+            strbuf_reset(&w->text);
+            edit_list_apply(&w->edits, src.buf, src.len, &w->text);
+            data = w->text.buf;
+            len = w->text.len;
+        }
+    }
+
+    strbuf_reset(&w->emsg);
+    switch (d->mode) {
+    case REPORT_STDOUT:
+        strbuf_add(&r->out, data, len);
+        r->status = RES_PRINTED;
+        break;
+    case REPORT_DRY_RUN: {
+        char *label = j->out ? NULL : output_name(j->path, &(bool){false});
+        diff_unified(&r->out, j->path, src.buf, src.len,
+                     j->out ? j->out : label, data, len);
+        free(label);
+        r->status = r->out.len ? RES_CHANGED : RES_SAME;
+        break;
+    }
+    case REPORT_WRITE: {
+        struct stat st;
+        if (stat(j->out, &st) == 0 && st.st_dev == j->dev &&
+            st.st_ino == j->ino && j->dev) {
+            strbuf_addf(&w->emsg, "'%s' is the input '%s' itself; refusing "
+                                  "to overwrite it", j->out, j->path);
+            fail(r, w->emsg.buf);
+            break;
+        }
+        int rc = emit_file(j->out, data, len, src.mode, &w->emsg);
+        if (rc < 0)
+            fail(r, w->emsg.buf);
+        else
+            r->status = rc == EMIT_WRITTEN ? RES_WRITTEN : RES_UPTODATE;
+        break;
+    }
+    case REPORT_CHECK: {
+        bool missing;
+        int same = emit_compare(j->out, data, len, &missing, &w->emsg);
+        if (same < 0) {
+            fail(r, w->emsg.buf);
+            break;
+        }
+        if (same) {
+            r->status = RES_OK;
+            break;
+        }
+        r->status = missing ? RES_MISSING : RES_STALE;
+        strbuf_addf(&r->out, "%s: %s (ported from %s)\n", j->out,
+                    missing ? "missing" : "stale", j->path);
+        if (!d->o->diff)
+            break;
+        struct source old;
+        if (missing) {
+            diff_unified(&r->out, "/dev/null", "", 0, j->out, data, len);
+        } else if (source_load(&old, j->out) == 0) {
+            diff_unified(&r->out, j->out, old.buf, old.len, j->out, data, len);
+            source_release(&old);
+        }
+        break;
+    }
+    }
+
+    if (d->o->verbosity > 0 && r->status != RES_FAILED) {
+        static const char *const what[] = {
+            [RES_WRITTEN] = "written", [RES_UPTODATE] = "up to date",
+            [RES_CHANGED] = "would change", [RES_SAME] = "unchanged",
+            [RES_STALE] = "stale", [RES_MISSING] = "missing",
+            [RES_OK] = "up to date", [RES_PRINTED] = "printed",
+        };
+        strbuf_addf(&r->err, "cuda2musa: %s -> %s: %s", j->path,
+                    j->out ? j->out : j->rel, what[r->status]);
+        if (j->kind == JOB_COPY || nul)
+            strbuf_addstr(&r->err, " (copied as is)");
+        else
+            strbuf_addf(&r->err, " (%zu edit%s)", r->edits,
+                        r->edits == 1 ? "" : "s");
+        strbuf_addch(&r->err, '\n');
+    }
+    source_release(&src);
+}
+
+/* ---- --check: outputs that no input explains ---- */
+
+struct extras {
+    struct driver *d;
+    struct hashmap expected; /* rel -> job */
+    struct strbuf out;
+};
+
+static int find_extra(void *arg, const char *path, const char *rel,
+                      const struct stat *st)
+{
+    (void)st;
+    struct extras *x = arg;
+    const char *ext = ext_of(rel);
+    if (!x->d->o->copy_all && !is_source_ext(ext) && !is_musa_ext(ext))
+        return 0;
+    if (hashmap_get(&x->expected, rel, strlen(rel)))
+        return 0;
+    strbuf_addf(&x->out, "%s: extra (no input)\n", path);
+    x->d->rep.extra++;
+    return 0;
+}
+
+static void check_extras(struct driver *d)
+{
+    struct stat st;
+    if (stat(d->o->output, &st) < 0 || !S_ISDIR(st.st_mode))
+        return;
+    struct extras x = {d, HASHMAP_INIT, STRBUF_INIT};
+    for (size_t i = 0; i < d->njobs; i++)
+        hashmap_put(&x.expected, d->jobs[i].rel, strlen(d->jobs[i].rel),
+                    &d->jobs[i]);
+    struct walk_opts wo = {0};
+    walk_tree(d->o->output, &wo, find_extra, &x);
+    fwrite(x.out.buf ? x.out.buf : "", 1, x.out.len, stdout);
+    strbuf_release(&x.out);
+    hashmap_release(&x.expected);
+}
+
+/* ---- setup ---- */
+
+static char *exe_dir(void)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+    if (n <= 0)
+        return NULL;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return NULL;
+    *slash = '\0';
+    return xstrdup(buf);
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The default mappings directory: --mappings-dir, $CUDA2MUSA_MAPPINGS,
+ * next to the binary, in ../share beside it, in the install prefix. */
+static char *find_mappings_dir(const struct options *o)
+{
+    if (o->mappings_dir)
+        return xstrdup(o->mappings_dir);
+    const char *env = getenv("CUDA2MUSA_MAPPINGS");
+    if (env && *env)
+        return xstrdup(env);
+    char *dir = exe_dir();
+    if (dir) {
+        char *c = join(dir, "mappings");
+        if (is_dir(c)) {
+            free(dir);
+            return c;
+        }
+        free(c);
+        c = join(dir, "../share/cuda2musa/mappings");
+        free(dir);
+        if (is_dir(c))
+            return c;
+        free(c);
+    }
+    if (is_dir(C2M_DATADIR "/cuda2musa/mappings"))
+        return xstrdup(C2M_DATADIR "/cuda2musa/mappings");
+    die("cannot find the default mappings (looked next to the program and "
+        "in '%s'); use --mappings-dir DIR or set CUDA2MUSA_MAPPINGS",
+        C2M_DATADIR "/cuda2musa/mappings");
+}
+
+static struct mapping *load_mappings(const struct options *o)
+{
+    struct mapping *m = mapping_new();
+    int rc = 0;
+    if (!o->no_default_mappings) {
+        char *dir = find_mappings_dir(o);
+        rc |= mapping_load_dir(m, dir, 0);
+        free(dir);
+    }
+    for (size_t i = 0; i < o->nmapping_files; i++)
+        rc |= mapping_load_file(m, o->mapping_files[i], (int)i + 1);
+    if (rc < 0 || mapping_finish(m) < 0) {
+        mapping_free(m);
+        die("bad mapping files; nothing was written");
+    }
+    return m;
+}
+
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 8 ? 8 : (int)n;
+}
+
+static enum report_mode pick_mode(const struct options *o)
+{
+    if (o->check)
+        return REPORT_CHECK;
+    if (o->dry_run)
+        return REPORT_DRY_RUN;
+    if (o->output)
+        return REPORT_WRITE;
+    return REPORT_STDOUT;
+}
+
+static void tally(struct driver *d, const struct result *r)
+{
+    struct report *rep = &d->rep;
+    rep->files++;
+    rep->edits += r->edits;
+    rep->warnings += r->warnings;
+    rep->errors += r->errors;
+    switch (r->status) {
+    case RES_WRITTEN:
+        rep->written++;
+        break;
+    case RES_UPTODATE:
+    case RES_OK:
+        rep->uptodate++;
+        break;
+    case RES_CHANGED:
+        rep->changed++;
+        break;
+    case RES_STALE:
+        rep->stale++;
+        break;
+    case RES_MISSING:
+        rep->missing++;
+        break;
+    default:
+        break;
+    }
+}
+
+int driver_run(const struct options *o)
+{
+    struct driver d = {0};
+    d.o = o;
+    d.mode = pick_mode(o);
+
+    if (d.mode == REPORT_STDOUT && o->ninputs > 1)
+        die("several inputs need -o DIR (or --dry-run)");
+    for (size_t i = 0; i < o->ninputs; i++)
+        if (!strcmp(o->inputs[i], "-") && d.mode != REPORT_STDOUT)
+            die("'-' (standard input) can only be ported to standard output");
+    if (d.mode == REPORT_STDOUT && is_dir(o->inputs[0]))
+        die("'%s' is a directory: give -o DIR to port a tree", o->inputs[0]);
+
+    d.map = load_mappings(o);
+    collect_inputs(&d);
+
+    d.nworkers = o->jobs ? o->jobs : default_jobs();
+    if ((size_t)d.nworkers > d.njobs)
+        d.nworkers = d.njobs ? (int)d.njobs : 1;
+    d.workers = xcalloc((size_t)d.nworkers, sizeof(*d.workers));
+    for (int i = 0; i < d.nworkers; i++)
+        d.workers[i].rw = rewriter_new(d.map);
+    d.results = xcalloc(d.njobs ? d.njobs : 1, sizeof(*d.results));
+
+    struct pool *pool = pool_new(d.nworkers, d.njobs, port_job, &d);
+    for (size_t i = 0; i < d.njobs; i++) {
+        pool_wait(pool, i);
+        struct result *r = &d.results[i];
+        if (r->out.len)
+            fwrite(r->out.buf, 1, r->out.len, stdout);
+        if (r->err.len) {
+            fflush(stdout);
+            fputs(r->err.buf, stderr);
+        }
+        tally(&d, r);
+        strbuf_release(&r->out);
+        strbuf_release(&r->err);
+    }
+    pool_free(pool);
+    if (d.mode == REPORT_CHECK)
+        check_extras(&d);
+    fflush(stdout);
+
+    d.rep.errors += (size_t)d.setup_errors;
+    if (o->verbosity >= 0 && d.mode != REPORT_STDOUT)
+        report_summary(&d.rep, d.mode, o->output, stderr);
+
+    int status = 0;
+    if (d.rep.errors)
+        status = 2;
+    else if ((o->werror && d.rep.warnings) ||
+             (d.mode == REPORT_CHECK &&
+              (d.rep.stale || d.rep.missing || d.rep.extra)) ||
+             (d.mode == REPORT_DRY_RUN && o->exit_code && d.rep.changed))
+        status = 1;
+    if (ferror(stdout)) {
+        error("cannot write to standard output");
+        status = 2;
+    }
+
+    for (int i = 0; i < d.nworkers; i++) {
+        struct worker *w = &d.workers[i];
+        rewriter_free(w->rw);
+        arena_release(&w->arena);
+        edit_list_release(&w->edits);
+        findings_release(&w->findings);
+        strbuf_release(&w->text);
+        strbuf_release(&w->emsg);
+    }
+    free(d.workers);
+    free(d.results);
+    for (size_t i = 0; i < d.njobs; i++) {
+        free(d.jobs[i].path);
+        free(d.jobs[i].abs);
+        free(d.jobs[i].rel);
+        free(d.jobs[i].out);
+    }
+    free(d.jobs);
+    for (size_t i = 0; i < d.nincdirs; i++)
+        free(d.incdirs[i]);
+    free(d.incdirs);
+    hashmap_release(&d.byabs);
+    mapping_free(d.map);
+    return status;
+}

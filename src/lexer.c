@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: MIT */
+/* The lexer: one token per call, switching on the first byte (sqlite
+ * sqlite3GetToken). Backslash-newline splices are honoured wherever the
+ * standard puts them (translation phase 2) but never removed: they stay
+ * inside the token they occur in. */
+#include "lexer.h"
+
+#include <string.h>
+
+/* 1 for bytes that continue an identifier: [A-Za-z0-9_$] and every byte
+ * >= 0x80 (UTF-8 in identifiers). */
+static const unsigned char ident_tab[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+bool lexer_is_ident_char(unsigned char c)
+{
+    return ident_tab[c];
+}
+
+bool lexer_is_identifier(const char *s, size_t len)
+{
+    if (!len || (s[0] >= '0' && s[0] <= '9'))
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (!ident_tab[(unsigned char)s[i]])
+            return false;
+    return true;
+}
+
+void lexer_init(struct lexer *lx, const char *buf, size_t len)
+{
+    lx->buf = buf;
+    lx->len = len;
+    lx->pos = 0;
+    lx->bol = true;
+    lx->dir = LEX_DIR_NONE;
+}
+
+/* Length of the backslash-newline at p, or 0. */
+static size_t splice_at(const char *p, const char *end)
+{
+    if (p < end && *p == '\\') {
+        if (p + 1 < end && p[1] == '\n')
+            return 2;
+        if (p + 2 < end && p[1] == '\r' && p[2] == '\n')
+            return 3;
+    }
+    return 0;
+}
+
+/* p after any splices that start there. */
+static const char *skip_splices(const char *p, const char *end)
+{
+    size_t n;
+    while ((n = splice_at(p, end)))
+        p += n;
+    return p;
+}
+
+size_t lexer_unsplice(const char *p, size_t len, char *out)
+{
+    const char *end = p + len;
+    size_t n = 0, s;
+    while (p < end) {
+        if ((s = splice_at(p, end))) {
+            p += s;
+            continue;
+        }
+        out[n++] = *p++;
+    }
+    return n;
+}
+
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+static const char *scan_space(const char *p, const char *end)
+{
+    for (;;) {
+        size_t n;
+        if (p < end && is_blank((unsigned char)*p))
+            p++;
+        else if (p + 1 < end && *p == '\r' && p[1] != '\n')
+            p++;
+        else if (p + 1 == end && *p == '\r')
+            p++;
+        else if ((n = splice_at(p, end)))
+            p += n;
+        else
+            return p;
+    }
+}
+
+/* Continue an identifier or number past p: identifier bytes, and splices
+ * that are followed by one. Sets TOKF_SPLICE in *flags when it crossed one. */
+static const char *scan_ident(const char *p, const char *end, unsigned *flags)
+{
+    for (;;) {
+        while (p < end && ident_tab[(unsigned char)*p])
+            p++;
+        if (p < end && *p == '\\') {
+            const char *q = skip_splices(p, end);
+            if (q != p && q < end && ident_tab[(unsigned char)*q]) {
+                *flags |= TOKF_SPLICE;
+                p = q;
+                continue;
+            }
+        }
+        return p;
+    }
+}
+
+/* A quoted literal or header-name starting at the quote p. Escapes are
+ * skipped when esc is set. An unterminated one stops before the newline. */
+static const char *scan_quoted(const char *p, const char *end, char quote,
+                               bool esc, unsigned *flags)
+{
+    const char *s = p + 1;
+    while (s < end) {
+        char c = *s;
+        if (c == quote)
+            return s + 1;
+        if (c == '\\') {
+            size_t n = splice_at(s, end);
+            if (n) {
+                *flags |= TOKF_SPLICE;
+                s += n;
+                continue;
+            }
+            if (esc && s + 1 < end && s[1] != '\n' &&
+                !(s[1] == '\r' && s + 2 < end && s[2] == '\n')) {
+                s += 2;
+                continue;
+            }
+            s++;
+            continue;
+        }
+        if (c == '\n')
+            break;
+        s++;
+    }
+    if (s < end && s > p + 1 && s[-1] == '\r')
+        s--;
+    *flags |= TOKF_UNTERMINATED;
+    return s;
+}
+
+/* A raw string whose '"' is at p: "delim( ... )delim". Splices are not
+ * processed inside (the standard reverts them). Returns NULL when the
+ * delimiter is not valid, so the caller lexes an ordinary string. */
+static const char *scan_raw(const char *p, const char *end, unsigned *flags)
+{
+    const char *d = p + 1, *q = d;
+    while (q < end && q - d <= 16 && *q != '(') {
+        if (strchr(" ()\\\t\v\f\r\n\"", *q))
+            return NULL;
+        q++;
+    }
+    if (q >= end || *q != '(' || q - d > 16)
+        return NULL;
+    size_t dlen = (size_t)(q - d);
+    for (const char *s = q + 1; s < end;) {
+        const char *r = memchr(s, ')', (size_t)(end - s));
+        if (!r)
+            break;
+        if ((size_t)(end - r) >= dlen + 2 && !memcmp(r + 1, d, dlen) &&
+            r[1 + dlen] == '"')
+            return r + dlen + 2;
+        s = r + 1;
+    }
+    *flags |= TOKF_UNTERMINATED;
+    return end;
+}
+
+static const char *scan_block_comment(const char *star, const char *end,
+                                      unsigned *flags)
+{
+    const char *s = star + 1;
+    while (s < end) {
+        const char *a = memchr(s, '*', (size_t)(end - s));
+        if (!a)
+            break;
+        const char *q = skip_splices(a + 1, end);
+        if (q < end && *q == '/')
+            return q + 1;
+        s = a + 1;
+    }
+    *flags |= TOKF_UNTERMINATED;
+    return end;
+}
+
+/* A line comment runs to the first newline that is not part of a splice;
+ * the newline (and a CR before it) is not part of the comment. */
+static const char *scan_line_comment(const char *p, const char *end)
+{
+    const char *s = p;
+    while (s < end) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        if (!nl)
+            return end;
+        const char *b = nl;
+        if (b > p && b[-1] == '\r')
+            b--;
+        if (b > p && b[-1] == '\\') {
+            s = nl + 1;
+            continue;
+        }
+        return b;
+    }
+    return end;
+}
+
+static const char *scan_number(const char *p, const char *end, unsigned *flags)
+{
+    const char *s = p + 1;
+    for (;;) {
+        if (s >= end)
+            return s;
+        unsigned char c = (unsigned char)*s;
+        if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && s + 1 < end &&
+            (s[1] == '+' || s[1] == '-')) {
+            s += 2;
+        } else if (ident_tab[c] || c == '.') {
+            s++;
+        } else if (c == '\'' && s + 1 < end &&
+                   ident_tab[(unsigned char)s[1]]) {
+            s += 2;
+        } else if (c == '\\') {
+            const char *q = skip_splices(s, end);
+            if (q == s || q >= end ||
+                !(ident_tab[(unsigned char)*q] || *q == '.'))
+                return s;
+            *flags |= TOKF_SPLICE;
+            s = q;
+        } else {
+            return s;
+        }
+    }
+}
+
+static size_t punct_len(const char *p, const char *end)
+{
+    size_t left = (size_t)(end - p);
+    char a = p[0], b = left > 1 ? p[1] : 0, c = left > 2 ? p[2] : 0;
+    switch (a) {
+    case ':':
+        return b == ':' ? 2 : 1;
+    case '#':
+        return b == '#' ? 2 : 1;
+    case '.':
+        if (b == '.' && c == '.')
+            return 3;
+        return b == '*' ? 2 : 1;
+    case '-':
+        if (b == '>')
+            return c == '*' ? 3 : 2;
+        return b == '-' || b == '=' ? 2 : 1;
+    case '+':
+        return b == '+' || b == '=' ? 2 : 1;
+    case '&':
+        return b == '&' || b == '=' ? 2 : 1;
+    case '|':
+        return b == '|' || b == '=' ? 2 : 1;
+    case '*':
+    case '/':
+    case '%':
+    case '^':
+    case '!':
+    case '=':
+        return b == '=' ? 2 : 1;
+    case '<':
+        if (b == '<')
+            return c == '<' || c == '=' ? 3 : 2;
+        if (b == '=')
+            return c == '>' ? 3 : 2;
+        return 1;
+    case '>':
+        if (b == '>')
+            return c == '>' || c == '=' ? 3 : 2;
+        return b == '=' ? 2 : 1;
+    default:
+        return 1;
+    }
+}
+
+/* Does the identifier p[0..n) spell word? (Splices are rare in directive
+ * names; such a name is compared without them.) */
+static bool spelled(const char *p, size_t n, unsigned flags, const char *word)
+{
+    size_t wl = strlen(word);
+    if (!(flags & TOKF_SPLICE))
+        return n == wl && !memcmp(p, word, wl);
+    char tmp[32];
+    if (n > sizeof(tmp))
+        return false;
+    size_t m = lexer_unsplice(p, n, tmp);
+    return m == wl && !memcmp(tmp, word, wl);
+}
+
+static bool is_string_prefix(const char *p, size_t n)
+{
+    return (n == 1 && (*p == 'u' || *p == 'U' || *p == 'L')) ||
+           (n == 2 && p[0] == 'u' && p[1] == '8');
+}
+
+static bool is_raw_prefix(const char *p, size_t n)
+{
+    return n >= 1 && p[n - 1] == 'R' && (n == 1 || is_string_prefix(p, n - 1));
+}
+
+bool lexer_next(struct lexer *lx, struct token *t)
+{
+    if (lx->pos >= lx->len)
+        return false;
+    const char *p = lx->buf + lx->pos, *end = lx->buf + lx->len, *q;
+    unsigned flags = 0;
+    enum tok_kind kind;
+    unsigned char c = (unsigned char)*p;
+
+    switch (c) {
+    case '\n':
+        kind = TOK_NEWLINE;
+        q = p + 1;
+        break;
+    case '\r':
+        if (p + 1 < end && p[1] == '\n') {
+            kind = TOK_NEWLINE;
+            q = p + 2;
+            break;
+        }
+        kind = TOK_SPACE;
+        q = scan_space(p, end);
+        break;
+    case ' ':
+    case '\t':
+    case '\f':
+    case '\v':
+        kind = TOK_SPACE;
+        q = scan_space(p, end);
+        break;
+    case '\\':
+        if (splice_at(p, end)) {
+            kind = TOK_SPACE;
+            q = scan_space(p, end);
+        } else {
+            kind = TOK_OTHER;
+            q = p + 1;
+        }
+        break;
+    case '/':
+        q = skip_splices(p + 1, end);
+        if (q < end && *q == '*') {
+            kind = TOK_COMMENT;
+            q = scan_block_comment(q, end, &flags);
+        } else if (q < end && *q == '/') {
+            kind = TOK_COMMENT;
+            q = scan_line_comment(q, end);
+        } else {
+            kind = TOK_PUNCT;
+            q = p + punct_len(p, end);
+        }
+        break;
+    case '"':
+        if (lx->dir == LEX_DIR_INCLUDE) {
+            kind = TOK_HEADER;
+            q = scan_quoted(p, end, '"', false, &flags);
+        } else {
+            kind = TOK_STRING;
+            q = scan_quoted(p, end, '"', true, &flags);
+        }
+        break;
+    case '\'':
+        kind = TOK_CHAR;
+        q = scan_quoted(p, end, '\'', true, &flags);
+        break;
+    case '<':
+        if (lx->dir == LEX_DIR_INCLUDE) {
+            const char *s = p + 1;
+            while (s < end && *s != '>' && *s != '\n')
+                s++;
+            if (s < end && *s == '>') {
+                kind = TOK_HEADER;
+                q = s + 1;
+                break;
+            }
+        }
+        kind = TOK_PUNCT;
+        q = p + punct_len(p, end);
+        break;
+    case '.':
+        if (p + 1 < end && p[1] >= '0' && p[1] <= '9') {
+            kind = TOK_NUMBER;
+            q = scan_number(p, end, &flags);
+        } else {
+            kind = TOK_PUNCT;
+            q = p + punct_len(p, end);
+        }
+        break;
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+        kind = TOK_NUMBER;
+        q = scan_number(p, end, &flags);
+        break;
+    case '(': case ')': case '[': case ']': case '{': case '}':
+    case ';': case ',': case '?': case '~': case ':': case '#':
+    case '-': case '+': case '&': case '|': case '*': case '%':
+    case '^': case '!': case '=': case '>':
+        kind = TOK_PUNCT;
+        q = p + punct_len(p, end);
+        break;
+    default:
+        if (!ident_tab[c]) {
+            kind = TOK_OTHER;
+            q = p + 1;
+            break;
+        }
+        kind = TOK_IDENT;
+        q = scan_ident(p + 1, end, &flags);
+        if (q < end && (*q == '"' || *q == '\'') && !(flags & TOKF_SPLICE)) {
+            size_t n = (size_t)(q - p);
+            if (*q == '"' && is_raw_prefix(p, n)) {
+                const char *r = scan_raw(q, end, &flags);
+                if (r) {
+                    kind = TOK_RAW_STRING;
+                    q = r;
+                    break;
+                }
+            }
+            if (is_string_prefix(p, n) || (*q == '"' && is_raw_prefix(p, n))) {
+                kind = *q == '"' ? TOK_STRING : TOK_CHAR;
+                q = scan_quoted(q, end, *q, true, &flags);
+            }
+        }
+        break;
+    }
+
+    t->kind = kind;
+    t->off = lx->pos;
+    t->len = (size_t)(q - p);
+    lx->pos += t->len;
+
+    /* Directive tracking. */
+    if (lx->dir != LEX_DIR_NONE && kind != TOK_NEWLINE)
+        flags |= TOKF_DIRECTIVE;
+    switch (kind) {
+    case TOK_NEWLINE:
+        lx->bol = true;
+        lx->dir = LEX_DIR_NONE;
+        break;
+    case TOK_SPACE:
+    case TOK_COMMENT:
+        break;
+    default:
+        if (lx->bol && kind == TOK_PUNCT && t->len == 1 && *p == '#') {
+            lx->dir = LEX_DIR_HASH;
+            flags |= TOKF_DIRECTIVE;
+        } else if (lx->dir == LEX_DIR_HASH) {
+            lx->dir = LEX_DIR_OTHER;
+            if (kind == TOK_IDENT) {
+                if (spelled(p, t->len, flags, "include") ||
+                    spelled(p, t->len, flags, "include_next") ||
+                    spelled(p, t->len, flags, "import"))
+                    lx->dir = LEX_DIR_INCLUDE;
+                else if (spelled(p, t->len, flags, "define"))
+                    lx->dir = LEX_DIR_DEFINE_NAME;
+            }
+        } else if (lx->dir == LEX_DIR_DEFINE_NAME) {
+            if (kind == TOK_IDENT)
+                flags |= TOKF_MACRO_NAME;
+            lx->dir = LEX_DIR_OTHER;
+        } else if (lx->dir == LEX_DIR_INCLUDE) {
+            lx->dir = LEX_DIR_OTHER;
+        }
+        lx->bol = false;
+        break;
+    }
+    t->flags = flags;
+    return true;
+}

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/* Worker pool. */
+#include "pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util/xalloc.h"
+
+struct pool {
+    pool_fn fn;
+    void *arg;
+    size_t njobs;
+    size_t next;         /* next job to hand out */
+    bool *done;          /* per job */
+    int nthreads;
+    pthread_t *threads;
+    pthread_mutex_t lock;
+    pthread_cond_t finished; /* a job finished */
+};
+
+struct worker_arg {
+    struct pool *p;
+    int id;
+};
+
+static void *worker_main(void *v)
+{
+    struct worker_arg *wa = v;
+    struct pool *p = wa->p;
+    int id = wa->id;
+    free(wa);
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        size_t i = p->next < p->njobs ? p->next++ : p->njobs;
+        pthread_mutex_unlock(&p->lock);
+        if (i == p->njobs)
+            return NULL;
+        p->fn(p->arg, i, id);
+        pthread_mutex_lock(&p->lock);
+        p->done[i] = true;
+        pthread_cond_broadcast(&p->finished);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
+struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn, void *arg)
+{
+    struct pool *p = xcalloc(1, sizeof(*p));
+    p->fn = fn;
+    p->arg = arg;
+    p->njobs = njobs;
+    p->done = xcalloc(njobs ? njobs : 1, sizeof(*p->done));
+    if (nthreads < 1)
+        nthreads = 1;
+    if ((size_t)nthreads > njobs)
+        nthreads = njobs ? (int)njobs : 1;
+    p->nthreads = nthreads;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->finished, NULL);
+    if (nthreads == 1)
+        return p;
+    p->threads = xcalloc((size_t)nthreads, sizeof(*p->threads));
+    for (int t = 0; t < nthreads; t++) {
+        struct worker_arg *wa = xmalloc(sizeof(*wa));
+        wa->p = p;
+        wa->id = t;
+        if (pthread_create(&p->threads[t], NULL, worker_main, wa)) {
+            fputs("cuda2musa: fatal: cannot start a worker thread\n", stderr);
+            exit(2);
+        }
+    }
+    return p;
+}
+
+void pool_wait(struct pool *p, size_t index)
+{
+    if (!p->threads) {
+        /* Inline: run every job up to index, in order. */
+        while (p->next <= index && p->next < p->njobs) {
+            size_t i = p->next++;
+            p->fn(p->arg, i, 0);
+            p->done[i] = true;
+        }
+        return;
+    }
+    pthread_mutex_lock(&p->lock);
+    while (!p->done[index])
+        pthread_cond_wait(&p->finished, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void pool_free(struct pool *p)
+{
+    if (!p)
+        return;
+    if (p->threads) {
+        for (int t = 0; t < p->nthreads; t++)
+            pthread_join(p->threads[t], NULL);
+        free(p->threads);
+    } else if (p->njobs) {
+        pool_wait(p, p->njobs - 1);
+    }
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->finished);
+    free(p->done);
+    free(p);
+}

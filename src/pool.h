@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* A fixed pool of worker threads over a known number of jobs (ag's worker
+ * pool, with the queue reduced to a counter because every job is known
+ * before the pool starts). The caller consumes results in job order with
+ * pool_wait(), so what it prints never depends on scheduling. */
+#ifndef C2M_POOL_H
+#define C2M_POOL_H
+
+#include <stddef.h>
+
+/* Run job index on worker number worker (0 <= worker < nthreads). */
+typedef void (*pool_fn)(void *arg, size_t index, int worker);
+
+struct pool;
+
+/* Start nthreads workers over jobs 0..njobs-1. With one thread no thread
+ * is created: pool_wait() runs each job in the caller. */
+struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn, void *arg);
+/* Block until job index has finished. */
+void pool_wait(struct pool *p, size_t index);
+/* Wait for every job, stop the workers and free the pool. */
+void pool_free(struct pool *p);
+
+#endif

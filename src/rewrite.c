@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/* The rewriter walks the tokens once, front to back, and turns mapping
+ * hits into edits. Only identifiers, header-names and (by rule) string
+ * literals are ever looked at; comments and everything else pass through.
+ * Look-ahead (qualified names, #define bodies) copies the lexer, which is
+ * a plain value. */
+#include "rewrite.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "lexer.h"
+#include "mapping.h"
+#include "rules.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* A cached pattern result for one identifier. */
+struct pat_result {
+    const struct map_entry *rule; /* NULL: no pattern matches */
+    const char *text;             /* the whole new identifier */
+    size_t len;
+};
+
+enum { CACHE_MAX = 1 << 16 };
+
+struct rewriter {
+    const struct mapping *map;
+    const struct rules *patterns;
+    const struct rules *strings;
+    struct rules_matcher *pm, *sm;
+    struct hashmap cache; /* identifier -> struct pat_result */
+    struct arena cache_mem;
+    struct strbuf scratch;
+};
+
+/* The state of one rewrite_source call. */
+struct rw {
+    struct rewriter *rw;
+    const char *buf;
+    const struct rewrite_env *env;
+    struct arena *a;
+    struct edit_list *out;
+    struct findings *f;
+    size_t nedits;
+    bool sym_pending; /* saw a dlsym-like name; '(' may follow */
+    int sym_depth;    /* > 0: inside its parentheses */
+};
+
+void findings_clear(struct findings *f)
+{
+    f->nr = 0;
+}
+
+void findings_release(struct findings *f)
+{
+    free(f->v);
+    f->v = NULL;
+    f->nr = f->alloc = 0;
+}
+
+struct rewriter *rewriter_new(const struct mapping *map)
+{
+    struct rewriter *rw = xcalloc(1, sizeof(*rw));
+    rw->map = map;
+    rw->patterns = mapping_patterns(map);
+    rw->strings = mapping_strings(map);
+    rw->pm = rules_matcher_new(rw->patterns);
+    rw->sm = rules_matcher_new(rw->strings);
+    return rw;
+}
+
+void rewriter_free(struct rewriter *rw)
+{
+    if (!rw)
+        return;
+    rules_matcher_free(rw->pm);
+    rules_matcher_free(rw->sm);
+    hashmap_release(&rw->cache);
+    arena_release(&rw->cache_mem);
+    strbuf_release(&rw->scratch);
+    free(rw);
+}
+
+static void add_finding(struct rw *st, enum warn_id id, size_t off,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void add_finding(struct rw *st, enum warn_id id, size_t off,
+                        const char *fmt, ...)
+{
+    struct strbuf sb = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&sb, fmt, ap);
+    va_end(ap);
+    struct findings *f = st->f;
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    f->v[f->nr++] = (struct finding){id, off, arena_strndup(st->a, sb.buf, sb.len)};
+    strbuf_release(&sb);
+}
+
+static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
+                     size_t text_len)
+{
+    edit_list_add(st->out, off, len, text, text_len);
+    st->nedits++;
+}
+
+/* The spelling of an identifier token without splices: a view into the
+ * buffer, or into the rewriter's scratch buffer. */
+static const char *spell(struct rw *st, const struct token *t, size_t *len)
+{
+    if (!(t->flags & TOKF_SPLICE)) {
+        *len = t->len;
+        return st->buf + t->off;
+    }
+    struct strbuf *sb = &st->rw->scratch;
+    strbuf_reset(sb);
+    strbuf_grow(sb, t->len);
+    sb->len = lexer_unsplice(st->buf + t->off, t->len, sb->buf);
+    sb->buf[sb->len] = '\0';
+    *len = sb->len;
+    return sb->buf;
+}
+
+/* Replace identifier token t by text. A token with splices keeps them, at
+ * its end, so no line is lost: "cu\<nl>daMalloc" -> "musaMalloc\<nl>". */
+static void replace_ident(struct rw *st, const struct token *t,
+                          const char *text, size_t len)
+{
+    if (!(t->flags & TOKF_SPLICE)) {
+        add_edit(st, t->off, t->len, text, len);
+        return;
+    }
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_add(&sb, text, len);
+    const char *p = st->buf + t->off, *end = p + t->len;
+    for (; p < end; p++) {
+        if (*p != '\\')
+            continue;
+        if (p + 1 < end && p[1] == '\n')
+            strbuf_add(&sb, p, 2);
+        else if (p + 2 < end && p[1] == '\r' && p[2] == '\n')
+            strbuf_add(&sb, p, 3);
+    }
+    add_edit(st, t->off, t->len, arena_strndup(st->a, sb.buf, sb.len), sb.len);
+    strbuf_release(&sb);
+}
+
+static bool tok_is(const struct rw *st, const struct token *t, const char *s)
+{
+    size_t n = strlen(s);
+    return t->len == n && !memcmp(st->buf + t->off, s, n);
+}
+
+static bool is_blank_tok(const struct token *t)
+{
+    return t->kind == TOK_SPACE || t->kind == TOK_NEWLINE ||
+           t->kind == TOK_COMMENT;
+}
+
+/* The next token that is not whitespace or a comment. */
+static bool next_sig(struct lexer *lx, struct token *t)
+{
+    while (lexer_next(lx, t))
+        if (!is_blank_tok(t))
+            return true;
+    return false;
+}
+
+static bool ident_eq(struct rw *st, const struct token *t, const char *s)
+{
+    if (t->kind != TOK_IDENT)
+        return false;
+    size_t len;
+    const char *p = spell(st, t, &len);
+    return len == strlen(s) && !memcmp(p, s, len);
+}
+
+/* Try qualified name q at the identifier first, whose lexer state after it
+ * is *lx. On a match, emit the edits and move *lx past the name. */
+static bool try_qualified(struct rw *st, struct lexer *lx,
+                          const struct token *first,
+                          const struct map_qualified *q)
+{
+    struct lexer l = *lx;
+    struct token parts[MAP_MAX_PARTS], t;
+    parts[0] = *first;
+    for (size_t i = 1; i < q->nparts; i++) {
+        if (!next_sig(&l, &t) || t.kind != TOK_PUNCT || !tok_is(st, &t, "::"))
+            return false;
+        if (!next_sig(&l, &t) || !ident_eq(st, &t, q->from_parts[i]))
+            return false;
+        parts[i] = t;
+    }
+    if (q->e.kind == MAP_UNSUPPORTED) {
+        add_finding(st, WARN_UNSUPPORTED, first->off,
+                    "'%s' has no MUSA equivalent%s%s",
+                    q->e.from, q->e.message ? ": " : "",
+                    q->e.message ? q->e.message : "");
+    } else if (q->e.kind == MAP_RENAME) {
+        for (size_t i = 0; i < q->nparts; i++)
+            if (strcmp(q->from_parts[i], q->to_parts[i]))
+                replace_ident(st, &parts[i], q->to_parts[i],
+                              strlen(q->to_parts[i]));
+    }
+    *lx = l;
+    return true;
+}
+
+/* In "#define NAME body", is `to` already in the body? Then the line is a
+ * vendor shim (#define cudaMalloc musaMalloc) and NAME must stay, or a
+ * port would produce #define musaMalloc musaMalloc. */
+static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
+                    size_t to_len)
+{
+    struct lexer l = *lx;
+    struct token t;
+    while (lexer_next(&l, &t) && t.kind != TOK_NEWLINE) {
+        if (t.kind != TOK_IDENT)
+            continue;
+        size_t len;
+        const char *p = spell(st, &t, &len);
+        if (len == to_len && !memcmp(p, to, len))
+            return true;
+    }
+    return false;
+}
+
+/* The pattern result for identifier s[0..len), cached per worker. */
+static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
+                                               size_t len)
+{
+    static const struct pat_result none = {NULL, NULL, 0};
+    struct rewriter *rw = st->rw;
+    if (!rules_may_start(rw->patterns, (unsigned char)s[0]))
+        return &none;
+    struct pat_result *r = hashmap_get(&rw->cache, s, len);
+    if (r)
+        return r;
+    size_t matched;
+    int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
+    r = arena_alloc(&rw->cache_mem, sizeof(*r));
+    *r = none;
+    if (i >= 0) {
+        r->rule = rules_tag(rw->patterns, (size_t)i);
+        size_t tl = r->rule->to_len;
+        char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
+        memcpy(text, r->rule->to, tl);
+        memcpy(text + tl, s + matched, len - matched);
+        text[tl + len - matched] = '\0';
+        r->text = text;
+        r->len = tl + len - matched;
+    }
+    hashmap_put(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len, r);
+    return r;
+}
+
+static void report_unsupported(struct rw *st, size_t off, const char *name,
+                               const struct map_entry *e)
+{
+    add_finding(st, WARN_UNSUPPORTED, off,
+                "'%s' has no MUSA equivalent%s%s", name,
+                e->message ? ": " : "", e->message ? e->message : "");
+}
+
+/* What a name becomes: an exact entry, else a pattern. Returns the new
+ * text (NULL: unchanged) and reports unsupported names at off. */
+static const char *map_name(struct rw *st, const char *s, size_t len,
+                            const struct map_ident *id, size_t off,
+                            size_t *out_len)
+{
+    if (id && id->exact) {
+        const struct map_entry *e = id->exact;
+        if (e->kind == MAP_RENAME) {
+            *out_len = e->to_len;
+            return e->to;
+        }
+        if (e->kind == MAP_UNSUPPORTED)
+            report_unsupported(st, off, e->from, e);
+        return NULL;
+    }
+    const struct pat_result *r = pattern_lookup(st, s, len);
+    if (!r->rule)
+        return NULL;
+    *out_len = r->len;
+    return r->text;
+}
+
+static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    size_t len;
+    const char *s = spell(st, t, &len);
+    const struct map_ident *id = mapping_ident(st->rw->map, s, len);
+
+    if (id && id->symbol_lookup) {
+        st->sym_pending = true;
+    } else {
+        st->sym_pending = false;
+    }
+    if (id && id->nquals) {
+        for (size_t i = 0; i < id->nquals; i++)
+            if (try_qualified(st, lx, t, id->quals[i]))
+                return;
+        s = spell(st, t, &len); /* the scratch buffer may have been reused */
+    }
+    size_t to_len;
+    const char *to = map_name(st, s, len, id, t->off, &to_len);
+    if (!to)
+        return;
+    if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
+        return;
+    replace_ident(st, t, to, to_len);
+}
+
+/* A string in a dlsym-like call: "cudaMalloc" is a symbol name. */
+static bool do_symbol_string(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (p[0] != '"' || t->len < 3 || (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return false;
+    const char *s = p + 1;
+    size_t len = t->len - 2;
+    if (!lexer_is_identifier(s, len))
+        return false;
+    const struct map_ident *id = mapping_ident(st->rw->map, s, len);
+    size_t to_len;
+    const char *to = map_name(st, s, len, id, t->off + 1, &to_len);
+    if (to)
+        add_edit(st, t->off + 1, len, to, to_len);
+    return true;
+}
+
+/* String rules (sonames): the whole contents of a plain or u8 string. */
+static void do_string(struct rw *st, const struct token *t)
+{
+    if (!rules_count(st->rw->strings) ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *p = st->buf + t->off;
+    size_t skip = p[0] == '"' ? 1 : (p[0] == 'u' && p[1] == '8') ? 3 : 0;
+    if (!skip || t->len < skip + 2)
+        return;
+    const char *s = p + skip;
+    size_t len = t->len - skip - 1;
+    if (!rules_may_start(st->rw->strings, (unsigned char)s[0]) ||
+        memchr(s, '\\', len))
+        return;
+    size_t matched;
+    int i = rules_match(st->rw->strings, st->rw->sm, s, len, &matched);
+    if (i < 0)
+        return;
+    const struct map_entry *e = rules_tag(st->rw->strings, (size_t)i);
+    add_edit(st, t->off + skip, len, e->to, e->to_len);
+}
+
+static void do_header(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    bool angled = p[0] == '<';
+    if (t->len < 3 || (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *name = p + 1;
+    size_t len = t->len - 2;
+    bool renamed = false;
+    if (st->env && st->env->local_header &&
+        st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        if (renamed && len >= 4 && !memcmp(name + len - 4, ".cuh", 4))
+            add_edit(st, t->off + 1 + len - 3, 1, "m", 1);
+        return;
+    }
+    size_t kl;
+    const struct map_entry *e = mapping_header(st->rw->map, name, len, &kl);
+    if (!e)
+        return;
+    if (e->kind == MAP_UNSUPPORTED) {
+        add_finding(st, WARN_UNSUPPORTED, t->off,
+                    "header '%.*s' has no MUSA equivalent%s%s",
+                    (int)len, name, e->message ? ": " : "",
+                    e->message ? e->message : "");
+        return;
+    }
+    if (e->kind != MAP_RENAME)
+        return;
+    if (kl == len) {
+        add_edit(st, t->off + 1, len, e->to, e->to_len);
+        return;
+    }
+    /* A directory entry: replace the directory part only. */
+    add_edit(st, t->off + 1, kl, e->to, e->to_len);
+}
+
+static void do_unterminated(struct rw *st, const struct token *t)
+{
+    const char *what;
+    switch (t->kind) {
+    case TOK_COMMENT:
+        what = "unterminated comment";
+        break;
+    case TOK_RAW_STRING:
+        what = "unterminated raw string";
+        break;
+    case TOK_CHAR:
+        /* An apostrophe in #error text or the like is not worth a word. */
+        if (t->flags & TOKF_DIRECTIVE)
+            return;
+        what = "missing terminating ' character";
+        break;
+    default:
+        what = "missing terminating \" character";
+        break;
+    }
+    add_finding(st, WARN_UNTERMINATED, t->off, "%s", what);
+}
+
+size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
+                      const struct rewrite_env *env, struct arena *a,
+                      struct edit_list *out, struct findings *f)
+{
+    struct rw st = {rw, buf, env, a, out, f, 0, false, 0};
+    if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
+        hashmap_clear(&rw->cache);
+        arena_reset(&rw->cache_mem);
+    }
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, buf, len);
+    while (lexer_next(&lx, &t)) {
+        if (t.flags & TOKF_UNTERMINATED)
+            do_unterminated(&st, &t);
+        switch (t.kind) {
+        case TOK_SPACE:
+        case TOK_NEWLINE:
+        case TOK_COMMENT:
+            continue;
+        case TOK_IDENT:
+            do_ident(&st, &lx, &t);
+            continue;
+        case TOK_HEADER:
+            do_header(&st, &t);
+            break;
+        case TOK_STRING:
+            if (st.sym_depth > 0 && do_symbol_string(&st, &t))
+                break;
+            do_string(&st, &t);
+            break;
+        case TOK_PUNCT:
+            if (t.len == 1 && buf[t.off] == '(') {
+                if (st.sym_pending)
+                    st.sym_depth = 1;
+                else if (st.sym_depth)
+                    st.sym_depth++;
+            } else if (t.len == 1 && buf[t.off] == ')' && st.sym_depth) {
+                st.sym_depth--;
+            }
+            break;
+        default:
+            break;
+        }
+        st.sym_pending = false;
+    }
+    return st.nedits;
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* The core of the port: tokens + mapping -> an edit list and findings.
+ * Pure: it reads a buffer and writes nothing but its outputs; what it needs
+ * to know about the file system comes through struct rewrite_env. */
+#ifndef C2M_REWRITE_H
+#define C2M_REWRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+
+struct arena;
+struct edit_list;
+struct mapping;
+
+/* Something worth telling the user about one place in the input. */
+struct finding {
+    enum warn_id id; /* the -W group */
+    size_t off;      /* byte offset in the input */
+    const char *msg; /* in the caller's arena */
+};
+
+struct findings {
+    struct finding *v; /* owned */
+    size_t nr, alloc;
+};
+
+#define FINDINGS_INIT {NULL, 0, 0}
+
+void findings_clear(struct findings *f);
+void findings_release(struct findings *f);
+
+/* The file's surroundings. */
+struct rewrite_env {
+    /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
+     * that this run ports? If so, set *renamed when that file's output
+     * name differs (x.cuh -> x.muh). NULL: nothing is local. */
+    bool (*local_header)(void *arg, const char *name, size_t len,
+                         bool angled, bool *renamed);
+    void *arg;
+};
+
+/* Per-worker state: match data and a cache of pattern results. Holds a
+ * pointer to the mapping, which must outlive it. */
+struct rewriter;
+
+struct rewriter *rewriter_new(const struct mapping *map);
+void rewriter_free(struct rewriter *rw);
+
+/* Rewrite buf[0..len). Edits (in order) are appended to *out and findings
+ * to *f; replacement text and messages live in arena a (or in the mapping)
+ * until the caller resets them. Returns the number of edits added. */
+size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
+                      const struct rewrite_env *env, struct arena *a,
+                      struct edit_list *out, struct findings *f);
+
+#endif

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* Compiled pcre2 rules: a set of (pattern, replacement) pairs, compiled
+ * once and then read-only, shared by all workers. Each worker matches with
+ * its own struct rules_matcher (match data is per thread). Knows nothing
+ * about YAML and never prints: errors come back as text and an offset. */
+#ifndef C2M_RULES_H
+#define C2M_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How a rule set matches. */
+enum rules_mode {
+    RULES_PREFIX, /* anchored at the start of the subject; rest is kept */
+    RULES_WHOLE   /* must match the whole subject */
+};
+
+struct rules;
+struct rules_matcher;
+
+struct rules *rules_new(enum rules_mode mode);
+void rules_free(struct rules *r);
+/* Compile pat (NUL-terminated) and add it with its literal replacement and
+ * an opaque tag. Returns the rule's index, or -1 with a message in
+ * msg[0..msgsz) and the pattern offset of the problem in *erroff. A
+ * pattern that can match the empty string is refused (offset 0). */
+int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
+              char *msg, size_t msgsz, size_t *erroff);
+size_t rules_count(const struct rules *r);
+const char *rules_pattern(const struct rules *r, size_t i);
+const char *rules_replacement(const struct rules *r, size_t i);
+void *rules_tag(const struct rules *r, size_t i);
+/* Whether any rule could match a subject starting with byte c: a cheap
+ * filter before rules_match. */
+bool rules_may_start(const struct rules *r, unsigned char c);
+
+struct rules_matcher *rules_matcher_new(const struct rules *r);
+void rules_matcher_free(struct rules_matcher *m);
+/* The best rule for s[0..len): in PREFIX mode the one with the longest
+ * match (the latest added on a tie), in WHOLE mode the latest added that
+ * matches: rules from later files win. Returns its index, or -1, and the
+ * match length in *matched. */
+int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
+                size_t len, size_t *matched);
+
+#endif

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/* Loading files: mmap for big ones (ag), read for small ones and pipes. */
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+enum { MMAP_THRESHOLD = 256 * 1024 };
+
+static int read_all(int fd, struct strbuf *sb, size_t hint)
+{
+    strbuf_grow(sb, hint ? hint : 8192);
+    for (;;) {
+        if (sb->alloc - sb->len < 4096)
+            strbuf_grow(sb, sb->alloc);
+        ssize_t n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            break;
+        sb->len += (size_t)n;
+    }
+    sb->buf[sb->len] = '\0';
+    return 0;
+}
+
+void source_init_buf(struct source *src, const char *path, const char *buf,
+                     size_t len)
+{
+    memset(src, 0, sizeof(*src));
+    src->path = path;
+    src->buf = buf;
+    src->len = len;
+    src->mode = 0644;
+}
+
+static char empty_buf[1];
+
+int source_load(struct source *src, const char *path)
+{
+    memset(src, 0, sizeof(*src));
+    src->path = path;
+    src->mode = 0644;
+    int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) < 0)
+        goto fail;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        goto fail;
+    }
+    src->mode = st.st_mode & 07777;
+    if (S_ISREG(st.st_mode) && st.st_size >= MMAP_THRESHOLD) {
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+            src->buf = p;
+            src->len = (size_t)st.st_size;
+            src->mapped = true;
+            if (fd)
+                close(fd);
+            return 0;
+        }
+    }
+    struct strbuf sb = STRBUF_INIT;
+    if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 0) < 0) {
+        int e = errno;
+        strbuf_release(&sb);
+        errno = e;
+        goto fail;
+    }
+    if (fd)
+        close(fd);
+    if (!sb.len) {
+        strbuf_release(&sb);
+        src->buf = empty_buf;
+        return 0;
+    }
+    src->buf = strbuf_detach(&sb, &src->len);
+    src->owned = true;
+    return 0;
+fail:;
+    int e = errno;
+    if (fd)
+        close(fd);
+    errno = e;
+    return -1;
+}
+
+void source_release(struct source *src)
+{
+    if (src->mapped)
+        munmap((void *)src->buf, src->len);
+    else if (src->owned)
+        free((void *)src->buf);
+    free(src->lines);
+    src->lines = NULL;
+    src->nlines = 0;
+    src->buf = NULL;
+    src->len = 0;
+    src->mapped = src->owned = false;
+}
+
+size_t source_line_count(const char *buf, size_t len)
+{
+    size_t n = 0;
+    const char *p = buf, *end = buf + len;
+    while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+        n++;
+        p++;
+    }
+    if (len && buf[len - 1] != '\n')
+        n++;
+    return n;
+}
+
+static void build_lines(struct source *src)
+{
+    size_t cap = 64, n = 0;
+    size_t *v = xmalloc(cap * sizeof(*v));
+    v[n++] = 0;
+    const char *p = src->buf, *end = src->buf + src->len;
+    while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+        p++;
+        if (n == cap) {
+            cap *= 2;
+            v = xrealloc(v, cap * sizeof(*v));
+        }
+        v[n++] = (size_t)(p - src->buf);
+    }
+    src->lines = v;
+    src->nlines = n;
+}
+
+void source_locate(struct source *src, size_t off, unsigned *line,
+                   unsigned *col)
+{
+    if (!src->lines)
+        build_lines(src);
+    size_t lo = 0, hi = src->nlines; /* lines[lo] <= off < lines[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (src->lines[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *line = (unsigned)(lo + 1);
+    *col = (unsigned)(off - src->lines[lo] + 1);
+}

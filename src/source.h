@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* One input file in memory, and the mapping from byte offsets to
+ * line:column (jq locfile). Offsets are what the rest of the program
+ * passes around; lines are computed only when something is printed. */
+#ifndef C2M_SOURCE_H
+#define C2M_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct source {
+    const char *path;   /* as shown in messages; not owned */
+    const char *buf;    /* the bytes; owned (malloc'd or mmap'd) */
+    size_t len;
+    mode_t mode;        /* permission bits of the file, for outputs */
+    bool mapped;        /* buf is an mmap */
+    bool owned;         /* buf is malloc'd by source_load */
+    size_t *lines;      /* offsets of line starts, built on demand; owned */
+    size_t nlines;
+};
+
+/* Read the file at path ("-" reads stdin). Returns 0, or -1 with errno set
+ * and *src empty. Does not print. */
+int source_load(struct source *src, const char *path);
+/* Wrap bytes the caller owns (tests, stdin); src does not free them. */
+void source_init_buf(struct source *src, const char *path, const char *buf,
+                     size_t len);
+void source_release(struct source *src);
+/* 1-based line and byte column of offset off (off <= len). */
+void source_locate(struct source *src, size_t off, unsigned *line,
+                   unsigned *col);
+/* Number of lines as wc -l counts them plus a final unterminated one. */
+size_t source_line_count(const char *buf, size_t len);
+
+#endif

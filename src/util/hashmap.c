@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* Open-addressing string map (chibicc hashmap.c, with stored hashes). */
+#include "hashmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+uint32_t hashmap_hash(const char *key, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)key[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static struct hashmap_slot *find(const struct hashmap *m, const char *key,
+                                 size_t len, uint32_t h)
+{
+    size_t mask = m->cap - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        struct hashmap_slot *s = &m->slots[i];
+        if (!s->key)
+            return s;
+        if (s->hash == h && s->len == len && !memcmp(s->key, key, len))
+            return s;
+    }
+}
+
+void *hashmap_get(const struct hashmap *m, const char *key, size_t len)
+{
+    if (!m->nr)
+        return NULL;
+    struct hashmap_slot *s = find(m, key, len, hashmap_hash(key, len));
+    return s->key ? s->value : NULL;
+}
+
+static void rehash(struct hashmap *m, size_t cap)
+{
+    struct hashmap old = *m;
+    m->slots = xcalloc(cap, sizeof(*m->slots));
+    m->cap = cap;
+    m->nr = 0;
+    for (size_t i = 0; i < old.cap; i++) {
+        struct hashmap_slot *s = &old.slots[i];
+        if (s->key) {
+            struct hashmap_slot *d = find(m, s->key, s->len, s->hash);
+            *d = *s;
+            m->nr++;
+        }
+    }
+    free(old.slots);
+}
+
+void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value)
+{
+    if ((m->nr + 1) * 2 > m->cap)
+        rehash(m, m->cap ? m->cap * 2 : 64);
+    uint32_t h = hashmap_hash(key, len);
+    struct hashmap_slot *s = find(m, key, len, h);
+    if (s->key) {
+        void *old = s->value;
+        s->value = value;
+        return old;
+    }
+    s->key = key;
+    s->len = (uint32_t)len;
+    s->hash = h;
+    s->value = value;
+    m->nr++;
+    return NULL;
+}
+
+void hashmap_each(const struct hashmap *m,
+                  void (*fn)(void *arg, const char *key, size_t len, void *value),
+                  void *arg)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].key)
+            fn(arg, m->slots[i].key, m->slots[i].len, m->slots[i].value);
+}
+
+void hashmap_clear(struct hashmap *m)
+{
+    if (m->slots)
+        memset(m->slots, 0, m->cap * sizeof(*m->slots));
+    m->nr = 0;
+}
+
+void hashmap_release(struct hashmap *m)
+{
+    free(m->slots);
+    m->slots = NULL;
+    m->cap = m->nr = 0;
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* Growable byte buffer. */
+#include "strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+    sb->buf = NULL;
+    sb->len = sb->alloc = 0;
+    if (hint)
+        strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+    free(sb->buf);
+    sb->buf = NULL;
+    sb->len = sb->alloc = 0;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+    size_t need = sb->len + extra + 1;
+    if (need <= sb->alloc)
+        return;
+    size_t n = sb->alloc ? sb->alloc : 64;
+    while (n < need)
+        n *= 2;
+    sb->buf = xrealloc(sb->buf, n);
+    sb->alloc = n;
+    sb->buf[sb->len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+    strbuf_grow(sb, len);
+    if (len)
+        memcpy(sb->buf + sb->len, data, len);
+    sb->len += len;
+    sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+    strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+    strbuf_grow(sb, 1);
+    sb->buf[sb->len++] = (char)c;
+    sb->buf[sb->len] = '\0';
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+    va_list cp;
+    va_copy(cp, ap);
+    strbuf_grow(sb, 64);
+    int n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
+    va_end(cp);
+    if (n < 0)
+        return;
+    if ((size_t)n >= sb->alloc - sb->len) {
+        strbuf_grow(sb, (size_t)n);
+        vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+    }
+    sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(sb, fmt, ap);
+    va_end(ap);
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+    sb->len = 0;
+    if (sb->buf)
+        sb->buf[0] = '\0';
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+    if (!sb->buf)
+        strbuf_grow(sb, 0);
+    char *p = sb->buf;
+    if (len)
+        *len = sb->len;
+    sb->buf = NULL;
+    sb->len = sb->alloc = 0;
+    return p;
+}

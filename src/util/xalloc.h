@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* Allocation that cannot fail: on out-of-memory these print one line and
+ * exit with status 2, so callers never test for NULL (ag ag_malloc). */
+#ifndef C2M_UTIL_XALLOC_H
+#define C2M_UTIL_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Grow an array to hold at least nr elements; alloc is the capacity. */
+#define ALLOC_GROW(arr, nr, alloc)                                             \
+    do {                                                                       \
+        if ((nr) > (alloc)) {                                                  \
+            (alloc) = (alloc) < 16 ? 16 : (alloc);                             \
+            while ((alloc) < (nr))                                             \
+                (alloc) *= 2;                                                  \
+            (arr) = xrealloc((arr), (alloc) * sizeof(*(arr)));                 \
+        }                                                                      \
+    } while (0)
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* Directory traversal: every regular file under a root, in byte order of
+ * names, so runs are deterministic. Knows nothing of CUDA: what to do with
+ * a file is the callback's business. */
+#ifndef C2M_WALK_H
+#define C2M_WALK_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+struct walk_opts {
+    bool skip_set;  /* skip the directory identified below (the output) */
+    dev_t skip_dev;
+    ino_t skip_ino;
+};
+
+/* Called for each regular file (or symlink to one): path is root joined
+ * with rel ("src/a/k.cu"), rel is relative to root ("a/k.cu"). A non-zero
+ * return stops the walk and is returned. */
+typedef int (*walk_fn)(void *arg, const char *path, const char *rel,
+                       const struct stat *st);
+
+/* Walk root. Directories named .git, .hg and .svn are skipped, and
+ * symlinks to directories are not followed. Unreadable directories are
+ * reported and skipped; returns -1 if there was any, else 0 (or the
+ * callback's non-zero value). */
+int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
+              void *arg);
+
+#endif

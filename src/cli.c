@@ -31,13 +31,16 @@ static const char help_text[] =
     "                        inputs; without -o, one FILE (or - for stdin)\n"
     "                        is ported to stdout\n"
     "  -n, --dry-run         write nothing; print a unified diff of the port\n"
-    "      --exit-code       with --dry-run: exit 1 when something would change\n"
-    "      --check           write nothing; exit 1 when DIR is not what a port\n"
+    "      --exit-code       with --dry-run: exit 1 when something would "
+    "change\n"
+    "      --check           write nothing; exit 1 when DIR is not what a "
+    "port\n"
     "                        would write (lists stale, missing, extra files)\n"
     "      --diff            with --check: also print the diff of each file\n"
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
     "  -I DIR                also look for #include'd headers in DIR\n"
-    "  -j, --jobs N          port N files at a time (default: CPUs, at most 8)\n"
+    "  -j, --jobs N          port N files at a time (default: CPUs, at most "
+    "8)\n"
     "\n"
     "Mappings:\n"
     "  -m, --mappings FILE   load a mapping file on top of the others (later\n"
@@ -154,7 +157,8 @@ void cli_parse(int argc, char **argv, struct options *o)
             char *end;
             long n = strtol(optarg, &end, 10);
             if (*end || end == optarg || n < 1 || n > 1024)
-                usage_error("-j wants a number from 1 to 1024, not '%s'", optarg);
+                usage_error("-j wants a number from 1 to 1024, not '%s'",
+                            optarg);
             o->jobs = (int)n;
             break;
         }

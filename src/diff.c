@@ -46,8 +46,8 @@ static void split_lines(const char *s, size_t len, struct lines *out)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *e = nl ? nl + 1 : end;
         ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-        out->v[out->nr++] = (struct line){p, (size_t)(e - p),
-                                          hashmap_hash(p, (size_t)(e - p))};
+        out->v[out->nr++] =
+            (struct line){p, (size_t)(e - p), hashmap_hash(p, (size_t)(e - p))};
         p = e;
     }
 }
@@ -93,8 +93,8 @@ static void diff_aligned(const struct lines *A, const struct lines *B,
 }
 
 /* Myers on A[a0..a0+n) and B[b0..b0+m). Returns false past MYERS_MAX_D. */
-static bool diff_myers(const struct lines *A, const struct lines *B,
-                       size_t a0, size_t n, size_t b0, size_t m, struct ops *o)
+static bool diff_myers(const struct lines *A, const struct lines *B, size_t a0,
+                       size_t n, size_t b0, size_t m, struct ops *o)
 {
     long N = (long)n, M = (long)m, max = N + M;
     long dmax = max < MYERS_MAX_D ? max : MYERS_MAX_D;

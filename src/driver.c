@@ -38,10 +38,10 @@ enum job_kind {
 };
 
 struct job {
-    char *path;  /* the input as shown: "src/k.cu", or "-" */
-    char *abs;   /* absolute normalised path, for #include resolution */
-    char *rel;   /* output path under the output root: "k.mu" */
-    char *out;   /* the output file, or NULL (stdout, dry run without -o) */
+    char *path; /* the input as shown: "src/k.cu", or "-" */
+    char *abs;  /* absolute normalised path, for #include resolution */
+    char *rel;  /* output path under the output root: "k.mu" */
+    char *out;  /* the output file, or NULL (stdout, dry run without -o) */
     enum job_kind kind;
     bool renamed; /* rel's name differs from the input's */
     dev_t dev;
@@ -74,8 +74,8 @@ struct worker {
     struct arena arena;
     struct edit_list edits;
     struct findings findings;
-    struct strbuf text;  /* the ported file */
-    struct strbuf emsg;  /* emit's error text */
+    struct strbuf text; /* the ported file */
+    struct strbuf emsg; /* emit's error text */
 };
 
 struct driver {
@@ -87,8 +87,8 @@ struct driver {
     struct result *results;
     struct worker *workers;
     int nworkers;
-    struct hashmap byabs;     /* absolute input path -> struct job */
-    char **incdirs;           /* absolute: -I dirs, then the input bases */
+    struct hashmap byabs; /* absolute input path -> struct job */
+    char **incdirs;       /* absolute: -I dirs, then the input bases */
     size_t nincdirs, incdirs_alloc;
     struct report rep;
     int setup_errors;
@@ -160,8 +160,8 @@ static const char *ext_of(const char *name)
 static bool is_source_ext(const char *ext)
 {
     static const char *const exts[] = {
-        ".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp",
-        ".hxx", ".inl", ".inc", ".ipp", ".tpp",
+        ".cu", ".cuh", ".c",   ".cc",  ".cpp", ".cxx", ".h",
+        ".hh", ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp",
     };
     for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
         if (!strcmp(ext, exts[i]))
@@ -318,7 +318,8 @@ static void collect_inputs(struct driver *d)
     for (size_t i = 0; i < o->ninclude_dirs; i++) {
         char *a = realpath(o->include_dirs[i], NULL);
         if (!a) {
-            warning("ignoring -I '%s': %s", o->include_dirs[i], strerror(errno));
+            warning("ignoring -I '%s': %s", o->include_dirs[i],
+                    strerror(errno));
             continue;
         }
         add_incdir(d, a);
@@ -369,7 +370,8 @@ static void collect_inputs(struct driver *d)
             struct job *keep = &d->jobs[n - 1];
             if (keep->dev != j->dev || keep->ino != j->ino) {
                 error("'%s' and '%s' would both be written to '%s'; "
-                      "skipping '%s'", keep->path, j->path, j->rel, j->path);
+                      "skipping '%s'",
+                      keep->path, j->path, j->rel, j->path);
                 d->setup_errors++;
             }
             free(j->path);
@@ -429,8 +431,8 @@ static bool local_header(void *arg, const char *name, size_t len, bool angled,
     } else {
         if (!angled && fe->job->abs) {
             const char *slash = strrchr(fe->job->abs, '/');
-            j = lookup_in(d, fe->job->abs, (size_t)(slash - fe->job->abs),
-                          name, len);
+            j = lookup_in(d, fe->job->abs, (size_t)(slash - fe->job->abs), name,
+                          len);
         }
         for (size_t i = 0; !j && i < d->nincdirs; i++)
             j = lookup_in(d, d->incdirs[i], strlen(d->incdirs[i]), name, len);
@@ -443,8 +445,8 @@ static bool local_header(void *arg, const char *name, size_t len, bool angled,
 
 /* ---- porting one file ---- */
 
-static void add_findings(struct driver *d, struct result *r,
-                         struct source *src, const struct findings *f)
+static void add_findings(struct driver *d, struct result *r, struct source *src,
+                         const struct findings *f)
 {
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
@@ -488,8 +490,7 @@ static void port_job(void *arg, size_t index, int wid)
         if (d->o->warn[WARN_BINARY]) {
             unsigned line, col;
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
-            report_diag(&r->err, src.path, line, col, WARN_BINARY,
-                        d->o->werror,
+            report_diag(&r->err, src.path, line, col, WARN_BINARY, d->o->werror,
                         "file looks binary (it holds a NUL byte): copied "
                         "unchanged");
             r->warnings++;
@@ -530,8 +531,10 @@ static void port_job(void *arg, size_t index, int wid)
         struct stat st;
         if (stat(j->out, &st) == 0 && st.st_dev == j->dev &&
             st.st_ino == j->ino && j->dev) {
-            strbuf_addf(&w->emsg, "'%s' is the input '%s' itself; refusing "
-                                  "to overwrite it", j->out, j->path);
+            strbuf_addf(&w->emsg,
+                        "'%s' is the input '%s' itself; refusing "
+                        "to overwrite it",
+                        j->out, j->path);
             fail(r, w->emsg.buf);
             break;
         }
@@ -571,10 +574,10 @@ static void port_job(void *arg, size_t index, int wid)
 
     if (d->o->verbosity > 0 && r->status != RES_FAILED) {
         static const char *const what[] = {
-            [RES_WRITTEN] = "written", [RES_UPTODATE] = "up to date",
+            [RES_WRITTEN] = "written",      [RES_UPTODATE] = "up to date",
             [RES_CHANGED] = "would change", [RES_SAME] = "unchanged",
-            [RES_STALE] = "stale", [RES_MISSING] = "missing",
-            [RES_OK] = "up to date", [RES_PRINTED] = "printed",
+            [RES_STALE] = "stale",          [RES_MISSING] = "missing",
+            [RES_OK] = "up to date",        [RES_PRINTED] = "printed",
         };
         strbuf_addf(&r->err, "cuda2musa: %s -> %s: %s", j->path,
                     j->out ? j->out : j->rel, what[r->status]);

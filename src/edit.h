@@ -21,7 +21,10 @@ struct edit_list {
     size_t nr, alloc;
 };
 
-#define EDIT_LIST_INIT {NULL, 0, 0}
+#define EDIT_LIST_INIT                                                         \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 /* Append an edit. It must start at or after the end of the previous one
  * (a BUG otherwise): rewriting walks the input front to back. */

@@ -69,8 +69,8 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-int emit_compare(const char *dst, const char *data, size_t len,
-                 bool *missing, struct strbuf *err)
+int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
+                 struct strbuf *err)
 {
     *missing = false;
     int fd = open(dst, O_RDONLY | O_CLOEXEC);

@@ -25,8 +25,8 @@ int emit_file(const char *dst, const char *data, size_t len, mode_t mode,
               struct strbuf *err);
 /* Compare dst with data: 1 same, 0 different or missing (*missing set
  * when it does not exist), -1 on a read error (reason in *err). */
-int emit_compare(const char *dst, const char *data, size_t len,
-                 bool *missing, struct strbuf *err);
+int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
+                 struct strbuf *err);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
 

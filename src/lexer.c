@@ -9,6 +9,7 @@
 
 /* 1 for bytes that continue an identifier: [A-Za-z0-9_$] and every byte
  * >= 0x80 (UTF-8 in identifiers). */
+/* clang-format off */
 static const unsigned char ident_tab[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27,6 +28,7 @@ static const unsigned char ident_tab[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
+/* clang-format on */
 
 bool lexer_is_ident_char(unsigned char c)
 {
@@ -240,8 +242,7 @@ static const char *scan_number(const char *p, const char *end, unsigned *flags)
             s += 2;
         } else if (ident_tab[c] || c == '.') {
             s++;
-        } else if (c == '\'' && s + 1 < end &&
-                   ident_tab[(unsigned char)s[1]]) {
+        } else if (c == '\'' && s + 1 < end && ident_tab[(unsigned char)s[1]]) {
             s += 2;
         } else if (c == '\\') {
             const char *q = skip_splices(s, end);
@@ -414,6 +415,7 @@ bool lexer_next(struct lexer *lx, struct token *t)
             q = p + punct_len(p, end);
         }
         break;
+    /* clang-format off */
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
         kind = TOK_NUMBER;
@@ -426,6 +428,7 @@ bool lexer_next(struct lexer *lx, struct token *t)
         kind = TOK_PUNCT;
         q = p + punct_len(p, end);
         break;
+    /* clang-format on */
     default:
         if (!ident_tab[c]) {
             kind = TOK_OTHER;

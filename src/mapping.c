@@ -18,17 +18,17 @@
 #include "util/xalloc.h"
 
 struct mapping {
-    struct arena mem;         /* entries and their strings */
-    struct hashmap idents;    /* identifier -> struct map_ident */
-    struct hashmap headers;   /* exact header name -> struct map_entry */
-    struct hashmap qualkeys;  /* "a::b" -> struct map_qualified */
-    struct map_entry **dirs;  /* directory header entries ("cute/") */
+    struct arena mem;        /* entries and their strings */
+    struct hashmap idents;   /* identifier -> struct map_ident */
+    struct hashmap headers;  /* exact header name -> struct map_entry */
+    struct hashmap qualkeys; /* "a::b" -> struct map_qualified */
+    struct map_entry **dirs; /* directory header entries ("cute/") */
     size_t ndirs, dirs_alloc;
     struct rules *patterns;
     struct rules *strings;
-    const char **files;       /* loaded files, in order */
+    const char **files; /* loaded files, in order */
     size_t nfiles, files_alloc;
-    size_t size;              /* entries that won */
+    size_t size; /* entries that won */
 };
 
 struct loader {
@@ -74,10 +74,11 @@ void mapping_free(struct mapping *m)
 
 /* ---- reporting ---- */
 
-static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
+                 ...) __attribute__((format(printf, 3, 4)));
 
-static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt, ...)
+static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
+                 ...)
 {
     char msg[1024];
     va_list ap;
@@ -222,7 +223,8 @@ static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
         } else {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected to, unsupported, keep, source "
-                 "or note)", scalar(k, NULL));
+                 "or note)",
+                 scalar(k, NULL));
         }
     }
     if (!what)
@@ -286,8 +288,8 @@ static int load_identifiers(struct loader *ld, yaml_node_t *sec)
         if (e->kind == MAP_RENAME) {
             if (!lexer_is_identifier(e->to, e->to_len)) {
                 lerr(ld, &v->start_mark,
-                     "'%s' would become '%s', which is not an identifier",
-                     from, e->to);
+                     "'%s' would become '%s', which is not an identifier", from,
+                     e->to);
                 continue;
             }
             if (!strcmp(e->to, from)) {
@@ -414,7 +416,8 @@ static int load_qualified(struct loader *ld, yaml_node_t *sec)
             if (tn != n) {
                 lerr(ld, &v->start_mark,
                      "'%s' has %zu parts but '%s' has %zu: give both sides "
-                     "the same number", q->e.from, n, q->e.to, tn);
+                     "the same number",
+                     q->e.from, n, q->e.to, tn);
                 continue;
             }
             q->to_parts = to;
@@ -426,7 +429,8 @@ static int load_qualified(struct loader *ld, yaml_node_t *sec)
             }
         }
         const char *key = q->e.from;
-        struct map_qualified *old = hashmap_get(&ld->m->qualkeys, key, strlen(key));
+        struct map_qualified *old =
+            hashmap_get(&ld->m->qualkeys, key, strlen(key));
         if (!wins(ld, k, &q->e, old ? &old->e : NULL))
             continue;
         if (old) {
@@ -478,7 +482,8 @@ static int load_headers(struct loader *ld, yaml_node_t *sec)
             if (dir != (e->to[e->to_len - 1] == '/')) {
                 lerr(ld, &v->start_mark,
                      "a directory ('%s') must map to a directory ending in "
-                     "'/', and a file to a file", dir ? from : e->to);
+                     "'/', and a file to a file",
+                     dir ? from : e->to);
                 continue;
             }
             if (!strcmp(from, e->to)) {
@@ -574,7 +579,8 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
              * and plain or single-quoted (1 byte of quote). */
             yaml_mark_t at = match->start_mark;
             if (match->start_mark.line == match->end_mark.line) {
-                int q = match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
+                int q =
+                    match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
                 at.column += (size_t)q + off;
             }
             lerr(ld, &at, "bad regex at offset %zu: %s", off, msg);
@@ -630,16 +636,11 @@ static const struct section {
     const char *key;
     int (*load)(struct loader *, yaml_node_t *);
 } sections[] = {
-    {"domain", load_header_key},
-    {"headers", load_headers},
-    {"identifiers", load_identifiers},
-    {"patterns", load_patterns},
-    {"qualified", load_qualified},
-    {"source", load_header_key},
-    {"strings", load_strings},
-    {"symbol_lookup", load_symbol_lookup},
-    {"tier", load_header_key},
-    {"version", load_header_key},
+    {"domain", load_header_key},       {"headers", load_headers},
+    {"identifiers", load_identifiers}, {"patterns", load_patterns},
+    {"qualified", load_qualified},     {"source", load_header_key},
+    {"strings", load_strings},         {"symbol_lookup", load_symbol_lookup},
+    {"tier", load_header_key},         {"version", load_header_key},
 };
 
 static int cmp_section(const void *key, const void *elem)
@@ -696,8 +697,7 @@ static void check_duplicate_keys(struct loader *ld, yaml_node_t *root)
             yaml_node_t *a = node(ld, p->key), *b = node(ld, q->key);
             if (is_scalar(a) && is_scalar(b) &&
                 scalar_is(a, (const char *)b->data.scalar.value)) {
-                lerr(ld, &a->start_mark, "duplicate key '%s'",
-                     scalar(a, NULL));
+                lerr(ld, &a->start_mark, "duplicate key '%s'", scalar(a, NULL));
                 break;
             }
         }
@@ -708,8 +708,9 @@ static void load_document(struct loader *ld, int layer)
     yaml_node_t *root = yaml_document_get_root_node(ld->doc);
     if (!root) {
         yaml_mark_t start = {0, 0, 0};
-        lerr(ld, &start, "empty mapping file (expected 'version: 1' and "
-                         "a 'domain')");
+        lerr(ld, &start,
+             "empty mapping file (expected 'version: 1' and "
+             "a 'domain')");
         return;
     }
     if (root->type != YAML_MAPPING_NODE) {
@@ -723,7 +724,8 @@ static void load_document(struct loader *ld, int layer)
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
          p < root->data.mapping.pairs.top; p++) {
         yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const struct section *s = is_scalar(k) ? find_section(scalar(k, NULL)) : NULL;
+        const struct section *s =
+            is_scalar(k) ? find_section(scalar(k, NULL)) : NULL;
         if (!s) {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected version, domain, source, tier, "
@@ -738,7 +740,8 @@ static void load_document(struct loader *ld, int layer)
 
 int mapping_load_file(struct mapping *m, const char *path, int layer)
 {
-    struct loader ld = {.m = m, .path = arena_strndup(&m->mem, path, strlen(path))};
+    struct loader ld = {.m = m,
+                        .path = arena_strndup(&m->mem, path, strlen(path))};
     FILE *f = fopen(path, "rb");
     if (!f)
         return error_errno("cannot read mapping file '%s'", path);
@@ -761,7 +764,8 @@ int mapping_load_file(struct mapping *m, const char *path, int layer)
                     parser.problem_offset);
         } else {
             diag_at(path, (unsigned)mark.line + 1, (unsigned)mark.column + 1,
-                    "error", "%s%s%s", parser.problem ? parser.problem : "invalid YAML",
+                    "error", "%s%s%s",
+                    parser.problem ? parser.problem : "invalid YAML",
                     ctx ? " " : "", ctx ? ctx : "");
         }
         yaml_parser_delete(&parser);
@@ -858,7 +862,8 @@ static void finish_ident(void *arg, const char *key, size_t len, void *value)
     struct map_ident *id = value;
     const struct map_entry *e = id->exact;
     if (e && e->kind == MAP_RENAME) {
-        const struct map_ident *t = hashmap_get(&fc->m->idents, e->to, e->to_len);
+        const struct map_ident *t =
+            hashmap_get(&fc->m->idents, e->to, e->to_len);
         if (t && t->exact && t->exact->kind == MAP_RENAME)
             chain_error(fc, e, t->exact);
     }
@@ -873,7 +878,8 @@ static void finish_qual(void *arg, const char *key, size_t len, void *value)
     const struct map_qualified *q = value;
     if (q->e.kind != MAP_RENAME)
         return;
-    const struct map_qualified *t = hashmap_get(&fc->m->qualkeys, q->e.to, q->e.to_len);
+    const struct map_qualified *t =
+        hashmap_get(&fc->m->qualkeys, q->e.to, q->e.to_len);
     if (t && t->e.kind == MAP_RENAME)
         chain_error(fc, &q->e, &t->e);
 }
@@ -886,7 +892,8 @@ static void finish_header(void *arg, const char *key, size_t len, void *value)
     size_t kl;
     const struct map_entry *t;
     if (e->kind == MAP_RENAME &&
-        (t = mapping_header(fc->m, e->to, e->to_len, &kl)) && t->kind == MAP_RENAME)
+        (t = mapping_header(fc->m, e->to, e->to_len, &kl)) &&
+        t->kind == MAP_RENAME)
         chain_error(fc, e, t);
 }
 

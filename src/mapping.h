@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The mapping database: YAML files (the *.yaml files of mappings/, then
- * the user's -m files) loaded into immutable tables. After mapping_finish() succeeds a
- * struct mapping is read-only and may be shared by all workers without
- * locks. The file format is documented in man/cuda2musa-mappings.5.
+ * the user's -m files) loaded into immutable tables. After mapping_finish()
+ * succeeds a struct mapping is read-only and may be shared by all workers
+ * without locks. The file format is documented in man/cuda2musa-mappings.5.
  *
  * Conflicts are settled by rule, never by accident of load order: every
  * file has a priority (the caller's layer; within a layer, a file marked
@@ -32,8 +32,8 @@ struct map_origin {
 
 struct map_entry {
     enum map_kind kind;
-    const char *from;    /* the CUDA name, header or pattern */
-    const char *to;      /* MAP_RENAME: the replacement; else NULL */
+    const char *from; /* the CUDA name, header or pattern */
+    const char *to;   /* MAP_RENAME: the replacement; else NULL */
     size_t to_len;
     const char *message; /* MAP_UNSUPPORTED: the reason; else a note or NULL */
     const char *source;  /* evidence tag, or NULL */
@@ -53,10 +53,11 @@ struct map_qualified {
 
 /* Everything known about one identifier, found with one hash lookup. */
 struct map_ident {
-    const struct map_entry *exact;       /* or NULL */
-    const struct map_qualified **quals;  /* names starting here, most parts first */
+    const struct map_entry *exact; /* or NULL */
+    const struct map_qualified *
+        *quals; /* names starting here, most parts first */
     size_t nquals;
-    bool symbol_lookup;                  /* dlsym-like: string args are names */
+    bool symbol_lookup; /* dlsym-like: string args are names */
 };
 
 struct mapping;

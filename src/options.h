@@ -10,24 +10,24 @@
 #include "diag.h"
 
 struct options {
-    const char *output;        /* -o DIR, or NULL */
-    const char **inputs;       /* files, directories or "-" */
+    const char *output;  /* -o DIR, or NULL */
+    const char **inputs; /* files, directories or "-" */
     size_t ninputs;
     const char **include_dirs; /* -I DIR */
     size_t ninclude_dirs;
     const char **mapping_files; /* -m FILE, in order: later wins */
     size_t nmapping_files;
-    const char *mappings_dir;  /* --mappings-dir DIR, or NULL */
+    const char *mappings_dir; /* --mappings-dir DIR, or NULL */
     bool no_default_mappings;
-    bool dry_run;              /* -n: print a diff, write nothing */
-    bool check;                /* compare with -o DIR, write nothing */
-    bool diff;                 /* --check: print diffs of stale files */
-    bool exit_code;            /* --dry-run: exit 1 when something changes */
-    bool copy_all;             /* copy files that are not sources */
-    int jobs;                  /* -j; 0: the default */
-    int verbosity;             /* -1 -q, 0, 1 -v */
-    bool warn[WARN__COUNT];    /* which warning groups are reported */
-    bool werror;               /* warnings are errors */
+    bool dry_run;           /* -n: print a diff, write nothing */
+    bool check;             /* compare with -o DIR, write nothing */
+    bool diff;              /* --check: print diffs of stale files */
+    bool exit_code;         /* --dry-run: exit 1 when something changes */
+    bool copy_all;          /* copy files that are not sources */
+    int jobs;               /* -j; 0: the default */
+    int verbosity;          /* -1 -q, 0, 1 -v */
+    bool warn[WARN__COUNT]; /* which warning groups are reported */
+    bool werror;            /* warnings are errors */
 };
 
 #endif

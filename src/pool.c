@@ -13,8 +13,8 @@ struct pool {
     pool_fn fn;
     void *arg;
     size_t njobs;
-    size_t next;         /* next job to hand out */
-    bool *done;          /* per job */
+    size_t next; /* next job to hand out */
+    bool *done;  /* per job */
     int nthreads;
     pthread_t *threads;
     pthread_mutex_t lock;

@@ -5,8 +5,7 @@
 #include "util/strbuf.h"
 
 void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error,
-                 const char *msg)
+                 unsigned col, enum warn_id id, bool as_error, const char *msg)
 {
     strbuf_addf(out, "%s:%u:%u: %s: %s [-W%s%s]\n", path, line, col,
                 as_error ? "error" : "warning", msg, as_error ? "error=" : "",
@@ -59,8 +58,9 @@ void report_summary(const struct report *r, enum report_mode mode,
             plural(&sb, r->files, "file", "files");
             strbuf_addstr(&sb, ")");
         } else {
-            strbuf_addf(&sb, "'%s' is not up to date: %zu stale, %zu "
-                             "missing, %zu extra",
+            strbuf_addf(&sb,
+                        "'%s' is not up to date: %zu stale, %zu "
+                        "missing, %zu extra",
                         outdir, r->stale, r->missing, r->extra);
         }
         break;

@@ -13,27 +13,26 @@
 struct strbuf;
 
 enum report_mode {
-    REPORT_WRITE,  /* -o DIR */
+    REPORT_WRITE, /* -o DIR */
     REPORT_DRY_RUN,
     REPORT_CHECK,
     REPORT_STDOUT
 };
 
 struct report {
-    size_t files;     /* inputs handled */
-    size_t written;   /* outputs created or replaced */
-    size_t uptodate;  /* outputs that already held the right bytes */
-    size_t changed;   /* dry run: files whose port differs from the input */
+    size_t files;    /* inputs handled */
+    size_t written;  /* outputs created or replaced */
+    size_t uptodate; /* outputs that already held the right bytes */
+    size_t changed;  /* dry run: files whose port differs from the input */
     size_t stale, missing, extra; /* --check */
-    size_t edits;     /* tokens rewritten */
+    size_t edits;                 /* tokens rewritten */
     size_t warnings, errors;
 };
 
 /* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
  * [-Werror=name]") and a newline to out. */
 void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error,
-                 const char *msg);
+                 unsigned col, enum warn_id id, bool as_error, const char *msg);
 /* The one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
  * date". */
 void report_summary(const struct report *r, enum report_mode mode,

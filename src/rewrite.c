@@ -100,7 +100,8 @@ static void add_finding(struct rw *st, enum warn_id id, size_t off,
     va_end(ap);
     struct findings *f = st->f;
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] = (struct finding){id, off, arena_strndup(st->a, sb.buf, sb.len)};
+    f->v[f->nr++] =
+        (struct finding){id, off, arena_strndup(st->a, sb.buf, sb.len)};
     strbuf_release(&sb);
 }
 
@@ -200,9 +201,8 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
     }
     if (q->e.kind == MAP_UNSUPPORTED) {
         add_finding(st, WARN_UNSUPPORTED, first->off,
-                    "'%s' has no MUSA equivalent%s%s",
-                    q->e.from, q->e.message ? ": " : "",
-                    q->e.message ? q->e.message : "");
+                    "'%s' has no MUSA equivalent%s%s", q->e.from,
+                    q->e.message ? ": " : "", q->e.message ? q->e.message : "");
     } else if (q->e.kind == MAP_RENAME) {
         for (size_t i = 0; i < q->nparts; i++)
             if (strcmp(q->from_parts[i], q->to_parts[i]))
@@ -264,9 +264,8 @@ static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
 static void report_unsupported(struct rw *st, size_t off, const char *name,
                                const struct map_entry *e)
 {
-    add_finding(st, WARN_UNSUPPORTED, off,
-                "'%s' has no MUSA equivalent%s%s", name,
-                e->message ? ": " : "", e->message ? e->message : "");
+    add_finding(st, WARN_UNSUPPORTED, off, "'%s' has no MUSA equivalent%s%s",
+                name, e->message ? ": " : "", e->message ? e->message : "");
 }
 
 /* What a name becomes: an exact entry, else a pattern. Returns the new
@@ -322,7 +321,8 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 static bool do_symbol_string(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
-    if (p[0] != '"' || t->len < 3 || (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+    if (p[0] != '"' || t->len < 3 ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
         return false;
     const char *s = p + 1;
     size_t len = t->len - 2;
@@ -380,9 +380,8 @@ static void do_header(struct rw *st, const struct token *t)
         return;
     if (e->kind == MAP_UNSUPPORTED) {
         add_finding(st, WARN_UNSUPPORTED, t->off,
-                    "header '%.*s' has no MUSA equivalent%s%s",
-                    (int)len, name, e->message ? ": " : "",
-                    e->message ? e->message : "");
+                    "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
+                    e->message ? ": " : "", e->message ? e->message : "");
         return;
     }
     if (e->kind != MAP_RENAME)

@@ -26,7 +26,10 @@ struct findings {
     size_t nr, alloc;
 };
 
-#define FINDINGS_INIT {NULL, 0, 0}
+#define FINDINGS_INIT                                                          \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 void findings_clear(struct findings *f);
 void findings_release(struct findings *f);
@@ -36,8 +39,8 @@ struct rewrite_env {
     /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
      * that this run ports? If so, set *renamed when that file's output
      * name differs (x.cuh -> x.muh). NULL: nothing is local. */
-    bool (*local_header)(void *arg, const char *name, size_t len,
-                         bool angled, bool *renamed);
+    bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
+                         bool *renamed);
     void *arg;
 };
 

@@ -58,7 +58,8 @@ void rules_free(struct rules *r)
 
 static void bucket_add(struct rules *r, int c, uint32_t idx)
 {
-    r->bucket[c] = xrealloc(r->bucket[c], (r->bucket_nr[c] + 1) * sizeof(uint32_t));
+    r->bucket[c] =
+        xrealloc(r->bucket[c], (r->bucket_nr[c] + 1) * sizeof(uint32_t));
     r->bucket[c][r->bucket_nr[c]++] = idx;
 }
 
@@ -70,8 +71,8 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
     uint32_t opts = PCRE2_ANCHORED | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
     if (r->mode == RULES_WHOLE)
         opts |= PCRE2_ENDANCHORED;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-                                   opts, &code, &off, NULL);
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts,
+                                   &code, &off, NULL);
     if (!re) {
         pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, msgsz);
         *erroff = off;
@@ -112,7 +113,8 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
         return (int)idx;
     }
     const uint8_t *bitmap = NULL;
-    if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTBITMAP, &bitmap) == 0 && bitmap) {
+    if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTBITMAP, &bitmap) == 0 &&
+        bitmap) {
         for (int c = 0; c < 256; c++)
             if (bitmap[c / 8] & (1u << (c % 8)))
                 bucket_add(r, c, idx);
@@ -179,7 +181,8 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
     /* Later rules come from later files, which win: walk backwards. */
     for (size_t k = r->bucket_nr[c]; k-- > 0;) {
         uint32_t i = r->bucket[c][k];
-        int rc = pcre2_match(r->v[i].code, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL);
+        int rc =
+            pcre2_match(r->v[i].code, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL);
         if (rc < 0)
             continue;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);

@@ -76,7 +76,8 @@ int source_load(struct source *src, const char *path)
         }
     }
     struct strbuf sb = STRBUF_INIT;
-    if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 0) < 0) {
+    if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 0) <
+        0) {
         int e = errno;
         strbuf_release(&sb);
         errno = e;

@@ -10,13 +10,13 @@
 #include <sys/types.h>
 
 struct source {
-    const char *path;   /* as shown in messages; not owned */
-    const char *buf;    /* the bytes; owned (malloc'd or mmap'd) */
+    const char *path; /* as shown in messages; not owned */
+    const char *buf;  /* the bytes; owned (malloc'd or mmap'd) */
     size_t len;
-    mode_t mode;        /* permission bits of the file, for outputs */
-    bool mapped;        /* buf is an mmap */
-    bool owned;         /* buf is malloc'd by source_load */
-    size_t *lines;      /* offsets of line starts, built on demand; owned */
+    mode_t mode;   /* permission bits of the file, for outputs */
+    bool mapped;   /* buf is an mmap */
+    bool owned;    /* buf is malloc'd by source_load */
+    size_t *lines; /* offsets of line starts, built on demand; owned */
     size_t nlines;
 };
 

@@ -78,7 +78,8 @@ static int walk_dir(struct walker *w)
                 rc = walk_dir(w);
         } else if (S_ISLNK(st.st_mode)) {
             if (stat(w->path.buf, &st) == 0 && S_ISREG(st.st_mode))
-                rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+                rc =
+                    w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
         } else if (S_ISREG(st.st_mode)) {
             rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
         }

@@ -10,7 +10,7 @@
 #include <sys/types.h>
 
 struct walk_opts {
-    bool skip_set;  /* skip the directory identified below (the output) */
+    bool skip_set; /* skip the directory identified below (the output) */
     dev_t skip_dev;
     ino_t skip_ino;
 };

@@ -14,7 +14,10 @@ struct arena {
     size_t chunk_size;        /* size of the next ordinary chunk */
 };
 
-#define ARENA_INIT {NULL, 0}
+#define ARENA_INIT                                                             \
+    {                                                                          \
+        NULL, 0                                                                \
+    }
 
 /* Memory aligned for any object; never NULL (dies on OOM). Lives until
  * arena_reset() or arena_release(). */

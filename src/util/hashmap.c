@@ -75,7 +75,8 @@ void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value)
 }
 
 void hashmap_each(const struct hashmap *m,
-                  void (*fn)(void *arg, const char *key, size_t len, void *value),
+                  void (*fn)(void *arg, const char *key, size_t len,
+                             void *value),
                   void *arg)
 {
     for (size_t i = 0; i < m->cap; i++)

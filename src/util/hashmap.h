@@ -22,7 +22,10 @@ struct hashmap {
     size_t nr;                  /* keys stored */
 };
 
-#define HASHMAP_INIT {NULL, 0, 0}
+#define HASHMAP_INIT                                                           \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 uint32_t hashmap_hash(const char *key, size_t len);
 /* The value stored under key, or NULL. */
@@ -31,7 +34,8 @@ void *hashmap_get(const struct hashmap *m, const char *key, size_t len);
 void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value);
 /* Call fn on every entry, in slot order (not sorted). */
 void hashmap_each(const struct hashmap *m,
-                  void (*fn)(void *arg, const char *key, size_t len, void *value),
+                  void (*fn)(void *arg, const char *key, size_t len,
+                             void *value),
                   void *arg);
 void hashmap_clear(struct hashmap *m);
 void hashmap_release(struct hashmap *m);

@@ -13,7 +13,10 @@ struct strbuf {
     size_t alloc; /* bytes allocated */
 };
 
-#define STRBUF_INIT {NULL, 0, 0}
+#define STRBUF_INIT                                                            \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
 
 void strbuf_init(struct strbuf *sb, size_t hint);
 /* Free the storage; sb is empty and reusable afterwards. */

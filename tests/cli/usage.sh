@@ -1,0 +1,13 @@
+# Misuse exits 2 with the synopsis on stderr and nothing on stdout.
+$C2M; echo "no input: $?"
+$C2M --frobnicate x.cu; echo "unknown long option: $?"
+$C2M -x x.cu; echo "unknown short option: $?"
+$C2M -o; echo "missing argument: $?"
+$C2M --check x.cu; echo "check without -o: $?"
+$C2M --check --dry-run -o out x.cu; echo "check and dry-run: $?"
+$C2M --diff -o out x.cu; echo "diff without check: $?"
+$C2M --exit-code -o out x.cu; echo "exit-code without dry-run: $?"
+$C2M -j 0 -o out x.cu; echo "bad -j: $?"
+$C2M -Wbogus x.cu; echo "unknown warning: $?"
+$C2M --version | sed 's/[0-9][0-9.]*$/N/'; echo "version: $?"
+$C2M --help >help.txt; echo "help: $? $(head -1 help.txt)"

@@ -1,0 +1,1 @@
+musaMalloc(&p, 4);

@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: MIT */
+/* The lexer: every token kind, and the property everything rests on: the
+ * tokens concatenate back to the input, whatever the input. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "lexer.h"
+#include "util/strbuf.h"
+
+struct tok_text {
+    enum tok_kind kind;
+    const char *text;
+};
+
+/* Lex src; the significant tokens (not space/newline) must be want[]. */
+static void expect(const char *src, const struct tok_text *want, size_t n)
+{
+    struct lexer lx;
+    struct token t;
+    size_t i = 0, covered = 0;
+    lexer_init(&lx, src, strlen(src));
+    while (lexer_next(&lx, &t)) {
+        ck_assert_uint_eq(t.off, covered);
+        ck_assert_uint_ge(t.len, 1);
+        covered += t.len;
+        if (t.kind == TOK_SPACE || t.kind == TOK_NEWLINE)
+            continue;
+        ck_assert_msg(i < n, "extra token '%.*s' in '%s'", (int)t.len,
+                      src + t.off, src);
+        ck_assert_msg(t.kind == want[i].kind && t.len == strlen(want[i].text) &&
+                          !memcmp(src + t.off, want[i].text, t.len),
+                      "token %zu of '%s': got kind %d '%.*s', want kind %d "
+                      "'%s'",
+                      i, src, t.kind, (int)t.len, src + t.off, want[i].kind,
+                      want[i].text);
+        i++;
+    }
+    ck_assert_uint_eq(i, n);
+    ck_assert_uint_eq(covered, strlen(src));
+}
+
+#define EXPECT(src, ...)                                                       \
+    do {                                                                       \
+        static const struct tok_text w_[] = {__VA_ARGS__};                     \
+        expect(src, w_, sizeof(w_) / sizeof(w_[0]));                           \
+    } while (0)
+
+/* The first token of kind k in src (fails if none). */
+static struct token first_of(const char *src, enum tok_kind k)
+{
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, src, strlen(src));
+    while (lexer_next(&lx, &t))
+        if (t.kind == k)
+            return t;
+    ck_abort_msg("no token of kind %d in '%s'", k, src);
+    return t;
+}
+
+START_TEST(identifiers_and_keywords)
+{
+    EXPECT("cudaMalloc(&p, n);", {TOK_IDENT, "cudaMalloc"}, {TOK_PUNCT, "("},
+           {TOK_PUNCT, "&"}, {TOK_IDENT, "p"}, {TOK_PUNCT, ","},
+           {TOK_IDENT, "n"}, {TOK_PUNCT, ")"}, {TOK_PUNCT, ";"});
+    EXPECT("$x a$b _1 \xc3\xa9t\xc3\xa9", {TOK_IDENT, "$x"}, {TOK_IDENT, "a$b"},
+           {TOK_IDENT, "_1"}, {TOK_IDENT, "\xc3\xa9t\xc3\xa9"});
+}
+END_TEST
+
+START_TEST(comments)
+{
+    EXPECT("a /* cudaMalloc */ b // cudaFree\nc", {TOK_IDENT, "a"},
+           {TOK_COMMENT, "/* cudaMalloc */"}, {TOK_IDENT, "b"},
+           {TOK_COMMENT, "// cudaFree"}, {TOK_IDENT, "c"});
+    /* A line comment continues over a backslash-newline. */
+    EXPECT("// one \\\n two\nx", {TOK_COMMENT, "// one \\\n two"},
+           {TOK_IDENT, "x"});
+    /* CRLF: the CR belongs to the newline, not the comment. */
+    EXPECT("// c\r\nx", {TOK_COMMENT, "// c"}, {TOK_IDENT, "x"});
+    /* A spliced comment opener. */
+    EXPECT("/\\\n* c *\\\n/ x", {TOK_COMMENT, "/\\\n* c *\\\n/"},
+           {TOK_IDENT, "x"});
+    EXPECT("/*/ x */", {TOK_COMMENT, "/*/ x */"});
+}
+END_TEST
+
+START_TEST(strings_and_chars)
+{
+    EXPECT("\"a\\\"b\" 'c' '\\''", {TOK_STRING, "\"a\\\"b\""},
+           {TOK_CHAR, "'c'"}, {TOK_CHAR, "'\\''"});
+    EXPECT("u8\"x\" u\"x\" U\"x\" L\"x\" u8'x' L'x'", {TOK_STRING, "u8\"x\""},
+           {TOK_STRING, "u\"x\""}, {TOK_STRING, "U\"x\""},
+           {TOK_STRING, "L\"x\""}, {TOK_CHAR, "u8'x'"}, {TOK_CHAR, "L'x'"});
+    /* Not a prefix: an identifier followed by a string. */
+    EXPECT("cuda\"x\"", {TOK_IDENT, "cuda"}, {TOK_STRING, "\"x\""});
+    /* A string continued over a splice. */
+    EXPECT("\"ab\\\ncd\"", {TOK_STRING, "\"ab\\\ncd\""});
+}
+END_TEST
+
+START_TEST(raw_strings)
+{
+    EXPECT("R\"(a \" b)\" x", {TOK_RAW_STRING, "R\"(a \" b)\""},
+           {TOK_IDENT, "x"});
+    EXPECT("R\"d(a )\" b)d\"", {TOK_RAW_STRING, "R\"d(a )\" b)d\""});
+    EXPECT("u8R\"(x)\" LR\"(y)\" uR\"(z)\" UR\"(w)\"",
+           {TOK_RAW_STRING, "u8R\"(x)\""}, {TOK_RAW_STRING, "LR\"(y)\""},
+           {TOK_RAW_STRING, "uR\"(z)\""}, {TOK_RAW_STRING, "UR\"(w)\""});
+    /* Splices and newlines are kept raw inside. */
+    EXPECT("R\"(a\\\n// b\n)\"", {TOK_RAW_STRING, "R\"(a\\\n// b\n)\""});
+}
+END_TEST
+
+START_TEST(numbers)
+{
+    EXPECT("1'000'000 0x1p-3 1e+5f .5 0xe+1 3.14L 0b1010u",
+           {TOK_NUMBER, "1'000'000"}, {TOK_NUMBER, "0x1p-3"},
+           {TOK_NUMBER, "1e+5f"}, {TOK_NUMBER, ".5"}, {TOK_NUMBER, "0xe+1"},
+           {TOK_NUMBER, "3.14L"}, {TOK_NUMBER, "0b1010u"});
+}
+END_TEST
+
+START_TEST(punctuators)
+{
+    EXPECT("k<<<g, b>>>(x); a::b ... ->* <=>", {TOK_IDENT, "k"},
+           {TOK_PUNCT, "<<<"}, {TOK_IDENT, "g"}, {TOK_PUNCT, ","},
+           {TOK_IDENT, "b"}, {TOK_PUNCT, ">>>"}, {TOK_PUNCT, "("},
+           {TOK_IDENT, "x"}, {TOK_PUNCT, ")"}, {TOK_PUNCT, ";"},
+           {TOK_IDENT, "a"}, {TOK_PUNCT, "::"}, {TOK_IDENT, "b"},
+           {TOK_PUNCT, "..."}, {TOK_PUNCT, "->*"}, {TOK_PUNCT, "<=>"});
+    EXPECT("@`\\", {TOK_OTHER, "@"}, {TOK_OTHER, "`"}, {TOK_OTHER, "\\"});
+}
+END_TEST
+
+START_TEST(header_names)
+{
+    EXPECT("#include <cuda_runtime.h>\n", {TOK_PUNCT, "#"},
+           {TOK_IDENT, "include"}, {TOK_HEADER, "<cuda_runtime.h>"});
+    EXPECT("  #  include \"k.cuh\" // c\n", {TOK_PUNCT, "#"},
+           {TOK_IDENT, "include"}, {TOK_HEADER, "\"k.cuh\""},
+           {TOK_COMMENT, "// c"});
+    EXPECT("#include_next <a.h>\n#import <b.h>\n", {TOK_PUNCT, "#"},
+           {TOK_IDENT, "include_next"}, {TOK_HEADER, "<a.h>"}, {TOK_PUNCT, "#"},
+           {TOK_IDENT, "import"}, {TOK_HEADER, "<b.h>"});
+    /* A quoted header-name has no escapes. */
+    EXPECT("#include \"a\\b.h\"\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "include"},
+           {TOK_HEADER, "\"a\\b.h\""});
+    EXPECT("#include HDR\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "include"},
+           {TOK_IDENT, "HDR"});
+    /* Only in an #include line. */
+    EXPECT("x = a <b.h> c;", {TOK_IDENT, "x"}, {TOK_PUNCT, "="},
+           {TOK_IDENT, "a"}, {TOK_PUNCT, "<"}, {TOK_IDENT, "b"},
+           {TOK_PUNCT, "."}, {TOK_IDENT, "h"}, {TOK_PUNCT, ">"},
+           {TOK_IDENT, "c"}, {TOK_PUNCT, ";"});
+    EXPECT("y; #include <a.h>", {TOK_IDENT, "y"}, {TOK_PUNCT, ";"},
+           {TOK_PUNCT, "#"}, {TOK_IDENT, "include"}, {TOK_PUNCT, "<"},
+           {TOK_IDENT, "a"}, {TOK_PUNCT, "."}, {TOK_IDENT, "h"},
+           {TOK_PUNCT, ">"});
+    /* A directive name split by a splice still counts. */
+    EXPECT("#inc\\\nlude <a.h>\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "inc\\\nlude"},
+           {TOK_HEADER, "<a.h>"});
+    /* After a comment on the line before the '#'. */
+    EXPECT("/* x */ #include <a.h>\n", {TOK_COMMENT, "/* x */"},
+           {TOK_PUNCT, "#"}, {TOK_IDENT, "include"}, {TOK_HEADER, "<a.h>"});
+}
+END_TEST
+
+START_TEST(splices_in_identifiers)
+{
+    struct token t = first_of("x = cu\\\ndaMalloc;", TOK_IDENT);
+    ck_assert_uint_eq(t.len, 1); /* x */
+    const char *src = "cu\\\r\ndaMalloc(p)";
+    t = first_of(src, TOK_IDENT);
+    ck_assert_uint_eq(t.len, strlen("cu\\\r\ndaMalloc"));
+    ck_assert(t.flags & TOKF_SPLICE);
+    char buf[32];
+    size_t n = lexer_unsplice(src + t.off, t.len, buf);
+    ck_assert_uint_eq(n, 10);
+    ck_assert(!memcmp(buf, "cudaMalloc", 10));
+    /* A splice after an identifier is space, not part of it. */
+    EXPECT("ab\\\n cd", {TOK_IDENT, "ab"}, {TOK_IDENT, "cd"});
+}
+END_TEST
+
+START_TEST(macro_names_and_directives)
+{
+    const char *src = "#define cudaMalloc musaMalloc\ncudaMalloc";
+    struct lexer lx;
+    struct token t;
+    int macro = 0, idents = 0;
+    lexer_init(&lx, src, strlen(src));
+    while (lexer_next(&lx, &t)) {
+        if (t.kind != TOK_IDENT)
+            continue;
+        idents++;
+        if (t.flags & TOKF_MACRO_NAME) {
+            macro++;
+            ck_assert_uint_eq(t.off, 8);
+        }
+        if (idents == 4)
+            ck_assert(!(t.flags & TOKF_DIRECTIVE));
+        else
+            ck_assert(t.flags & TOKF_DIRECTIVE);
+    }
+    ck_assert_int_eq(macro, 1);
+    ck_assert_int_eq(idents, 4);
+}
+END_TEST
+
+START_TEST(unterminated)
+{
+    struct token t = first_of("a /* never ends\nb c", TOK_COMMENT);
+    ck_assert(t.flags & TOKF_UNTERMINATED);
+    ck_assert_uint_eq(t.off + t.len, strlen("a /* never ends\nb c"));
+    /* A string stops at the end of its line; lexing goes on after. */
+    EXPECT("\"abc\r\nx", {TOK_STRING, "\"abc"}, {TOK_IDENT, "x"});
+    t = first_of("\"abc\nx", TOK_STRING);
+    ck_assert(t.flags & TOKF_UNTERMINATED);
+    t = first_of("R\"x(abc", TOK_RAW_STRING);
+    ck_assert(t.flags & TOKF_UNTERMINATED);
+    EXPECT("'\n'", {TOK_CHAR, "'"}, {TOK_CHAR, "'"});
+    EXPECT("\\", {TOK_OTHER, "\\"});
+    EXPECT("x\\", {TOK_IDENT, "x"}, {TOK_OTHER, "\\"});
+}
+END_TEST
+
+START_TEST(identifier_predicate)
+{
+    ck_assert(lexer_is_identifier("cudaMalloc", 10));
+    ck_assert(lexer_is_identifier("_x1", 3));
+    ck_assert(!lexer_is_identifier("1x", 2));
+    ck_assert(!lexer_is_identifier("a-b", 3));
+    ck_assert(!lexer_is_identifier("", 0));
+}
+END_TEST
+
+/* Random inputs made of the bytes that matter most; the tokens must
+ * always cover the input exactly, each with length >= 1. */
+START_TEST(random_inputs_roundtrip)
+{
+    static const char *const pieces[] = {
+        "/",    "*",  "\"",      "'",      "\\",   "\n",   "\r",       "\r\n",
+        " ",    "\t", "R",       "u8",     "L",    "(",    ")",        "x",
+        "cuda", "#",  "include", "define", "<",    ">",    ":",        "1",
+        ".",    "e",  "+",       "'0",     "\0",   "\xff", "\xc3\xa9", "//",
+        "/*",   "*/", "R\"(",    ")\"",    "\\\n",
+    };
+    unsigned seed = 12345;
+    for (int round = 0; round < 3000; round++) {
+        struct strbuf sb = STRBUF_INIT;
+        int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 40;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            const char *p =
+                pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+            strbuf_add(&sb, p, *p ? strlen(p) : 1);
+        }
+        struct lexer lx;
+        struct token t;
+        size_t covered = 0;
+        lexer_init(&lx, sb.buf, sb.len);
+        while (lexer_next(&lx, &t)) {
+            ck_assert_uint_eq(t.off, covered);
+            ck_assert_uint_ge(t.len, 1);
+            covered += t.len;
+        }
+        ck_assert_uint_eq(covered, sb.len);
+        strbuf_release(&sb);
+    }
+}
+END_TEST
+
+static Suite *lexer_suite(void)
+{
+    Suite *s = suite_create("lexer");
+    TCase *tc = tcase_create("tokens");
+    tcase_add_test(tc, identifiers_and_keywords);
+    tcase_add_test(tc, comments);
+    tcase_add_test(tc, strings_and_chars);
+    tcase_add_test(tc, raw_strings);
+    tcase_add_test(tc, numbers);
+    tcase_add_test(tc, punctuators);
+    tcase_add_test(tc, header_names);
+    tcase_add_test(tc, splices_in_identifiers);
+    tcase_add_test(tc, macro_names_and_directives);
+    tcase_add_test(tc, unterminated);
+    tcase_add_test(tc, identifier_predicate);
+    tcase_add_test(tc, random_inputs_roundtrip);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    Suite *(*const makers[])(void) = {lexer_suite};
+    return run_suites(makers, 1);
+}

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/* The mapping loader: good files give the right tables, and every kind of
+ * bad file is an error at the right file:line:col. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "mapping.h"
+#include "rules.h"
+
+static const char good[] =
+    "version: 1\n"
+    "domain: runtime\n"
+    "source: test\n"
+    "identifiers:\n"
+    "  cudaMalloc: musaMalloc\n"
+    "  cudaFree: {to: musaFree, source: ggml, note: \"plain\"}\n"
+    "  nvtxRangePushA: {unsupported: \"no NVTX on MUSA\"}\n"
+    "  CUDA_VERSION: {keep: true}\n"
+    "qualified:\n"
+    "  \"at::cuda\": \"at::musa\"\n"
+    "  \"c10 :: cuda :: CUDAStream\": \"c10::musa::MUSAStream\"\n"
+    "headers:\n"
+    "  cuda_runtime.h: musa_runtime.h\n"
+    "  \"cute/\": \"mute/\"\n"
+    "  \"cute/arch/\": \"mute/arch2/\"\n"
+    "patterns:\n"
+    "  - {match: 'cublas(?=[A-Z_])', to: mublas}\n"
+    "strings:\n"
+    "  - {match: 'libcudart\\.so(\\.[0-9]+)*', to: libmusart.so}\n"
+    "symbol_lookup: [dlsym]\n";
+
+START_TEST(loads_every_kind)
+{
+    char *path = write_temp(good, ".yaml");
+    struct mapping *m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+
+    const struct map_ident *id = mapping_ident(m, "cudaMalloc", 10);
+    ck_assert_ptr_nonnull(id);
+    ck_assert_int_eq(id->exact->kind, MAP_RENAME);
+    ck_assert_str_eq(id->exact->to, "musaMalloc");
+    ck_assert_str_eq(id->exact->source, "test");
+    ck_assert_str_eq(id->exact->domain, "runtime");
+    ck_assert_uint_eq(id->exact->where.line, 5);
+    ck_assert_uint_eq(id->exact->where.col, 3);
+
+    id = mapping_ident(m, "cudaFree", 8);
+    ck_assert_str_eq(id->exact->source, "ggml");
+    id = mapping_ident(m, "nvtxRangePushA", 14);
+    ck_assert_int_eq(id->exact->kind, MAP_UNSUPPORTED);
+    ck_assert_str_eq(id->exact->message, "no NVTX on MUSA");
+    ck_assert_int_eq(mapping_ident(m, "CUDA_VERSION", 12)->exact->kind,
+                     MAP_KEEP);
+    ck_assert_ptr_null(mapping_ident(m, "cudaMallocX", 11));
+
+    id = mapping_ident(m, "c10", 3);
+    ck_assert_uint_eq(id->nquals, 1);
+    ck_assert_uint_eq(id->quals[0]->nparts, 3);
+    ck_assert_str_eq(id->quals[0]->to_parts[2], "MUSAStream");
+    ck_assert_str_eq(id->quals[0]->e.from, "c10::cuda::CUDAStream");
+
+    size_t kl;
+    const struct map_entry *h = mapping_header(m, "cuda_runtime.h", 14, &kl);
+    ck_assert_str_eq(h->to, "musa_runtime.h");
+    ck_assert_uint_eq(kl, 14);
+    h = mapping_header(m, "cute/tensor.hpp", 15, &kl);
+    ck_assert_str_eq(h->to, "mute/");
+    ck_assert_uint_eq(kl, 5);
+    h = mapping_header(m, "cute/arch/mma.hpp", 17, &kl); /* longest dir */
+    ck_assert_str_eq(h->to, "mute/arch2/");
+    ck_assert_ptr_null(mapping_header(m, "cuda.h", 6, &kl));
+
+    ck_assert_uint_eq(rules_count(mapping_patterns(m)), 1);
+    ck_assert_uint_eq(rules_count(mapping_strings(m)), 1);
+    ck_assert(mapping_ident(m, "dlsym", 5)->symbol_lookup);
+    ck_assert_uint_eq(mapping_size(m), 11);
+    mapping_free(m);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+START_TEST(later_layers_win)
+{
+    char *a = write_temp("version: 1\ndomain: a\nidentifiers:\n"
+                         "  cudaMalloc: musaMalloc\n"
+                         "headers:\n  cuda.h: musa.h\n"
+                         "qualified:\n  \"at::cuda\": \"at::musa\"\n",
+                         ".yaml");
+    char *b = write_temp("version: 1\ndomain: user\nidentifiers:\n"
+                         "  cudaMalloc: {unsupported: \"not here\"}\n"
+                         "headers:\n  cuda.h: mydriver.h\n"
+                         "qualified:\n  \"at::cuda\": \"at::gpu\"\n",
+                         ".yaml");
+    struct mapping *m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
+    ck_assert_int_eq(mapping_load_file(m, b, 1), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    const struct map_ident *id = mapping_ident(m, "cudaMalloc", 10);
+    ck_assert_int_eq(id->exact->kind, MAP_UNSUPPORTED);
+    size_t kl;
+    ck_assert_str_eq(mapping_header(m, "cuda.h", 6, &kl)->to, "mydriver.h");
+    id = mapping_ident(m, "at", 2);
+    ck_assert_uint_eq(id->nquals, 1);
+    ck_assert_str_eq(id->quals[0]->e.to, "at::gpu");
+    mapping_free(m);
+
+    /* Loaded the other way round, the higher layer still wins. */
+    m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, b, 1), 0);
+    ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_int_eq(mapping_ident(m, "cudaMalloc", 10)->exact->kind,
+                     MAP_UNSUPPORTED);
+    mapping_free(m);
+
+    /* A generated tier ranks below a curated file of the same layer. */
+    char *g = write_temp("version: 1\ndomain: gen\ntier: generated\n"
+                         "identifiers:\n  cudaMalloc: musaMallocX\n",
+                         ".yaml");
+    m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
+    ck_assert_int_eq(mapping_load_file(m, g, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_str_eq(mapping_ident(m, "cudaMalloc", 10)->exact->to,
+                     "musaMalloc");
+    mapping_free(m);
+    unlink(a);
+    unlink(b);
+    unlink(g);
+    free(a);
+    free(b);
+    free(g);
+}
+END_TEST
+
+struct load_args {
+    const char *path;
+    const char *path2;
+    int rc;
+};
+
+static void do_load(void *arg)
+{
+    struct load_args *la = arg;
+    struct mapping *m = mapping_new();
+    la->rc = mapping_load_file(m, la->path, 0);
+    if (la->path2 && mapping_load_file(m, la->path2, 0) < 0)
+        la->rc = -1;
+    if (la->rc == 0)
+        la->rc = mapping_finish(m);
+    mapping_free(m);
+}
+
+/* Loading text must fail with exactly one message, which is
+ * "<file>:<where>: error: <contains>". */
+static void expect_error(const char *text, const char *where,
+                         const char *contains)
+{
+    char *path = write_temp(text, ".yaml");
+    struct load_args la = {path, NULL, 0};
+    char *err = capture_stderr(do_load, &la);
+    ck_assert_int_eq(la.rc, -1);
+    char want[512];
+    snprintf(want, sizeof(want), "%s:%s: error: ", path, where);
+    ck_assert_msg(!strncmp(err, want, strlen(want)),
+                  "for:\n%s\nwant prefix '%s', got '%s'", text, want, err);
+    ck_assert_msg(strstr(err, contains), "want '%s' in '%s'", contains, err);
+    ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1,
+                  "want one line, got '%s'", err);
+    unlink(path);
+    free(path);
+    free(err);
+}
+
+#define HDR "version: 1\ndomain: t\n"
+
+START_TEST(bad_yaml)
+{
+    expect_error(HDR "identifiers:\n  cudaMalloc: [musaMalloc\n", "5:1",
+                 "flow sequence");
+    expect_error(HDR "identifiers:\n\tcudaMalloc: musaMalloc\n", "4:1",
+                 "cannot start any token");
+    expect_error("", "1:1", "empty mapping file");
+    expect_error("- a\n- b\n", "1:1", "must be a YAML mapping");
+}
+END_TEST
+
+START_TEST(bad_structure)
+{
+    expect_error("domain: t\nidentifiers: {}\n", "1:1", "missing 'version: 1'");
+    expect_error("version: 2\ndomain: t\n", "1:10",
+                 "unsupported mapping file version");
+    expect_error(HDR "identifier:\n  a: b\n", "3:1",
+                 "unknown key 'identifier'");
+    expect_error(HDR "identifiers: [a, b]\n", "3:14", "must be a mapping");
+    expect_error(HDR "patterns: {a: b}\n", "3:11", "must be a list");
+    expect_error(HDR "identifiers:\n  cudaMalloc: {to: a, keep: true}\n",
+                 "4:23", "only one of");
+    expect_error(HDR "identifiers:\n  cudaMalloc: {too: musaMalloc}\n", "4:16",
+                 "unknown key 'too'");
+    expect_error(HDR "identifiers:\n  cudaMalloc: {source: x}\n", "4:15",
+                 "give one of");
+    expect_error(HDR "identifiers:\n  cudaMalloc: [a]\n", "4:15",
+                 "expected a name or a mapping");
+    expect_error(HDR "identifiers:\n  cudaMalloc:\n", "4:14", "is empty");
+    expect_error(HDR "domain: u\n", "3:1", "duplicate key 'domain'");
+    expect_error(HDR "identifiers:\n  a: {keep: yes}\n", "4:13",
+                 "'keep' must be 'true'");
+    expect_error(HDR "tier: best\n", "3:7", "'tier' must be");
+}
+END_TEST
+
+START_TEST(bad_entries)
+{
+    expect_error(HDR "identifiers:\n  cudaMalloc: musa-Malloc\n", "4:15",
+                 "not an identifier");
+    expect_error(HDR "identifiers:\n  cuda Malloc: musaMalloc\n", "4:3",
+                 "not an identifier");
+    expect_error(HDR "identifiers:\n  cudaMalloc: cudaMalloc\n", "4:15",
+                 "maps to itself");
+    expect_error(HDR "identifiers:\n  a: b\n  a: c\n", "5:3",
+                 "duplicate entry for 'a' (first at ");
+    expect_error(HDR "identifiers:\n  a: b\n  b: c\n", "4:3",
+                 "which is itself mapped");
+    expect_error(HDR "qualified:\n  \"at::cuda\": \"musa\"\n", "4:15",
+                 "has 2 parts but 'musa' has 1");
+    expect_error(HDR "qualified:\n  \"at::cuda\": \"at::\"\n", "4:15",
+                 "not a qualified name");
+    expect_error(HDR "qualified:\n  \"at::cuda\": \"a::b::c\"\n", "4:15",
+                 "has 2 parts but 'a::b::c' has 3");
+    expect_error(HDR "qualified:\n  \"cuda\": \"musa\"\n", "4:3",
+                 "not a qualified name");
+    expect_error(HDR "headers:\n  \"cute/\": mute.h\n", "4:12",
+                 "must map to a directory");
+    expect_error(HDR "headers:\n  \"<cuda.h>\": musa.h\n", "4:3",
+                 "without <> or quotes");
+    expect_error(HDR "patterns:\n  - {match: 'cu(', to: mu}\n", "4:17",
+                 "bad regex at offset 3: missing closing parenthesis");
+    expect_error(HDR "patterns:\n  - {match: 'x*', to: mu}\n", "4:14",
+                 "can match the empty string");
+    expect_error(HDR "patterns:\n  - {match: 'cu', to: 'm-u'}\n", "4:23",
+                 "must be an identifier start");
+    expect_error(HDR "patterns:\n  - {to: mu}\n", "4:5", "missing 'match'");
+    expect_error(HDR "strings:\n  - {match: 'a', to: 'b\"'}\n", "4:22",
+                 "must not contain quotes");
+    expect_error(HDR "symbol_lookup: [dl-sym]\n", "3:17", "not an identifier");
+}
+END_TEST
+
+START_TEST(same_layer_files_clash)
+{
+    char *a =
+        write_temp(HDR "identifiers:\n  cudaMalloc: musaMalloc\n", ".yaml");
+    char *b =
+        write_temp(HDR "identifiers:\n  cudaMalloc: musaMalloc2\n", ".yaml");
+    struct load_args la = {a, b, 0};
+    char *err = capture_stderr(do_load, &la);
+    ck_assert_int_eq(la.rc, -1);
+    ck_assert_msg(strstr(err, "duplicate entry for 'cudaMalloc'"), "%s", err);
+    ck_assert_msg(!strncmp(err, b, strlen(b)), "%s", err);
+    unlink(a);
+    unlink(b);
+    free(a);
+    free(b);
+    free(err);
+}
+END_TEST
+
+START_TEST(unreadable_file)
+{
+    struct load_args la = {"/nonexistent/x.yaml", NULL, 0};
+    char *err = capture_stderr(do_load, &la);
+    ck_assert_int_eq(la.rc, -1);
+    ck_assert_str_eq(err, "cuda2musa: error: cannot read mapping file "
+                          "'/nonexistent/x.yaml': No such file or directory\n");
+    free(err);
+}
+END_TEST
+
+/* The shipped mappings load cleanly and hold the core entries. */
+START_TEST(default_mappings_load)
+{
+    const char *top = getenv("C2M_SOURCE_DIR");
+    if (!top)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof(dir), "%s/mappings", top);
+    struct mapping *m = mapping_new();
+    ck_assert_int_eq(mapping_load_dir(m, dir, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_uint_ge(mapping_size(m), 350);
+    ck_assert_str_eq(mapping_ident(m, "cudaMalloc", 10)->exact->to,
+                     "musaMalloc");
+    size_t kl;
+    ck_assert_str_eq(mapping_header(m, "cublas_v2.h", 11, &kl)->to, "mublas.h");
+    mapping_free(m);
+}
+END_TEST
+
+static Suite *mapping_suite(void)
+{
+    Suite *s = suite_create("mapping");
+    TCase *tc = tcase_create("load");
+    tcase_add_test(tc, loads_every_kind);
+    tcase_add_test(tc, later_layers_win);
+    tcase_add_test(tc, bad_yaml);
+    tcase_add_test(tc, bad_structure);
+    tcase_add_test(tc, bad_entries);
+    tcase_add_test(tc, same_layer_files_clash);
+    tcase_add_test(tc, unreadable_file);
+    tcase_add_test(tc, default_mappings_load);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    Suite *(*const makers[])(void) = {mapping_suite};
+    return run_suites(makers, 1);
+}

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/* The rewriter: whole tokens only, comments and strings kept, vendor shims
+ * kept, idempotent, and honest about what it cannot port. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "edit.h"
+#include "helpers.h"
+#include "lexer.h"
+#include "mapping.h"
+#include "rewrite.h"
+#include "source.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+static const char yaml[] =
+    "version: 1\n"
+    "domain: test\n"
+    "identifiers:\n"
+    "  cudaMalloc: musaMalloc\n"
+    "  cudaFree: musaFree\n"
+    "  cudaStream_t: musaStream_t\n"
+    "  __nv_bfloat16: __mt_bfloat16\n"
+    "  CUDA_VERSION: {keep: true}\n"
+    "  nvtxRangePushA: {unsupported: \"MUSA has no NVTX\"}\n"
+    "  cudaGridDependencySynchronize: {unsupported: \"no PDL\"}\n"
+    "qualified:\n"
+    "  \"at::cuda\": \"at::musa\"\n"
+    "  \"c10::cuda::CUDAStream\": \"c10::musa::MUSAStream\"\n"
+    "  \"thrust::cuda\": \"thrust::musa\"\n"
+    "headers:\n"
+    "  cuda_runtime.h: musa_runtime.h\n"
+    "  cublas_v2.h: mublas.h\n"
+    "  \"cute/\": \"mute/\"\n"
+    "  nvToolsExt.h: {unsupported: \"no NVTX\"}\n"
+    "patterns:\n"
+    "  - {match: 'cublas(?=[A-Z_])', to: mublas}\n"
+    "  - {match: 'CUBLAS_', to: MUBLAS_}\n"
+    "  - {match: 'cuda(?=[A-Z])', to: musa}\n"
+    "  - {match: 'cudaGraph(?=[A-Z])', to: musaGraphX}\n"
+    "strings:\n"
+    "  - {match: 'libcudart\\.so(\\.[0-9]+)*', to: libmusart.so}\n"
+    "symbol_lookup: [dlsym]\n";
+
+static struct mapping *map;
+static char *map_path;
+
+static void setup(void)
+{
+    map_path = write_temp(yaml, ".yaml");
+    map = mapping_new();
+    ck_assert_int_eq(mapping_load_file(map, map_path, 0), 0);
+    ck_assert_int_eq(mapping_finish(map), 0);
+}
+
+static void teardown(void)
+{
+    mapping_free(map);
+    unlink(map_path);
+    free(map_path);
+}
+
+struct ported {
+    char *text;
+    size_t nfindings;
+    char msgs[2048]; /* "off:msg\n" for each finding */
+};
+
+static bool fake_local(void *arg, const char *name, size_t len, bool angled,
+                       bool *renamed)
+{
+    (void)arg;
+    /* "k.cuh" and "sub/h.cuh" are in the run; <cub/cub.cuh> is not. */
+    if (!angled && ((len == 5 && !memcmp(name, "k.cuh", 5)) ||
+                    (len == 9 && !memcmp(name, "sub/h.cuh", 9)))) {
+        *renamed = true;
+        return true;
+    }
+    if (!angled && len == 7 && !memcmp(name, "local.h", 7)) {
+        *renamed = false;
+        return true;
+    }
+    return false;
+}
+
+static struct ported port(const char *in)
+{
+    struct ported p = {0};
+    struct rewriter *rw = rewriter_new(map);
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    struct rewrite_env env = {fake_local, NULL};
+    struct strbuf out = STRBUF_INIT;
+    rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
+    edit_list_apply(&e, in, strlen(in), &out);
+    p.text = strbuf_detach(&out, NULL);
+    p.nfindings = f.nr;
+    size_t at = 0;
+    for (size_t i = 0; i < f.nr && at < sizeof(p.msgs); i++)
+        at += (size_t)snprintf(p.msgs + at, sizeof(p.msgs) - at, "%zu:%s\n",
+                               f.v[i].off, f.v[i].msg);
+    findings_release(&f);
+    edit_list_release(&e);
+    arena_release(&a);
+    rewriter_free(rw);
+    return p;
+}
+
+/* in must port to want, and want must port to itself. */
+static void check_port(const char *in, const char *want)
+{
+    struct ported p = port(in);
+    ck_assert_msg(!strcmp(p.text, want), "port of\n%s\ngave\n%s\nwant\n%s", in,
+                  p.text, want);
+    struct ported q = port(p.text);
+    ck_assert_msg(!strcmp(q.text, p.text), "not idempotent:\n%s\n->\n%s",
+                  p.text, q.text);
+    ck_assert_uint_eq(source_line_count(in, strlen(in)),
+                      source_line_count(p.text, strlen(p.text)));
+    free(p.text);
+    free(q.text);
+}
+
+START_TEST(whole_tokens_only)
+{
+    check_port("cudaMalloc(&p, n); cudaFree(p);",
+               "musaMalloc(&p, n); musaFree(p);");
+    check_port("int Accumulate, CUBEMAP, my_cudaMalloc, cudaMallocX_;",
+               "int Accumulate, CUBEMAP, my_cudaMalloc, musaMallocX_;");
+    check_port("cudaMalloc2 xcudaMalloc cudaMalloc$ cuda_check",
+               "musaMalloc2 xcudaMalloc musaMalloc$ cuda_check");
+    check_port("a.cudaMalloc->cudaFree", "a.musaMalloc->musaFree");
+}
+END_TEST
+
+START_TEST(comments_and_strings_kept)
+{
+    check_port("// cudaMalloc here\n/* cudaFree */ x",
+               "// cudaMalloc here\n/* cudaFree */ x");
+    check_port("puts(\"cudaMalloc failed\"); c = 'cudaFree';",
+               "puts(\"cudaMalloc failed\"); c = 'cudaFree';");
+    check_port("s = R\"(cudaMalloc\n)\"; t = u8\"cudaFree\";",
+               "s = R\"(cudaMalloc\n)\"; t = u8\"cudaFree\";");
+    check_port("x = 1'000; cudaFree(p);", "x = 1'000; musaFree(p);");
+}
+END_TEST
+
+START_TEST(vendor_shims_kept)
+{
+    check_port("#define cudaMalloc musaMalloc\n",
+               "#define cudaMalloc musaMalloc\n");
+    check_port("#define cudaMalloc(p, n) musaMalloc(p, n)\n",
+               "#define cudaMalloc(p, n) musaMalloc(p, n)\n");
+    check_port("#define cudaStream_t \\\n    musaStream_t\n",
+               "#define cudaStream_t \\\n    musaStream_t\n");
+    /* A pattern-mapped name is a shim too. */
+    check_port("#define cudaMemset musaMemset\n",
+               "#define cudaMemset musaMemset\n");
+    /* An ordinary macro is ported. */
+    check_port("#define ALLOC(p) cudaMalloc(p, 4)\n",
+               "#define ALLOC(p) musaMalloc(p, 4)\n");
+    check_port("#define cudaMalloc myMalloc\n",
+               "#define musaMalloc myMalloc\n");
+}
+END_TEST
+
+START_TEST(qualified_names)
+{
+    check_port("at::cuda::getStream(); using namespace at :: cuda;",
+               "at::musa::getStream(); using namespace at :: musa;");
+    check_port("c10::cuda::CUDAStream s; c10::cuda::x;",
+               "c10::musa::MUSAStream s; c10::cuda::x;");
+    check_port("thrust::cuda::par; thrust :: /* c */ cuda::par;",
+               "thrust::musa::par; thrust :: /* c */ musa::par;");
+    /* A bare cuda, or cuda in another namespace, stays. */
+    check_port("namespace cuda {} cuda::std::min; foo::cuda; at.cuda",
+               "namespace cuda {} cuda::std::min; foo::cuda; at.cuda");
+}
+END_TEST
+
+START_TEST(headers)
+{
+    check_port("#include <cuda_runtime.h>\n#include \"cublas_v2.h\"\n",
+               "#include <musa_runtime.h>\n#include \"mublas.h\"\n");
+    check_port("#include <cute/tensor.hpp>\n", "#include <mute/tensor.hpp>\n");
+    check_port("#include \"k.cuh\"\n#include \"sub/h.cuh\"\n",
+               "#include \"k.muh\"\n#include \"sub/h.muh\"\n");
+    check_port("#include <cub/cub.cuh>\n#include \"other.cuh\"\n",
+               "#include <cub/cub.cuh>\n#include \"other.cuh\"\n");
+    check_port("#include <my/cuda_runtime.h>\n#include \"cuda_runtime.hpp\"\n",
+               "#include <my/cuda_runtime.h>\n#include \"cuda_runtime.hpp\"\n");
+    /* A header of the run is local: no header mapping applies. */
+    check_port("#include \"local.h\"\n", "#include \"local.h\"\n");
+    /* Not in an #include line, "cuda_runtime.h" is just a string. */
+    check_port("s = \"cuda_runtime.h\";", "s = \"cuda_runtime.h\";");
+}
+END_TEST
+
+START_TEST(patterns)
+{
+    check_port("cublasSgemm(h); CUBLAS_OP_N; cublas_v2; cublasx",
+               "mublasSgemm(h); MUBLAS_OP_N; mublas_v2; cublasx");
+    /* The longer match wins. */
+    check_port("cudaGraphLaunch(g);", "musaGraphXLaunch(g);");
+    /* An exact entry beats a pattern, keep included. */
+    check_port("cudaMalloc CUDA_VERSION", "musaMalloc CUDA_VERSION");
+}
+END_TEST
+
+START_TEST(strings_by_rule)
+{
+    check_port("dlopen(\"libcudart.so.12\", RTLD_NOW);",
+               "dlopen(\"libmusart.so\", RTLD_NOW);");
+    check_port("h = dlsym(lib, \"cudaMalloc\"); x = \"cudaMalloc\";",
+               "h = dlsym(lib, \"musaMalloc\"); x = \"cudaMalloc\";");
+    check_port("f = (fn)dlsym(h, (\"cudaMemset\")); g(\"cudaFree\");",
+               "f = (fn)dlsym(h, (\"musaMemset\")); g(\"cudaFree\");");
+    check_port("dlsym(h, \"not a name\"); \"libcudart.so.x\"",
+               "dlsym(h, \"not a name\"); \"libcudart.so.x\"");
+}
+END_TEST
+
+START_TEST(unsupported_is_reported)
+{
+    const char *in = "x;\nnvtxRangePushA(\"r\");\n#include <nvToolsExt.h>\n";
+    struct ported p = port(in);
+    ck_assert_str_eq(p.text, in);
+    ck_assert_uint_eq(p.nfindings, 2);
+    ck_assert_str_eq(p.msgs, "3:'nvtxRangePushA' has no MUSA equivalent: "
+                             "MUSA has no NVTX\n"
+                             "33:header 'nvToolsExt.h' has no MUSA "
+                             "equivalent: no NVTX\n");
+    free(p.text);
+}
+END_TEST
+
+START_TEST(unterminated_is_reported)
+{
+    const char *in = "cudaFree(p);\n\"abc\ncudaFree(q); /* never";
+    struct ported p = port(in);
+    ck_assert_str_eq(p.text, "musaFree(p);\n\"abc\nmusaFree(q); /* never");
+    ck_assert_str_eq(p.msgs, "13:missing terminating \" character\n"
+                             "31:unterminated comment\n");
+    free(p.text);
+    /* Apostrophes in #error text are not worth a warning. */
+    p = port("#error don't\n");
+    ck_assert_uint_eq(p.nfindings, 0);
+    free(p.text);
+}
+END_TEST
+
+START_TEST(splices_keep_lines)
+{
+    check_port("cuda\\\nMalloc(p);", "musaMalloc\\\n(p);");
+    check_port("cu\\\r\nda\\\nFree(p);", "musaFree\\\r\n\\\n(p);");
+}
+END_TEST
+
+START_TEST(bytes_kept)
+{
+    /* CRLF, BOM, tabs, trailing spaces, invalid UTF-8, no final newline. */
+    check_port("\xef\xbb\xbf"
+               "cudaMalloc(p);  \r\n\t\xff\xfe x\r\ncudaFree",
+               "\xef\xbb\xbf"
+               "musaMalloc(p);  \r\n\t\xff\xfe x\r\nmusaFree");
+    check_port("", "");
+}
+END_TEST
+
+static Suite *rewrite_suite(void)
+{
+    Suite *s = suite_create("rewrite");
+    TCase *tc = tcase_create("port");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, whole_tokens_only);
+    tcase_add_test(tc, comments_and_strings_kept);
+    tcase_add_test(tc, vendor_shims_kept);
+    tcase_add_test(tc, qualified_names);
+    tcase_add_test(tc, headers);
+    tcase_add_test(tc, patterns);
+    tcase_add_test(tc, strings_by_rule);
+    tcase_add_test(tc, unsupported_is_reported);
+    tcase_add_test(tc, unterminated_is_reported);
+    tcase_add_test(tc, splices_keep_lines);
+    tcase_add_test(tc, bytes_kept);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    Suite *(*const makers[])(void) = {rewrite_suite};
+    return run_suites(makers, 1);
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* The leaves: strbuf, arena, hashmap, edit lists, source line maps. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "helpers.h"
+#include "source.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+
+START_TEST(strbuf_basics)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, "abc");
+    strbuf_addch(&sb, '\0');
+    strbuf_addf(&sb, "%d-%s", 42, "x");
+    ck_assert_uint_eq(sb.len, 8);
+    ck_assert(!memcmp(sb.buf,
+                      "abc\0"
+                      "42-x",
+                      8));
+    ck_assert_int_eq(sb.buf[sb.len], '\0');
+    for (int i = 0; i < 1000; i++)
+        strbuf_addf(&sb, "%04d", i);
+    ck_assert_uint_eq(sb.len, 4008);
+    size_t len;
+    char *p = strbuf_detach(&sb, &len);
+    ck_assert_uint_eq(len, 4008);
+    ck_assert_ptr_null(sb.buf);
+    free(p);
+    p = strbuf_detach(&sb, &len); /* empty: still a string */
+    ck_assert_str_eq(p, "");
+    free(p);
+}
+END_TEST
+
+START_TEST(arena_alloc_reset)
+{
+    struct arena a = ARENA_INIT;
+    char *s = arena_strndup(&a, "hello", 3);
+    ck_assert_str_eq(s, "hel");
+    for (int i = 0; i < 10000; i++) {
+        void *p = arena_alloc(&a, (size_t)(i % 100) + 1);
+        ck_assert((uintptr_t)p % sizeof(void *) == 0);
+        memset(p, 0xab, (size_t)(i % 100) + 1);
+    }
+    char *big = arena_alloc(&a, 5 * 1024 * 1024);
+    memset(big, 1, 5 * 1024 * 1024);
+    arena_reset(&a);
+    s = arena_strndup(&a, "again", 5);
+    ck_assert_str_eq(s, "again");
+    arena_release(&a);
+    arena_release(&a);
+}
+END_TEST
+
+START_TEST(hashmap_many)
+{
+    struct hashmap m = HASHMAP_INIT;
+    static char keys[20000][12];
+    for (int i = 0; i < 20000; i++) {
+        snprintf(keys[i], sizeof(keys[i]), "k%d", i);
+        ck_assert_ptr_null(hashmap_put(&m, keys[i], strlen(keys[i]), keys[i]));
+    }
+    ck_assert_uint_eq(m.nr, 20000);
+    for (int i = 0; i < 20000; i++)
+        ck_assert_ptr_eq(hashmap_get(&m, keys[i], strlen(keys[i])), keys[i]);
+    ck_assert_ptr_null(hashmap_get(&m, "k20000", 6));
+    ck_assert_ptr_eq(hashmap_put(&m, "k7", 2, NULL), keys[7]);
+    ck_assert_uint_eq(m.nr, 20000);
+    hashmap_clear(&m);
+    ck_assert_ptr_null(hashmap_get(&m, "k1", 2));
+    hashmap_release(&m);
+}
+END_TEST
+
+START_TEST(edit_apply)
+{
+    const char *in = "cudaMalloc(p); cudaFree(p);";
+    struct edit_list e = EDIT_LIST_INIT;
+    struct strbuf out = STRBUF_INIT;
+    edit_list_apply(&e, in, strlen(in), &out);
+    ck_assert_str_eq(out.buf, in);
+    strbuf_reset(&out);
+    edit_list_add(&e, 0, 10, "musaMalloc", 10);
+    edit_list_add(&e, 15, 8, "mFree", 5);
+    edit_list_add(&e, 27, 0, "!", 1);
+    edit_list_apply(&e, in, strlen(in), &out);
+    ck_assert_str_eq(out.buf, "musaMalloc(p); mFree(p);!");
+    edit_list_release(&e);
+    strbuf_release(&out);
+}
+END_TEST
+
+START_TEST(source_locate_lines)
+{
+    const char *text = "ab\ncd\r\n\nx";
+    struct source src;
+    source_init_buf(&src, "t", text, strlen(text));
+    unsigned line, col;
+    source_locate(&src, 0, &line, &col);
+    ck_assert_uint_eq(line, 1);
+    ck_assert_uint_eq(col, 1);
+    source_locate(&src, 4, &line, &col);
+    ck_assert_uint_eq(line, 2);
+    ck_assert_uint_eq(col, 2);
+    source_locate(&src, 8, &line, &col);
+    ck_assert_uint_eq(line, 4);
+    ck_assert_uint_eq(col, 1);
+    source_release(&src);
+    ck_assert_uint_eq(source_line_count(text, strlen(text)), 4);
+    ck_assert_uint_eq(source_line_count("a\n", 2), 1);
+    ck_assert_uint_eq(source_line_count("", 0), 0);
+}
+END_TEST
+
+START_TEST(source_load_files)
+{
+    char *path = write_temp("x\n", ".cu");
+    struct source src;
+    ck_assert_int_eq(source_load(&src, path), 0);
+    ck_assert_uint_eq(src.len, 2);
+    source_release(&src);
+    free(path);
+    /* A big file is mapped, and reads the same. */
+    char *big = malloc(1 << 20);
+    memset(big, 'a', 1 << 20);
+    big[(1 << 20) - 1] = '\0';
+    path = write_temp(big, ".cu");
+    ck_assert_int_eq(source_load(&src, path), 0);
+    ck_assert(src.mapped);
+    ck_assert_uint_eq(src.len, (1 << 20) - 1);
+    ck_assert(!memcmp(src.buf, big, src.len));
+    source_release(&src);
+    free(big);
+    free(path);
+    ck_assert_int_eq(source_load(&src, "/nonexistent"), -1);
+    ck_assert_int_eq(source_load(&src, "/tmp"), -1);
+}
+END_TEST
+
+static Suite *util_suite(void)
+{
+    Suite *s = suite_create("util");
+    TCase *tc = tcase_create("leaves");
+    tcase_add_test(tc, strbuf_basics);
+    tcase_add_test(tc, arena_alloc_reset);
+    tcase_add_test(tc, hashmap_many);
+    tcase_add_test(tc, edit_apply);
+    tcase_add_test(tc, source_locate_lines);
+    tcase_add_test(tc, source_load_files);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    Suite *(*const makers[])(void) = {util_suite};
+    return run_suites(makers, 1);
+}

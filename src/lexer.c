@@ -337,6 +337,17 @@ bool lexer_next(struct lexer *lx, struct token *t)
     unsigned char c = (unsigned char)*p;
 
     switch (c) {
+    case 0xef:
+        /* A UTF-8 byte order mark at the start is not part of a name. */
+        if (lx->pos == 0 && lx->len >= 3 && (unsigned char)p[1] == 0xbb &&
+            (unsigned char)p[2] == 0xbf) {
+            kind = TOK_SPACE;
+            q = p + 3;
+            break;
+        }
+        kind = TOK_IDENT;
+        q = scan_ident(p + 1, end, &flags);
+        break;
     case '\n':
         kind = TOK_NEWLINE;
         q = p + 1;

@@ -242,18 +242,22 @@ static void add_incdir(struct driver *d, const char *abs)
     d->incdirs[d->nincdirs++] = xstrdup(abs);
 }
 
-/* The longest common directory of two absolute paths. */
+/* Shorten acc, an absolute directory, to the longest directory that holds
+ * both it and p. */
 static void common_dir(char *acc, const char *p)
 {
-    size_t i = 0, last = 0;
-    while (acc[i] && acc[i] == p[i]) {
-        if (acc[i] == '/')
-            last = i;
+    size_t i = 0;
+    while (acc[i] && acc[i] == p[i])
         i++;
-    }
     if (!acc[i] && (!p[i] || p[i] == '/'))
-        return; /* acc is an ancestor of p (or equal) */
-    acc[last ? last : 1] = '\0';
+        return; /* acc holds p */
+    if (!p[i] && acc[i] == '/') {
+        acc[i] = '\0'; /* p holds acc */
+        return;
+    }
+    while (i > 0 && acc[i] != '/')
+        i--;
+    acc[i ? i : 1] = '\0';
 }
 
 struct input {

@@ -227,7 +227,7 @@ static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
                  scalar(k, NULL));
         }
     }
-    if (!what)
+    if (!what && ld->errors == errors)
         lerr(ld, &v->start_mark, "give one of 'to', 'unsupported' or 'keep'");
     return ld->errors == errors ? 0 : -1;
 }

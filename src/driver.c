@@ -366,7 +366,8 @@ static void collect_inputs(struct driver *d)
     }
 
     /* Sort by output path; then settle inputs that land on one output. */
-    qsort(d->jobs, d->njobs, sizeof(*d->jobs), cmp_jobs);
+    if (d->njobs)
+        qsort(d->jobs, d->njobs, sizeof(*d->jobs), cmp_jobs);
     size_t n = 0;
     for (size_t i = 0; i < d->njobs; i++) {
         struct job *j = &d->jobs[i];

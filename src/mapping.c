@@ -812,7 +812,8 @@ int mapping_load_dir(struct mapping *m, const char *dir, int layer)
         names[n++] = xstrdup(de->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof(*names), cmp_str);
+    if (n)
+        qsort(names, n, sizeof(*names), cmp_str);
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
@@ -911,7 +912,8 @@ int mapping_finish(struct mapping *m)
 {
     struct finish_ctx fc = {m, 0};
     /* Longest directory first, so the first prefix found is the best. */
-    qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
+    if (m->ndirs)
+        qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);
     hashmap_each(&m->headers, finish_header, &fc);

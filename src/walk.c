@@ -54,7 +54,8 @@ static int walk_dir(struct walker *w)
         w->errors++;
     }
     closedir(d);
-    qsort(names, n, sizeof(*names), cmp_name);
+    if (n)
+        qsort(names, n, sizeof(*names), cmp_name);
 
     size_t base = w->path.len;
     int rc = 0;

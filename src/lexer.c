@@ -5,6 +5,7 @@
  * inside the token they occur in. */
 #include "lexer.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* 1 for bytes that continue an identifier: [A-Za-z0-9_$] and every byte
@@ -237,11 +238,12 @@ static const char *scan_number(const char *p, const char *end, unsigned *flags)
         if (s >= end)
             return s;
         unsigned char c = (unsigned char)*s;
-        if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && s + 1 < end &&
-            (s[1] == '+' || s[1] == '-')) {
-            s += 2;
-        } else if (ident_tab[c] || c == '.') {
+        if (ident_tab[c] || c == '.') {
             s++;
+            /* An exponent's sign belongs to the number: 1e+5, 0x1p-3. */
+            if (((c | 0x20) == 'e' || (c | 0x20) == 'p') && s < end &&
+                (*s == '+' || *s == '-'))
+                s++;
         } else if (c == '\'' && s + 1 < end && ident_tab[(unsigned char)s[1]]) {
             s += 2;
         } else if (c == '\\') {
@@ -327,7 +329,39 @@ static bool is_raw_prefix(const char *p, size_t n)
     return n >= 1 && p[n - 1] == 'R' && (n == 1 || is_string_prefix(p, n - 1));
 }
 
-bool lexer_next(struct lexer *lx, struct token *t)
+/* Advance the directive state over a token of kind at p[0..len) that is
+ * not blank; returns the flags it earns. */
+static unsigned track_directive(struct lexer *lx, enum tok_kind kind,
+                                const char *p, size_t len, unsigned flags)
+{
+    unsigned add = lx->dir != LEX_DIR_NONE ? TOKF_DIRECTIVE : 0;
+    if (lx->bol && kind == TOK_PUNCT && len == 1 && *p == '#') {
+        lx->dir = LEX_DIR_HASH;
+        add |= TOKF_DIRECTIVE;
+    } else if (lx->dir == LEX_DIR_HASH) {
+        lx->dir = LEX_DIR_OTHER;
+        if (kind == TOK_IDENT) {
+            if (spelled(p, len, flags, "include") ||
+                spelled(p, len, flags, "include_next") ||
+                spelled(p, len, flags, "import"))
+                lx->dir = LEX_DIR_INCLUDE;
+            else if (spelled(p, len, flags, "define"))
+                lx->dir = LEX_DIR_DEFINE_NAME;
+        }
+    } else if (lx->dir == LEX_DIR_DEFINE_NAME) {
+        if (kind == TOK_IDENT)
+            add |= TOKF_MACRO_NAME;
+        lx->dir = LEX_DIR_OTHER;
+    } else if (lx->dir == LEX_DIR_INCLUDE) {
+        lx->dir = LEX_DIR_OTHER;
+    }
+    lx->bol = false;
+    return add;
+}
+
+/* The body of lexer_next, inlined into the two entry points. */
+static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
+                                                      struct token *t)
 {
     if (lx->pos >= lx->len)
         return false;
@@ -433,7 +467,11 @@ bool lexer_next(struct lexer *lx, struct token *t)
         q = scan_number(p, end, &flags);
         break;
     case '(': case ')': case '[': case ']': case '{': case '}':
-    case ';': case ',': case '?': case '~': case ':': case '#':
+    case ';': case ',': case '?': case '~':
+        kind = TOK_PUNCT;
+        q = p + 1;
+        break;
+    case ':': case '#':
     case '-': case '+': case '&': case '|': case '*': case '%':
     case '^': case '!': case '=': case '>':
         kind = TOK_PUNCT;
@@ -471,41 +509,65 @@ bool lexer_next(struct lexer *lx, struct token *t)
     t->len = (size_t)(q - p);
     lx->pos += t->len;
 
-    /* Directive tracking. */
-    if (lx->dir != LEX_DIR_NONE && kind != TOK_NEWLINE)
-        flags |= TOKF_DIRECTIVE;
-    switch (kind) {
-    case TOK_NEWLINE:
+    /* Directive tracking. Most tokens are in ordinary code, mid-line. */
+    if (kind == TOK_NEWLINE) {
         lx->bol = true;
         lx->dir = LEX_DIR_NONE;
-        break;
-    case TOK_SPACE:
-    case TOK_COMMENT:
-        break;
-    default:
-        if (lx->bol && kind == TOK_PUNCT && t->len == 1 && *p == '#') {
-            lx->dir = LEX_DIR_HASH;
+    } else if (kind == TOK_SPACE || kind == TOK_COMMENT) {
+        if (lx->dir != LEX_DIR_NONE)
             flags |= TOKF_DIRECTIVE;
-        } else if (lx->dir == LEX_DIR_HASH) {
-            lx->dir = LEX_DIR_OTHER;
-            if (kind == TOK_IDENT) {
-                if (spelled(p, t->len, flags, "include") ||
-                    spelled(p, t->len, flags, "include_next") ||
-                    spelled(p, t->len, flags, "import"))
-                    lx->dir = LEX_DIR_INCLUDE;
-                else if (spelled(p, t->len, flags, "define"))
-                    lx->dir = LEX_DIR_DEFINE_NAME;
-            }
-        } else if (lx->dir == LEX_DIR_DEFINE_NAME) {
-            if (kind == TOK_IDENT)
-                flags |= TOKF_MACRO_NAME;
-            lx->dir = LEX_DIR_OTHER;
-        } else if (lx->dir == LEX_DIR_INCLUDE) {
-            lx->dir = LEX_DIR_OTHER;
-        }
+    } else if (lx->dir != LEX_DIR_NONE ||
+               (lx->bol && kind == TOK_PUNCT && *p == '#' && t->len == 1)) {
+        flags |= track_directive(lx, kind, p, t->len, flags);
+    } else {
         lx->bol = false;
-        break;
     }
     t->flags = flags;
     return true;
+}
+
+bool lexer_next(struct lexer *lx, struct token *t)
+{
+    return lex(lx, t);
+}
+
+bool lexer_next_sig(struct lexer *lx, struct token *t)
+{
+    const char *buf = lx->buf;
+    for (;;) {
+        /* Blanks and newlines are most of a file: step over them here,
+         * without making a token of each. */
+        size_t pos = lx->pos, len = lx->len;
+        while (pos < len) {
+            char c = buf[pos];
+            if (c == ' ' || c == '\t') {
+                pos++;
+            } else if (c == '\n') {
+                pos++;
+                lx->bol = true;
+                lx->dir = LEX_DIR_NONE;
+                /* Indentation: eight spaces at a time. */
+                uint64_t w;
+                while (pos + 8 <= len &&
+                       (memcpy(&w, buf + pos, 8), w == 0x2020202020202020ull))
+                    pos += 8;
+            } else {
+                break;
+            }
+        }
+        lx->pos = pos;
+        if (!lex(lx, t))
+            return false;
+        switch (t->kind) {
+        case TOK_SPACE:
+        case TOK_NEWLINE:
+            continue;
+        case TOK_COMMENT:
+            if (!(t->flags & TOKF_UNTERMINATED))
+                continue;
+            return true;
+        default:
+            return true;
+        }
+    }
 }

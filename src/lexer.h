@@ -62,6 +62,9 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len);
 /* Scan the token at lx->pos into *t and step over it. Returns false, with
  * *t untouched, at the end of the buffer. */
 bool lexer_next(struct lexer *lx, struct token *t);
+/* As lexer_next, but step over blanks, newlines and comments: the next
+ * token of any other kind, or an unterminated comment. */
+bool lexer_next_sig(struct lexer *lx, struct token *t);
 /* Copy token text p[0..len) to out without its backslash-newline splices;
  * out has room for len bytes. Returns the length written. */
 size_t lexer_unsplice(const char *p, size_t len, char *out);

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -29,6 +30,9 @@ struct mapping {
     const char **files; /* loaded files, in order */
     size_t nfiles, files_alloc;
     size_t size; /* entries that won */
+    /* A fast "certainly not" for identifiers: bit (s[0] << 8 | s[1]) is set
+     * when some identifier entry or pattern may apply to a name s. */
+    uint64_t starts[65536 / 64];
 };
 
 struct loader {
@@ -856,10 +860,17 @@ static int cmp_quals(const void *a, const void *b)
     return strcmp(x->e.from, y->e.from);
 }
 
+static void mark_start(uint64_t *bits, const char *s, size_t len)
+{
+    unsigned i = (unsigned)(unsigned char)s[0] << 8 |
+                 (len > 1 ? (unsigned char)s[1] : 0);
+    bits[i / 64] |= 1ull << (i % 64);
+}
+
 static void finish_ident(void *arg, const char *key, size_t len, void *value)
 {
-    (void)key, (void)len;
     struct finish_ctx *fc = arg;
+    mark_start(fc->m->starts, key, len);
     struct map_ident *id = value;
     const struct map_entry *e = id->exact;
     if (e && e->kind == MAP_RENAME) {
@@ -914,6 +925,8 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
+    memset(m->starts, 0, sizeof(m->starts));
+    rules_mark_prefixes(m->patterns, m->starts);
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);
     hashmap_each(&m->headers, finish_header, &fc);
@@ -923,6 +936,13 @@ int mapping_finish(struct mapping *m)
 }
 
 /* ---- lookups ---- */
+
+bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)
+{
+    unsigned i = (unsigned)(unsigned char)s[0] << 8 |
+                 (len > 1 ? (unsigned char)s[1] : 0);
+    return m->starts[i / 64] >> (i % 64) & 1;
+}
 
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
                                       size_t len)

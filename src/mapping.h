@@ -74,6 +74,11 @@ int mapping_load_dir(struct mapping *m, const char *dir, int layer);
  * Returns -1 after reporting problems. */
 int mapping_finish(struct mapping *m);
 
+/* False when no identifier entry, qualified name, symbol-lookup function
+ * or pattern can apply to the identifier s[0..len) (len >= 1): a cheap
+ * test on its first two bytes, to run before the lookups below. */
+bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
+/* Everything the identifier tables say about s[0..len), or NULL. */
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
                                       size_t len);
 /* The header entry for name[0..len): an exact entry, else the longest

@@ -114,7 +114,8 @@ static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
 
 /* The spelling of an identifier token without splices: a view into the
  * buffer, or into the rewriter's scratch buffer. */
-static const char *spell(struct rw *st, const struct token *t, size_t *len)
+static inline const char *spell(struct rw *st, const struct token *t,
+                                size_t *len)
 {
     if (!(t->flags & TOKF_SPLICE)) {
         *len = t->len;
@@ -159,19 +160,10 @@ static bool tok_is(const struct rw *st, const struct token *t, const char *s)
     return t->len == n && !memcmp(st->buf + t->off, s, n);
 }
 
-static bool is_blank_tok(const struct token *t)
-{
-    return t->kind == TOK_SPACE || t->kind == TOK_NEWLINE ||
-           t->kind == TOK_COMMENT;
-}
-
 /* The next token that is not whitespace or a comment. */
 static bool next_sig(struct lexer *lx, struct token *t)
 {
-    while (lexer_next(lx, t))
-        if (!is_blank_tok(t))
-            return true;
-    return false;
+    return lexer_next_sig(lx, t) && t->kind != TOK_COMMENT;
 }
 
 static bool ident_eq(struct rw *st, const struct token *t, const char *s)
@@ -295,6 +287,10 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 {
     size_t len;
     const char *s = spell(st, t, &len);
+    if (!mapping_may_apply(st->rw->map, s, len)) {
+        st->sym_pending = false;
+        return;
+    }
     const struct map_ident *id = mapping_ident(st->rw->map, s, len);
 
     if (id && id->symbol_lookup) {
@@ -328,6 +324,8 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
     size_t len = t->len - 2;
     if (!lexer_is_identifier(s, len))
         return false;
+    if (!mapping_may_apply(st->rw->map, s, len))
+        return true;
     const struct map_ident *id = mapping_ident(st->rw->map, s, len);
     size_t to_len;
     const char *to = map_name(st, s, len, id, t->off + 1, &to_len);
@@ -429,12 +427,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     struct lexer lx;
     struct token t;
     lexer_init(&lx, buf, len);
-    while (lexer_next(&lx, &t)) {
+    while (lexer_next_sig(&lx, &t)) {
         if (t.flags & TOKF_UNTERMINATED)
             do_unterminated(&st, &t);
         switch (t.kind) {
-        case TOK_SPACE:
-        case TOK_NEWLINE:
         case TOK_COMMENT:
             continue;
         case TOK_IDENT:

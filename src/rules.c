@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* pcre2 rule sets. Patterns are compiled anchored (so JIT can run them) and
- * bucketed by their possible first byte, which pcre2 tells us; a subject
- * is only run against the rules of its first byte. */
+ * bucketed by the literal text they start with; a subject is only run
+ * against the rules whose literal start it has. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "rules.h"
 
@@ -18,6 +18,8 @@ struct rule {
     char *pattern;
     char *repl;
     void *tag;
+    char lit[16];  /* the literal text every match starts with... */
+    size_t litlen; /* ...of this length (< 16) */
 };
 
 struct rules {
@@ -56,6 +58,29 @@ void rules_free(struct rules *r)
     free(r);
 }
 
+static bool is_word(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The literal text every match of pat starts with, read from the pattern:
+ * its leading word characters, minus one that a quantifier makes
+ * optional. Anything cleverer (alternation, escapes, options) gets no
+ * prefix, which only costs speed. */
+static void literal_prefix(const char *pat, struct rule *rule)
+{
+    if (strchr(pat, '|'))
+        return;
+    size_t n = 0;
+    while (n < sizeof(rule->lit) && is_word(pat[n]))
+        n++;
+    if (n && (pat[n] == '?' || pat[n] == '*' || pat[n] == '{'))
+        n--;
+    memcpy(rule->lit, pat, n);
+    rule->litlen = n;
+}
+
 static void bucket_add(struct rules *r, int c, uint32_t idx)
 {
     r->bucket[c] =
@@ -90,38 +115,19 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
 
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     uint32_t idx = (uint32_t)r->nr;
-    r->v[r->nr++] = (struct rule){re, xstrdup(pat), xstrdup(repl), tag};
+    struct rule *rule = &r->v[r->nr++];
+    *rule = (struct rule){re, xstrdup(pat), xstrdup(repl), tag, {0, 0}, 0};
+    literal_prefix(pat, rule);
 
-    /* Which first bytes can this pattern match? */
-    uint32_t first = 0, type = 0;
-    pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODETYPE, &type);
-    if (type == 1) {
-        pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODEUNIT, &first);
-        bucket_add(r, (int)(first & 0xff), idx);
-        uint32_t caseless = 0;
-        /* A caseless pattern may start with either case. */
-        pcre2_pattern_info(re, PCRE2_INFO_ALLOPTIONS, &caseless);
-        if (caseless & PCRE2_CASELESS) {
-            int c = (int)(first & 0xff), o = c;
-            if (c >= 'a' && c <= 'z')
-                o = c - 'a' + 'A';
-            else if (c >= 'A' && c <= 'Z')
-                o = c - 'A' + 'a';
-            if (o != c)
-                bucket_add(r, o, idx);
-        }
-        return (int)idx;
-    }
-    const uint8_t *bitmap = NULL;
-    if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTBITMAP, &bitmap) == 0 &&
-        bitmap) {
+    /* The first byte of a match is known when the pattern starts with a
+     * literal; otherwise any byte may start one (pcre2's own first-unit
+     * information is not enough: caseless and Unicode matching widen it). */
+    if (rule->litlen) {
+        bucket_add(r, (unsigned char)rule->lit[0], idx);
+    } else {
         for (int c = 0; c < 256; c++)
-            if (bitmap[c / 8] & (1u << (c % 8)))
-                bucket_add(r, c, idx);
-        return (int)idx;
+            bucket_add(r, c, idx);
     }
-    for (int c = 0; c < 256; c++)
-        bucket_add(r, c, idx);
     return (int)idx;
 }
 
@@ -148,6 +154,23 @@ void *rules_tag(const struct rules *r, size_t i)
 bool rules_may_start(const struct rules *r, unsigned char c)
 {
     return r->bucket_nr[c] != 0;
+}
+
+void rules_mark_prefixes(const struct rules *r, uint64_t *bits)
+{
+    for (int c = 0; c < 256; c++) {
+        for (size_t k = 0; k < r->bucket_nr[c]; k++) {
+            const struct rule *rule = &r->v[r->bucket[c][k]];
+            if (rule->litlen >= 2 && (unsigned char)rule->lit[0] == c) {
+                unsigned i = (unsigned)c << 8 | (unsigned char)rule->lit[1];
+                bits[i / 64] |= 1ull << (i % 64);
+            } else {
+                for (unsigned i = (unsigned)c << 8; i < ((unsigned)c + 1) << 8;
+                     i++)
+                    bits[i / 64] |= 1ull << (i % 64);
+            }
+        }
+    }
 }
 
 struct rules_matcher *rules_matcher_new(const struct rules *r)

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* How a rule set matches. */
 enum rules_mode {
@@ -33,6 +34,11 @@ void *rules_tag(const struct rules *r, size_t i);
 /* Whether any rule could match a subject starting with byte c: a cheap
  * filter before rules_match. */
 bool rules_may_start(const struct rules *r, unsigned char c);
+
+/* Set, in a bitmap of 65536 bits indexed by (first byte << 8 | second
+ * byte), every two-byte start a subject needs for some rule to match (a
+ * one-byte subject counts as second byte 0). */
+void rules_mark_prefixes(const struct rules *r, uint64_t *bits);
 
 struct rules_matcher *rules_matcher_new(const struct rules *r);
 void rules_matcher_free(struct rules_matcher *m);

@@ -273,6 +273,70 @@ START_TEST(random_inputs_roundtrip)
 }
 END_TEST
 
+/* lexer_next_sig is lexer_next without blanks, newlines and terminated
+ * comments: same tokens, same flags, on the same random inputs. */
+START_TEST(sig_tokens_match_full_stream)
+{
+    static const char *const pieces[] = {
+        " ",
+        "\t",
+        "\n",
+        "        ",
+        "\r\n",
+        "#",
+        "include",
+        "<a.h>",
+        "define",
+        "x",
+        "cuda",
+        "/* c */",
+        "// c\n",
+        "\"s\"",
+        "'c'",
+        "/*",
+        "(",
+        "::",
+        "\\\n",
+        "1e+5",
+        "R\"(r)\"",
+        "\n#",
+        "\n  #  include",
+    };
+    unsigned seed = 777;
+    for (int round = 0; round < 3000; round++) {
+        struct strbuf sb = STRBUF_INIT;
+        int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 30;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            strbuf_addstr(
+                &sb,
+                pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
+        }
+        struct lexer full, sig;
+        struct token a, b;
+        lexer_init(&full, sb.buf, sb.len);
+        lexer_init(&sig, sb.buf, sb.len);
+        for (;;) {
+            bool more;
+            while ((more = lexer_next(&full, &a)) &&
+                   (a.kind == TOK_SPACE || a.kind == TOK_NEWLINE ||
+                    (a.kind == TOK_COMMENT && !(a.flags & TOKF_UNTERMINATED))))
+                ;
+            bool more2 = lexer_next_sig(&sig, &b);
+            ck_assert_int_eq(more, more2);
+            if (!more)
+                break;
+            ck_assert_msg(a.kind == b.kind && a.off == b.off &&
+                              a.len == b.len && a.flags == b.flags,
+                          "in '%s': %d@%zu+%zu/%x vs %d@%zu+%zu/%x", sb.buf,
+                          a.kind, a.off, a.len, a.flags, b.kind, b.off, b.len,
+                          b.flags);
+        }
+        strbuf_release(&sb);
+    }
+}
+END_TEST
+
 static Suite *lexer_suite(void)
 {
     Suite *s = suite_create("lexer");
@@ -289,6 +353,7 @@ static Suite *lexer_suite(void)
     tcase_add_test(tc, unterminated);
     tcase_add_test(tc, identifier_predicate);
     tcase_add_test(tc, random_inputs_roundtrip);
+    tcase_add_test(tc, sig_tokens_match_full_stream);
     suite_add_tcase(s, tc);
     return s;
 }

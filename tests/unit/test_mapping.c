@@ -85,6 +85,53 @@ START_TEST(loads_every_kind)
 }
 END_TEST
 
+/* The two-byte filter never says no to a name some entry applies to. */
+START_TEST(may_apply_has_no_false_negatives)
+{
+    char *path = write_temp("version: 1\ndomain: t\n"
+                            "identifiers:\n  cudaMalloc: musaMalloc\n"
+                            "  x: y\n"
+                            "qualified:\n  \"at::cuda\": \"at::musa\"\n"
+                            "patterns:\n"
+                            "  - {match: 'c?ublas(?=[A-Z])', to: mublas}\n"
+                            "  - {match: 'nccl(?=[A-Z])', to: mccl}\n"
+                            "  - {match: '(?i)curand', to: murand}\n"
+                            "  - {match: 'Q|Z', to: W}\n"
+                            "symbol_lookup: [dlsym]\n",
+                            ".yaml");
+    struct mapping *m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    static const char *const yes[] = {
+        "cudaMalloc",  "x",      "at",       "dlsym",
+        "cublasSgemm", "ublasX", "ncclSend", "CURAND_X",
+        "cuRand",      "Qx",     "Z"};
+    for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+        ck_assert_msg(mapping_may_apply(m, yes[i], strlen(yes[i])), "%s",
+                      yes[i]);
+    mapping_free(m);
+    unlink(path);
+    free(path);
+
+    /* Without patterns that could start anywhere, most names are out. */
+    path = write_temp("version: 1\ndomain: t\n"
+                      "identifiers:\n  cudaMalloc: musaMalloc\n"
+                      "patterns:\n  - {match: 'nccl(?=[A-Z])', to: mccl}\n",
+                      ".yaml");
+    m = mapping_new();
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    static const char *const no[] = {"int",        "const", "nvtx",
+                                     "musaMalloc", "y",     "n"};
+    for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+        ck_assert_msg(!mapping_may_apply(m, no[i], strlen(no[i])), "%s", no[i]);
+    ck_assert(mapping_may_apply(m, "ncclX", 5));
+    mapping_free(m);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 START_TEST(later_layers_win)
 {
     char *a = write_temp("version: 1\ndomain: a\nidentifiers:\n"
@@ -308,6 +355,7 @@ static Suite *mapping_suite(void)
     Suite *s = suite_create("mapping");
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, loads_every_kind);
+    tcase_add_test(tc, may_apply_has_no_false_negatives);
     tcase_add_test(tc, later_layers_win);
     tcase_add_test(tc, bad_yaml);
     tcase_add_test(tc, bad_structure);

@@ -76,6 +76,7 @@ struct worker {
     struct findings findings;
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
+    struct emitter em;  /* the directory made last */
 };
 
 struct driver {
@@ -533,17 +534,11 @@ static void port_job(void *arg, size_t index, int wid)
         break;
     }
     case REPORT_WRITE: {
-        struct stat st;
-        if (stat(j->out, &st) == 0 && st.st_dev == j->dev &&
-            st.st_ino == j->ino && j->dev) {
-            strbuf_addf(&w->emsg,
-                        "'%s' is the input '%s' itself; refusing "
-                        "to overwrite it",
-                        j->out, j->path);
-            fail(r, w->emsg.buf);
-            break;
-        }
-        int rc = emit_file(j->out, data, len, src.mode, &w->emsg);
+        struct stat like = {0};
+        like.st_dev = j->dev;
+        like.st_ino = j->ino;
+        like.st_mode = src.mode;
+        int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc < 0)
             fail(r, w->emsg.buf);
         else
@@ -552,7 +547,7 @@ static void port_job(void *arg, size_t index, int wid)
     }
     case REPORT_CHECK: {
         bool missing;
-        int same = emit_compare(j->out, data, len, &missing, &w->emsg);
+        int same = emit_compare(j->out, data, len, NULL, &missing, &w->emsg);
         if (same < 0) {
             fail(r, w->emsg.buf);
             break;
@@ -820,6 +815,7 @@ int driver_run(const struct options *o)
         findings_release(&w->findings);
         strbuf_release(&w->text);
         strbuf_release(&w->emsg);
+        emitter_release(&w->em);
     }
     free(d.workers);
     free(d.results);

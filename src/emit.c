@@ -69,8 +69,13 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
-                 struct strbuf *err)
+void emitter_release(struct emitter *em)
+{
+    strbuf_release(&em->dir);
+}
+
+int emit_compare(const char *dst, const char *data, size_t len,
+                 const struct stat *src, bool *missing, struct strbuf *err)
 {
     *missing = false;
     int fd = open(dst, O_RDONLY | O_CLOEXEC);
@@ -85,6 +90,15 @@ int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
     if (fstat(fd, &st) < 0) {
         close(fd);
         return fail(err, "read", dst);
+    }
+    if (src && src->st_ino && st.st_dev == src->st_dev &&
+        st.st_ino == src->st_ino) {
+        close(fd);
+        strbuf_addf(err,
+                    "'%s' is the input file itself; refusing to "
+                    "overwrite it",
+                    dst);
+        return -1;
     }
     if (!S_ISREG(st.st_mode) || (size_t)st.st_size != len) {
         close(fd);
@@ -114,11 +128,11 @@ int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
     return at == len;
 }
 
-int emit_file(const char *dst, const char *data, size_t len, mode_t mode,
-              struct strbuf *err)
+int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
+              const struct stat *src, struct strbuf *err)
 {
     bool missing;
-    int same = emit_compare(dst, data, len, &missing, err);
+    int same = emit_compare(dst, data, len, src, &missing, err);
     if (same < 0)
         return -1;
     if (same)
@@ -127,11 +141,16 @@ int emit_file(const char *dst, const char *data, size_t len, mode_t mode,
     const char *slash = strrchr(dst, '/');
     struct strbuf tmp = STRBUF_INIT;
     if (slash) {
-        strbuf_add(&tmp, dst, (size_t)(slash - dst));
-        if (emit_mkdirs(tmp.len ? tmp.buf : "/", err) < 0) {
-            strbuf_release(&tmp);
-            return -1;
+        size_t dl = slash > dst ? (size_t)(slash - dst) : 1;
+        if (em->dir.len != dl || memcmp(em->dir.buf, dst, dl)) {
+            strbuf_reset(&em->dir);
+            strbuf_add(&em->dir, dst, dl);
+            if (emit_mkdirs(em->dir.buf, err) < 0) {
+                strbuf_reset(&em->dir);
+                return -1;
+            }
         }
+        strbuf_add(&tmp, dst, (size_t)(slash - dst));
         strbuf_addf(&tmp, "/.%s.c2m-XXXXXX", slash + 1);
     } else {
         strbuf_addf(&tmp, ".%s.c2m-XXXXXX", dst);
@@ -142,7 +161,8 @@ int emit_file(const char *dst, const char *data, size_t len, mode_t mode,
         strbuf_release(&tmp);
         return -1;
     }
-    if (write_all(fd, data, len) < 0 || fchmod(fd, mode & 07777) < 0) {
+    if (write_all(fd, data, len) < 0 ||
+        fchmod(fd, src ? src->st_mode & 07777 : 0644) < 0) {
         fail(err, "write", dst);
         close(fd);
         unlink(tmp.buf);

@@ -8,25 +8,42 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
-struct strbuf;
+#include "util/strbuf.h"
+
+/* What one writer (one worker thread) remembers between files: the
+ * directory it made sure of last, since files come sorted by path. */
+struct emitter {
+    struct strbuf dir;
+};
+
+#define EMITTER_INIT                                                           \
+    {                                                                          \
+        STRBUF_INIT                                                            \
+    }
+
+void emitter_release(struct emitter *em);
 
 enum emit_result {
     EMIT_UNCHANGED, /* dst already held data: not touched */
     EMIT_WRITTEN    /* dst was created or replaced */
 };
 
-/* Make dst hold data[0..len) with permission bits mode, creating missing
- * parent directories. Returns an emit_result, or -1 with the reason
- * ("cannot write 'x': No space left on device") appended to *err; on
- * error no file with dst's name has been changed. */
-int emit_file(const char *dst, const char *data, size_t len, mode_t mode,
-              struct strbuf *err);
+/* Make dst hold data[0..len), creating missing parent directories. The
+ * output gets the permission bits of src, the file it was made from; if
+ * dst is src itself (same device and inode), nothing is written. Returns
+ * an emit_result, or -1 with the reason ("cannot write 'x': No space left
+ * on device") appended to *err; on error no file with dst's name has been
+ * changed. */
+int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
+              const struct stat *src, struct strbuf *err);
 /* Compare dst with data: 1 same, 0 different or missing (*missing set
- * when it does not exist), -1 on a read error (reason in *err). */
-int emit_compare(const char *dst, const char *data, size_t len, bool *missing,
-                 struct strbuf *err);
+ * when it does not exist), -1 on a read error or when dst is src (reason
+ * in *err). src may be NULL. */
+int emit_compare(const char *dst, const char *data, size_t len,
+                 const struct stat *src, bool *missing, struct strbuf *err);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
 

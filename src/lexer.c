@@ -58,11 +58,11 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len)
 /* Length of the backslash-newline at p, or 0. */
 static size_t splice_at(const char *p, const char *end)
 {
-    if (p < end && *p == '\\') {
-        if (p + 1 < end && p[1] == '\n')
+    if (p < end && *p == '\\' && p + 1 < end) {
+        if (p[1] == '\n')
             return 2;
-        if (p + 2 < end && p[1] == '\r' && p[2] == '\n')
-            return 3;
+        if (p[1] == '\r')
+            return p + 2 < end && p[2] == '\n' ? 3 : 2;
     }
     return 0;
 }
@@ -100,10 +100,6 @@ static const char *scan_space(const char *p, const char *end)
     for (;;) {
         size_t n;
         if (p < end && is_blank((unsigned char)*p))
-            p++;
-        else if (p + 1 < end && *p == '\r' && p[1] != '\n')
-            p++;
-        else if (p + 1 == end && *p == '\r')
             p++;
         else if ((n = splice_at(p, end)))
             p += n;
@@ -156,12 +152,10 @@ static const char *scan_quoted(const char *p, const char *end, char quote,
             s++;
             continue;
         }
-        if (c == '\n')
+        if (c == '\n' || c == '\r')
             break;
         s++;
     }
-    if (s < end && s > p + 1 && s[-1] == '\r')
-        s--;
     *flags |= TOKF_UNTERMINATED;
     return s;
 }
@@ -217,16 +211,20 @@ static const char *scan_line_comment(const char *p, const char *end)
     const char *s = p;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
-        if (!nl)
+        const char *stop = nl ? nl : end;
+        /* A CR ends the line too: before LF (CRLF) or alone (old Mac). */
+        const char *cr = memchr(s, '\r', (size_t)(stop - s));
+        if (cr)
+            stop = cr;
+        else if (!nl)
             return end;
-        const char *b = nl;
-        if (b > p && b[-1] == '\r')
-            b--;
-        if (b > p && b[-1] == '\\') {
-            s = nl + 1;
+        if (stop > p && stop[-1] == '\\') {
+            /* A splice: the comment goes on after the line break. */
+            s = stop +
+                (stop[0] == '\r' && stop + 1 < end && stop[1] == '\n' ? 2 : 1);
             continue;
         }
-        return b;
+        return stop;
     }
     return end;
 }
@@ -282,9 +280,12 @@ static size_t punct_len(const char *p, const char *end)
         return b == '&' || b == '=' ? 2 : 1;
     case '|':
         return b == '|' || b == '=' ? 2 : 1;
+    case '%':
+        if (b == ':') /* the digraph for # (and %:%: for ##) */
+            return c == '%' && left > 3 && p[3] == ':' ? 4 : 2;
+        return b == '=' ? 2 : 1;
     case '*':
     case '/':
-    case '%':
     case '^':
     case '!':
     case '=':
@@ -331,11 +332,18 @@ static bool is_raw_prefix(const char *p, size_t n)
 
 /* Advance the directive state over a token of kind at p[0..len) that is
  * not blank; returns the flags it earns. */
+/* '#', or its digraph '%:'. */
+static bool is_hash(enum tok_kind kind, const char *p, size_t len)
+{
+    return kind == TOK_PUNCT && ((len == 1 && *p == '#') ||
+                                 (len == 2 && p[0] == '%' && p[1] == ':'));
+}
+
 static unsigned track_directive(struct lexer *lx, enum tok_kind kind,
                                 const char *p, size_t len, unsigned flags)
 {
     unsigned add = lx->dir != LEX_DIR_NONE ? TOKF_DIRECTIVE : 0;
-    if (lx->bol && kind == TOK_PUNCT && len == 1 && *p == '#') {
+    if (lx->bol && is_hash(kind, p, len)) {
         lx->dir = LEX_DIR_HASH;
         add |= TOKF_DIRECTIVE;
     } else if (lx->dir == LEX_DIR_HASH) {
@@ -354,6 +362,14 @@ static unsigned track_directive(struct lexer *lx, enum tok_kind kind,
         lx->dir = LEX_DIR_OTHER;
     } else if (lx->dir == LEX_DIR_INCLUDE) {
         lx->dir = LEX_DIR_OTHER;
+    } else if (lx->dir == LEX_DIR_HAS_INCLUDE) {
+        /* __has_include ( <header-name> ) */
+        lx->dir = kind == TOK_PUNCT && len == 1 && *p == '(' ? LEX_DIR_INCLUDE
+                                                             : LEX_DIR_OTHER;
+    } else if (kind == TOK_IDENT && len >= 13 &&
+               (spelled(p, len, flags, "__has_include") ||
+                spelled(p, len, flags, "__has_include_next"))) {
+        lx->dir = LEX_DIR_HAS_INCLUDE;
     }
     lx->bol = false;
     return add;
@@ -387,13 +403,9 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
         q = p + 1;
         break;
     case '\r':
-        if (p + 1 < end && p[1] == '\n') {
-            kind = TOK_NEWLINE;
-            q = p + 2;
-            break;
-        }
-        kind = TOK_SPACE;
-        q = scan_space(p, end);
+        /* CRLF, or a lone CR: old Mac files, which compilers accept. */
+        kind = TOK_NEWLINE;
+        q = p + (p + 1 < end && p[1] == '\n' ? 2 : 1);
         break;
     case ' ':
     case '\t':
@@ -471,8 +483,8 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
         kind = TOK_PUNCT;
         q = p + 1;
         break;
-    case ':': case '#':
-    case '-': case '+': case '&': case '|': case '*': case '%':
+    case ':': case '#': case '%':
+    case '-': case '+': case '&': case '|': case '*':
     case '^': case '!': case '=': case '>':
         kind = TOK_PUNCT;
         q = p + punct_len(p, end);
@@ -517,7 +529,7 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
         if (lx->dir != LEX_DIR_NONE)
             flags |= TOKF_DIRECTIVE;
     } else if (lx->dir != LEX_DIR_NONE ||
-               (lx->bol && kind == TOK_PUNCT && *p == '#' && t->len == 1)) {
+               (lx->bol && is_hash(kind, p, t->len))) {
         flags |= track_directive(lx, kind, p, t->len, flags);
     } else {
         lx->bol = false;

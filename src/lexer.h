@@ -13,7 +13,7 @@
 
 enum tok_kind {
     TOK_SPACE,      /* blanks and backslash-newline splices; no newline */
-    TOK_NEWLINE,    /* "\n" or "\r\n" */
+    TOK_NEWLINE,    /* "\n", "\r\n", or a lone "\r" */
     TOK_COMMENT,    /* a block or line comment, without the final newline */
     TOK_IDENT,      /* identifier or keyword (UTF-8 and $ allowed) */
     TOK_NUMBER,     /* a preprocessing number: 1'000, 0x1p-3, 1.5f */
@@ -45,6 +45,7 @@ enum lex_dir {
     LEX_DIR_HASH,        /* after a line-initial '#' */
     LEX_DIR_INCLUDE,     /* after #include: a header-name may follow */
     LEX_DIR_DEFINE_NAME, /* after #define: the macro name follows */
+    LEX_DIR_HAS_INCLUDE, /* after __has_include: '(' and a header-name */
     LEX_DIR_OTHER        /* elsewhere in a directive */
 };
 

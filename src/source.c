@@ -128,19 +128,23 @@ size_t source_line_count(const char *buf, size_t len)
     return n;
 }
 
+/* Line starts: after every LF, and after a CR that no LF follows (old
+ * Mac files), as the lexer counts lines. */
 static void build_lines(struct source *src)
 {
     size_t cap = 64, n = 0;
     size_t *v = xmalloc(cap * sizeof(*v));
     v[n++] = 0;
-    const char *p = src->buf, *end = src->buf + src->len;
-    while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
-        p++;
+    const char *b = src->buf;
+    for (size_t i = 0; i < src->len; i++) {
+        if (b[i] != '\n' &&
+            (b[i] != '\r' || (i + 1 < src->len && b[i + 1] == '\n')))
+            continue;
         if (n == cap) {
             cap *= 2;
             v = xrealloc(v, cap * sizeof(*v));
         }
-        v[n++] = (size_t)(p - src->buf);
+        v[n++] = i + 1;
     }
     src->lines = v;
     src->nlines = n;

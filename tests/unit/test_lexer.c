@@ -168,6 +168,26 @@ START_TEST(header_names)
 }
 END_TEST
 
+START_TEST(lone_cr_and_digraphs)
+{
+    EXPECT("// c\r#include <a.h>\rx", {TOK_COMMENT, "// c"}, {TOK_PUNCT, "#"},
+           {TOK_IDENT, "include"}, {TOK_HEADER, "<a.h>"}, {TOK_IDENT, "x"});
+    EXPECT("\"abc\rx", {TOK_STRING, "\"abc"}, {TOK_IDENT, "x"});
+    EXPECT("%:include <a.h>\n%:%: %= %", {TOK_PUNCT, "%:"},
+           {TOK_IDENT, "include"}, {TOK_HEADER, "<a.h>"}, {TOK_PUNCT, "%:%:"},
+           {TOK_PUNCT, "%="}, {TOK_PUNCT, "%"});
+    EXPECT("#if __has_include(<a.h>) && __has_include_next(\"b.h\")\n",
+           {TOK_PUNCT, "#"}, {TOK_IDENT, "if"}, {TOK_IDENT, "__has_include"},
+           {TOK_PUNCT, "("}, {TOK_HEADER, "<a.h>"}, {TOK_PUNCT, ")"},
+           {TOK_PUNCT, "&&"}, {TOK_IDENT, "__has_include_next"},
+           {TOK_PUNCT, "("}, {TOK_HEADER, "\"b.h\""}, {TOK_PUNCT, ")"});
+    /* Not in a directive: an ordinary comparison. */
+    EXPECT("__has_include(<a>)", {TOK_IDENT, "__has_include"}, {TOK_PUNCT, "("},
+           {TOK_PUNCT, "<"}, {TOK_IDENT, "a"}, {TOK_PUNCT, ">"},
+           {TOK_PUNCT, ")"});
+}
+END_TEST
+
 START_TEST(splices_in_identifiers)
 {
     struct token t = first_of("x = cu\\\ndaMalloc;", TOK_IDENT);
@@ -349,6 +369,7 @@ static Suite *lexer_suite(void)
     tcase_add_test(tc, punctuators);
     tcase_add_test(tc, header_names);
     tcase_add_test(tc, splices_in_identifiers);
+    tcase_add_test(tc, lone_cr_and_digraphs);
     tcase_add_test(tc, macro_names_and_directives);
     tcase_add_test(tc, unterminated);
     tcase_add_test(tc, identifier_predicate);

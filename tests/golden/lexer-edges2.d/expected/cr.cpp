@@ -1,0 +1,1 @@
+// old Mac line endings#include <musa_runtime.h>musaFree(0); // cudaFree/* cudaMalloc */ musaMalloc(0, 0);

@@ -18,7 +18,8 @@ static const char synopsis[] =
     "usage: cuda2musa [options] -o DIR INPUT...\n"
     "       cuda2musa [options] FILE|-\n"
     "       cuda2musa --dry-run [options] [-o DIR] INPUT...\n"
-    "       cuda2musa --check [options] -o DIR INPUT...\n";
+    "       cuda2musa --check [options] -o DIR INPUT...\n"
+    "       cuda2musa --list-mappings | --lint-mappings | --query NAME ...\n";
 
 /* Keep in step with man/cuda2musa.1 and README.md: tests/cli/options.sh
  * compares the three. */
@@ -47,14 +48,22 @@ static const char help_text[] =
     "                        files win); may be repeated\n"
     "      --mappings-dir DIR  load the default mappings from DIR\n"
     "      --no-default-mappings  start with no mappings at all\n"
+    "      --musa-version X.Y  port for this MUSA SDK (default: the newest)\n"
+    "      --list-mappings   print every mapping, one per line, and exit\n"
+    "      --query NAME      say what NAME becomes and why, and exit; NAME is\n"
+    "                        an identifier, a::b, or a header; - reads names\n"
+    "                        from stdin; may be repeated\n"
+    "      --lint-mappings   check the mappings and exit (1: findings)\n"
     "\n"
     "Diagnostics:\n"
     "  -q, --quiet           print nothing but errors and warnings\n"
     "  -v, --verbose         say what happened to each file\n"
     "  -w                    report no warnings\n"
-    "  -Werror               treat warnings as errors (exit status 1)\n"
+    "  -Werror, -Werror=<name>  treat warnings (of one group) as errors: they\n"
+    "                        make the exit status 1; -Wno-error undoes it\n"
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
-    "                        unsupported, unterminated, binary\n"
+    "                        unsupported, hazard, unterminated, binary (on by\n"
+    "                        default); unverified, unmapped (off)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
     "\n"
@@ -68,7 +77,11 @@ enum {
     OPT_EXIT_CODE,
     OPT_COPY_ALL,
     OPT_MAPPINGS_DIR,
-    OPT_NO_DEFAULT_MAPPINGS
+    OPT_NO_DEFAULT_MAPPINGS,
+    OPT_MUSA_VERSION,
+    OPT_LIST_MAPPINGS,
+    OPT_QUERY,
+    OPT_LINT_MAPPINGS
 };
 
 static const struct option longopts[] = {
@@ -82,6 +95,10 @@ static const struct option longopts[] = {
     {"mappings", required_argument, NULL, 'm'},
     {"mappings-dir", required_argument, NULL, OPT_MAPPINGS_DIR},
     {"no-default-mappings", no_argument, NULL, OPT_NO_DEFAULT_MAPPINGS},
+    {"musa-version", required_argument, NULL, OPT_MUSA_VERSION},
+    {"list-mappings", no_argument, NULL, OPT_LIST_MAPPINGS},
+    {"query", required_argument, NULL, OPT_QUERY},
+    {"lint-mappings", no_argument, NULL, OPT_LINT_MAPPINGS},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -108,18 +125,30 @@ static void push(const char ***v, size_t *n, const char *s)
     (*v)[(*n)++] = s;
 }
 
+/* -W<name>, -Wno-<name>, -Werror, -Wno-error, -Werror=<name>,
+ * -Wno-error=<name>, as compilers take them. */
 static void set_warning(struct options *o, const char *arg)
 {
-    if (!strcmp(arg, "error")) {
-        o->werror = true;
-        return;
-    }
     bool on = strncmp(arg, "no-", 3) != 0;
     const char *name = on ? arg : arg + 3;
+    if (!strcmp(name, "error")) {
+        for (int i = 0; i < WARN__COUNT; i++)
+            o->werror[i] = on;
+        return;
+    }
+    bool as_error = !strncmp(name, "error=", 6);
+    if (as_error)
+        name += 6;
     int id = diag_warn_lookup(name);
     if (id < 0)
         usage_error("unknown warning option '-W%s'", arg);
-    o->warn[id] = on;
+    if (as_error) {
+        o->werror[id] = on;
+        if (on)
+            o->warn[id] = true;
+    } else {
+        o->warn[id] = on;
+    }
 }
 
 void cli_parse(int argc, char **argv, struct options *o)
@@ -127,6 +156,7 @@ void cli_parse(int argc, char **argv, struct options *o)
     memset(o, 0, sizeof(*o));
     for (int i = 0; i < WARN__COUNT; i++)
         o->warn[i] = diag_warn_default((enum warn_id)i);
+    o->musa_version = SDK_NEWEST;
     bool no_warnings = false;
     int c;
     opterr = 0;
@@ -171,6 +201,22 @@ void cli_parse(int argc, char **argv, struct options *o)
         case OPT_NO_DEFAULT_MAPPINGS:
             o->no_default_mappings = true;
             break;
+        case OPT_MUSA_VERSION:
+            o->musa_version = sdk_parse_version(optarg, strlen(optarg));
+            if (o->musa_version < 0)
+                usage_error("--musa-version wants a version like 5.1 or "
+                            "4.2.0, not '%s'",
+                            optarg);
+            break;
+        case OPT_LIST_MAPPINGS:
+            o->list_mappings = true;
+            break;
+        case OPT_QUERY:
+            push(&o->queries, &o->nqueries, optarg);
+            break;
+        case OPT_LINT_MAPPINGS:
+            o->lint_mappings = true;
+            break;
         case 'q':
             o->verbosity = -1;
             break;
@@ -208,6 +254,15 @@ void cli_parse(int argc, char **argv, struct options *o)
             o->warn[i] = false;
 
     /* Checks between options, one per line. */
+    int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0);
+    if (actions > 1)
+        usage_error("%s", "--list-mappings, --query and --lint-mappings are "
+                          "mutually exclusive");
+    if (actions && o->ninputs)
+        usage_error("%s", "--list-mappings, --query and --lint-mappings take "
+                          "no inputs");
+    if (actions)
+        return;
     if (!o->ninputs)
         usage_error("%s", "no input given");
     if (o->check && o->dry_run)
@@ -228,5 +283,6 @@ void cli_release(struct options *o)
     free(o->inputs);
     free(o->include_dirs);
     free(o->mapping_files);
+    free(o->queries);
     memset(o, 0, sizeof(*o));
 }

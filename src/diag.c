@@ -15,6 +15,9 @@ static const struct {
     [WARN_UNSUPPORTED] = {"unsupported", true},
     [WARN_UNTERMINATED] = {"unterminated", true},
     [WARN_BINARY] = {"binary", true},
+    [WARN_HAZARD] = {"hazard", true},
+    [WARN_UNVERIFIED] = {"unverified", false},
+    [WARN_UNMAPPED] = {"unmapped", false},
 };
 
 const char *diag_warn_name(enum warn_id id)

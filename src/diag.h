@@ -13,6 +13,9 @@ enum warn_id {
     WARN_UNSUPPORTED,  /* a name with no MUSA counterpart */
     WARN_UNTERMINATED, /* a comment or literal that never ends */
     WARN_BINARY,       /* a source file that looks binary: copied as is */
+    WARN_HAZARD,       /* a rename that is not enough: numbers, PTX, warps */
+    WARN_UNVERIFIED,   /* renamed by a pattern only, no entry confirms it */
+    WARN_UNMAPPED,     /* a CUDA-looking name that nothing maps */
     WARN__COUNT
 };
 

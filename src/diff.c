@@ -253,6 +253,37 @@ static void emit_hunks(struct strbuf *out, const struct lines *A,
     }
 }
 
+/* A file name on a ---/+++ line, as GNU diff writes it for patch(1): in C
+ * quotes when it holds quotes, backslashes or control characters, and
+ * ended by a tab when it holds a space. */
+static void put_name(struct strbuf *out, const char *name)
+{
+    bool quote = false, space = false;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        quote |= *p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\';
+        space |= *p == ' ';
+    }
+    if (!quote) {
+        strbuf_addstr(out, name);
+        strbuf_addstr(out, space ? "\t\n" : "\n");
+        return;
+    }
+    strbuf_addch(out, '"');
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p == '\n')
+            strbuf_addstr(out, "\\n");
+        else if (*p == '\t')
+            strbuf_addstr(out, "\\t");
+        else if (*p == '"' || *p == '\\')
+            strbuf_addf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            strbuf_addf(out, "\\%03o", *p);
+        else
+            strbuf_addch(out, (char)*p);
+    }
+    strbuf_addstr(out, "\"\n");
+}
+
 void diff_unified(struct strbuf *out, const char *a_name, const char *a,
                   size_t alen, const char *b_name, const char *b, size_t blen)
 {
@@ -280,7 +311,10 @@ void diff_unified(struct strbuf *out, const char *a_name, const char *a,
     for (size_t i = 0; i < suf; i++)
         push(&o, OP_EQ, A.nr - suf + i, B.nr - suf + i);
 
-    strbuf_addf(out, "--- %s\n+++ %s\n", a_name, b_name);
+    strbuf_addstr(out, "--- ");
+    put_name(out, a_name);
+    strbuf_addstr(out, "+++ ");
+    put_name(out, b_name);
     emit_hunks(out, &A, &B, &o);
     free(A.v);
     free(B.v);

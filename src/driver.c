@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalog.h"
 #include "diff.h"
 #include "edit.h"
 #include "emit.h"
@@ -33,8 +34,9 @@
 #endif
 
 enum job_kind {
-    JOB_PORT, /* rewrite */
-    JOB_COPY  /* copy byte for byte: MUSA-native, or --copy-all */
+    JOB_PORT,   /* rewrite */
+    JOB_NATIVE, /* MUSA already (.mu/.muh): only includes of renamed files */
+    JOB_COPY    /* byte for byte (--copy-all) */
 };
 
 struct job {
@@ -64,8 +66,11 @@ struct result {
     enum res_status status;
     size_t edits;
     size_t warnings, errors;
-    struct strbuf err; /* for stderr */
-    struct strbuf out; /* for stdout */
+    size_t werrors;         /* warnings printed as errors (-Werror) */
+    struct strbuf err;      /* for stderr */
+    struct strbuf out;      /* for stdout */
+    struct strbuf unmapped; /* "name\0path:line:col\0" per CUDA-looking
+                               name no mapping covers */
 };
 
 /* What one worker thread owns. */
@@ -186,6 +191,37 @@ static char *output_name(const char *rel, bool *renamed)
     return r;
 }
 
+/* Extensionless headers (libcu++'s <cuda/std/atomic>, the C++ library
+ * style) are ported when they start like C++: a comment or a preprocessor
+ * directive. A Makefile's '# comment' or a script's '#!' does not count. */
+static bool looks_like_cxx(const char *path)
+{
+    char buf[512];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *p = buf;
+    if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+        p += 3;
+    p += strspn(p, " \t\r\n");
+    if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
+        return true;
+    if (*p++ != '#')
+        return false;
+    p += strspn(p, " \t");
+    static const char *const dirs[] = {"include", "ifndef", "ifdef",
+                                       "define",  "pragma", "if"};
+    for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+        size_t l = strlen(dirs[i]);
+        if (!strncmp(p, dirs[i], l) && strchr(" \t\r\n(", p[l]))
+            return true;
+    }
+    return false;
+}
+
 /* ---- collecting the inputs ---- */
 
 struct collect {
@@ -219,8 +255,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
     const char *ext = ext_of(rel);
     enum job_kind kind;
     if (is_musa_ext(ext))
-        kind = JOB_COPY;
-    else if (is_source_ext(ext) || c->named)
+        kind = JOB_NATIVE;
+    else if (is_source_ext(ext) || c->named || (!*ext && looks_like_cxx(path)))
         kind = JOB_PORT;
     else if (d->o->copy_all)
         kind = JOB_COPY;
@@ -274,8 +310,9 @@ static int cmp_jobs(const void *a, const void *b)
     int c = strcmp(x->rel, y->rel);
     if (c)
         return c;
-    if (x->kind != y->kind)
-        return x->kind == JOB_COPY ? -1 : 1;
+    /* MUSA-native code wins over a port that would land on its name. */
+    if (x->kind != y->kind && (x->kind == JOB_NATIVE || y->kind == JOB_NATIVE))
+        return x->kind == JOB_NATIVE ? -1 : 1;
     return strcmp(x->path, y->path);
 }
 
@@ -331,11 +368,11 @@ static void collect_inputs(struct driver *d)
         free(a);
     }
 
-    struct walk_opts wo = {0};
+    struct walk_skip skip = {0, 0};
+    struct walk_opts wo = {NULL, 0};
     if (out_exists && S_ISDIR(out_st.st_mode)) {
-        wo.skip_set = true;
-        wo.skip_dev = out_st.st_dev;
-        wo.skip_ino = out_st.st_ino;
+        skip = (struct walk_skip){out_st.st_dev, out_st.st_ino};
+        wo = (struct walk_opts){&skip, 1};
     }
     for (size_t i = 0; i < o->ninputs; i++) {
         if (!in[i].arg)
@@ -456,13 +493,21 @@ static void add_findings(struct driver *d, struct result *r, struct source *src,
 {
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
+        unsigned line, col;
+        if (fi->id == WARN_UNMAPPED) {
+            source_locate(src, fi->off, &line, &col);
+            strbuf_add(&r->unmapped, src->buf + fi->off, fi->len);
+            strbuf_addch(&r->unmapped, '\0');
+            strbuf_addf(&r->unmapped, "%s:%u:%u", src->path, line, col);
+            strbuf_addch(&r->unmapped, '\0');
+        }
         if (!d->o->warn[fi->id])
             continue;
-        unsigned line, col;
         source_locate(src, fi->off, &line, &col);
-        report_diag(&r->err, src->path, line, col, fi->id, d->o->werror,
+        report_diag(&r->err, src->path, line, col, fi->id, d->o->werror[fi->id],
                     fi->msg);
         r->warnings++;
+        r->werrors += d->o->werror[fi->id];
     }
 }
 
@@ -489,14 +534,16 @@ static void port_job(void *arg, size_t index, int wid)
     }
     const char *data = src.buf;
     size_t len = src.len;
-    bool port = j->kind == JOB_PORT;
+    bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     if (nul) {
         port = false;
         if (d->o->warn[WARN_BINARY]) {
             unsigned line, col;
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
-            report_diag(&r->err, src.path, line, col, WARN_BINARY, d->o->werror,
+            r->werrors += d->o->werror[WARN_BINARY];
+            report_diag(&r->err, src.path, line, col, WARN_BINARY,
+                        d->o->werror[WARN_BINARY],
                         "file looks binary (it holds a NUL byte): copied "
                         "unchanged");
             r->warnings++;
@@ -504,7 +551,8 @@ static void port_job(void *arg, size_t index, int wid)
     }
     if (port) {
         struct file_env fe = {d, j};
-        struct rewrite_env env = {local_header, &fe};
+        struct rewrite_env env = {local_header, &fe, d->o->warn,
+                                  j->kind == JOB_NATIVE};
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
@@ -581,7 +629,7 @@ static void port_job(void *arg, size_t index, int wid)
         };
         strbuf_addf(&r->err, "cuda2musa: %s -> %s: %s", j->path,
                     j->out ? j->out : j->rel, what[r->status]);
-        if (j->kind == JOB_COPY || nul)
+        if (j->kind == JOB_COPY || nul || (j->kind == JOB_NATIVE && !r->edits))
             strbuf_addstr(&r->err, " (copied as is)");
         else
             strbuf_addf(&r->err, " (%zu edit%s)", r->edits,
@@ -623,8 +671,14 @@ static void check_extras(struct driver *d)
     for (size_t i = 0; i < d->njobs; i++)
         hashmap_put(&x.expected, d->jobs[i].rel, strlen(d->jobs[i].rel),
                     &d->jobs[i]);
-    struct walk_opts wo = {0};
+    /* Input directories inside the output directory are not outputs. */
+    struct walk_skip *skip = xcalloc(d->o->ninputs + 1, sizeof(*skip));
+    struct walk_opts wo = {skip, 0};
+    for (size_t i = 0; i < d->o->ninputs; i++)
+        if (stat(d->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
+            skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
     walk_tree(d->o->output, &wo, find_extra, &x);
+    free(skip);
     fwrite(x.out.buf ? x.out.buf : "", 1, x.out.len, stdout);
     strbuf_release(&x.out);
     hashmap_release(&x.expected);
@@ -684,7 +738,7 @@ static char *find_mappings_dir(const struct options *o)
 
 static struct mapping *load_mappings(const struct options *o)
 {
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(o->musa_version);
     int rc = 0;
     if (!o->no_default_mappings) {
         char *dir = find_mappings_dir(o);
@@ -720,9 +774,16 @@ static enum report_mode pick_mode(const struct options *o)
 static void tally(struct driver *d, const struct result *r)
 {
     struct report *rep = &d->rep;
+    for (size_t at = 0; at < r->unmapped.len;) {
+        const char *name = r->unmapped.buf + at;
+        const char *where = name + strlen(name) + 1;
+        report_unmapped(rep, name, strlen(name), where);
+        at = (size_t)(where + strlen(where) + 1 - r->unmapped.buf);
+    }
     rep->files++;
     rep->edits += r->edits;
     rep->warnings += r->warnings;
+    rep->werrors += r->werrors;
     rep->errors += r->errors;
     switch (r->status) {
     case RES_WRITTEN:
@@ -746,6 +807,32 @@ static void tally(struct driver *d, const struct result *r)
     }
 }
 
+/* --list-mappings, --query, --lint-mappings. */
+static int catalog_run(const struct options *o, const struct mapping *m)
+{
+    if (o->list_mappings)
+        catalog_list(m, stdout);
+    for (size_t i = 0; i < o->nqueries; i++) {
+        if (!strcmp(o->queries[i], "-"))
+            catalog_query_lines(m, stdin, stdout);
+        else
+            catalog_query(m, o->queries[i], stdout);
+    }
+    int found = o->lint_mappings ? catalog_lint(m) : 0;
+    if (o->lint_mappings && o->verbosity >= 0) {
+        const char *const *files;
+        size_t n = mapping_files(m, &files);
+        fprintf(stderr,
+                "cuda2musa: %zu mapping files, %zu entries: %d "
+                "finding%s\n",
+                n, mapping_size(m), found, found == 1 ? "" : "s");
+    }
+    fflush(stdout);
+    if (ferror(stdout))
+        return error("cannot write to standard output"), 2;
+    return found ? 1 : 0;
+}
+
 int driver_run(const struct options *o)
 {
     struct driver d = {0};
@@ -755,12 +842,19 @@ int driver_run(const struct options *o)
     if (d.mode == REPORT_STDOUT && o->ninputs > 1)
         die("several inputs need -o DIR (or --dry-run)");
     for (size_t i = 0; i < o->ninputs; i++)
-        if (!strcmp(o->inputs[i], "-") && d.mode != REPORT_STDOUT)
-            die("'-' (standard input) can only be ported to standard output");
-    if (d.mode == REPORT_STDOUT && is_dir(o->inputs[0]))
+        if (!strcmp(o->inputs[i], "-") && d.mode != REPORT_STDOUT &&
+            (d.mode != REPORT_DRY_RUN || o->output))
+            die("'-' (standard input) can only be ported to standard output "
+                "or diffed (--dry-run without -o)");
+    if (d.mode == REPORT_STDOUT && o->ninputs && is_dir(o->inputs[0]))
         die("'%s' is a directory: give -o DIR to port a tree", o->inputs[0]);
 
     d.map = load_mappings(o);
+    if (o->list_mappings || o->nqueries || o->lint_mappings) {
+        int status = catalog_run(o, d.map);
+        mapping_free(d.map);
+        return status;
+    }
     collect_inputs(&d);
 
     d.nworkers = o->jobs ? o->jobs : default_jobs();
@@ -784,6 +878,7 @@ int driver_run(const struct options *o)
         tally(&d, r);
         strbuf_release(&r->out);
         strbuf_release(&r->err);
+        strbuf_release(&r->unmapped);
     }
     pool_free(pool);
     if (d.mode == REPORT_CHECK)
@@ -791,13 +886,17 @@ int driver_run(const struct options *o)
     fflush(stdout);
 
     d.rep.errors += (size_t)d.setup_errors;
-    if (o->verbosity >= 0 && d.mode != REPORT_STDOUT)
+    if (o->verbosity >= 0 && d.mode != REPORT_STDOUT) {
         report_summary(&d.rep, d.mode, o->output, stderr);
+        /* What to add next: after a port that changed something. */
+        if (d.rep.written || d.rep.changed)
+            report_unmapped_print(&d.rep, 10, stderr);
+    }
 
     int status = 0;
     if (d.rep.errors)
         status = 2;
-    else if ((o->werror && d.rep.warnings) ||
+    else if (d.rep.werrors ||
              (d.mode == REPORT_CHECK &&
               (d.rep.stale || d.rep.missing || d.rep.extra)) ||
              (d.mode == REPORT_DRY_RUN && o->exit_code && d.rep.changed))
@@ -830,6 +929,7 @@ int driver_run(const struct options *o)
         free(d.incdirs[i]);
     free(d.incdirs);
     hashmap_release(&d.byabs);
+    report_release(&d.rep);
     mapping_free(d.map);
     return status;
 }

@@ -150,11 +150,10 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
                 return -1;
             }
         }
-        strbuf_add(&tmp, dst, (size_t)(slash - dst));
-        strbuf_addf(&tmp, "/.%s.c2m-XXXXXX", slash + 1);
-    } else {
-        strbuf_addf(&tmp, ".%s.c2m-XXXXXX", dst);
+        strbuf_add(&tmp, dst, (size_t)(slash - dst + 1));
     }
+    /* A short name of its own, whatever the length of dst's. */
+    strbuf_addstr(&tmp, EMIT_TEMP_PREFIX "XXXXXX");
     int fd = mkstemp(tmp.buf);
     if (fd < 0) {
         fail(err, "create a temporary file for", dst);

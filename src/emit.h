@@ -26,6 +26,10 @@ struct emitter {
 
 void emitter_release(struct emitter *em);
 
+/* Temporary files are named EMIT_TEMP_PREFIX plus six random characters,
+ * in the directory of the file they become. */
+#define EMIT_TEMP_PREFIX ".c2m-tmp-"
+
 enum emit_result {
     EMIT_UNCHANGED, /* dst already held data: not touched */
     EMIT_WRITTEN    /* dst was created or replaced */

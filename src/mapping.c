@@ -4,6 +4,7 @@
 #include "mapping.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include "diag.h"
 #include "lexer.h"
 #include "rules.h"
+#include "sdk.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
@@ -33,6 +35,17 @@ struct mapping {
     /* A fast "certainly not" for identifiers: bit (s[0] << 8 | s[1]) is set
      * when some identifier entry or pattern may apply to a name s. */
     uint64_t starts[65536 / 64];
+    struct map_override *overrides; /* entries shadowed by another */
+    size_t noverrides, overrides_alloc;
+    int sdk;                /* the SDK version entries are chosen for */
+    struct hashmap sources; /* tag -> struct map_source */
+    struct rules *suspects; /* CUDA-looking names */
+};
+
+/* An exact header name: the entry for the chosen SDK and all of them. */
+struct hdr_slot {
+    const struct map_entry *sel; /* or NULL */
+    const struct map_entry *alts;
 };
 
 struct loader {
@@ -45,11 +58,13 @@ struct loader {
     int errors;
 };
 
-struct mapping *mapping_new(void)
+struct mapping *mapping_new(int sdk)
 {
     struct mapping *m = xcalloc(1, sizeof(*m));
+    m->sdk = sdk;
     m->patterns = rules_new(RULES_PREFIX);
     m->strings = rules_new(RULES_WHOLE);
+    m->suspects = rules_new(RULES_PREFIX);
     return m;
 }
 
@@ -68,8 +83,11 @@ void mapping_free(struct mapping *m)
     hashmap_release(&m->idents);
     hashmap_release(&m->headers);
     hashmap_release(&m->qualkeys);
+    hashmap_release(&m->sources);
+    rules_free(m->suspects);
     free(m->dirs);
     free(m->files);
+    free(m->overrides);
     rules_free(m->patterns);
     rules_free(m->strings);
     arena_release(&m->mem);
@@ -157,6 +175,36 @@ static bool scalar_is(const yaml_node_t *n, const char *word)
     return len == strlen(word) && !memcmp(s, word, len);
 }
 
+/* A plain (unquoted) scalar that YAML means as null or a boolean: taken
+ * as a name it is almost certainly a mistake. */
+static bool is_yaml_special(const yaml_node_t *n)
+{
+    static const char *const words[] = {
+        "~",     "null",  "Null", "NULL", "true", "True", "TRUE", "false",
+        "False", "FALSE", "yes",  "Yes",  "YES",  "no",   "No",   "NO",
+        "on",    "On",    "ON",   "off",  "Off",  "OFF"};
+    if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+        return false;
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (scalar_is(n, words[i]))
+            return true;
+    return false;
+}
+
+/* A scalar used as a name (a replacement). */
+static const char *dup_name(struct loader *ld, const yaml_node_t *n,
+                            const char *what)
+{
+    if (is_yaml_special(n)) {
+        lerr(ld, &n->start_mark,
+             "'%s' is a YAML null or boolean here; quote it if you mean "
+             "the name",
+             scalar(n, NULL));
+        return NULL;
+    }
+    return dup_scalar(ld, n, what);
+}
+
 /* ---- entries ---- */
 
 static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
@@ -165,6 +213,7 @@ static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
     struct map_entry *e = arena_alloc(&ld->m->mem, sizeof(*e));
     memset(e, 0, sizeof(*e));
     e->from = from;
+    e->range = (struct sdk_range){0, INT_MAX};
     e->domain = ld->domain;
     e->source = ld->source;
     e->where.file = ld->path;
@@ -174,13 +223,48 @@ static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
     return e;
 }
 
-/* Fill e from a value: "name" or {to|unsupported|keep, source, note}.
- * Returns -1 after reporting. */
+/* sdk: ">=4.2 <5.0" and the like, into e->range. */
+static void parse_sdk(struct loader *ld, yaml_node_t *val, struct map_entry *e)
+{
+    char msg[256];
+    e->sdk = dup_scalar(ld, val, "'sdk'");
+    if (e->sdk && sdk_parse_range(e->sdk, &e->range, msg, sizeof(msg)) < 0)
+        lerr(ld, &val->start_mark, "%s", msg);
+}
+
+static void parse_hazard(struct loader *ld, yaml_node_t *val,
+                         struct map_entry *e)
+{
+    static const struct {
+        const char *name;
+        enum map_hazard h;
+    } hazards[] = {
+        {"compared", HAZARD_COMPARED},
+        {"warp-mask", HAZARD_WARP_MASK},
+        {"ptx", HAZARD_PTX},
+    };
+    if (is_scalar(val))
+        for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)
+            if (scalar_is(val, hazards[i].name)) {
+                e->hazard = hazards[i].h;
+                return;
+            }
+    lerr(ld, &val->start_mark,
+         "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
+}
+
+static bool in_range(const struct sdk_range *r, int v)
+{
+    return r->lo <= v && v < r->hi;
+}
+
+/* Fill e from a value: "name" or {to|unsupported|keep, source, note, sdk,
+ * hazard}. Returns -1 after reporting. */
 static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
 {
     if (is_scalar(v)) {
         e->kind = MAP_RENAME;
-        e->to = dup_scalar(ld, v, "the replacement");
+        e->to = dup_name(ld, v, "the replacement");
         if (!e->to)
             return -1;
         e->to_len = strlen(e->to);
@@ -208,7 +292,7 @@ static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
             }
             if (scalar_is(k, "to")) {
                 e->kind = MAP_RENAME;
-                if ((e->to = dup_scalar(ld, val, "'to'")))
+                if ((e->to = dup_name(ld, val, "'to'")))
                     e->to_len = strlen(e->to);
             } else if (scalar_is(k, "unsupported")) {
                 e->kind = MAP_UNSUPPORTED;
@@ -224,10 +308,14 @@ static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
             const char *note = dup_scalar(ld, val, "'note'");
             if (e->kind != MAP_UNSUPPORTED || !e->message)
                 e->message = note;
+        } else if (scalar_is(k, "sdk")) {
+            parse_sdk(ld, val, e);
+        } else if (scalar_is(k, "hazard")) {
+            parse_hazard(ld, val, e);
         } else {
             lerr(ld, &k->start_mark,
-                 "unknown key '%s' (expected to, unsupported, keep, source "
-                 "or note)",
+                 "unknown key '%s' (expected to, unsupported, keep, source, "
+                 "note, sdk or hazard)",
                  scalar(k, NULL));
         }
     }
@@ -254,7 +342,13 @@ static bool wins(struct loader *ld, const yaml_node_t *at,
         report_dup(ld, at, e->from, old);
         return false;
     }
-    return e->priority > old->priority;
+    /* Remember who shadows whom, for --lint-mappings. */
+    struct mapping *m = ld->m;
+    ALLOC_GROW(m->overrides, m->noverrides + 1, m->overrides_alloc);
+    bool newer = e->priority > old->priority;
+    m->overrides[m->noverrides++] =
+        (struct map_override){newer ? old : e, newer ? e : old};
+    return newer;
 }
 
 static struct map_ident *ident_slot(struct mapping *m, const char *name)
@@ -267,6 +361,82 @@ static struct map_ident *ident_slot(struct mapping *m, const char *name)
         hashmap_put(&m->idents, name, len, id);
     }
     return id;
+}
+
+/* A value that may be a list of SDK alternatives: parse each with
+ * parse_value and check that their SDK ranges do not overlap. Returns the
+ * first (the rest linked by next_alt), or NULL after reporting. */
+static struct map_entry *parse_choice(struct loader *ld, yaml_node_t *k,
+                                      yaml_node_t *v, const char *from)
+{
+    if (v->type != YAML_SEQUENCE_NODE) {
+        struct map_entry *e = new_entry(ld, k, from);
+        return parse_value(ld, v, e) < 0 ? NULL : e;
+    }
+    struct map_entry *head = NULL, **tail = &head;
+    int errors = ld->errors;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        struct map_entry *e = new_entry(ld, item, from);
+        if (item->type != YAML_MAPPING_NODE) {
+            lerr(ld, &item->start_mark,
+                 "each SDK alternative must be a mapping with 'sdk'");
+            continue;
+        }
+        if (parse_value(ld, item, e) < 0)
+            continue;
+        if (!e->sdk) {
+            lerr(ld, &item->start_mark,
+                 "an SDK alternative needs 'sdk' (the versions it is for)");
+            continue;
+        }
+        for (const struct map_entry *o = head; o; o = o->next_alt)
+            if (e->range.lo < o->range.hi && o->range.lo < e->range.hi) {
+                lerr(ld, &item->start_mark,
+                     "SDK versions '%s' overlap '%s' (line %u)", e->sdk, o->sdk,
+                     o->where.line);
+                break;
+            }
+        *tail = e;
+        tail = (struct map_entry **)&e->next_alt;
+    }
+    if (!head && ld->errors == errors)
+        lerr(ld, &v->start_mark, "an empty list of SDK alternatives");
+    return ld->errors == errors ? head : NULL;
+}
+
+/* The alternative for the chosen SDK, or NULL. */
+static const struct map_entry *choose(const struct mapping *m,
+                                      const struct map_entry *alts)
+{
+    for (const struct map_entry *e = alts; e; e = e->next_alt)
+        if (in_range(&e->range, m->sdk))
+            return e;
+    return NULL;
+}
+
+/* at: the value's position (or, in a list, the alternative's). */
+static bool check_ident_target(struct loader *ld, const struct map_entry *e,
+                               yaml_mark_t at)
+{
+    if (e->kind != MAP_RENAME)
+        return true;
+    if (e->next_alt || e->sdk) {
+        at.line = e->where.line - 1;
+        at.column = e->where.col - 1;
+    }
+    if (!lexer_is_identifier(e->to, e->to_len)) {
+        lerr(ld, &at, "'%s' would become '%s', which is not an identifier",
+             e->from, e->to);
+        return false;
+    }
+    if (!strcmp(e->to, e->from)) {
+        lerr(ld, &at, "'%s' maps to itself (use 'keep: true' to keep a name)",
+             e->from);
+        return false;
+    }
+    return true;
 }
 
 static int load_identifiers(struct loader *ld, yaml_node_t *sec)
@@ -286,28 +456,18 @@ static int load_identifiers(struct loader *ld, yaml_node_t *sec)
             lerr(ld, &k->start_mark, "'%s' is not an identifier", from);
             continue;
         }
-        struct map_entry *e = new_entry(ld, k, from);
-        if (parse_value(ld, v, e) < 0)
+        struct map_entry *head = parse_choice(ld, k, v, from);
+        bool ok = head != NULL;
+        for (const struct map_entry *e = head; e; e = e->next_alt)
+            ok &= check_ident_target(ld, e, v->start_mark);
+        if (!ok)
             continue;
-        if (e->kind == MAP_RENAME) {
-            if (!lexer_is_identifier(e->to, e->to_len)) {
-                lerr(ld, &v->start_mark,
-                     "'%s' would become '%s', which is not an identifier", from,
-                     e->to);
-                continue;
-            }
-            if (!strcmp(e->to, from)) {
-                lerr(ld, &v->start_mark,
-                     "'%s' maps to itself (use 'keep: true' to keep a name)",
-                     from);
-                continue;
-            }
-        }
         struct map_ident *id = ident_slot(ld->m, from);
-        if (wins(ld, k, e, id->exact)) {
-            if (!id->exact)
+        if (wins(ld, k, head, id->alts)) {
+            if (!id->alts)
                 ld->m->size++;
-            id->exact = e;
+            id->alts = head;
+            id->exact = choose(ld->m, head);
         }
     }
     return 0;
@@ -432,6 +592,8 @@ static int load_qualified(struct loader *ld, yaml_node_t *sec)
                 continue;
             }
         }
+        if (!in_range(&q->e.range, ld->m->sdk))
+            continue; /* not for this SDK */
         const char *key = q->e.from;
         struct map_qualified *old =
             hashmap_get(&ld->m->qualkeys, key, strlen(key));
@@ -451,6 +613,33 @@ static int load_qualified(struct loader *ld, yaml_node_t *sec)
 static bool valid_header(const char *s)
 {
     return !strpbrk(s, "<>\"\n\r\t");
+}
+
+static bool check_header_target(struct loader *ld, const struct map_entry *e,
+                                bool dir, yaml_mark_t at)
+{
+    if (e->kind != MAP_RENAME)
+        return true;
+    if (e->next_alt || e->sdk) {
+        at.line = e->where.line - 1;
+        at.column = e->where.col - 1;
+    }
+    if (!valid_header(e->to)) {
+        lerr(ld, &at, "'%s' is not a header name", e->to);
+        return false;
+    }
+    if (dir != (e->to[e->to_len - 1] == '/')) {
+        lerr(ld, &at,
+             "a directory ('%s') must map to a directory ending in '/', and "
+             "a file to a file",
+             dir ? e->from : e->to);
+        return false;
+    }
+    if (!strcmp(e->from, e->to)) {
+        lerr(ld, &at, "'%s' maps to itself", e->from);
+        return false;
+    }
+    return true;
 }
 
 static int load_headers(struct loader *ld, yaml_node_t *sec)
@@ -473,51 +662,68 @@ static int load_headers(struct loader *ld, yaml_node_t *sec)
                  from);
             continue;
         }
-        struct map_entry *e = new_entry(ld, k, from);
-        if (parse_value(ld, v, e) < 0)
-            continue;
+        struct map_entry *head = parse_choice(ld, k, v, from);
         size_t fl = strlen(from);
-        bool dir = from[fl - 1] == '/';
-        if (e->kind == MAP_RENAME) {
-            if (!valid_header(e->to)) {
-                lerr(ld, &v->start_mark, "'%s' is not a header name", e->to);
-                continue;
-            }
-            if (dir != (e->to[e->to_len - 1] == '/')) {
-                lerr(ld, &v->start_mark,
-                     "a directory ('%s') must map to a directory ending in "
-                     "'/', and a file to a file",
-                     dir ? from : e->to);
-                continue;
-            }
-            if (!strcmp(from, e->to)) {
-                lerr(ld, &v->start_mark, "'%s' maps to itself", from);
-                continue;
-            }
-        }
+        bool dir = from[fl - 1] == '/', ok = head != NULL;
+        for (const struct map_entry *e = head; e && ok; e = e->next_alt)
+            ok = check_header_target(ld, e, dir, v->start_mark);
+        if (!ok)
+            continue;
         if (dir) {
+            if (head->next_alt) {
+                lerr(ld, &v->start_mark,
+                     "a header directory cannot have SDK "
+                     "alternatives; give one entry");
+                continue;
+            }
+            if (!in_range(&head->range, m->sdk))
+                continue;
             size_t i;
             for (i = 0; i < m->ndirs; i++)
                 if (!strcmp(m->dirs[i]->from, from))
                     break;
             if (i < m->ndirs) {
-                if (wins(ld, k, e, m->dirs[i]))
-                    m->dirs[i] = e;
+                if (wins(ld, k, head, m->dirs[i]))
+                    m->dirs[i] = head;
                 continue;
             }
             ALLOC_GROW(m->dirs, m->ndirs + 1, m->dirs_alloc);
-            m->dirs[m->ndirs++] = e;
+            m->dirs[m->ndirs++] = head;
             m->size++;
             continue;
         }
-        struct map_entry *old = hashmap_get(&m->headers, from, fl);
-        if (wins(ld, k, e, old)) {
-            if (!old)
-                m->size++;
-            hashmap_put(&m->headers, from, fl, e);
+        struct hdr_slot *slot = hashmap_get(&m->headers, from, fl);
+        if (!wins(ld, k, head, slot ? slot->alts : NULL))
+            continue;
+        if (!slot) {
+            slot = arena_alloc(&m->mem, sizeof(*slot));
+            hashmap_put(&m->headers, from, fl, slot);
+            m->size++;
         }
+        slot->alts = head;
+        slot->sel = choose(m, head);
     }
     return 0;
+}
+
+/* Compile e->from into set, reporting a bad regex at its byte. */
+static int add_rule(struct loader *ld, struct rules *set, struct map_entry *e,
+                    const yaml_node_t *match)
+{
+    char msg[256];
+    size_t off = 0;
+    if (rules_add(set, e->from, e->to ? e->to : "", e, msg, sizeof(msg),
+                  &off) >= 0)
+        return 0;
+    /* Point at the offending byte when the scalar is on one line and
+     * plain or single-quoted (1 byte of quote). */
+    yaml_mark_t at = match->start_mark;
+    if (match->start_mark.line == match->end_mark.line) {
+        int q = match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
+        at.column += (size_t)q + off;
+    }
+    lerr(ld, &at, "bad regex at offset %zu: %s", off, msg);
+    return -1;
 }
 
 /* patterns: and strings: are lists of {match, to, source, note}. */
@@ -575,22 +781,9 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
             lerr(ld, &r->start_mark, "missing 'to'");
         if (ld->errors != errors)
             continue;
-        char msg[256];
-        size_t off = 0;
-        struct rules *set = patterns ? ld->m->patterns : ld->m->strings;
-        if (rules_add(set, e->from, e->to, e, msg, sizeof(msg), &off) < 0) {
-            /* Point at the offending byte when the scalar is on one line
-             * and plain or single-quoted (1 byte of quote). */
-            yaml_mark_t at = match->start_mark;
-            if (match->start_mark.line == match->end_mark.line) {
-                int q =
-                    match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
-                at.column += (size_t)q + off;
-            }
-            lerr(ld, &at, "bad regex at offset %zu: %s", off, msg);
-            continue;
-        }
-        ld->m->size++;
+        if (add_rule(ld, patterns ? ld->m->patterns : ld->m->strings, e,
+                     match) == 0)
+            ld->m->size++;
     }
     return 0;
 }
@@ -627,6 +820,104 @@ static int load_symbol_lookup(struct loader *ld, yaml_node_t *sec)
     return 0;
 }
 
+static int load_sources(struct loader *ld, yaml_node_t *sec)
+{
+    static const char *const tiers[] = {[TIER_BULK] = "bulk",
+                                        [TIER_CURATED] = "curated",
+                                        [TIER_DOC] = "doc",
+                                        [TIER_CODE] = "code"};
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark, "'sources' must be a mapping, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const char *tag = dup_scalar(ld, k, "a source tag");
+        if (!tag)
+            continue;
+        if (v->type != YAML_MAPPING_NODE) {
+            lerr(ld, &v->start_mark,
+                 "a source is a mapping {tier: ..., about: ...}");
+            continue;
+        }
+        struct map_source *s = arena_alloc(&ld->m->mem, sizeof(*s));
+        memset(s, 0, sizeof(*s));
+        s->tag = tag;
+        for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
+             q < v->data.mapping.pairs.top; q++) {
+            yaml_node_t *kk = node(ld, q->key), *vv = node(ld, q->value);
+            if (is_scalar(kk) && scalar_is(kk, "tier")) {
+                for (size_t i = TIER_BULK; i <= TIER_CODE; i++)
+                    if (is_scalar(vv) && scalar_is(vv, tiers[i]))
+                        s->tier = (enum map_tier)i;
+                if (!s->tier)
+                    lerr(ld, &vv->start_mark,
+                         "'tier' must be code, doc, "
+                         "curated or bulk");
+            } else if (is_scalar(kk) && scalar_is(kk, "about")) {
+                s->about = dup_scalar(ld, vv, "'about'");
+            } else {
+                lerr(ld, &kk->start_mark,
+                     "unknown key '%s' (expected tier or about)",
+                     is_scalar(kk) ? scalar(kk, NULL) : "?");
+            }
+        }
+        if (!s->tier)
+            continue;
+        if (hashmap_get(&ld->m->sources, tag, strlen(tag))) {
+            lerr(ld, &k->start_mark, "source '%s' is defined twice", tag);
+            continue;
+        }
+        hashmap_put(&ld->m->sources, tag, strlen(tag), s);
+    }
+    return 0;
+}
+
+/* suspects: a list of {match: regex, note: ...}: names that look like
+ * CUDA, ranked after a port when no entry or pattern covered them. */
+static int load_suspects(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &sec->start_mark, "'suspects' must be a list, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_item_t *it = sec->data.sequence.items.start;
+         it < sec->data.sequence.items.top; it++) {
+        yaml_node_t *r = node(ld, *it), *match = NULL;
+        if (r->type != YAML_MAPPING_NODE) {
+            lerr(ld, &r->start_mark, "each suspect is a mapping {match: ...}");
+            continue;
+        }
+        struct map_entry *e = new_entry(ld, r, NULL);
+        e->kind = MAP_KEEP;
+        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
+             p < r->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+            if (is_scalar(k) && scalar_is(k, "match")) {
+                match = v;
+                e->from = dup_scalar(ld, v, "'match'");
+            } else if (is_scalar(k) && scalar_is(k, "note")) {
+                e->message = dup_scalar(ld, v, "'note'");
+            } else {
+                lerr(ld, &k->start_mark,
+                     "unknown key '%s' (expected match or note)",
+                     is_scalar(k) ? scalar(k, NULL) : "?");
+            }
+        }
+        if (!match) {
+            lerr(ld, &r->start_mark, "missing 'match'");
+            continue;
+        }
+        if (!e->from)
+            continue;
+        add_rule(ld, ld->m->suspects, e, match);
+    }
+    return 0;
+}
+
 /* Header keys (version, domain, source, tier) are read in a first pass,
  * since the tables use them whatever their order in the file. */
 static int load_header_key(struct loader *ld, yaml_node_t *sec)
@@ -640,11 +931,20 @@ static const struct section {
     const char *key;
     int (*load)(struct loader *, yaml_node_t *);
 } sections[] = {
-    {"domain", load_header_key},       {"headers", load_headers},
-    {"identifiers", load_identifiers}, {"patterns", load_patterns},
-    {"qualified", load_qualified},     {"source", load_header_key},
-    {"strings", load_strings},         {"symbol_lookup", load_symbol_lookup},
-    {"tier", load_header_key},         {"version", load_header_key},
+    /* clang-format off */
+    {"domain",        load_header_key},
+    {"headers",       load_headers},
+    {"identifiers",   load_identifiers},
+    {"patterns",      load_patterns},
+    {"qualified",     load_qualified},
+    {"source",        load_header_key},
+    {"sources",       load_sources},
+    {"strings",       load_strings},
+    {"suspects",      load_suspects},
+    {"symbol_lookup", load_symbol_lookup},
+    {"tier",          load_header_key},
+    {"version",       load_header_key},
+    /* clang-format on */
 };
 
 static int cmp_section(const void *key, const void *elem)
@@ -733,8 +1033,8 @@ static void load_document(struct loader *ld, int layer)
         if (!s) {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected version, domain, source, tier, "
-                 "identifiers, qualified, headers, patterns, strings or "
-                 "symbol_lookup)",
+                 "identifiers, qualified, headers, patterns, strings, "
+                 "symbol_lookup, sources or suspects)",
                  is_scalar(k) ? scalar(k, NULL) : "?");
             continue;
         }
@@ -816,8 +1116,9 @@ int mapping_load_dir(struct mapping *m, const char *dir, int layer)
         names[n++] = xstrdup(de->d_name);
     }
     closedir(d);
-    if (n)
-        qsort(names, n, sizeof(*names), cmp_str);
+    if (!n)
+        return error("no mapping files (*.yaml) in '%s'", dir);
+    qsort(names, n, sizeof(*names), cmp_str);
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
@@ -836,6 +1137,7 @@ int mapping_load_dir(struct mapping *m, const char *dir, int layer)
 
 struct finish_ctx {
     struct mapping *m;
+    struct rules_matcher *rm; /* for the patterns */
     int errors;
 };
 
@@ -849,6 +1151,30 @@ static void chain_error(struct finish_ctx *fc, const struct map_entry *e,
             e->from, e->to, next->where.file, next->where.line,
             next->where.col);
     fc->errors++;
+}
+
+/* Does a pattern rename s, which entry e produces? Then porting a port
+ * would change it again. */
+static bool check_pattern_chain(struct finish_ctx *fc,
+                                const struct map_entry *e, const char *s)
+{
+    size_t matched, len = strlen(s);
+    const struct rules *r = fc->m->patterns;
+    if (!len || !rules_may_start(r, (unsigned char)s[0]))
+        return true;
+    int i = rules_match(r, fc->rm, s, len, &matched);
+    if (i < 0)
+        return true;
+    const struct map_entry *p = rules_tag(r, (size_t)i);
+    if (p == e)
+        return true;
+    diag_at(e->where.file, e->where.line, e->where.col, "error",
+            "'%s' becomes '%s', which the pattern '%s' (%s:%u:%u) renames "
+            "again; mappings must not chain, or a second port would change "
+            "the first one's output",
+            e->from, s, p->from, p->where.file, p->where.line, p->where.col);
+    fc->errors++;
+    return false;
 }
 
 static int cmp_quals(const void *a, const void *b)
@@ -878,6 +1204,8 @@ static void finish_ident(void *arg, const char *key, size_t len, void *value)
             hashmap_get(&fc->m->idents, e->to, e->to_len);
         if (t && t->exact && t->exact->kind == MAP_RENAME)
             chain_error(fc, e, t->exact);
+        else if (!t || !t->exact)
+            check_pattern_chain(fc, e, e->to);
     }
     if (id->nquals > 1)
         qsort(id->quals, id->nquals, sizeof(*id->quals), cmp_quals);
@@ -894,19 +1222,29 @@ static void finish_qual(void *arg, const char *key, size_t len, void *value)
         hashmap_get(&fc->m->qualkeys, q->e.to, q->e.to_len);
     if (t && t->e.kind == MAP_RENAME)
         chain_error(fc, &q->e, &t->e);
+    for (size_t i = 0; i < q->nparts; i++) {
+        const struct map_ident *id =
+            hashmap_get(&fc->m->idents, q->to_parts[i], strlen(q->to_parts[i]));
+        if (strcmp(q->to_parts[i], q->from_parts[i]) && (!id || !id->exact))
+            check_pattern_chain(fc, &q->e, q->to_parts[i]);
+    }
+}
+
+static void check_header_chain(struct finish_ctx *fc, const struct map_entry *e)
+{
+    size_t kl;
+    const struct map_entry *t;
+    if (e && e->kind == MAP_RENAME &&
+        (t = mapping_header(fc->m, e->to, e->to_len, &kl)) &&
+        t->kind == MAP_RENAME)
+        chain_error(fc, e, t);
 }
 
 static void finish_header(void *arg, const char *key, size_t len, void *value)
 {
     (void)key, (void)len;
-    struct finish_ctx *fc = arg;
-    const struct map_entry *e = value;
-    size_t kl;
-    const struct map_entry *t;
-    if (e->kind == MAP_RENAME &&
-        (t = mapping_header(fc->m, e->to, e->to_len, &kl)) &&
-        t->kind == MAP_RENAME)
-        chain_error(fc, e, t);
+    const struct hdr_slot *slot = value;
+    check_header_chain(arg, slot->sel);
 }
 
 static int cmp_dirs(const void *a, const void *b)
@@ -919,19 +1257,40 @@ static int cmp_dirs(const void *a, const void *b)
     return strcmp(x->from, y->from);
 }
 
+/* What a pattern produces, followed by a few typical name tails. */
+static void check_pattern_outputs(struct finish_ctx *fc)
+{
+    static const char *const tails[] = {"Abc", "ABC", "_abc", "abc", ""};
+    const struct rules *r = fc->m->patterns;
+    char buf[256];
+    for (size_t i = 0; i < rules_count(r); i++) {
+        const struct map_entry *e = rules_tag(r, i);
+        for (size_t t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
+            snprintf(buf, sizeof(buf), "%s%s", e->to, tails[t]);
+            const struct map_ident *id =
+                hashmap_get(&fc->m->idents, buf, strlen(buf));
+            if ((!id || !id->exact) && !check_pattern_chain(fc, e, buf))
+                break; /* one message per pattern */
+        }
+    }
+}
+
 int mapping_finish(struct mapping *m)
 {
-    struct finish_ctx fc = {m, 0};
+    struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
     memset(m->starts, 0, sizeof(m->starts));
     rules_mark_prefixes(m->patterns, m->starts);
+    rules_mark_prefixes(m->suspects, m->starts);
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);
     hashmap_each(&m->headers, finish_header, &fc);
     for (size_t i = 0; i < m->ndirs; i++)
-        finish_header(&fc, NULL, 0, m->dirs[i]);
+        check_header_chain(&fc, m->dirs[i]);
+    check_pattern_outputs(&fc);
+    rules_matcher_free(fc.rm);
     return fc.errors ? -1 : 0;
 }
 
@@ -954,10 +1313,10 @@ const struct map_entry *mapping_header(const struct mapping *m,
                                        const char *name, size_t len,
                                        size_t *keylen)
 {
-    const struct map_entry *e = hashmap_get(&m->headers, name, len);
-    if (e) {
+    const struct hdr_slot *slot = hashmap_get(&m->headers, name, len);
+    if (slot && slot->sel) {
         *keylen = len;
-        return e;
+        return slot->sel;
     }
     for (size_t i = 0; i < m->ndirs; i++) {
         size_t kl = strlen(m->dirs[i]->from);
@@ -967,6 +1326,89 @@ const struct map_entry *mapping_header(const struct mapping *m,
         }
     }
     return NULL;
+}
+
+const struct map_entry *mapping_header_alts(const struct mapping *m,
+                                            const char *name, size_t len)
+{
+    const struct hdr_slot *slot = hashmap_get(&m->headers, name, len);
+    return slot ? slot->alts : NULL;
+}
+
+const struct map_source *mapping_source(const struct mapping *m,
+                                        const char *tag)
+{
+    return tag ? hashmap_get(&m->sources, tag, strlen(tag)) : NULL;
+}
+
+enum map_tier mapping_tier(const struct mapping *m, const struct map_entry *e)
+{
+    const struct map_source *s = mapping_source(m, e->source);
+    return s ? s->tier : TIER_UNKNOWN;
+}
+
+const struct rules *mapping_suspects(const struct mapping *m)
+{
+    return m->suspects;
+}
+
+size_t mapping_overrides(const struct mapping *m, const struct map_override **v)
+{
+    *v = m->overrides;
+    return m->noverrides;
+}
+
+int mapping_sdk(const struct mapping *m)
+{
+    return m->sdk;
+}
+
+struct each_ctx {
+    void (*fn)(void *arg, enum map_table t, const struct map_entry *e);
+    void *arg;
+};
+
+static void each_ident(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct each_ctx *ec = arg;
+    const struct map_ident *id = value;
+    for (const struct map_entry *e = id->alts; e; e = e->next_alt)
+        ec->fn(ec->arg, TABLE_IDENTIFIER, e);
+}
+
+static void each_qual(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct each_ctx *ec = arg;
+    const struct map_qualified *q = value;
+    ec->fn(ec->arg, TABLE_QUALIFIED, &q->e);
+}
+
+static void each_header(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct each_ctx *ec = arg;
+    const struct hdr_slot *slot = value;
+    for (const struct map_entry *e = slot->alts; e; e = e->next_alt)
+        ec->fn(ec->arg, TABLE_HEADER, e);
+}
+
+void mapping_each(const struct mapping *m,
+                  void (*fn)(void *arg, enum map_table t,
+                             const struct map_entry *e),
+                  void *arg)
+{
+    struct each_ctx ec = {fn, arg};
+    hashmap_each(&m->idents, each_ident, &ec);
+    hashmap_each(&m->qualkeys, each_qual, &ec);
+    hashmap_each(&m->headers, each_header, &ec);
+    for (size_t i = 0; i < m->ndirs; i++)
+        fn(arg, TABLE_HEADER, m->dirs[i]);
+    for (size_t i = 0; i < rules_count(m->patterns); i++)
+        fn(arg, TABLE_PATTERN, rules_tag(m->patterns, i));
+    for (size_t i = 0; i < rules_count(m->strings); i++)
+        fn(arg, TABLE_STRING, rules_tag(m->strings, i));
 }
 
 const struct rules *mapping_patterns(const struct mapping *m)

@@ -16,12 +16,38 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sdk.h"
+
 struct rules;
 
 enum map_kind {
     MAP_RENAME,      /* replace the name by `to` */
     MAP_UNSUPPORTED, /* keep the name, warn with `message` */
     MAP_KEEP         /* keep the name, silently (stops a pattern) */
+};
+
+/* What a rename cannot port, to report where the name is used. */
+enum map_hazard {
+    HAZARD_NONE,
+    HAZARD_COMPARED,  /* compared with a number: #if CUDA_VERSION >= ... */
+    HAZARD_WARP_MASK, /* called with the full 32-lane mask 0xffffffff */
+    HAZARD_PTX        /* asm whose text is PTX */
+};
+
+/* How strong the evidence behind a source tag is, weakest first. */
+enum map_tier {
+    TIER_UNKNOWN, /* a tag no sources: section defines */
+    TIER_BULK,    /* machine-made tables (Moore Threads' general.json) */
+    TIER_CURATED, /* hand-kept porting tables */
+    TIER_DOC,     /* official MUSA SDK documentation */
+    TIER_CODE     /* seen in code that builds against the MUSA SDK */
+};
+
+/* A source tag, from a sources: section. */
+struct map_source {
+    const char *tag;
+    enum map_tier tier;
+    const char *about;
 };
 
 /* Where an entry was written. */
@@ -38,6 +64,10 @@ struct map_entry {
     const char *message; /* MAP_UNSUPPORTED: the reason; else a note or NULL */
     const char *source;  /* evidence tag, or NULL */
     const char *domain;  /* the file's domain: runtime, cublas, ... */
+    const char *sdk;     /* the SDK versions as written, or NULL: all */
+    struct sdk_range range;
+    enum map_hazard hazard;
+    const struct map_entry *next_alt; /* the next SDK alternative, or NULL */
     struct map_origin where;
     int priority;
 };
@@ -53,7 +83,8 @@ struct map_qualified {
 
 /* Everything known about one identifier, found with one hash lookup. */
 struct map_ident {
-    const struct map_entry *exact; /* or NULL */
+    const struct map_entry *exact; /* the entry for the chosen SDK, or NULL */
+    const struct map_entry *alts;  /* all its SDK alternatives, or NULL */
     const struct map_qualified *
         *quals; /* names starting here, most parts first */
     size_t nquals;
@@ -62,7 +93,9 @@ struct map_ident {
 
 struct mapping;
 
-struct mapping *mapping_new(void);
+/* A mapping for MUSA SDK version sdk (SDK_NEWEST for the newest): where
+ * an entry has alternatives by SDK version, the one for sdk is used. */
+struct mapping *mapping_new(int sdk);
 void mapping_free(struct mapping *m);
 /* Load one YAML file at the given layer (higher wins). Reports each
  * problem as "file:line:col: error: ..." and returns -1 when there was
@@ -91,6 +124,44 @@ const struct map_entry *mapping_header(const struct mapping *m,
 const struct rules *mapping_patterns(const struct mapping *m);
 /* String-literal rules (whole contents); tags as above. */
 const struct rules *mapping_strings(const struct mapping *m);
+/* The source tag's description, or NULL when no sources: section names
+ * it. */
+const struct map_source *mapping_source(const struct mapping *m,
+                                        const char *tag);
+/* The evidence tier of an entry: its source's, or TIER_UNKNOWN. */
+enum map_tier mapping_tier(const struct mapping *m, const struct map_entry *e);
+/* Patterns for "CUDA-looking" names, to rank what no mapping covers; each
+ * rule's tag is its struct map_entry. */
+const struct rules *mapping_suspects(const struct mapping *m);
+
+/* An entry for a name that another, higher-priority entry replaced. */
+struct map_override {
+    const struct map_entry *loser, *winner;
+};
+/* Every such pair, in load order. */
+size_t mapping_overrides(const struct mapping *m,
+                         const struct map_override **v);
+/* The SDK version the mapping was built for. */
+int mapping_sdk(const struct mapping *m);
+
+/* The tables, for listing and linting. */
+enum map_table {
+    TABLE_IDENTIFIER,
+    TABLE_QUALIFIED,
+    TABLE_HEADER,
+    TABLE_PATTERN,
+    TABLE_STRING
+};
+/* Call fn for every entry that won its name (all SDK alternatives of an
+ * identifier or header: chosen or not), and every pattern and string
+ * rule. Order is unspecified. */
+void mapping_each(const struct mapping *m,
+                  void (*fn)(void *arg, enum map_table t,
+                             const struct map_entry *e),
+                  void *arg);
+/* The exact header entry for name (all its alternatives), if any. */
+const struct map_entry *mapping_header_alts(const struct mapping *m,
+                                            const char *name, size_t len);
 /* The files loaded, in load order (for depfiles and messages). */
 size_t mapping_files(const struct mapping *m, const char *const **files);
 /* Number of entries that won (identifiers + qualified + headers +

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "sdk.h"
 
 struct options {
     const char *output;  /* -o DIR, or NULL */
@@ -19,15 +20,20 @@ struct options {
     size_t nmapping_files;
     const char *mappings_dir; /* --mappings-dir DIR, or NULL */
     bool no_default_mappings;
-    bool dry_run;           /* -n: print a diff, write nothing */
-    bool check;             /* compare with -o DIR, write nothing */
-    bool diff;              /* --check: print diffs of stale files */
-    bool exit_code;         /* --dry-run: exit 1 when something changes */
-    bool copy_all;          /* copy files that are not sources */
-    int jobs;               /* -j; 0: the default */
-    int verbosity;          /* -1 -q, 0, 1 -v */
-    bool warn[WARN__COUNT]; /* which warning groups are reported */
-    bool werror;            /* warnings are errors */
+    bool dry_run;         /* -n: print a diff, write nothing */
+    bool check;           /* compare with -o DIR, write nothing */
+    bool diff;            /* --check: print diffs of stale files */
+    bool exit_code;       /* --dry-run: exit 1 when something changes */
+    bool copy_all;        /* copy files that are not sources */
+    int jobs;             /* -j; 0: the default */
+    int verbosity;        /* -1 -q, 0, 1 -v */
+    int musa_version;     /* --musa-version; SDK_NEWEST by default */
+    bool list_mappings;   /* print every mapping and stop */
+    bool lint_mappings;   /* check the mappings and stop */
+    const char **queries; /* --query NAME: explain, and stop */
+    size_t nqueries;
+    bool warn[WARN__COUNT];   /* which warning groups are reported */
+    bool werror[WARN__COUNT]; /* which groups are errors (-Werror) */
 };
 
 #endif

@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
 
 struct strbuf;
 
@@ -27,7 +29,19 @@ struct report {
     size_t stale, missing, extra; /* --check */
     size_t edits;                 /* tokens rewritten */
     size_t warnings, errors;
+    size_t werrors;          /* warnings printed as errors (-Werror) */
+    struct hashmap unmapped; /* CUDA-looking name -> struct unmapped_name */
+    struct arena mem;        /* for the above */
 };
+
+/* Count one use of a CUDA-looking name that no mapping covers, at where
+ * ("src/k.cu:4:5"). Call in output order: the first call for a name
+ * gives its first use. */
+void report_unmapped(struct report *r, const char *name, size_t len,
+                     const char *where);
+/* Print the most used such names, at most max of them. */
+void report_unmapped_print(const struct report *r, size_t max, FILE *to);
+void report_release(struct report *r);
 
 /* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
  * [-Werror=name]") and a newline to out. */

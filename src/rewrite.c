@@ -24,6 +24,7 @@ struct pat_result {
     const struct map_entry *rule; /* NULL: no pattern matches */
     const char *text;             /* the whole new identifier */
     size_t len;
+    bool suspect; /* no pattern, but it looks like CUDA */
 };
 
 enum { CACHE_MAX = 1 << 16 };
@@ -32,7 +33,8 @@ struct rewriter {
     const struct mapping *map;
     const struct rules *patterns;
     const struct rules *strings;
-    struct rules_matcher *pm, *sm;
+    const struct rules *suspects;
+    struct rules_matcher *pm, *sm, *um;
     struct hashmap cache; /* identifier -> struct pat_result */
     struct arena cache_mem;
     struct strbuf scratch;
@@ -47,8 +49,9 @@ struct rw {
     struct edit_list *out;
     struct findings *f;
     size_t nedits;
-    bool sym_pending; /* saw a dlsym-like name; '(' may follow */
-    int sym_depth;    /* > 0: inside its parentheses */
+    bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
+    int sym_depth;            /* > 0: inside its parentheses */
+    struct token prev, prev2; /* the last two significant tokens */
 };
 
 void findings_clear(struct findings *f)
@@ -69,8 +72,10 @@ struct rewriter *rewriter_new(const struct mapping *map)
     rw->map = map;
     rw->patterns = mapping_patterns(map);
     rw->strings = mapping_strings(map);
+    rw->suspects = mapping_suspects(map);
     rw->pm = rules_matcher_new(rw->patterns);
     rw->sm = rules_matcher_new(rw->strings);
+    rw->um = rules_matcher_new(rw->suspects);
     return rw;
 }
 
@@ -80,6 +85,7 @@ void rewriter_free(struct rewriter *rw)
         return;
     rules_matcher_free(rw->pm);
     rules_matcher_free(rw->sm);
+    rules_matcher_free(rw->um);
     hashmap_release(&rw->cache);
     arena_release(&rw->cache_mem);
     strbuf_release(&rw->scratch);
@@ -93,6 +99,8 @@ static void add_finding(struct rw *st, enum warn_id id, size_t off,
 static void add_finding(struct rw *st, enum warn_id id, size_t off,
                         const char *fmt, ...)
 {
+    if (st->env && st->env->warn && !st->env->warn[id])
+        return;
     struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
@@ -101,7 +109,7 @@ static void add_finding(struct rw *st, enum warn_id id, size_t off,
     struct findings *f = st->f;
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
     f->v[f->nr++] =
-        (struct finding){id, off, arena_strndup(st->a, sb.buf, sb.len)};
+        (struct finding){id, off, 0, arena_strndup(st->a, sb.buf, sb.len)};
     strbuf_release(&sb);
 }
 
@@ -228,9 +236,10 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
 static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
                                                size_t len)
 {
-    static const struct pat_result none = {NULL, NULL, 0};
+    static const struct pat_result none = {NULL, NULL, 0, false};
     struct rewriter *rw = st->rw;
-    if (!rules_may_start(rw->patterns, (unsigned char)s[0]))
+    if (!rules_may_start(rw->patterns, (unsigned char)s[0]) &&
+        !rules_may_start(rw->suspects, (unsigned char)s[0]))
         return &none;
     struct pat_result *r = hashmap_get(&rw->cache, s, len);
     if (r)
@@ -248,9 +257,25 @@ static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
         text[tl + len - matched] = '\0';
         r->text = text;
         r->len = tl + len - matched;
+    } else {
+        r->suspect = rules_match(rw->suspects, rw->um, s, len, &matched) >= 0;
     }
     hashmap_put(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len, r);
     return r;
+}
+
+/* A CUDA-looking name that nothing maps: always recorded (the driver ranks
+ * them), with the name's length so the driver can read it back. */
+static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off)
+{
+    struct findings *f = st->f;
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
+                (int)len, s);
+    f->v[f->nr++] = (struct finding){WARN_UNMAPPED, off, len,
+                                     arena_strndup(st->a, sb.buf, sb.len)};
+    strbuf_release(&sb);
 }
 
 static void report_unsupported(struct rw *st, size_t off, const char *name,
@@ -277,33 +302,159 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
         return NULL;
     }
     const struct pat_result *r = pattern_lookup(st, s, len);
-    if (!r->rule)
+    if (!r->rule) {
+        if (r->suspect)
+            add_unmapped(st, s, len, off);
         return NULL;
+    }
+    add_finding(st, WARN_UNVERIFIED, off,
+                "'%.*s' becomes '%s' by a pattern only: no mapping entry "
+                "confirms that MUSA has it",
+                (int)len, s, r->text);
     *out_len = r->len;
     return r->text;
+}
+
+static bool is_cmp_op(const struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (t->kind != TOK_PUNCT)
+        return false;
+    if (t->len == 1)
+        return *p == '<' || *p == '>';
+    return t->len == 2 && p[1] == '=' && strchr("<>=!", p[0]);
+}
+
+static const char *note_or(const struct map_entry *e, const char *dflt)
+{
+    return e->message ? e->message : dflt;
+}
+
+/* NAME <op> NUMBER, or NUMBER <op> NAME. */
+static void hazard_compared(struct rw *st, const struct lexer *lx,
+                            const struct token *t, const char *name,
+                            const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token op, num;
+    const struct token *n = NULL;
+    if (st->prev2.len && st->prev2.kind == TOK_NUMBER &&
+        is_cmp_op(st, &st->prev))
+        n = &st->prev2;
+    else if (next_sig(&l, &op) && is_cmp_op(st, &op) && next_sig(&l, &num) &&
+             num.kind == TOK_NUMBER)
+        n = &num;
+    if (n)
+        add_finding(st, WARN_HAZARD, t->off, "'%s' is compared with %.*s: %s",
+                    name, (int)n->len, st->buf + n->off,
+                    note_or(e, "the numbers differ on MUSA"));
+}
+
+/* Is the number token the 32-lane mask 0xffffffff (any case, suffix)? */
+static bool is_full_mask(const struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    size_t n = t->len;
+    while (n && strchr("uUlL", p[n - 1]))
+        n--;
+    return n == 10 && p[0] == '0' && (p[1] | 0x20) == 'x' &&
+           strspn(p + 2, "fF") >= 8;
+}
+
+/* NAME ( 0xffffffff , ... */
+static void hazard_warp_mask(struct rw *st, const struct lexer *lx,
+                             const char *name, const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token a, mask, b;
+    if (next_sig(&l, &a) && tok_is(st, &a, "(") && next_sig(&l, &mask) &&
+        mask.kind == TOK_NUMBER && is_full_mask(st, &mask) &&
+        next_sig(&l, &b) && (tok_is(st, &b, ",") || tok_is(st, &b, ")")))
+        add_finding(st, WARN_HAZARD, mask.off,
+                    "'%s' is called with the 32-lane mask %.*s: %s", name,
+                    (int)mask.len, st->buf + mask.off,
+                    note_or(e, "MUSA warps are not 32 lanes on every GPU"));
+}
+
+/* PTX instructions are opcode.type (mov.u32, ld.global.nc, shfl.sync);
+ * x86 mnemonics have no dot. Registers and directives give PTX away too. */
+static bool looks_like_ptx(const char *s, size_t len)
+{
+    static const char *const marks[] = {".reg",    ".pred", "%%laneid",
+                                        "%%clock", "%%tid", "%%smid"};
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+        size_t ml = strlen(marks[i]);
+        for (size_t j = 0; j + ml <= len; j++)
+            if (!memcmp(s + j, marks[i], ml))
+                return true;
+    }
+    size_t i = 0;
+    while (i < len && (strchr(" \t{", s[i]) || (s[i] == '\\' && i + 1 < len)))
+        i += s[i] == '\\' ? 2 : 1;
+    size_t w = i;
+    while (i < len && s[i] >= 'a' && s[i] <= 'z')
+        i++;
+    return i > w && i + 1 < len && s[i] == '.' &&
+           ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
+            (s[i + 1] >= '0' && s[i + 1] <= '9'));
+}
+
+/* asm [volatile] ( "PTX..." */
+static void hazard_ptx(struct rw *st, const struct lexer *lx,
+                       const struct token *t, const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token a;
+    while (next_sig(&l, &a) && a.kind == TOK_IDENT &&
+           (tok_is(st, &a, "volatile") || tok_is(st, &a, "__volatile__") ||
+            tok_is(st, &a, "__volatile") || tok_is(st, &a, "inline") ||
+            tok_is(st, &a, "goto")))
+        ;
+    if (a.kind != TOK_PUNCT || !tok_is(st, &a, "(") || !next_sig(&l, &a) ||
+        a.kind != TOK_STRING || st->buf[a.off] != '"')
+        return;
+    if (looks_like_ptx(st->buf + a.off + 1, a.len - 2))
+        add_finding(st, WARN_HAZARD, t->off, "inline PTX assembly: %s",
+                    note_or(e, "MUSA does not run NVIDIA PTX"));
+}
+
+static void check_hazard(struct rw *st, const struct lexer *lx,
+                         const struct token *t, const char *name,
+                         const struct map_entry *e)
+{
+    switch (e->hazard) {
+    case HAZARD_COMPARED:
+        hazard_compared(st, lx, t, name, e);
+        break;
+    case HAZARD_WARP_MASK:
+        hazard_warp_mask(st, lx, name, e);
+        break;
+    case HAZARD_PTX:
+        hazard_ptx(st, lx, t, e);
+        break;
+    case HAZARD_NONE:
+        break;
+    }
 }
 
 static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 {
     size_t len;
     const char *s = spell(st, t, &len);
-    if (!mapping_may_apply(st->rw->map, s, len)) {
-        st->sym_pending = false;
+    if (!mapping_may_apply(st->rw->map, s, len))
         return;
-    }
     const struct map_ident *id = mapping_ident(st->rw->map, s, len);
-
-    if (id && id->symbol_lookup) {
+    if (id && id->symbol_lookup)
         st->sym_pending = true;
-    } else {
-        st->sym_pending = false;
-    }
     if (id && id->nquals) {
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))
                 return;
         s = spell(st, t, &len); /* the scratch buffer may have been reused */
     }
+    if (id && id->exact && id->exact->hazard &&
+        id->exact->kind != MAP_UNSUPPORTED)
+        check_hazard(st, lx, t, id->exact->from, id->exact);
     size_t to_len;
     const char *to = map_name(st, s, len, id, t->off, &to_len);
     if (!to)
@@ -368,10 +519,16 @@ static void do_header(struct rw *st, const struct token *t)
     bool renamed = false;
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
-        if (renamed && len >= 4 && !memcmp(name + len - 4, ".cuh", 4))
-            add_edit(st, t->off + 1 + len - 3, 1, "m", 1);
+        /* x.cu -> x.mu, x.cuh -> x.muh: the 'c' after the last dot. */
+        size_t dot = len;
+        while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
+            dot--;
+        if (renamed && dot > 0 && name[dot - 1] == '.' && name[dot] == 'c')
+            add_edit(st, t->off + 1 + dot, 1, "m", 1);
         return;
     }
+    if (st->env && st->env->includes_only)
+        return;
     size_t kl;
     const struct map_entry *e = mapping_header(st->rw->map, name, len, &kl);
     if (!e)
@@ -419,7 +576,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {rw, buf, env, a, out, f, 0, false, 0};
+    struct rw st = {rw, buf, env, a, out, f, 0, false, 0, {0}, {0}};
     if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
         hashmap_clear(&rw->cache);
         arena_reset(&rw->cache_mem);
@@ -427,15 +584,23 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     struct lexer lx;
     struct token t;
     lexer_init(&lx, buf, len);
+    if (env && env->includes_only) {
+        while (lexer_next_sig(&lx, &t))
+            if (t.kind == TOK_HEADER)
+                do_header(&st, &t);
+        return st.nedits;
+    }
     while (lexer_next_sig(&lx, &t)) {
         if (t.flags & TOKF_UNTERMINATED)
             do_unterminated(&st, &t);
-        switch (t.kind) {
-        case TOK_COMMENT:
+        if (t.kind == TOK_COMMENT)
             continue;
+        bool pending = st.sym_pending;
+        st.sym_pending = false;
+        switch (t.kind) {
         case TOK_IDENT:
             do_ident(&st, &lx, &t);
-            continue;
+            break;
         case TOK_HEADER:
             do_header(&st, &t);
             break;
@@ -446,7 +611,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             break;
         case TOK_PUNCT:
             if (t.len == 1 && buf[t.off] == '(') {
-                if (st.sym_pending)
+                if (pending)
                     st.sym_depth = 1;
                 else if (st.sym_depth)
                     st.sym_depth++;
@@ -457,7 +622,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         default:
             break;
         }
-        st.sym_pending = false;
+        st.prev2 = st.prev;
+        st.prev = t;
     }
     return st.nedits;
 }

@@ -18,6 +18,7 @@ struct mapping;
 struct finding {
     enum warn_id id; /* the -W group */
     size_t off;      /* byte offset in the input */
+    size_t len;      /* WARN_UNMAPPED: the name's length at off; else 0 */
     const char *msg; /* in the caller's arena */
 };
 
@@ -42,6 +43,12 @@ struct rewrite_env {
     bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
                          bool *renamed);
     void *arg;
+    /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
+     * are always made, for the ranking of names that nothing maps. */
+    const bool *warn;
+    /* MUSA-native code: only #include names of renamed files of this run
+     * change (x.cuh -> x.muh), so the tree stays consistent. */
+    bool includes_only;
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -31,6 +31,14 @@ static bool skipped_dir(const char *name)
            !strcmp(name, ".svn");
 }
 
+static bool skipped_inode(const struct walk_opts *o, const struct stat *st)
+{
+    for (size_t i = 0; i < o->nskip; i++)
+        if (st->st_dev == o->skip[i].dev && st->st_ino == o->skip[i].ino)
+            return true;
+    return false;
+}
+
 static int walk_dir(struct walker *w)
 {
     DIR *d = opendir(w->path.len ? w->path.buf : ".");
@@ -73,9 +81,7 @@ static int walk_dir(struct walker *w)
             error_errno("cannot stat '%s'", w->path.buf);
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
-            if (!skipped_dir(names[i]) &&
-                !(w->o->skip_set && st.st_dev == w->o->skip_dev &&
-                  st.st_ino == w->o->skip_ino))
+            if (!skipped_dir(names[i]) && !skipped_inode(w->o, &st))
                 rc = walk_dir(w);
         } else if (S_ISLNK(st.st_mode)) {
             if (stat(w->path.buf, &st) == 0 && S_ISREG(st.st_mode))

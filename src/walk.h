@@ -9,10 +9,15 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+/* A directory the walk must not enter, by identity. */
+struct walk_skip {
+    dev_t dev;
+    ino_t ino;
+};
+
 struct walk_opts {
-    bool skip_set; /* skip the directory identified below (the output) */
-    dev_t skip_dev;
-    ino_t skip_ino;
+    const struct walk_skip *skip; /* e.g. the output directory */
+    size_t nskip;
 };
 
 /* Called for each regular file (or symlink to one): path is root joined

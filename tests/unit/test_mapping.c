@@ -36,7 +36,7 @@ static const char good[] =
 START_TEST(loads_every_kind)
 {
     char *path = write_temp(good, ".yaml");
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
 
@@ -99,7 +99,7 @@ START_TEST(may_apply_has_no_false_negatives)
                             "  - {match: 'Q|Z', to: W}\n"
                             "symbol_lookup: [dlsym]\n",
                             ".yaml");
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
     static const char *const yes[] = {
@@ -118,7 +118,7 @@ START_TEST(may_apply_has_no_false_negatives)
                       "identifiers:\n  cudaMalloc: musaMalloc\n"
                       "patterns:\n  - {match: 'nccl(?=[A-Z])', to: mccl}\n",
                       ".yaml");
-    m = mapping_new();
+    m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
     static const char *const no[] = {"int",        "const", "nvtx",
@@ -144,7 +144,7 @@ START_TEST(later_layers_win)
                          "headers:\n  cuda.h: mydriver.h\n"
                          "qualified:\n  \"at::cuda\": \"at::gpu\"\n",
                          ".yaml");
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
     ck_assert_int_eq(mapping_load_file(m, b, 1), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
@@ -158,7 +158,7 @@ START_TEST(later_layers_win)
     mapping_free(m);
 
     /* Loaded the other way round, the higher layer still wins. */
-    m = mapping_new();
+    m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, b, 1), 0);
     ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
@@ -170,7 +170,7 @@ START_TEST(later_layers_win)
     char *g = write_temp("version: 1\ndomain: gen\ntier: generated\n"
                          "identifiers:\n  cudaMalloc: musaMallocX\n",
                          ".yaml");
-    m = mapping_new();
+    m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, a, 0), 0);
     ck_assert_int_eq(mapping_load_file(m, g, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
@@ -195,7 +195,7 @@ struct load_args {
 static void do_load(void *arg)
 {
     struct load_args *la = arg;
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(SDK_NEWEST);
     la->rc = mapping_load_file(m, la->path, 0);
     if (la->path2 && mapping_load_file(m, la->path2, 0) < 0)
         la->rc = -1;
@@ -253,8 +253,8 @@ START_TEST(bad_structure)
                  "unknown key 'too'");
     expect_error(HDR "identifiers:\n  cudaMalloc: {source: x}\n", "4:15",
                  "give one of");
-    expect_error(HDR "identifiers:\n  cudaMalloc: [a]\n", "4:15",
-                 "expected a name or a mapping");
+    expect_error(HDR "identifiers:\n  cudaMalloc: [a]\n", "4:16",
+                 "each SDK alternative must be a mapping with 'sdk'");
     expect_error(HDR "identifiers:\n  cudaMalloc:\n", "4:14", "is empty");
     expect_error(HDR "domain: u\n", "3:1", "duplicate key 'domain'");
     expect_error(HDR "identifiers:\n  a: {keep: yes}\n", "4:13",
@@ -338,7 +338,7 @@ START_TEST(default_mappings_load)
         return;
     char dir[4096];
     snprintf(dir, sizeof(dir), "%s/mappings", top);
-    struct mapping *m = mapping_new();
+    struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_dir(m, dir, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
     ck_assert_uint_ge(mapping_size(m), 350);
@@ -347,6 +347,154 @@ START_TEST(default_mappings_load)
     size_t kl;
     ck_assert_str_eq(mapping_header(m, "cublas_v2.h", 11, &kl)->to, "mublas.h");
     mapping_free(m);
+}
+END_TEST
+
+START_TEST(sdk_versions)
+{
+    ck_assert_int_eq(sdk_parse_version("5.1", 3), 50100);
+    ck_assert_int_eq(sdk_parse_version("4.2.3", 5), 40203);
+    ck_assert_int_eq(sdk_parse_version("5", 1), -1);
+    ck_assert_int_eq(sdk_parse_version("5.x", 3), -1);
+    ck_assert_int_eq(sdk_parse_version("5.1.", 4), -1);
+    struct sdk_range r;
+    char err[128];
+    ck_assert_int_eq(sdk_parse_range(">=4.2 <5.0", &r, err, sizeof(err)), 0);
+    ck_assert_int_eq(r.lo, 40200);
+    ck_assert_int_eq(r.hi, 50000);
+    ck_assert_int_eq(sdk_parse_range("<=4.2", &r, err, sizeof(err)), 0);
+    ck_assert_int_eq(r.hi, 40300); /* 4.2 means every 4.2.z */
+    ck_assert_int_eq(sdk_parse_range("5.1", &r, err, sizeof(err)), 0);
+    ck_assert_int_eq(r.lo, 50100);
+    ck_assert_int_eq(r.hi, 50200);
+    ck_assert_int_eq(sdk_parse_range(">5.0.1", &r, err, sizeof(err)), 0);
+    ck_assert_int_eq(r.lo, 50002);
+    ck_assert_int_eq(sdk_parse_range(">=5.0 <4.0", &r, err, sizeof(err)), -1);
+    ck_assert_str_eq(err, "'>=5.0 <4.0' matches no SDK version");
+    ck_assert_int_eq(sdk_parse_range("=>5.0", &r, err, sizeof(err)), -1);
+    char v[16];
+    sdk_format(50100, v, sizeof(v));
+    ck_assert_str_eq(v, "5.1");
+    sdk_format(SDK_NEWEST, v, sizeof(v));
+    ck_assert_str_eq(v, "newest");
+}
+END_TEST
+
+/* Alternatives by SDK: the chosen one is in use, all are remembered. */
+START_TEST(sdk_alternatives)
+{
+    char *path = write_temp(
+        "version: 1\ndomain: t\nidentifiers:\n"
+        "  cublasGetStatusString:\n"
+        "    - {to: mublasStatus_to_string, sdk: \"<4.2\"}\n"
+        "    - {to: mublasGetStatusString, sdk: \">=4.2\"}\n"
+        "  cudaMallocAsync:\n"
+        "    - {unsupported: \"needs 5.0\", sdk: \"<5.0\"}\n"
+        "    - {to: musaMallocAsync, sdk: \">=5.0\", hazard: compared}\n"
+        "  cudaOnlyOld: {to: musaOnlyOld, sdk: \"<4.2\"}\n"
+        "headers:\n"
+        "  cublasLt.h:\n"
+        "    - {unsupported: \"no Lt\", sdk: \"<4.3\"}\n"
+        "    - {to: mublasLt.h, sdk: \">=4.3\"}\n",
+        ".yaml");
+    int versions[] = {40100, 40300, SDK_NEWEST};
+    for (int i = 0; i < 3; i++) {
+        struct mapping *m = mapping_new(versions[i]);
+        ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        const struct map_ident *id =
+            mapping_ident(m, "cublasGetStatusString", 21);
+        ck_assert_str_eq(id->exact->to, i == 0 ? "mublasStatus_to_string"
+                                               : "mublasGetStatusString");
+        ck_assert_ptr_nonnull(id->alts->next_alt);
+        id = mapping_ident(m, "cudaMallocAsync", 15);
+        ck_assert_int_eq(id->exact->kind,
+                         i == 2 ? MAP_RENAME : MAP_UNSUPPORTED);
+        if (i == 2)
+            ck_assert_int_eq(id->exact->hazard, HAZARD_COMPARED);
+        id = mapping_ident(m, "cudaOnlyOld", 11);
+        if (i == 0)
+            ck_assert_str_eq(id->exact->to, "musaOnlyOld");
+        else
+            ck_assert_ptr_null(id->exact); /* left to the patterns */
+        size_t kl;
+        const struct map_entry *h = mapping_header(m, "cublasLt.h", 10, &kl);
+        ck_assert_int_eq(h->kind, i == 0 ? MAP_UNSUPPORTED : MAP_RENAME);
+        mapping_free(m);
+    }
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+START_TEST(sources_and_suspects)
+{
+    char *path = write_temp(
+        "version: 1\ndomain: t\nsource: obs\n"
+        "sources:\n  obs: {tier: code, about: \"seen in code\"}\n"
+        "  bulk: {tier: bulk}\n"
+        "identifiers:\n  cudaMalloc: musaMalloc\n"
+        "  cudaX: {to: musaX, source: bulk}\n  cudaY: {to: musaY, source: "
+        "who}\n"
+        "suspects:\n  - {match: 'CUDA_', note: macros}\n",
+        ".yaml");
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_int_eq(mapping_tier(m, mapping_ident(m, "cudaMalloc", 10)->exact),
+                     TIER_CODE);
+    ck_assert_int_eq(mapping_tier(m, mapping_ident(m, "cudaX", 5)->exact),
+                     TIER_BULK);
+    ck_assert_int_eq(mapping_tier(m, mapping_ident(m, "cudaY", 5)->exact),
+                     TIER_UNKNOWN);
+    ck_assert_str_eq(mapping_source(m, "obs")->about, "seen in code");
+    ck_assert_uint_eq(rules_count(mapping_suspects(m)), 1);
+    ck_assert(mapping_may_apply(m, "CUDA_CHECK", 10));
+    mapping_free(m);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+START_TEST(bad_new_keys)
+{
+    expect_error(HDR "identifiers:\n  a: {to: b, sdk: \">=5.x\"}\n", "4:19",
+                 "bad SDK version '5.x'");
+    expect_error(HDR "identifiers:\n  a: {to: b, hazard: maybe}\n", "4:22",
+                 "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
+    expect_error(HDR "identifiers:\n  a:\n    - {to: b, sdk: \">=4.0\"}\n"
+                     "    - {to: c, sdk: \">=4.2\"}\n",
+                 "6:7", "SDK versions '>=4.2' overlap '>=4.0'");
+    expect_error(HDR "identifiers:\n  a:\n    - {to: b}\n", "5:7",
+                 "an SDK alternative needs 'sdk'");
+    expect_error(HDR "identifiers:\n  cudaMalloc: null\n", "4:15",
+                 "'null' is a YAML null or boolean here");
+    expect_error(HDR "identifiers:\n  cudaMalloc: {to: yes}\n", "4:20",
+                 "'yes' is a YAML null or boolean here");
+    expect_error(HDR "sources:\n  x: {tier: great}\n", "4:13",
+                 "'tier' must be code, doc, curated or bulk");
+    expect_error(HDR "suspects: [{match: 'a(', note: x}]\n", "3:23",
+                 "bad regex at offset 2");
+    /* A name that a pattern would rename again breaks idempotence. */
+    expect_error(HDR "identifiers:\n  myAlloc: cudaFooBar\n"
+                     "patterns:\n  - {match: 'cuda(?=[A-Z])', to: musa}\n",
+                 "4:3", "which the pattern 'cuda(?=[A-Z])'");
+    expect_error(HDR "patterns:\n  - {match: 'ours_', to: cudaOurs}\n"
+                     "  - {match: 'cuda(?=[A-Z])', to: musa}\n",
+                 "4:5", "'ours_' becomes 'cudaOursAbc'");
+}
+END_TEST
+
+START_TEST(empty_mappings_dir)
+{
+    struct load_args la = {"/tmp", NULL, 0};
+    (void)la;
+    char tmpl[] = "/tmp/c2m-empty-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load_dir(m, tmpl, 0), -1);
+    mapping_free(m);
+    rmdir(tmpl);
 }
 END_TEST
 
@@ -363,6 +511,11 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, same_layer_files_clash);
     tcase_add_test(tc, unreadable_file);
     tcase_add_test(tc, default_mappings_load);
+    tcase_add_test(tc, sdk_versions);
+    tcase_add_test(tc, sdk_alternatives);
+    tcase_add_test(tc, sources_and_suspects);
+    tcase_add_test(tc, bad_new_keys);
+    tcase_add_test(tc, empty_mappings_dir);
     suite_add_tcase(s, tc);
     return s;
 }

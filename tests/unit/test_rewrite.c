@@ -51,7 +51,7 @@ static char *map_path;
 static void setup(void)
 {
     map_path = write_temp(yaml, ".yaml");
-    map = mapping_new();
+    map = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(map, map_path, 0), 0);
     ck_assert_int_eq(mapping_finish(map), 0);
 }
@@ -93,7 +93,7 @@ static struct ported port(const char *in)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL};
+    struct rewrite_env env = {fake_local, NULL, NULL, false};
     struct strbuf out = STRBUF_INIT;
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     edit_list_apply(&e, in, strlen(in), &out);

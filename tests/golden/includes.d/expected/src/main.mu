@@ -1,0 +1,2 @@
+#include "kern.mu"
+#include "util.muh"

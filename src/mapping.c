@@ -312,10 +312,14 @@ static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
             parse_sdk(ld, val, e);
         } else if (scalar_is(k, "hazard")) {
             parse_hazard(ld, val, e);
+        } else if (scalar_is(k, "member")) {
+            if (!is_scalar(val) || !scalar_is(val, "true"))
+                lerr(ld, &val->start_mark, "'member' must be 'true'");
+            e->member = true;
         } else {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected to, unsupported, keep, source, "
-                 "note, sdk or hazard)",
+                 "note, sdk, hazard or member)",
                  scalar(k, NULL));
         }
     }

@@ -67,6 +67,7 @@ struct map_entry {
     const char *sdk;     /* the SDK versions as written, or NULL: all */
     struct sdk_range range;
     enum map_hazard hazard;
+    bool member; /* only after . or -> (a method or field name) */
     const struct map_entry *next_alt; /* the next SDK alternative, or NULL */
     struct map_origin where;
     int priority;

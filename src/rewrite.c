@@ -437,6 +437,13 @@ static void check_hazard(struct rw *st, const struct lexer *lx,
     }
 }
 
+/* Is the previous token '.' or '->'? */
+static bool is_member_access(const struct rw *st)
+{
+    return st->prev.kind == TOK_PUNCT &&
+           (tok_is(st, &st->prev, ".") || tok_is(st, &st->prev, "->"));
+}
+
 static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 {
     size_t len;
@@ -446,6 +453,9 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     const struct map_ident *id = mapping_ident(st->rw->map, s, len);
     if (id && id->symbol_lookup)
         st->sym_pending = true;
+    /* A member-only entry (x.is_cuda()) applies after . or -> alone. */
+    if (id && id->exact && id->exact->member && !is_member_access(st))
+        return;
     if (id && id->nquals) {
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))

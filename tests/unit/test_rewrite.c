@@ -27,6 +27,7 @@ static const char yaml[] =
     "  CUDA_VERSION: {keep: true}\n"
     "  nvtxRangePushA: {unsupported: \"MUSA has no NVTX\"}\n"
     "  cudaGridDependencySynchronize: {unsupported: \"no PDL\"}\n"
+    "  is_cuda: {to: is_privateuseone, member: true}\n"
     "qualified:\n"
     "  \"at::cuda\": \"at::musa\"\n"
     "  \"c10::cuda::CUDAStream\": \"c10::musa::MUSAStream\"\n"
@@ -182,6 +183,14 @@ START_TEST(qualified_names)
 }
 END_TEST
 
+START_TEST(member_entries)
+{
+    check_port("x.is_cuda(); p->is_cuda(); bool is_cuda; is_cuda = 1;",
+               "x.is_privateuseone(); p->is_privateuseone(); bool is_cuda; "
+               "is_cuda = 1;");
+}
+END_TEST
+
 START_TEST(headers)
 {
     check_port("#include <cuda_runtime.h>\n#include \"cublas_v2.h\"\n",
@@ -280,6 +289,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, comments_and_strings_kept);
     tcase_add_test(tc, vendor_shims_kept);
     tcase_add_test(tc, qualified_names);
+    tcase_add_test(tc, member_entries);
     tcase_add_test(tc, headers);
     tcase_add_test(tc, patterns);
     tcase_add_test(tc, strings_by_rule);

@@ -736,17 +736,42 @@ static char *find_mappings_dir(const struct options *o)
         C2M_DATADIR "/cuda2musa/mappings");
 }
 
+/* Where parsed mappings are cached: $CUDA2MUSA_CACHE ("off" or empty:
+ * nowhere), else $XDG_CACHE_HOME/cuda2musa, else ~/.cache/cuda2musa. */
+static char *find_cache_dir(void)
+{
+    const char *env = getenv("CUDA2MUSA_CACHE");
+    if (env)
+        return *env && strcmp(env, "off") ? xstrdup(env) : NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    if (xdg && *xdg == '/')
+        return join(xdg, "cuda2musa");
+    const char *home = getenv("HOME");
+    if (home && *home == '/')
+        return join(home, ".cache/cuda2musa");
+    return NULL;
+}
+
 static struct mapping *load_mappings(const struct options *o)
 {
     struct mapping *m = mapping_new(o->musa_version);
-    int rc = 0;
+    struct mapping_input *in = NULL;
+    size_t n = 0;
     if (!o->no_default_mappings) {
         char *dir = find_mappings_dir(o);
-        rc |= mapping_load_dir(m, dir, 0);
+        n = mapping_list_dir(dir, 0, &in);
         free(dir);
+        if (n == (size_t)-1)
+            die("bad mapping files; nothing was written");
     }
+    in = xrealloc(in, (n + o->nmapping_files + 1) * sizeof(*in));
     for (size_t i = 0; i < o->nmapping_files; i++)
-        rc |= mapping_load_file(m, o->mapping_files[i], (int)i + 1);
+        in[n++] =
+            (struct mapping_input){xstrdup(o->mapping_files[i]), (int)i + 1};
+    char *cache = find_cache_dir();
+    int rc = mapping_load(m, in, n, cache);
+    free(cache);
+    mapping_inputs_free(in, n);
     if (rc < 0 || mapping_finish(m) < 0) {
         mapping_free(m);
         die("bad mapping files; nothing was written");

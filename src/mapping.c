@@ -1,29 +1,31 @@
 /* SPDX-License-Identifier: MIT */
-/* Loading mapping files with libyaml's document API. Every string that
- * outlives the YAML document is copied into the mapping's arena. */
+/* The mapping tables: records from mapping files (mapfile.h) merged by
+ * priority into hash tables and rule sets, then checked across files.
+ * Loading goes through the cache (mapcache.h) when one is given. */
 #include "mapping.h"
 
 #include <dirent.h>
-#include <limits.h>
-#include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "diag.h"
 #include "lexer.h"
+#include "mapcache.h"
+#include "mapfile.h"
 #include "rules.h"
 #include "sdk.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 struct mapping {
     struct arena mem;        /* entries and their strings */
     struct hashmap idents;   /* identifier -> struct map_ident */
-    struct hashmap headers;  /* exact header name -> struct map_entry */
+    struct hashmap headers;  /* exact header name -> struct hdr_slot */
     struct hashmap qualkeys; /* "a::b" -> struct map_qualified */
     struct map_entry **dirs; /* directory header entries ("cute/") */
     size_t ndirs, dirs_alloc;
@@ -40,22 +42,14 @@ struct mapping {
     int sdk;                /* the SDK version entries are chosen for */
     struct hashmap sources; /* tag -> struct map_source */
     struct rules *suspects; /* CUDA-looking names */
+    char *cache_buf;        /* the cache file the strings point into */
+    int errors;             /* merge errors so far */
 };
 
 /* An exact header name: the entry for the chosen SDK and all of them. */
 struct hdr_slot {
     const struct map_entry *sel; /* or NULL */
     const struct map_entry *alts;
-};
-
-struct loader {
-    struct mapping *m;
-    const char *path;
-    yaml_document_t *doc;
-    int priority;
-    const char *domain;
-    const char *source;
-    int errors;
 };
 
 struct mapping *mapping_new(int sdk)
@@ -88,266 +82,47 @@ void mapping_free(struct mapping *m)
     free(m->dirs);
     free(m->files);
     free(m->overrides);
+    free(m->cache_buf);
     rules_free(m->patterns);
     rules_free(m->strings);
     arena_release(&m->mem);
     free(m);
 }
 
-/* ---- reporting ---- */
+/* ---- merging ---- */
 
-static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
-                 ...) __attribute__((format(printf, 3, 4)));
+static void merge_error(struct mapping *m, const struct map_origin *at,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
-                 ...)
+static void merge_error(struct mapping *m, const struct map_origin *at,
+                        const char *fmt, ...)
 {
-    char msg[1024];
+    struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    strbuf_vaddf(&sb, fmt, ap);
     va_end(ap);
-    diag_at(ld->path, (unsigned)mark->line + 1, (unsigned)mark->column + 1,
-            "error", "%s", msg);
-    ld->errors++;
-}
-
-/* ---- small YAML helpers ---- */
-
-static yaml_node_t *node(struct loader *ld, int id)
-{
-    return yaml_document_get_node(ld->doc, id);
-}
-
-static const char *scalar(const yaml_node_t *n, size_t *len)
-{
-    if (len)
-        *len = n->data.scalar.length;
-    return (const char *)n->data.scalar.value;
-}
-
-static bool is_scalar(const yaml_node_t *n)
-{
-    return n && n->type == YAML_SCALAR_NODE;
-}
-
-static const char *node_type_name(const yaml_node_t *n)
-{
-    switch (n->type) {
-    case YAML_SCALAR_NODE:
-        return "a scalar";
-    case YAML_SEQUENCE_NODE:
-        return "a list";
-    case YAML_MAPPING_NODE:
-        return "a mapping";
-    default:
-        return "nothing";
-    }
-}
-
-/* A copy of a scalar in the mapping's arena, or NULL (reported) when n is
- * not a non-empty scalar. */
-static const char *dup_scalar(struct loader *ld, const yaml_node_t *n,
-                              const char *what)
-{
-    if (!is_scalar(n)) {
-        lerr(ld, &n->start_mark, "%s must be a string, not %s", what,
-             node_type_name(n));
-        return NULL;
-    }
-    size_t len;
-    const char *s = scalar(n, &len);
-    if (!len) {
-        lerr(ld, &n->start_mark, "%s is empty", what);
-        return NULL;
-    }
-    if (memchr(s, '\0', len)) {
-        lerr(ld, &n->start_mark, "%s contains a NUL byte", what);
-        return NULL;
-    }
-    return arena_strndup(&ld->m->mem, s, len);
-}
-
-static bool scalar_is(const yaml_node_t *n, const char *word)
-{
-    size_t len;
-    const char *s = scalar(n, &len);
-    return len == strlen(word) && !memcmp(s, word, len);
-}
-
-/* A plain (unquoted) scalar that YAML means as null or a boolean: taken
- * as a name it is almost certainly a mistake. */
-static bool is_yaml_special(const yaml_node_t *n)
-{
-    static const char *const words[] = {
-        "~",     "null",  "Null", "NULL", "true", "True", "TRUE", "false",
-        "False", "FALSE", "yes",  "Yes",  "YES",  "no",   "No",   "NO",
-        "on",    "On",    "ON",   "off",  "Off",  "OFF"};
-    if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-        return false;
-    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (scalar_is(n, words[i]))
-            return true;
-    return false;
-}
-
-/* A scalar used as a name (a replacement). */
-static const char *dup_name(struct loader *ld, const yaml_node_t *n,
-                            const char *what)
-{
-    if (is_yaml_special(n)) {
-        lerr(ld, &n->start_mark,
-             "'%s' is a YAML null or boolean here; quote it if you mean "
-             "the name",
-             scalar(n, NULL));
-        return NULL;
-    }
-    return dup_scalar(ld, n, what);
-}
-
-/* ---- entries ---- */
-
-static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
-                                   const char *from)
-{
-    struct map_entry *e = arena_alloc(&ld->m->mem, sizeof(*e));
-    memset(e, 0, sizeof(*e));
-    e->from = from;
-    e->range = (struct sdk_range){0, INT_MAX};
-    e->domain = ld->domain;
-    e->source = ld->source;
-    e->where.file = ld->path;
-    e->where.line = (unsigned)at->start_mark.line + 1;
-    e->where.col = (unsigned)at->start_mark.column + 1;
-    e->priority = ld->priority;
-    return e;
-}
-
-/* sdk: ">=4.2 <5.0" and the like, into e->range. */
-static void parse_sdk(struct loader *ld, yaml_node_t *val, struct map_entry *e)
-{
-    char msg[256];
-    e->sdk = dup_scalar(ld, val, "'sdk'");
-    if (e->sdk && sdk_parse_range(e->sdk, &e->range, msg, sizeof(msg)) < 0)
-        lerr(ld, &val->start_mark, "%s", msg);
-}
-
-static void parse_hazard(struct loader *ld, yaml_node_t *val,
-                         struct map_entry *e)
-{
-    static const struct {
-        const char *name;
-        enum map_hazard h;
-    } hazards[] = {
-        {"compared", HAZARD_COMPARED},
-        {"warp-mask", HAZARD_WARP_MASK},
-        {"ptx", HAZARD_PTX},
-    };
-    if (is_scalar(val))
-        for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)
-            if (scalar_is(val, hazards[i].name)) {
-                e->hazard = hazards[i].h;
-                return;
-            }
-    lerr(ld, &val->start_mark,
-         "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
-}
-
-static bool in_range(const struct sdk_range *r, int v)
-{
-    return r->lo <= v && v < r->hi;
-}
-
-/* Fill e from a value: "name" or {to|unsupported|keep, source, note, sdk,
- * hazard}. Returns -1 after reporting. */
-static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
-{
-    if (is_scalar(v)) {
-        e->kind = MAP_RENAME;
-        e->to = dup_name(ld, v, "the replacement");
-        if (!e->to)
-            return -1;
-        e->to_len = strlen(e->to);
-        return 0;
-    }
-    if (v->type != YAML_MAPPING_NODE) {
-        lerr(ld, &v->start_mark, "expected a name or a mapping, not %s",
-             node_type_name(v));
-        return -1;
-    }
-    int what = 0, errors = ld->errors;
-    for (yaml_node_pair_t *p = v->data.mapping.pairs.start;
-         p < v->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *val = node(ld, p->value);
-        if (!is_scalar(k)) {
-            lerr(ld, &k->start_mark, "keys must be strings");
-            continue;
-        }
-        if (scalar_is(k, "to") || scalar_is(k, "unsupported") ||
-            scalar_is(k, "keep")) {
-            if (what++) {
-                lerr(ld, &k->start_mark,
-                     "give only one of 'to', 'unsupported' and 'keep'");
-                continue;
-            }
-            if (scalar_is(k, "to")) {
-                e->kind = MAP_RENAME;
-                if ((e->to = dup_name(ld, val, "'to'")))
-                    e->to_len = strlen(e->to);
-            } else if (scalar_is(k, "unsupported")) {
-                e->kind = MAP_UNSUPPORTED;
-                e->message = dup_scalar(ld, val, "'unsupported'");
-            } else {
-                e->kind = MAP_KEEP;
-                if (!is_scalar(val) || !scalar_is(val, "true"))
-                    lerr(ld, &val->start_mark, "'keep' must be 'true'");
-            }
-        } else if (scalar_is(k, "source")) {
-            e->source = dup_scalar(ld, val, "'source'");
-        } else if (scalar_is(k, "note")) {
-            const char *note = dup_scalar(ld, val, "'note'");
-            if (e->kind != MAP_UNSUPPORTED || !e->message)
-                e->message = note;
-        } else if (scalar_is(k, "sdk")) {
-            parse_sdk(ld, val, e);
-        } else if (scalar_is(k, "hazard")) {
-            parse_hazard(ld, val, e);
-        } else if (scalar_is(k, "member")) {
-            if (!is_scalar(val) || !scalar_is(val, "true"))
-                lerr(ld, &val->start_mark, "'member' must be 'true'");
-            e->member = true;
-        } else {
-            lerr(ld, &k->start_mark,
-                 "unknown key '%s' (expected to, unsupported, keep, source, "
-                 "note, sdk, hazard or member)",
-                 scalar(k, NULL));
-        }
-    }
-    if (!what && ld->errors == errors)
-        lerr(ld, &v->start_mark, "give one of 'to', 'unsupported' or 'keep'");
-    return ld->errors == errors ? 0 : -1;
-}
-
-static void report_dup(struct loader *ld, const yaml_node_t *at,
-                       const char *name, const struct map_entry *old)
-{
-    lerr(ld, &at->start_mark, "duplicate entry for '%s' (first at %s:%u:%u)",
-         name, old->where.file, old->where.line, old->where.col);
+    diag_at(at->file, at->line, at->col, "error", "%s", sb.buf);
+    strbuf_release(&sb);
+    m->errors++;
 }
 
 /* Settle a clash between a new entry and an existing one for the same
- * name: true when the new one replaces the old. */
-static bool wins(struct loader *ld, const yaml_node_t *at,
-                 const struct map_entry *e, const struct map_entry *old)
+ * name: true when the new one replaces the old. Two at one priority are
+ * an error, whatever the order they came in. */
+static bool wins(struct mapping *m, const struct map_entry *e,
+                 const struct map_entry *old)
 {
     if (!old)
         return true;
     if (old->priority == e->priority) {
-        report_dup(ld, at, e->from, old);
+        merge_error(m, &e->where,
+                    "duplicate entry for '%s' (first at %s:%u:%u)", e->from,
+                    old->where.file, old->where.line, old->where.col);
         return false;
     }
     /* Remember who shadows whom, for --lint-mappings. */
-    struct mapping *m = ld->m;
     ALLOC_GROW(m->overrides, m->noverrides + 1, m->overrides_alloc);
     bool newer = e->priority > old->priority;
     m->overrides[m->noverrides++] =
@@ -367,47 +142,9 @@ static struct map_ident *ident_slot(struct mapping *m, const char *name)
     return id;
 }
 
-/* A value that may be a list of SDK alternatives: parse each with
- * parse_value and check that their SDK ranges do not overlap. Returns the
- * first (the rest linked by next_alt), or NULL after reporting. */
-static struct map_entry *parse_choice(struct loader *ld, yaml_node_t *k,
-                                      yaml_node_t *v, const char *from)
+static bool in_range(const struct sdk_range *r, int v)
 {
-    if (v->type != YAML_SEQUENCE_NODE) {
-        struct map_entry *e = new_entry(ld, k, from);
-        return parse_value(ld, v, e) < 0 ? NULL : e;
-    }
-    struct map_entry *head = NULL, **tail = &head;
-    int errors = ld->errors;
-    for (yaml_node_item_t *it = v->data.sequence.items.start;
-         it < v->data.sequence.items.top; it++) {
-        yaml_node_t *item = node(ld, *it);
-        struct map_entry *e = new_entry(ld, item, from);
-        if (item->type != YAML_MAPPING_NODE) {
-            lerr(ld, &item->start_mark,
-                 "each SDK alternative must be a mapping with 'sdk'");
-            continue;
-        }
-        if (parse_value(ld, item, e) < 0)
-            continue;
-        if (!e->sdk) {
-            lerr(ld, &item->start_mark,
-                 "an SDK alternative needs 'sdk' (the versions it is for)");
-            continue;
-        }
-        for (const struct map_entry *o = head; o; o = o->next_alt)
-            if (e->range.lo < o->range.hi && o->range.lo < e->range.hi) {
-                lerr(ld, &item->start_mark,
-                     "SDK versions '%s' overlap '%s' (line %u)", e->sdk, o->sdk,
-                     o->where.line);
-                break;
-            }
-        *tail = e;
-        tail = (struct map_entry **)&e->next_alt;
-    }
-    if (!head && ld->errors == errors)
-        lerr(ld, &v->start_mark, "an empty list of SDK alternatives");
-    return ld->errors == errors ? head : NULL;
+    return r->lo <= v && v < r->hi;
 }
 
 /* The alternative for the chosen SDK, or NULL. */
@@ -420,117 +157,6 @@ static const struct map_entry *choose(const struct mapping *m,
     return NULL;
 }
 
-/* at: the value's position (or, in a list, the alternative's). */
-static bool check_ident_target(struct loader *ld, const struct map_entry *e,
-                               yaml_mark_t at)
-{
-    if (e->kind != MAP_RENAME)
-        return true;
-    if (e->next_alt || e->sdk) {
-        at.line = e->where.line - 1;
-        at.column = e->where.col - 1;
-    }
-    if (!lexer_is_identifier(e->to, e->to_len)) {
-        lerr(ld, &at, "'%s' would become '%s', which is not an identifier",
-             e->from, e->to);
-        return false;
-    }
-    if (!strcmp(e->to, e->from)) {
-        lerr(ld, &at, "'%s' maps to itself (use 'keep: true' to keep a name)",
-             e->from);
-        return false;
-    }
-    return true;
-}
-
-static int load_identifiers(struct loader *ld, yaml_node_t *sec)
-{
-    if (sec->type != YAML_MAPPING_NODE) {
-        lerr(ld, &sec->start_mark, "'identifiers' must be a mapping, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
-         p < sec->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const char *from = dup_scalar(ld, k, "a name");
-        if (!from)
-            continue;
-        if (!lexer_is_identifier(from, strlen(from))) {
-            lerr(ld, &k->start_mark, "'%s' is not an identifier", from);
-            continue;
-        }
-        struct map_entry *head = parse_choice(ld, k, v, from);
-        bool ok = head != NULL;
-        for (const struct map_entry *e = head; e; e = e->next_alt)
-            ok &= check_ident_target(ld, e, v->start_mark);
-        if (!ok)
-            continue;
-        struct map_ident *id = ident_slot(ld->m, from);
-        if (wins(ld, k, head, id->alts)) {
-            if (!id->alts)
-                ld->m->size++;
-            id->alts = head;
-            id->exact = choose(ld->m, head);
-        }
-    }
-    return 0;
-}
-
-/* Split "a :: b::c" into identifiers. Returns the count, or 0 when the
- * text is not a qualified name. parts are arena copies. */
-static size_t split_qualified(struct mapping *m, const char *s,
-                              const char ***parts)
-{
-    size_t n = 0, cap = 4;
-    const char **v = arena_alloc(&m->mem, cap * sizeof(*v));
-    const char *p = s;
-    for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        const char *b = p;
-        while (*p && lexer_is_ident_char((unsigned char)*p))
-            p++;
-        if (!lexer_is_identifier(b, (size_t)(p - b)))
-            return 0;
-        if (n == cap) {
-            const char **w = arena_alloc(&m->mem, 2 * cap * sizeof(*v));
-            memcpy(w, v, cap * sizeof(*v));
-            v = w;
-            cap *= 2;
-        }
-        v[n++] = arena_strndup(&m->mem, b, (size_t)(p - b));
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (!*p)
-            break;
-        if (p[0] != ':' || p[1] != ':')
-            return 0;
-        p += 2;
-    }
-    *parts = v;
-    return n;
-}
-
-static const char *join_parts(struct mapping *m, const char **parts, size_t n)
-{
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        len += strlen(parts[i]) + 2;
-    char *s = arena_alloc(&m->mem, len + 1), *q = s;
-    for (size_t i = 0; i < n; i++) {
-        if (i) {
-            *q++ = ':';
-            *q++ = ':';
-        }
-        size_t l = strlen(parts[i]);
-        memcpy(q, parts[i], l);
-        q += l;
-    }
-    *q = '\0';
-    return s;
-}
-
 static void add_qual_to_ident(struct mapping *m, struct map_qualified *q)
 {
     struct map_ident *id = ident_slot(m, q->from_parts[0]);
@@ -540,561 +166,197 @@ static void add_qual_to_ident(struct mapping *m, struct map_qualified *q)
     id->quals[id->nquals++] = q;
 }
 
-static int load_qualified(struct loader *ld, yaml_node_t *sec)
+static void merge_ident(struct mapping *m, struct map_entry *head)
 {
-    if (sec->type != YAML_MAPPING_NODE) {
-        lerr(ld, &sec->start_mark, "'qualified' must be a mapping, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
-         p < sec->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const char *text = dup_scalar(ld, k, "a qualified name");
-        if (!text)
-            continue;
-        const char **from;
-        size_t n = split_qualified(ld->m, text, &from);
-        if (n < 2) {
-            lerr(ld, &k->start_mark,
-                 "'%s' is not a qualified name like 'at::cuda'", text);
-            continue;
-        }
-        if (n > MAP_MAX_PARTS) {
-            lerr(ld, &k->start_mark, "'%s' has more than %d parts", text,
-                 MAP_MAX_PARTS);
-            continue;
-        }
-        struct map_qualified *q = arena_alloc(&ld->m->mem, sizeof(*q));
-        memset(q, 0, sizeof(*q));
-        q->e = *new_entry(ld, k, join_parts(ld->m, from, n));
-        if (parse_value(ld, v, &q->e) < 0)
-            continue;
-        q->nparts = n;
-        q->from_parts = from;
-        if (q->e.kind == MAP_RENAME) {
-            const char **to;
-            size_t tn = split_qualified(ld->m, q->e.to, &to);
-            if (!tn) {
-                lerr(ld, &v->start_mark,
-                     "'%s' would become '%s', which is not a qualified name",
-                     q->e.from, q->e.to);
-                continue;
-            }
-            if (tn != n) {
-                lerr(ld, &v->start_mark,
-                     "'%s' has %zu parts but '%s' has %zu: give both sides "
-                     "the same number",
-                     q->e.from, n, q->e.to, tn);
-                continue;
-            }
-            q->to_parts = to;
-            q->e.to = join_parts(ld->m, to, n);
-            q->e.to_len = strlen(q->e.to);
-            if (!strcmp(q->e.to, q->e.from)) {
-                lerr(ld, &v->start_mark, "'%s' maps to itself", q->e.from);
-                continue;
-            }
-        }
-        if (!in_range(&q->e.range, ld->m->sdk))
-            continue; /* not for this SDK */
-        const char *key = q->e.from;
-        struct map_qualified *old =
-            hashmap_get(&ld->m->qualkeys, key, strlen(key));
-        if (!wins(ld, k, &q->e, old ? &old->e : NULL))
-            continue;
-        if (old) {
-            *old = *q; /* the ident table points at old: replace in place */
-        } else {
-            hashmap_put(&ld->m->qualkeys, key, strlen(key), q);
-            add_qual_to_ident(ld->m, q);
-            ld->m->size++;
-        }
-    }
-    return 0;
+    struct map_ident *id = ident_slot(m, head->from);
+    if (!wins(m, head, id->alts))
+        return;
+    if (!id->alts)
+        m->size++;
+    id->alts = head;
+    id->exact = choose(m, head);
 }
 
-static bool valid_header(const char *s)
+static void merge_qual(struct mapping *m, const struct map_rec *r)
 {
-    return !strpbrk(s, "<>\"\n\r\t");
+    if (!in_range(&r->e->range, m->sdk))
+        return; /* not for this SDK */
+    struct map_qualified *q = arena_alloc(&m->mem, sizeof(*q));
+    q->e = *r->e;
+    q->nparts = r->nparts;
+    q->from_parts = r->from_parts;
+    q->to_parts = r->to_parts;
+    const char *key = q->e.from;
+    struct map_qualified *old = hashmap_get(&m->qualkeys, key, strlen(key));
+    if (!wins(m, &q->e, old ? &old->e : NULL))
+        return;
+    if (old) {
+        *old = *q; /* the ident table points at old: replace in place */
+        return;
+    }
+    hashmap_put(&m->qualkeys, key, strlen(key), q);
+    add_qual_to_ident(m, q);
+    m->size++;
 }
 
-static bool check_header_target(struct loader *ld, const struct map_entry *e,
-                                bool dir, yaml_mark_t at)
+static void merge_header(struct mapping *m, struct map_entry *head)
 {
-    if (e->kind != MAP_RENAME)
-        return true;
-    if (e->next_alt || e->sdk) {
-        at.line = e->where.line - 1;
-        at.column = e->where.col - 1;
-    }
-    if (!valid_header(e->to)) {
-        lerr(ld, &at, "'%s' is not a header name", e->to);
-        return false;
-    }
-    if (dir != (e->to[e->to_len - 1] == '/')) {
-        lerr(ld, &at,
-             "a directory ('%s') must map to a directory ending in '/', and "
-             "a file to a file",
-             dir ? e->from : e->to);
-        return false;
-    }
-    if (!strcmp(e->from, e->to)) {
-        lerr(ld, &at, "'%s' maps to itself", e->from);
-        return false;
-    }
-    return true;
-}
-
-static int load_headers(struct loader *ld, yaml_node_t *sec)
-{
-    if (sec->type != YAML_MAPPING_NODE) {
-        lerr(ld, &sec->start_mark, "'headers' must be a mapping, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    struct mapping *m = ld->m;
-    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
-         p < sec->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const char *from = dup_scalar(ld, k, "a header name");
-        if (!from)
-            continue;
-        if (!valid_header(from)) {
-            lerr(ld, &k->start_mark,
-                 "'%s' is not a header name (write it without <> or quotes)",
-                 from);
-            continue;
-        }
-        struct map_entry *head = parse_choice(ld, k, v, from);
-        size_t fl = strlen(from);
-        bool dir = from[fl - 1] == '/', ok = head != NULL;
-        for (const struct map_entry *e = head; e && ok; e = e->next_alt)
-            ok = check_header_target(ld, e, dir, v->start_mark);
-        if (!ok)
-            continue;
-        if (dir) {
-            if (head->next_alt) {
-                lerr(ld, &v->start_mark,
-                     "a header directory cannot have SDK "
-                     "alternatives; give one entry");
-                continue;
-            }
-            if (!in_range(&head->range, m->sdk))
-                continue;
-            size_t i;
-            for (i = 0; i < m->ndirs; i++)
-                if (!strcmp(m->dirs[i]->from, from))
-                    break;
-            if (i < m->ndirs) {
-                if (wins(ld, k, head, m->dirs[i]))
+    size_t fl = strlen(head->from);
+    if (head->from[fl - 1] == '/') {
+        if (!in_range(&head->range, m->sdk))
+            return;
+        for (size_t i = 0; i < m->ndirs; i++)
+            if (!strcmp(m->dirs[i]->from, head->from)) {
+                if (wins(m, head, m->dirs[i]))
                     m->dirs[i] = head;
-                continue;
+                return;
             }
-            ALLOC_GROW(m->dirs, m->ndirs + 1, m->dirs_alloc);
-            m->dirs[m->ndirs++] = head;
-            m->size++;
-            continue;
-        }
-        struct hdr_slot *slot = hashmap_get(&m->headers, from, fl);
-        if (!wins(ld, k, head, slot ? slot->alts : NULL))
-            continue;
-        if (!slot) {
-            slot = arena_alloc(&m->mem, sizeof(*slot));
-            hashmap_put(&m->headers, from, fl, slot);
-            m->size++;
-        }
-        slot->alts = head;
-        slot->sel = choose(m, head);
+        ALLOC_GROW(m->dirs, m->ndirs + 1, m->dirs_alloc);
+        m->dirs[m->ndirs++] = head;
+        m->size++;
+        return;
     }
-    return 0;
+    struct hdr_slot *slot = hashmap_get(&m->headers, head->from, fl);
+    if (!wins(m, head, slot ? slot->alts : NULL))
+        return;
+    if (!slot) {
+        slot = arena_alloc(&m->mem, sizeof(*slot));
+        hashmap_put(&m->headers, head->from, fl, slot);
+        m->size++;
+    }
+    slot->alts = head;
+    slot->sel = choose(m, head);
 }
 
-/* Compile e->from into set, reporting a bad regex at its byte. */
-static int add_rule(struct loader *ld, struct rules *set, struct map_entry *e,
-                    const yaml_node_t *match)
+static void merge_rule(struct mapping *m, struct rules *set,
+                       struct map_entry *e, bool counted)
 {
     char msg[256];
-    size_t off = 0;
-    if (rules_add(set, e->from, e->to ? e->to : "", e, msg, sizeof(msg),
-                  &off) >= 0)
-        return 0;
-    /* Point at the offending byte when the scalar is on one line and
-     * plain or single-quoted (1 byte of quote). */
-    yaml_mark_t at = match->start_mark;
-    if (match->start_mark.line == match->end_mark.line) {
-        int q = match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
-        at.column += (size_t)q + off;
-    }
-    lerr(ld, &at, "bad regex at offset %zu: %s", off, msg);
-    return -1;
+    size_t off;
+    /* mapfile.c compiled it already: this cannot fail unless the cache
+     * lies, and the cache is checked before it is believed. */
+    if (rules_add(set, e->from, e->to ? e->to : "", e, msg, sizeof(msg), &off) <
+        0)
+        merge_error(m, &e->where, "bad regex at offset %zu: %s", off, msg);
+    else if (counted)
+        m->size++;
 }
 
-/* patterns: and strings: are lists of {match, to, source, note}. */
-static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
+static void merge_source(struct mapping *m, struct map_source *s)
 {
-    const char *what = patterns ? "patterns" : "strings";
-    if (sec->type != YAML_SEQUENCE_NODE) {
-        lerr(ld, &sec->start_mark, "'%s' must be a list, not %s", what,
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_item_t *it = sec->data.sequence.items.start;
-         it < sec->data.sequence.items.top; it++) {
-        yaml_node_t *r = node(ld, *it);
-        if (r->type != YAML_MAPPING_NODE) {
-            lerr(ld, &r->start_mark,
-                 "each of '%s' must be a mapping {match: ..., to: ...}", what);
-            continue;
-        }
-        struct map_entry *e = new_entry(ld, r, NULL);
-        e->kind = MAP_RENAME;
-        yaml_node_t *match = NULL;
-        int errors = ld->errors;
-        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
-             p < r->data.mapping.pairs.top; p++) {
-            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-            if (!is_scalar(k)) {
-                lerr(ld, &k->start_mark, "keys must be strings");
-            } else if (scalar_is(k, "match")) {
-                match = v;
-                e->from = dup_scalar(ld, v, "'match'");
-            } else if (scalar_is(k, "to")) {
-                if ((e->to = dup_scalar(ld, v, "'to'")))
-                    e->to_len = strlen(e->to);
-                if (e->to && patterns && !lexer_is_identifier(e->to, e->to_len))
-                    lerr(ld, &v->start_mark,
-                         "'to' must be an identifier start, not '%s'", e->to);
-                if (e->to && !patterns && strpbrk(e->to, "\"\\\n\r"))
-                    lerr(ld, &v->start_mark,
-                         "'to' must not contain quotes, backslashes or "
-                         "newlines");
-            } else if (scalar_is(k, "source")) {
-                e->source = dup_scalar(ld, v, "'source'");
-            } else if (scalar_is(k, "note")) {
-                e->message = dup_scalar(ld, v, "'note'");
-            } else {
-                lerr(ld, &k->start_mark,
-                     "unknown key '%s' (expected match, to, source or note)",
-                     scalar(k, NULL));
-            }
-        }
-        if (!match)
-            lerr(ld, &r->start_mark, "missing 'match'");
-        if (!e->to && ld->errors == errors)
-            lerr(ld, &r->start_mark, "missing 'to'");
-        if (ld->errors != errors)
-            continue;
-        if (add_rule(ld, patterns ? ld->m->patterns : ld->m->strings, e,
-                     match) == 0)
-            ld->m->size++;
-    }
-    return 0;
-}
-
-static int load_patterns(struct loader *ld, yaml_node_t *sec)
-{
-    return load_rule_list(ld, sec, true);
-}
-
-static int load_strings(struct loader *ld, yaml_node_t *sec)
-{
-    return load_rule_list(ld, sec, false);
-}
-
-static int load_symbol_lookup(struct loader *ld, yaml_node_t *sec)
-{
-    if (sec->type != YAML_SEQUENCE_NODE) {
-        lerr(ld, &sec->start_mark, "'symbol_lookup' must be a list, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_item_t *it = sec->data.sequence.items.start;
-         it < sec->data.sequence.items.top; it++) {
-        yaml_node_t *n = node(ld, *it);
-        const char *name = dup_scalar(ld, n, "a function name");
-        if (!name)
-            continue;
-        if (!lexer_is_identifier(name, strlen(name))) {
-            lerr(ld, &n->start_mark, "'%s' is not an identifier", name);
-            continue;
-        }
-        ident_slot(ld->m, name)->symbol_lookup = true;
-    }
-    return 0;
-}
-
-static int load_sources(struct loader *ld, yaml_node_t *sec)
-{
-    static const char *const tiers[] = {[TIER_BULK] = "bulk",
-                                        [TIER_CURATED] = "curated",
-                                        [TIER_DOC] = "doc",
-                                        [TIER_CODE] = "code"};
-    if (sec->type != YAML_MAPPING_NODE) {
-        lerr(ld, &sec->start_mark, "'sources' must be a mapping, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
-         p < sec->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const char *tag = dup_scalar(ld, k, "a source tag");
-        if (!tag)
-            continue;
-        if (v->type != YAML_MAPPING_NODE) {
-            lerr(ld, &v->start_mark,
-                 "a source is a mapping {tier: ..., about: ...}");
-            continue;
-        }
-        struct map_source *s = arena_alloc(&ld->m->mem, sizeof(*s));
-        memset(s, 0, sizeof(*s));
-        s->tag = tag;
-        for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
-             q < v->data.mapping.pairs.top; q++) {
-            yaml_node_t *kk = node(ld, q->key), *vv = node(ld, q->value);
-            if (is_scalar(kk) && scalar_is(kk, "tier")) {
-                for (size_t i = TIER_BULK; i <= TIER_CODE; i++)
-                    if (is_scalar(vv) && scalar_is(vv, tiers[i]))
-                        s->tier = (enum map_tier)i;
-                if (!s->tier)
-                    lerr(ld, &vv->start_mark,
-                         "'tier' must be code, doc, "
-                         "curated or bulk");
-            } else if (is_scalar(kk) && scalar_is(kk, "about")) {
-                s->about = dup_scalar(ld, vv, "'about'");
-            } else {
-                lerr(ld, &kk->start_mark,
-                     "unknown key '%s' (expected tier or about)",
-                     is_scalar(kk) ? scalar(kk, NULL) : "?");
-            }
-        }
-        if (!s->tier)
-            continue;
-        if (hashmap_get(&ld->m->sources, tag, strlen(tag))) {
-            lerr(ld, &k->start_mark, "source '%s' is defined twice", tag);
-            continue;
-        }
-        hashmap_put(&ld->m->sources, tag, strlen(tag), s);
-    }
-    return 0;
-}
-
-/* suspects: a list of {match: regex, note: ...}: names that look like
- * CUDA, ranked after a port when no entry or pattern covered them. */
-static int load_suspects(struct loader *ld, yaml_node_t *sec)
-{
-    if (sec->type != YAML_SEQUENCE_NODE) {
-        lerr(ld, &sec->start_mark, "'suspects' must be a list, not %s",
-             node_type_name(sec));
-        return -1;
-    }
-    for (yaml_node_item_t *it = sec->data.sequence.items.start;
-         it < sec->data.sequence.items.top; it++) {
-        yaml_node_t *r = node(ld, *it), *match = NULL;
-        if (r->type != YAML_MAPPING_NODE) {
-            lerr(ld, &r->start_mark, "each suspect is a mapping {match: ...}");
-            continue;
-        }
-        struct map_entry *e = new_entry(ld, r, NULL);
-        e->kind = MAP_KEEP;
-        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
-             p < r->data.mapping.pairs.top; p++) {
-            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-            if (is_scalar(k) && scalar_is(k, "match")) {
-                match = v;
-                e->from = dup_scalar(ld, v, "'match'");
-            } else if (is_scalar(k) && scalar_is(k, "note")) {
-                e->message = dup_scalar(ld, v, "'note'");
-            } else {
-                lerr(ld, &k->start_mark,
-                     "unknown key '%s' (expected match or note)",
-                     is_scalar(k) ? scalar(k, NULL) : "?");
-            }
-        }
-        if (!match) {
-            lerr(ld, &r->start_mark, "missing 'match'");
-            continue;
-        }
-        if (!e->from)
-            continue;
-        add_rule(ld, ld->m->suspects, e, match);
-    }
-    return 0;
-}
-
-/* Header keys (version, domain, source, tier) are read in a first pass,
- * since the tables use them whatever their order in the file. */
-static int load_header_key(struct loader *ld, yaml_node_t *sec)
-{
-    (void)ld, (void)sec;
-    return 0;
-}
-
-/* Sorted by key for bsearch; a new kind of entry is one row here. */
-static const struct section {
-    const char *key;
-    int (*load)(struct loader *, yaml_node_t *);
-} sections[] = {
-    /* clang-format off */
-    {"domain",        load_header_key},
-    {"headers",       load_headers},
-    {"identifiers",   load_identifiers},
-    {"patterns",      load_patterns},
-    {"qualified",     load_qualified},
-    {"source",        load_header_key},
-    {"sources",       load_sources},
-    {"strings",       load_strings},
-    {"suspects",      load_suspects},
-    {"symbol_lookup", load_symbol_lookup},
-    {"tier",          load_header_key},
-    {"version",       load_header_key},
-    /* clang-format on */
-};
-
-static int cmp_section(const void *key, const void *elem)
-{
-    return strcmp(key, ((const struct section *)elem)->key);
-}
-
-static const struct section *find_section(const char *key)
-{
-    return bsearch(key, sections, sizeof(sections) / sizeof(sections[0]),
-                   sizeof(sections[0]), cmp_section);
-}
-
-/* First pass: version, domain, source, tier. */
-static void read_header(struct loader *ld, yaml_node_t *root, int layer)
-{
-    bool have_version = false;
-    int tier = 1; /* curated */
-    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-         p < root->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        if (!is_scalar(k))
-            continue;
-        if (scalar_is(k, "version")) {
-            have_version = true;
-            if (!is_scalar(v) || !scalar_is(v, "1"))
-                lerr(ld, &v->start_mark,
-                     "unsupported mapping file version (this cuda2musa "
-                     "reads version 1)");
-        } else if (scalar_is(k, "domain")) {
-            ld->domain = dup_scalar(ld, v, "'domain'");
-        } else if (scalar_is(k, "source")) {
-            ld->source = dup_scalar(ld, v, "'source'");
-        } else if (scalar_is(k, "tier")) {
-            if (is_scalar(v) && scalar_is(v, "generated"))
-                tier = 0;
-            else if (!is_scalar(v) || !scalar_is(v, "curated"))
-                lerr(ld, &v->start_mark,
-                     "'tier' must be 'curated' or 'generated'");
-        }
-    }
-    if (!have_version)
-        lerr(ld, &root->start_mark, "missing 'version: 1'");
-    if (!ld->domain)
-        ld->domain = "";
-    ld->priority = 2 * layer + tier;
-}
-
-static void check_duplicate_keys(struct loader *ld, yaml_node_t *root)
-{
-    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-         p < root->data.mapping.pairs.top; p++)
-        for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < p; q++) {
-            yaml_node_t *a = node(ld, p->key), *b = node(ld, q->key);
-            if (is_scalar(a) && is_scalar(b) &&
-                scalar_is(a, (const char *)b->data.scalar.value)) {
-                lerr(ld, &a->start_mark, "duplicate key '%s'", scalar(a, NULL));
-                break;
-            }
-        }
-}
-
-static void load_document(struct loader *ld, int layer)
-{
-    yaml_node_t *root = yaml_document_get_root_node(ld->doc);
-    if (!root) {
-        yaml_mark_t start = {0, 0, 0};
-        lerr(ld, &start,
-             "empty mapping file (expected 'version: 1' and "
-             "a 'domain')");
+    const struct map_source *old =
+        hashmap_get(&m->sources, s->tag, strlen(s->tag));
+    if (old) {
+        merge_error(m, &s->where,
+                    "source '%s' is defined twice (first at "
+                    "%s:%u:%u)",
+                    s->tag, old->where.file, old->where.line, old->where.col);
         return;
     }
-    if (root->type != YAML_MAPPING_NODE) {
-        lerr(ld, &root->start_mark,
-             "a mapping file must be a YAML mapping, not %s",
-             node_type_name(root));
-        return;
-    }
-    check_duplicate_keys(ld, root);
-    read_header(ld, root, layer);
-    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-         p < root->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        const struct section *s =
-            is_scalar(k) ? find_section(scalar(k, NULL)) : NULL;
-        if (!s) {
-            lerr(ld, &k->start_mark,
-                 "unknown key '%s' (expected version, domain, source, tier, "
-                 "identifiers, qualified, headers, patterns, strings, "
-                 "symbol_lookup, sources or suspects)",
-                 is_scalar(k) ? scalar(k, NULL) : "?");
-            continue;
+    hashmap_put(&m->sources, s->tag, strlen(s->tag), s);
+}
+
+/* Merge the records of one file into the tables. */
+static int merge_file(struct mapping *m, const struct map_file *f)
+{
+    int errors = m->errors;
+    ALLOC_GROW(m->files, m->nfiles + 1, m->files_alloc);
+    m->files[m->nfiles++] = f->path;
+    for (size_t i = 0; i < f->nr; i++) {
+        const struct map_rec *r = &f->v[i];
+        switch (r->kind) {
+        case REC_IDENT:
+            merge_ident(m, r->e);
+            break;
+        case REC_QUAL:
+            merge_qual(m, r);
+            break;
+        case REC_HEADER:
+            merge_header(m, r->e);
+            break;
+        case REC_PATTERN:
+            merge_rule(m, m->patterns, r->e, true);
+            break;
+        case REC_STRING:
+            merge_rule(m, m->strings, r->e, true);
+            break;
+        case REC_SUSPECT:
+            merge_rule(m, m->suspects, r->e, false);
+            break;
+        case REC_LOOKUP:
+            ident_slot(m, r->e->from)->symbol_lookup = true;
+            break;
+        case REC_SOURCE:
+            merge_source(m, r->source);
+            break;
         }
-        s->load(ld, v);
     }
+    return m->errors == errors ? 0 : -1;
+}
+
+/* ---- loading ---- */
+
+/* Read a whole file (mapping files are small). */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    struct strbuf sb = STRBUF_INIT;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof(buf), f)))
+        strbuf_add(&sb, buf, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        strbuf_release(&sb);
+        errno = EIO;
+        return NULL;
+    }
+    return strbuf_detach(&sb, len);
 }
 
 int mapping_load_file(struct mapping *m, const char *path, int layer)
 {
-    struct loader ld = {.m = m,
-                        .path = arena_strndup(&m->mem, path, strlen(path))};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return error_errno("cannot read mapping file '%s'", path);
-    ALLOC_GROW(m->files, m->nfiles + 1, m->files_alloc);
-    m->files[m->nfiles++] = ld.path;
+    const struct mapping_input src = {path, layer};
+    return mapping_load(m, &src, 1, NULL);
+}
 
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    if (!yaml_parser_initialize(&parser)) {
-        fclose(f);
-        return error("cannot initialise the YAML parser");
+int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
+                 const char *cache_dir)
+{
+    /* Read every file first: the cache is keyed by their contents. */
+    struct mapcache_input *in = xcalloc(n ? n : 1, sizeof(*in));
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        in[i].path = srcs[i].path;
+        in[i].layer = srcs[i].layer;
+        in[i].buf = read_file(srcs[i].path, &in[i].len);
+        if (!in[i].buf)
+            rc = error_errno("cannot read mapping file '%s'", srcs[i].path);
     }
-    yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &doc)) {
-        yaml_mark_t mark = parser.problem_mark;
-        const char *ctx = parser.context;
-        if (parser.error == YAML_READER_ERROR) {
-            mark.line = mark.column = 0; /* reader errors carry an offset */
-            diag_at(path, 0, 0, "error", "%s at byte %zu", parser.problem,
-                    parser.problem_offset);
-        } else {
-            diag_at(path, (unsigned)mark.line + 1, (unsigned)mark.column + 1,
-                    "error", "%s%s%s",
-                    parser.problem ? parser.problem : "invalid YAML",
-                    ctx ? " " : "", ctx ? ctx : "");
-        }
-        yaml_parser_delete(&parser);
-        fclose(f);
-        return -1;
+    struct map_file *files = xcalloc(n ? n : 1, sizeof(*files));
+    bool cached = false;
+    if (!rc && cache_dir)
+        cached =
+            mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache_buf) == 0;
+    for (size_t i = 0; !cached && i < n; i++)
+        if (in[i].buf && mapfile_parse(&files[i], in[i].path, in[i].buf,
+                                       in[i].len, in[i].layer, &m->mem) < 0)
+            rc = -1;
+    for (size_t i = 0; !rc && i < n; i++)
+        if (merge_file(m, &files[i]) < 0)
+            rc = -1;
+    if (!rc && !cached && cache_dir)
+        mapcache_store(cache_dir, in, n, files);
+    for (size_t i = 0; i < n; i++) {
+        mapfile_release(&files[i]);
+        free(in[i].buf);
     }
-    ld.doc = &doc;
-    load_document(&ld, layer);
-    /* More than one document in a file is a mistake worth reporting. */
-    yaml_document_t next;
-    if (yaml_parser_load(&parser, &next)) {
-        yaml_node_t *r = yaml_document_get_root_node(&next);
-        if (r)
-            lerr(&ld, &r->start_mark,
-                 "a mapping file holds one YAML document; remove this one");
-        yaml_document_delete(&next);
-    }
-    yaml_document_delete(&doc);
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return ld.errors ? -1 : 0;
+    free(files);
+    free(in);
+    return rc;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -1104,9 +366,29 @@ static int cmp_str(const void *a, const void *b)
 
 int mapping_load_dir(struct mapping *m, const char *dir, int layer)
 {
+    struct mapping_input *in;
+    size_t n = mapping_list_dir(dir, layer, &in);
+    if (n == (size_t)-1)
+        return -1;
+    int rc = mapping_load(m, in, n, NULL);
+    mapping_inputs_free(in, n);
+    return rc;
+}
+
+void mapping_inputs_free(struct mapping_input *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free((char *)in[i].path);
+    free(in);
+}
+
+size_t mapping_list_dir(const char *dir, int layer, struct mapping_input **out)
+{
     DIR *d = opendir(dir);
-    if (!d)
-        return error_errno("cannot open mappings directory '%s'", dir);
+    if (!d) {
+        error_errno("cannot open mappings directory '%s'", dir);
+        return (size_t)-1;
+    }
     char **names = NULL;
     size_t n = 0, alloc = 0;
     struct dirent *de;
@@ -1120,21 +402,22 @@ int mapping_load_dir(struct mapping *m, const char *dir, int layer)
         names[n++] = xstrdup(de->d_name);
     }
     closedir(d);
-    if (!n)
-        return error("no mapping files (*.yaml) in '%s'", dir);
+    if (!n) {
+        error("no mapping files (*.yaml) in '%s'", dir);
+        return (size_t)-1;
+    }
     qsort(names, n, sizeof(*names), cmp_str);
-    int rc = 0;
+    struct mapping_input *srcs = xcalloc(n, sizeof(*srcs));
     for (size_t i = 0; i < n; i++) {
         size_t len = strlen(dir) + strlen(names[i]) + 2;
         char *path = xmalloc(len);
         snprintf(path, len, "%s/%s", dir, names[i]);
-        if (mapping_load_file(m, path, layer) < 0)
-            rc = -1;
-        free(path);
         free(names[i]);
+        srcs[i] = (struct mapping_input){path, layer};
     }
     free(names);
-    return rc;
+    *out = srcs;
+    return n;
 }
 
 /* ---- finishing ---- */

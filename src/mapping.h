@@ -43,17 +43,18 @@ enum map_tier {
     TIER_CODE     /* seen in code that builds against the MUSA SDK */
 };
 
+/* Where an entry was written. */
+struct map_origin {
+    const char *file;
+    unsigned line, col; /* 1-based */
+};
+
 /* A source tag, from a sources: section. */
 struct map_source {
     const char *tag;
     enum map_tier tier;
     const char *about;
-};
-
-/* Where an entry was written. */
-struct map_origin {
-    const char *file;
-    unsigned line, col; /* 1-based */
+    struct map_origin where;
 };
 
 struct map_entry {
@@ -98,12 +99,27 @@ struct mapping;
  * an entry has alternatives by SDK version, the one for sdk is used. */
 struct mapping *mapping_new(int sdk);
 void mapping_free(struct mapping *m);
-/* Load one YAML file at the given layer (higher wins). Reports each
- * problem as "file:line:col: error: ..." and returns -1 when there was
- * any; the mapping must then not be used. */
+/* A mapping file to load, and its layer: files of a higher layer win. */
+struct mapping_input {
+    const char *path;
+    int layer;
+};
+
+/* Load mapping files, in order. Reports each problem as "file:line:col:
+ * error: ..." and returns -1 when there was any; the mapping must then
+ * not be used. With cache_dir, a cache there keyed by the files' contents
+ * stands in for parsing them when it can (see mapcache.h). */
+int mapping_load(struct mapping *m, const struct mapping_input *in, size_t n,
+                 const char *cache_dir);
+/* Load one YAML file at the given layer (higher wins), without a cache. */
 int mapping_load_file(struct mapping *m, const char *path, int layer);
-/* Load every *.yaml / *.yml file in dir, in name order. */
+/* Load every *.yaml / *.yml file in dir, in name order, without a cache. */
 int mapping_load_dir(struct mapping *m, const char *dir, int layer);
+/* The *.yaml / *.yml files of dir in name order, at layer, in *out.
+ * Returns their number, or (size_t)-1 after reporting (also when there is
+ * none). Free with mapping_inputs_free. */
+size_t mapping_list_dir(const char *dir, int layer, struct mapping_input **out);
+void mapping_inputs_free(struct mapping_input *in, size_t n);
 /* Cross-file checks (names that map to mapped names) and final sorting.
  * Returns -1 after reporting problems. */
 int mapping_finish(struct mapping *m);

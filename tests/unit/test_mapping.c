@@ -2,12 +2,14 @@
 /* The mapping loader: good files give the right tables, and every kind of
  * bad file is an error at the right file:line:col. */
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "helpers.h"
+#include "catalog.h"
 #include "mapping.h"
 #include "rules.h"
 
@@ -498,6 +500,78 @@ START_TEST(empty_mappings_dir)
 }
 END_TEST
 
+/* The cache stands in for parsing, gives the same tables, and is ignored
+ * when damaged or stale. */
+static char *list_of(struct mapping *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    catalog_list(m, f);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(cache_round_trip)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *a = write_temp(good, ".yaml");
+    char *b =
+        write_temp("version: 1\ndomain: u\nsources:\n  x: {tier: doc}\n"
+                   "identifiers:\n  cudaFree:\n"
+                   "    - {to: oldFree, sdk: \"<4.0\", source: x}\n"
+                   "    - {to: newFree, sdk: \">=4.0\", hazard: compared}\n"
+                   "qualified:\n  \"c10::cuda\": \"c10::musa\"\n"
+                   "suspects:\n  - {match: 'CUDA_'}\n",
+                   ".yaml");
+    const struct mapping_input in[] = {{a, 0}, {b, 1}};
+    char *lists[3];
+    for (int round = 0; round < 3; round++) {
+        if (round == 2) { /* damage the cache: it must be ignored */
+            DIR *d = opendir(dir);
+            struct dirent *de;
+            while ((de = readdir(d)))
+                if (de->d_name[0] != '.') {
+                    char p[4096];
+                    snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+                    ck_assert_int_eq(truncate(p, 100), 0);
+                }
+            closedir(d);
+        }
+        struct mapping *m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in, 2, dir), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        ck_assert_str_eq(mapping_ident(m, "cudaFree", 8)->exact->to, "newFree");
+        ck_assert_int_eq(mapping_ident(m, "cudaFree", 8)->exact->hazard,
+                         HAZARD_COMPARED);
+        ck_assert_str_eq(mapping_ident(m, "cudaFree", 8)->alts->source, "x");
+        ck_assert(mapping_ident(m, "dlsym", 5)->symbol_lookup);
+        ck_assert_uint_eq(rules_count(mapping_suspects(m)), 1);
+        ck_assert_int_eq(mapping_source(m, "x")->tier, TIER_DOC);
+        lists[round] = list_of(m);
+        mapping_free(m);
+    }
+    ck_assert_str_eq(lists[0], lists[1]); /* parsed == cached */
+    ck_assert_str_eq(lists[0], lists[2]); /* damaged cache: parsed again */
+    /* A changed file misses the cache. */
+    FILE *f = fopen(b, "w");
+    fputs("version: 1\ndomain: u\nidentifiers:\n  cudaFree: otherFree\n", f);
+    fclose(f);
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load(m, in, 2, dir), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_str_eq(mapping_ident(m, "cudaFree", 8)->exact->to, "otherFree");
+    mapping_free(m);
+    for (int i = 0; i < 3; i++)
+        free(lists[i]);
+    unlink(a);
+    unlink(b);
+    free(a);
+    free(b);
+}
+END_TEST
+
 static Suite *mapping_suite(void)
 {
     Suite *s = suite_create("mapping");
@@ -516,6 +590,7 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, sources_and_suspects);
     tcase_add_test(tc, bad_new_keys);
     tcase_add_test(tc, empty_mappings_dir);
+    tcase_add_test(tc, cache_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

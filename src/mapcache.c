@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/* The mapping cache: records of parsed mapping files, in a flat file of
+ * 32-bit words plus a string table. Every read is bounds-checked, so a
+ * damaged file is a miss, never a crash. */
+#include "mapcache.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mapfile.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#ifndef C2M_VERSION
+#define C2M_VERSION "0"
+#endif
+
+/* Bump when the layout below or the meaning of a record changes. */
+#define CACHE_FORMAT 1
+#define CACHE_MAGIC "C2MCACHE"
+#define CACHE_KEEP 16 /* cache files kept in a directory */
+
+struct cache_header {
+    char magic[8];
+    uint32_t format;
+    uint32_t endian; /* 0x01020304 as written */
+    uint64_t key[2];
+    uint32_t nfiles;
+    uint32_t nwords;   /* 32-bit words after the header */
+    uint32_t nstrings; /* bytes of strings after the words */
+    uint32_t pad;
+};
+
+/* ---- the key ---- */
+
+static uint64_t mix(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    uint64_t w;
+    h ^= len * 0x9e3779b97f4a7c15ull;
+    while (len >= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+        p += 8;
+        len -= 8;
+    }
+    w = 0;
+    memcpy(&w, p, len);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 29);
+}
+
+static void cache_key(const struct mapcache_input *in, size_t n,
+                      uint64_t key[2])
+{
+    static const uint64_t seeds[2] = {0x243f6a8885a308d3ull,
+                                      0x13198a2e03707344ull};
+    for (int k = 0; k < 2; k++) {
+        uint64_t h = seeds[k];
+        uint32_t v[3] = {CACHE_FORMAT, (uint32_t)n, 0};
+        h = mix(h, v, sizeof(v));
+        h = mix(h, C2M_VERSION, strlen(C2M_VERSION));
+        for (size_t i = 0; i < n; i++) {
+            h = mix(h, in[i].path, strlen(in[i].path));
+            v[0] = (uint32_t)in[i].layer;
+            v[1] = (uint32_t)in[i].len;
+            h = mix(h, v, sizeof(v));
+            h = mix(h, in[i].buf, in[i].len);
+        }
+        key[k] = h;
+    }
+}
+
+static void cache_path(struct strbuf *sb, const char *dir,
+                       const uint64_t key[2])
+{
+    strbuf_addf(sb, "%s/mappings-%016llx.cache", dir,
+                (unsigned long long)key[0]);
+}
+
+/* ---- writing ---- */
+
+struct writer {
+    struct strbuf words;     /* uint32_t values */
+    struct strbuf strings;   /* NUL-terminated; offset 0 is NULL */
+    struct hashmap interned; /* string -> offset + 1 */
+};
+
+static void put(struct writer *w, uint32_t v)
+{
+    strbuf_add(&w->words, &v, sizeof(v));
+}
+
+static void put_str(struct writer *w, const char *s)
+{
+    if (!s) {
+        put(w, 0);
+        return;
+    }
+    size_t len = strlen(s);
+    uintptr_t off = (uintptr_t)hashmap_get(&w->interned, s, len);
+    if (!off) {
+        off = w->strings.len + 1;
+        strbuf_add(&w->strings, s, len + 1);
+        hashmap_put(&w->interned, s, len, (void *)off);
+    }
+    put(w, (uint32_t)off); /* 1-based: 0 is NULL */
+}
+
+static void put_entry(struct writer *w, const struct map_entry *e)
+{
+    put(w, (uint32_t)e->kind | (uint32_t)e->hazard << 4 |
+               (uint32_t)e->member << 8);
+    put_str(w, e->from);
+    put_str(w, e->to);
+    put_str(w, e->message);
+    put_str(w, e->source);
+    put_str(w, e->domain);
+    put_str(w, e->sdk);
+    put(w, (uint32_t)e->range.lo);
+    put(w, (uint32_t)e->range.hi);
+    put(w, e->where.line);
+    put(w, e->where.col);
+}
+
+static void put_file(struct writer *w, const struct map_file *f)
+{
+    put_str(w, f->path);
+    put(w, (uint32_t)f->priority);
+    put(w, (uint32_t)f->nr);
+    for (size_t i = 0; i < f->nr; i++) {
+        const struct map_rec *r = &f->v[i];
+        put(w, r->kind);
+        switch (r->kind) {
+        case REC_IDENT:
+        case REC_HEADER: {
+            uint32_t n = 0;
+            for (const struct map_entry *e = r->e; e; e = e->next_alt)
+                n++;
+            put(w, n);
+            for (const struct map_entry *e = r->e; e; e = e->next_alt)
+                put_entry(w, e);
+            break;
+        }
+        case REC_QUAL:
+            put_entry(w, r->e);
+            put(w, (uint32_t)r->nparts);
+            for (size_t k = 0; k < r->nparts; k++)
+                put_str(w, r->from_parts[k]);
+            put(w, r->to_parts != NULL);
+            for (size_t k = 0; r->to_parts && k < r->nparts; k++)
+                put_str(w, r->to_parts[k]);
+            break;
+        case REC_PATTERN:
+        case REC_STRING:
+        case REC_SUSPECT:
+        case REC_LOOKUP:
+            put_entry(w, r->e);
+            break;
+        case REC_SOURCE:
+            put_str(w, r->source->tag);
+            put(w, r->source->tier);
+            put_str(w, r->source->about);
+            put(w, r->source->where.line);
+            put(w, r->source->where.col);
+            break;
+        }
+    }
+}
+
+static int cmp_mtime(const void *a, const void *b)
+{
+    const struct stat *x = a, *y = b;
+    if (x->st_mtime != y->st_mtime)
+        return x->st_mtime < y->st_mtime ? -1 : 1;
+    return 0;
+}
+
+/* Keep the newest CACHE_KEEP cache files (other mapping sets, other -m
+ * files) and remove the rest. */
+static void prune(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct {
+        struct stat st;
+        char name[64];
+    } *v = NULL;
+    size_t n = 0, alloc = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t l = strlen(de->d_name);
+        if (strncmp(de->d_name, "mappings-", 9) || l < 7 ||
+            strcmp(de->d_name + l - 6, ".cache") || l >= sizeof(v->name))
+            continue;
+        ALLOC_GROW(v, n + 1, alloc);
+        struct strbuf p = STRBUF_INIT;
+        strbuf_addf(&p, "%s/%s", dir, de->d_name);
+        if (stat(p.buf, &v[n].st) == 0) {
+            memcpy(v[n].name, de->d_name, l + 1);
+            n++;
+        }
+        strbuf_release(&p);
+    }
+    closedir(d);
+    if (n > CACHE_KEEP) {
+        qsort(v, n, sizeof(*v), cmp_mtime); /* st first: oldest first */
+        for (size_t i = 0; i + CACHE_KEEP < n; i++) {
+            struct strbuf p = STRBUF_INIT;
+            strbuf_addf(&p, "%s/%s", dir, v[i].name);
+            unlink(p.buf);
+            strbuf_release(&p);
+        }
+    }
+    free(v);
+}
+
+static int mkdirs(const char *dir)
+{
+    char *p = xstrdup(dir);
+    for (char *s = p + 1;; s++) {
+        if (*s && *s != '/')
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, 0700) < 0 && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
+        *s = c;
+        if (!c)
+            break;
+    }
+    free(p);
+    return 0;
+}
+
+void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
+                    const struct map_file *files)
+{
+    struct writer w = {STRBUF_INIT, STRBUF_INIT, HASHMAP_INIT};
+    for (size_t i = 0; i < n; i++)
+        put_file(&w, &files[i]);
+    struct cache_header h = {CACHE_MAGIC,
+                             CACHE_FORMAT,
+                             0x01020304,
+                             {0, 0},
+                             (uint32_t)n,
+                             (uint32_t)(w.words.len / 4),
+                             (uint32_t)w.strings.len,
+                             0};
+    memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
+    cache_key(in, n, h.key);
+
+    struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
+    cache_path(&path, dir, h.key);
+    strbuf_addf(&tmp, "%s/.mappings-XXXXXX", dir);
+    int fd = mkdirs(dir) == 0 ? mkstemp(tmp.buf) : -1;
+    if (fd >= 0) {
+        FILE *f = fdopen(fd, "wb");
+        bool ok = f && fwrite(&h, sizeof(h), 1, f) == 1 &&
+                  fwrite(w.words.buf, 1, w.words.len, f) == w.words.len &&
+                  fwrite(w.strings.buf, 1, w.strings.len, f) == w.strings.len;
+        if (f ? fclose(f) != 0 : close(fd) != 0)
+            ok = false;
+        if (!ok || rename(tmp.buf, path.buf) < 0)
+            unlink(tmp.buf);
+        else
+            prune(dir);
+    }
+    strbuf_release(&path);
+    strbuf_release(&tmp);
+    strbuf_release(&w.words);
+    strbuf_release(&w.strings);
+    hashmap_release(&w.interned);
+}
+
+/* ---- reading ---- */
+
+struct reader {
+    const uint32_t *w;
+    size_t nw, at;
+    const char *strings;
+    size_t nstrings;
+    bool bad;
+};
+
+static uint32_t get(struct reader *r)
+{
+    if (r->at >= r->nw) {
+        r->bad = true;
+        return 0;
+    }
+    return r->w[r->at++];
+}
+
+static const char *get_str(struct reader *r)
+{
+    uint32_t off = get(r);
+    if (!off)
+        return NULL;
+    /* Offsets are +1 (0 is NULL) and must land inside the table, on a
+     * string that ends inside it. */
+    if (off - 1 >= r->nstrings ||
+        !memchr(r->strings + off - 1, '\0', r->nstrings - (off - 1))) {
+        r->bad = true;
+        return NULL;
+    }
+    return r->strings + off - 1;
+}
+
+static struct map_entry *get_entry(struct reader *r, struct arena *a,
+                                   const char *file, int priority)
+{
+    struct map_entry *e = arena_alloc(a, sizeof(*e));
+    memset(e, 0, sizeof(*e));
+    uint32_t flags = get(r);
+    e->kind = (enum map_kind)(flags & 0xf);
+    e->hazard = (enum map_hazard)(flags >> 4 & 0xf);
+    e->member = flags >> 8 & 1;
+    e->from = get_str(r);
+    e->to = get_str(r);
+    e->to_len = e->to ? strlen(e->to) : 0;
+    e->message = get_str(r);
+    e->source = get_str(r);
+    e->domain = get_str(r);
+    e->sdk = get_str(r);
+    e->range.lo = (int)get(r);
+    e->range.hi = (int)get(r);
+    e->where.line = get(r);
+    e->where.col = get(r);
+    e->where.file = file;
+    e->priority = priority;
+    if (!e->from || e->kind > MAP_KEEP || e->hazard > HAZARD_PTX ||
+        (e->kind == MAP_RENAME && !e->to))
+        r->bad = true;
+    return e;
+}
+
+static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
+{
+    f->path = get_str(r);
+    f->priority = (int)get(r);
+    uint32_t nr = get(r);
+    if (!f->path || r->bad || nr > r->nw)
+        return false;
+    for (uint32_t i = 0; i < nr && !r->bad; i++) {
+        uint32_t kind = get(r);
+        if (kind > REC_SOURCE)
+            return false;
+        struct map_rec *rec = mapfile_add(f, (enum rec_kind)kind);
+        switch (rec->kind) {
+        case REC_IDENT:
+        case REC_HEADER: {
+            uint32_t n = get(r);
+            if (!n || n > 64)
+                return false;
+            struct map_entry **tail = &rec->e;
+            for (uint32_t k = 0; k < n && !r->bad; k++) {
+                *tail = get_entry(r, a, f->path, f->priority);
+                tail = (struct map_entry **)&(*tail)->next_alt;
+            }
+            break;
+        }
+        case REC_QUAL: {
+            rec->e = get_entry(r, a, f->path, f->priority);
+            uint32_t n = get(r);
+            if (n < 2 || n > MAP_MAX_PARTS)
+                return false;
+            rec->nparts = n;
+            rec->from_parts = arena_alloc(a, n * sizeof(char *));
+            for (uint32_t k = 0; k < n; k++)
+                if (!(rec->from_parts[k] = get_str(r)))
+                    return false;
+            if (get(r)) {
+                rec->to_parts = arena_alloc(a, n * sizeof(char *));
+                for (uint32_t k = 0; k < n; k++)
+                    if (!(rec->to_parts[k] = get_str(r)))
+                        return false;
+            }
+            break;
+        }
+        case REC_PATTERN:
+        case REC_STRING:
+        case REC_SUSPECT:
+        case REC_LOOKUP:
+            rec->e = get_entry(r, a, f->path, f->priority);
+            break;
+        case REC_SOURCE: {
+            struct map_source *s = arena_alloc(a, sizeof(*s));
+            memset(s, 0, sizeof(*s));
+            s->tag = get_str(r);
+            s->tier = (enum map_tier)get(r);
+            s->about = get_str(r);
+            s->where.line = get(r);
+            s->where.col = get(r);
+            s->where.file = f->path;
+            if (!s->tag || s->tier > TIER_CODE)
+                return false;
+            rec->source = s;
+            break;
+        }
+        }
+    }
+    return !r->bad;
+}
+
+int mapcache_load(const char *dir, const struct mapcache_input *in, size_t n,
+                  struct map_file *files, struct arena *a, char **keep)
+{
+    uint64_t key[2];
+    cache_key(in, n, key);
+    struct strbuf path = STRBUF_INIT;
+    cache_path(&path, dir, key);
+    FILE *f = fopen(path.buf, "rb");
+    strbuf_release(&path);
+    if (!f)
+        return -1;
+    struct strbuf sb = STRBUF_INIT;
+    char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof(buf), f)))
+        strbuf_add(&sb, buf, got);
+    fclose(f);
+
+    struct cache_header h;
+    bool ok = sb.len >= sizeof(h);
+    if (ok) {
+        memcpy(&h, sb.buf, sizeof(h));
+        ok = !memcmp(h.magic, CACHE_MAGIC, 8) && h.format == CACHE_FORMAT &&
+             h.endian == 0x01020304 && h.key[0] == key[0] &&
+             h.key[1] == key[1] && h.nfiles == n &&
+             sb.len == sizeof(h) + (size_t)h.nwords * 4 + h.nstrings;
+    }
+    /* The words are copied out to keep them aligned; the strings stay. */
+    uint32_t *words = NULL;
+    if (ok) {
+        words = xmalloc((size_t)h.nwords * 4 + 1);
+        memcpy(words, sb.buf + sizeof(h), (size_t)h.nwords * 4);
+        struct reader r = {
+            words,      h.nwords, 0, sb.buf + sizeof(h) + (size_t)h.nwords * 4,
+            h.nstrings, false};
+        for (size_t i = 0; ok && i < n; i++)
+            ok = get_file(&r, &files[i], a) &&
+                 !strcmp(files[i].path, in[i].path);
+        ok = ok && r.at == r.nw;
+    }
+    free(words);
+    if (!ok) {
+        for (size_t i = 0; i < n; i++)
+            mapfile_release(&files[i]);
+        memset(files, 0, n * sizeof(*files));
+        strbuf_release(&sb);
+        return -1;
+    }
+    *keep = strbuf_detach(&sb, NULL);
+    return 0;
+}

@@ -6,10 +6,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,18 +26,29 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 2
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
+/* The file: a header, one struct cache_file per mapping file, the record
+ * words, then the strings. Every part is a multiple of 8 bytes but the
+ * last, so the words are aligned where the file is mapped. */
 struct cache_header {
     char magic[8];
     uint32_t format;
     uint32_t endian; /* 0x01020304 as written */
-    uint64_t key[2];
+    uint64_t key[2]; /* of the names and layers (the file is named by it) */
     uint32_t nfiles;
-    uint32_t nwords;   /* 32-bit words after the header */
+    uint32_t nwords;   /* 32-bit words after the file table */
     uint32_t nstrings; /* bytes of strings after the words */
+    uint32_t pad;
+};
+
+struct cache_file {
+    uint64_t size, ino, dev;
+    int64_t mtime_sec, mtime_nsec;
+    uint64_t hash[2]; /* of the contents */
+    int32_t layer;
     uint32_t pad;
 };
 
@@ -59,25 +72,37 @@ static uint64_t mix(uint64_t h, const void *data, size_t len)
     return h ^ (h >> 29);
 }
 
+static const uint64_t seeds[2] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull};
+
+/* The key of a set of files: their names and layers, in order. */
 static void cache_key(const struct mapcache_input *in, size_t n,
                       uint64_t key[2])
 {
-    static const uint64_t seeds[2] = {0x243f6a8885a308d3ull,
-                                      0x13198a2e03707344ull};
     for (int k = 0; k < 2; k++) {
         uint64_t h = seeds[k];
-        uint32_t v[3] = {CACHE_FORMAT, (uint32_t)n, 0};
+        uint32_t v[2] = {CACHE_FORMAT, (uint32_t)n};
         h = mix(h, v, sizeof(v));
         h = mix(h, C2M_VERSION, strlen(C2M_VERSION));
         for (size_t i = 0; i < n; i++) {
             h = mix(h, in[i].path, strlen(in[i].path));
-            v[0] = (uint32_t)in[i].layer;
-            v[1] = (uint32_t)in[i].len;
-            h = mix(h, v, sizeof(v));
-            h = mix(h, in[i].buf, in[i].len);
+            h = mix(h, &in[i].layer, sizeof(in[i].layer));
         }
         key[k] = h;
     }
+}
+
+static void content_hash(const struct mapcache_input *in, uint64_t hash[2])
+{
+    for (int k = 0; k < 2; k++)
+        hash[k] = mix(seeds[k], in->buf, in->len);
+}
+
+static bool same_stat(const struct cache_file *f, const struct stat *st)
+{
+    return f->size == (uint64_t)st->st_size && f->ino == (uint64_t)st->st_ino &&
+           f->dev == (uint64_t)st->st_dev &&
+           f->mtime_sec == (int64_t)st->st_mtim.tv_sec &&
+           f->mtime_nsec == (int64_t)st->st_mtim.tv_nsec;
 }
 
 static void cache_path(struct strbuf *sb, const char *dir,
@@ -261,6 +286,19 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                              0};
     memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
     cache_key(in, n, h.key);
+    struct cache_file *ft = xcalloc(n ? n : 1, sizeof(*ft));
+    for (size_t i = 0; i < n; i++) {
+        const struct stat *st = &in[i].st;
+        ft[i] = (struct cache_file){(uint64_t)st->st_size,
+                                    (uint64_t)st->st_ino,
+                                    (uint64_t)st->st_dev,
+                                    (int64_t)st->st_mtim.tv_sec,
+                                    (int64_t)st->st_mtim.tv_nsec,
+                                    {0, 0},
+                                    in[i].layer,
+                                    0};
+        content_hash(&in[i], ft[i].hash);
+    }
 
     struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
     cache_path(&path, dir, h.key);
@@ -269,6 +307,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
     if (fd >= 0) {
         FILE *f = fdopen(fd, "wb");
         bool ok = f && fwrite(&h, sizeof(h), 1, f) == 1 &&
+                  fwrite(ft, sizeof(*ft), n, f) == n &&
                   fwrite(w.words.buf, 1, w.words.len, f) == w.words.len &&
                   fwrite(w.strings.buf, 1, w.strings.len, f) == w.strings.len;
         if (f ? fclose(f) != 0 : close(fd) != 0)
@@ -280,6 +319,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
     }
     strbuf_release(&path);
     strbuf_release(&tmp);
+    free(ft);
     strbuf_release(&w.words);
     strbuf_release(&w.strings);
     hashmap_release(&w.interned);
@@ -309,10 +349,9 @@ static const char *get_str(struct reader *r)
     uint32_t off = get(r);
     if (!off)
         return NULL;
-    /* Offsets are +1 (0 is NULL) and must land inside the table, on a
-     * string that ends inside it. */
-    if (off - 1 >= r->nstrings ||
-        !memchr(r->strings + off - 1, '\0', r->nstrings - (off - 1))) {
+    /* Offsets are +1 (0 is NULL) and must land inside the table, which
+     * ends with a NUL (checked once), so every string ends inside it. */
+    if (off - 1 >= r->nstrings) {
         r->bad = true;
         return NULL;
     }
@@ -354,6 +393,8 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
     uint32_t nr = get(r);
     if (!f->path || r->bad || nr > r->nw)
         return false;
+    f->v = xmalloc((nr ? nr : 1) * sizeof(*f->v)); /* no regrowing */
+    f->alloc = nr ? nr : 1;
     for (uint32_t i = 0; i < nr && !r->bad; i++) {
         uint32_t kind = get(r);
         if (kind > REC_SOURCE)
@@ -415,54 +456,84 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
     return !r->bad;
 }
 
-int mapcache_load(const char *dir, const struct mapcache_input *in, size_t n,
-                  struct map_file *files, struct arena *a, char **keep)
+void mapcache_release(struct mapcache_map *keep)
+{
+    if (keep->addr)
+        munmap(keep->addr, keep->len);
+    keep->addr = NULL;
+    keep->len = 0;
+}
+
+enum mapcache_result mapcache_load(const char *dir,
+                                   const struct mapcache_input *in, size_t n,
+                                   struct map_file *files, struct arena *a,
+                                   struct mapcache_map *keep)
 {
     uint64_t key[2];
     cache_key(in, n, key);
     struct strbuf path = STRBUF_INIT;
     cache_path(&path, dir, key);
-    FILE *f = fopen(path.buf, "rb");
+    int fd = open(path.buf, O_RDONLY | O_CLOEXEC);
     strbuf_release(&path);
-    if (!f)
-        return -1;
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof(buf), f)))
-        strbuf_add(&sb, buf, got);
-    fclose(f);
-
-    struct cache_header h;
-    bool ok = sb.len >= sizeof(h);
-    if (ok) {
-        memcpy(&h, sb.buf, sizeof(h));
-        ok = !memcmp(h.magic, CACHE_MAGIC, 8) && h.format == CACHE_FORMAT &&
-             h.endian == 0x01020304 && h.key[0] == key[0] &&
-             h.key[1] == key[1] && h.nfiles == n &&
-             sb.len == sizeof(h) + (size_t)h.nwords * 4 + h.nstrings;
+    if (fd < 0)
+        return MAPCACHE_MISS;
+    /* Mapped, not read: no copy, and no page to zero first. */
+    struct stat st;
+    void *addr = MAP_FAILED;
+    size_t len = 0;
+    if (fstat(fd, &st) == 0 &&
+        (size_t)st.st_size >= sizeof(struct cache_header) &&
+        (uint64_t)st.st_size < (1ull << 31)) {
+        len = (size_t)st.st_size;
+        addr = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
     }
-    /* The words are copied out to keep them aligned; the strings stay. */
-    uint32_t *words = NULL;
+    close(fd);
+    if (addr == MAP_FAILED)
+        return MAPCACHE_MISS;
+
+    const char *base = addr;
+    struct cache_header h;
+    memcpy(&h, base, sizeof(h));
+    const struct cache_file *ft =
+        (const struct cache_file *)(const void *)(base + sizeof(h));
+    enum mapcache_result res = MAPCACHE_MISS;
+    bool ok = !memcmp(h.magic, CACHE_MAGIC, 8) && h.format == CACHE_FORMAT &&
+              h.endian == 0x01020304 && h.key[0] == key[0] &&
+              h.key[1] == key[1] && h.nfiles == n &&
+              len == sizeof(h) + n * sizeof(*ft) + (size_t)h.nwords * 4 +
+                         h.nstrings &&
+              (!h.nstrings || base[len - 1] == '\0');
+    for (size_t i = 0; ok && i < n; i++) {
+        ok = ft[i].layer == in[i].layer;
+        if (!ok)
+            break;
+        if (in[i].buf) {
+            uint64_t hash[2];
+            content_hash(&in[i], hash);
+            ok = hash[0] == ft[i].hash[0] && hash[1] == ft[i].hash[1];
+        } else if (!same_stat(&ft[i], &in[i].st)) {
+            res = MAPCACHE_STALE;
+            ok = false;
+        }
+    }
     if (ok) {
-        words = xmalloc((size_t)h.nwords * 4 + 1);
-        memcpy(words, sb.buf + sizeof(h), (size_t)h.nwords * 4);
+        const char *words = base + sizeof(h) + n * sizeof(*ft);
         struct reader r = {
-            words,      h.nwords, 0, sb.buf + sizeof(h) + (size_t)h.nwords * 4,
-            h.nstrings, false};
+            (const uint32_t *)(const void *)words, h.nwords,   0,
+            words + (size_t)h.nwords * 4,          h.nstrings, false};
         for (size_t i = 0; ok && i < n; i++)
             ok = get_file(&r, &files[i], a) &&
                  !strcmp(files[i].path, in[i].path);
         ok = ok && r.at == r.nw;
     }
-    free(words);
     if (!ok) {
         for (size_t i = 0; i < n; i++)
             mapfile_release(&files[i]);
         memset(files, 0, n * sizeof(*files));
-        strbuf_release(&sb);
-        return -1;
+        munmap(addr, len);
+        return res;
     }
-    *keep = strbuf_detach(&sb, NULL);
-    return 0;
+    keep->addr = addr;
+    keep->len = len;
+    return MAPCACHE_HIT;
 }

@@ -13,22 +13,42 @@
 struct arena;
 struct map_file;
 
-/* One mapping file as read from disk. */
+#include <stdbool.h>
+#include <sys/stat.h>
+
+/* One mapping file. */
 struct mapcache_input {
     const char *path;
     int layer;
-    char *buf; /* its contents */
+    struct stat st;  /* as stat(2) found it */
+    const char *buf; /* its contents, or NULL when not read yet */
     size_t len;
 };
 
-/* Fill files[0..n) from the cache in dir. Entries go in arena a; their
- * strings point into a buffer returned in *keep, which the caller frees
- * after the last use of the records. Returns 0, or -1 (silently) on a
- * miss. */
-int mapcache_load(const char *dir, const struct mapcache_input *in, size_t n,
-                  struct map_file *files, struct arena *a, char **keep);
-/* Store files[0..n) for the inputs in dir, best effort: a cache that
- * cannot be written is simply not there next time. */
+/* The cache file a load left mapped: the records' strings point into it.
+ * Unmap it with mapcache_release after their last use. */
+struct mapcache_map {
+    void *addr;
+    size_t len;
+};
+
+enum mapcache_result {
+    MAPCACHE_HIT,   /* files[] filled */
+    MAPCACHE_STALE, /* a file's stat(2) changed: read them all, ask again */
+    MAPCACHE_MISS   /* parse the files */
+};
+
+/* Fill files[0..n) from the cache in dir. Without contents (in[].buf
+ * NULL), files are trusted when size, mtime and inode match what the cache
+ * recorded; with contents, when their hash does. Entries go in arena a.
+ * Silent: a miss is not an error. */
+enum mapcache_result mapcache_load(const char *dir,
+                                   const struct mapcache_input *in, size_t n,
+                                   struct map_file *files, struct arena *a,
+                                   struct mapcache_map *keep);
+void mapcache_release(struct mapcache_map *keep);
+/* Store files[0..n), parsed from in[] (contents read), in dir, best
+ * effort: a cache that cannot be written is simply not there next time. */
 void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                     const struct map_file *files);
 

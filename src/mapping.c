@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "lexer.h"
@@ -17,6 +18,7 @@
 #include "mapfile.h"
 #include "rules.h"
 #include "sdk.h"
+#include "source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -37,13 +39,14 @@ struct mapping {
     /* A fast "certainly not" for identifiers: bit (s[0] << 8 | s[1]) is set
      * when some identifier entry or pattern may apply to a name s. */
     uint64_t starts[65536 / 64];
+    uint64_t keys[65536 / 64];      /* the same for identifier keys alone */
     struct map_override *overrides; /* entries shadowed by another */
     size_t noverrides, overrides_alloc;
-    int sdk;                /* the SDK version entries are chosen for */
-    struct hashmap sources; /* tag -> struct map_source */
-    struct rules *suspects; /* CUDA-looking names */
-    char *cache_buf;        /* the cache file the strings point into */
-    int errors;             /* merge errors so far */
+    int sdk;                   /* the SDK version entries are chosen for */
+    struct hashmap sources;    /* tag -> struct map_source */
+    struct rules *suspects;    /* CUDA-looking names */
+    struct mapcache_map cache; /* the cache file the strings point into */
+    int errors;                /* merge errors so far */
 };
 
 /* An exact header name: the entry for the chosen SDK and all of them. */
@@ -62,18 +65,10 @@ struct mapping *mapping_new(int sdk)
     return m;
 }
 
-static void free_ident(void *arg, const char *key, size_t len, void *value)
-{
-    (void)arg, (void)key, (void)len;
-    struct map_ident *id = value;
-    free(id->quals);
-}
-
 void mapping_free(struct mapping *m)
 {
     if (!m)
         return;
-    hashmap_each(&m->idents, free_ident, NULL);
     hashmap_release(&m->idents);
     hashmap_release(&m->headers);
     hashmap_release(&m->qualkeys);
@@ -82,7 +77,7 @@ void mapping_free(struct mapping *m)
     free(m->dirs);
     free(m->files);
     free(m->overrides);
-    free(m->cache_buf);
+    mapcache_release(&m->cache);
     rules_free(m->patterns);
     rules_free(m->strings);
     arena_release(&m->mem);
@@ -130,6 +125,20 @@ static bool wins(struct mapping *m, const struct map_entry *e,
     return newer;
 }
 
+static void mark_start(uint64_t *bits, const char *s, size_t len)
+{
+    unsigned i = (unsigned)(unsigned char)s[0] << 8 |
+                 (len > 1 ? (unsigned char)s[1] : 0);
+    bits[i / 64] |= 1ull << (i % 64);
+}
+
+static bool marked(const uint64_t *bits, const char *s, size_t len)
+{
+    unsigned i = (unsigned)(unsigned char)s[0] << 8 |
+                 (len > 1 ? (unsigned char)s[1] : 0);
+    return bits[i / 64] >> (i % 64) & 1;
+}
+
 static struct map_ident *ident_slot(struct mapping *m, const char *name)
 {
     size_t len = strlen(name);
@@ -138,6 +147,7 @@ static struct map_ident *ident_slot(struct mapping *m, const char *name)
         id = arena_alloc(&m->mem, sizeof(*id));
         memset(id, 0, sizeof(*id));
         hashmap_put(&m->idents, name, len, id);
+        mark_start(m->keys, name, len);
     }
     return id;
 }
@@ -161,8 +171,13 @@ static void add_qual_to_ident(struct mapping *m, struct map_qualified *q)
 {
     struct map_ident *id = ident_slot(m, q->from_parts[0]);
     size_t n = id->nquals;
-    if (!(n & (n - 1))) /* 0, 1, 2, 4, ...: grow */
-        id->quals = xrealloc(id->quals, (n ? 2 * n : 1) * sizeof(*id->quals));
+    if (!(n & (n - 1))) { /* 0, 1, 2, 4, ...: grow (few names have any) */
+        const struct map_qualified **v =
+            arena_alloc(&m->mem, (n ? 2 * n : 1) * sizeof(*v));
+        if (n)
+            memcpy(v, id->quals, n * sizeof(*v));
+        id->quals = v;
+    }
     id->quals[id->nquals++] = q;
 }
 
@@ -296,65 +311,76 @@ static int merge_file(struct mapping *m, const struct map_file *f)
 
 /* ---- loading ---- */
 
-/* Read a whole file (mapping files are small). */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof(buf), f)))
-        strbuf_add(&sb, buf, n);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        strbuf_release(&sb);
-        errno = EIO;
-        return NULL;
-    }
-    return strbuf_detach(&sb, len);
-}
-
 int mapping_load_file(struct mapping *m, const char *path, int layer)
 {
     const struct mapping_input src = {path, layer};
     return mapping_load(m, &src, 1, NULL);
 }
 
+/* Read the contents of every input (for parsing, or for the cache to
+ * compare). Returns -1 after reporting a file that cannot be read. */
+static int read_inputs(struct mapcache_input *in, struct source *text, size_t n)
+{
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (in[i].buf)
+            continue;
+        if (source_load(&text[i], in[i].path) < 0) {
+            rc = error_errno("cannot read mapping file '%s'", in[i].path);
+            continue;
+        }
+        in[i].buf = text[i].buf;
+        in[i].len = text[i].len;
+    }
+    return rc;
+}
+
 int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
                  const char *cache_dir)
 {
-    /* Read every file first: the cache is keyed by their contents. */
     struct mapcache_input *in = xcalloc(n ? n : 1, sizeof(*in));
+    struct source *text = xcalloc(n ? n : 1, sizeof(*text));
+    struct map_file *files = xcalloc(n ? n : 1, sizeof(*files));
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
         in[i].path = srcs[i].path;
         in[i].layer = srcs[i].layer;
-        in[i].buf = read_file(srcs[i].path, &in[i].len);
-        if (!in[i].buf)
-            rc = error_errno("cannot read mapping file '%s'", srcs[i].path);
+        if (stat(in[i].path, &in[i].st) < 0)
+            rc = error_errno("cannot read mapping file '%s'", in[i].path);
     }
-    struct map_file *files = xcalloc(n ? n : 1, sizeof(*files));
-    bool cached = false;
-    if (!rc && cache_dir)
-        cached =
-            mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache_buf) == 0;
-    for (size_t i = 0; !cached && i < n; i++)
-        if (in[i].buf && mapfile_parse(&files[i], in[i].path, in[i].buf,
-                                       in[i].len, in[i].layer, &m->mem) < 0)
-            rc = -1;
+    /* The cache first, trusting unchanged stat(2) data; if some file's
+     * changed, the cache again, comparing contents. */
+    enum mapcache_result cached = MAPCACHE_MISS;
+    if (!rc && cache_dir) {
+        cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache);
+        if (cached == MAPCACHE_STALE && !(rc = read_inputs(in, text, n)))
+            cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache);
+    }
+    bool parsed = false;
+    if (!rc && cached != MAPCACHE_HIT && !(rc = read_inputs(in, text, n))) {
+        parsed = true;
+        for (size_t i = 0; i < n; i++)
+            if (mapfile_parse(&files[i], in[i].path, in[i].buf, in[i].len,
+                              in[i].layer, &m->mem) < 0)
+                rc = -1;
+    }
+    size_t nrec = 0;
+    for (size_t i = 0; i < n; i++)
+        nrec += files[i].nr;
+    hashmap_reserve(&m->idents, nrec);
     for (size_t i = 0; !rc && i < n; i++)
         if (merge_file(m, &files[i]) < 0)
             rc = -1;
-    if (!rc && !cached && cache_dir)
+    /* Store what was parsed, or refresh the stat data of a cache that was
+     * only confirmed by contents. */
+    if (!rc && cache_dir && (parsed || in[0].buf))
         mapcache_store(cache_dir, in, n, files);
     for (size_t i = 0; i < n; i++) {
         mapfile_release(&files[i]);
-        free(in[i].buf);
+        source_release(&text[i]);
     }
     free(files);
+    free(text);
     free(in);
     return rc;
 }
@@ -473,22 +499,18 @@ static int cmp_quals(const void *a, const void *b)
     return strcmp(x->e.from, y->e.from);
 }
 
-static void mark_start(uint64_t *bits, const char *s, size_t len)
-{
-    unsigned i = (unsigned)(unsigned char)s[0] << 8 |
-                 (len > 1 ? (unsigned char)s[1] : 0);
-    bits[i / 64] |= 1ull << (i % 64);
-}
-
 static void finish_ident(void *arg, const char *key, size_t len, void *value)
 {
+    (void)key, (void)len;
     struct finish_ctx *fc = arg;
-    mark_start(fc->m->starts, key, len);
     struct map_ident *id = value;
     const struct map_entry *e = id->exact;
     if (e && e->kind == MAP_RENAME) {
+        /* Most targets (mu..., MU...) start like no key: no lookup. */
         const struct map_ident *t =
-            hashmap_get(&fc->m->idents, e->to, e->to_len);
+            marked(fc->m->keys, e->to, e->to_len)
+                ? hashmap_get(&fc->m->idents, e->to, e->to_len)
+                : NULL;
         if (t && t->exact && t->exact->kind == MAP_RENAME)
             chain_error(fc, e, t->exact);
         else if (!t || !t->exact)
@@ -568,7 +590,7 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
-    memset(m->starts, 0, sizeof(m->starts));
+    memcpy(m->starts, m->keys, sizeof(m->starts));
     rules_mark_prefixes(m->patterns, m->starts);
     rules_mark_prefixes(m->suspects, m->starts);
     hashmap_each(&m->idents, finish_ident, &fc);

@@ -83,6 +83,15 @@ void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value)
     return NULL;
 }
 
+void hashmap_reserve(struct hashmap *m, size_t n)
+{
+    size_t cap = m->cap ? m->cap : 64;
+    while ((m->nr + n) * 2 > cap)
+        cap *= 2;
+    if (cap != m->cap)
+        rehash(m, cap);
+}
+
 void hashmap_each(const struct hashmap *m,
                   void (*fn)(void *arg, const char *key, size_t len,
                              void *value),

@@ -32,6 +32,8 @@ uint32_t hashmap_hash(const char *key, size_t len);
 void *hashmap_get(const struct hashmap *m, const char *key, size_t len);
 /* Store value under key. Returns the value it replaced, or NULL. */
 void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value);
+/* Make room for n more keys without growing again. */
+void hashmap_reserve(struct hashmap *m, size_t n);
 /* Call fn on every entry, in slot order (not sorted). */
 void hashmap_each(const struct hashmap *m,
                   void (*fn)(void *arg, const char *key, size_t len,

@@ -164,10 +164,9 @@ void rules_mark_prefixes(const struct rules *r, uint64_t *bits)
             if (rule->litlen >= 2 && (unsigned char)rule->lit[0] == c) {
                 unsigned i = (unsigned)c << 8 | (unsigned char)rule->lit[1];
                 bits[i / 64] |= 1ull << (i % 64);
-            } else {
-                for (unsigned i = (unsigned)c << 8; i < ((unsigned)c + 1) << 8;
-                     i++)
-                    bits[i / 64] |= 1ull << (i % 64);
+            } else { /* any second byte: the 256 bits of first byte c */
+                for (unsigned w = (unsigned)c * 4; w < (unsigned)c * 4 + 4; w++)
+                    bits[w] = ~0ull;
             }
         }
     }

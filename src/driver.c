@@ -69,8 +69,8 @@ struct result {
     size_t werrors;         /* warnings printed as errors (-Werror) */
     struct strbuf err;      /* for stderr */
     struct strbuf out;      /* for stdout */
-    struct strbuf unmapped; /* "name\0path:line:col\0" per CUDA-looking
-                               name no mapping covers */
+    struct strbuf unmapped; /* "name\0path:line:col\0uses\0" per
+                               CUDA-looking name no mapping covers */
 };
 
 /* What one worker thread owns. */
@@ -496,12 +496,10 @@ static void add_findings(struct driver *d, struct result *r, struct source *src,
         unsigned line, col;
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
-            strbuf_add(&r->unmapped, src->buf + fi->off, fi->len);
-            strbuf_addch(&r->unmapped, '\0');
-            strbuf_addf(&r->unmapped, "%s:%u:%u", src->path, line, col);
-            strbuf_addch(&r->unmapped, '\0');
+            strbuf_addf(&r->unmapped, "%s%c%s:%u:%u%c%zu%c", fi->name, 0,
+                        src->path, line, col, 0, fi->count, 0);
         }
-        if (!d->o->warn[fi->id])
+        if (!d->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
         report_diag(&r->err, src->path, line, col, fi->id, d->o->werror[fi->id],
@@ -802,8 +800,10 @@ static void tally(struct driver *d, const struct result *r)
     for (size_t at = 0; at < r->unmapped.len;) {
         const char *name = r->unmapped.buf + at;
         const char *where = name + strlen(name) + 1;
-        report_unmapped(rep, name, strlen(name), where);
-        at = (size_t)(where + strlen(where) + 1 - r->unmapped.buf);
+        const char *count = where + strlen(where) + 1;
+        report_unmapped(rep, name, strlen(name), where,
+                        strtoul(count, NULL, 10));
+        at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
     }
     rep->files++;
     rep->edits += r->edits;

@@ -618,6 +618,13 @@ const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
     return hashmap_get(&m->idents, s, len);
 }
 
+const struct map_ident *mapping_ident_hashed(const struct mapping *m,
+                                             const char *s, size_t len,
+                                             uint32_t hash)
+{
+    return hashmap_get_hashed(&m->idents, s, len, hash);
+}
+
 const struct map_entry *mapping_header(const struct mapping *m,
                                        const char *name, size_t len,
                                        size_t *keylen)

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sdk.h"
 
@@ -131,6 +132,11 @@ bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
 /* Everything the identifier tables say about s[0..len), or NULL. */
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
                                       size_t len);
+/* The same, given hash = hashmap_hash(s, len), which callers that look
+ * the name up elsewhere too compute once. */
+const struct map_ident *mapping_ident_hashed(const struct mapping *m,
+                                             const char *s, size_t len,
+                                             uint32_t hash);
 /* The header entry for name[0..len): an exact entry, else the longest
  * directory entry ("cute/") that is a prefix of name; *keylen gets the
  * length of the matched key. NULL if none. */

@@ -84,7 +84,7 @@ void report_summary(const struct report *r, enum report_mode mode,
 }
 
 void report_unmapped(struct report *r, const char *name, size_t len,
-                     const char *where)
+                     const char *where, size_t uses)
 {
     struct unmapped_name *u = hashmap_get(&r->unmapped, name, len);
     if (!u) {
@@ -94,7 +94,7 @@ void report_unmapped(struct report *r, const char *name, size_t len,
         u->uses = 0;
         hashmap_put(&r->unmapped, u->name, len, u);
     }
-    u->uses++;
+    u->uses += uses;
 }
 
 struct unmapped_list {

@@ -34,11 +34,11 @@ struct report {
     struct arena mem;        /* for the above */
 };
 
-/* Count one use of a CUDA-looking name that no mapping covers, at where
- * ("src/k.cu:4:5"). Call in output order: the first call for a name
- * gives its first use. */
+/* Count uses of a CUDA-looking name that no mapping covers, the first at
+ * where ("src/k.cu:4:5"). Call in output order: the first call for a
+ * name gives its first use. */
 void report_unmapped(struct report *r, const char *name, size_t len,
-                     const char *where);
+                     const char *where, size_t uses);
 /* Print the most used such names, at most max of them. */
 void report_unmapped_print(const struct report *r, size_t max, FILE *to);
 void report_release(struct report *r);

@@ -35,7 +35,8 @@ struct rewriter {
     const struct rules *strings;
     const struct rules *suspects;
     struct rules_matcher *pm, *sm, *um;
-    struct hashmap cache; /* identifier -> struct pat_result */
+    struct hashmap cache;    /* identifier -> struct pat_result */
+    struct hashmap unmapped; /* this file's: name -> struct finding */
     struct arena cache_mem;
     struct strbuf scratch;
 };
@@ -87,6 +88,7 @@ void rewriter_free(struct rewriter *rw)
     rules_matcher_free(rw->sm);
     rules_matcher_free(rw->um);
     hashmap_release(&rw->cache);
+    hashmap_release(&rw->unmapped);
     arena_release(&rw->cache_mem);
     strbuf_release(&rw->scratch);
     free(rw);
@@ -108,8 +110,8 @@ static void add_finding(struct rw *st, enum warn_id id, size_t off,
     va_end(ap);
     struct findings *f = st->f;
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] =
-        (struct finding){id, off, 0, arena_strndup(st->a, sb.buf, sb.len)};
+    f->v[f->nr++] = (struct finding){id, off, NULL, 1,
+                                     arena_strndup(st->a, sb.buf, sb.len)};
     strbuf_release(&sb);
 }
 
@@ -234,14 +236,14 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
 
 /* The pattern result for identifier s[0..len), cached per worker. */
 static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
-                                               size_t len)
+                                               size_t len, uint32_t hash)
 {
     static const struct pat_result none = {NULL, NULL, 0, false};
     struct rewriter *rw = st->rw;
     if (!rules_may_start(rw->patterns, (unsigned char)s[0]) &&
         !rules_may_start(rw->suspects, (unsigned char)s[0]))
         return &none;
-    struct pat_result *r = hashmap_get(&rw->cache, s, len);
+    struct pat_result *r = hashmap_get_hashed(&rw->cache, s, len, hash);
     if (r)
         return r;
     size_t matched;
@@ -260,22 +262,48 @@ static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
     } else {
         r->suspect = rules_match(rw->suspects, rw->um, s, len, &matched) >= 0;
     }
-    hashmap_put(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len, r);
+    hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,
+                       hash, r);
     return r;
 }
 
 /* A CUDA-looking name that nothing maps: always recorded (the driver ranks
  * them), with the name's length so the driver can read it back. */
-static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off)
+static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off,
+                         uint32_t hash)
 {
-    struct findings *f = st->f;
+    if (!st->env || !st->env->warn || st->env->warn[WARN_UNMAPPED]) {
+        /* -Wunmapped: every use, with its message. */
+        struct findings *f = st->f;
+        ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
+                    (int)len, s);
+        f->v[f->nr++] =
+            (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len),
+                             1, arena_strndup(st->a, sb.buf, sb.len)};
+        strbuf_release(&sb);
+        return;
+    }
+    /* Otherwise only for the ranking: one finding per name and file, with
+     * its first place and the number of uses. */
+    struct finding *fi = hashmap_get_hashed(&st->rw->unmapped, s, len, hash);
+    if (fi) {
+        fi->count++;
+        return;
+    }
+    fi = arena_alloc(st->a, sizeof(*fi));
+    *fi = (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len), 1,
+                           NULL};
+    hashmap_put_hashed(&st->rw->unmapped, fi->name, len, hash, fi);
+}
+
+static void flush_unmapped(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct findings *f = arg;
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    struct strbuf sb = STRBUF_INIT;
-    strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
-                (int)len, s);
-    f->v[f->nr++] = (struct finding){WARN_UNMAPPED, off, len,
-                                     arena_strndup(st->a, sb.buf, sb.len)};
-    strbuf_release(&sb);
+    f->v[f->nr++] = *(struct finding *)value;
 }
 
 static void report_unsupported(struct rw *st, size_t off, const char *name,
@@ -288,8 +316,8 @@ static void report_unsupported(struct rw *st, size_t off, const char *name,
 /* What a name becomes: an exact entry, else a pattern. Returns the new
  * text (NULL: unchanged) and reports unsupported names at off. */
 static const char *map_name(struct rw *st, const char *s, size_t len,
-                            const struct map_ident *id, size_t off,
-                            size_t *out_len)
+                            uint32_t hash, const struct map_ident *id,
+                            size_t off, size_t *out_len)
 {
     if (id && id->exact) {
         const struct map_entry *e = id->exact;
@@ -301,10 +329,10 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
             report_unsupported(st, off, e->from, e);
         return NULL;
     }
-    const struct pat_result *r = pattern_lookup(st, s, len);
+    const struct pat_result *r = pattern_lookup(st, s, len, hash);
     if (!r->rule) {
         if (r->suspect)
-            add_unmapped(st, s, len, off);
+            add_unmapped(st, s, len, off, hash);
         return NULL;
     }
     add_finding(st, WARN_UNVERIFIED, off,
@@ -450,7 +478,9 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     const char *s = spell(st, t, &len);
     if (!mapping_may_apply(st->rw->map, s, len))
         return;
-    const struct map_ident *id = mapping_ident(st->rw->map, s, len);
+    uint32_t hash = hashmap_hash(s, len);
+    const struct map_ident *id =
+        mapping_ident_hashed(st->rw->map, s, len, hash);
     if (id && id->symbol_lookup)
         st->sym_pending = true;
     /* A member-only entry (x.is_cuda()) applies after . or -> alone. */
@@ -466,7 +496,7 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
         id->exact->kind != MAP_UNSUPPORTED)
         check_hazard(st, lx, t, id->exact->from, id->exact);
     size_t to_len;
-    const char *to = map_name(st, s, len, id, t->off, &to_len);
+    const char *to = map_name(st, s, len, hash, id, t->off, &to_len);
     if (!to)
         return;
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
@@ -489,7 +519,8 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
         return true;
     const struct map_ident *id = mapping_ident(st->rw->map, s, len);
     size_t to_len;
-    const char *to = map_name(st, s, len, id, t->off + 1, &to_len);
+    const char *to =
+        map_name(st, s, len, hashmap_hash(s, len), id, t->off + 1, &to_len);
     if (to)
         add_edit(st, t->off + 1, len, to, to_len);
     return true;
@@ -634,6 +665,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         }
         st.prev2 = st.prev;
         st.prev = t;
+    }
+    if (rw->unmapped.nr) {
+        hashmap_each(&rw->unmapped, flush_unmapped, f);
+        hashmap_clear(&rw->unmapped);
     }
     return st.nedits;
 }

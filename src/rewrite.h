@@ -16,10 +16,11 @@ struct mapping;
 
 /* Something worth telling the user about one place in the input. */
 struct finding {
-    enum warn_id id; /* the -W group */
-    size_t off;      /* byte offset in the input */
-    size_t len;      /* WARN_UNMAPPED: the name's length at off; else 0 */
-    const char *msg; /* in the caller's arena */
+    enum warn_id id;  /* the -W group */
+    size_t off;       /* byte offset in the input */
+    const char *name; /* WARN_UNMAPPED: the name; else NULL */
+    size_t count;     /* WARN_UNMAPPED: uses it stands for (first at off) */
+    const char *msg;  /* NULL for an unmapped name counted, not reported */
 };
 
 struct findings {
@@ -44,7 +45,8 @@ struct rewrite_env {
                          bool *renamed);
     void *arg;
     /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
-     * are always made, for the ranking of names that nothing maps. */
+     * are made anyway, for the ranking of names that nothing maps: one per
+     * use with -Wunmapped, else one per name with its count. */
     const bool *warn;
     /* MUSA-native code: only #include names of renamed files of this run
      * change (x.cuh -> x.muh), so the tree stays consistent. */

@@ -15,6 +15,7 @@
 
 struct rule {
     pcre2_code *code;
+    bool jit;
     char *pattern;
     char *repl;
     void *tag;
@@ -93,7 +94,9 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
 {
     int code;
     PCRE2_SIZE off;
-    uint32_t opts = PCRE2_ANCHORED | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+    /* Bytes, not UTF-8: subjects are identifiers and string contents,
+     * which may hold any byte, and byte matching is the fast path. */
+    uint32_t opts = PCRE2_ANCHORED;
     if (r->mode == RULES_WHOLE)
         opts |= PCRE2_ENDANCHORED;
     pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts,
@@ -111,12 +114,13 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
         *erroff = 0;
         return -1;
     }
-    pcre2_jit_compile(re, PCRE2_JIT_COMPLETE); /* optional speed-up */
+    /* Optional: where JIT is missing, pcre2_match interprets. */
+    bool jit = pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
 
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     uint32_t idx = (uint32_t)r->nr;
     struct rule *rule = &r->v[r->nr++];
-    *rule = (struct rule){re, xstrdup(pat), xstrdup(repl), tag, {0, 0}, 0};
+    *rule = (struct rule){re, jit, xstrdup(pat), xstrdup(repl), tag, {0}, 0};
     literal_prefix(pat, rule);
 
     /* The first byte of a match is known when the pattern starts with a
@@ -203,8 +207,13 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
     /* Later rules come from later files, which win: walk backwards. */
     for (size_t k = r->bucket_nr[c]; k-- > 0;) {
         uint32_t i = r->bucket[c][k];
-        int rc =
-            pcre2_match(r->v[i].code, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL);
+        const struct rule *rule = &r->v[i];
+        if (len < rule->litlen || memcmp(s, rule->lit, rule->litlen))
+            continue; /* cannot match: skip the call */
+        int rc = rule->jit ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, len, 0,
+                                             0, m->md, NULL)
+                           : pcre2_match(rule->code, (PCRE2_SPTR)s, len, 0, 0,
+                                         m->md, NULL);
         if (rc < 0)
             continue;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);

@@ -129,22 +129,39 @@ size_t source_line_count(const char *buf, size_t len)
 }
 
 /* Line starts: after every LF, and after a CR that no LF follows (old
- * Mac files), as the lexer counts lines. */
+ * Mac files), as the lexer counts lines. Files without a lone CR, nearly
+ * all of them, are scanned with memchr. */
 static void build_lines(struct source *src)
 {
     size_t cap = 64, n = 0;
     size_t *v = xmalloc(cap * sizeof(*v));
     v[n++] = 0;
-    const char *b = src->buf;
-    for (size_t i = 0; i < src->len; i++) {
-        if (b[i] != '\n' &&
-            (b[i] != '\r' || (i + 1 < src->len && b[i + 1] == '\n')))
-            continue;
+    const char *b = src->buf, *end = b + src->len;
+    bool lone_cr = false;
+    for (const char *p = b; p < end && (p = memchr(p, '\r', (size_t)(end - p)));
+         p++)
+        if (p + 1 == end || p[1] != '\n') {
+            lone_cr = true;
+            break;
+        }
+    for (const char *p = b; p < end;) {
+        const char *q = memchr(p, '\n', (size_t)(end - p));
+        if (lone_cr) { /* the slow way: every byte */
+            q = p;
+            while (q < end && *q != '\n' &&
+                   (*q != '\r' || (q + 1 < end && q[1] == '\n')))
+                q++;
+            if (q == end)
+                q = NULL;
+        }
+        if (!q)
+            break;
         if (n == cap) {
             cap *= 2;
             v = xrealloc(v, cap * sizeof(*v));
         }
-        v[n++] = i + 1;
+        v[n++] = (size_t)(q + 1 - b);
+        p = q + 1;
     }
     src->lines = v;
     src->nlines = n;

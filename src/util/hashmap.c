@@ -39,12 +39,19 @@ static struct hashmap_slot *find(const struct hashmap *m, const char *key,
     }
 }
 
-void *hashmap_get(const struct hashmap *m, const char *key, size_t len)
+void *hashmap_get_hashed(const struct hashmap *m, const char *key, size_t len,
+                         uint32_t hash)
 {
     if (!m->nr)
         return NULL;
-    struct hashmap_slot *s = find(m, key, len, hashmap_hash(key, len));
+    struct hashmap_slot *s = find(m, key, len, hash);
     return s->key ? s->value : NULL;
+}
+
+void *hashmap_get(const struct hashmap *m, const char *key, size_t len)
+{
+    return m->nr ? hashmap_get_hashed(m, key, len, hashmap_hash(key, len))
+                 : NULL;
 }
 
 static void rehash(struct hashmap *m, size_t cap)
@@ -66,9 +73,14 @@ static void rehash(struct hashmap *m, size_t cap)
 
 void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value)
 {
+    return hashmap_put_hashed(m, key, len, hashmap_hash(key, len), value);
+}
+
+void *hashmap_put_hashed(struct hashmap *m, const char *key, size_t len,
+                         uint32_t h, void *value)
+{
     if ((m->nr + 1) * 2 > m->cap)
         rehash(m, m->cap ? m->cap * 2 : 64);
-    uint32_t h = hashmap_hash(key, len);
     struct hashmap_slot *s = find(m, key, len, h);
     if (s->key) {
         void *old = s->value;

@@ -30,8 +30,13 @@ struct hashmap {
 uint32_t hashmap_hash(const char *key, size_t len);
 /* The value stored under key, or NULL. */
 void *hashmap_get(const struct hashmap *m, const char *key, size_t len);
+/* The same, for a caller who has hash = hashmap_hash(key, len) already. */
+void *hashmap_get_hashed(const struct hashmap *m, const char *key, size_t len,
+                         uint32_t hash);
 /* Store value under key. Returns the value it replaced, or NULL. */
 void *hashmap_put(struct hashmap *m, const char *key, size_t len, void *value);
+void *hashmap_put_hashed(struct hashmap *m, const char *key, size_t len,
+                         uint32_t hash, void *value);
 /* Make room for n more keys without growing again. */
 void hashmap_reserve(struct hashmap *m, size_t n);
 /* Call fn on every entry, in slot order (not sorted). */

@@ -1,0 +1,122 @@
+#!/bin/sh
+# Benchmark: build a Release cuda2musa and time it on a corpus.
+#   bench/run.sh [CORPUS]        default: /usr/local/cuda/include, or a
+#                                generated corpus where that is absent
+# Environment: RUNS (default 5), JOBS (default: CPUs, at most 8),
+# BENCH_OUT (where outputs go; default /dev/shm when it exists, so the
+# figures measure the tool and not the disk).
+# Prints files, MB, the median wall time of RUNS runs after a warm-up,
+# MB/s at -j1 and -jN for a fresh port and for an up-to-date re-run (the
+# make pre-build hook case), cp -r of the same tree as the floor, the
+# mapping load time, and the peak RSS.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+runs=${RUNS:-5}
+ncpu=$(nproc 2>/dev/null || echo 1)
+jobs=${JOBS:-$([ "$ncpu" -gt 8 ] && echo 8 || echo "$ncpu")}
+outbase=${BENCH_OUT:-$([ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")}
+work=$(mktemp -d "$outbase/c2m-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# A mapping cache of the benchmark's own, filled by the warm-up runs.
+export CUDA2MUSA_CACHE="$work/cache"
+
+cmake -S "$top" -B "$top/build-bench" -DCMAKE_BUILD_TYPE=Release -DC2M_TESTS=OFF >/dev/null
+cmake --build "$top/build-bench" -j"$ncpu" >/dev/null
+bin=$top/build-bench/cuda2musa
+
+corpus=${1:-/usr/local/cuda/include}
+if [ ! -d "$corpus" ]; then
+    # No CUDA here: generate a corpus of the same rough shape.
+    corpus=$work/corpus
+    mkdir -p "$corpus"
+    i=0
+    while [ $i -lt 400 ]; do
+        d=$corpus/d$((i % 20))
+        mkdir -p "$d"
+        {
+            echo "/* generated file $i: cudaMalloc in a comment */"
+            echo "#include <cuda_runtime.h>"
+            echo "#include <cublas_v2.h>"
+            j=0
+            while [ $j -lt 200 ]; do
+                echo "static int f${i}_$j(float *p, int n) { cudaStream_t s; cudaStreamCreate(&s);"
+                echo "    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, 0, p, n, p, n, 0, p, n);"
+                echo "    for (int k = 0; k < n; k++) p[k] = (float)k * 2.0f; return n; } // end"
+                j=$((j + 1))
+            done
+        } >"$d/f$i.cu"
+        i=$((i + 1))
+    done
+fi
+
+files=$(find "$corpus" -type f | grep -cE '\.(cu|cuh|c|cc|cpp|cxx|h|hh|hpp|hxx|inl|inc|ipp|tpp)$' || true)
+bytes=$(find "$corpus" -type f | grep -E '\.(cu|cuh|c|cc|cpp|cxx|h|hh|hpp|hxx|inl|inc|ipp|tpp)$' |
+        tr '\n' '\0' | xargs -0 cat | wc -c)
+mb=$(echo "$bytes / 1048576" | bc -l)
+
+now() { date +%s.%N; }
+median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# time_runs PREP CMD...: median seconds of CMD over $runs runs after one
+# warm-up; PREP is run before each (untimed).
+time_runs() {
+    prep=$1
+    shift
+    sh -c "$prep"
+    "$@" >/dev/null 2>&1 || true
+    k=0
+    while [ $k -lt "$runs" ]; do
+        sh -c "$prep"
+        t0=$(now)
+        "$@" >/dev/null 2>&1 || true
+        t1=$(now)
+        echo "$t1 - $t0" | bc -l
+        k=$((k + 1))
+    done | median
+}
+
+row() { printf '%-34s %8.3f s %8.0f MB/s\n' "$1" "$2" "$(echo "$mb / $2" | bc -l)"; }
+
+echo "cuda2musa $("$bin" --version | cut -d' ' -f2) on $corpus"
+echo "machine: $(uname -m), $ncpu CPUs, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null)"
+echo "outputs in: $outbase ($(df -T "$outbase" | awk 'NR == 2 {print $2}'))"
+printf 'corpus: %d files, %.1f MB; median of %d runs\n\n' "$files" "$mb" "$runs"
+
+out=$work/out
+t=$(time_runs "rm -rf '$work/cp'" cp -r "$corpus" "$work/cp"); row "cp -r (the floor)" "$t"
+cp_t=$t
+for j in 1 "$jobs"; do
+    t=$(time_runs "rm -rf '$out'" "$bin" -q -w -j"$j" -o "$out" "$corpus")
+    row "fresh port, -j$j" "$t"
+    [ "$j" = 1 ] && fresh1=$t
+done
+"$bin" -q -w -o "$out" "$corpus" >/dev/null 2>&1 || true
+for j in 1 "$jobs"; do
+    t=$(time_runs ":" "$bin" -q -w -j"$j" -o "$out" "$corpus")
+    row "up-to-date re-run, -j$j" "$t"
+done
+for j in 1 "$jobs"; do
+    t=$(time_runs ":" "$bin" -q -w -j"$j" --check -o "$out" "$corpus")
+    row "--check, -j$j" "$t"
+done
+printf '%-34s %8.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
+
+# Mapping load: a run over an empty tree with and without the mappings,
+# from the cache (the usual case) and parsing the YAML (CUDA2MUSA_CACHE=off).
+mkdir -p "$work/empty"
+RUNS=$((runs * 4))
+without=$(runs=$RUNS time_runs ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
+cached=$(runs=$RUNS time_runs ":" "$bin" -q -o "$work/eo" "$work/empty")
+parsed=$(CUDA2MUSA_CACHE=off runs=$RUNS time_runs ":" "$bin" -q -o "$work/eo" "$work/empty")
+entries=$("$bin" --list-mappings | wc -l)
+printf '%-34s %8.1f ms (%d entries, %d files)\n' "mapping load, cached" \
+    "$(echo "($cached - $without) * 1000" | bc -l)" "$entries" \
+    "$(ls "$top"/mappings/*.yaml | wc -l)"
+printf '%-34s %8.1f ms\n' "mapping load, parsing the YAML" \
+    "$(echo "($parsed - $without) * 1000" | bc -l)"
+
+if [ -x /usr/bin/time ]; then
+    rm -rf "$out"
+    rss=$(/usr/bin/time -f %M "$bin" -q -w -j"$jobs" -o "$out" "$corpus" 2>&1 >/dev/null | tail -1)
+    printf '%-34s %8.1f MB\n' "peak RSS, fresh port -j$jobs" "$(echo "$rss / 1024" | bc -l)"
+fi

@@ -115,6 +115,15 @@ printf '%-34s %8.1f ms (%d entries, %d files)\n' "mapping load, cached" \
 printf '%-34s %8.1f ms\n' "mapping load, parsing the YAML" \
     "$(echo "($parsed - $without) * 1000" | bc -l)"
 
+# Wall times on a shared machine wander; an instruction count does not.
+if command -v valgrind >/dev/null 2>&1; then
+    rm -rf "$out"
+    ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -q -w -j1 \
+             -o "$out" "$corpus" 2>&1 | awk '/refs:/ {gsub(",", "", $NF); print $NF}')
+    [ -n "$ir" ] && printf '%-34s %8.1f instructions/byte (%s in all)\n' \
+        "fresh port, -j1, callgrind" "$(echo "$ir / $bytes" | bc -l)" "$ir"
+fi
+
 if [ -x /usr/bin/time ]; then
     rm -rf "$out"
     rss=$(/usr/bin/time -f %M "$bin" -q -w -j"$jobs" -o "$out" "$corpus" 2>&1 >/dev/null | tail -1)

@@ -19,12 +19,14 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-/* A cached pattern result for one identifier. */
-struct pat_result {
-    const struct map_entry *rule; /* NULL: no pattern matches */
-    const char *text;             /* the whole new identifier */
+/* What the mapping says about one identifier, cached per worker so that
+ * a name costs one hash lookup however many tables it needs. */
+struct name_result {
+    const struct map_ident *id;   /* the identifier tables' entry, or NULL */
+    const struct map_entry *rule; /* a pattern, when id has no exact entry */
+    const char *text;             /* what the pattern makes of the name */
     size_t len;
-    bool suspect; /* no pattern, but it looks like CUDA */
+    bool suspect; /* no entry or pattern, but it looks like CUDA */
 };
 
 enum { CACHE_MAX = 1 << 16 };
@@ -35,7 +37,7 @@ struct rewriter {
     const struct rules *strings;
     const struct rules *suspects;
     struct rules_matcher *pm, *sm, *um;
-    struct hashmap cache;    /* identifier -> struct pat_result */
+    struct hashmap cache;    /* identifier -> struct name_result */
     struct hashmap unmapped; /* this file's: name -> struct finding */
     struct arena cache_mem;
     struct strbuf scratch;
@@ -234,33 +236,35 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
     return false;
 }
 
-/* The pattern result for identifier s[0..len), cached per worker. */
-static const struct pat_result *pattern_lookup(struct rw *st, const char *s,
-                                               size_t len, uint32_t hash)
+/* What the mapping says about identifier s[0..len), cached per worker. */
+static const struct name_result *lookup_name(struct rw *st, const char *s,
+                                             size_t len, uint32_t hash)
 {
-    static const struct pat_result none = {NULL, NULL, 0, false};
     struct rewriter *rw = st->rw;
-    if (!rules_may_start(rw->patterns, (unsigned char)s[0]) &&
-        !rules_may_start(rw->suspects, (unsigned char)s[0]))
-        return &none;
-    struct pat_result *r = hashmap_get_hashed(&rw->cache, s, len, hash);
+    struct name_result *r = hashmap_get_hashed(&rw->cache, s, len, hash);
     if (r)
         return r;
-    size_t matched;
-    int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
     r = arena_alloc(&rw->cache_mem, sizeof(*r));
-    *r = none;
-    if (i >= 0) {
-        r->rule = rules_tag(rw->patterns, (size_t)i);
-        size_t tl = r->rule->to_len;
-        char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
-        memcpy(text, r->rule->to, tl);
-        memcpy(text + tl, s + matched, len - matched);
-        text[tl + len - matched] = '\0';
-        r->text = text;
-        r->len = tl + len - matched;
-    } else {
-        r->suspect = rules_match(rw->suspects, rw->um, s, len, &matched) >= 0;
+    memset(r, 0, sizeof(*r));
+    r->id = mapping_ident_hashed(rw->map, s, len, hash);
+    unsigned char c = (unsigned char)s[0];
+    if ((!r->id || !r->id->exact) && (rules_may_start(rw->patterns, c) ||
+                                      rules_may_start(rw->suspects, c))) {
+        size_t matched;
+        int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
+        if (i >= 0) {
+            r->rule = rules_tag(rw->patterns, (size_t)i);
+            size_t tl = r->rule->to_len;
+            char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
+            memcpy(text, r->rule->to, tl);
+            memcpy(text + tl, s + matched, len - matched);
+            text[tl + len - matched] = '\0';
+            r->text = text;
+            r->len = tl + len - matched;
+        } else {
+            r->suspect =
+                rules_match(rw->suspects, rw->um, s, len, &matched) >= 0;
+        }
     }
     hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,
                        hash, r);
@@ -315,12 +319,14 @@ static void report_unsupported(struct rw *st, size_t off, const char *name,
 
 /* What a name becomes: an exact entry, else a pattern. Returns the new
  * text (NULL: unchanged) and reports unsupported names at off. */
+/* What a name becomes: an exact entry, else a pattern. Returns the new
+ * text (NULL: unchanged) and reports unsupported names at off. */
 static const char *map_name(struct rw *st, const char *s, size_t len,
-                            uint32_t hash, const struct map_ident *id,
+                            uint32_t hash, const struct name_result *nr,
                             size_t off, size_t *out_len)
 {
-    if (id && id->exact) {
-        const struct map_entry *e = id->exact;
+    if (nr->id && nr->id->exact) {
+        const struct map_entry *e = nr->id->exact;
         if (e->kind == MAP_RENAME) {
             *out_len = e->to_len;
             return e->to;
@@ -329,18 +335,17 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
             report_unsupported(st, off, e->from, e);
         return NULL;
     }
-    const struct pat_result *r = pattern_lookup(st, s, len, hash);
-    if (!r->rule) {
-        if (r->suspect)
+    if (!nr->rule) {
+        if (nr->suspect)
             add_unmapped(st, s, len, off, hash);
         return NULL;
     }
     add_finding(st, WARN_UNVERIFIED, off,
                 "'%.*s' becomes '%s' by a pattern only: no mapping entry "
                 "confirms that MUSA has it",
-                (int)len, s, r->text);
-    *out_len = r->len;
-    return r->text;
+                (int)len, s, nr->text);
+    *out_len = nr->len;
+    return nr->text;
 }
 
 static bool is_cmp_op(const struct rw *st, const struct token *t)
@@ -479,8 +484,8 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     if (!mapping_may_apply(st->rw->map, s, len))
         return;
     uint32_t hash = hashmap_hash(s, len);
-    const struct map_ident *id =
-        mapping_ident_hashed(st->rw->map, s, len, hash);
+    const struct name_result *nr = lookup_name(st, s, len, hash);
+    const struct map_ident *id = nr->id;
     if (id && id->symbol_lookup)
         st->sym_pending = true;
     /* A member-only entry (x.is_cuda()) applies after . or -> alone. */
@@ -496,7 +501,7 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
         id->exact->kind != MAP_UNSUPPORTED)
         check_hazard(st, lx, t, id->exact->from, id->exact);
     size_t to_len;
-    const char *to = map_name(st, s, len, hash, id, t->off, &to_len);
+    const char *to = map_name(st, s, len, hash, nr, t->off, &to_len);
     if (!to)
         return;
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
@@ -517,10 +522,10 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
         return false;
     if (!mapping_may_apply(st->rw->map, s, len))
         return true;
-    const struct map_ident *id = mapping_ident(st->rw->map, s, len);
+    uint32_t hash = hashmap_hash(s, len);
+    const struct name_result *nr = lookup_name(st, s, len, hash);
     size_t to_len;
-    const char *to =
-        map_name(st, s, len, hashmap_hash(s, len), id, t->off + 1, &to_len);
+    const char *to = map_name(st, s, len, hash, nr, t->off + 1, &to_len);
     if (to)
         add_edit(st, t->off + 1, len, to, to_len);
     return true;

@@ -3,6 +3,7 @@
 #include "hashmap.h"
 
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "xalloc.h"
@@ -20,10 +21,31 @@ uint32_t hashmap_hash(const char *key, size_t len)
         len -= 8;
     }
     w = 0;
-    memcpy(&w, key, len);
+    for (size_t i = 0; i < len; i++) /* a few bytes: no memcpy call */
+        w |= (uint64_t)(unsigned char)key[i] << (8 * i);
     h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
     h ^= h >> 29;
     return (uint32_t)h;
+}
+
+/* Equal keys, for the short strings identifiers are: eight bytes at a
+ * time, without a library call. */
+static inline bool key_eq(const char *a, const char *b, size_t len)
+{
+    uint64_t x, y;
+    while (len >= 8) {
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+        a += 8;
+        b += 8;
+        len -= 8;
+    }
+    while (len--)
+        if (*a++ != *b++)
+            return false;
+    return true;
 }
 
 static struct hashmap_slot *find(const struct hashmap *m, const char *key,
@@ -34,7 +56,7 @@ static struct hashmap_slot *find(const struct hashmap *m, const char *key,
         struct hashmap_slot *s = &m->slots[i];
         if (!s->key)
             return s;
-        if (s->hash == h && s->len == len && !memcmp(s->key, key, len))
+        if (s->hash == h && s->len == len && key_eq(s->key, key, len))
             return s;
     }
 }

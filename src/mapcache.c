@@ -26,7 +26,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -190,6 +190,15 @@ static void put_file(struct writer *w, const struct map_file *f)
         case REC_SUSPECT:
         case REC_LOOKUP:
             put_entry(w, r->e);
+            break;
+        case REC_LINK:
+            put_entry(w, r->e);
+            put(w, (uint32_t)r->nparts);
+            for (size_t k = 0; k < r->nparts; k++)
+                put_str(w, r->from_parts[k]);
+            put(w, (uint32_t)r->nto);
+            for (size_t k = 0; k < r->nto; k++)
+                put_str(w, r->to_parts[k]);
             break;
         case REC_SOURCE:
             put_str(w, r->source->tag);
@@ -358,6 +367,21 @@ static const char *get_str(struct reader *r)
     return r->strings + off - 1;
 }
 
+/* A counted list of strings, as put_file writes a REC_LINK's. */
+static bool get_strs(struct reader *r, struct arena *a, const char ***v,
+                     size_t *n)
+{
+    uint32_t k = get(r);
+    if (r->bad || k > 4096)
+        return false;
+    *n = k;
+    *v = arena_alloc(a, (k ? k : 1) * sizeof(**v));
+    for (uint32_t i = 0; i < k; i++)
+        if (!((*v)[i] = get_str(r)))
+            return false;
+    return true;
+}
+
 static struct map_entry *get_entry(struct reader *r, struct arena *a,
                                    const char *file, int priority)
 {
@@ -397,7 +421,7 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
     f->alloc = nr ? nr : 1;
     for (uint32_t i = 0; i < nr && !r->bad; i++) {
         uint32_t kind = get(r);
-        if (kind > REC_SOURCE)
+        if (kind > REC_LINK)
             return false;
         struct map_rec *rec = mapfile_add(f, (enum rec_kind)kind);
         switch (rec->kind) {
@@ -437,6 +461,13 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
         case REC_LOOKUP:
             rec->e = get_entry(r, a, f->path, f->priority);
             break;
+        case REC_LINK: {
+            rec->e = get_entry(r, a, f->path, f->priority);
+            if (!get_strs(r, a, &rec->from_parts, &rec->nparts) ||
+                !get_strs(r, a, &rec->to_parts, &rec->nto))
+                return false;
+            break;
+        }
         case REC_SOURCE: {
             struct map_source *s = arena_alloc(a, sizeof(*s));
             memset(s, 0, sizeof(*s));

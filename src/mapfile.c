@@ -776,6 +776,74 @@ static int load_suspects(struct loader *ld, yaml_node_t *sec)
     return 0;
 }
 
+/* A list of names for 'link': libraries (bad: any shell or path
+ * character) or header names. Returns the count; names in *out. */
+static size_t link_list(struct loader *ld, yaml_node_t *v, const char *what,
+                        const char *bad, const char ***out)
+{
+    *out = NULL;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &v->start_mark, "'link: %s' must be a list, not %s", what,
+             node_type_name(v));
+        return 0;
+    }
+    size_t n =
+        (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+    const char **names = arena_alloc(ld->a, (n ? n : 1) * sizeof(*names));
+    size_t k = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        const char *name = dup_scalar(ld, item, what);
+        if (!name)
+            continue;
+        if (!*name || strpbrk(name, bad)) {
+            lerr(ld, &item->start_mark, "'%s' is not a %s name%s", name, what,
+                 !strcmp(what, "library") ? " (write mublas for -lmublas)"
+                                          : "");
+            continue;
+        }
+        names[k++] = name;
+    }
+    *out = names;
+    return k;
+}
+
+/* link: {libs: [mublas], headers: [mublas.h]}: the libraries a port needs
+ * when it uses an entry of this file's domain or includes one of the
+ * MUSA headers listed. */
+static int load_link(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark,
+             "'link' must be a mapping {libs: [...], headers: [...]}, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    if (!*ld->domain) {
+        lerr(ld, &sec->start_mark, "'link' needs a 'domain' to belong to");
+        return -1;
+    }
+    struct map_entry *e = new_entry(ld, sec, ld->domain);
+    e->kind = MAP_KEEP;
+    struct map_rec *r = mapfile_add(ld->f, REC_LINK);
+    r->e = e;
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        if (is_scalar(k) && scalar_is(k, "libs"))
+            r->nparts =
+                link_list(ld, v, "library", " \t/\\\"'$`;", &r->from_parts);
+        else if (is_scalar(k) && scalar_is(k, "headers"))
+            r->nto = link_list(ld, v, "header", " \t\\\"'$`;<>", &r->to_parts);
+        else
+            lerr(ld, &k->start_mark,
+                 "unknown key '%s' (expected libs or headers)",
+                 is_scalar(k) ? scalar(k, NULL) : "?");
+    }
+    return 0;
+}
+
 /* Header keys (version, domain, source, tier) are read in a first pass,
  * since the tables use them whatever their order in the file. */
 static int load_header_key(struct loader *ld, yaml_node_t *sec)
@@ -793,6 +861,7 @@ static const struct section {
     {"domain",        load_header_key},
     {"headers",       load_headers},
     {"identifiers",   load_identifiers},
+    {"link",          load_link},
     {"patterns",      load_patterns},
     {"qualified",     load_qualified},
     {"source",        load_header_key},
@@ -891,7 +960,7 @@ static void load_document(struct loader *ld, int layer)
         if (!s) {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected version, domain, source, tier, "
-                 "identifiers, qualified, headers, patterns, strings, "
+                 "link, identifiers, qualified, headers, patterns, strings, "
                  "symbol_lookup, sources or suspects)",
                  is_scalar(k) ? scalar(k, NULL) : "?");
             continue;

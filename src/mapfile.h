@@ -20,14 +20,17 @@ enum rec_kind {
     REC_STRING,  /* e: a string-literal rule */
     REC_SUSPECT, /* e: from = regex of a CUDA-looking name */
     REC_LOOKUP,  /* e->from: a dlsym-like function */
-    REC_SOURCE   /* source: an evidence tag */
+    REC_SOURCE,  /* source: an evidence tag */
+    REC_LINK     /* e->domain's libraries from_parts[nparts] and MUSA
+                    headers to_parts[nto] */
 };
 
 struct map_rec {
     enum rec_kind kind;
     struct map_entry *e;
-    size_t nparts; /* REC_QUAL */
+    size_t nparts; /* REC_QUAL, REC_LINK */
     const char **from_parts, **to_parts;
+    size_t nto;                /* REC_LINK: entries of to_parts */
     struct map_source *source; /* REC_SOURCE */
 };
 

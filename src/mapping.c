@@ -46,7 +46,14 @@ struct mapping {
     struct hashmap sources;    /* tag -> struct map_source */
     struct rules *suspects;    /* CUDA-looking names */
     struct mapcache_map cache; /* the cache file the strings point into */
+    struct hashmap links;      /* domain -> struct map_links */
+    struct hashmap link_hdrs;  /* MUSA header -> its domain */
     int errors;                /* merge errors so far */
+};
+
+struct map_links {
+    const char **libs; /* in m->mem */
+    size_t n, alloc;
 };
 
 /* An exact header name: the entry for the chosen SDK and all of them. */
@@ -73,6 +80,8 @@ void mapping_free(struct mapping *m)
     hashmap_release(&m->headers);
     hashmap_release(&m->qualkeys);
     hashmap_release(&m->sources);
+    hashmap_release(&m->links);
+    hashmap_release(&m->link_hdrs);
     rules_free(m->suspects);
     free(m->dirs);
     free(m->files);
@@ -271,6 +280,39 @@ static void merge_source(struct mapping *m, struct map_source *s)
     hashmap_put(&m->sources, s->tag, strlen(s->tag), s);
 }
 
+/* A domain's libraries: the union over its files, in order; and which
+ * domain each listed MUSA header belongs to (the first file to list it). */
+static void merge_link(struct mapping *m, const struct map_rec *r)
+{
+    const char *domain = r->e->domain;
+    struct map_links *l = hashmap_get(&m->links, domain, strlen(domain));
+    if (!l) {
+        l = arena_alloc(&m->mem, sizeof(*l));
+        memset(l, 0, sizeof(*l));
+        hashmap_put(&m->links, domain, strlen(domain), l);
+    }
+    for (size_t i = 0; i < r->nparts; i++) {
+        size_t k = 0;
+        while (k < l->n && strcmp(l->libs[k], r->from_parts[i]))
+            k++;
+        if (k < l->n)
+            continue;
+        if (l->n == l->alloc) {
+            l->alloc = l->alloc ? 2 * l->alloc : 4;
+            const char **v = arena_alloc(&m->mem, l->alloc * sizeof(*v));
+            if (l->n)
+                memcpy(v, l->libs, l->n * sizeof(*v));
+            l->libs = v;
+        }
+        l->libs[l->n++] = r->from_parts[i];
+    }
+    for (size_t i = 0; i < r->nto; i++) {
+        const char *h = r->to_parts[i];
+        if (!hashmap_get(&m->link_hdrs, h, strlen(h)))
+            hashmap_put(&m->link_hdrs, h, strlen(h), (void *)domain);
+    }
+}
+
 /* Merge the records of one file into the tables. */
 static int merge_file(struct mapping *m, const struct map_file *f)
 {
@@ -303,6 +345,9 @@ static int merge_file(struct mapping *m, const struct map_file *f)
             break;
         case REC_SOURCE:
             merge_source(m, r->source);
+            break;
+        case REC_LINK:
+            merge_link(m, r);
             break;
         }
     }
@@ -672,6 +717,21 @@ size_t mapping_overrides(const struct mapping *m, const struct map_override **v)
 {
     *v = m->overrides;
     return m->noverrides;
+}
+
+size_t mapping_links(const struct mapping *m, const char *domain,
+                     const char *const **libs)
+{
+    const struct map_links *l =
+        domain ? hashmap_get(&m->links, domain, strlen(domain)) : NULL;
+    *libs = l ? l->libs : NULL;
+    return l ? l->n : 0;
+}
+
+const char *mapping_header_domain(const struct mapping *m, const char *name,
+                                  size_t len)
+{
+    return hashmap_get(&m->link_hdrs, name, len);
 }
 
 int mapping_sdk(const struct mapping *m)

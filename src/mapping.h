@@ -164,6 +164,14 @@ struct map_override {
 /* Every such pair, in load order. */
 size_t mapping_overrides(const struct mapping *m,
                          const struct map_override **v);
+/* The libraries (for -l) that a port using an entry of domain needs, from
+ * the link: sections of its files. */
+size_t mapping_links(const struct mapping *m, const char *domain,
+                     const char *const **libs);
+/* The domain whose link: section lists the MUSA header name[0..len), or
+ * NULL. */
+const char *mapping_header_domain(const struct mapping *m, const char *name,
+                                  size_t len);
 /* The SDK version the mapping was built for. */
 int mapping_sdk(const struct mapping *m);
 

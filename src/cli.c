@@ -39,9 +39,27 @@ static const char help_text[] =
     "                        would write (lists stale, missing, extra files)\n"
     "      --diff            with --check: also print the diff of each file\n"
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
-    "  -I DIR                also look for #include'd headers in DIR\n"
+    "  -I DIR                also look for #include'd headers in DIR; the\n"
+    "                        port's build searches it (or its port) too\n"
     "  -j, --jobs N          port N files at a time (default: CPUs, at most "
     "8)\n"
+    "      --prune           remove outputs of earlier ports that no input\n"
+    "                        makes any more (only files cuda2musa wrote)\n"
+    "      --depfile FILE    write a make depfile: FILE without its .d "
+    "depends\n"
+    "                        on every input and mapping file\n"
+    "\n"
+    "Build manifest (written in the output root with every port):\n"
+    "  -D NAME[=VALUE]       define NAME when the port is built\n"
+    "  -p DIR                read DIR/compile_commands.json of the CUDA "
+    "build:\n"
+    "                        -I/-D/-std carry over, nvcc options are mapped\n"
+    "                        or dropped with a note\n"
+    "      --musa-arch LIST  default GPU architectures of the build, e.g.\n"
+    "                        mp_22,mp_31 (default: mp_22, or mapped by -p)\n"
+    "      --no-manifest     write no musa_manifest.json, musa.mk, "
+    "build.ninja,\n"
+    "                        musa_config.ninja or compile_commands.json\n"
     "\n"
     "Mappings:\n"
     "  -m, --mappings FILE   load a mapping file on top of the others (later\n"
@@ -64,12 +82,23 @@ static const char help_text[] =
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
     "                        unsupported, hazard, unterminated, binary (on by\n"
     "                        default); unverified, unmapped (off)\n"
+    "      --stats           print a summary table: files, edits by domain,\n"
+    "                        includes, warnings by kind, top unmapped names\n"
+    "      --report FILE     write every file's status and diagnostics as\n"
+    "                        JSON (schema cuda2musa.report/1); - is stdout\n"
+    "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
+    "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
+    "                        reported or not: unsupported, hazard, unmapped,\n"
+    "                        unverified (comma-separated)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
     "\n"
     "Exit status: 0 done; 1 --check or --dry-run --exit-code found changes,\n"
-    "or -Werror saw a warning; 2 usage, mapping or I/O errors.\n"
-    "Environment: CUDA2MUSA_MAPPINGS names the default mappings directory.\n";
+    "-Werror saw a warning or --fail-on a finding; 2 usage, mapping or I/O\n"
+    "errors.\n"
+    "Environment: CUDA2MUSA_MAPPINGS names the default mappings directory;\n"
+    "CUDA2MUSA_CACHE the mapping cache (off: none); MUSA_HOME the SDK the\n"
+    "manifest names (default /usr/local/musa).\n";
 
 enum {
     OPT_CHECK = 256,
@@ -81,7 +110,15 @@ enum {
     OPT_MUSA_VERSION,
     OPT_LIST_MAPPINGS,
     OPT_QUERY,
-    OPT_LINT_MAPPINGS
+    OPT_LINT_MAPPINGS,
+    OPT_NO_MANIFEST,
+    OPT_MUSA_ARCH,
+    OPT_PRUNE,
+    OPT_DEPFILE,
+    OPT_STATS,
+    OPT_REPORT,
+    OPT_REPORT_FORMAT,
+    OPT_FAIL_ON
 };
 
 static const struct option longopts[] = {
@@ -99,6 +136,14 @@ static const struct option longopts[] = {
     {"list-mappings", no_argument, NULL, OPT_LIST_MAPPINGS},
     {"query", required_argument, NULL, OPT_QUERY},
     {"lint-mappings", no_argument, NULL, OPT_LINT_MAPPINGS},
+    {"no-manifest", no_argument, NULL, OPT_NO_MANIFEST},
+    {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
+    {"prune", no_argument, NULL, OPT_PRUNE},
+    {"depfile", required_argument, NULL, OPT_DEPFILE},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"report", required_argument, NULL, OPT_REPORT},
+    {"report-format", required_argument, NULL, OPT_REPORT_FORMAT},
+    {"fail-on", required_argument, NULL, OPT_FAIL_ON},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -107,7 +152,7 @@ static const struct option longopts[] = {
 };
 
 /* The leading ':' makes getopt report a missing argument as ':'. */
-static const char shortopts[] = ":o:nI:j:m:qvwW:hV";
+static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:hV";
 
 static _Noreturn void usage_error(const char *fmt, const char *arg)
 {
@@ -151,6 +196,39 @@ static void set_warning(struct options *o, const char *arg)
     }
 }
 
+/* --musa-arch mp_22,mp_31 (or blanks between). */
+static void set_musa_arch(struct options *o, char *arg)
+{
+    for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
+        if (strncmp(a, "mp_", 3) || !a[3] ||
+            strspn(a + 3, "0123456789") != strlen(a + 3))
+            usage_error("--musa-arch wants names like mp_22 or mp_31, not "
+                        "'%s'",
+                        a);
+        push(&o->musa_arch, &o->nmusa_arch, a);
+    }
+    if (!o->nmusa_arch)
+        usage_error("%s", "--musa-arch wants at least one architecture");
+}
+
+/* --fail-on unsupported,hazard */
+static void set_fail_on(struct options *o, char *arg)
+{
+    static const enum warn_id kinds[] = {WARN_UNSUPPORTED, WARN_HAZARD,
+                                         WARN_UNMAPPED, WARN_UNVERIFIED};
+    for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
+        int id = diag_warn_lookup(a);
+        bool ok = false;
+        for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+            ok |= id == (int)kinds[i];
+        if (!ok)
+            usage_error("--fail-on takes unsupported, hazard, unmapped or "
+                        "unverified, not '%s'",
+                        a);
+        o->fail_on[id] = true;
+    }
+}
+
 void cli_parse(int argc, char **argv, struct options *o)
 {
     memset(o, 0, sizeof(*o));
@@ -182,6 +260,44 @@ void cli_parse(int argc, char **argv, struct options *o)
             break;
         case 'I':
             push(&o->include_dirs, &o->ninclude_dirs, optarg);
+            break;
+        case 'D':
+            if (!*optarg || *optarg == '=')
+                usage_error("-D wants NAME or NAME=VALUE, not '%s'", optarg);
+            push(&o->defines, &o->ndefines, optarg);
+            break;
+        case 'p':
+            o->compdb = optarg;
+            break;
+        case OPT_NO_MANIFEST:
+            o->no_manifest = true;
+            break;
+        case OPT_MUSA_ARCH:
+            set_musa_arch(o, optarg);
+            break;
+        case OPT_PRUNE:
+            o->prune = true;
+            break;
+        case OPT_DEPFILE:
+            o->depfile = optarg;
+            break;
+        case OPT_STATS:
+            o->stats = true;
+            break;
+        case OPT_REPORT:
+            o->report_file = optarg;
+            break;
+        case OPT_REPORT_FORMAT:
+            if (!strcmp(optarg, "sarif"))
+                o->report_sarif = true;
+            else if (!strcmp(optarg, "json"))
+                o->report_sarif = false;
+            else
+                usage_error("--report-format takes json or sarif, not '%s'",
+                            optarg);
+            break;
+        case OPT_FAIL_ON:
+            set_fail_on(o, optarg);
             break;
         case 'j': {
             char *end;
@@ -276,6 +392,24 @@ void cli_parse(int argc, char **argv, struct options *o)
         usage_error("%s", "--exit-code goes with --dry-run");
     if (o->copy_all && !o->output)
         usage_error("%s", "--copy-all needs -o DIR");
+    if (o->prune && (!o->output || o->dry_run || o->check))
+        usage_error("%s", "--prune needs -o DIR (and no --dry-run or "
+                          "--check)");
+    if (o->depfile && (!o->output || o->dry_run || o->check))
+        usage_error("%s", "--depfile needs -o DIR (and no --dry-run or "
+                          "--check)");
+    if (o->depfile && (strlen(o->depfile) < 3 ||
+                       strcmp(o->depfile + strlen(o->depfile) - 2, ".d")))
+        usage_error("--depfile wants a name ending in .d (its target is the "
+                    "name without it), not '%s'",
+                    o->depfile);
+    if (o->prune && o->no_manifest)
+        usage_error("%s", "--prune needs the manifest's record of what was "
+                          "written: drop --no-manifest");
+    if (o->report_file && !strcmp(o->report_file, "-") &&
+        (o->dry_run || o->check || !o->output))
+        usage_error("%s", "--report - would mix the report with what this "
+                          "mode prints on stdout: name a file");
 }
 
 void cli_release(struct options *o)
@@ -284,5 +418,7 @@ void cli_release(struct options *o)
     free(o->include_dirs);
     free(o->mapping_files);
     free(o->queries);
+    free(o->defines);
+    free(o->musa_arch);
     memset(o, 0, sizeof(*o));
 }

@@ -14,10 +14,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "catalog.h"
+#include "compdb.h"
 #include "diff.h"
 #include "edit.h"
 #include "emit.h"
+#include "manifest.h"
 #include "mapping.h"
 #include "pool.h"
 #include "report.h"
@@ -25,8 +28,10 @@
 #include "source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
+#include "util/path.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
+#include "util/json.h"
 #include "walk.h"
 
 #ifndef C2M_DATADIR
@@ -71,6 +76,15 @@ struct result {
     struct strbuf out;      /* for stdout */
     struct strbuf unmapped; /* "name\0path:line:col\0uses\0" per
                                CUDA-looking name no mapping covers */
+    bool copied;            /* not rewritten: a copy, or binary */
+    struct tu_facts facts;  /* for the manifest and --stats */
+    size_t *incl;           /* jobs whose files this one #includes */
+    size_t nincl, incl_alloc;
+    uint64_t hash;             /* of the output (with the manifest) */
+    size_t found[WARN__COUNT]; /* findings, reported or not */
+    size_t reported[WARN__COUNT];
+    struct rdiag *diags; /* for --report */
+    size_t ndiags, diags_alloc;
 };
 
 /* What one worker thread owns. */
@@ -96,48 +110,18 @@ struct driver {
     struct hashmap byabs; /* absolute input path -> struct job */
     char **incdirs;       /* absolute: -I dirs, then the input bases */
     size_t nincdirs, incdirs_alloc;
+    size_t nuser_incdirs; /* of which the -I dirs */
+    struct compdb db;     /* -p */
+    bool have_db;
     struct report rep;
     int setup_errors;
+    char *in_root;          /* the inputs' common directory, absolute */
+    bool manifest;          /* write (or check) the build manifest */
+    bool want[WARN__COUNT]; /* findings to make: reported, or counted for
+                               --fail-on, --stats and --report */
 };
 
 /* ---- paths ---- */
-
-static char *join(const char *a, const char *b)
-{
-    struct strbuf sb = STRBUF_INIT;
-    strbuf_addstr(&sb, a);
-    if (sb.len && sb.buf[sb.len - 1] != '/' && *b)
-        strbuf_addch(&sb, '/');
-    strbuf_addstr(&sb, b);
-    return strbuf_detach(&sb, NULL);
-}
-
-/* Collapse "//", "/./" and "dir/../" in an absolute path, in place. */
-static void normalize(char *path)
-{
-    char *out = path, *p = path;
-    while (*p) {
-        while (*p == '/')
-            p++;
-        char *seg = p;
-        while (*p && *p != '/')
-            p++;
-        size_t n = (size_t)(p - seg);
-        if (!n || (n == 1 && seg[0] == '.'))
-            continue;
-        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-            while (out > path && *--out != '/')
-                ;
-            continue;
-        }
-        *out++ = '/';
-        memmove(out, seg, n);
-        out += n;
-    }
-    if (out == path)
-        *out++ = '/';
-    *out = '\0';
-}
 
 static char *absolute(const char *path)
 {
@@ -150,9 +134,9 @@ static char *absolute(const char *path)
         char cwd[PATH_MAX];
         if (!getcwd(cwd, sizeof(cwd)))
             return NULL;
-        r = join(cwd, path);
+        r = path_join(cwd, path);
     }
-    normalize(r);
+    path_normalize(r);
     return r;
 }
 
@@ -222,6 +206,21 @@ static bool looks_like_cxx(const char *path)
     return false;
 }
 
+/* Is rel (under the output root) a file of the build manifest, or in its
+ * object directory? */
+static bool is_manifest_path(const char *rel)
+{
+    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
+                                        MANIFEST_NINJA, MANIFEST_NINJA_CONFIG,
+                                        MANIFEST_COMPDB};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcmp(rel, names[i]))
+            return true;
+    size_t bl = strlen(MANIFEST_BUILD_DIR);
+    return !strncmp(rel, MANIFEST_BUILD_DIR, bl) &&
+           (!rel[bl] || rel[bl] == '/');
+}
+
 /* ---- collecting the inputs ---- */
 
 struct collect {
@@ -262,8 +261,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
         kind = JOB_COPY;
     else
         return 0;
-    char *r = join(c->prefix, rel);
-    char *abs = join(c->base_abs, rel);
+    char *r = path_join(c->prefix, rel);
+    char *abs = path_join(c->base_abs, rel);
     add_job(d, path, abs, r, st, kind);
     free(r);
     free(abs);
@@ -367,6 +366,7 @@ static void collect_inputs(struct driver *d)
         add_incdir(d, a);
         free(a);
     }
+    d->nuser_incdirs = d->nincdirs;
 
     struct walk_skip skip = {0, 0};
     struct walk_opts wo = {NULL, 0};
@@ -422,6 +422,15 @@ static void collect_inputs(struct driver *d)
             free(j->rel);
             continue;
         }
+        if (d->manifest && is_manifest_path(j->rel)) {
+            warning("not writing '%s' to '%s': the build manifest goes there "
+                    "(--no-manifest leaves it out)",
+                    j->path, j->rel);
+            free(j->path);
+            free(j->abs);
+            free(j->rel);
+            continue;
+        }
         d->jobs[n++] = *j;
     }
     d->njobs = n;
@@ -429,14 +438,14 @@ static void collect_inputs(struct driver *d)
     for (size_t i = 0; i < d->njobs; i++) {
         struct job *j = &d->jobs[i];
         if (o->output)
-            j->out = join(o->output, j->rel);
+            j->out = path_join(o->output, j->rel);
         if (j->abs)
             hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
     }
     for (size_t i = 0; i < o->ninputs; i++)
         free(in[i].base_abs);
     free(in);
-    free(root);
+    d->in_root = root;
     free(out_abs);
 }
 
@@ -445,6 +454,7 @@ static void collect_inputs(struct driver *d)
 struct file_env {
     struct driver *d;
     const struct job *job;
+    struct result *r;
 };
 
 static const struct job *lookup_in(struct driver *d, const char *dir,
@@ -457,7 +467,7 @@ static const struct job *lookup_in(struct driver *d, const char *dir,
     path[dirlen] = '/';
     memcpy(path + dirlen + 1, name, len);
     path[dirlen + 1 + len] = '\0';
-    normalize(path);
+    path_normalize(path);
     return hashmap_get(&d->byabs, path, strlen(path));
 }
 
@@ -483,10 +493,39 @@ static bool local_header(void *arg, const char *name, size_t len, bool angled,
     if (!j)
         return false;
     *renamed = j->renamed;
+    struct result *r = fe->r;
+    size_t index = (size_t)(j - d->jobs);
+    for (size_t i = 0; i < r->nincl; i++)
+        if (r->incl[i] == index)
+            return true;
+    ALLOC_GROW(r->incl, r->nincl + 1, r->incl_alloc);
+    r->incl[r->nincl++] = index;
     return true;
 }
 
 /* ---- porting one file ---- */
+
+/* Keep a diagnostic for --report. */
+static void keep_diag(struct driver *d, struct result *r, unsigned line,
+                      unsigned col, int id, bool error, const char *msg)
+{
+    if (!d->o->report_file)
+        return;
+    ALLOC_GROW(r->diags, r->ndiags + 1, r->diags_alloc);
+    r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
+}
+
+/* Print (and keep) a warning of group id at line:col. */
+static void warn_at(struct driver *d, struct result *r, const char *path,
+                    unsigned line, unsigned col, enum warn_id id,
+                    const char *msg)
+{
+    report_diag(&r->err, path, line, col, id, d->o->werror[id], msg);
+    keep_diag(d, r, line, col, (int)id, d->o->werror[id], msg);
+    r->warnings++;
+    r->werrors += d->o->werror[id];
+    r->reported[id]++;
+}
 
 static void add_findings(struct driver *d, struct result *r, struct source *src,
                          const struct findings *f)
@@ -494,6 +533,7 @@ static void add_findings(struct driver *d, struct result *r, struct source *src,
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
+        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
             strbuf_addf(&r->unmapped, "%s%c%s:%u:%u%c%zu%c", fi->name, 0,
@@ -502,16 +542,14 @@ static void add_findings(struct driver *d, struct result *r, struct source *src,
         if (!d->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
-        report_diag(&r->err, src->path, line, col, fi->id, d->o->werror[fi->id],
-                    fi->msg);
-        r->warnings++;
-        r->werrors += d->o->werror[fi->id];
+        warn_at(d, r, src->path, line, col, fi->id, fi->msg);
     }
 }
 
-static void fail(struct result *r, const char *msg)
+static void fail(struct driver *d, struct result *r, const char *msg)
 {
     strbuf_addf(&r->err, "cuda2musa: error: %s\n", msg);
+    keep_diag(d, r, 0, 0, -1, true, msg);
     r->errors++;
     r->status = RES_FAILED;
 }
@@ -527,30 +565,29 @@ static void port_job(void *arg, size_t index, int wid)
     if (source_load(&src, j->path) < 0) {
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
-        fail(r, w->emsg.buf);
+        fail(d, r, w->emsg.buf);
         return;
     }
     const char *data = src.buf;
     size_t len = src.len;
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
+    r->copied = !port || nul;
     if (nul) {
         port = false;
+        r->found[WARN_BINARY]++;
         if (d->o->warn[WARN_BINARY]) {
             unsigned line, col;
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
-            r->werrors += d->o->werror[WARN_BINARY];
-            report_diag(&r->err, src.path, line, col, WARN_BINARY,
-                        d->o->werror[WARN_BINARY],
-                        "file looks binary (it holds a NUL byte): copied "
-                        "unchanged");
-            r->warnings++;
+            warn_at(d, r, src.path, line, col, WARN_BINARY,
+                    "file looks binary (it holds a NUL byte): copied "
+                    "unchanged");
         }
     }
     if (port) {
-        struct file_env fe = {d, j};
-        struct rewrite_env env = {local_header, &fe, d->o->warn,
-                                  j->kind == JOB_NATIVE};
+        struct file_env fe = {d, j, r};
+        struct rewrite_env env = {local_header, &fe, d->want,
+                                  j->kind == JOB_NATIVE, &r->facts};
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
@@ -565,6 +602,8 @@ static void port_job(void *arg, size_t index, int wid)
         }
     }
 
+    if (d->manifest)
+        r->hash = manifest_hash(data, len);
     strbuf_reset(&w->emsg);
     switch (d->mode) {
     case REPORT_STDOUT:
@@ -586,7 +625,7 @@ static void port_job(void *arg, size_t index, int wid)
         like.st_mode = src.mode;
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc < 0)
-            fail(r, w->emsg.buf);
+            fail(d, r, w->emsg.buf);
         else
             r->status = rc == EMIT_WRITTEN ? RES_WRITTEN : RES_UPTODATE;
         break;
@@ -595,7 +634,7 @@ static void port_job(void *arg, size_t index, int wid)
         bool missing;
         int same = emit_compare(j->out, data, len, NULL, &missing, &w->emsg);
         if (same < 0) {
-            fail(r, w->emsg.buf);
+            fail(d, r, w->emsg.buf);
             break;
         }
         if (same) {
@@ -651,6 +690,8 @@ static int find_extra(void *arg, const char *path, const char *rel,
     (void)st;
     struct extras *x = arg;
     const char *ext = ext_of(rel);
+    if (x->d->manifest && is_manifest_path(rel))
+        return 0;
     if (!x->d->o->copy_all && !is_source_ext(ext) && !is_musa_ext(ext))
         return 0;
     if (hashmap_get(&x->expected, rel, strlen(rel)))
@@ -680,6 +721,367 @@ static void check_extras(struct driver *d)
     fwrite(x.out.buf ? x.out.buf : "", 1, x.out.len, stdout);
     strbuf_release(&x.out);
     hashmap_release(&x.expected);
+}
+
+static bool is_dir(const char *path);
+
+/* ---- the build manifest ---- */
+
+/* Outputs recorded by an earlier port that no input makes now: kept in
+ * the record and listed, or removed with --prune; a file changed since
+ * it was written is not ours any more and is left alone. */
+static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
+{
+    char *path = path_join(d->o->output, MANIFEST_JSON);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        if (errno != ENOENT)
+            warning("cannot read '%s': %s; outputs of earlier ports are not "
+                    "listed",
+                    path, strerror(errno));
+        free(path);
+        return;
+    }
+    char err[160];
+    struct mf_output *old;
+    size_t n = manifest_read_outputs(src.buf, src.len, &old, err, sizeof(err));
+    source_release(&src);
+    if (n == (size_t)-1) {
+        warning("ignoring '%s' (%s): outputs of earlier ports are not listed",
+                path, err);
+        free(path);
+        return;
+    }
+    struct hashmap now = HASHMAP_INIT;
+    for (size_t i = 0; i < d->njobs; i++)
+        hashmap_put(&now, d->jobs[i].rel, strlen(d->jobs[i].rel), &d->jobs[i]);
+    struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
+    size_t nkeep = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *rel = old[i].path;
+        if (hashmap_get(&now, rel, strlen(rel)) || is_manifest_path(rel) ||
+            rel[0] == '/' || !strncmp(rel, "../", 3) || strstr(rel, "/../") ||
+            !strcmp(rel, ".."))
+            continue;
+        char *file = path_join(d->o->output, rel);
+        struct source cur;
+        struct stat st;
+        if (lstat(file, &st) < 0 || !S_ISREG(st.st_mode) ||
+            source_load(&cur, file) < 0) {
+            free(file);
+            continue;
+        }
+        bool ours = manifest_hash(cur.buf, cur.len) == old[i].hash;
+        source_release(&cur);
+        if (!ours) {
+            if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
+                fprintf(stderr,
+                        "cuda2musa: '%s' is left from an earlier port, but it "
+                        "changed since: not cuda2musa's any more, left "
+                        "alone\n",
+                        file);
+        } else if (d->mode == REPORT_WRITE && d->o->prune) {
+            if (unlink(file) < 0) {
+                error_errno("cannot remove '%s'", file);
+                d->rep.errors++;
+            } else {
+                d->rep.pruned++;
+                if (d->o->verbosity >= 0)
+                    fprintf(stderr,
+                            "cuda2musa: removed '%s': no input makes it any "
+                            "more\n",
+                            file);
+                /* And its directories, once empty (rmdir keeps others). */
+                char *dir = xstrdup(file);
+                for (char *slash = strrchr(dir, '/');
+                     slash && slash > dir + strlen(d->o->output);
+                     slash = strrchr(dir, '/')) {
+                    *slash = '\0';
+                    if (rmdir(dir) < 0)
+                        break;
+                }
+                free(dir);
+            }
+        } else {
+            keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
+            keep[nkeep++].hash = old[i].hash;
+            if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
+                fprintf(stderr,
+                        "cuda2musa: '%s' is left from an earlier port: no "
+                        "input makes it any more (--prune removes it)\n",
+                        file);
+        }
+        free(file);
+    }
+    for (size_t i = 0; i < n; i++)
+        free((char *)old[i].path);
+    free(old);
+    hashmap_release(&now);
+    free(path);
+    mf->stale = keep;
+    mf->nstale = nkeep;
+}
+
+/* Write (or, with --check, compare) one file of the manifest. A file
+ * that is the user's once written (musa_config.ninja) is only created. */
+static void put_build_file(struct driver *d, const char *name,
+                           const struct strbuf *text, bool once)
+{
+    char *path = path_join(d->o->output, name);
+    struct strbuf err = STRBUF_INIT;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    const char *data = text->buf ? text->buf : "";
+    if (d->mode == REPORT_WRITE) {
+        if (!(once && exists)) {
+            struct emitter em = EMITTER_INIT;
+            int rc = emit_file(&em, path, data, text->len, NULL, &err);
+            emitter_release(&em);
+            if (rc < 0) {
+                error("%s", err.buf);
+                d->rep.errors++;
+            } else if (rc == EMIT_WRITTEN) {
+                d->rep.build_written++;
+                if (d->o->verbosity > 0)
+                    fprintf(stderr, "cuda2musa: %s: written (build manifest)\n",
+                            path);
+            }
+        }
+    } else if (once) {
+        if (!exists) {
+            printf("%s: missing (build manifest)\n", path);
+            d->rep.missing++;
+        }
+    } else {
+        bool missing;
+        int same = emit_compare(path, data, text->len, NULL, &missing, &err);
+        if (same < 0) {
+            error("%s", err.buf);
+            d->rep.errors++;
+        } else if (!same) {
+            printf("%s: %s (build manifest)\n", path,
+                   missing ? "missing" : "stale");
+            if (missing)
+                d->rep.missing++;
+            else
+                d->rep.stale++;
+        }
+    }
+    strbuf_release(&err);
+    free(path);
+}
+
+static void manifest_step(struct driver *d)
+{
+    const struct options *o = d->o;
+    struct arena a = ARENA_INIT;
+    struct build_file *files = xcalloc(d->njobs ? d->njobs : 1, sizeof(*files));
+    struct mf_output *outs = xcalloc(d->njobs ? d->njobs : 1, sizeof(*outs));
+    size_t nouts = 0;
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct job *j = &d->jobs[i];
+        const struct result *r = &d->results[i];
+        bool ok = r->status != RES_FAILED;
+        files[i] =
+            (struct build_file){j->rel,  j->abs,   ok && !r->copied, &r->facts,
+                                r->incl, r->nincl, r->hash};
+        if (ok)
+            outs[nouts++] = (struct mf_output){j->rel, r->hash};
+    }
+    char *out_abs = absolute(o->output);
+    const char *home = getenv("MUSA_HOME");
+    struct strbuf gen = STRBUF_INIT;
+    strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
+    struct build_in in = {
+        files,
+        d->njobs,
+        d->map,
+        d->have_db ? &d->db : NULL,
+        d->in_root ? d->in_root : "/",
+        out_abs ? out_abs : o->output,
+        (const char *const *)d->incdirs,
+        d->nuser_incdirs,
+        o->defines,
+        o->ndefines,
+        o->musa_arch,
+        o->nmusa_arch,
+        home && *home ? home : "/usr/local/musa",
+        gen.buf,
+    };
+    struct manifest mf;
+    struct build_warnings bw;
+    build_model(&in, &mf, &bw, &a);
+    mf.outputs = outs;
+    mf.noutputs = nouts;
+    find_stale(d, &mf, &a);
+
+    for (size_t i = 0; i < bw.n; i++) {
+        d->rep.found[WARN_UNSUPPORTED]++;
+        if (!o->warn[WARN_UNSUPPORTED])
+            continue;
+        bool as_error = o->werror[WARN_UNSUPPORTED];
+        fprintf(stderr, "%s [-W%sunsupported]\n", bw.v[i],
+                as_error ? "error=" : "");
+        d->rep.warnings++;
+        d->rep.werrors += as_error;
+        d->rep.reported[WARN_UNSUPPORTED]++;
+    }
+    if (d->mode == REPORT_WRITE && o->verbosity >= 0)
+        for (size_t i = 0; i < mf.nnotes; i++)
+            fprintf(stderr, "cuda2musa: note: %s\n", mf.notes[i]);
+
+    static void (*const render[])(const struct manifest *, struct strbuf *) = {
+        manifest_render_json, manifest_render_make, manifest_render_ninja,
+        manifest_render_compdb, manifest_render_ninja_config};
+    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
+                                        MANIFEST_NINJA, MANIFEST_COMPDB,
+                                        MANIFEST_NINJA_CONFIG};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        struct strbuf text = STRBUF_INIT;
+        render[i](&mf, &text);
+        put_build_file(d, names[i], &text, i == 4);
+        strbuf_release(&text);
+    }
+    fflush(stdout);
+    strbuf_release(&gen);
+    free(out_abs);
+    free(outs);
+    free(files);
+    arena_release(&a);
+}
+
+/* ---- --depfile ---- */
+
+static void dep_path(struct strbuf *sb, const char *p)
+{
+    for (; *p; p++) {
+        if (*p == '$')
+            strbuf_addch(sb, '$');
+        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':')
+            strbuf_addch(sb, '\\');
+        strbuf_addch(sb, *p);
+    }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* target: every input, the directories they came from (a new file there
+ * changes the directory), and every mapping file; each also a target of
+ * its own, so a deleted one does not stop make (gcc -MP). */
+static void write_depfile(struct driver *d)
+{
+    const char *file = d->o->depfile;
+    const char **deps = NULL;
+    size_t n = 0, alloc = 0;
+    struct hashmap seen = HASHMAP_INIT;
+    struct arena a = ARENA_INIT;
+    for (size_t i = 0; i < d->njobs; i++) {
+        const char *p = d->jobs[i].path;
+        for (int k = 0; k < 2; k++) {
+            size_t len = strlen(p);
+            if (!hashmap_get(&seen, p, len)) {
+                const char *c = arena_strndup(&a, p, len);
+                hashmap_put(&seen, c, len, (void *)c);
+                ALLOC_GROW(deps, n + 1, alloc);
+                deps[n++] = c;
+            }
+            const char *slash = strrchr(p, '/');
+            if (!slash)
+                break;
+            p = arena_strndup(&a, p, (size_t)(slash - p ? slash - p : 1));
+        }
+    }
+    for (size_t i = 0; i < d->o->ninputs; i++) {
+        const char *p = d->o->inputs[i];
+        if (is_dir(p) && !hashmap_get(&seen, p, strlen(p))) {
+            hashmap_put(&seen, p, strlen(p), (void *)p);
+            ALLOC_GROW(deps, n + 1, alloc);
+            deps[n++] = p;
+        }
+    }
+    const char *const *maps;
+    size_t nmaps = mapping_files(d->map, &maps);
+    for (size_t i = 0; i < nmaps; i++) {
+        ALLOC_GROW(deps, n + 1, alloc);
+        deps[n++] = maps[i];
+    }
+    if (n)
+        qsort(deps, n, sizeof(*deps), cmp_str);
+    struct strbuf sb = STRBUF_INIT;
+    dep_path(&sb, file);
+    sb.len -= 2; /* the target: FILE without its .d */
+    sb.buf[sb.len] = '\0';
+    strbuf_addch(&sb, ':');
+    for (size_t i = 0; i < n; i++) {
+        strbuf_addstr(&sb, " \\\n  ");
+        dep_path(&sb, deps[i]);
+    }
+    strbuf_addch(&sb, '\n');
+    for (size_t i = 0; i < n; i++) {
+        strbuf_addch(&sb, '\n');
+        dep_path(&sb, deps[i]);
+        strbuf_addstr(&sb, ":\n");
+    }
+    struct strbuf err = STRBUF_INIT;
+    struct emitter em = EMITTER_INIT;
+    if (emit_file(&em, file, sb.buf, sb.len, NULL, &err) < 0) {
+        error("%s", err.buf);
+        d->rep.errors++;
+    }
+    emitter_release(&em);
+    strbuf_release(&err);
+    strbuf_release(&sb);
+    free(deps);
+    hashmap_release(&seen);
+    arena_release(&a);
+}
+
+/* ---- --report ---- */
+
+static const char *status_name(const struct result *r)
+{
+    static const char *const names[] = {
+        [RES_FAILED] = "failed",       [RES_WRITTEN] = "written",
+        [RES_UPTODATE] = "up-to-date", [RES_CHANGED] = "would-change",
+        [RES_SAME] = "unchanged",      [RES_STALE] = "stale",
+        [RES_MISSING] = "missing",     [RES_OK] = "up-to-date",
+        [RES_PRINTED] = "printed",
+    };
+    return names[r->status];
+}
+
+static void write_report(struct driver *d)
+{
+    struct report_file *files =
+        xcalloc(d->njobs ? d->njobs : 1, sizeof(*files));
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct result *r = &d->results[i];
+        files[i] = (struct report_file){d->jobs[i].path, d->jobs[i].out,
+                                        status_name(r),  r->edits,
+                                        r->diags,        r->ndiags};
+    }
+    struct strbuf sb = STRBUF_INIT;
+    if (d->o->report_sarif)
+        report_sarif(&d->rep, files, d->njobs, &sb);
+    else
+        report_json(&d->rep, d->mode, files, d->njobs, &sb);
+    if (!strcmp(d->o->report_file, "-")) {
+        fwrite(sb.buf, 1, sb.len, stdout);
+    } else {
+        struct strbuf err = STRBUF_INIT;
+        struct emitter em = EMITTER_INIT;
+        if (emit_file(&em, d->o->report_file, sb.buf, sb.len, NULL, &err) < 0) {
+            error("%s", err.buf);
+            d->rep.errors++;
+        }
+        emitter_release(&em);
+        strbuf_release(&err);
+    }
+    strbuf_release(&sb);
+    free(files);
 }
 
 /* ---- setup ---- */
@@ -715,13 +1117,13 @@ static char *find_mappings_dir(const struct options *o)
         return xstrdup(env);
     char *dir = exe_dir();
     if (dir) {
-        char *c = join(dir, "mappings");
+        char *c = path_join(dir, "mappings");
         if (is_dir(c)) {
             free(dir);
             return c;
         }
         free(c);
-        c = join(dir, "../share/cuda2musa/mappings");
+        c = path_join(dir, "../share/cuda2musa/mappings");
         free(dir);
         if (is_dir(c))
             return c;
@@ -743,10 +1145,10 @@ static char *find_cache_dir(void)
         return *env && strcmp(env, "off") ? xstrdup(env) : NULL;
     const char *xdg = getenv("XDG_CACHE_HOME");
     if (xdg && *xdg == '/')
-        return join(xdg, "cuda2musa");
+        return path_join(xdg, "cuda2musa");
     const char *home = getenv("HOME");
     if (home && *home == '/')
-        return join(home, ".cache/cuda2musa");
+        return path_join(home, ".cache/cuda2musa");
     return NULL;
 }
 
@@ -807,6 +1209,21 @@ static void tally(struct driver *d, const struct result *r)
     }
     rep->files++;
     rep->edits += r->edits;
+    if (r->copied)
+        rep->copied++;
+    else if (r->edits)
+        rep->ported++;
+    else if (r->status != RES_FAILED)
+        rep->untouched++;
+    rep->includes += r->facts.includes;
+    for (size_t i = 0; i < r->facts.ndomains; i++)
+        if (r->facts.domains[i].edits)
+            report_domain(rep, r->facts.domains[i].name,
+                          r->facts.domains[i].edits);
+    for (int i = 0; i < WARN__COUNT; i++) {
+        rep->found[i] += r->found[i];
+        rep->reported[i] += r->reported[i];
+    }
     rep->warnings += r->warnings;
     rep->werrors += r->werrors;
     rep->errors += r->errors;
@@ -880,6 +1297,19 @@ int driver_run(const struct options *o)
         mapping_free(d.map);
         return status;
     }
+    for (int i = 0; i < WARN__COUNT; i++)
+        d.want[i] =
+            o->warn[i] || (i != WARN_UNMAPPED &&
+                           (o->fail_on[i] || o->stats || o->report_file));
+    d.manifest = !o->no_manifest && o->output &&
+                 (d.mode == REPORT_WRITE || d.mode == REPORT_CHECK);
+    if (o->compdb) {
+        struct strbuf err = STRBUF_INIT;
+        if (compdb_load(&d.db, o->compdb, &err) < 0)
+            die("%s", err.buf);
+        strbuf_release(&err);
+        d.have_db = true;
+    }
     collect_inputs(&d);
 
     d.nworkers = o->jobs ? o->jobs : default_jobs();
@@ -906,22 +1336,33 @@ int driver_run(const struct options *o)
         strbuf_release(&r->unmapped);
     }
     pool_free(pool);
+    if (d.manifest)
+        manifest_step(&d);
     if (d.mode == REPORT_CHECK)
         check_extras(&d);
     fflush(stdout);
+    if (o->depfile && !d.rep.errors && !d.setup_errors)
+        write_depfile(&d);
 
     d.rep.errors += (size_t)d.setup_errors;
+    if (o->report_file)
+        write_report(&d);
     if (o->verbosity >= 0 && d.mode != REPORT_STDOUT) {
         report_summary(&d.rep, d.mode, o->output, stderr);
         /* What to add next: after a port that changed something. */
-        if (d.rep.written || d.rep.changed)
+        if (!o->stats && (d.rep.written || d.rep.changed))
             report_unmapped_print(&d.rep, 10, stderr);
     }
+    if (o->stats)
+        report_stats(&d.rep, stderr);
 
+    bool fail_on = false;
+    for (int i = 0; i < WARN__COUNT; i++)
+        fail_on |= o->fail_on[i] && d.rep.found[i];
     int status = 0;
     if (d.rep.errors)
         status = 2;
-    else if (d.rep.werrors ||
+    else if (d.rep.werrors || fail_on ||
              (d.mode == REPORT_CHECK &&
               (d.rep.stale || d.rep.missing || d.rep.extra)) ||
              (d.mode == REPORT_DRY_RUN && o->exit_code && d.rep.changed))
@@ -942,7 +1383,17 @@ int driver_run(const struct options *o)
         emitter_release(&w->em);
     }
     free(d.workers);
+    for (size_t i = 0; i < d.njobs; i++) {
+        struct result *r = &d.results[i];
+        free(r->incl);
+        for (size_t k = 0; k < r->ndiags; k++)
+            free(r->diags[k].msg);
+        free(r->diags);
+    }
     free(d.results);
+    free(d.in_root);
+    if (d.have_db)
+        compdb_release(&d.db);
     for (size_t i = 0; i < d.njobs; i++) {
         free(d.jobs[i].path);
         free(d.jobs[i].abs);

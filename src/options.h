@@ -32,8 +32,22 @@ struct options {
     bool lint_mappings;   /* check the mappings and stop */
     const char **queries; /* --query NAME: explain, and stop */
     size_t nqueries;
-    bool warn[WARN__COUNT];   /* which warning groups are reported */
-    bool werror[WARN__COUNT]; /* which groups are errors (-Werror) */
+    /* The build manifest. */
+    bool no_manifest;     /* --no-manifest */
+    const char **defines; /* -D NAME[=VALUE], for the port's build */
+    size_t ndefines;
+    const char *compdb;     /* -p DIR: the CUDA build's compile commands */
+    const char **musa_arch; /* --musa-arch: the default MUSA_ARCH list */
+    size_t nmusa_arch;
+    bool prune;          /* remove outputs no input makes any more */
+    const char *depfile; /* --depfile FILE */
+    /* Reports. */
+    bool stats;                /* --stats: a summary table on stderr */
+    const char *report_file;   /* --report FILE */
+    bool report_sarif;         /* --report-format=sarif */
+    bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
+    bool warn[WARN__COUNT];    /* which warning groups are reported */
+    bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */
 };
 
 #endif

@@ -55,6 +55,8 @@ struct rw {
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
+    bool main_pending;        /* int main: '(' makes it a definition */
+    unsigned depth;           /* brace depth, for main */
 };
 
 void findings_clear(struct findings *f)
@@ -122,6 +124,25 @@ static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
 {
     edit_list_add(st->out, off, len, text, text_len);
     st->nedits++;
+}
+
+/* Count n edits made for an entry of domain (and note that the file
+ * uses the domain). */
+static void note_domain(struct rw *st, const char *domain, size_t n)
+{
+    struct tu_facts *tf = st->env ? st->env->facts : NULL;
+    if (!tf || !domain)
+        return;
+    size_t i = 0;
+    while (i < tf->ndomains && tf->domains[i].name != domain &&
+           strcmp(tf->domains[i].name, domain))
+        i++;
+    if (i == tf->ndomains) {
+        if (i == TU_MAX_DOMAINS)
+            return;
+        tf->domains[tf->ndomains++].name = domain;
+    }
+    tf->domains[i].edits += n;
 }
 
 /* The spelling of an identifier token without splices: a view into the
@@ -208,10 +229,12 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
                     "'%s' has no MUSA equivalent%s%s", q->e.from,
                     q->e.message ? ": " : "", q->e.message ? q->e.message : "");
     } else if (q->e.kind == MAP_RENAME) {
+        size_t before = st->nedits;
         for (size_t i = 0; i < q->nparts; i++)
             if (strcmp(q->from_parts[i], q->to_parts[i]))
                 replace_ident(st, &parts[i], q->to_parts[i],
                               strlen(q->to_parts[i]));
+        note_domain(st, q->e.domain, st->nedits - before);
     }
     *lx = l;
     return true;
@@ -319,16 +342,16 @@ static void report_unsupported(struct rw *st, size_t off, const char *name,
 
 /* What a name becomes: an exact entry, else a pattern. Returns the new
  * text (NULL: unchanged) and reports unsupported names at off. */
-/* What a name becomes: an exact entry, else a pattern. Returns the new
- * text (NULL: unchanged) and reports unsupported names at off. */
 static const char *map_name(struct rw *st, const char *s, size_t len,
                             uint32_t hash, const struct name_result *nr,
-                            size_t off, size_t *out_len)
+                            size_t off, size_t *out_len,
+                            const struct map_entry **used)
 {
     if (nr->id && nr->id->exact) {
         const struct map_entry *e = nr->id->exact;
         if (e->kind == MAP_RENAME) {
             *out_len = e->to_len;
+            *used = e;
             return e->to;
         }
         if (e->kind == MAP_UNSUPPORTED)
@@ -345,6 +368,7 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
                 "confirms that MUSA has it",
                 (int)len, s, nr->text);
     *out_len = nr->len;
+    *used = nr->rule;
     return nr->text;
 }
 
@@ -501,12 +525,14 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
         id->exact->kind != MAP_UNSUPPORTED)
         check_hazard(st, lx, t, id->exact->from, id->exact);
     size_t to_len;
-    const char *to = map_name(st, s, len, hash, nr, t->off, &to_len);
+    const struct map_entry *used;
+    const char *to = map_name(st, s, len, hash, nr, t->off, &to_len, &used);
     if (!to)
         return;
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
         return;
     replace_ident(st, t, to, to_len);
+    note_domain(st, used->domain, 1);
 }
 
 /* A string in a dlsym-like call: "cudaMalloc" is a symbol name. */
@@ -525,7 +551,8 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
     uint32_t hash = hashmap_hash(s, len);
     const struct name_result *nr = lookup_name(st, s, len, hash);
     size_t to_len;
-    const char *to = map_name(st, s, len, hash, nr, t->off + 1, &to_len);
+    const struct map_entry *used;
+    const char *to = map_name(st, s, len, hash, nr, t->off + 1, &to_len, &used);
     if (to)
         add_edit(st, t->off + 1, len, to, to_len);
     return true;
@@ -554,6 +581,32 @@ static void do_string(struct rw *st, const struct token *t)
     add_edit(st, t->off + skip, len, e->to, e->to_len);
 }
 
+/* Headers whose types need mcc even in otherwise host-only code. */
+static bool is_device_header(const char *name, size_t len)
+{
+    static const char *const tails[] = {"_fp16.h", "_bf16.h", "_fp8.h",
+                                        "_fp16.hpp", "_bf16.hpp"};
+    if (len < 5 || (memcmp(name, "cuda_", 5) && memcmp(name, "musa_", 5)))
+        return false;
+    for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+        size_t tl = strlen(tails[i]);
+        if (len == 4 + tl && !memcmp(name + 4, tails[i], tl))
+            return true;
+    }
+    return false;
+}
+
+/* What including name[0..len) (the name after the port) tells. */
+static void note_header(struct rw *st, const char *name, size_t len)
+{
+    struct tu_facts *tf = st->env ? st->env->facts : NULL;
+    if (!tf)
+        return;
+    if (is_device_header(name, len))
+        tf->device = true;
+    note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
+}
+
 static void do_header(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
@@ -569,30 +622,68 @@ static void do_header(struct rw *st, const struct token *t)
         size_t dot = len;
         while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
             dot--;
-        if (renamed && dot > 0 && name[dot - 1] == '.' && name[dot] == 'c')
+        if (renamed && dot > 0 && name[dot - 1] == '.' && name[dot] == 'c') {
             add_edit(st, t->off + 1 + dot, 1, "m", 1);
+            if (st->env->facts)
+                st->env->facts->includes++;
+        }
         return;
     }
-    if (st->env && st->env->includes_only)
-        return;
     size_t kl;
-    const struct map_entry *e = mapping_header(st->rw->map, name, len, &kl);
-    if (!e)
+    const struct map_entry *e =
+        st->env && st->env->includes_only
+            ? NULL
+            : mapping_header(st->rw->map, name, len, &kl);
+    if (!e || e->kind == MAP_KEEP) {
+        note_header(st, name, len);
         return;
+    }
     if (e->kind == MAP_UNSUPPORTED) {
         add_finding(st, WARN_UNSUPPORTED, t->off,
                     "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
                     e->message ? ": " : "", e->message ? e->message : "");
         return;
     }
-    if (e->kind != MAP_RENAME)
-        return;
-    if (kl == len) {
-        add_edit(st, t->off + 1, len, e->to, e->to_len);
+    /* An exact entry replaces the name; a directory entry ("cute/") its
+     * directory part only. */
+    add_edit(st, t->off + 1, kl, e->to, e->to_len);
+    note_domain(st, e->domain, 1);
+    if (st->env && st->env->facts) {
+        st->env->facts->includes++;
+        if (kl == len)
+            note_header(st, e->to, e->to_len);
+    }
+}
+
+/* __global__ and friends, <<<, int main(: what the manifest needs. */
+static void note_ident(struct rw *st, const struct token *t)
+{
+    static const char *const marks[] = {"__global__", "__device__",
+                                        "__shared__", "__constant__",
+                                        "__managed__"};
+    const char *p = st->buf + t->off;
+    if (t->len == 4 && !memcmp(p, "main", 4)) {
+        st->main_pending = st->prev.kind == TOK_IDENT && !st->depth &&
+                           tok_is(st, &st->prev, "int");
         return;
     }
-    /* A directory entry: replace the directory part only. */
-    add_edit(st, t->off + 1, kl, e->to, e->to_len);
+    if (t->len < 10 || p[0] != '_' || p[1] != '_')
+        return;
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len))
+            st->env->facts->device = true;
+}
+
+/* Braces (for main at file scope) and <<<. */
+static void note_punct(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (t->len == 1 && p[0] == '{')
+        st->depth++;
+    else if (t->len == 1 && p[0] == '}' && st->depth)
+        st->depth--;
+    else if (t->len == 3 && !memcmp(p, "<<<", 3))
+        st->env->facts->device = true;
 }
 
 static void do_unterminated(struct rw *st, const struct token *t)
@@ -622,7 +713,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {rw, buf, env, a, out, f, 0, false, 0, {0}, {0}};
+    struct rw st = {rw, buf, env, a, out, f, 0, false, 0, {0}, {0}, false, 0};
+    struct tu_facts *tf = env ? env->facts : NULL;
     if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
         hashmap_clear(&rw->cache);
         arena_reset(&rw->cache_mem);
@@ -631,9 +723,20 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     struct token t;
     lexer_init(&lx, buf, len);
     if (env && env->includes_only) {
-        while (lexer_next_sig(&lx, &t))
-            if (t.kind == TOK_HEADER)
+        while (lexer_next_sig(&lx, &t)) {
+            if (t.kind == TOK_HEADER) {
                 do_header(&st, &t);
+            } else if (tf && t.kind == TOK_IDENT) {
+                note_ident(&st, &t);
+            } else if (tf && t.kind == TOK_PUNCT) {
+                if (st.main_pending && t.len == 1 && buf[t.off] == '(')
+                    tf->has_main = true;
+                st.main_pending = false;
+                note_punct(&st, &t);
+            }
+            if (t.kind != TOK_COMMENT)
+                st.prev = t;
+        }
         return st.nedits;
     }
     while (lexer_next_sig(&lx, &t)) {
@@ -643,8 +746,15 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             continue;
         bool pending = st.sym_pending;
         st.sym_pending = false;
+        if (st.main_pending) {
+            if (t.kind == TOK_PUNCT && t.len == 1 && buf[t.off] == '(')
+                tf->has_main = true;
+            st.main_pending = false;
+        }
         switch (t.kind) {
         case TOK_IDENT:
+            if (tf)
+                note_ident(&st, &t);
             do_ident(&st, &lx, &t);
             break;
         case TOK_HEADER:
@@ -656,6 +766,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_string(&st, &t);
             break;
         case TOK_PUNCT:
+            if (tf)
+                note_punct(&st, &t);
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

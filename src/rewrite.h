@@ -36,6 +36,22 @@ struct findings {
 void findings_clear(struct findings *f);
 void findings_release(struct findings *f);
 
+/* What the build manifest and --stats need to know about a file, noted
+ * on the way through it. */
+#define TU_MAX_DOMAINS 32
+struct tu_facts {
+    bool device;     /* device code: __global__, __device__, __shared__,
+                        __constant__, __managed__, <<<, or a half/bfloat16/
+                        fp8 header, all of which need mcc */
+    bool has_main;   /* defines int main( */
+    size_t includes; /* #include names rewritten */
+    size_t ndomains; /* mapping domains used: edits, or MUSA headers named */
+    struct {
+        const char *name;
+        size_t edits;
+    } domains[TU_MAX_DOMAINS];
+};
+
 /* The file's surroundings. */
 struct rewrite_env {
     /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
@@ -51,6 +67,8 @@ struct rewrite_env {
     /* MUSA-native code: only #include names of renamed files of this run
      * change (x.cuh -> x.muh), so the tree stays consistent. */
     bool includes_only;
+    /* Filled in when not NULL (zero it first). */
+    struct tu_facts *facts;
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -5,6 +5,8 @@ for j in 1 2 8; do
     echo "-j$j: $?"
     $C2M -j $j --dry-run -o out "$TOP/examples" >diff$j 2>&1
 done
-diff -r out1 out2 && diff -r out1 out8 && echo "same trees"
+# compile_commands.json names each output directory: it differs.
+x=compile_commands.json
+diff -r -x $x out1 out2 && diff -r -x $x out1 out8 && echo "same trees"
 cmp log1 log2 && cmp log1 log8 && echo "same logs"
 cmp diff1 diff2 && cmp diff1 diff8 && echo "same diffs"

@@ -94,7 +94,7 @@ static struct ported port(const char *in)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL, NULL, false};
+    struct rewrite_env env = {fake_local, NULL, NULL, false, NULL};
     struct strbuf out = STRBUF_INIT;
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     edit_list_apply(&e, in, strlen(in), &out);

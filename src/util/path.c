@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+#include "util/path.h"
+
+#include <string.h>
+
+#include "util/strbuf.h"
+
+char *path_join(const char *a, const char *b)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, a);
+    if (sb.len && sb.buf[sb.len - 1] != '/' && *b)
+        strbuf_addch(&sb, '/');
+    strbuf_addstr(&sb, b);
+    return strbuf_detach(&sb, NULL);
+}
+
+void path_normalize(char *path)
+{
+    char *out = path, *p = path;
+    while (*p) {
+        while (*p == '/')
+            p++;
+        char *seg = p;
+        while (*p && *p != '/')
+            p++;
+        size_t n = (size_t)(p - seg);
+        if (!n || (n == 1 && seg[0] == '.'))
+            continue;
+        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (out > path && *--out != '/')
+                ;
+            continue;
+        }
+        *out++ = '/';
+        memmove(out, seg, n);
+        out += n;
+    }
+    if (out == path)
+        *out++ = '/';
+    *out = '\0';
+}

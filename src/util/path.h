@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* Path strings: joining and lexical normalisation (no file system). */
+#ifndef C2M_UTIL_PATH_H
+#define C2M_UTIL_PATH_H
+
+/* "a" + "b" -> "a/b" (one slash between; b == "" gives a). Caller frees. */
+char *path_join(const char *a, const char *b);
+/* Collapse "//", "/./" and "dir/../" in an absolute path, in place. */
+void path_normalize(char *path);
+
+#endif

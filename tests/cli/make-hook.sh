@@ -1,0 +1,22 @@
+# examples/make-hook: make ports, then builds the port with its musa.mk
+# (compilers faked); a second make does nothing; a changed input, or a
+# changed mapping file, re-ports and rebuilds what it reaches.
+command -v make >/dev/null || { echo "no make"; exit 77; }
+cp -r "$TOP/examples/make-hook" p && cd p || exit 2
+rm -rf musa
+printf 'version: 1\ndomain: ours\nidentifiers:\n  ourCudaHelper: ourMusaHelper\n' >ours.yaml
+f="sh $TOP/tests/fake-cc.sh"
+export FAKE_CC_LOG=$PWD/log
+mk() { make --no-print-directory CUDA2MUSA="$C2M -m ours.yaml" MCC="$f mcc" CXX="$f c++" LINKER="$f link" "$@" 2>&1 | sed "s|$C2M|cuda2musa|; s|$f |fake-|"; }
+mk; echo "first: $?"
+sed 's/ .*-c / /; s/ -o .*//' log; : >log
+mk; echo "second: $?"
+wc -l <log
+grep -c '^musa/.stamp:\|ours.yaml' musa/.stamp.d
+sleep 1
+printf '// more\n' >>src/main.cpp
+mk >/dev/null; sed 's/ .*-c / /; s/ -o .*//' log; : >log
+sleep 1
+touch ours.yaml
+mk | grep -c cuda2musa
+cat log | wc -l

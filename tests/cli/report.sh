@@ -1,0 +1,47 @@
+# --report writes JSON (cuda2musa.report/1) or SARIF 2.1.0 that validate
+# against tests/schemas, in every mode, with every diagnostic in place.
+command -v python3 >/dev/null || { echo "no python3"; exit 77; }
+python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema"; exit 77; }
+v="python3 $TOP/tests/validate.py $TOP/tests/schemas"
+mkdir -p src
+cat >src/k.cu <<'X'
+#include <nvToolsExt.h>
+#if CUDA_VERSION >= 12000
+#endif
+void f() { cudaMalloc(&p, 4); CUDA_CHECK(x); nvtxRangePushA("r"); }
+X
+printf 'int x; /* never ends\n' >src/open.cpp
+printf 'a\0b' >src/bin.h
+printf 'int host;\n' >src/h.cpp
+$C2M -q --report r.json -o out src 2>/dev/null; echo "write: $?"
+$C2M -q --report-format=sarif --report r.sarif -o out src 2>/dev/null; echo "sarif: $?"
+$C2M -q --report c.json --check -o out src 2>/dev/null; echo "check: $?"
+$C2M -q --report d.json --dry-run src 2>/dev/null >/dev/null; echo "dry-run: $?"
+$C2M -q --report s.json src/k.cu 2>/dev/null >/dev/null; echo "stdout: $?"
+$C2M -q --report - -o out src 2>/dev/null >w.json; echo "report on stdout: $?"
+$v/report.schema.json r.json c.json d.json s.json w.json
+$v/sarif-2.1.0-subset.schema.json r.sarif
+$v/manifest.schema.json out/musa_manifest.json
+# The schemas are not vacuous: a report without "files" fails.
+python3 -c 'import json; r = json.load(open("r.json")); del r["files"]; json.dump(r, open("bad.json", "w"))'
+$v/report.schema.json bad.json; echo "bad: $?"
+python3 - <<'X'
+import json
+r = json.load(open("r.json"))
+print(r["mode"], r["summary"]["files"], "files,", r["summary"]["edits"], "edits;",
+      "findings:", {k: n for k, n in r["findings_by_kind"].items() if n})
+for f in r["files"]:
+    print(" ", f["path"], f["status"], f["edits"])
+    for d in f["diagnostics"]:
+        print("   ", d["line"], d["column"], d["id"], d["severity"], d["message"][:40])
+print("unmapped:", [(u["name"], u["uses"], u["first"]) for u in r["unmapped"]])
+s = json.load(open("r.sarif"))
+run = s["runs"][0]
+rules = [x["id"] for x in run["tool"]["driver"]["rules"]]
+for x in run["results"]:
+    loc = x["locations"][0]["physicalLocation"]
+    assert rules[x["ruleIndex"]] == x["ruleId"]
+    print("sarif:", x["ruleId"], x["level"], loc["artifactLocation"]["uri"],
+          loc.get("region", {}).get("startLine"))
+print("check:", [(f["path"], f["status"]) for f in json.load(open("c.json"))["files"]])
+X

@@ -519,6 +519,7 @@ START_TEST(cache_round_trip)
     char *a = write_temp(good, ".yaml");
     char *b =
         write_temp("version: 1\ndomain: u\nsources:\n  x: {tier: doc}\n"
+                   "link: {libs: [mublas, musart], headers: [mublas.h]}\n"
                    "identifiers:\n  cudaFree:\n"
                    "    - {to: oldFree, sdk: \"<4.0\", source: x}\n"
                    "    - {to: newFree, sdk: \">=4.0\", hazard: compared}\n"
@@ -549,6 +550,12 @@ START_TEST(cache_round_trip)
         ck_assert(mapping_ident(m, "dlsym", 5)->symbol_lookup);
         ck_assert_uint_eq(rules_count(mapping_suspects(m)), 1);
         ck_assert_int_eq(mapping_source(m, "x")->tier, TIER_DOC);
+        const char *const *libs;
+        ck_assert_uint_eq(mapping_links(m, "u", &libs), 2);
+        ck_assert_str_eq(libs[0], "mublas");
+        ck_assert_str_eq(libs[1], "musart");
+        ck_assert_str_eq(mapping_header_domain(m, "mublas.h", 8), "u");
+        ck_assert_ptr_null(mapping_header_domain(m, "mublas_v2.h", 11));
         lists[round] = list_of(m);
         mapping_free(m);
     }
@@ -569,6 +576,31 @@ START_TEST(cache_round_trip)
     unlink(b);
     free(a);
     free(b);
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (de->d_name[0] != '.') {
+            char p[4096];
+            snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* link: is checked like the rest: a mapping, names without shell or path
+ * characters, and a domain to belong to. */
+START_TEST(link_section_errors)
+{
+    expect_error("version: 1\ndomain: d\nlink: [mublas]\n", "3:7",
+                 "'link' must be a mapping");
+    expect_error("version: 1\ndomain: d\nlink: {libs: [-lmublas x]}\n", "3:15",
+                 "'-lmublas x' is not a library name");
+    expect_error("version: 1\ndomain: d\nlink: {libs: [a], hdrs: [b]}\n",
+                 "3:19", "unknown key 'hdrs'");
+    expect_error("version: 1\nlink: {libs: [a]}\n", "2:7",
+                 "'link' needs a 'domain'");
 }
 END_TEST
 
@@ -578,6 +610,7 @@ static Suite *mapping_suite(void)
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, loads_every_kind);
     tcase_add_test(tc, may_apply_has_no_false_negatives);
+    tcase_add_test(tc, link_section_errors);
     tcase_add_test(tc, later_layers_win);
     tcase_add_test(tc, bad_yaml);
     tcase_add_test(tc, bad_structure);

@@ -37,6 +37,7 @@ static const char yaml[] =
     "  cublas_v2.h: mublas.h\n"
     "  \"cute/\": \"mute/\"\n"
     "  nvToolsExt.h: {unsupported: \"no NVTX\"}\n"
+    "link: {libs: [mutest], headers: [mutest.h]}\n"
     "patterns:\n"
     "  - {match: 'cublas(?=[A-Z_])', to: mublas}\n"
     "  - {match: 'CUBLAS_', to: MUBLAS_}\n"
@@ -280,6 +281,74 @@ START_TEST(bytes_kept)
 }
 END_TEST
 
+/* What the manifest learns from a file: device code, main, domains. */
+static struct tu_facts facts_of(const char *in, bool includes_only)
+{
+    struct tu_facts tf = {0};
+    struct rewriter *rw = rewriter_new(map);
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    struct rewrite_env env = {fake_local, NULL, NULL, includes_only, &tf};
+    rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
+    findings_release(&f);
+    edit_list_release(&e);
+    arena_release(&a);
+    rewriter_free(rw);
+    return tf;
+}
+
+START_TEST(facts_for_the_manifest)
+{
+    static const struct {
+        const char *in;
+        bool device, main;
+    } cases[] = {
+        {"__global__ void k() {}\n", true, false},
+        {"static __device__ int x;\n", true, false},
+        {"extern __shared__ float s[];\n", true, false},
+        {"k<<<1, 1>>>();\n", true, false},
+        {"#include <cuda_fp16.h>\n", true, false},
+        {"#include <musa_bf16.h>\n", true, false},
+        {"int main(int argc, char **argv) { return 0; }\n", false, true},
+        {"int main() { return 0; }\n", false, true},
+        /* Not device code, not main. */
+        {"// __global__ in a comment\nconst char *s = \"__device__\";\n", false,
+         false},
+        {"x <<= 2; a << b;\n", false, false},
+        {"struct S { int main(); };\n", false, false},
+        {"obj.main(); int mainly(void);\n", false, false},
+        {"#include <cuda_runtime.h>\n", false, false},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        for (int native = 0; native < 2; native++) {
+            struct tu_facts tf = facts_of(cases[i].in, native);
+            ck_assert_msg(tf.device == cases[i].device &&
+                              tf.has_main == cases[i].main,
+                          "%s (native %d): device %d main %d", cases[i].in,
+                          native, tf.device, tf.has_main);
+        }
+
+    /* Domains: of every entry used, and of MUSA headers a link: section
+     * lists; includes rewritten are counted. */
+    struct tu_facts tf = facts_of("#include <cuda_runtime.h>\n"
+                                  "#include \"k.cuh\"\n"
+                                  "void f() { cudaMalloc(p); cudaFree(p); "
+                                  "cublasSgemm(h); }\n",
+                                  false);
+    ck_assert_uint_eq(tf.includes, 2);
+    ck_assert_uint_eq(tf.ndomains, 1);
+    ck_assert_str_eq(tf.domains[0].name, "test");
+    ck_assert_uint_eq(tf.domains[0].edits, 4);
+    tf = facts_of("#include <mutest.h>\n", true);
+    ck_assert_uint_eq(tf.ndomains, 1);
+    ck_assert_str_eq(tf.domains[0].name, "test");
+    ck_assert_uint_eq(tf.domains[0].edits, 0);
+    tf = facts_of("#include <other.h>\nvoid f() { unmapped(); }\n", false);
+    ck_assert_uint_eq(tf.ndomains, 0);
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
     Suite *s = suite_create("rewrite");
@@ -297,6 +366,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, unterminated_is_reported);
     tcase_add_test(tc, splices_keep_lines);
     tcase_add_test(tc, bytes_kept);
+    tcase_add_test(tc, facts_for_the_manifest);
     suite_add_tcase(s, tc);
     return s;
 }

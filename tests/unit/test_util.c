@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "edit.h"
 #include "helpers.h"
@@ -125,6 +126,7 @@ START_TEST(source_load_files)
     ck_assert_int_eq(source_load(&src, path), 0);
     ck_assert_uint_eq(src.len, 2);
     source_release(&src);
+    unlink(path);
     free(path);
     /* A big file is mapped, and reads the same. */
     char *big = malloc(1 << 20);
@@ -137,6 +139,7 @@ START_TEST(source_load_files)
     ck_assert(!memcmp(src.buf, big, src.len));
     source_release(&src);
     free(big);
+    unlink(path);
     free(path);
     ck_assert_int_eq(source_load(&src, "/nonexistent"), -1);
     ck_assert_int_eq(source_load(&src, "/tmp"), -1);

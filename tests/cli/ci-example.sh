@@ -1,0 +1,17 @@
+# examples/ci/port-check.sh: passes on a current port, fails on a stale
+# one and on unsupported names, and leaves a valid SARIF report each time.
+mkdir src
+printf '__global__ void k() {}\nvoid f() { cudaMalloc(&p, 4); }\n' >src/k.cu
+export CUDA2MUSA=$C2M
+$C2M -q -o musa src; echo "port: $?"
+check() { sh "$TOP/examples/ci/port-check.sh" src musa >out.txt 2>err.txt; echo "$1: $?"; tail -1 out.txt | sed "s|$C2M|cuda2musa|"; }
+check current
+python3 "$TOP/tests/validate.py" "$TOP/tests/schemas/sarif-2.1.0-subset.schema.json" port-report.sarif
+printf 'void g() { cudaFree(p); }\n' >>src/k.cu
+check stale
+grep -c '^+void g() { musaFree(p); }' out.txt
+$C2M -q -o musa src
+printf '#include <nvToolsExt.h>\n' >src/trace.cpp
+$C2M -q -o musa src 2>/dev/null
+check unsupported
+python3 -c 'import json; print([r["ruleId"] for r in json.load(open("port-report.sarif"))["runs"][0]["results"]])'

@@ -1011,9 +1011,9 @@ static void write_depfile(struct driver *d)
     if (n)
         qsort(deps, n, sizeof(*deps), cmp_str);
     struct strbuf sb = STRBUF_INIT;
-    dep_path(&sb, file);
-    sb.len -= 2; /* the target: FILE without its .d */
-    sb.buf[sb.len] = '\0';
+    char *target = xstrndup(file, strlen(file) - 2); /* FILE without .d */
+    dep_path(&sb, target);
+    free(target);
     strbuf_addch(&sb, ':');
     for (size_t i = 0; i < n; i++) {
         strbuf_addstr(&sb, " \\\n  ");

@@ -315,10 +315,13 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
     int fd = mkdirs(dir) == 0 ? mkstemp(tmp.buf) : -1;
     if (fd >= 0) {
         FILE *f = fdopen(fd, "wb");
+        /* (fwrite may not be given NULL, even for no bytes) */
         bool ok = f && fwrite(&h, sizeof(h), 1, f) == 1 &&
-                  fwrite(ft, sizeof(*ft), n, f) == n &&
-                  fwrite(w.words.buf, 1, w.words.len, f) == w.words.len &&
-                  fwrite(w.strings.buf, 1, w.strings.len, f) == w.strings.len;
+                  (!n || fwrite(ft, sizeof(*ft), n, f) == n) &&
+                  (!w.words.len ||
+                   fwrite(w.words.buf, 1, w.words.len, f) == w.words.len) &&
+                  (!w.strings.len ||
+                   fwrite(w.strings.buf, 1, w.strings.len, f) == w.strings.len);
         if (f ? fclose(f) != 0 : close(fd) != 0)
             ok = false;
         if (!ok || rename(tmp.buf, path.buf) < 0)

@@ -28,6 +28,19 @@ sed 's/\.cu$/.mu/; s/\.cuh$/.muh/' "$tmp/files" >"$tmp/outfiles"
 diff "$tmp/lines.in" "$tmp/lines.out" >"$tmp/lines.diff" ||
     bad "missing outputs or changed line counts: $(head -4 "$tmp/lines.diff")"
 n=$(wc -l <"$tmp/files")
+# The manifest records every output (extensionless C++ headers too);
+# headers alone make no unit to build.
+nout=$(find "$tmp/out" -type f ! -name musa_manifest.json ! -name musa.mk ! -name build.ninja \
+    ! -name musa_config.ninja ! -name compile_commands.json | wc -l)
+if command -v python3 >/dev/null; then
+    got=$(python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); print(len(m["outputs"]), len(m["translation_units"]), len(json.load(open(sys.argv[2]))))' \
+        "$tmp/out/musa_manifest.json" "$tmp/out/compile_commands.json")
+    [ "$got" = "$nout 0 0" ] || bad "manifest: $got outputs, units, compile commands; want $nout 0 0"
+fi
+if command -v make >/dev/null; then
+    make -s -n -f "$tmp/out/musa.mk" >"$tmp/make.out" 2>&1 || bad "make -n failed: $(head -3 "$tmp/make.out")"
+    ! grep -q -- ' -c ' "$tmp/make.out" || bad "make -n compiles something: $(head -3 "$tmp/make.out")"
+fi
 
 "$bin" -q -o "$tmp/again" "$tmp/out" 2>/dev/null || bad "porting the port failed"
 diff -r "$tmp/out" "$tmp/again" >/dev/null || bad "not idempotent: $(diff -rq "$tmp/out" "$tmp/again" | head -3)"

@@ -75,3 +75,10 @@ grep '^MUSA_ARCH' out2/musa.mk
 printf '[{"directory": 1}' >bad.json
 $C2M -q -p bad.json -o out3 src; echo "bad db: $?"
 test -e out3 || echo "nothing written"
+
+# The bundled examples: one mcc command per .cu, a host command per host
+# file, a program per main.
+$C2M -q -o ex "$TOP/examples"; echo "examples: $?"
+make -n -f ex/musa.mk CC=hostcc CXX=hostcxx LINKER=linker >ex.txt
+cmds <ex.txt | awk '{ print $1 }' | sort | uniq -c
+echo ".cu files: $(find "$TOP/examples" -name '*.cu' | wc -l), programs: $(grep -c '^linker' ex.txt)"

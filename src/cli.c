@@ -23,10 +23,11 @@ static const char synopsis[] =
 
 /* Keep in step with man/cuda2musa.1 and README.md: tests/cli/options.sh
  * compares the three. */
-static const char help_text[] =
+static const char *const help_text[] = {
+
     "Port CUDA C/C++ sources to MUSA: whole tokens are renamed from mapping\n"
     "files, every other byte is kept, and .cu/.cuh become .mu/.muh.\n"
-    "\n"
+    "\n",
     "Output:\n"
     "  -o, --output DIR      write the ported tree under DIR, mirroring the\n"
     "                        inputs; without -o, one FILE (or - for stdin)\n"
@@ -39,6 +40,12 @@ static const char help_text[] =
     "                        would write (lists stale, missing, extra files)\n"
     "      --diff            with --check: also print the diff of each file\n"
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
+    "      --follow-symlinks follow symbolic links that lead outside the\n"
+    "                        inputs too (links inside are always followed)\n"
+    "      --in-place        port the inputs where they are (k.cu becomes\n"
+    "                        k.mu), keeping each original it replaces as a\n"
+    "                        backup; a later run ports from the backups\n"
+    "      --backup-suffix S name backups FILE plus S (default: .orig)\n"
     "  -I DIR                also look for #include'd headers in DIR; the\n"
     "                        port's build searches it (or its port) too\n"
     "  -j, --jobs N          port N files at a time (default: CPUs, at most "
@@ -48,7 +55,7 @@ static const char help_text[] =
     "      --depfile FILE    write a make depfile: FILE without its .d "
     "depends\n"
     "                        on every input and mapping file\n"
-    "\n"
+    "\n",
     "Build manifest (written in the output root with every port):\n"
     "  -D NAME[=VALUE]       define NAME when the port is built\n"
     "  -p DIR                read DIR/compile_commands.json of the CUDA "
@@ -60,7 +67,7 @@ static const char help_text[] =
     "      --no-manifest     write no musa_manifest.json, musa.mk, "
     "build.ninja,\n"
     "                        musa_config.ninja or compile_commands.json\n"
-    "\n"
+    "\n",
     "Mappings:\n"
     "  -m, --mappings FILE   load a mapping file on top of the others (later\n"
     "                        files win); may be repeated\n"
@@ -72,7 +79,7 @@ static const char help_text[] =
     "                        an identifier, a::b, or a header; - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
-    "\n"
+    "\n",
     "Diagnostics:\n"
     "  -q, --quiet           print nothing but errors and warnings\n"
     "  -v, --verbose         say what happened to each file\n"
@@ -92,13 +99,14 @@ static const char help_text[] =
     "                        unverified (comma-separated)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
-    "\n"
+    "\n",
     "Exit status: 0 done; 1 --check or --dry-run --exit-code found changes,\n"
     "-Werror saw a warning or --fail-on a finding; 2 usage, mapping or I/O\n"
     "errors.\n"
     "Environment: CUDA2MUSA_MAPPINGS names the default mappings directory;\n"
     "CUDA2MUSA_CACHE the mapping cache (off: none); MUSA_HOME the SDK the\n"
-    "manifest names (default /usr/local/musa).\n";
+    "manifest names (default /usr/local/musa).\n",
+};
 
 enum {
     OPT_CHECK = 256,
@@ -118,7 +126,10 @@ enum {
     OPT_STATS,
     OPT_REPORT,
     OPT_REPORT_FORMAT,
-    OPT_FAIL_ON
+    OPT_FAIL_ON,
+    OPT_FOLLOW_SYMLINKS,
+    OPT_IN_PLACE,
+    OPT_BACKUP_SUFFIX
 };
 
 static const struct option longopts[] = {
@@ -128,6 +139,9 @@ static const struct option longopts[] = {
     {"check", no_argument, NULL, OPT_CHECK},
     {"diff", no_argument, NULL, OPT_DIFF},
     {"copy-all", no_argument, NULL, OPT_COPY_ALL},
+    {"follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS},
+    {"in-place", no_argument, NULL, OPT_IN_PLACE},
+    {"backup-suffix", required_argument, NULL, OPT_BACKUP_SUFFIX},
     {"jobs", required_argument, NULL, 'j'},
     {"mappings", required_argument, NULL, 'm'},
     {"mappings-dir", required_argument, NULL, OPT_MAPPINGS_DIR},
@@ -196,6 +210,22 @@ static void set_warning(struct options *o, const char *arg)
     }
 }
 
+/* Would a file named x + suffix be taken for a source? */
+static bool is_source_name(const char *suffix)
+{
+    static const char *const exts[] = {
+        ".cu",  ".cuh", ".c",   ".cc",  ".cpp", ".cxx", ".h",  ".hh",
+        ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp", ".mu", ".muh",
+    };
+    size_t sl = strlen(suffix);
+    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+        size_t el = strlen(exts[i]);
+        if (sl >= el && !strcmp(suffix + sl - el, exts[i]))
+            return true;
+    }
+    return false;
+}
+
 /* --musa-arch mp_22,mp_31 (or blanks between). */
 static void set_musa_arch(struct options *o, char *arg)
 {
@@ -235,6 +265,7 @@ void cli_parse(int argc, char **argv, struct options *o)
     for (int i = 0; i < WARN__COUNT; i++)
         o->warn[i] = diag_warn_default((enum warn_id)i);
     o->musa_version = SDK_NEWEST;
+    o->backup_suffix = ".orig";
     bool no_warnings = false;
     int c;
     opterr = 0;
@@ -257,6 +288,15 @@ void cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_COPY_ALL:
             o->copy_all = true;
+            break;
+        case OPT_FOLLOW_SYMLINKS:
+            o->follow_symlinks = true;
+            break;
+        case OPT_IN_PLACE:
+            o->in_place = true;
+            break;
+        case OPT_BACKUP_SUFFIX:
+            o->backup_suffix = optarg;
             break;
         case 'I':
             push(&o->include_dirs, &o->ninclude_dirs, optarg);
@@ -348,7 +388,9 @@ void cli_parse(int argc, char **argv, struct options *o)
         case 'h':
             fputs(synopsis, stdout);
             fputc('\n', stdout);
-            fputs(help_text, stdout);
+            for (size_t i = 0; i < sizeof(help_text) / sizeof(help_text[0]);
+                 i++)
+                fputs(help_text[i], stdout);
             exit(0);
         case 'V':
             printf("cuda2musa %s\n", C2M_VERSION);
@@ -381,6 +423,20 @@ void cli_parse(int argc, char **argv, struct options *o)
         return;
     if (!o->ninputs)
         usage_error("%s", "no input given");
+    if (o->in_place && (o->output || o->dry_run || o->check))
+        usage_error("%s", "--in-place writes next to the inputs: no -o, "
+                          "--dry-run or --check with it");
+    if (o->in_place && o->copy_all)
+        usage_error("%s", "--in-place ports sources only: no --copy-all");
+    for (size_t i = 0; o->in_place && i < o->ninputs; i++)
+        if (!strcmp(o->inputs[i], "-"))
+            usage_error("%s", "--in-place needs files: '-' (standard input) "
+                              "goes to standard output");
+    if (!*o->backup_suffix || strchr(o->backup_suffix, '/') ||
+        is_source_name(o->backup_suffix))
+        usage_error("--backup-suffix wants a suffix like .orig that gives no "
+                    "source file name, not '%s'",
+                    o->backup_suffix);
     if (o->check && o->dry_run)
         usage_error("%s", "--check and --dry-run are mutually exclusive");
     if (o->check && !o->output)

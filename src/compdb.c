@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "source.h"
+#include "util/hashmap.h"
 #include "util/json.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -79,8 +80,20 @@ struct growing {
     size_t nextra, extra_alloc;
 };
 
+/* An entry being read: entries for one file are merged. */
+struct pending {
+    const char *file;
+    struct growing g;
+    const char *std;
+    bool rdc;
+};
+
 struct loader {
     struct compdb *db;
+    const char *db_dir; /* the database's directory, absolute */
+    struct pending *v;  /* by first appearance */
+    size_t n, alloc;
+    struct hashmap byfile; /* file -> index + 1 in v */
     struct strbuf note;
     const char **arch;
     size_t arch_alloc;
@@ -144,18 +157,30 @@ static void scan_arch(struct loader *ld, const char *flag, const char *val)
     }
 }
 
+/* dir/path, resolved: the real path where it exists, else normalised. */
+static const char *resolve(struct compdb *db, const char *dir, const char *path)
+{
+    char *abs = path[0] == '/' ? xstrdup(path) : path_join(dir, path);
+    path_normalize(abs);
+    char *real = realpath(abs, NULL);
+    const char *r =
+        arena_strndup(&db->mem, real ? real : abs, strlen(real ? real : abs));
+    free(real);
+    free(abs);
+    return r;
+}
+
 static void add_flag(struct compdb *db, struct growing *g, char kind,
                      const char *val, const char *dir)
 {
     if (!*val)
         return;
-    const char *v = val;
-    if (kind == 'I') {
-        char *abs = val[0] == '/' ? xstrdup(val) : path_join(dir, val);
-        path_normalize(abs);
-        v = arena_strndup(&db->mem, abs, strlen(abs));
-        free(abs);
-    }
+    /* Copied: val may point into the JSON tree, freed after loading. */
+    const char *v = kind == 'I' ? resolve(db, dir, val)
+                                : arena_strndup(&db->mem, val, strlen(val));
+    for (size_t i = 0; i < g->nflags; i++)
+        if (g->flags[i].kind == kind && !strcmp(g->flags[i].val, v))
+            return; /* said already (entries for one file are merged) */
     ALLOC_GROW(g->flags, g->nflags + 1, g->flags_alloc);
     g->flags[g->nflags++] = (struct mf_flag){kind, false, v};
 }
@@ -230,6 +255,61 @@ static const struct dropped {
     {"-diag-suppress", true, "nvcc diagnostic numbers mean nothing to mcc"},
 };
 
+/* Read @file (response files, nvcc's --options-file) into words. */
+static size_t read_options_file(struct loader *ld, const char *dir,
+                                const char *name, const char ***words)
+{
+    const char *path = resolve(ld->db, dir, name);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        add_note(ld,
+                 "cannot read the options file '%s' (%s): its options "
+                 "are not carried over",
+                 path, strerror(errno));
+        return 0;
+    }
+    char *text = xstrndup(src.buf, src.len);
+    size_t n = compdb_split(text, &ld->db->mem, words);
+    free(text);
+    source_release(&src);
+    return n;
+}
+
+/* argv with @file and --options-file FILE replaced by their words. */
+static size_t expand(struct loader *ld, const char *dir, const char **argv,
+                     size_t argc, const char ***out)
+{
+    const char **v = NULL;
+    size_t n = 0, alloc = 0;
+    for (size_t i = 0; i < argc; i++) {
+        const char *file = NULL;
+        if (argv[i][0] == '@' && argv[i][1])
+            file = argv[i] + 1;
+        else if ((!strcmp(argv[i], "--options-file") ||
+                  !strcmp(argv[i], "-optf")) &&
+                 i + 1 < argc)
+            file = argv[++i];
+        else if (!strncmp(argv[i], "--options-file=", 15))
+            file = argv[i] + 15;
+        if (!file) {
+            ALLOC_GROW(v, n + 1, alloc);
+            v[n++] = argv[i];
+            continue;
+        }
+        const char **words;
+        size_t nw = read_options_file(ld, dir, file, &words);
+        ALLOC_GROW(v, n + nw + 1, alloc);
+        if (nw)
+            memcpy(v + n, words, nw * sizeof(*v));
+        n += nw;
+    }
+    *out = arena_alloc(&ld->db->mem, (n ? n : 1) * sizeof(**out));
+    if (n)
+        memcpy(*out, v, n * sizeof(**out));
+    free(v);
+    return n;
+}
+
 static void load_entry(struct loader *ld, const struct json *e, size_t index)
 {
     struct compdb *db = ld->db;
@@ -246,21 +326,31 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
                  index + 1);
         return;
     }
+    /* The directory should be absolute; a relative one is taken as
+     * relative to the database's own. */
+    dir = resolve(db, ld->db_dir, dir);
     if (args && args->type == JSON_ARRAY) {
         argv = arena_alloc(&db->mem, (args->n ? args->n : 1) * sizeof(*argv));
         for (size_t i = 0; i < args->n; i++)
             if (args->v[i].type == JSON_STRING)
-                argv[argc++] = args->v[i].str;
+                argv[argc++] = arena_strndup(&db->mem, args->v[i].str,
+                                             strlen(args->v[i].str));
     } else {
         argc = compdb_split(cmd, &db->mem, &argv);
     }
+    argc = expand(ld, dir, argv, argc, &argv);
 
-    struct growing g = {0};
-    struct compdb_entry ent = {0};
-    char *abs = file[0] == '/' ? xstrdup(file) : path_join(dir, file);
-    path_normalize(abs);
-    ent.file = arena_strndup(&db->mem, abs, strlen(abs));
-    free(abs);
+    file = resolve(db, dir, file);
+    size_t at = (size_t)hashmap_get(&ld->byfile, file, strlen(file));
+    if (!at) {
+        ALLOC_GROW(ld->v, ld->n + 1, ld->alloc);
+        memset(&ld->v[ld->n], 0, sizeof(ld->v[ld->n]));
+        ld->v[ld->n].file = file;
+        at = ++ld->n;
+        hashmap_put(&ld->byfile, file, strlen(file), (void *)at);
+    }
+    struct pending *ent = &ld->v[at - 1];
+    struct growing *g = &ent->g;
 
     for (size_t i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -270,17 +360,17 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
             (v = opt_value(argv, argc, &i, "--include-path", false)) ||
             (v = opt_value(argv, argc, &i, "-isystem", true)) ||
             (v = opt_value(argv, argc, &i, "-iquote", true))) {
-            add_flag(db, &g, 'I', v, dir);
+            add_flag(db, g, 'I', v, dir);
         } else if ((v = opt_value(argv, argc, &i, "-D", true)) ||
                    (v = opt_value(argv, argc, &i, "--define-macro", false))) {
-            add_flag(db, &g, 'D', v, dir);
+            add_flag(db, g, 'D', v, dir);
         } else if ((v = opt_value(argv, argc, &i, "-U", true)) ||
                    (v = opt_value(argv, argc, &i, "--undefine-macro", false))) {
-            add_flag(db, &g, 'U', v, dir);
+            add_flag(db, g, 'U', v, dir);
         } else if ((v = opt_value(argv, argc, &i, "-std", false)) ||
                    (v = opt_value(argv, argc, &i, "--std", false))) {
-            if (!strncmp(v, "c++", 3) || !strncmp(v, "gnu++", 5))
-                ent.std = v;
+            if (!ent->std && (!strncmp(v, "c++", 3) || !strncmp(v, "gnu++", 5)))
+                ent->std = arena_strndup(&db->mem, v, strlen(v));
         } else if ((v = opt_value(argv, argc, &i, "-arch", false)) ||
                    (v = opt_value(argv, argc, &i, "--gpu-architecture",
                                   false)) ||
@@ -294,6 +384,12 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
                 strbuf_addf(&f, " '%s'", v);
             scan_arch(ld, f.buf, v);
             strbuf_release(&f);
+        } else if ((v = opt_value(argv, argc, &i, "-include", false)) ||
+                   (v = opt_value(argv, argc, &i, "--pre-include", false))) {
+            add_note(ld,
+                     "dropped '-include %s' (a forced include: add the "
+                     "ported header to MUSAFLAGS if the port needs it)",
+                     v);
         } else if (!strcmp(a, "-rdc=true") ||
                    !strcmp(a, "--relocatable-device-code=true") ||
                    ((!strcmp(a, "-rdc") ||
@@ -301,10 +397,10 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
                     i + 1 < argc && !strcmp(argv[i + 1], "true")) ||
                    !strcmp(a, "-dc") || !strcmp(a, "--device-c") ||
                    !strcmp(a, "-dlink") || !strcmp(a, "--device-link")) {
-            ent.rdc = true;
+            ent->rdc = true;
         } else if (!strcmp(a, "--use_fast_math") ||
                    !strcmp(a, "-use_fast_math")) {
-            add_extra(&g, "-ffast-math");
+            add_extra(g, "-ffast-math");
             add_note(ld, "'%s' becomes -ffast-math", a);
         } else {
             for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++) {
@@ -319,19 +415,35 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
             }
         }
     }
-    ent.flags =
-        arena_alloc(&db->mem, (g.nflags ? g.nflags : 1) * sizeof(*ent.flags));
-    if (g.nflags)
-        memcpy(ent.flags, g.flags, g.nflags * sizeof(*ent.flags));
-    ent.nflags = g.nflags;
-    ent.extra =
-        arena_alloc(&db->mem, (g.nextra ? g.nextra : 1) * sizeof(*ent.extra));
-    if (g.nextra)
-        memcpy(ent.extra, g.extra, g.nextra * sizeof(*ent.extra));
-    ent.nextra = g.nextra;
-    free(g.flags);
-    free(g.extra);
-    db->v[db->n++] = ent;
+}
+
+/* The merged entries, into the arena. */
+static void finish_entries(struct loader *ld)
+{
+    struct compdb *db = ld->db;
+    db->v = arena_alloc(&db->mem, (ld->n ? ld->n : 1) * sizeof(*db->v));
+    for (size_t i = 0; i < ld->n; i++) {
+        struct pending *p = &ld->v[i];
+        struct compdb_entry *ent = &db->v[db->n++];
+        memset(ent, 0, sizeof(*ent));
+        ent->file = p->file;
+        ent->std = p->std;
+        ent->rdc = p->rdc;
+        ent->flags = arena_alloc(&db->mem, (p->g.nflags ? p->g.nflags : 1) *
+                                               sizeof(*ent->flags));
+        if (p->g.nflags)
+            memcpy(ent->flags, p->g.flags, p->g.nflags * sizeof(*ent->flags));
+        ent->nflags = p->g.nflags;
+        ent->extra = arena_alloc(&db->mem, (p->g.nextra ? p->g.nextra : 1) *
+                                               sizeof(*ent->extra));
+        if (p->g.nextra)
+            memcpy(ent->extra, p->g.extra, p->g.nextra * sizeof(*ent->extra));
+        ent->nextra = p->g.nextra;
+        free(p->g.flags);
+        free(p->g.extra);
+    }
+    free(ld->v);
+    hashmap_release(&ld->byfile);
 }
 
 static int cmp_entries(const void *a, const void *b)
@@ -368,14 +480,22 @@ int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
         source_release(&src);
         return -1;
     }
-    struct loader ld = {db, STRBUF_INIT, NULL, 0, NULL, 0};
-    db->v = arena_alloc(&db->mem, (j->n ? j->n : 1) * sizeof(*db->v));
+    struct loader ld = {0};
+    ld.db = db;
+    char *abs = realpath(db->path, NULL);
+    char *slash = abs ? strrchr(abs, '/') : NULL;
+    if (slash)
+        *slash = '\0';
+    ld.db_dir = arena_strndup(&db->mem, slash && *abs ? abs : "/",
+                              slash && *abs ? strlen(abs) : 1);
+    free(abs);
     for (size_t i = 0; i < j->n; i++) {
         if (j->v[i].type != JSON_OBJECT)
             add_note(&ld, "entry %zu is not an object: skipped", i + 1);
         else
             load_entry(&ld, &j->v[i], i);
     }
+    finish_entries(&ld);
     if (db->n)
         qsort(db->v, db->n, sizeof(*db->v), cmp_entries);
     /* Copy the growing arrays into the arena, so release is one call. */

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,9 @@ struct job {
     char *rel;  /* output path under the output root: "k.mu" */
     char *out;  /* the output file, or NULL (stdout, dry run without -o) */
     enum job_kind kind;
-    bool renamed; /* rel's name differs from the input's */
+    bool renamed;       /* rel's name differs from the input's */
+    bool from_backup;   /* --in-place: path is the backup of the original */
+    const char *walked; /* the input directory it was found in, or NULL */
     dev_t dev;
     ino_t ino;
 };
@@ -225,6 +228,7 @@ static bool is_manifest_path(const char *rel)
 
 struct collect {
     struct driver *d;
+    const char *arg;      /* the input as given */
     const char *base_abs; /* absolute path of the walked directory */
     const char *prefix;   /* base_abs relative to the output root, or "" */
     bool named;           /* a file named on the command line */
@@ -246,11 +250,69 @@ static void add_job(struct driver *d, const char *path, const char *abs,
     }
 }
 
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* --in-place: which file a port reads, and where it goes. "k.cu.orig"
+ * (a backup) is read for k.mu; "k.cu" is read unless it has a backup;
+ * MUSA files are the user's, or ports of a backup: never read. */
+static int collect_in_place(struct collect *c, const char *path,
+                            const char *rel, const struct stat *st)
+{
+    struct driver *d = c->d;
+    const char *suffix = d->o->backup_suffix;
+    size_t len = strlen(rel), sl = strlen(suffix);
+    bool backup = len > sl && !strcmp(rel + len - sl, suffix);
+    char *orig = backup ? xstrndup(path, strlen(path) - sl) : xstrdup(path);
+    char *orig_rel = backup ? xstrndup(rel, len - sl) : xstrdup(rel);
+    const char *ext = ext_of(orig_rel);
+    bool source = is_source_ext(ext) || (c->named && !backup) ||
+                  (!*ext && !backup && looks_like_cxx(path));
+    struct strbuf b = STRBUF_INIT;
+    strbuf_addf(&b, "%s%s", orig, suffix);
+    if (source && (backup || !exists(b.buf))) {
+        char *out = output_name(orig, &(bool){false});
+        if (!backup && strcmp(out, orig) && exists(out)) {
+            error("not porting '%s' over '%s', which is not a port of it "
+                  "(there is no '%s')",
+                  path, out, b.buf);
+            d->setup_errors++;
+        } else {
+            char *r = path_join(c->prefix, orig_rel);
+            char *abs = path_join(c->base_abs, orig_rel);
+            add_job(d, path, abs, r, st, JOB_PORT);
+            d->jobs[d->njobs - 1].from_backup = backup;
+            d->jobs[d->njobs - 1].walked = c->named ? NULL : c->arg;
+            d->jobs[d->njobs - 1].out = out;
+            out = NULL;
+            free(r);
+            free(abs);
+        }
+        free(out);
+    } else if (source && !backup) {
+        bool renamed;
+        free(output_name(orig, &renamed));
+        if (renamed) /* k.cu and k.cu.orig: a port left k.mu, not k.cu */
+            warning("ignoring '%s': --in-place ports its backup '%s' (remove "
+                    "the backup to port this file instead)",
+                    path, b.buf);
+    }
+    strbuf_release(&b);
+    free(orig);
+    free(orig_rel);
+    return 0;
+}
+
 static int collect_file(void *arg, const char *path, const char *rel,
                         const struct stat *st)
 {
     struct collect *c = arg;
     struct driver *d = c->d;
+    if (d->o->in_place)
+        return collect_in_place(c, path, rel, st);
     const char *ext = ext_of(rel);
     enum job_kind kind;
     if (is_musa_ext(ext))
@@ -264,9 +326,18 @@ static int collect_file(void *arg, const char *path, const char *rel,
     char *r = path_join(c->prefix, rel);
     char *abs = path_join(c->base_abs, rel);
     add_job(d, path, abs, r, st, kind);
+    d->jobs[d->njobs - 1].walked = c->named ? NULL : c->arg;
     free(r);
     free(abs);
     return 0;
+}
+
+/* What the walk leaves out, said once (not with -q). */
+static void say_skipped(void *arg, const char *path, const char *why)
+{
+    const struct collect *c = arg;
+    if (c->d->o->verbosity >= 0)
+        fprintf(stderr, "cuda2musa: skipping '%s': %s\n", path, why);
 }
 
 static void add_incdir(struct driver *d, const char *abs)
@@ -369,10 +440,11 @@ static void collect_inputs(struct driver *d)
     d->nuser_incdirs = d->nincdirs;
 
     struct walk_skip skip = {0, 0};
-    struct walk_opts wo = {NULL, 0};
+    struct walk_opts wo = {NULL, 0, o->follow_symlinks, say_skipped};
     if (out_exists && S_ISDIR(out_st.st_mode)) {
         skip = (struct walk_skip){out_st.st_dev, out_st.st_ino};
-        wo = (struct walk_opts){&skip, 1};
+        wo.skip = &skip;
+        wo.nskip = 1;
     }
     for (size_t i = 0; i < o->ninputs; i++) {
         if (!in[i].arg)
@@ -388,7 +460,7 @@ static void collect_inputs(struct driver *d)
             prefix++;
         else if (rl == 1)
             prefix = in[i].base_abs + 1;
-        struct collect c = {d, in[i].base_abs, prefix, false};
+        struct collect c = {d, in[i].arg, in[i].base_abs, prefix, false};
         if (in[i].is_dir) {
             if (walk_tree(in[i].arg, &wo, collect_file, &c) < 0)
                 d->setup_errors++;
@@ -420,6 +492,7 @@ static void collect_inputs(struct driver *d)
             free(j->path);
             free(j->abs);
             free(j->rel);
+            free(j->out);
             continue;
         }
         if (d->manifest && is_manifest_path(j->rel)) {
@@ -429,6 +502,7 @@ static void collect_inputs(struct driver *d)
             free(j->path);
             free(j->abs);
             free(j->rel);
+            free(j->out);
             continue;
         }
         d->jobs[n++] = *j;
@@ -438,7 +512,7 @@ static void collect_inputs(struct driver *d)
     for (size_t i = 0; i < d->njobs; i++) {
         struct job *j = &d->jobs[i];
         if (o->output)
-            j->out = path_join(o->output, j->rel);
+            j->out = path_join(o->output, j->rel); /* else NULL, or in place */
         if (j->abs)
             hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
     }
@@ -554,6 +628,38 @@ static void fail(struct driver *d, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* --in-place: keep the original under its backup name before the port
+ * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
+ * (or copied) to k.cpp.orig. At no moment is the original lost. */
+static int keep_original(struct driver *d, const struct job *j,
+                         const struct source *src, struct strbuf *err)
+{
+    struct strbuf b = STRBUF_INIT;
+    strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
+    int rc = 0;
+    if (j->renamed) {
+        if (rename(j->path, b.buf) < 0) {
+            strbuf_addf(err, "cannot rename '%s' to '%s': %s", j->path, b.buf,
+                        strerror(errno));
+            rc = -1;
+        }
+    } else if (link(j->path, b.buf) < 0) {
+        struct stat like = {0};
+        like.st_mode = src->mode;
+        struct emitter em = EMITTER_INIT;
+        if (errno == EEXIST ||
+            emit_file(&em, b.buf, src->buf, src->len, &like, err) < 0) {
+            if (errno == EEXIST)
+                strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path,
+                            b.buf);
+            rc = -1;
+        }
+        emitter_release(&em);
+    }
+    strbuf_release(&b);
+    return rc;
+}
+
 static void port_job(void *arg, size_t index, int wid)
 {
     struct driver *d = arg;
@@ -623,6 +729,17 @@ static void port_job(void *arg, size_t index, int wid)
         like.st_dev = j->dev;
         like.st_ino = j->ino;
         like.st_mode = src.mode;
+        if (d->o->in_place) {
+            if (!j->from_backup && !j->renamed && data == src.buf) {
+                r->status = RES_UPTODATE; /* nothing to port: no backup */
+                break;
+            }
+            if (!j->from_backup && keep_original(d, j, &src, &w->emsg) < 0) {
+                fail(d, r, w->emsg.buf);
+                break;
+            }
+            like.st_ino = 0; /* the output replaces its input */
+        }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc < 0)
             fail(d, r, w->emsg.buf);
@@ -712,7 +829,7 @@ static void check_extras(struct driver *d)
                     &d->jobs[i]);
     /* Input directories inside the output directory are not outputs. */
     struct walk_skip *skip = xcalloc(d->o->ninputs + 1, sizeof(*skip));
-    struct walk_opts wo = {skip, 0};
+    struct walk_opts wo = {skip, 0, d->o->follow_symlinks, NULL};
     for (size_t i = 0; i < d->o->ninputs; i++)
         if (stat(d->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
             skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
@@ -726,6 +843,30 @@ static void check_extras(struct driver *d)
 static bool is_dir(const char *path);
 
 /* ---- the build manifest ---- */
+
+/* Is file (root/rel) really at rel under root_real, with no symbolic
+ * link on the way that leads elsewhere? */
+static bool inside_dir(const char *root_real, const char *file, const char *rel)
+{
+    char *dir = xstrdup(file), *slash = strrchr(dir, '/');
+    const char *rslash = strrchr(rel, '/');
+    bool ok = false;
+    if (slash) {
+        *slash = '\0';
+        char *real = realpath(dir, NULL);
+        struct strbuf want = STRBUF_INIT;
+        strbuf_addstr(&want, root_real);
+        if (rslash) {
+            strbuf_addch(&want, '/');
+            strbuf_add(&want, rel, (size_t)(rslash - rel));
+        }
+        ok = real && !strcmp(real, want.buf);
+        free(real);
+        strbuf_release(&want);
+    }
+    free(dir);
+    return ok;
+}
 
 /* Outputs recorded by an earlier port that no input makes now: kept in
  * the record and listed, or removed with --prune; a file changed since
@@ -757,17 +898,18 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
         hashmap_put(&now, d->jobs[i].rel, strlen(d->jobs[i].rel), &d->jobs[i]);
     struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
     size_t nkeep = 0;
+    char *out_real = realpath(d->o->output, NULL);
     for (size_t i = 0; i < n; i++) {
         const char *rel = old[i].path;
         if (hashmap_get(&now, rel, strlen(rel)) || is_manifest_path(rel) ||
             rel[0] == '/' || !strncmp(rel, "../", 3) || strstr(rel, "/../") ||
-            !strcmp(rel, ".."))
+            !strcmp(rel, "..") || !out_real)
             continue;
         char *file = path_join(d->o->output, rel);
         struct source cur;
         struct stat st;
-        if (lstat(file, &st) < 0 || !S_ISREG(st.st_mode) ||
-            source_load(&cur, file) < 0) {
+        if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
+            !S_ISREG(st.st_mode) || source_load(&cur, file) < 0) {
             free(file);
             continue;
         }
@@ -816,6 +958,7 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
     for (size_t i = 0; i < n; i++)
         free((char *)old[i].path);
     free(old);
+    free(out_real);
     hashmap_release(&now);
     free(path);
     mf->stale = keep;
@@ -926,9 +1069,23 @@ static void manifest_step(struct driver *d)
         d->rep.werrors += as_error;
         d->rep.reported[WARN_UNSUPPORTED]++;
     }
-    if (d->mode == REPORT_WRITE && o->verbosity >= 0)
+    if (d->mode == REPORT_WRITE && o->verbosity >= 0) {
         for (size_t i = 0; i < mf.nnotes; i++)
             fprintf(stderr, "cuda2musa: note: %s\n", mf.notes[i]);
+        for (size_t i = 0; i < mf.ntus; i++)
+            if (!manifest_make_safe(mf.tus[i].src))
+                fprintf(stderr,
+                        "cuda2musa: note: musa.mk cannot name '%s' (blanks "
+                        "or make's special characters): it is left out "
+                        "there; build.ninja has it\n",
+                        mf.tus[i].src);
+        if (!manifest_make_safe(o->output))
+            fprintf(stderr,
+                    "cuda2musa: note: make cannot name the output directory "
+                    "'%s' (blanks or make's special characters): use "
+                    "build.ninja\n",
+                    o->output);
+    }
 
     static void (*const render[])(const struct manifest *, struct strbuf *) = {
         manifest_render_json, manifest_render_make, manifest_render_ninja,
@@ -957,7 +1114,7 @@ static void dep_path(struct strbuf *sb, const char *p)
     for (; *p; p++) {
         if (*p == '$')
             strbuf_addch(sb, '$');
-        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':')
+        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':' || *p == '%')
             strbuf_addch(sb, '\\');
         strbuf_addch(sb, *p);
     }
@@ -979,8 +1136,15 @@ static void write_depfile(struct driver *d)
     struct hashmap seen = HASHMAP_INIT;
     struct arena a = ARENA_INIT;
     for (size_t i = 0; i < d->njobs; i++) {
-        const char *p = d->jobs[i].path;
-        for (int k = 0; k < 2; k++) {
+        /* The file, and every directory between it and the input
+         * directory it was found in: a file added anywhere there changes
+         * one of them. */
+        const struct job *j = &d->jobs[i];
+        size_t stop = j->walked ? strlen(j->walked) : 0;
+        while (stop > 1 && j->walked[stop - 1] == '/')
+            stop--;
+        const char *p = j->path;
+        for (;;) {
             size_t len = strlen(p);
             if (!hashmap_get(&seen, p, len)) {
                 const char *c = arena_strndup(&a, p, len);
@@ -989,10 +1153,14 @@ static void write_depfile(struct driver *d)
                 deps[n++] = c;
             }
             const char *slash = strrchr(p, '/');
-            if (!slash)
+            if (!j->walked || !slash || len <= stop)
                 break;
-            p = arena_strndup(&a, p, (size_t)(slash - p ? slash - p : 1));
+            p = arena_strndup(&a, p, slash > p ? (size_t)(slash - p) : 1);
         }
+    }
+    if (d->have_db) {
+        ALLOC_GROW(deps, n + 1, alloc);
+        deps[n++] = d->db.path;
     }
     for (size_t i = 0; i < d->o->ninputs; i++) {
         const char *p = d->o->inputs[i];
@@ -1082,6 +1250,73 @@ static void write_report(struct driver *d)
     }
     strbuf_release(&sb);
     free(files);
+}
+
+/* ---- signals and the lock ---- */
+
+static void on_signal(int sig)
+{
+    emit_remove_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Interrupted: no temporary file is left behind (the lock goes with the
+ * process). A file size limit is an error to report, not a signal. */
+static void catch_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+        sigaction(sigs[i], &sa, NULL);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+static int remove_temp(void *arg, const char *path, const char *rel,
+                       const struct stat *st)
+{
+    (void)st;
+    const char *base = strrchr(rel, '/');
+    base = base ? base + 1 : rel;
+    if (!strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX)) &&
+        unlink(path) == 0)
+        ++*(size_t *)arg;
+    return 0;
+}
+
+/* Take the output directory's lock (waiting for a run that holds it), and
+ * remove the temporary files of a run that was killed there. */
+static void say_waiting(void *arg)
+{
+    const struct driver *d = arg;
+    if (d->o->verbosity >= 0)
+        fprintf(stderr,
+                "cuda2musa: waiting for another cuda2musa writing to '%s'\n",
+                d->o->output);
+}
+
+static void lock_output(struct driver *d, struct emit_lock *lk)
+{
+    struct strbuf err = STRBUF_INIT;
+    const char *dir = d->o->in_place ? d->in_root : d->o->output;
+    if (!dir)
+        return; /* in place, nothing to port */
+    if (emit_lock(lk, dir, say_waiting, d, &err) < 0)
+        die("%s", err.buf);
+    strbuf_release(&err);
+    if (!lk->interrupted)
+        return;
+    size_t n = 0;
+    struct walk_opts wo = {NULL, 0, false, NULL};
+    walk_tree(dir, &wo, remove_temp, &n);
+    if (n && d->o->verbosity >= 0)
+        fprintf(stderr,
+                "cuda2musa: removed %zu temporary file%s left in '%s' by an "
+                "interrupted run\n",
+                n, n == 1 ? "" : "s", dir);
 }
 
 /* ---- setup ---- */
@@ -1191,7 +1426,7 @@ static enum report_mode pick_mode(const struct options *o)
         return REPORT_CHECK;
     if (o->dry_run)
         return REPORT_DRY_RUN;
-    if (o->output)
+    if (o->output || o->in_place)
         return REPORT_WRITE;
     return REPORT_STDOUT;
 }
@@ -1312,6 +1547,11 @@ int driver_run(const struct options *o)
     }
     collect_inputs(&d);
 
+    struct emit_lock lock = {-1, NULL, false};
+    catch_signals();
+    if (d.mode == REPORT_WRITE)
+        lock_output(&d, &lock);
+
     d.nworkers = o->jobs ? o->jobs : default_jobs();
     if ((size_t)d.nworkers > d.njobs)
         d.nworkers = d.njobs ? (int)d.njobs : 1;
@@ -1348,7 +1588,8 @@ int driver_run(const struct options *o)
     if (o->report_file)
         write_report(&d);
     if (o->verbosity >= 0 && d.mode != REPORT_STDOUT) {
-        report_summary(&d.rep, d.mode, o->output, stderr);
+        report_summary(&d.rep, d.mode, o->in_place ? o->inputs[0] : o->output,
+                       stderr);
         /* What to add next: after a port that changed something. */
         if (!o->stats && (d.rep.written || d.rep.changed))
             report_unmapped_print(&d.rep, 10, stderr);
@@ -1371,6 +1612,7 @@ int driver_run(const struct options *o)
         error("cannot write to standard output");
         status = 2;
     }
+    emit_unlock(&lock);
 
     for (int i = 0; i < d.nworkers; i++) {
         struct worker *w = &d.workers[i];

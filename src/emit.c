@@ -4,14 +4,54 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/strbuf.h"
 #include "util/xalloc.h"
+
+/* Temporary files being written, for emit_remove_temps() to remove from a
+ * signal handler: a slot is free (0), being filled (1), or names a file
+ * (2). */
+#define EMIT_SLOTS 128
+static struct {
+    int state;
+    char path[PATH_MAX];
+} slots[EMIT_SLOTS];
+
+static int claim_slot(const char *path)
+{
+    if (strlen(path) >= PATH_MAX)
+        return -1;
+    for (int i = 0; i < EMIT_SLOTS; i++) {
+        int free_slot = 0;
+        if (__atomic_compare_exchange_n(&slots[i].state, &free_slot, 1, false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            strcpy(slots[i].path, path);
+            __atomic_store_n(&slots[i].state, 2, __ATOMIC_RELEASE);
+            return i;
+        }
+    }
+    return -1; /* more writers than slots: not tracked */
+}
+
+static void release_slot(int i)
+{
+    if (i >= 0)
+        __atomic_store_n(&slots[i].state, 0, __ATOMIC_RELEASE);
+}
+
+void emit_remove_temps(void)
+{
+    for (int i = 0; i < EMIT_SLOTS; i++)
+        if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == 2)
+            unlink(slots[i].path); /* async-signal-safe */
+}
 
 static int fail(struct strbuf *err, const char *what, const char *path)
 {
@@ -160,28 +200,92 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
         strbuf_release(&tmp);
         return -1;
     }
+    int slot = claim_slot(tmp.buf);
+    int rc = EMIT_WRITTEN;
     if (write_all(fd, data, len) < 0 ||
         fchmod(fd, src ? src->st_mode & 07777 : 0644) < 0) {
-        fail(err, "write", dst);
+        rc = fail(err, "write", dst);
         close(fd);
-        unlink(tmp.buf);
-        strbuf_release(&tmp);
-        return -1;
+    } else if (close(fd) < 0) {
+        rc = fail(err, "write", dst);
+    } else if (rename(tmp.buf, dst) < 0) {
+        rc = fail(err, "rename a temporary file to", dst);
     }
-    if (close(fd) < 0) {
-        fail(err, "write", dst);
+    if (rc < 0)
         unlink(tmp.buf);
-        strbuf_release(&tmp);
-        return -1;
-    }
-    if (rename(tmp.buf, dst) < 0) {
-        int e = errno;
-        unlink(tmp.buf);
-        errno = e;
-        fail(err, "rename a temporary file to", dst);
-        strbuf_release(&tmp);
-        return -1;
-    }
+    release_slot(slot);
     strbuf_release(&tmp);
-    return EMIT_WRITTEN;
+    return rc;
+}
+
+/* ---- the output directory's lock ---- */
+
+int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
+              void *arg, struct strbuf *err)
+{
+    lk->fd = -1;
+    lk->path = NULL;
+    lk->interrupted = false;
+    if (emit_mkdirs(dir, err) < 0)
+        return -1;
+    struct strbuf path = STRBUF_INIT;
+    strbuf_addf(&path, "%s/" EMIT_LOCK_NAME, dir);
+    bool told = false;
+    for (;;) {
+        int fd = open(path.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            fail(err, "create the lock file", path.buf);
+            strbuf_release(&path);
+            return -1;
+        }
+        int rc = flock(fd, LOCK_EX | LOCK_NB);
+        if (rc < 0 && errno == EWOULDBLOCK) {
+            if (!told && waiting)
+                waiting(arg);
+            told = true;
+            while ((rc = flock(fd, LOCK_EX)) < 0 && errno == EINTR)
+                ;
+        }
+        if (rc < 0) {
+            fail(err, "lock", path.buf);
+            close(fd);
+            strbuf_release(&path);
+            return -1;
+        }
+        /* The run we waited for removes the file when it is done: lock
+         * the file that is there now, not the one it unlinked. */
+        struct stat a, b;
+        if (fstat(fd, &a) == 0 && stat(path.buf, &b) == 0 &&
+            a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+            lk->fd = fd;
+            break;
+        }
+        close(fd);
+    }
+    /* A run that finished removed the file; one that did not left its pid
+     * in it. */
+    char buf[32], pid[32];
+    lk->interrupted = pread(lk->fd, buf, sizeof(buf), 0) > 0;
+    int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+    if (ftruncate(lk->fd, 0) < 0 ||
+        pwrite(lk->fd, pid, (size_t)len, 0) != len) {
+        fail(err, "write the lock file", path.buf);
+        close(lk->fd);
+        lk->fd = -1;
+        strbuf_release(&path);
+        return -1;
+    }
+    lk->path = strbuf_detach(&path, NULL);
+    return 0;
+}
+
+void emit_unlock(struct emit_lock *lk)
+{
+    if (lk->fd < 0)
+        return;
+    unlink(lk->path); /* while holding it: see emit_lock */
+    close(lk->fd);
+    free(lk->path);
+    lk->fd = -1;
+    lk->path = NULL;
 }

@@ -50,5 +50,27 @@ int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
+/* Remove the temporary files being written now. Async-signal-safe: for a
+ * SIGINT or SIGTERM handler, so that an interrupted run leaves none. */
+void emit_remove_temps(void);
+
+/* Runs into one output directory take turns: each holds an flock on
+ * DIR/.cuda2musa.lock, which holds its pid, while it writes, and removes
+ * the file when done (the kernel drops the lock however a run dies). A
+ * run that finds a pid in the file knows the one before was interrupted. */
+#define EMIT_LOCK_NAME ".cuda2musa.lock"
+
+struct emit_lock {
+    int fd;
+    char *path;
+    bool interrupted; /* the run before did not finish */
+};
+
+/* Create dir if needed and lock it, calling waiting(arg) once first when
+ * another run holds the lock. Returns 0, or -1 with the reason in *err. */
+int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
+              void *arg, struct strbuf *err);
+/* Release the lock and remove the file. */
+void emit_unlock(struct emit_lock *lk);
 
 #endif

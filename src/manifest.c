@@ -37,7 +37,7 @@ void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out)
         clash = i != tu && m->tus[i].main &&
                 (size_t)(ext_of(m->tus[i].src) - m->tus[i].src) == stem &&
                 !memcmp(m->tus[i].src, src, stem);
-    strbuf_addstr(out, MANIFEST_BUILD_DIR "/");
+    strbuf_addstr(out, MANIFEST_BUILD_DIR "/bin/");
     if (clash) /* app.mu and app.cpp both define main */
         strbuf_addf(out, "%s.bin", src);
     else
@@ -79,7 +79,7 @@ static void add_prog_libs(struct strbuf *out, const struct manifest *m,
 
 static void add_obj(struct strbuf *out, const struct mf_tu *tu)
 {
-    strbuf_addf(out, MANIFEST_BUILD_DIR "/%s.o", tu->src);
+    strbuf_addf(out, MANIFEST_BUILD_DIR "/obj/%s.o", tu->src);
 }
 
 /* Characters a shell word may hold unquoted. */
@@ -273,22 +273,32 @@ void manifest_render_json(const struct manifest *m, struct strbuf *out)
 
 /* ---- musa.mk ---- */
 
-static void make_flags(struct strbuf *out, const struct mf_flag *v, size_t n)
+/* Flags as shell words for make: in a recipe, or (assign) in a variable
+ * assignment, where '#' would start a comment. */
+static void make_flags(struct strbuf *out, const struct mf_flag *v, size_t n,
+                       bool assign)
 {
     for (size_t i = 0; i < n; i++) {
-        strbuf_addch(out, ' ');
+        struct strbuf w = STRBUF_INIT;
         if (v[i].kind == 'I' && v[i].rel) {
-            strbuf_addstr(out, "-I$(C2M_ROOT)");
+            strbuf_addstr(&w, "-I$(C2M_ROOT)");
             if (strcmp(v[i].val, ".")) {
-                strbuf_addch(out, '/');
-                add_make_shell(out, v[i].val);
+                strbuf_addch(&w, '/');
+                add_make_shell(&w, v[i].val);
             }
-            continue;
+        } else {
+            struct strbuf t = STRBUF_INIT;
+            flag_text(&t, &v[i], NULL);
+            add_make_shell(&w, t.buf);
+            strbuf_release(&t);
         }
-        struct strbuf t = STRBUF_INIT;
-        flag_text(&t, &v[i], NULL);
-        add_make_shell(out, t.buf);
-        strbuf_release(&t);
+        strbuf_addch(out, ' ');
+        for (size_t k = 0; k < w.len; k++) {
+            if (assign && w.buf[k] == '#')
+                strbuf_addch(out, '\\');
+            strbuf_addch(out, w.buf[k]);
+        }
+        strbuf_release(&w);
     }
 }
 
@@ -300,12 +310,31 @@ static void make_words(struct strbuf *out, const char *const *v, size_t n)
     }
 }
 
-/* "$(C2M_BUILD)/k.mu.o" and the like, for make. */
+/* "$(C2M_BUILD)/obj/k.mu.o" and the like, for make. */
 static void make_obj(struct strbuf *out, const struct mf_tu *tu)
 {
-    strbuf_addstr(out, "$(C2M_BUILD)/");
+    strbuf_addstr(out, "$(C2M_BUILD)/obj/");
     add_make_path(out, tu->src);
     strbuf_addstr(out, ".o");
+}
+
+bool manifest_make_safe(const char *path)
+{
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+        if (*p < 0x80 && !strchr("abcdefghijklmnopqrstuvwxyz"
+                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+,@~-",
+                                 *p))
+            return false;
+    return *path != '\0';
+}
+
+/* A program make can name: its unit and every unit it links. */
+static bool make_can_link(const struct manifest *m, size_t prog)
+{
+    for (size_t k = 0; k < m->ntus; k++)
+        if (manifest_links(m, prog, k) && !manifest_make_safe(m->tus[k].src))
+            return false;
+    return true;
 }
 
 static void make_exe(struct strbuf *out, const struct manifest *m, size_t i)
@@ -331,9 +360,25 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                 "# set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, "
                 "CC, CFLAGS,\n"
                 "# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS "
-                "and MUSA_PROGRAMS.\n",
+                "and MUSA_PROGRAMS.\n"
+                "# make cannot name files with blanks or its special "
+                "characters: build.ninja can.\n",
                 m->generator);
+    bool skipped = false;
+    for (size_t i = 0; i < m->ntus; i++)
+        if (!manifest_make_safe(m->tus[i].src)) {
+            if (!skipped)
+                strbuf_addstr(out, "# Left out, with what links them: ");
+            strbuf_addstr(out, skipped ? ", " : "");
+            for (const char *p = m->tus[i].src; *p; p++)
+                strbuf_addch(out, *p == '\n' ? '?' : *p);
+            skipped = true;
+        }
+    if (skipped)
+        strbuf_addch(out, '\n');
     strbuf_addstr(out, "C2M_GOAL := $(.DEFAULT_GOAL)\n"
+                       "C2M_INCLUDED := $(filter-out $(lastword "
+                       "$(MAKEFILE_LIST)),$(MAKEFILE_LIST))\n"
                        "C2M_ROOT := $(patsubst %/,%,$(dir $(lastword "
                        "$(MAKEFILE_LIST))))\n"
                        "C2M_BUILD := $(C2M_ROOT)/" MANIFEST_BUILD_DIR "\n");
@@ -345,7 +390,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                        "C2M_ARCH_FLAGS = $(foreach a,$(subst "
                        "$(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))\n");
     strbuf_addstr(out, "C2M_FLAGS :=");
-    make_flags(out, m->flags, m->nflags);
+    make_flags(out, m->flags, m->nflags, true);
     strbuf_addstr(out, "\nC2M_LIBDIRS := -L$(MUSA_HOME)/lib "
                        "-Wl,-rpath,$(MUSA_HOME)/lib\n"
                        "MUSA_LIBS := $(C2M_LIBDIRS)");
@@ -353,12 +398,14 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         strbuf_addf(out, " -l%s", m->libs[i]);
     strbuf_addstr(out, "\nMUSA_OBJS :=");
     for (size_t i = 0; i < m->ntus; i++) {
+        if (!manifest_make_safe(m->tus[i].src))
+            continue;
         strbuf_addstr(out, " \\\n  ");
         make_obj(out, &m->tus[i]);
     }
     strbuf_addstr(out, "\nMUSA_PROGRAMS :=");
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main)
+        if (!m->tus[i].main || !make_can_link(m, i))
             continue;
         strbuf_addstr(out, " \\\n  ");
         make_exe(out, m, i);
@@ -370,6 +417,8 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
 
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
+        if (!manifest_make_safe(tu->src))
+            continue;
         strbuf_addch(out, '\n');
         make_obj(out, tu);
         strbuf_addstr(out, ": $(C2M_ROOT)/");
@@ -388,7 +437,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         }
         add_std(out, tu);
         strbuf_addstr(out, " -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS)");
-        make_flags(out, tu->flags, tu->nflags);
+        make_flags(out, tu->flags, tu->nflags, false);
         make_words(out, tu->extra, tu->nextra);
         static const char *const user[] = {"$(MUSAFLAGS)", "$(CXXFLAGS)",
                                            "$(CFLAGS)"};
@@ -396,7 +445,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
     }
 
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main)
+        if (!m->tus[i].main || !make_can_link(m, i))
             continue;
         strbuf_addch(out, '\n');
         make_exe(out, m, i);
@@ -407,14 +456,19 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_addstr(out, " ");
             make_obj(out, &m->tus[k]);
         }
-        strbuf_addstr(out, "\n\t$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS)");
+        strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n"
+                           "\t$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS)");
         add_prog_libs(out, m, i);
         strbuf_addstr(out, " $(LDLIBS)\n");
     }
 
+    /* Run directly, musa-all is the default goal; included, the
+     * includer's goal stays (its first target, before or after us). */
     strbuf_addstr(out, "\n-include $(MUSA_OBJS:%=%.d)\n"
                        "ifneq ($(C2M_GOAL),)\n"
                        ".DEFAULT_GOAL := $(C2M_GOAL)\n"
+                       "else ifneq ($(C2M_INCLUDED),)\n"
+                       ".DEFAULT_GOAL :=\n"
                        "endif\n");
 }
 

@@ -83,6 +83,11 @@ void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out);
  * and the units that do not define main in its directory and below. */
 bool manifest_links(const struct manifest *m, size_t prog, size_t tu);
 
+/* Can make name path (no blanks, quotes or make's special characters)?
+ * musa.mk leaves out the units it cannot, and the programs that link
+ * them; build.ninja has them all. */
+bool manifest_make_safe(const char *path);
+
 void manifest_render_json(const struct manifest *m, struct strbuf *out);
 void manifest_render_make(const struct manifest *m, struct strbuf *out);
 void manifest_render_ninja(const struct manifest *m, struct strbuf *out);

@@ -20,17 +20,20 @@ struct options {
     size_t nmapping_files;
     const char *mappings_dir; /* --mappings-dir DIR, or NULL */
     bool no_default_mappings;
-    bool dry_run;         /* -n: print a diff, write nothing */
-    bool check;           /* compare with -o DIR, write nothing */
-    bool diff;            /* --check: print diffs of stale files */
-    bool exit_code;       /* --dry-run: exit 1 when something changes */
-    bool copy_all;        /* copy files that are not sources */
-    int jobs;             /* -j; 0: the default */
-    int verbosity;        /* -1 -q, 0, 1 -v */
-    int musa_version;     /* --musa-version; SDK_NEWEST by default */
-    bool list_mappings;   /* print every mapping and stop */
-    bool lint_mappings;   /* check the mappings and stop */
-    const char **queries; /* --query NAME: explain, and stop */
+    bool dry_run;              /* -n: print a diff, write nothing */
+    bool check;                /* compare with -o DIR, write nothing */
+    bool diff;                 /* --check: print diffs of stale files */
+    bool exit_code;            /* --dry-run: exit 1 when something changes */
+    bool copy_all;             /* copy files that are not sources */
+    bool follow_symlinks;      /* follow links that lead outside the inputs */
+    bool in_place;             /* --in-place */
+    const char *backup_suffix; /* --backup-suffix, default ".orig" */
+    int jobs;                  /* -j; 0: the default */
+    int verbosity;             /* -1 -q, 0, 1 -v */
+    int musa_version;          /* --musa-version; SDK_NEWEST by default */
+    bool list_mappings;        /* print every mapping and stop */
+    bool lint_mappings;        /* check the mappings and stop */
+    const char **queries;      /* --query NAME: explain, and stop */
     size_t nqueries;
     /* The build manifest. */
     bool no_manifest;     /* --no-manifest */

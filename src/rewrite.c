@@ -57,6 +57,8 @@ struct rw {
     struct token prev, prev2; /* the last two significant tokens */
     bool main_pending;        /* int main: '(' makes it a definition */
     unsigned depth;           /* brace depth, for main */
+    unsigned cond[32];        /* the depth at each open #if */
+    unsigned nconds;
 };
 
 void findings_clear(struct findings *f)
@@ -163,8 +165,10 @@ static inline const char *spell(struct rw *st, const struct token *t,
     return sb->buf;
 }
 
-/* Replace identifier token t by text. A token with splices keeps them, at
- * its end, so no line is lost: "cu\<nl>daMalloc" -> "musaMalloc\<nl>". */
+/* Replace identifier token t by text. A token with splices keeps them,
+ * after as many characters of the new name as came before each in the
+ * old one (or at its end), so no line is lost and the last line keeps
+ * its ending: "cu\<nl>daMalloc" -> "mu\<nl>saMalloc". */
 static void replace_ident(struct rw *st, const struct token *t,
                           const char *text, size_t len)
 {
@@ -173,16 +177,26 @@ static void replace_ident(struct rw *st, const struct token *t,
         return;
     }
     struct strbuf sb = STRBUF_INIT;
-    strbuf_add(&sb, text, len);
+    size_t chars = 0, used = 0; /* of the old name; of text */
     const char *p = st->buf + t->off, *end = p + t->len;
-    for (; p < end; p++) {
-        if (*p != '\\')
+    while (p < end) {
+        size_t splice = 0;
+        if (*p == '\\' && p + 1 < end && p[1] == '\n')
+            splice = 2;
+        else if (*p == '\\' && p + 2 < end && p[1] == '\r' && p[2] == '\n')
+            splice = 3;
+        if (!splice) {
+            chars++;
+            p++;
             continue;
-        if (p + 1 < end && p[1] == '\n')
-            strbuf_add(&sb, p, 2);
-        else if (p + 2 < end && p[1] == '\r' && p[2] == '\n')
-            strbuf_add(&sb, p, 3);
+        }
+        size_t upto = chars < len ? chars : len;
+        strbuf_add(&sb, text + used, upto - used);
+        used = upto;
+        strbuf_add(&sb, p, splice);
+        p += splice;
     }
+    strbuf_add(&sb, text + used, len - used);
     add_edit(st, t->off, t->len, arena_strndup(st->a, sb.buf, sb.len), sb.len);
     strbuf_release(&sb);
 }
@@ -470,7 +484,10 @@ static void hazard_ptx(struct rw *st, const struct lexer *lx,
     if (a.kind != TOK_PUNCT || !tok_is(st, &a, "(") || !next_sig(&l, &a) ||
         a.kind != TOK_STRING || st->buf[a.off] != '"')
         return;
-    if (looks_like_ptx(st->buf + a.off + 1, a.len - 2))
+    /* The contents: without the quotes, or the one quote of an
+     * unterminated string. */
+    size_t quotes = a.flags & TOKF_UNTERMINATED ? 1 : 2;
+    if (a.len >= quotes && looks_like_ptx(st->buf + a.off + 1, a.len - quotes))
         add_finding(st, WARN_HAZARD, t->off, "inline PTX assembly: %s",
                     note_or(e, "MUSA does not run NVIDIA PTX"));
 }
@@ -655,9 +672,34 @@ static void do_header(struct rw *st, const struct token *t)
     }
 }
 
+/* Conditional directives: each branch starts at the brace depth of its
+ * #if, so "#if A / f() { / #else / g() { / #endif" opens one brace. */
+static bool note_directive(struct rw *st, const struct token *t)
+{
+    if (!(t->flags & TOKF_DIRECTIVE) || st->prev.kind != TOK_PUNCT ||
+        !(tok_is(st, &st->prev, "#") || tok_is(st, &st->prev, "%:")))
+        return false;
+    if (tok_is(st, t, "if") || tok_is(st, t, "ifdef") ||
+        tok_is(st, t, "ifndef")) {
+        if (st->nconds < sizeof(st->cond) / sizeof(st->cond[0]))
+            st->cond[st->nconds] = st->depth;
+        st->nconds++;
+    } else if (tok_is(st, t, "else") || tok_is(st, t, "elif") ||
+               tok_is(st, t, "elifdef") || tok_is(st, t, "elifndef")) {
+        if (st->nconds && st->nconds <= sizeof(st->cond) / sizeof(st->cond[0]))
+            st->depth = st->cond[st->nconds - 1];
+    } else if (tok_is(st, t, "endif")) {
+        if (st->nconds)
+            st->nconds--;
+    }
+    return true;
+}
+
 /* __global__ and friends, <<<, int main(: what the manifest needs. */
 static void note_ident(struct rw *st, const struct token *t)
 {
+    if (note_directive(st, t))
+        return;
     static const char *const marks[] = {"__global__", "__device__",
                                         "__shared__", "__constant__",
                                         "__managed__"};
@@ -713,7 +755,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {rw, buf, env, a, out, f, 0, false, 0, {0}, {0}, false, 0};
+    struct rw st = {rw, buf, env, a,     out, f,   0, false,
+                    0,  {0}, {0}, false, 0,   {0}, 0};
     struct tu_facts *tf = env ? env->facts : NULL;
     if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
         hashmap_clear(&rw->cache);

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,10 @@ struct walker {
     struct strbuf path; /* root-joined path of the current entry */
     size_t rel_start;   /* where rel begins in path */
     int errors;
+    char *root_real;        /* the root, resolved, for "inside" */
+    struct walk_skip *open; /* the directories being walked, outermost
+                               first: a link to one of them is a loop */
+    size_t nopen, open_alloc;
 };
 
 static int cmp_name(const void *a, const void *b)
@@ -39,12 +44,80 @@ static bool skipped_inode(const struct walk_opts *o, const struct stat *st)
     return false;
 }
 
-static int walk_dir(struct walker *w)
+static void skip(struct walker *w, const char *fmt, const char *detail)
 {
+    if (!w->o || !w->o->skipped)
+        return;
+    struct strbuf why = STRBUF_INIT;
+    strbuf_addf(&why, fmt, detail);
+    w->o->skipped(w->arg, w->path.buf, why.buf);
+    strbuf_release(&why);
+}
+
+static bool is_open(const struct walker *w, const struct stat *st)
+{
+    for (size_t i = 0; i < w->nopen; i++)
+        if (w->open[i].dev == st->st_dev && w->open[i].ino == st->st_ino)
+            return true;
+    return false;
+}
+
+/* Does the link at w->path lead inside the root? *target gets where. */
+static bool inside(const struct walker *w, char **target)
+{
+    *target = realpath(w->path.buf, NULL);
+    if (!*target || !w->root_real)
+        return false;
+    size_t rl = strlen(w->root_real);
+    return !strncmp(*target, w->root_real, rl) &&
+           ((*target)[rl] == '/' || !(*target)[rl] || rl == 1);
+}
+
+static int walk_dir(struct walker *w, const struct stat *self);
+
+/* A symbolic link: followed, or left out with the reason. */
+static int walk_link(struct walker *w, const char *name)
+{
+    struct stat st;
+    if (stat(w->path.buf, &st) < 0) {
+        skip(w, "%s",
+             errno == ENOENT ? "a dangling symbolic link"
+                             : "a symbolic link that cannot be "
+                               "followed");
+        return 0;
+    }
+    char *target;
+    bool in = inside(w, &target);
+    int rc = 0;
+    if (!in && !(w->o && w->o->follow_all)) {
+        skip(w,
+             "a symbolic link to '%s', outside the input "
+             "(--follow-symlinks follows it)",
+             target ? target : "?");
+    } else if (S_ISDIR(st.st_mode)) {
+        if (is_open(w, &st))
+            skip(w, "a symbolic link loop (to '%s')", target ? target : "?");
+        else if (!skipped_dir(name) && !skipped_inode(w->o, &st))
+            rc = walk_dir(w, &st);
+    } else if (S_ISREG(st.st_mode)) {
+        rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+    } else {
+        skip(w, "%s", "a link to a FIFO, socket or device: not read");
+    }
+    free(target);
+    return rc;
+}
+
+static int walk_dir(struct walker *w, const struct stat *self)
+{
+    ALLOC_GROW(w->open, w->nopen + 1, w->open_alloc);
+    w->open[w->nopen++] = (struct walk_skip){self->st_dev, self->st_ino};
+    int rc = 0;
     DIR *d = opendir(w->path.len ? w->path.buf : ".");
     if (!d) {
         error_errno("cannot read directory '%s'", w->path.buf);
         w->errors++;
+        w->nopen--;
         return 0;
     }
     char **names = NULL;
@@ -66,7 +139,6 @@ static int walk_dir(struct walker *w)
         qsort(names, n, sizeof(*names), cmp_name);
 
     size_t base = w->path.len;
-    int rc = 0;
     for (size_t i = 0; i < n; i++) {
         if (rc) {
             free(names[i]);
@@ -82,13 +154,13 @@ static int walk_dir(struct walker *w)
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
             if (!skipped_dir(names[i]) && !skipped_inode(w->o, &st))
-                rc = walk_dir(w);
+                rc = walk_dir(w, &st);
         } else if (S_ISLNK(st.st_mode)) {
-            if (stat(w->path.buf, &st) == 0 && S_ISREG(st.st_mode))
-                rc =
-                    w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+            rc = walk_link(w, names[i]);
         } else if (S_ISREG(st.st_mode)) {
             rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+        } else {
+            skip(w, "%s", "a FIFO, socket or device: not read");
         }
         free(names[i]);
     }
@@ -96,13 +168,14 @@ static int walk_dir(struct walker *w)
     w->path.len = base;
     if (w->path.buf)
         w->path.buf[base] = '\0';
+    w->nopen--;
     return rc;
 }
 
 int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
               void *arg)
 {
-    struct walker w = {o, fn, arg, STRBUF_INIT, 0, 0};
+    struct walker w = {o, fn, arg, STRBUF_INIT, 0, 0, NULL, NULL, 0, 0};
     /* "." is shown as nothing: "k.cu", not "./k.cu". */
     if (strcmp(root, ".") && strcmp(root, "./")) {
         strbuf_addstr(&w.path, root);
@@ -110,8 +183,17 @@ int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
         if (w.path.buf[w.path.len - 1] != '/')
             w.rel_start++;
     }
-    int rc = walk_dir(&w);
+    struct stat st;
+    if (stat(root, &st) < 0) {
+        error_errno("cannot read directory '%s'", root);
+        strbuf_release(&w.path);
+        return -1;
+    }
+    w.root_real = realpath(root, NULL);
+    int rc = walk_dir(&w, &st);
     strbuf_release(&w.path);
+    free(w.root_real);
+    free(w.open);
     if (rc)
         return rc;
     return w.errors ? -1 : 0;

@@ -18,6 +18,12 @@ struct walk_skip {
 struct walk_opts {
     const struct walk_skip *skip; /* e.g. the output directory */
     size_t nskip;
+    /* Symbolic links are followed when they lead inside the root (to a
+     * file, or to a directory that is not one being walked: no loops);
+     * with follow_all, wherever they lead. */
+    bool follow_all;
+    /* Told of each entry left out, and why (NULL: nobody). */
+    void (*skipped)(void *arg, const char *path, const char *why);
 };
 
 /* Called for each regular file (or symlink to one): path is root joined
@@ -26,10 +32,11 @@ struct walk_opts {
 typedef int (*walk_fn)(void *arg, const char *path, const char *rel,
                        const struct stat *st);
 
-/* Walk root. Directories named .git, .hg and .svn are skipped, and
- * symlinks to directories are not followed. Unreadable directories are
- * reported and skipped; returns -1 if there was any, else 0 (or the
- * callback's non-zero value). */
+/* Walk root. Directories named .git, .hg and .svn are skipped; so are
+ * dangling links, links that lead outside root (unless follow_all), link
+ * loops, and FIFOs, sockets and devices (never opened). Unreadable
+ * directories are reported and skipped; returns -1 if there was any,
+ * else 0 (or the callback's non-zero value). */
 int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
               void *arg);
 

@@ -362,11 +362,47 @@ const char *json_get_str(const struct json *obj, const char *key)
     return v && v->type == JSON_STRING ? v->str : NULL;
 }
 
+/* The length of the well-formed UTF-8 sequence at s[0..len) (a lead byte
+ * >= 0x80), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t len)
+{
+    size_t n = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
+               : s[0] >= 0xe0                 ? 3
+               : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+                                              : 0;
+    if (!n || n > len)
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    uint32_t u =
+        n == 2   ? (s[0] & 0x1fu) << 6 | (s[1] & 0x3fu)
+        : n == 3 ? (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu)
+                 : (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 |
+                       (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
+    if ((n == 3 && (u < 0x800 || (u >= 0xd800 && u <= 0xdfff))) ||
+        (n == 4 && (u < 0x10000 || u > 0x10ffff)))
+        return 0;
+    return n;
+}
+
+/* JSON text must be UTF-8: a byte that is not part of a well-formed
+ * sequence (a Latin-1 file name) becomes U+FFFD. */
 void json_add_strn(struct strbuf *sb, const char *s, size_t len)
 {
     strbuf_addch(sb, '"');
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) {
+            size_t n = utf8_len((const unsigned char *)s + i, len - i);
+            if (n) {
+                strbuf_add(sb, s + i, n);
+                i += n - 1;
+            } else {
+                strbuf_addstr(sb, "\xef\xbf\xbd"); /* U+FFFD */
+            }
+            continue;
+        }
         switch (c) {
         case '"':
             strbuf_addstr(sb, "\\\"");

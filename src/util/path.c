@@ -17,6 +17,8 @@ char *path_join(const char *a, const char *b)
 
 void path_normalize(char *path)
 {
+    if (path[0] != '/')
+        return; /* only absolute paths: "../x" has nothing to lean on */
     char *out = path, *p = path;
     while (*p) {
         while (*p == '/')

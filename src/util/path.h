@@ -5,7 +5,8 @@
 
 /* "a" + "b" -> "a/b" (one slash between; b == "" gives a). Caller frees. */
 char *path_join(const char *a, const char *b);
-/* Collapse "//", "/./" and "dir/../" in an absolute path, in place. */
+/* Collapse "//", "/./" and "dir/../" in an absolute path, in place (a
+ * relative one is left as it is). */
 void path_normalize(char *path);
 
 #endif

@@ -95,6 +95,36 @@ START_TEST(reads_a_database)
     unlink(path);
     free(path);
 
+    /* "arguments" (as Bear writes), a directory relative to the database,
+     * two entries for one file (merged), a response file. */
+    char *rsp = write_temp("-DFROM_RSP '-I/rsp dir'\n", ".rsp");
+    strbuf_reset(&notes);
+    strbuf_addf(
+        &notes,
+        "[{\"directory\": \"sub/..\", \"file\": \"/q/u.cpp\",\n"
+        "  \"arguments\": [\"g++\", \"-DNAME=x\", \"-std=gnu++17\", "
+        "\"@%s\", \"-c\", \"u.cpp\"]},\n"
+        " {\"directory\": \"/q\", \"file\": \"u.cpp\",\n"
+        "  \"command\": \"g++ -DNAME=x -DSECOND -std=c++20 -c u.cpp\"}]\n",
+        rsp);
+    path = write_temp(notes.buf, ".json");
+    strbuf_release(&notes);
+    ck_assert_int_eq(compdb_load(&db, path, &err), 0);
+    ck_assert_uint_eq(db.n, 1);
+    e = compdb_find(&db, "/q/u.cpp");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(e->std, "gnu++17"); /* the first entry's */
+    ck_assert_uint_eq(e->nflags, 4);
+    ck_assert_str_eq(e->flags[0].val, "NAME=x");
+    ck_assert_str_eq(e->flags[1].val, "FROM_RSP");
+    ck_assert_str_eq(e->flags[2].val, "/rsp dir");
+    ck_assert_str_eq(e->flags[3].val, "SECOND");
+    compdb_release(&db);
+    unlink(path);
+    free(path);
+    unlink(rsp);
+    free(rsp);
+
     /* Bad JSON: file:line:col. */
     path = write_temp("[\n  {\"file\": }\n]\n", ".json");
     ck_assert_int_eq(compdb_load(&db, path, &err), -1);
@@ -202,7 +232,7 @@ START_TEST(units_compilers_programs)
     /* app/main links itself and app/x.cc, nothing outside app/. */
     strbuf_reset(&sb);
     manifest_exe(&m, 1, &sb);
-    ck_assert_str_eq(sb.buf, "musa_build/app/main");
+    ck_assert_str_eq(sb.buf, "musa_build/bin/app/main");
     for (size_t k = 0; k < m.ntus; k++)
         ck_assert_int_eq(manifest_links(&m, 1, k), k == 1 || k == 2);
 

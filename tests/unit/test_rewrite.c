@@ -265,8 +265,12 @@ END_TEST
 
 START_TEST(splices_keep_lines)
 {
-    check_port("cuda\\\nMalloc(p);", "musaMalloc\\\n(p);");
-    check_port("cu\\\r\nda\\\nFree(p);", "musaFree\\\r\n\\\n(p);");
+    check_port("cuda\\\nMalloc(p);", "musa\\\nMalloc(p);");
+    check_port("cu\\\r\nda\\\nFree(p);", "mu\\\r\nsa\\\nFree(p);");
+    /* At the end of a file without a final newline, it stays without. */
+    check_port("f(); cu\\\ndaFree", "f(); mu\\\nsaFree");
+    /* A splice after more characters than the new name has: at its end. */
+    check_port("cudaGetLastErr\\\nor();", "musaGetLastErr\\\nor();");
 }
 END_TEST
 
@@ -318,6 +322,11 @@ START_TEST(facts_for_the_manifest)
         {"x <<= 2; a << b;\n", false, false},
         {"struct S { int main(); };\n", false, false},
         {"obj.main(); int mainly(void);\n", false, false},
+        /* Braces balanced branch by branch. */
+        {"#if A\nvoid f() {\n#else\nvoid f() {\n#endif\n}\n"
+         "int main() {}\n",
+         false, true},
+        {"#ifdef A\nstruct S {\n#endif\nint main();\n", false, false},
         {"#include <cuda_runtime.h>\n", false, false},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -11,6 +11,8 @@
 #include "source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
+#include "util/json.h"
+#include "util/path.h"
 #include "util/strbuf.h"
 
 START_TEST(strbuf_basics)
@@ -146,6 +148,66 @@ START_TEST(source_load_files)
 }
 END_TEST
 
+START_TEST(json_reads_strictly)
+{
+    char err[128];
+    size_t off;
+    const char *text = "{\"a\": [1, -2.5e3, true, false, null], "
+                       "\"s\": \"x\\u00e9\\n\\ud83d\\ude00\"}";
+    struct json *j = json_parse(text, strlen(text), err, sizeof(err), &off);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_int_eq(j->type, JSON_OBJECT);
+    const struct json *a = json_get(j, "a");
+    ck_assert_uint_eq(a->n, 5);
+    ck_assert_str_eq(a->v[1].str, "-2.5e3");
+    ck_assert_int_eq(a->v[4].type, JSON_NULL);
+    ck_assert_str_eq(json_get_str(j, "s"), "x\xc3\xa9\n\xf0\x9f\x98\x80");
+    ck_assert_ptr_null(json_get_str(j, "a"));
+    json_free(j);
+    static const char *const bad[] = {
+        "",        "{",        "[1,]",  "{\"a\" 1}",    "01",
+        "\"\\x\"", "\"a\nb\"", "[1] x", "{\"a\": tru}", "\"\\ud800\""};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        j = json_parse(bad[i], strlen(bad[i]), err, sizeof(err), &off);
+        ck_assert_msg(!j, "accepted %s", bad[i]);
+        ck_assert_uint_le(off, strlen(bad[i]));
+    }
+}
+END_TEST
+
+START_TEST(json_writes_valid_text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    /* Escapes, control bytes, UTF-8 kept, invalid bytes replaced. */
+    json_add_str(&sb, "q\"b\\\t\x01 caf\xc3\xa9 caf\xe9 \xed\xa0\x80!");
+#define R "\xef\xbf\xbd" /* U+FFFD */
+    ck_assert_str_eq(sb.buf, "\"q\\\"b\\\\\\t\\u0001 caf\xc3\xa9 caf" R
+                             " " R R R "!\"");
+#undef R
+    char err[128];
+    size_t off;
+    struct json *j = json_parse(sb.buf, sb.len, err, sizeof(err), &off);
+    ck_assert_ptr_nonnull(j);
+    json_free(j);
+    strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(paths)
+{
+    char a[] = "/a//b/./c/../d/", b[] = "/..", c[] = "rel/../x";
+    path_normalize(a);
+    path_normalize(b);
+    path_normalize(c);
+    ck_assert_str_eq(a, "/a/b/d");
+    ck_assert_str_eq(b, "/");
+    ck_assert_str_eq(c, "rel/../x"); /* relative: left alone */
+    char *j = path_join("a/", "b");
+    ck_assert_str_eq(j, "a/b");
+    free(j);
+}
+END_TEST
+
 static Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
@@ -156,6 +218,9 @@ static Suite *util_suite(void)
     tcase_add_test(tc, edit_apply);
     tcase_add_test(tc, source_locate_lines);
     tcase_add_test(tc, source_load_files);
+    tcase_add_test(tc, json_reads_strictly);
+    tcase_add_test(tc, json_writes_valid_text);
+    tcase_add_test(tc, paths);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,7 +4,9 @@
 # Targets: musa-all (the default), musa-objs, musa-clean. Variables you may
 # set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, CC, CFLAGS,
 # LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS and MUSA_PROGRAMS.
+# make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
+C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
 C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
@@ -18,9 +20,9 @@ C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS)
 MUSA_OBJS := \
-  $(C2M_BUILD)/cudart_stub.c.o
+  $(C2M_BUILD)/obj/cudart_stub.c.o
 MUSA_PROGRAMS := \
-  $(C2M_BUILD)/cudart_stub
+  $(C2M_BUILD)/bin/cudart_stub
 
 .PHONY: musa-all musa-objs musa-clean
 musa-all: $(MUSA_PROGRAMS) $(MUSA_OBJS)
@@ -28,14 +30,17 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/cudart_stub.c.o: $(C2M_ROOT)/cudart_stub.c
+$(C2M_BUILD)/obj/cudart_stub.c.o: $(C2M_ROOT)/cudart_stub.c
 	@mkdir -p $(@D)
 	$(CC) -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/cudart_stub: $(C2M_BUILD)/cudart_stub.c.o
+$(C2M_BUILD)/bin/cudart_stub: $(C2M_BUILD)/obj/cudart_stub.c.o
+	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d)
 ifneq ($(C2M_GOAL),)
 .DEFAULT_GOAL := $(C2M_GOAL)
+else ifneq ($(C2M_INCLUDED),)
+.DEFAULT_GOAL :=
 endif

@@ -4,7 +4,9 @@
 # Targets: musa-all (the default), musa-objs, musa-clean. Variables you may
 # set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, CC, CFLAGS,
 # LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS and MUSA_PROGRAMS.
+# make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
+C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
 C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
@@ -18,7 +20,7 @@ C2M_FLAGS := -I$(C2M_ROOT)/include
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublas -lmurand
 MUSA_OBJS := \
-  $(C2M_BUILD)/src/k.mu.o
+  $(C2M_BUILD)/obj/src/k.mu.o
 MUSA_PROGRAMS :=
 
 .PHONY: musa-all musa-objs musa-clean
@@ -27,11 +29,13 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/src/k.mu.o: $(C2M_ROOT)/src/k.mu
+$(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
 -include $(MUSA_OBJS:%=%.d)
 ifneq ($(C2M_GOAL),)
 .DEFAULT_GOAL := $(C2M_GOAL)
+else ifneq ($(C2M_INCLUDED),)
+.DEFAULT_GOAL :=
 endif

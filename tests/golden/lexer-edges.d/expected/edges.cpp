@@ -6,11 +6,11 @@ const char *str = "cudaMalloc \"cudaFree\" \
 cudaMemset";
 const char c = 'c', *w = L"cudaMalloc";
 long big = 1'000'000, hex = 0x1p-3 + 0xe+1;
-int musaMalloc_spliced\
- = 0;
+int musa\
+Malloc_spliced = 0;
 void g() { musaDeviceSynchronize(); }  /* cudaDeviceSynchronize */
-void h() { musaDeviceSynchronize\
-(); }
+void h() { mu\
+saDeviceSynchronize(); }
 auto k = dlsym(handle, "musaMalloc");
 auto sub = a<b<c>>> 1;
 kernel<<<1, 2>>>(musaMemcpyHostToDevice);

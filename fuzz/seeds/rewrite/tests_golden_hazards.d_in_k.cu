@@ -1,0 +1,20 @@
+#include <cuda_runtime.h>
+#if CUDA_VERSION >= 12080
+#define HAVE_NEW 1
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+__device__ int fast = 1;
+#elif 700 <= __CUDA_ARCH__
+__device__ int fast = 2;
+#endif
+__device__ float sum(float v)
+{
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffff, v, o);
+    unsigned ok = __ballot_sync(__activemask(), v > 0);
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    asm("pause");   // not PTX: left alone
+    return v + ok + lane;
+}
+int CUDA_CHECK_RESULT;

@@ -1,0 +1,3 @@
+#pragma once
+#include "plain.h"
+cudaError_t api_call();

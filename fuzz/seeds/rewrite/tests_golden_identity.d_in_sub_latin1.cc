@@ -1,0 +1,2 @@
+/* café ÿþ */
+int latin1;

@@ -1,0 +1,2 @@
+// a .cu included by another: renamed with it
+__global__ void kern() {}

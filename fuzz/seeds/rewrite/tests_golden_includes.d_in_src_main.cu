@@ -1,0 +1,2 @@
+#include "kern.cu"
+#include "util.cuh"

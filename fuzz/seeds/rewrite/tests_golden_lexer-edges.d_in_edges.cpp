@@ -1,0 +1,19 @@
+// Tokens the port must see through, and the ones it must leave alone.
+const char *raw = R"cuda(cudaMalloc("x") )" // not the end
+cudaFree )cuda";
+const char *raw2 = u8R"(cudaMalloc)";
+const char *str = "cudaMalloc \"cudaFree\" \
+cudaMemset";
+const char c = 'c', *w = L"cudaMalloc";
+long big = 1'000'000, hex = 0x1p-3 + 0xe+1;
+int cuda\
+Malloc_spliced = 0;
+void g() { cudaDeviceSynchronize(); }  /* cudaDeviceSynchronize */
+void h() { cu\
+daDeviceSynchronize(); }
+auto k = dlsym(handle, "cudaMalloc");
+auto sub = a<b<c>>> 1;
+kernel<<<1, 2>>>(cudaMemcpyHostToDevice);
+$x = cudaSuccess; Accumulate; CUBEMAP; my_cudaMalloc; cudaMalloc_;
+/* an unterminated comment runs to the end of the file
+cudaMalloc

@@ -1,0 +1,1 @@
+// old Mac line endings#include <cuda_runtime.h>cudaFree(0); // cudaFree/* cudaMalloc */ cudaMalloc(0, 0);

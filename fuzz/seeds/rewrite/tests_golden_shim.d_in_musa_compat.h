@@ -1,0 +1,15 @@
+// A vendor compatibility header: these lines are already right for MUSA
+// and must not become "#define musaMalloc musaMalloc".
+#pragma once
+#ifdef __MUSACC__
+#include <musa_runtime.h>
+#define cudaMalloc musaMalloc
+#define cudaFree(p) musaFree(p)
+#define cudaStream_t \
+    musaStream_t
+#define cudaMemcpyAsync musaMemcpyAsync // pattern-mapped target
+#define cublasHandle_t mublasHandle_t
+#else
+#include <cuda_runtime.h>
+#endif
+#define GPU_MALLOC cudaMalloc   // an ordinary macro: its body is ported

@@ -1,0 +1,12 @@
+#include <nvtx3/nvToolsExt.h>
+#include <cuda_runtime.h>
+
+__global__ void k(float *x) { x[threadIdx.x] = 0; }
+
+void run(float *x, cudaStream_t s)
+{
+    nvtxRangePushA("run");
+    k<<<1, 32, 0, s>>>(x);
+    cudaGridDependencySynchronize();
+    nvtxRangePop();
+}

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/strbuf.h"
@@ -44,6 +45,19 @@ static void release_slot(int i)
 {
     if (i >= 0)
         __atomic_store_n(&slots[i].state, 0, __ATOMIC_RELEASE);
+}
+
+/* For the fault tests: $C2M_TEST_WRITE_PAUSE_MS holds each write with its
+ * temporary file open, so that a test can interrupt or race it. */
+static void test_pause(void)
+{
+    const char *ms = getenv("C2M_TEST_WRITE_PAUSE_MS");
+    if (ms && *ms) {
+        long n = strtol(ms, NULL, 10);
+        struct timespec ts = {n / 1000, n % 1000 * 1000000L};
+        while (n > 0 && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+            ;
+    }
 }
 
 void emit_remove_temps(void)
@@ -202,6 +216,7 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     }
     int slot = claim_slot(tmp.buf);
     int rc = EMIT_WRITTEN;
+    test_pause();
     if (write_all(fd, data, len) < 0 ||
         fchmod(fd, src ? src->st_mode & 07777 : 0644) < 0) {
         rc = fail(err, "write", dst);

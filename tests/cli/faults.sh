@@ -1,0 +1,45 @@
+# Faults: nothing partial under a final name, no temporary file left,
+# the failure named with its path and reason, the rest still ported,
+# exit status 2. C2M_TEST_WRITE_PAUSE_MS holds each write open.
+mkdir -p src/sub
+printf 'cudaMalloc(&p, 4);\n' >src/a.cu
+printf 'cudaFree(p);\n' >src/sub/b.cu
+temps() { find "$@" -name '.c2m-tmp-*' 2>/dev/null | wc -l; }
+# Wait (at most 20 s) until DIR holds N temporary files: writes are held.
+held() { i=0; while [ "$(temps "$1")" -lt "$2" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; }
+
+# A file where the output directory should be.
+printf 'x\n' >file
+$C2M -q -o file/out src; echo "output under a file: $?"
+# A file where an output subdirectory should be: that file fails, the
+# others are written.
+mkdir out1 && printf 'x\n' >out1/sub
+$C2M -q -o out1 src; echo "file in place of a directory: $?"
+cat out1/a.mu out1/sub
+
+# A file size limit hit mid-write (SIGXFSZ is not fatal: an error).
+head -c 300000 /dev/zero | tr '\0' 'c' >src/big.cpp
+(ulimit -f 100; $C2M -q -o out2 src 2>&1); echo "file size limit: $?"
+ls out2 | grep -v '^musa\|^build\|^compile'; echo "temps: $(temps out2)"
+
+# SIGINT in the middle of a write: the temporary file goes, no output is
+# left half written, the status says the signal.
+rm src/big.cpp
+C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3 src & pid=$!
+held out3 1; kill -INT $pid; wait $pid; echo "SIGINT: $?"
+echo "temps: $(temps out3), outputs: $(find out3 -name '*.mu' | wc -l)"
+# Killed outright (SIGKILL): the next run removes what it left.
+C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -j2 -o out4 src & pid=$!
+held out4 2; { kill -KILL $pid; wait $pid; } 2>/dev/null; echo "SIGKILL: $?"
+echo "temps: $(temps out4)"
+$C2M -o out4 src 2>&1; echo "next run: $?"
+echo "temps: $(temps out4), lock: $(ls -a out4 | grep -c lock)"
+
+# Two runs into one directory at once: one waits for the other; both
+# succeed with the same result as one run alone.
+C2M_TEST_WRITE_PAUSE_MS=1500 $C2M -q -o out5 src & p1=$!
+held out5 1
+$C2M -o out5 src 2>&1; echo "second: $?"
+wait $p1; echo "first: $?"
+$C2M -q -o alone src
+diff -r -x compile_commands.json alone out5 && echo "same as alone"

@@ -1,0 +1,29 @@
+# What the walk follows and what it skips, and says it skips: symbolic
+# links inside the input (followed), loops, dangling links, links to
+# outside (skipped unless --follow-symlinks), FIFOs and devices (never
+# opened), a tree 200 levels deep, a file given twice.
+mkdir -p src/real outside
+printf 'cudaFree(a);\n' >src/real/k.cu
+printf 'cudaFree(b);\n' >outside/o.cu
+ln -s real src/alias                 # a directory inside: followed
+ln -s real/k.cu src/k-link.cu        # a file inside: followed
+ln -s .. src/real/up                 # a loop
+ln -s nowhere.cu src/dangling.cu     # dangling
+ln -s ../outside src/out-dir         # outside
+ln -s ../outside/o.cu src/out-file.cu
+mkfifo src/fifo.cu                   # would block if it were opened
+mknod src/dev.cu c 1 3 2>/dev/null || ln -s /dev/null src/dev.cu
+$C2M -o out src >log 2>&1; echo "port: $?"
+sed "s|$(pwd -P)/||g" log
+(cd out && find . -name '*.mu' | sort)
+$C2M -q --follow-symlinks -o out2 src 2>&1; echo "--follow-symlinks: $?"
+(cd out2 && find . -name '*.mu' | sort | grep out-)
+# 200 levels.
+d=deep; i=0
+while [ $i -lt 200 ]; do d=$d/d; i=$((i + 1)); done
+mkdir -p "$d" && printf 'cudaFree(z);\n' >"$d/z.cu"
+$C2M -q --no-manifest -o deep-out deep; echo "200 deep: $?"
+find deep-out -name z.mu | tr -cd / | wc -c
+# The same file twice, and through a link: one output.
+$C2M -q --no-manifest -o twice src/real/k.cu src/real/k.cu src/real/../real/k.cu; echo "twice: $?"
+ls twice

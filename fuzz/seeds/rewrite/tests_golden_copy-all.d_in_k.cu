@@ -1,1 +1,0 @@
-cudaMalloc(&p, 4);

@@ -1,3 +1,0 @@
-#pragma once
-#include "plain.h"
-cudaError_t api_call();

@@ -1,3 +1,0 @@
-mixed
-line
-endings

@@ -1,1 +1,0 @@
-int no_final_newline;

@@ -1,2 +1,0 @@
-/* café ÿþ */
-int latin1;

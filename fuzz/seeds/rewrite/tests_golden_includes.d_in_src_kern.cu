@@ -1,2 +1,0 @@
-// a .cu included by another: renamed with it
-__global__ void kern() {}

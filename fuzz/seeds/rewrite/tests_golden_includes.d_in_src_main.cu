@@ -1,2 +1,0 @@
-#include "kern.cu"
-#include "util.cuh"

@@ -1,1 +1,0 @@
-// old Mac line endings#include <cuda_runtime.h>cudaFree(0); // cudaFree/* cudaMalloc */ cudaMalloc(0, 0);

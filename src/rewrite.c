@@ -426,10 +426,14 @@ static bool is_full_mask(const struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
     size_t n = t->len;
-    while (n && strchr("uUlL", p[n - 1]))
+    while (n && p[n - 1] && strchr("uUlL", p[n - 1]))
         n--;
-    return n == 10 && p[0] == '0' && (p[1] | 0x20) == 'x' &&
-           strspn(p + 2, "fF") >= 8;
+    if (n != 10 || p[0] != '0' || (p[1] | 0x20) != 'x')
+        return false;
+    for (size_t i = 2; i < 10; i++) /* (the buffer may end right here) */
+        if ((p[i] | 0x20) != 'f')
+            return false;
+    return true;
 }
 
 /* NAME ( 0xffffffff , ... */

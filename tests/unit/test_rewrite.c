@@ -28,6 +28,8 @@ static const char yaml[] =
     "  nvtxRangePushA: {unsupported: \"MUSA has no NVTX\"}\n"
     "  cudaGridDependencySynchronize: {unsupported: \"no PDL\"}\n"
     "  is_cuda: {to: is_privateuseone, member: true}\n"
+    "  __shfl_sync: {keep: true, hazard: warp-mask}\n"
+    "  asm: {keep: true, hazard: ptx}\n"
     "qualified:\n"
     "  \"at::cuda\": \"at::musa\"\n"
     "  \"c10::cuda::CUDAStream\": \"c10::musa::MUSAStream\"\n"
@@ -285,6 +287,36 @@ START_TEST(bytes_kept)
 }
 END_TEST
 
+/* Inputs end where the buffer ends (a mapped file has no NUL after it):
+ * every prefix of these, in a buffer of exactly its size, is safe. */
+START_TEST(buffer_ends_anywhere)
+{
+    static const char *const texts[] = {
+        "__shfl_sync(0xffffffff, v, 0);",
+        "asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(x));",
+        "#include <cuda_runtime.h>\ncu\\\ndaMalloc(p); // c\n",
+        "auto r = R\"x(cudaFree)x\"; dlsym(h, \"cudaFree\");",
+    };
+    for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+        size_t len = strlen(texts[t]);
+        for (size_t n = 0; n <= len; n++) {
+            char *buf = malloc(n ? n : 1);
+            memcpy(buf, texts[t], n);
+            struct rewriter *rw = rewriter_new(map);
+            struct arena a = ARENA_INIT;
+            struct edit_list e = EDIT_LIST_INIT;
+            struct findings f = FINDINGS_INIT;
+            rewrite_source(rw, buf, n, NULL, &a, &e, &f);
+            findings_release(&f);
+            edit_list_release(&e);
+            arena_release(&a);
+            rewriter_free(rw);
+            free(buf);
+        }
+    }
+}
+END_TEST
+
 /* What the manifest learns from a file: device code, main, domains. */
 static struct tu_facts facts_of(const char *in, bool includes_only)
 {
@@ -376,6 +408,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, splices_keep_lines);
     tcase_add_test(tc, bytes_kept);
     tcase_add_test(tc, facts_for_the_manifest);
+    tcase_add_test(tc, buffer_ends_anywhere);
     suite_add_tcase(s, tc);
     return s;
 }

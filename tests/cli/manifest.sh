@@ -82,3 +82,10 @@ $C2M -q -o ex "$TOP/examples"; echo "examples: $?"
 make -n -f ex/musa.mk CC=hostcc CXX=hostcxx LINKER=linker >ex.txt
 cmds <ex.txt | awk '{ print $1 }' | sort | uniq -c
 echo ".cu files: $(find "$TOP/examples" -name '*.cu' | wc -l), programs: $(grep -c '^linker' ex.txt)"
+
+# An including Makefile keeps its default goal; names make cannot carry
+# are left out of musa.mk (with a note) but not out of build.ninja.
+mkdir odd && printf '__global__ void k() {}\n' >'odd/my kernel.cu' && printf '__global__ void j() {}\n' >odd/ok.cu
+$C2M -o oddout odd 2>&1 | grep note:
+printf 'include oddout/musa.mk\nmine: ; @echo mine\n' >Makefile
+make -s; grep -c 'kernel' oddout/musa.mk oddout/build.ninja

@@ -21,3 +21,13 @@ $C2M --prune -o out src 2>&1; echo "prune again: $?"
 printf '{"schema": "something/1"}' >out/musa_manifest.json
 $C2M --prune -o out src 2>&1; echo "foreign record: $?"
 $C2M --prune --no-manifest -o out src; echo "usage: $?"
+# A recorded output reached through a symlinked directory that leads out
+# of the output is never removed.
+mkdir -p src2/sub victim
+printf 'cudaFree(p);\n' >src2/sub/a.cu
+$C2M -q -o out2 src2
+cp out2/sub/a.mu victim/
+rm -r out2/sub && ln -s ../victim out2/sub
+rm src2/sub/a.cu
+$C2M -q --prune -o out2 src2; echo "through a symlink: $?"
+ls victim

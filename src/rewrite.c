@@ -702,7 +702,7 @@ static bool note_directive(struct rw *st, const struct token *t)
 /* __global__ and friends, <<<, int main(: what the manifest needs. */
 static void note_ident(struct rw *st, const struct token *t)
 {
-    if (note_directive(st, t))
+    if ((t->flags & TOKF_DIRECTIVE) && note_directive(st, t))
         return;
     static const char *const marks[] = {"__global__", "__device__",
                                         "__shared__", "__constant__",

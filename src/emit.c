@@ -73,6 +73,35 @@ static int fail(struct strbuf *err, const char *what, const char *path)
     return -1;
 }
 
+/* mkdir -p: the directory itself first, its parents only when missing
+ * (most new directories have a parent that exists). */
+static int mkdirs(char *p, struct strbuf *err)
+{
+    if (mkdir(p, 0777) == 0)
+        return 0;
+    struct stat st;
+    if (errno == EEXIST) {
+        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+            return 0;
+        errno = ENOTDIR;
+        return fail(err, "create directory", p);
+    }
+    /* Missing parents are made; a parent that is not a directory is the
+     * one to name. */
+    char *slash = strrchr(p, '/');
+    if ((errno != ENOENT && errno != ENOTDIR) || !slash || slash == p)
+        return fail(err, "create directory", p);
+    *slash = '\0';
+    int rc = mkdirs(p, err);
+    *slash = '/';
+    if (rc < 0)
+        return -1;
+    if (mkdir(p, 0777) < 0 &&
+        (errno != EEXIST || stat(p, &st) < 0 || !S_ISDIR(st.st_mode)))
+        return fail(err, "create directory", p);
+    return 0;
+}
+
 int emit_mkdirs(const char *dir, struct strbuf *err)
 {
     struct stat st;
@@ -83,27 +112,10 @@ int emit_mkdirs(const char *dir, struct strbuf *err)
         return fail(err, "create directory", dir);
     }
     char *p = xstrdup(dir);
-    int rc = 0;
-    for (char *s = p + 1;; s++) {
-        if (*s && *s != '/')
-            continue;
-        char c = *s;
-        *s = '\0';
-        if (mkdir(p, 0777) < 0) {
-            if (errno != EEXIST) {
-                rc = fail(err, "create directory", p);
-                break;
-            }
-            if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode)) {
-                errno = ENOTDIR;
-                rc = fail(err, "create directory", p);
-                break;
-            }
-        }
-        *s = c;
-        if (!c)
-            break;
-    }
+    size_t n = strlen(p);
+    while (n > 1 && p[n - 1] == '/')
+        p[--n] = '\0';
+    int rc = mkdirs(p, err);
     free(p);
     return rc;
 }

@@ -210,17 +210,31 @@ static void set_warning(struct options *o, const char *arg)
     }
 }
 
-/* Would a file named x + suffix be taken for a source? */
+static const char *const source_exts[] = {
+    ".cu",  ".cuh", ".c",   ".cc",  ".cpp", ".cxx", ".h",  ".hh",
+    ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp", ".mu", ".muh",
+};
+#define NSOURCE_EXTS (sizeof(source_exts) / sizeof(source_exts[0]))
+
+static bool ends_in_source_ext(const char *name)
+{
+    size_t nl = strlen(name);
+    for (size_t i = 0; i < NSOURCE_EXTS; i++) {
+        size_t el = strlen(source_exts[i]);
+        if (nl >= el && !strcmp(name + nl - el, source_exts[i]))
+            return true;
+    }
+    return false;
+}
+
+/* Would a backup, a source's name + suffix, be taken for a source (k.c +
+ * "u" is k.cu)? Then it cannot be the suffix. */
 static bool is_source_name(const char *suffix)
 {
-    static const char *const exts[] = {
-        ".cu",  ".cuh", ".c",   ".cc",  ".cpp", ".cxx", ".h",  ".hh",
-        ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp", ".mu", ".muh",
-    };
-    size_t sl = strlen(suffix);
-    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-        size_t el = strlen(exts[i]);
-        if (sl >= el && !strcmp(suffix + sl - el, exts[i]))
+    char name[256];
+    for (size_t i = 0; i < NSOURCE_EXTS; i++) {
+        snprintf(name, sizeof(name), "k%s%s", source_exts[i], suffix);
+        if (ends_in_source_ext(name))
             return true;
     }
     return false;

@@ -7,6 +7,7 @@
 #include "driver.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +40,8 @@
 #define C2M_DATADIR "/usr/local/share"
 #endif
 
+struct backup;
+
 enum job_kind {
     JOB_PORT,   /* rewrite */
     JOB_NATIVE, /* MUSA already (.mu/.muh): only includes of renamed files */
@@ -54,6 +57,7 @@ struct job {
     bool renamed;       /* rel's name differs from the input's */
     bool from_backup;   /* --in-place: path is the backup of the original */
     const char *walked; /* the input directory it was found in, or NULL */
+    struct backup *rec; /* --in-place: its backup's record, or NULL */
     dev_t dev;
     ino_t ino;
 };
@@ -83,7 +87,8 @@ struct result {
     struct tu_facts facts;  /* for the manifest and --stats */
     size_t *incl;           /* jobs whose files this one #includes */
     size_t nincl, incl_alloc;
-    uint64_t hash;             /* of the output (with the manifest) */
+    uint64_t hash;             /* of the output (manifest, in place) */
+    bool backed_up;            /* --in-place: the original was kept */
     size_t found[WARN__COUNT]; /* findings, reported or not */
     size_t reported[WARN__COUNT];
     struct rdiag *diags; /* for --report */
@@ -99,6 +104,13 @@ struct worker {
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
     struct emitter em;  /* the directory made last */
+};
+
+struct input {
+    const char *arg;
+    char *base_abs; /* the directory, or the file's directory */
+    struct stat st;
+    bool is_dir;
 };
 
 struct driver {
@@ -118,8 +130,11 @@ struct driver {
     bool have_db;
     struct report rep;
     int setup_errors;
-    char *in_root;          /* the inputs' common directory, absolute */
-    bool manifest;          /* write (or check) the build manifest */
+    struct input *in;      /* the inputs as given (resolve_inputs) */
+    char *in_root;         /* their common directory, absolute */
+    bool manifest;         /* write (or check) the build manifest */
+    struct hashmap record; /* --in-place: backup rel -> struct backup */
+    struct arena record_mem;
     bool want[WARN__COUNT]; /* findings to make: reported, or counted for
                                --fail-on, --stats and --report */
 };
@@ -256,6 +271,154 @@ static bool exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
+/* ---- --in-place's record ----
+ *
+ * The record (IN_PLACE_RECORD in the inputs' common directory) lists each
+ * backup cuda2musa made, the output ported from it, and what it wrote
+ * there. Only a backup on record is ours to port from, and only an output
+ * that still holds what was written is ours to replace: an unrelated
+ * "k.cpp.orig", or a port edited by hand, is never overwritten. */
+#define IN_PLACE_RECORD ".cuda2musa-in-place"
+#define IN_PLACE_HEADER "# cuda2musa in-place record 1: hash backup output\n"
+
+struct backup {
+    char *backup, *output; /* relative to the inputs' common directory */
+    uint64_t hash;         /* of what was written to output */
+    bool seen;             /* still in use by this run */
+};
+
+static void load_record(struct driver *d)
+{
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        if (errno != ENOENT)
+            die("cannot read '%s': %s", path, strerror(errno));
+        free(path);
+        return;
+    }
+    size_t hl = strlen(IN_PLACE_HEADER);
+    if (src.len < hl || memcmp(src.buf, IN_PLACE_HEADER, hl))
+        die("'%s' is not a record of cuda2musa --in-place: move it away", path);
+    char *text = xstrndup(src.buf + hl, src.len - hl);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+        if (!t2)
+            die("'%s': a bad line: move the file away", path);
+        *t1 = *t2 = '\0';
+        struct backup *b = arena_alloc(&d->record_mem, sizeof(*b));
+        b->hash = strtoull(line, NULL, 16);
+        b->backup = arena_strndup(&d->record_mem, t1 + 1, strlen(t1 + 1));
+        b->output = arena_strndup(&d->record_mem, t2 + 1, strlen(t2 + 1));
+        b->seen = false;
+        hashmap_put(&d->record, b->backup, strlen(b->backup), b);
+    }
+    free(text);
+    source_release(&src);
+    free(path);
+}
+
+static struct backup *recorded(struct driver *d, const char *backup_abs)
+{
+    size_t rl = strlen(d->in_root);
+    if (strncmp(backup_abs, d->in_root, rl))
+        return NULL;
+    const char *rel = backup_abs + rl + (rl > 1);
+    return hashmap_get(&d->record, rel, strlen(rel));
+}
+
+struct record_line {
+    struct strbuf *sb;
+};
+
+static int cmp_lines(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void gather_lines(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct backup *b = value;
+    struct strbuf *sb = arg;
+    strbuf_addf(sb, "%016" PRIx64 "\t%s\t%s\n", b->hash, b->backup, b->output);
+}
+
+/* Write the record back: what this run wrote, and the entries of files
+ * it did not look at. */
+static void save_record(struct driver *d)
+{
+    struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT, err = STRBUF_INIT;
+    hashmap_each(&d->record, gather_lines, &lines);
+    /* One line per entry, sorted, so an unchanged run writes nothing. */
+    char **v = NULL;
+    size_t n = 0, alloc = 0;
+    for (char *p = lines.buf; p && *p;) {
+        char *nl = strchr(p, '\n');
+        ALLOC_GROW(v, n + 1, alloc);
+        v[n++] = p;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    if (n)
+        qsort(v, n, sizeof(*v), cmp_lines);
+    strbuf_addstr(&sb, IN_PLACE_HEADER);
+    for (size_t i = 0; i < n; i++)
+        strbuf_addf(&sb, "%s\n", v[i]);
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    struct emitter em = EMITTER_INIT;
+    if (n && emit_file(&em, path, sb.buf, sb.len, NULL, &err) < 0) {
+        error("%s", err.buf);
+        d->rep.errors++;
+    }
+    emitter_release(&em);
+    free(path);
+    free(v);
+    strbuf_release(&lines);
+    strbuf_release(&sb);
+    strbuf_release(&err);
+}
+
+/* After the port: what this run wrote, on record. */
+static void update_record(struct driver *d)
+{
+    size_t rl = strlen(d->in_root);
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct job *j = &d->jobs[i];
+        const struct result *r = &d->results[i];
+        /* On record: every backup made (even when the port's write then
+         * failed), and what was written from one. */
+        bool ok = r->status == RES_WRITTEN || r->status == RES_UPTODATE;
+        if (!(r->backed_up || (j->from_backup && ok)) || !j->abs ||
+            strncmp(j->abs, d->in_root, rl))
+            continue;
+        const char *orig = j->abs + rl + (rl > 1);
+        struct strbuf b = STRBUF_INIT;
+        strbuf_addf(&b, "%s%s", orig, d->o->backup_suffix);
+        struct backup *e = hashmap_get(&d->record, b.buf, b.len);
+        if (!e) {
+            e = arena_alloc(&d->record_mem, sizeof(*e));
+            e->backup = arena_strndup(&d->record_mem, b.buf, b.len);
+            char *out = output_name(orig, &(bool){false});
+            e->output = arena_strndup(&d->record_mem, out, strlen(out));
+            free(out);
+            hashmap_put(&d->record, e->backup, b.len, e);
+        }
+        e->hash = r->hash;
+        strbuf_release(&b);
+    }
+}
+
+/* Files of cuda2musa's own, never inputs: the lock, the in-place record,
+ * temporary files. */
+static bool is_own_file(const char *rel)
+{
+    const char *base = strrchr(rel, '/');
+    base = base ? base + 1 : rel;
+    return !strcmp(base, EMIT_LOCK_NAME) || !strcmp(base, IN_PLACE_RECORD) ||
+           !strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX));
+}
+
 /* --in-place: which file a port reads, and where it goes. "k.cu.orig"
  * (a backup) is read for k.mu; "k.cu" is read unless it has a backup;
  * MUSA files are the user's, or ports of a backup: never read. */
@@ -265,42 +428,75 @@ static int collect_in_place(struct collect *c, const char *path,
     struct driver *d = c->d;
     const char *suffix = d->o->backup_suffix;
     size_t len = strlen(rel), sl = strlen(suffix);
+    struct stat lst;
+    if (c->named && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        error("not porting '%s' in place: it is a symbolic link (port the "
+              "file it names)",
+              path);
+        d->setup_errors++;
+        return 0;
+    }
     bool backup = len > sl && !strcmp(rel + len - sl, suffix);
     char *orig = backup ? xstrndup(path, strlen(path) - sl) : xstrdup(path);
     char *orig_rel = backup ? xstrndup(rel, len - sl) : xstrdup(rel);
-    const char *ext = ext_of(orig_rel);
-    bool source = is_source_ext(ext) || (c->named && !backup) ||
-                  (!*ext && !backup && looks_like_cxx(path));
-    struct strbuf b = STRBUF_INIT;
+    char *abs = path_join(c->base_abs, backup ? orig_rel : rel);
+    struct strbuf b = STRBUF_INIT, babs = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", orig, suffix);
-    if (source && (backup || !exists(b.buf))) {
-        char *out = output_name(orig, &(bool){false});
-        if (!backup && strcmp(out, orig) && exists(out)) {
+    strbuf_addf(&babs, "%s%s", backup ? abs : abs, backup ? suffix : suffix);
+    const char *ext = ext_of(orig_rel);
+    bool source = is_source_ext(ext) || c->named ||
+                  (!*ext && looks_like_cxx(backup ? path : orig));
+    struct backup *rec = recorded(d, babs.buf);
+    char *out = output_name(orig, &(bool){false});
+    const char *from = NULL; /* the file to port */
+
+    if (!source) {
+        /* not ours to port */
+    } else if (backup) {
+        if (rec)
+            from = path; /* ours: ports from it; else the user's file */
+    } else if (!exists(b.buf)) {
+        if (strcmp(out, orig) && exists(out)) {
             error("not porting '%s' over '%s', which is not a port of it "
                   "(there is no '%s')",
                   path, out, b.buf);
             d->setup_errors++;
         } else {
-            char *r = path_join(c->prefix, orig_rel);
-            char *abs = path_join(c->base_abs, orig_rel);
-            add_job(d, path, abs, r, st, JOB_PORT);
-            d->jobs[d->njobs - 1].from_backup = backup;
-            d->jobs[d->njobs - 1].walked = c->named ? NULL : c->arg;
-            d->jobs[d->njobs - 1].out = out;
-            out = NULL;
-            free(r);
-            free(abs);
+            from = path;
         }
-        free(out);
-    } else if (source && !backup) {
-        bool renamed;
-        free(output_name(orig, &renamed));
-        if (renamed) /* k.cu and k.cu.orig: a port left k.mu, not k.cu */
-            warning("ignoring '%s': --in-place ports its backup '%s' (remove "
-                    "the backup to port this file instead)",
-                    path, b.buf);
+    } else if (!rec) {
+        error("not porting '%s' in place: its backup name '%s' is taken by "
+              "a file cuda2musa did not make (move it, or choose another "
+              "--backup-suffix)",
+              path, b.buf);
+        d->setup_errors++;
+    } else if (c->named) {
+        from = b.buf; /* named: port it again, from its backup */
+    } else if (strcmp(out, orig)) {
+        /* k.cu and a k.cu.orig on record: a port left k.mu, not k.cu */
+        warning("ignoring '%s': --in-place ports its backup '%s' (remove "
+                "the backup to port this file instead)",
+                path, b.buf);
     }
+    if (from) {
+        char *r = path_join(c->prefix, orig_rel);
+        char *a = path_join(c->base_abs, orig_rel);
+        struct stat fst;
+        add_job(d, from, a, r,
+                from == path ? st : (stat(from, &fst) ? st : &fst), JOB_PORT);
+        struct job *j = &d->jobs[d->njobs - 1];
+        j->from_backup = from != path || backup;
+        j->rec = j->from_backup ? rec : NULL;
+        j->walked = c->named ? NULL : c->arg;
+        j->out = out;
+        out = NULL;
+        free(r);
+        free(a);
+    }
+    free(out);
+    free(abs);
     strbuf_release(&b);
+    strbuf_release(&babs);
     free(orig);
     free(orig_rel);
     return 0;
@@ -311,6 +507,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
 {
     struct collect *c = arg;
     struct driver *d = c->d;
+    if (is_own_file(rel))
+        return 0;
     if (d->o->in_place)
         return collect_in_place(c, path, rel, st);
     const char *ext = ext_of(rel);
@@ -367,13 +565,6 @@ static void common_dir(char *acc, const char *p)
     acc[i ? i : 1] = '\0';
 }
 
-struct input {
-    const char *arg;
-    char *base_abs; /* the directory, or the file's directory */
-    struct stat st;
-    bool is_dir;
-};
-
 static int cmp_jobs(const void *a, const void *b)
 {
     const struct job *x = a, *y = b;
@@ -386,13 +577,13 @@ static int cmp_jobs(const void *a, const void *b)
     return strcmp(x->path, y->path);
 }
 
-static void collect_inputs(struct driver *d)
+/* The inputs as given: what each is, and their common directory (the
+ * output root's counterpart, and --in-place's lock directory). */
+static void resolve_inputs(struct driver *d)
 {
     const struct options *o = d->o;
-    struct input *in = xcalloc(o->ninputs, sizeof(*in));
+    struct input *in = xcalloc(o->ninputs ? o->ninputs : 1, sizeof(*in));
     char *root = NULL;
-    struct stat out_st;
-    bool out_exists = o->output && stat(o->output, &out_st) == 0;
     char *out_abs = o->output ? absolute(o->output) : NULL;
 
     for (size_t i = 0; i < o->ninputs; i++) {
@@ -426,6 +617,18 @@ static void collect_inputs(struct driver *d)
         else
             common_dir(root, in[i].base_abs);
     }
+    d->in = in;
+    d->in_root = root;
+    free(out_abs);
+}
+
+static void collect_inputs(struct driver *d)
+{
+    const struct options *o = d->o;
+    struct input *in = d->in;
+    const char *root = d->in_root;
+    struct stat out_st;
+    bool out_exists = o->output && stat(o->output, &out_st) == 0;
 
     for (size_t i = 0; i < o->ninclude_dirs; i++) {
         char *a = realpath(o->include_dirs[i], NULL);
@@ -440,7 +643,8 @@ static void collect_inputs(struct driver *d)
     d->nuser_incdirs = d->nincdirs;
 
     struct walk_skip skip = {0, 0};
-    struct walk_opts wo = {NULL, 0, o->follow_symlinks, say_skipped};
+    struct walk_opts wo = {NULL, 0, o->follow_symlinks, o->in_place,
+                           say_skipped};
     if (out_exists && S_ISDIR(out_st.st_mode)) {
         skip = (struct walk_skip){out_st.st_dev, out_st.st_ino};
         wo.skip = &skip;
@@ -516,11 +720,6 @@ static void collect_inputs(struct driver *d)
         if (j->abs)
             hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
     }
-    for (size_t i = 0; i < o->ninputs; i++)
-        free(in[i].base_abs);
-    free(in);
-    d->in_root = root;
-    free(out_abs);
 }
 
 /* ---- #include resolution ---- */
@@ -628,6 +827,27 @@ static void fail(struct driver *d, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* --in-place: has the output been changed since cuda2musa wrote it (and
+ * is not what this port would write anyway)? Then it is the user's. */
+static bool edited_since(const struct job *j, const char *data, size_t len,
+                         struct strbuf *err)
+{
+    struct source cur;
+    if (source_load(&cur, j->out) < 0)
+        return false; /* gone: write it again */
+    uint64_t h = manifest_hash(cur.buf, cur.len);
+    bool same = cur.len == len && !memcmp(cur.buf, data, len);
+    source_release(&cur);
+    if (same || h == j->rec->hash)
+        return false;
+    strbuf_addf(err,
+                "'%s' changed since cuda2musa wrote it: left alone (its "
+                "original is '%s'; move the changed file away to port "
+                "again)",
+                j->out, j->path);
+    return true;
+}
+
 /* --in-place: keep the original under its backup name before the port
  * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
  * (or copied) to k.cpp.orig. At no moment is the original lost. */
@@ -708,7 +928,7 @@ static void port_job(void *arg, size_t index, int wid)
         }
     }
 
-    if (d->manifest)
+    if (d->manifest || d->o->in_place)
         r->hash = manifest_hash(data, len);
     strbuf_reset(&w->emsg);
     switch (d->mode) {
@@ -734,13 +954,20 @@ static void port_job(void *arg, size_t index, int wid)
                 r->status = RES_UPTODATE; /* nothing to port: no backup */
                 break;
             }
+            if (j->rec && edited_since(j, data, len, &w->emsg)) {
+                fail(d, r, w->emsg.buf);
+                break;
+            }
             if (!j->from_backup && keep_original(d, j, &src, &w->emsg) < 0) {
                 fail(d, r, w->emsg.buf);
                 break;
             }
+            r->backed_up = !j->from_backup;
             like.st_ino = 0; /* the output replaces its input */
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
+        if (rc < 0 && r->backed_up)
+            r->hash = manifest_hash(src.buf, src.len); /* still there */
         if (rc < 0)
             fail(d, r, w->emsg.buf);
         else
@@ -807,7 +1034,7 @@ static int find_extra(void *arg, const char *path, const char *rel,
     (void)st;
     struct extras *x = arg;
     const char *ext = ext_of(rel);
-    if (x->d->manifest && is_manifest_path(rel))
+    if ((x->d->manifest && is_manifest_path(rel)) || is_own_file(rel))
         return 0;
     if (!x->d->o->copy_all && !is_source_ext(ext) && !is_musa_ext(ext))
         return 0;
@@ -829,7 +1056,7 @@ static void check_extras(struct driver *d)
                     &d->jobs[i]);
     /* Input directories inside the output directory are not outputs. */
     struct walk_skip *skip = xcalloc(d->o->ninputs + 1, sizeof(*skip));
-    struct walk_opts wo = {skip, 0, d->o->follow_symlinks, NULL};
+    struct walk_opts wo = {skip, 0, d->o->follow_symlinks, false, NULL};
     for (size_t i = 0; i < d->o->ninputs; i++)
         if (stat(d->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
             skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
@@ -1254,6 +1481,12 @@ static void write_report(struct driver *d)
 
 /* ---- signals and the lock ---- */
 
+static void free_value(void *arg, const char *key, size_t len, void *value)
+{
+    (void)arg, (void)key, (void)len;
+    free(value);
+}
+
 static void on_signal(int sig)
 {
     emit_remove_temps();
@@ -1275,48 +1508,56 @@ static void catch_signals(void)
     signal(SIGXFSZ, SIG_IGN);
 }
 
-static int remove_temp(void *arg, const char *path, const char *rel,
-                       const struct stat *st)
-{
-    (void)st;
-    const char *base = strrchr(rel, '/');
-    base = base ? base + 1 : rel;
-    if (!strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX)) &&
-        unlink(path) == 0)
-        ++*(size_t *)arg;
-    return 0;
-}
-
 /* Take the output directory's lock (waiting for a run that holds it), and
  * remove the temporary files of a run that was killed there. */
 static void say_waiting(void *arg)
 {
-    const struct driver *d = arg;
-    if (d->o->verbosity >= 0)
-        fprintf(stderr,
-                "cuda2musa: waiting for another cuda2musa writing to '%s'\n",
-                d->o->output);
+    const char *dir = arg;
+    fprintf(stderr,
+            "cuda2musa: waiting for another cuda2musa writing to '%s'\n", dir);
 }
 
+/* Take the lock of the directory written (waiting for a run that holds
+ * it). */
 static void lock_output(struct driver *d, struct emit_lock *lk)
 {
     struct strbuf err = STRBUF_INIT;
     const char *dir = d->o->in_place ? d->in_root : d->o->output;
     if (!dir)
         return; /* in place, nothing to port */
-    if (emit_lock(lk, dir, say_waiting, d, &err) < 0)
+    if (emit_lock(lk, dir, d->o->verbosity >= 0 ? say_waiting : NULL,
+                  (void *)dir, &err) < 0)
         die("%s", err.buf);
     strbuf_release(&err);
-    if (!lk->interrupted)
-        return;
+}
+
+/* A run killed while writing left temporary files beside the outputs it
+ * was writing: remove those in the directories this run writes to (and
+ * nowhere else: other directories may be another run's). */
+static void remove_stale_temps(struct driver *d)
+{
+    struct hashmap dirs = HASHMAP_INIT;
     size_t n = 0;
-    struct walk_opts wo = {NULL, 0, false, NULL};
-    walk_tree(dir, &wo, remove_temp, &n);
+    for (size_t i = 0; i < d->njobs; i++) {
+        const char *out = d->jobs[i].out;
+        const char *slash = out ? strrchr(out, '/') : NULL;
+        char *dir = slash
+                        ? xstrndup(out, slash > out ? (size_t)(slash - out) : 1)
+                        : xstrdup(".");
+        if (!hashmap_get(&dirs, dir, strlen(dir))) {
+            hashmap_put(&dirs, dir, strlen(dir), dir);
+            n += emit_remove_stale_temps(dir);
+        } else {
+            free(dir);
+        }
+    }
+    hashmap_each(&dirs, free_value, NULL);
+    hashmap_release(&dirs);
     if (n && d->o->verbosity >= 0)
         fprintf(stderr,
-                "cuda2musa: removed %zu temporary file%s left in '%s' by an "
+                "cuda2musa: removed %zu temporary file%s left by an "
                 "interrupted run\n",
-                n, n == 1 ? "" : "s", dir);
+                n, n == 1 ? "" : "s");
 }
 
 /* ---- setup ---- */
@@ -1545,12 +1786,20 @@ int driver_run(const struct options *o)
         strbuf_release(&err);
         d.have_db = true;
     }
-    collect_inputs(&d);
-
+    /* Lock first, then look: what another run is writing is not read. */
+    resolve_inputs(&d);
+    if (o->in_place && d.in_root && !strcmp(d.in_root, "/"))
+        die("--in-place keeps its lock and record in the inputs' common "
+            "directory, here '/': port inputs below one directory");
     struct emit_lock lock = {-1, NULL, false};
     catch_signals();
     if (d.mode == REPORT_WRITE)
         lock_output(&d, &lock);
+    if (o->in_place && d.in_root)
+        load_record(&d);
+    collect_inputs(&d);
+    if (lock.interrupted)
+        remove_stale_temps(&d);
 
     d.nworkers = o->jobs ? o->jobs : default_jobs();
     if ((size_t)d.nworkers > d.njobs)
@@ -1576,6 +1825,10 @@ int driver_run(const struct options *o)
         strbuf_release(&r->unmapped);
     }
     pool_free(pool);
+    if (o->in_place && d.in_root) {
+        update_record(&d);
+        save_record(&d);
+    }
     if (d.manifest)
         manifest_step(&d);
     if (d.mode == REPORT_CHECK)
@@ -1633,6 +1886,9 @@ int driver_run(const struct options *o)
         free(r->diags);
     }
     free(d.results);
+    for (size_t i = 0; d.in && i < o->ninputs; i++)
+        free(d.in[i].base_abs);
+    free(d.in);
     free(d.in_root);
     if (d.have_db)
         compdb_release(&d.db);
@@ -1647,6 +1903,8 @@ int driver_run(const struct options *o)
         free(d.incdirs[i]);
     free(d.incdirs);
     hashmap_release(&d.byabs);
+    hashmap_release(&d.record);
+    arena_release(&d.record_mem);
     report_release(&d.rep);
     mapping_free(d.map);
     return status;

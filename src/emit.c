@@ -2,9 +2,12 @@
 /* Atomic, change-only output. */
 #include "emit.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +22,7 @@
 /* Temporary files being written, for emit_remove_temps() to remove from a
  * signal handler: a slot is free (0), being filled (1), or names a file
  * (2). */
-#define EMIT_SLOTS 128
+#define EMIT_SLOTS 1024 /* -j allows as many writers */
 static struct {
     int state;
     char path[PATH_MAX];
@@ -60,11 +63,39 @@ static void test_pause(void)
     }
 }
 
+/* The lock file held now, for the signal handler. */
+static char held_lock[PATH_MAX];
+
 void emit_remove_temps(void)
 {
     for (int i = 0; i < EMIT_SLOTS; i++)
         if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == 2)
             unlink(slots[i].path); /* async-signal-safe */
+    if (held_lock[0])
+        unlink(held_lock);
+}
+
+size_t emit_remove_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    size_t n = 0;
+    struct dirent *de;
+    struct strbuf path = STRBUF_INIT;
+    while ((de = readdir(d))) {
+        if (strncmp(de->d_name, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX)))
+            continue;
+        strbuf_reset(&path);
+        strbuf_addf(&path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        if (lstat(path.buf, &st) == 0 && S_ISREG(st.st_mode) &&
+            unlink(path.buf) == 0)
+            n++;
+    }
+    closedir(d);
+    strbuf_release(&path);
+    return n;
 }
 
 static int fail(struct strbuf *err, const char *what, const char *path)
@@ -220,13 +251,23 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     }
     /* A short name of its own, whatever the length of dst's. */
     strbuf_addstr(&tmp, EMIT_TEMP_PREFIX "XXXXXX");
+    /* No signal between the file's creation and its registration: the
+     * handler must know every temporary file there is. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     int fd = mkstemp(tmp.buf);
+    int slot = fd < 0 ? -1 : claim_slot(tmp.buf);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
         fail(err, "create a temporary file for", dst);
         strbuf_release(&tmp);
         return -1;
     }
-    int slot = claim_slot(tmp.buf);
     int rc = EMIT_WRITTEN;
     test_pause();
     if (write_all(fd, data, len) < 0 ||
@@ -303,6 +344,8 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
         return -1;
     }
     lk->path = strbuf_detach(&path, NULL);
+    if (strlen(lk->path) < sizeof(held_lock))
+        strcpy(held_lock, lk->path);
     return 0;
 }
 
@@ -310,6 +353,7 @@ void emit_unlock(struct emit_lock *lk)
 {
     if (lk->fd < 0)
         return;
+    held_lock[0] = '\0';
     unlink(lk->path); /* while holding it: see emit_lock */
     close(lk->fd);
     free(lk->path);

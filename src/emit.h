@@ -50,9 +50,13 @@ int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
-/* Remove the temporary files being written now. Async-signal-safe: for a
- * SIGINT or SIGTERM handler, so that an interrupted run leaves none. */
+/* Remove the temporary files being written now, and the lock file held.
+ * Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
+ * interrupted run leaves nothing behind. */
 void emit_remove_temps(void);
+/* Remove the temporary files in dir (not below it) that a killed run
+ * left. Returns how many. Call only while holding the lock. */
+size_t emit_remove_stale_temps(const char *dir);
 
 /* Runs into one output directory take turns: each holds an flock on
  * DIR/.cuda2musa.lock, which holds its pid, while it writes, and removes

@@ -480,13 +480,14 @@ static void hazard_ptx(struct rw *st, const struct lexer *lx,
 {
     struct lexer l = *lx;
     struct token a;
-    while (next_sig(&l, &a) && a.kind == TOK_IDENT &&
+    bool more;
+    while ((more = next_sig(&l, &a)) && a.kind == TOK_IDENT &&
            (tok_is(st, &a, "volatile") || tok_is(st, &a, "__volatile__") ||
             tok_is(st, &a, "__volatile") || tok_is(st, &a, "inline") ||
             tok_is(st, &a, "goto")))
         ;
-    if (a.kind != TOK_PUNCT || !tok_is(st, &a, "(") || !next_sig(&l, &a) ||
-        a.kind != TOK_STRING || st->buf[a.off] != '"')
+    if (!more || a.kind != TOK_PUNCT || !tok_is(st, &a, "(") ||
+        !next_sig(&l, &a) || a.kind != TOK_STRING || st->buf[a.off] != '"')
         return;
     /* The contents: without the quotes, or the one quote of an
      * unterminated string. */

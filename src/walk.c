@@ -79,6 +79,10 @@ static int walk_dir(struct walker *w, const struct stat *self);
 static int walk_link(struct walker *w, const char *name)
 {
     struct stat st;
+    if (w->o && w->o->no_links) {
+        skip(w, "%s", "a symbolic link (not followed here)");
+        return 0;
+    }
     if (stat(w->path.buf, &st) < 0) {
         skip(w, "%s",
              errno == ENOENT ? "a dangling symbolic link"
@@ -153,7 +157,9 @@ static int walk_dir(struct walker *w, const struct stat *self)
             error_errno("cannot stat '%s'", w->path.buf);
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
-            if (!skipped_dir(names[i]) && !skipped_inode(w->o, &st))
+            if (is_open(w, &st)) /* a bind mount of an ancestor */
+                skip(w, "%s", "a directory that contains itself (a loop)");
+            else if (!skipped_dir(names[i]) && !skipped_inode(w->o, &st))
                 rc = walk_dir(w, &st);
         } else if (S_ISLNK(st.st_mode)) {
             rc = walk_link(w, names[i]);

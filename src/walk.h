@@ -22,6 +22,7 @@ struct walk_opts {
      * file, or to a directory that is not one being walked: no loops);
      * with follow_all, wherever they lead. */
     bool follow_all;
+    bool no_links; /* follow no symbolic link at all (say so) */
     /* Told of each entry left out, and why (NULL: nobody). */
     void (*skipped)(void *arg, const char *path, const char *why);
 };

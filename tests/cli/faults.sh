@@ -27,7 +27,7 @@ ls out2 | grep -v '^musa\|^build\|^compile'; echo "temps: $(temps out2)"
 rm src/big.cpp
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3 src & pid=$!
 held out3 1; kill -INT $pid; wait $pid; echo "SIGINT: $?"
-echo "temps: $(temps out3), outputs: $(find out3 -name '*.mu' | wc -l)"
+echo "temps: $(temps out3), outputs: $(find out3 -name "*.mu" | wc -l), lock: $(ls -a out3 | grep -c lock)"
 # Killed outright (SIGKILL): the next run removes what it left.
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -j2 -o out4 src & pid=$!
 held out4 2; { kill -KILL $pid; wait $pid; } 2>/dev/null; echo "SIGKILL: $?"

@@ -36,3 +36,30 @@ $C2M -q --in-place src; echo "next run: $?"
 cat src/late.mu; head -c 12 src/huge.cpp; echo
 $C2M --in-place -o out src 2>&1 | head -1
 $C2M --in-place --backup-suffix .bak.cu src 2>&1 | head -1
+# What is not cuda2musa's is never overwritten: an unrelated X.orig, a
+# port edited by hand since it was written.
+printf 'int new_text;\n' >src/c.cpp
+printf 'int old_patch_leftover;\n' >src/c.cpp.orig
+echo '// fixed by hand' >>src/k.mu
+$C2M -q --in-place src 2>&1; echo "not ours: $?"
+cat src/c.cpp; tail -1 src/k.mu
+rm src/c.cpp.orig src/k.mu
+# A file named on the command line is ported again, from its backup.
+printf 'cudaMalloc(&z, 1);\n' >>src/g.cpp.orig
+$C2M -q --in-place src/g.cpp; echo "named: $?"
+tail -1 src/g.cpp
+# Links are not followed in place (two names, one file).
+printf 'cudaFree(l);\n' >src/real.cpp
+ln -s real.cpp src/alias.cpp
+$C2M --in-place src 2>&1 | grep alias; test -L src/alias.cpp && echo "alias.cpp: still a link"
+$C2M -q --in-place src/alias.cpp 2>&1; echo "named link: $?"
+# Two runs at once: one waits; neither fails.
+printf 'cudaFree(w);\n' >src/w.cu
+C2M_TEST_WRITE_PAUSE_MS=1500 $C2M -q --in-place src & p1=$!
+sleep 0.5
+$C2M -q --in-place src 2>&1; echo "second: $?"
+wait $p1; echo "first: $?"
+cat src/w.mu
+# Its own files are never inputs, even with --copy-all.
+$C2M -q --copy-all -o copy src
+echo "own files copied: $(ls -a copy | grep -c 'cuda2musa\|c2m-tmp')"

@@ -56,7 +56,7 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len)
 }
 
 /* Length of the backslash-newline at p, or 0. */
-static size_t splice_at(const char *p, const char *end)
+static inline size_t splice_at(const char *p, const char *end)
 {
     if (p < end && *p == '\\' && p + 1 < end) {
         if (p[1] == '\n')
@@ -582,4 +582,9 @@ bool lexer_next_sig(struct lexer *lx, struct token *t)
             return true;
         }
     }
+}
+
+size_t lexer_splice_len(const char *p, const char *end)
+{
+    return splice_at(p, end);
 }

@@ -69,6 +69,9 @@ bool lexer_next_sig(struct lexer *lx, struct token *t);
 /* Copy token text p[0..len) to out without its backslash-newline splices;
  * out has room for len bytes. Returns the length written. */
 size_t lexer_unsplice(const char *p, size_t len, char *out);
+/* The length of the backslash-newline (\ and LF, CRLF or a lone CR) at
+ * p, or 0. */
+size_t lexer_splice_len(const char *p, const char *end);
 /* Whether c may appear in an identifier (after its first byte). */
 bool lexer_is_ident_char(unsigned char c);
 /* Whether s[0..len) is one identifier: no splices, no leading digit. */

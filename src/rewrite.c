@@ -180,11 +180,7 @@ static void replace_ident(struct rw *st, const struct token *t,
     size_t chars = 0, used = 0; /* of the old name; of text */
     const char *p = st->buf + t->off, *end = p + t->len;
     while (p < end) {
-        size_t splice = 0;
-        if (*p == '\\' && p + 1 < end && p[1] == '\n')
-            splice = 2;
-        else if (*p == '\\' && p + 2 < end && p[1] == '\r' && p[2] == '\n')
-            splice = 3;
+        size_t splice = lexer_splice_len(p, end);
         if (!splice) {
             chars++;
             p++;

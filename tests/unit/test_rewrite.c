@@ -269,6 +269,8 @@ START_TEST(splices_keep_lines)
 {
     check_port("cuda\\\nMalloc(p);", "musa\\\nMalloc(p);");
     check_port("cu\\\r\nda\\\nFree(p);", "mu\\\r\nsa\\\nFree(p);");
+    /* A lone CR is a line end too (found by the fuzzer). */
+    check_port("cu\\\rdaFree(p);", "mu\\\rsaFree(p);");
     /* At the end of a file without a final newline, it stays without. */
     check_port("f(); cu\\\ndaFree", "f(); mu\\\nsaFree");
     /* A splice after more characters than the new name has: at its end. */

@@ -133,9 +133,11 @@ static int mkdirs(char *p, struct strbuf *err)
     return 0;
 }
 
-int emit_mkdirs(const char *dir, struct strbuf *err)
+/* mkdir -p, saying whether dir itself was made (then it is empty). */
+static int make_dir(const char *dir, bool *made, struct strbuf *err)
 {
     struct stat st;
+    *made = false;
     if (!stat(dir, &st)) {
         if (S_ISDIR(st.st_mode))
             return 0;
@@ -148,7 +150,14 @@ int emit_mkdirs(const char *dir, struct strbuf *err)
         p[--n] = '\0';
     int rc = mkdirs(p, err);
     free(p);
+    *made = rc == 0;
     return rc;
+}
+
+int emit_mkdirs(const char *dir, struct strbuf *err)
+{
+    bool made;
+    return make_dir(dir, &made, err);
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -228,21 +237,26 @@ int emit_compare(const char *dst, const char *data, size_t len,
 int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
               const struct stat *src, struct strbuf *err)
 {
-    bool missing;
-    int same = emit_compare(dst, data, len, src, &missing, err);
-    if (same < 0)
-        return -1;
-    if (same)
-        return EMIT_UNCHANGED;
-
     const char *slash = strrchr(dst, '/');
+    size_t dl = !slash ? 0 : slash > dst ? (size_t)(slash - dst) : 1;
+    bool same_dir = slash && em->dir.len == dl && !memcmp(em->dir.buf, dst, dl);
+    /* In a directory this writer made, nothing is there to compare with
+     * (other runs wait for the lock). */
+    if (!same_dir || !em->dir_new) {
+        bool missing;
+        int same = emit_compare(dst, data, len, src, &missing, err);
+        if (same < 0)
+            return -1;
+        if (same)
+            return EMIT_UNCHANGED;
+    }
+
     struct strbuf tmp = STRBUF_INIT;
     if (slash) {
-        size_t dl = slash > dst ? (size_t)(slash - dst) : 1;
-        if (em->dir.len != dl || memcmp(em->dir.buf, dst, dl)) {
+        if (!same_dir) {
             strbuf_reset(&em->dir);
             strbuf_add(&em->dir, dst, dl);
-            if (emit_mkdirs(em->dir.buf, err) < 0) {
+            if (make_dir(em->dir.buf, &em->dir_new, err) < 0) {
                 strbuf_reset(&em->dir);
                 return -1;
             }

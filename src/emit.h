@@ -17,11 +17,12 @@
  * directory it made sure of last, since files come sorted by path. */
 struct emitter {
     struct strbuf dir;
+    bool dir_new; /* this writer made dir in this run */
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT                                                            \
+        STRBUF_INIT, false                                                     \
     }
 
 void emitter_release(struct emitter *em);

@@ -1,5 +1,7 @@
 # examples/ci/port-check.sh: passes on a current port, fails on a stale
 # one and on unsupported names, and leaves a valid SARIF report each time.
+command -v python3 >/dev/null || { echo "no python3"; exit 77; }
+python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema"; exit 77; }
 mkdir src
 printf '__global__ void k() {}\nvoid f() { cudaMalloc(&p, 4); }\n' >src/k.cu
 export CUDA2MUSA=$C2M

@@ -1,14 +1,18 @@
 # examples/ci/port-check.sh: passes on a current port, fails on a stale
 # one and on unsupported names, and leaves a valid SARIF report each time.
-command -v python3 >/dev/null || { echo "no python3"; exit 77; }
-python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema"; exit 77; }
+# A python3 with jsonschema: the first on PATH, or Debian's.
+py=
+for p in python3 /usr/bin/python3; do
+    $p -c 'import jsonschema' 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] || { echo "no python3 with jsonschema (python3-jsonschema)"; exit 77; }
 mkdir src
 printf '__global__ void k() {}\nvoid f() { cudaMalloc(&p, 4); }\n' >src/k.cu
 export CUDA2MUSA=$C2M
 $C2M -q -o musa src; echo "port: $?"
 check() { sh "$TOP/examples/ci/port-check.sh" src musa >out.txt 2>err.txt; echo "$1: $?"; tail -1 out.txt | sed "s|$C2M|cuda2musa|"; }
 check current
-python3 "$TOP/tests/validate.py" "$TOP/tests/schemas/sarif-2.1.0-subset.schema.json" port-report.sarif
+$py "$TOP/tests/validate.py" "$TOP/tests/schemas/sarif-2.1.0-subset.schema.json" port-report.sarif
 printf 'void g() { cudaFree(p); }\n' >>src/k.cu
 check stale
 grep -c '^+void g() { musaFree(p); }' out.txt
@@ -16,4 +20,4 @@ $C2M -q -o musa src
 printf '#include <nvToolsExt.h>\n' >src/trace.cpp
 $C2M -q -o musa src 2>/dev/null
 check unsupported
-python3 -c 'import json; print([r["ruleId"] for r in json.load(open("port-report.sarif"))["runs"][0]["results"]])'
+$py -c 'import json; print([r["ruleId"] for r in json.load(open("port-report.sarif"))["runs"][0]["results"]])'

@@ -1,8 +1,12 @@
 # --report writes JSON (cuda2musa.report/1) or SARIF 2.1.0 that validate
 # against tests/schemas, in every mode, with every diagnostic in place.
-command -v python3 >/dev/null || { echo "no python3"; exit 77; }
-python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema"; exit 77; }
-v="python3 $TOP/tests/validate.py $TOP/tests/schemas"
+# A python3 with jsonschema: the first on PATH, or Debian's.
+py=
+for p in python3 /usr/bin/python3; do
+    $p -c 'import jsonschema' 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] || { echo "no python3 with jsonschema (python3-jsonschema)"; exit 77; }
+v="$py $TOP/tests/validate.py $TOP/tests/schemas"
 mkdir -p src
 cat >src/k.cu <<'X'
 #include <nvToolsExt.h>
@@ -23,9 +27,9 @@ $v/report.schema.json r.json c.json d.json s.json w.json
 $v/sarif-2.1.0-subset.schema.json r.sarif
 $v/manifest.schema.json out/musa_manifest.json
 # The schemas are not vacuous: a report without "files" fails.
-python3 -c 'import json; r = json.load(open("r.json")); del r["files"]; json.dump(r, open("bad.json", "w"))'
+$py -c 'import json; r = json.load(open("r.json")); del r["files"]; json.dump(r, open("bad.json", "w"))'
 $v/report.schema.json bad.json; echo "bad: $?"
-python3 - <<'X'
+$py - <<'X'
 import json
 r = json.load(open("r.json"))
 print(r["mode"], r["summary"]["files"], "files,", r["summary"]["edits"], "edits;",

@@ -89,6 +89,7 @@ for j in 1 "$jobs"; do
     t=$(time_runs "rm -rf '$out'" "$bin" -q -w -j"$j" -o "$out" "$corpus")
     row "fresh port, -j$j" "$t"
     [ "$j" = 1 ] && fresh1=$t
+    freshn=$t
 done
 "$bin" -q -w -o "$out" "$corpus" >/dev/null 2>&1 || true
 for j in 1 "$jobs"; do
@@ -100,6 +101,7 @@ for j in 1 "$jobs"; do
     row "--check, -j$j" "$t"
 done
 printf '%-34s %8.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
+printf '%-34s %8.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
 
 # Mapping load: a run over an empty tree with and without the mappings,
 # from the cache (the usual case) and parsing the YAML (CUDA2MUSA_CACHE=off).

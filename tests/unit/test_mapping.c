@@ -512,6 +512,31 @@ static char *list_of(struct mapping *m)
     return buf;
 }
 
+/* Call fn on every file of dir. */
+static void each_file(const char *dir, void (*fn)(const char *path))
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (de->d_name[0] != '.') {
+            char p[4096];
+            snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+            fn(p);
+        }
+    closedir(d);
+}
+
+static void damage(const char *path)
+{
+    ck_assert_int_eq(truncate(path, 100), 0);
+}
+
+static void remove_file(const char *path)
+{
+    ck_assert_int_eq(unlink(path), 0);
+}
+
 START_TEST(cache_round_trip)
 {
     char dir[] = "/tmp/c2m-cache-XXXXXX";
@@ -529,17 +554,8 @@ START_TEST(cache_round_trip)
     const struct mapping_input in[] = {{a, 0}, {b, 1}};
     char *lists[3];
     for (int round = 0; round < 3; round++) {
-        if (round == 2) { /* damage the cache: it must be ignored */
-            DIR *d = opendir(dir);
-            struct dirent *de;
-            while ((de = readdir(d)))
-                if (de->d_name[0] != '.') {
-                    char p[4096];
-                    snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-                    ck_assert_int_eq(truncate(p, 100), 0);
-                }
-            closedir(d);
-        }
+        if (round == 2) /* damage the cache: it must be ignored */
+            each_file(dir, damage);
         struct mapping *m = mapping_new(SDK_NEWEST);
         ck_assert_int_eq(mapping_load(m, in, 2, dir), 0);
         ck_assert_int_eq(mapping_finish(m), 0);
@@ -576,15 +592,7 @@ START_TEST(cache_round_trip)
     unlink(b);
     free(a);
     free(b);
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    while ((de = readdir(d)))
-        if (de->d_name[0] != '.') {
-            char p[4096];
-            snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-            unlink(p);
-        }
-    closedir(d);
+    each_file(dir, remove_file);
     ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST

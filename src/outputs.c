@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: MIT */
+/* What a run writes or checks besides the ports: the build manifest (and
+ * the record of outputs that --prune uses), the --check extras, the
+ * --depfile and the --report. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "manifest.h"
+#include "mapping.h"
+#include "run.h"
+#include "source.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+#include "walk.h"
+
+#ifndef C2M_VERSION
+#define C2M_VERSION "0.0.0"
+#endif
+
+struct extras {
+    struct driver *d;
+    struct hashmap expected; /* rel -> job */
+    struct strbuf out;
+};
+
+static int find_extra(void *arg, const char *path, const char *rel,
+                      const struct stat *st)
+{
+    (void)st;
+    struct extras *x = arg;
+    const char *ext = run_ext_of(rel);
+    if ((x->d->manifest && run_is_manifest_path(rel)) || run_is_own_file(rel))
+        return 0;
+    if (!x->d->o->copy_all && !run_is_source_ext(ext) && !run_is_musa_ext(ext))
+        return 0;
+    if (hashmap_get(&x->expected, rel, strlen(rel)))
+        return 0;
+    strbuf_addf(&x->out, "%s: extra (no input)\n", path);
+    x->d->rep.extra++;
+    return 0;
+}
+
+void outputs_check_extras(struct driver *d)
+{
+    struct stat st;
+    if (stat(d->o->output, &st) < 0 || !S_ISDIR(st.st_mode))
+        return;
+    struct extras x = {d, HASHMAP_INIT, STRBUF_INIT};
+    for (size_t i = 0; i < d->njobs; i++)
+        hashmap_put(&x.expected, d->jobs[i].rel, strlen(d->jobs[i].rel),
+                    &d->jobs[i]);
+    /* Input directories inside the output directory are not outputs. */
+    struct walk_skip *skip = xcalloc(d->o->ninputs + 1, sizeof(*skip));
+    struct walk_opts wo = {skip, 0, d->o->follow_symlinks, false, NULL};
+    for (size_t i = 0; i < d->o->ninputs; i++)
+        if (stat(d->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
+            skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
+    walk_tree(d->o->output, &wo, find_extra, &x);
+    free(skip);
+    fwrite(x.out.buf ? x.out.buf : "", 1, x.out.len, stdout);
+    strbuf_release(&x.out);
+    hashmap_release(&x.expected);
+}
+
+/* Is file (root/rel) really at rel under root_real, with no symbolic
+ * link on the way that leads elsewhere? */
+static bool inside_dir(const char *root_real, const char *file, const char *rel)
+{
+    char *dir = xstrdup(file), *slash = strrchr(dir, '/');
+    const char *rslash = strrchr(rel, '/');
+    bool ok = false;
+    if (slash) {
+        *slash = '\0';
+        char *real = realpath(dir, NULL);
+        struct strbuf want = STRBUF_INIT;
+        strbuf_addstr(&want, root_real);
+        if (rslash) {
+            strbuf_addch(&want, '/');
+            strbuf_add(&want, rel, (size_t)(rslash - rel));
+        }
+        ok = real && !strcmp(real, want.buf);
+        free(real);
+        strbuf_release(&want);
+    }
+    free(dir);
+    return ok;
+}
+
+/* Outputs recorded by an earlier port that no input makes now: kept in
+ * the record and listed, or removed with --prune; a file changed since
+ * it was written is not ours any more and is left alone. */
+static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
+{
+    char *path = path_join(d->o->output, MANIFEST_JSON);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        if (errno != ENOENT)
+            warning("cannot read '%s': %s; outputs of earlier ports are not "
+                    "listed",
+                    path, strerror(errno));
+        free(path);
+        return;
+    }
+    char err[160];
+    struct mf_output *old;
+    size_t n = manifest_read_outputs(src.buf, src.len, &old, err, sizeof(err));
+    source_release(&src);
+    if (n == (size_t)-1) {
+        warning("ignoring '%s' (%s): outputs of earlier ports are not listed",
+                path, err);
+        free(path);
+        return;
+    }
+    struct hashmap now = HASHMAP_INIT;
+    for (size_t i = 0; i < d->njobs; i++)
+        hashmap_put(&now, d->jobs[i].rel, strlen(d->jobs[i].rel), &d->jobs[i]);
+    struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
+    size_t nkeep = 0;
+    char *out_real = realpath(d->o->output, NULL);
+    for (size_t i = 0; i < n; i++) {
+        const char *rel = old[i].path;
+        if (hashmap_get(&now, rel, strlen(rel)) || run_is_manifest_path(rel) ||
+            rel[0] == '/' || !strncmp(rel, "../", 3) || strstr(rel, "/../") ||
+            !strcmp(rel, "..") || !out_real)
+            continue;
+        char *file = path_join(d->o->output, rel);
+        struct source cur;
+        struct stat st;
+        if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
+            !S_ISREG(st.st_mode) || source_load(&cur, file) < 0) {
+            free(file);
+            continue;
+        }
+        bool ours = manifest_hash(cur.buf, cur.len) == old[i].hash;
+        source_release(&cur);
+        if (!ours) {
+            if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
+                fprintf(stderr,
+                        "cuda2musa: '%s' is left from an earlier port, but it "
+                        "changed since: not cuda2musa's any more, left "
+                        "alone\n",
+                        file);
+        } else if (d->mode == REPORT_WRITE && d->o->prune) {
+            if (unlink(file) < 0) {
+                error_errno("cannot remove '%s'", file);
+                d->rep.errors++;
+            } else {
+                d->rep.pruned++;
+                if (d->o->verbosity >= 0)
+                    fprintf(stderr,
+                            "cuda2musa: removed '%s': no input makes it any "
+                            "more\n",
+                            file);
+                /* And its directories, once empty (rmdir keeps others). */
+                char *dir = xstrdup(file);
+                for (char *slash = strrchr(dir, '/');
+                     slash && slash > dir + strlen(d->o->output);
+                     slash = strrchr(dir, '/')) {
+                    *slash = '\0';
+                    if (rmdir(dir) < 0)
+                        break;
+                }
+                free(dir);
+            }
+        } else {
+            keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
+            keep[nkeep++].hash = old[i].hash;
+            if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
+                fprintf(stderr,
+                        "cuda2musa: '%s' is left from an earlier port: no "
+                        "input makes it any more (--prune removes it)\n",
+                        file);
+        }
+        free(file);
+    }
+    for (size_t i = 0; i < n; i++)
+        free((char *)old[i].path);
+    free(old);
+    free(out_real);
+    hashmap_release(&now);
+    free(path);
+    mf->stale = keep;
+    mf->nstale = nkeep;
+}
+
+/* Write (or, with --check, compare) one file of the manifest. A file
+ * that is the user's once written (musa_config.ninja) is only created. */
+static void put_build_file(struct driver *d, const char *name,
+                           const struct strbuf *text, bool once)
+{
+    char *path = path_join(d->o->output, name);
+    struct strbuf err = STRBUF_INIT;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    const char *data = text->buf ? text->buf : "";
+    if (d->mode == REPORT_WRITE) {
+        if (!(once && exists)) {
+            struct emitter em = EMITTER_INIT;
+            int rc = emit_file(&em, path, data, text->len, NULL, &err);
+            emitter_release(&em);
+            if (rc < 0) {
+                error("%s", err.buf);
+                d->rep.errors++;
+            } else if (rc == EMIT_WRITTEN) {
+                d->rep.build_written++;
+                if (d->o->verbosity > 0)
+                    fprintf(stderr, "cuda2musa: %s: written (build manifest)\n",
+                            path);
+            }
+        }
+    } else if (once) {
+        if (!exists) {
+            printf("%s: missing (build manifest)\n", path);
+            d->rep.missing++;
+        }
+    } else {
+        bool missing;
+        int same = emit_compare(path, data, text->len, NULL, &missing, &err);
+        if (same < 0) {
+            error("%s", err.buf);
+            d->rep.errors++;
+        } else if (!same) {
+            printf("%s: %s (build manifest)\n", path,
+                   missing ? "missing" : "stale");
+            if (missing)
+                d->rep.missing++;
+            else
+                d->rep.stale++;
+        }
+    }
+    strbuf_release(&err);
+    free(path);
+}
+
+void outputs_manifest(struct driver *d)
+{
+    const struct options *o = d->o;
+    struct arena a = ARENA_INIT;
+    struct build_file *files = xcalloc(d->njobs ? d->njobs : 1, sizeof(*files));
+    struct mf_output *outs = xcalloc(d->njobs ? d->njobs : 1, sizeof(*outs));
+    size_t nouts = 0;
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct job *j = &d->jobs[i];
+        const struct result *r = &d->results[i];
+        bool ok = r->status != RES_FAILED;
+        files[i] =
+            (struct build_file){j->rel,  j->abs,   ok && !r->copied, &r->facts,
+                                r->incl, r->nincl, r->hash};
+        if (ok)
+            outs[nouts++] = (struct mf_output){j->rel, r->hash};
+    }
+    char *out_abs = run_absolute(o->output);
+    const char *home = getenv("MUSA_HOME");
+    struct strbuf gen = STRBUF_INIT;
+    strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
+    struct build_in in = {
+        files,
+        d->njobs,
+        d->map,
+        d->have_db ? &d->db : NULL,
+        d->in_root ? d->in_root : "/",
+        out_abs ? out_abs : o->output,
+        (const char *const *)d->incdirs,
+        d->nuser_incdirs,
+        o->defines,
+        o->ndefines,
+        o->musa_arch,
+        o->nmusa_arch,
+        home && *home ? home : "/usr/local/musa",
+        gen.buf,
+    };
+    struct manifest mf;
+    struct build_warnings bw;
+    build_model(&in, &mf, &bw, &a);
+    mf.outputs = outs;
+    mf.noutputs = nouts;
+    find_stale(d, &mf, &a);
+
+    for (size_t i = 0; i < bw.n; i++) {
+        d->rep.found[WARN_UNSUPPORTED]++;
+        if (!o->warn[WARN_UNSUPPORTED])
+            continue;
+        bool as_error = o->werror[WARN_UNSUPPORTED];
+        fprintf(stderr, "%s [-W%sunsupported]\n", bw.v[i],
+                as_error ? "error=" : "");
+        d->rep.warnings++;
+        d->rep.werrors += as_error;
+        d->rep.reported[WARN_UNSUPPORTED]++;
+    }
+    if (d->mode == REPORT_WRITE && o->verbosity >= 0) {
+        for (size_t i = 0; i < mf.nnotes; i++)
+            fprintf(stderr, "cuda2musa: note: %s\n", mf.notes[i]);
+        for (size_t i = 0; i < mf.ntus; i++)
+            if (!manifest_make_safe(mf.tus[i].src))
+                fprintf(stderr,
+                        "cuda2musa: note: musa.mk cannot name '%s' (blanks "
+                        "or make's special characters): it is left out "
+                        "there; build.ninja has it\n",
+                        mf.tus[i].src);
+        if (!manifest_make_safe(o->output))
+            fprintf(stderr,
+                    "cuda2musa: note: make cannot name the output directory "
+                    "'%s' (blanks or make's special characters): use "
+                    "build.ninja\n",
+                    o->output);
+    }
+
+    static void (*const render[])(const struct manifest *, struct strbuf *) = {
+        manifest_render_json, manifest_render_make, manifest_render_ninja,
+        manifest_render_compdb, manifest_render_ninja_config};
+    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
+                                        MANIFEST_NINJA, MANIFEST_COMPDB,
+                                        MANIFEST_NINJA_CONFIG};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        struct strbuf text = STRBUF_INIT;
+        render[i](&mf, &text);
+        put_build_file(d, names[i], &text, i == 4);
+        strbuf_release(&text);
+    }
+    fflush(stdout);
+    strbuf_release(&gen);
+    free(out_abs);
+    free(outs);
+    free(files);
+    arena_release(&a);
+}
+
+static void dep_path(struct strbuf *sb, const char *p)
+{
+    for (; *p; p++) {
+        if (*p == '$')
+            strbuf_addch(sb, '$');
+        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':' || *p == '%')
+            strbuf_addch(sb, '\\');
+        strbuf_addch(sb, *p);
+    }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* target: every input, the directories they came from (a new file there
+ * changes the directory), and every mapping file; each also a target of
+ * its own, so a deleted one does not stop make (gcc -MP). */
+void outputs_depfile(struct driver *d)
+{
+    const char *file = d->o->depfile;
+    const char **deps = NULL;
+    size_t n = 0, alloc = 0;
+    struct hashmap seen = HASHMAP_INIT;
+    struct arena a = ARENA_INIT;
+    for (size_t i = 0; i < d->njobs; i++) {
+        /* The file, and every directory between it and the input
+         * directory it was found in: a file added anywhere there changes
+         * one of them. */
+        const struct job *j = &d->jobs[i];
+        size_t stop = j->walked ? strlen(j->walked) : 0;
+        while (stop > 1 && j->walked[stop - 1] == '/')
+            stop--;
+        const char *p = j->path;
+        for (;;) {
+            size_t len = strlen(p);
+            if (!hashmap_get(&seen, p, len)) {
+                const char *c = arena_strndup(&a, p, len);
+                hashmap_put(&seen, c, len, (void *)c);
+                ALLOC_GROW(deps, n + 1, alloc);
+                deps[n++] = c;
+            }
+            const char *slash = strrchr(p, '/');
+            if (!j->walked || !slash || len <= stop)
+                break;
+            p = arena_strndup(&a, p, slash > p ? (size_t)(slash - p) : 1);
+        }
+    }
+    if (d->have_db) {
+        ALLOC_GROW(deps, n + 1, alloc);
+        deps[n++] = d->db.path;
+    }
+    for (size_t i = 0; i < d->o->ninputs; i++) {
+        const char *p = d->o->inputs[i];
+        if (run_is_dir(p) && !hashmap_get(&seen, p, strlen(p))) {
+            hashmap_put(&seen, p, strlen(p), (void *)p);
+            ALLOC_GROW(deps, n + 1, alloc);
+            deps[n++] = p;
+        }
+    }
+    const char *const *maps;
+    size_t nmaps = mapping_files(d->map, &maps);
+    for (size_t i = 0; i < nmaps; i++) {
+        ALLOC_GROW(deps, n + 1, alloc);
+        deps[n++] = maps[i];
+    }
+    if (n)
+        qsort(deps, n, sizeof(*deps), cmp_str);
+    struct strbuf sb = STRBUF_INIT;
+    char *target = xstrndup(file, strlen(file) - 2); /* FILE without .d */
+    dep_path(&sb, target);
+    free(target);
+    strbuf_addch(&sb, ':');
+    for (size_t i = 0; i < n; i++) {
+        strbuf_addstr(&sb, " \\\n  ");
+        dep_path(&sb, deps[i]);
+    }
+    strbuf_addch(&sb, '\n');
+    for (size_t i = 0; i < n; i++) {
+        strbuf_addch(&sb, '\n');
+        dep_path(&sb, deps[i]);
+        strbuf_addstr(&sb, ":\n");
+    }
+    struct strbuf err = STRBUF_INIT;
+    struct emitter em = EMITTER_INIT;
+    if (emit_file(&em, file, sb.buf, sb.len, NULL, &err) < 0) {
+        error("%s", err.buf);
+        d->rep.errors++;
+    }
+    emitter_release(&em);
+    strbuf_release(&err);
+    strbuf_release(&sb);
+    free(deps);
+    hashmap_release(&seen);
+    arena_release(&a);
+}
+
+static const char *status_name(const struct result *r)
+{
+    static const char *const names[] = {
+        [RES_FAILED] = "failed",       [RES_WRITTEN] = "written",
+        [RES_UPTODATE] = "up-to-date", [RES_CHANGED] = "would-change",
+        [RES_SAME] = "unchanged",      [RES_STALE] = "stale",
+        [RES_MISSING] = "missing",     [RES_OK] = "up-to-date",
+        [RES_PRINTED] = "printed",
+    };
+    return names[r->status];
+}
+
+void outputs_report(struct driver *d)
+{
+    struct report_file *files =
+        xcalloc(d->njobs ? d->njobs : 1, sizeof(*files));
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct result *r = &d->results[i];
+        files[i] = (struct report_file){d->jobs[i].path, d->jobs[i].out,
+                                        status_name(r),  r->edits,
+                                        r->diags,        r->ndiags};
+    }
+    struct strbuf sb = STRBUF_INIT;
+    if (d->o->report_sarif)
+        report_sarif(&d->rep, files, d->njobs, &sb);
+    else
+        report_json(&d->rep, d->mode, files, d->njobs, &sb);
+    if (!strcmp(d->o->report_file, "-")) {
+        fwrite(sb.buf, 1, sb.len, stdout);
+    } else {
+        struct strbuf err = STRBUF_INIT;
+        struct emitter em = EMITTER_INIT;
+        if (emit_file(&em, d->o->report_file, sb.buf, sb.len, NULL, &err) < 0) {
+            error("%s", err.buf);
+            d->rep.errors++;
+        }
+        emitter_release(&em);
+        strbuf_release(&err);
+    }
+    strbuf_release(&sb);
+    free(files);
+}

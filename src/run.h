@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/* The state of one run, shared by the driver (driver.c: collecting the
+ * inputs, porting them on the pool, the summary), the in-place port
+ * (inplace.c) and what a run writes or checks besides the ports
+ * (outputs.c). Private to those three. */
+#ifndef C2M_RUN_H
+#define C2M_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "compdb.h"
+#include "diag.h"
+#include "edit.h"
+#include "emit.h"
+#include "options.h"
+#include "report.h"
+#include "rewrite.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+
+struct mapping;
+struct source;
+
+struct backup;
+
+enum job_kind {
+    JOB_PORT,   /* rewrite */
+    JOB_NATIVE, /* MUSA already (.mu/.muh): only includes of renamed files */
+    JOB_COPY    /* byte for byte (--copy-all) */
+};
+
+struct job {
+    char *path; /* the input as shown: "src/k.cu", or "-" */
+    char *abs;  /* absolute normalised path, for #include resolution */
+    char *rel;  /* output path under the output root: "k.mu" */
+    char *out;  /* the output file, or NULL (stdout, dry run without -o) */
+    enum job_kind kind;
+    bool renamed;       /* rel's name differs from the input's */
+    bool from_backup;   /* --in-place: path is the backup of the original */
+    const char *walked; /* the input directory it was found in, or NULL */
+    struct backup *rec; /* --in-place: its backup's record, or NULL */
+    dev_t dev;
+    ino_t ino;
+};
+
+enum res_status {
+    RES_FAILED,   /* could not be ported (reported) */
+    RES_WRITTEN,  /* output created or replaced */
+    RES_UPTODATE, /* output already right */
+    RES_CHANGED,  /* dry run: the port differs from the input */
+    RES_SAME,     /* dry run: the port is the input */
+    RES_STALE,    /* check: the output differs */
+    RES_MISSING,  /* check: no output */
+    RES_OK,       /* check: the output is right */
+    RES_PRINTED   /* stdout mode */
+};
+
+struct result {
+    enum res_status status;
+    size_t edits;
+    size_t warnings, errors;
+    size_t werrors;         /* warnings printed as errors (-Werror) */
+    struct strbuf err;      /* for stderr */
+    struct strbuf out;      /* for stdout */
+    struct strbuf unmapped; /* "name\0path:line:col\0uses\0" per
+                               CUDA-looking name no mapping covers */
+    bool copied;            /* not rewritten: a copy, or binary */
+    struct tu_facts facts;  /* for the manifest and --stats */
+    size_t *incl;           /* jobs whose files this one #includes */
+    size_t nincl, incl_alloc;
+    uint64_t hash;             /* of the output (manifest, in place) */
+    bool backed_up;            /* --in-place: the original was kept */
+    size_t found[WARN__COUNT]; /* findings, reported or not */
+    size_t reported[WARN__COUNT];
+    struct rdiag *diags; /* for --report */
+    size_t ndiags, diags_alloc;
+};
+
+/* What one worker thread owns. */
+struct worker {
+    struct rewriter *rw;
+    struct arena arena;
+    struct edit_list edits;
+    struct findings findings;
+    struct strbuf text; /* the ported file */
+    struct strbuf emsg; /* emit's error text */
+    struct emitter em;  /* the directory made last */
+};
+
+struct input {
+    const char *arg;
+    char *base_abs; /* the directory, or the file's directory */
+    struct stat st;
+    bool is_dir;
+};
+
+struct driver {
+    const struct options *o;
+    enum report_mode mode;
+    struct mapping *map;
+    struct job *jobs;
+    size_t njobs, jobs_alloc;
+    struct result *results;
+    struct worker *workers;
+    int nworkers;
+    struct hashmap byabs; /* absolute input path -> struct job */
+    char **incdirs;       /* absolute: -I dirs, then the input bases */
+    size_t nincdirs, incdirs_alloc;
+    size_t nuser_incdirs; /* of which the -I dirs */
+    struct compdb db;     /* -p */
+    bool have_db;
+    struct report rep;
+    int setup_errors;
+    struct input *in;      /* the inputs as given (resolve_inputs) */
+    char *in_root;         /* their common directory, absolute */
+    bool manifest;         /* write (or check) the build manifest */
+    struct hashmap record; /* --in-place: backup rel -> struct backup */
+    struct arena record_mem;
+    bool want[WARN__COUNT]; /* findings to make: reported, or counted for
+                               --fail-on, --stats and --report */
+};
+
+struct collect {
+    struct driver *d;
+    const char *arg;      /* the input as given */
+    const char *base_abs; /* absolute path of the walked directory */
+    const char *prefix;   /* base_abs relative to the output root, or "" */
+    bool named;           /* a file named on the command line */
+};
+
+/* --in-place's record of its backups (inplace.c). */
+#define IN_PLACE_RECORD ".cuda2musa-in-place"
+#define IN_PLACE_HEADER "# cuda2musa in-place record 1: hash backup output\n"
+
+/* ---- paths and names (driver.c) ---- */
+
+/* The absolute, normalised path (resolved where it exists); caller
+ * frees. NULL if the working directory is unknown. */
+char *run_absolute(const char *path);
+/* ".cu" of "a/k.cu", "" for none. */
+const char *run_ext_of(const char *name);
+bool run_is_source_ext(const char *ext);
+bool run_is_musa_ext(const char *ext);
+/* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged; caller frees. */
+char *run_output_name(const char *rel, bool *renamed);
+/* An extensionless file that starts like C++. */
+bool run_looks_like_cxx(const char *path);
+/* A file of the build manifest, or under its object directory. */
+bool run_is_manifest_path(const char *rel);
+/* cuda2musa's own files (lock, in-place record, temporaries). */
+bool run_is_own_file(const char *rel);
+bool run_exists(const char *path);
+bool run_is_dir(const char *path);
+void run_add_job(struct driver *d, const char *path, const char *abs,
+                 const char *rel, const struct stat *st, enum job_kind kind);
+
+/* ---- --in-place (inplace.c) ---- */
+
+void inplace_load_record(struct driver *d);
+/* After the port: what it backed up and wrote, on record. */
+void inplace_update_record(struct driver *d);
+void inplace_save_record(struct driver *d);
+/* The walk's callback for --in-place. */
+int inplace_collect(struct collect *c, const char *path, const char *rel,
+                    const struct stat *st);
+/* Has j's output changed since cuda2musa wrote it (and is not data)? Then
+ * *err says so. */
+bool inplace_edited_since(const struct job *j, const char *data, size_t len,
+                          struct strbuf *err);
+/* Keep j's original under its backup name. 0, or -1 and *err. */
+int inplace_keep_original(struct driver *d, const struct job *j,
+                          const struct source *src, struct strbuf *err);
+
+/* ---- besides the ports (outputs.c) ---- */
+
+/* --check: list outputs that no input explains. */
+void outputs_check_extras(struct driver *d);
+/* Write (or --check) the build manifest; find and --prune stale outputs. */
+void outputs_manifest(struct driver *d);
+void outputs_depfile(struct driver *d);
+void outputs_report(struct driver *d);
+
+#endif

@@ -964,8 +964,14 @@ int driver_run(const struct options *o)
     if ((size_t)d.nworkers > d.njobs)
         d.nworkers = d.njobs ? (int)d.njobs : 1;
     d.workers = xcalloc((size_t)d.nworkers, sizeof(*d.workers));
-    for (int i = 0; i < d.nworkers; i++)
+    /* The ranking of unmapped names is printed after the summary, counted
+     * by --stats, --report and --fail-on=unmapped, or each use reported. */
+    bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
+                o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
+    for (int i = 0; i < d.nworkers; i++) {
         d.workers[i].rw = rewriter_new(d.map);
+        rewriter_rank_unmapped(d.workers[i].rw, rank);
+    }
     d.results = xcalloc(d.njobs ? d.njobs : 1, sizeof(*d.results));
 
     struct pool *pool = pool_new(d.nworkers, d.njobs, port_job, &d);

@@ -36,6 +36,7 @@ struct rewriter {
     const struct rules *patterns;
     const struct rules *strings;
     const struct rules *suspects;
+    bool rank; /* look for CUDA-looking names nothing maps */
     struct rules_matcher *pm, *sm, *um;
     struct hashmap cache;    /* identifier -> struct name_result */
     struct hashmap unmapped; /* this file's: name -> struct finding */
@@ -83,7 +84,17 @@ struct rewriter *rewriter_new(const struct mapping *map)
     rw->pm = rules_matcher_new(rw->patterns);
     rw->sm = rules_matcher_new(rw->strings);
     rw->um = rules_matcher_new(rw->suspects);
+    rw->rank = true;
     return rw;
+}
+
+void rewriter_rank_unmapped(struct rewriter *rw, bool on)
+{
+    if (rw->rank != on) {
+        rw->rank = on;
+        hashmap_clear(&rw->cache); /* its answers depend on it */
+        arena_reset(&rw->cache_mem);
+    }
 }
 
 void rewriter_free(struct rewriter *rw)
@@ -281,8 +292,9 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
     memset(r, 0, sizeof(*r));
     r->id = mapping_ident_hashed(rw->map, s, len, hash);
     unsigned char c = (unsigned char)s[0];
-    if ((!r->id || !r->id->exact) && (rules_may_start(rw->patterns, c) ||
-                                      rules_may_start(rw->suspects, c))) {
+    if ((!r->id || !r->id->exact) &&
+        (rules_may_start(rw->patterns, c) ||
+         (rw->rank && rules_may_start(rw->suspects, c)))) {
         size_t matched;
         int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
         if (i >= 0) {
@@ -295,8 +307,8 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
             r->text = text;
             r->len = tl + len - matched;
         } else {
-            r->suspect =
-                rules_match(rw->suspects, rw->um, s, len, &matched) >= 0;
+            r->suspect = rw->rank && rules_match(rw->suspects, rw->um, s, len,
+                                                 &matched) >= 0;
         }
     }
     hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,

@@ -77,6 +77,10 @@ struct rewriter;
 
 struct rewriter *rewriter_new(const struct mapping *map);
 void rewriter_free(struct rewriter *rw);
+/* Whether to find the CUDA-looking names that nothing maps (WARN_UNMAPPED
+ * findings; on by default). Off saves the pattern matching where nobody
+ * will see the ranking. Call between files only. */
+void rewriter_rank_unmapped(struct rewriter *rw, bool on);
 
 /* Rewrite buf[0..len). Edits (in order) are appended to *out and findings
  * to *f; replacement text and messages live in arena a (or in the mapping)

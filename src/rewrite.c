@@ -729,6 +729,15 @@ static void note_ident(struct rw *st, const struct token *t)
             st->env->facts->device = true;
 }
 
+/* Only directive names, "main" and __xxx__ words interest note_ident:
+ * the test for them is made here, inline, for every identifier. */
+static inline void maybe_note_ident(struct rw *st, const struct token *t)
+{
+    if ((t->flags & TOKF_DIRECTIVE) || t->len == 4 ||
+        (t->len >= 10 && st->buf[t->off] == '_'))
+        note_ident(st, t);
+}
+
 /* Braces (for main at file scope) and <<<. */
 static void note_punct(struct rw *st, const struct token *t)
 {
@@ -783,7 +792,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             if (t.kind == TOK_HEADER) {
                 do_header(&st, &t);
             } else if (tf && t.kind == TOK_IDENT) {
-                note_ident(&st, &t);
+                maybe_note_ident(&st, &t);
             } else if (tf && t.kind == TOK_PUNCT) {
                 if (st.main_pending && t.len == 1 && buf[t.off] == '(')
                     tf->has_main = true;
@@ -810,7 +819,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         switch (t.kind) {
         case TOK_IDENT:
             if (tf)
-                note_ident(&st, &t);
+                maybe_note_ident(&st, &t);
             do_ident(&st, &lx, &t);
             break;
         case TOK_HEADER:

@@ -459,18 +459,30 @@ static void hazard_warp_mask(struct rw *st, const struct lexer *lx,
                     note_or(e, "MUSA warps are not 32 lanes on every GPU"));
 }
 
+/* Does s[0..len) contain mark? (memchr for its first byte: asm strings
+ * can be long.) */
+static bool contains(const char *s, size_t len, const char *mark)
+{
+    size_t ml = strlen(mark);
+    const char *p = s, *end = s + len;
+    while ((size_t)(end - p) >= ml &&
+           (p = memchr(p, mark[0], (size_t)(end - p)))) {
+        if ((size_t)(end - p) >= ml && !memcmp(p, mark, ml))
+            return true;
+        p++;
+    }
+    return false;
+}
+
 /* PTX instructions are opcode.type (mov.u32, ld.global.nc, shfl.sync);
  * x86 mnemonics have no dot. Registers and directives give PTX away too. */
 static bool looks_like_ptx(const char *s, size_t len)
 {
     static const char *const marks[] = {".reg",    ".pred", "%%laneid",
                                         "%%clock", "%%tid", "%%smid"};
-    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-        size_t ml = strlen(marks[i]);
-        for (size_t j = 0; j + ml <= len; j++)
-            if (!memcmp(s + j, marks[i], ml))
-                return true;
-    }
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+        if (contains(s, len, marks[i]))
+            return true;
     size_t i = 0;
     while (i < len && (strchr(" \t{", s[i]) || (s[i] == '\\' && i + 1 < len)))
         i += s[i] == '\\' ? 2 : 1;

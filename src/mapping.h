@@ -126,8 +126,8 @@ void mapping_inputs_free(struct mapping_input *in, size_t n);
 int mapping_finish(struct mapping *m);
 
 /* False when no identifier entry, qualified name, symbol-lookup function
- * or pattern can apply to the identifier s[0..len) (len >= 1): a cheap
- * test on its first two bytes, to run before the lookups below. */
+ * pattern or suspect can apply to the identifier s[0..len) (len >= 1): a
+ * cheap test on its first three bytes, to run before the lookups below. */
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
 /* Everything the identifier tables say about s[0..len), or NULL. */
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,

@@ -13,14 +13,19 @@
 
 #include "util/xalloc.h"
 
+enum { RULE_MAX_ALTS = 4 };
+
 struct rule {
     pcre2_code *code;
     bool jit;
     char *pattern;
     char *repl;
     void *tag;
-    char lit[16];  /* the literal text every match starts with... */
-    size_t litlen; /* ...of this length (< 16) */
+    /* The literal texts a match starts with, one per top-level
+     * alternative (nalts 0: unknown, any byte may start a match). */
+    char lit[RULE_MAX_ALTS][16];
+    unsigned char litlen[RULE_MAX_ALTS];
+    unsigned char nalts;
 };
 
 struct rules {
@@ -65,21 +70,61 @@ static bool is_word(char c)
            (c >= '0' && c <= '9') || c == '_';
 }
 
-/* The literal text every match of pat starts with, read from the pattern:
+/* The literal text every match of the alternative p[0..n) starts with:
  * its leading word characters, minus one that a quantifier makes
- * optional. Anything cleverer (alternation, escapes, options) gets no
- * prefix, which only costs speed. */
-static void literal_prefix(const char *pat, struct rule *rule)
+ * optional. Anything cleverer (escapes, groups, options) gives none. */
+static size_t literal_prefix(const char *p, size_t n, char *lit, size_t max)
 {
-    if (strchr(pat, '|'))
-        return;
-    size_t n = 0;
-    while (n < sizeof(rule->lit) && is_word(pat[n]))
-        n++;
-    if (n && (pat[n] == '?' || pat[n] == '*' || pat[n] == '{'))
-        n--;
-    memcpy(rule->lit, pat, n);
-    rule->litlen = n;
+    size_t k = 0;
+    while (k < n && k < max && is_word(p[k]))
+        k++;
+    if (k && k < n && (p[k] == '?' || p[k] == '*' || p[k] == '{'))
+        k--;
+    memcpy(lit, p, k);
+    return k;
+}
+
+/* The literal starts of pat, one per top-level alternative ("nccl|NCCL"
+ * has two; "cu(?:blas|fft)" one, "cu"). Escapes and classes are stepped
+ * over so that their '|', '(' and ')' do not count. Leaves nalts 0 when
+ * some alternative has no literal start or there are too many. */
+static void literal_starts(const char *pat, struct rule *rule)
+{
+    const char *alt = pat, *p = pat;
+    int depth = 0;
+    rule->nalts = 0;
+    for (;; p++) {
+        if (*p == '\\' && p[1]) {
+            p++;
+        } else if (*p == '[') {
+            /* A class: ']' right after '[' or '[^' is a member. */
+            p += p[1] == '^' ? 2 : 1;
+            if (*p == ']')
+                p++;
+            while (*p && *p != ']')
+                p += *p == '\\' && p[1] ? 2 : 1;
+            if (!*p)
+                break;
+        } else if (*p == '(') {
+            depth++;
+        } else if (*p == ')') {
+            depth--;
+        } else if ((*p == '|' && !depth) || !*p) {
+            size_t k = rule->nalts;
+            if (k == RULE_MAX_ALTS)
+                goto unknown;
+            rule->litlen[k] = (unsigned char)literal_prefix(
+                alt, (size_t)(p - alt), rule->lit[k], sizeof(rule->lit[k]));
+            if (!rule->litlen[k])
+                goto unknown;
+            rule->nalts++;
+            if (!*p)
+                return;
+            alt = p + 1;
+        }
+    }
+unknown:
+    rule->nalts = 0;
 }
 
 static void bucket_add(struct rules *r, int c, uint32_t idx)
@@ -120,16 +165,22 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     uint32_t idx = (uint32_t)r->nr;
     struct rule *rule = &r->v[r->nr++];
-    *rule = (struct rule){re, jit, xstrdup(pat), xstrdup(repl), tag, {0}, 0};
-    literal_prefix(pat, rule);
+    *rule = (struct rule){.code = re,
+                          .jit = jit,
+                          .pattern = xstrdup(pat),
+                          .repl = xstrdup(repl),
+                          .tag = tag};
+    literal_starts(pat, rule);
 
-    /* The first byte of a match is known when the pattern starts with a
-     * literal; otherwise any byte may start one (pcre2's own first-unit
-     * information is not enough: caseless and Unicode matching widen it). */
-    if (rule->litlen) {
-        bucket_add(r, (unsigned char)rule->lit[0], idx);
-    } else {
-        for (int c = 0; c < 256; c++)
+    /* The first byte of a match is known when each alternative starts
+     * with a literal; otherwise any byte may start one (pcre2's own
+     * first-unit information is not enough: caseless and Unicode matching
+     * widen it). */
+    for (int c = 0; c < 256; c++) {
+        bool may = !rule->nalts;
+        for (size_t k = 0; k < rule->nalts && !may; k++)
+            may = (unsigned char)rule->lit[k][0] == c;
+        if (may)
             bucket_add(r, c, idx);
     }
     return (int)idx;
@@ -160,20 +211,28 @@ bool rules_may_start(const struct rules *r, unsigned char c)
     return r->bucket_nr[c] != 0;
 }
 
-void rules_mark_prefixes(const struct rules *r, uint64_t *bits)
+void rules_each_start(const struct rules *r,
+                      void (*fn)(void *arg, const char *lit, size_t len),
+                      void *arg)
 {
-    for (int c = 0; c < 256; c++) {
-        for (size_t k = 0; k < r->bucket_nr[c]; k++) {
-            const struct rule *rule = &r->v[r->bucket[c][k]];
-            if (rule->litlen >= 2 && (unsigned char)rule->lit[0] == c) {
-                unsigned i = (unsigned)c << 8 | (unsigned char)rule->lit[1];
-                bits[i / 64] |= 1ull << (i % 64);
-            } else { /* any second byte: the 256 bits of first byte c */
-                for (unsigned w = (unsigned)c * 4; w < (unsigned)c * 4 + 4; w++)
-                    bits[w] = ~0ull;
-            }
-        }
+    for (size_t i = 0; i < r->nr; i++) {
+        const struct rule *rule = &r->v[i];
+        if (!rule->nalts)
+            fn(arg, "", 0);
+        for (size_t k = 0; k < rule->nalts; k++)
+            fn(arg, rule->lit[k], rule->litlen[k]);
     }
+}
+
+/* Does s[0..len) start with one of the rule's literal starts? */
+static bool has_start(const struct rule *rule, const char *s, size_t len)
+{
+    if (!rule->nalts)
+        return true;
+    for (size_t k = 0; k < rule->nalts; k++)
+        if (len >= rule->litlen[k] && !memcmp(s, rule->lit[k], rule->litlen[k]))
+            return true;
+    return false;
 }
 
 struct rules_matcher *rules_matcher_new(const struct rules *r)
@@ -208,7 +267,7 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
     for (size_t k = r->bucket_nr[c]; k-- > 0;) {
         uint32_t i = r->bucket[c][k];
         const struct rule *rule = &r->v[i];
-        if (len < rule->litlen || memcmp(s, rule->lit, rule->litlen))
+        if (!has_start(rule, s, len))
             continue; /* cannot match: skip the call */
         int rc = rule->jit ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, len, 0,
                                              0, m->md, NULL)

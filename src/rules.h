@@ -35,10 +35,13 @@ void *rules_tag(const struct rules *r, size_t i);
  * filter before rules_match. */
 bool rules_may_start(const struct rules *r, unsigned char c);
 
-/* Set, in a bitmap of 65536 bits indexed by (first byte << 8 | second
- * byte), every two-byte start a subject needs for some rule to match (a
- * one-byte subject counts as second byte 0). */
-void rules_mark_prefixes(const struct rules *r, uint64_t *bits);
+/* Call fn with each literal text some rule's matches must start with (a
+ * rule with alternatives gives one for each); len 0: the rule may match
+ * a subject starting with anything. For filters such as
+ * mapping_may_apply. */
+void rules_each_start(const struct rules *r,
+                      void (*fn)(void *arg, const char *lit, size_t len),
+                      void *arg);
 
 struct rules_matcher *rules_matcher_new(const struct rules *r);
 void rules_matcher_free(struct rules_matcher *m);

@@ -87,7 +87,7 @@ START_TEST(loads_every_kind)
 }
 END_TEST
 
-/* The two-byte filter never says no to a name some entry applies to. */
+/* The filter never says no to a name some entry applies to. */
 START_TEST(may_apply_has_no_false_negatives)
 {
     char *path = write_temp("version: 1\ndomain: t\n"
@@ -99,18 +99,31 @@ START_TEST(may_apply_has_no_false_negatives)
                             "  - {match: 'nccl(?=[A-Z])', to: mccl}\n"
                             "  - {match: '(?i)curand', to: murand}\n"
                             "  - {match: 'Q|Z', to: W}\n"
+                            "  - {match: 'np(?:p|q)|NPP', to: MPP}\n"
+                            "  - {match: '[ab|]c|d', to: E}\n"
                             "symbol_lookup: [dlsym]\n",
                             ".yaml");
     struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
     static const char *const yes[] = {
-        "cudaMalloc",  "x",      "at",       "dlsym",
-        "cublasSgemm", "ublasX", "ncclSend", "CURAND_X",
-        "cuRand",      "Qx",     "Z"};
+        "cudaMalloc", "x",        "at",     "dlsym", "cublasSgemm", "ublasX",
+        "ncclSend",   "CURAND_X", "cuRand", "Qx",    "Z",           "npq",
+        "NPPI_X",     "bc",       "|c",     "dz"};
     for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
         ck_assert_msg(mapping_may_apply(m, yes[i], strlen(yes[i])), "%s",
                       yes[i]);
+    /* Each alternative of a pattern is tried, and nothing else. */
+    const struct rules *r = mapping_patterns(m);
+    struct rules_matcher *rm = rules_matcher_new(r);
+    static const char *const alts[] = {"nppX", "npqX", "NPPX", "|c", "dz"};
+    size_t n;
+    for (size_t i = 0; i < sizeof(alts) / sizeof(alts[0]); i++)
+        ck_assert_msg(rules_match(r, rm, alts[i], strlen(alts[i]), &n) >= 0,
+                      "%s", alts[i]);
+    ck_assert_int_lt(rules_match(r, rm, "nprX", 4, &n), 0);
+    ck_assert_int_lt(rules_match(r, rm, "NPQX", 4, &n), 0);
+    rules_matcher_free(rm);
     mapping_free(m);
     unlink(path);
     free(path);
@@ -118,16 +131,25 @@ START_TEST(may_apply_has_no_false_negatives)
     /* Without patterns that could start anywhere, most names are out. */
     path = write_temp("version: 1\ndomain: t\n"
                       "identifiers:\n  cudaMalloc: musaMalloc\n"
-                      "patterns:\n  - {match: 'nccl(?=[A-Z])', to: mccl}\n",
+                      "  __nv_bfloat16: __mt_bfloat16\n"
+                      "patterns:\n  - {match: 'nccl(?=[A-Z])', to: mccl}\n"
+                      "  - {match: 'npp|NPP', to: mpp}\n"
+                      "suspects:\n  - {match: 'cublas|cufft', note: libs}\n",
                       ".yaml");
     m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
-    static const char *const no[] = {"int",        "const", "nvtx",
-                                     "musaMalloc", "y",     "n"};
+    /* Three bytes decide: cuX and __x share only two with a key. */
+    static const char *const no[] = {"int", "const", "nvtx", "musaMalloc",
+                                     "y",   "n",     "cuX",  "__x",
+                                     "nc",  "NP"};
     for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
         ck_assert_msg(!mapping_may_apply(m, no[i], strlen(no[i])), "%s", no[i]);
     ck_assert(mapping_may_apply(m, "ncclX", 5));
+    ck_assert(mapping_may_apply(m, "nppiMalloc", 10));
+    ck_assert(mapping_may_apply(m, "NPP_OK", 6));
+    ck_assert(mapping_may_apply(m, "cufftPlan", 9));
+    ck_assert(mapping_may_apply(m, "__nv_bfloat16", 13));
     mapping_free(m);
     unlink(path);
     free(path);

@@ -15,6 +15,10 @@ struct pool {
     size_t njobs;
     size_t next; /* next job to hand out */
     bool *done;  /* per job */
+    /* What the caller waits for: jobs need and want (need <= want), so
+     * that a worker wakes it only when one of these two finishes. */
+    size_t need, want;
+    bool waiting;
     int nthreads;
     pthread_t *threads;
     pthread_mutex_t lock;
@@ -41,7 +45,8 @@ static void *worker_main(void *v)
         p->fn(p->arg, i, id);
         pthread_mutex_lock(&p->lock);
         p->done[i] = true;
-        pthread_cond_broadcast(&p->finished);
+        if (p->waiting && (i == p->need || i == p->want))
+            pthread_cond_signal(&p->finished);
         pthread_mutex_unlock(&p->lock);
     }
 }
@@ -87,8 +92,17 @@ void pool_wait(struct pool *p, size_t index)
         return;
     }
     pthread_mutex_lock(&p->lock);
-    while (!p->done[index])
-        pthread_cond_wait(&p->finished, &p->lock);
+    if (!p->done[index]) {
+        /* Not done yet: sleep until it is and a few more jobs are too, so
+         * that the caller wakes once per batch of results, not per job. */
+        size_t batch = 4 * (size_t)p->nthreads;
+        p->need = index;
+        p->want = index + batch < p->njobs ? index + batch : p->njobs - 1;
+        p->waiting = true;
+        while (!p->done[p->need] || !p->done[p->want])
+            pthread_cond_wait(&p->finished, &p->lock);
+        p->waiting = false;
+    }
     pthread_mutex_unlock(&p->lock);
 }
 

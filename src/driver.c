@@ -155,6 +155,16 @@ void run_add_job(struct driver *d, const char *path, const char *abs,
     }
 }
 
+/* Fill in the job's device and inode when the walk did not stat it. */
+static void job_identify(struct job *j)
+{
+    struct stat st;
+    if (!j->ino && stat(j->path, &st) == 0) {
+        j->dev = st.st_dev;
+        j->ino = st.st_ino;
+    }
+}
+
 bool run_exists(const char *path)
 {
     struct stat st;
@@ -357,6 +367,8 @@ static void collect_inputs(struct driver *d)
         struct job *j = &d->jobs[i];
         if (n && !strcmp(d->jobs[n - 1].rel, j->rel) && strcmp(j->rel, "-")) {
             struct job *keep = &d->jobs[n - 1];
+            job_identify(keep);
+            job_identify(j);
             if (keep->dev != j->dev || keep->ino != j->ino) {
                 error("'%s' and '%s' would both be written to '%s'; "
                       "skipping '%s'",
@@ -563,8 +575,8 @@ static void port_job(void *arg, size_t index, int wid)
     }
     case REPORT_WRITE: {
         struct stat like = {0};
-        like.st_dev = j->dev;
-        like.st_ino = j->ino;
+        like.st_dev = j->ino ? j->dev : src.dev;
+        like.st_ino = j->ino ? j->ino : src.ino;
         like.st_mode = src.mode;
         if (d->o->in_place) {
             if (!j->from_backup && !j->renamed && data == src.buf) {
@@ -950,7 +962,7 @@ int driver_run(const struct options *o)
     if (o->in_place && d.in_root && !strcmp(d.in_root, "/"))
         die("--in-place keeps its lock and record in the inputs' common "
             "directory, here '/': port inputs below one directory");
-    struct emit_lock lock = {-1, NULL, false};
+    struct emit_lock lock = {-1, NULL, false, false};
     catch_signals();
     if (d.mode == REPORT_WRITE)
         lock_output(&d, &lock);
@@ -969,6 +981,8 @@ int driver_run(const struct options *o)
     bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
                 o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
     for (int i = 0; i < d.nworkers; i++) {
+        if (lock.made && !o->in_place)
+            d.workers[i].em.fresh = o->output;
         d.workers[i].rw = rewriter_new(d.map);
         rewriter_rank_unmapped(d.workers[i].rw, rank);
     }

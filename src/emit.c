@@ -7,7 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +28,9 @@ static struct {
     char path[PATH_MAX];
 } slots[EMIT_SLOTS];
 
+/* Take a slot for path, naming it (state 2) before the file exists: the
+ * handler may then unlink a name nothing has yet, which is harmless, but
+ * never misses a file. */
 static int claim_slot(const char *path)
 {
     if (strlen(path) >= PATH_MAX)
@@ -42,6 +45,16 @@ static int claim_slot(const char *path)
         }
     }
     return -1; /* more writers than slots: not tracked */
+}
+
+/* Name slot i path instead (a new temporary name). */
+static void rename_slot(int i, const char *path)
+{
+    if (i < 0)
+        return;
+    __atomic_store_n(&slots[i].state, 1, __ATOMIC_RELEASE);
+    strcpy(slots[i].path, path);
+    __atomic_store_n(&slots[i].state, 2, __ATOMIC_RELEASE);
 }
 
 static void release_slot(int i)
@@ -234,15 +247,96 @@ int emit_compare(const char *dst, const char *data, size_t len,
     return at == len;
 }
 
+/* The process's umask, read once from /proc (umask(2) can only be read
+ * by setting it, which would race with other threads creating files);
+ * -1 when unknown. */
+static int process_umask = -1;
+static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
+
+static void read_umask(void)
+{
+    FILE *f = fopen("/proc/self/status", "re");
+    char line[256];
+    unsigned long u;
+    if (!f)
+        return;
+    while (fgets(line, sizeof(line), f))
+        if (sscanf(line, "Umask: %lo", &u) == 1) {
+            process_umask = (int)(u & 0777);
+            break;
+        }
+    fclose(f);
+}
+
+/* Fill the last six bytes of name (the XXXXXX) with random characters. */
+static void random_suffix(char *name)
+{
+    static const char chars[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static _Thread_local uint64_t state;
+    if (!state) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        state = ((uint64_t)ts.tv_nsec << 20 ^ (uint64_t)ts.tv_sec ^
+                 (uint64_t)getpid() << 40 ^ (uint64_t)(uintptr_t)&state) |
+                1;
+    }
+    char *p = name + strlen(name) - 6;
+    for (int i = 0; i < 6; i++) {
+        state ^= state << 13; /* xorshift64 */
+        state ^= state >> 7;
+        state ^= state << 17;
+        p[i] = chars[state % (sizeof(chars) - 1)];
+    }
+}
+
+/* Create a new temporary file from template tmp (ending in XXXXXX) with
+ * the given permission bits, registered in slot *slot for the signal
+ * handler. Like mkstemp, but with the final mode at once: no fchmod when
+ * the umask lets it through. */
+static int create_temp(char *tmp, mode_t mode, int *slot)
+{
+    pthread_once(&umask_once, read_umask);
+    *slot = -1;
+    for (int tries = 0; tries < 100; tries++) {
+        random_suffix(tmp);
+        if (*slot < 0)
+            *slot = claim_slot(tmp);
+        else
+            rename_slot(*slot, tmp);
+        int fd =
+            open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0777);
+        if (fd >= 0) {
+            if ((process_umask < 0 || (mode & (mode_t)process_umask) ||
+                 (mode & ~0777u)) &&
+                fchmod(fd, mode) < 0) {
+                int e = errno;
+                close(fd);
+                unlink(tmp);
+                errno = e;
+                break;
+            }
+            return fd;
+        }
+        if (errno != EEXIST)
+            break;
+    }
+    release_slot(*slot);
+    *slot = -1;
+    return -1;
+}
+
 int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
               const struct stat *src, struct strbuf *err)
 {
     const char *slash = strrchr(dst, '/');
     size_t dl = !slash ? 0 : slash > dst ? (size_t)(slash - dst) : 1;
     bool same_dir = slash && em->dir.len == dl && !memcmp(em->dir.buf, dst, dl);
-    /* In a directory this writer made, nothing is there to compare with
+    size_t fl = em->fresh ? strlen(em->fresh) : 0;
+    bool fresh = fl && !strncmp(dst, em->fresh, fl) && dst[fl] == '/';
+    /* In a directory this run made, nothing is there to compare with
      * (other runs wait for the lock). */
-    if (!same_dir || !em->dir_new) {
+    if (!fresh && (!same_dir || !em->dir_new)) {
         bool missing;
         int same = emit_compare(dst, data, len, src, &missing, err);
         if (same < 0)
@@ -265,18 +359,8 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     }
     /* A short name of its own, whatever the length of dst's. */
     strbuf_addstr(&tmp, EMIT_TEMP_PREFIX "XXXXXX");
-    /* No signal between the file's creation and its registration: the
-     * handler must know every temporary file there is. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGQUIT);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    int fd = mkstemp(tmp.buf);
-    int slot = fd < 0 ? -1 : claim_slot(tmp.buf);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int slot;
+    int fd = create_temp(tmp.buf, src ? src->st_mode & 07777 : 0644, &slot);
     if (fd < 0) {
         fail(err, "create a temporary file for", dst);
         strbuf_release(&tmp);
@@ -284,8 +368,7 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     }
     int rc = EMIT_WRITTEN;
     test_pause();
-    if (write_all(fd, data, len) < 0 ||
-        fchmod(fd, src ? src->st_mode & 07777 : 0644) < 0) {
+    if (write_all(fd, data, len) < 0) {
         rc = fail(err, "write", dst);
         close(fd);
     } else if (close(fd) < 0) {
@@ -308,6 +391,8 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
     lk->fd = -1;
     lk->path = NULL;
     lk->interrupted = false;
+    struct stat st;
+    lk->made = stat(dir, &st) < 0 && errno == ENOENT;
     if (emit_mkdirs(dir, err) < 0)
         return -1;
     struct strbuf path = STRBUF_INIT;

@@ -18,11 +18,15 @@
 struct emitter {
     struct strbuf dir;
     bool dir_new; /* this writer made dir in this run */
+    /* A directory this run made (the output directory, by emit_lock):
+     * nothing below it needs comparing, as no file there is older than
+     * the run, and the run writes each output once. NULL: none. */
+    const char *fresh;
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false                                                     \
+        STRBUF_INIT, false, NULL                                               \
     }
 
 void emitter_release(struct emitter *em);
@@ -69,6 +73,7 @@ struct emit_lock {
     int fd;
     char *path;
     bool interrupted; /* the run before did not finish */
+    bool made;        /* the directory did not exist: emit_lock made it */
 };
 
 /* Create dir if needed and lock it, calling waiting(arg) once first when

@@ -15,9 +15,11 @@
 
 enum { MMAP_THRESHOLD = 256 * 1024 };
 
-static int read_all(int fd, struct strbuf *sb, size_t hint)
+/* Read fd to its end, or (size > 0, a regular file) until size bytes are
+ * in: the file as it was when it was measured, without a read for EOF. */
+static int read_all(int fd, struct strbuf *sb, size_t size)
 {
-    strbuf_grow(sb, hint ? hint : 8192);
+    strbuf_grow(sb, size ? size + 1 : 8192);
     for (;;) {
         if (sb->alloc - sb->len < 4096)
             strbuf_grow(sb, sb->alloc);
@@ -30,6 +32,8 @@ static int read_all(int fd, struct strbuf *sb, size_t hint)
         if (n == 0)
             break;
         sb->len += (size_t)n;
+        if (sb->len == size)
+            break;
     }
     sb->buf[sb->len] = '\0';
     return 0;
@@ -63,6 +67,10 @@ int source_load(struct source *src, const char *path)
         goto fail;
     }
     src->mode = st.st_mode & 07777;
+    if (fd) {
+        src->dev = st.st_dev;
+        src->ino = st.st_ino;
+    }
     if (S_ISREG(st.st_mode) && st.st_size >= MMAP_THRESHOLD) {
         void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p != MAP_FAILED) {
@@ -76,8 +84,7 @@ int source_load(struct source *src, const char *path)
         }
     }
     struct strbuf sb = STRBUF_INIT;
-    if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 0) <
-        0) {
+    if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0) < 0) {
         int e = errno;
         strbuf_release(&sb);
         errno = e;

@@ -13,7 +13,9 @@ struct source {
     const char *path; /* as shown in messages; not owned */
     const char *buf;  /* the bytes; owned (malloc'd or mmap'd) */
     size_t len;
-    mode_t mode;   /* permission bits of the file, for outputs */
+    mode_t mode; /* permission bits of the file, for outputs */
+    dev_t dev;   /* the file's device and inode (0 for stdin, buffers) */
+    ino_t ino;
     bool mapped;   /* buf is an mmap */
     bool owned;    /* buf is malloc'd by source_load */
     size_t *lines; /* offsets of line starts, built on demand; owned */

@@ -28,8 +28,10 @@ struct walk_opts {
 };
 
 /* Called for each regular file (or symlink to one): path is root joined
- * with rel ("src/a/k.cu"), rel is relative to root ("a/k.cu"). A non-zero
- * return stops the walk and is returned. */
+ * with rel ("src/a/k.cu"), rel is relative to root ("a/k.cu"). st is what
+ * stat says of it, or NULL when the directory entry said it is a regular
+ * file (no stat was made). A non-zero return stops the walk and is
+ * returned. */
 typedef int (*walk_fn)(void *arg, const char *path, const char *rel,
                        const struct stat *st);
 

@@ -14,3 +14,9 @@ ls -l out/main.cpp | cut -c1-10
 $C2M -o out src; echo "again: $?"
 $C2M --copy-all -o out2 src/sub src/README.txt; echo "copy-all: $?"
 find out2 -type f | sort
+# Outputs keep their input's permission bits, whatever the umask (the
+# temporary file is made with them, or given them when the umask says no).
+chmod 664 src/sub/h.cuh
+chmod 600 src/k.cu
+(umask 077 && $C2M -q -o out3 src) && ls -l out3/main.cpp out3/sub/h.muh out3/k.mu | cut -c1-10
+(umask 002 && $C2M -q -o out4 src) && ls -l out4/main.cpp out4/sub/h.muh out4/k.mu | cut -c1-10

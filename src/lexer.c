@@ -31,6 +31,28 @@ static const unsigned char ident_tab[256] = {
 };
 /* clang-format on */
 
+/* See lexer.h: LEXB_IDENT 1, LEXB_PUNCT1 2, LEXB_CONT 4, LEXB_STOP 8. */
+/* clang-format off */
+const unsigned char lexer_bytes[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  8,  0,  5,  0,  0,  8,  2,  2,  0,  0,  2,  0,  0,  0,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  0,  2,  0,  0,  0,  2,
+     0,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2,  8,  2,  0,  5,
+     0,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2,  0,  2,  2,  0,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
+};
+/* clang-format on */
+
 bool lexer_is_ident_char(unsigned char c)
 {
     return ident_tab[c];
@@ -113,8 +135,7 @@ static const char *scan_space(const char *p, const char *end)
 static const char *scan_ident(const char *p, const char *end, unsigned *flags)
 {
     for (;;) {
-        while (p < end && ident_tab[(unsigned char)*p])
-            p++;
+        p = lexer_skip_ident(p, end);
         if (p < end && *p == '\\') {
             const char *q = skip_splices(p, end);
             if (q != p && q < end && ident_tab[(unsigned char)*q]) {
@@ -543,7 +564,7 @@ bool lexer_next(struct lexer *lx, struct token *t)
     return lex(lx, t);
 }
 
-bool lexer_next_sig(struct lexer *lx, struct token *t)
+bool lexer_next_sig_slow(struct lexer *lx, struct token *t)
 {
     const char *buf = lx->buf;
     for (;;) {

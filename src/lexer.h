@@ -10,6 +10,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 enum tok_kind {
     TOK_SPACE,      /* blanks and backslash-newline splices; no newline */
@@ -64,8 +67,10 @@ void lexer_init(struct lexer *lx, const char *buf, size_t len);
  * *t untouched, at the end of the buffer. */
 bool lexer_next(struct lexer *lx, struct token *t);
 /* As lexer_next, but step over blanks, newlines and comments: the next
- * token of any other kind, or an unterminated comment. */
-bool lexer_next_sig(struct lexer *lx, struct token *t);
+ * token of any other kind, or an unterminated comment. (Inline below.) */
+static inline bool lexer_next_sig(struct lexer *lx, struct token *t);
+/* lexer_next_sig for every case; the inline one takes the common ones. */
+bool lexer_next_sig_slow(struct lexer *lx, struct token *t);
 /* Copy token text p[0..len) to out without its backslash-newline splices;
  * out has room for len bytes. Returns the length written. */
 size_t lexer_unsplice(const char *p, size_t len, char *out);
@@ -76,5 +81,88 @@ size_t lexer_splice_len(const char *p, const char *end);
 bool lexer_is_ident_char(unsigned char c);
 /* Whether s[0..len) is one identifier: no splices, no leading digit. */
 bool lexer_is_identifier(const char *s, size_t len);
+
+/* ---- the fast path of lexer_next_sig, inline in the caller's loop ----
+ * Most significant tokens are plain identifiers and one-byte punctuators
+ * in ordinary code (not a directive): those are made here, without a
+ * call; everything else goes to lexer_next_sig_slow. */
+
+/* Per byte: LEXB_IDENT may start a plain identifier ([A-Za-z_$]; UTF-8
+ * and a BOM go the slow way), LEXB_PUNCT1 is a punctuator of one byte
+ * whatever follows, LEXB_CONT continues an identifier, LEXB_STOP may not
+ * end one in the fast path (a quote makes a literal prefix, a backslash
+ * may splice). */
+enum { LEXB_IDENT = 1, LEXB_PUNCT1 = 2, LEXB_CONT = 4, LEXB_STOP = 8 };
+extern const unsigned char lexer_bytes[256];
+
+/* p after the identifier bytes that start there. */
+static inline const char *lexer_skip_ident(const char *p, const char *end)
+{
+#ifdef __SSE2__
+    const __m128i lower_a = _mm_set1_epi8((char)(0x80 - 'a'));
+    const __m128i digit_0 = _mm_set1_epi8((char)(0x80 - '0'));
+    const __m128i letters = _mm_set1_epi8((char)(0x80 + 26));
+    const __m128i digits = _mm_set1_epi8((char)(0x80 + 10));
+    const __m128i case_bit = _mm_set1_epi8(0x20);
+    const __m128i under = _mm_set1_epi8('_'), dollar = _mm_set1_epi8('$');
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        /* x in [lo, lo + n) <=> x + (0x80 - lo) < -128 + n, signed. */
+        __m128i alpha = _mm_cmplt_epi8(
+            _mm_add_epi8(_mm_or_si128(v, case_bit), lower_a), letters);
+        __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, digit_0), digits);
+        __m128i other =
+            _mm_or_si128(_mm_cmpeq_epi8(v, under), _mm_cmpeq_epi8(v, dollar));
+        __m128i high = _mm_cmplt_epi8(v, _mm_setzero_si128()); /* >= 0x80 */
+        unsigned ok = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+            _mm_or_si128(alpha, digit), _mm_or_si128(other, high)));
+        if (ok != 0xffff)
+            return p + __builtin_ctz(~ok);
+        p += 16;
+    }
+#endif
+    while (p < end && (lexer_bytes[(unsigned char)*p] & LEXB_CONT))
+        p++;
+    return p;
+}
+
+static inline bool lexer_next_sig(struct lexer *lx, struct token *t)
+{
+    const char *buf = lx->buf;
+    size_t pos = lx->pos, len = lx->len;
+    while (pos < len) {
+        char c = buf[pos];
+        if (c == ' ' || c == '\t') {
+            pos++;
+        } else if (c == '\n') {
+            pos++;
+            lx->bol = true;
+            lx->dir = LEX_DIR_NONE;
+        } else {
+            break;
+        }
+    }
+    if (pos < len && lx->dir == LEX_DIR_NONE) {
+        unsigned char c = (unsigned char)buf[pos];
+        unsigned b = lexer_bytes[c];
+        const char *q = buf + pos + 1;
+        if (b & LEXB_IDENT) {
+            q = lexer_skip_ident(q, buf + len);
+            if (q < buf + len && (lexer_bytes[(unsigned char)*q] & LEXB_STOP))
+                b = 0;
+        }
+        if (b & (LEXB_IDENT | LEXB_PUNCT1)) {
+            t->kind = b & LEXB_IDENT ? TOK_IDENT : TOK_PUNCT;
+            t->flags = 0;
+            t->off = pos;
+            t->len = (size_t)(q - (buf + pos));
+            lx->pos = pos + t->len;
+            lx->bol = false;
+            return true;
+        }
+    }
+    lx->pos = pos;
+    return lexer_next_sig_slow(lx, t);
+}
 
 #endif

@@ -126,7 +126,28 @@ static inline const char *lexer_skip_ident(const char *p, const char *end)
     return p;
 }
 
-static inline bool lexer_next_sig(struct lexer *lx, struct token *t)
+/* p after the blanks (spaces and tabs) that start there: indentation,
+ * sixteen bytes at a time where SSE2 is. */
+static inline const char *lexer_skip_blanks(const char *p, const char *end)
+{
+#ifdef __SSE2__
+    const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        unsigned ok = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
+        if (ok != 0xffff)
+            return p + __builtin_ctz(~ok);
+        p += 16;
+    }
+#endif
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+static inline __attribute__((always_inline)) bool
+lexer_next_sig(struct lexer *lx, struct token *t)
 {
     const char *buf = lx->buf;
     size_t pos = lx->pos, len = lx->len;
@@ -135,7 +156,7 @@ static inline bool lexer_next_sig(struct lexer *lx, struct token *t)
         if (c == ' ' || c == '\t') {
             pos++;
         } else if (c == '\n') {
-            pos++;
+            pos = (size_t)(lexer_skip_blanks(buf + pos + 1, buf + len) - buf);
             lx->bol = true;
             lx->dir = LEX_DIR_NONE;
         } else {

@@ -24,8 +24,6 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-enum { START3_BITS = 18 };
-
 struct mapping {
     struct arena mem;        /* entries and their strings */
     struct hashmap idents;   /* identifier -> struct map_ident */
@@ -37,14 +35,8 @@ struct mapping {
     struct rules *strings;
     const char **files; /* loaded files, in order */
     size_t nfiles, files_alloc;
-    size_t size; /* entries that won */
-    /* A fast "certainly not" for identifiers (mapping_may_apply): bit
-     * (s[0] << 8 | s[1]) of starts is set when some identifier entry,
-     * pattern or suspect may apply to a name s; then either bit
-     * START3(s[0..2]) of starts3, or the bit of wide (any third byte). */
-    uint64_t starts[65536 / 64];
-    uint64_t wide[65536 / 64];
-    uint64_t starts3[(1u << START3_BITS) / 64];
+    size_t size;                    /* entries that won */
+    struct map_filter filter;       /* see mapping_may_apply */
     uint64_t keys[65536 / 64];      /* starts for identifier keys alone */
     struct map_override *overrides; /* entries shadowed by another */
     size_t noverrides, overrides_alloc;
@@ -637,52 +629,34 @@ static void check_pattern_outputs(struct finish_ctx *fc)
     }
 }
 
-/* The filter's bit for a name's first three bytes (0 past its end),
- * given i = its first two. */
-static inline unsigned start3(unsigned i, const char *s, size_t len)
-{
-    unsigned k = i << 8 | (len > 2 ? (unsigned char)s[2] : 0);
-    return (k * 0x9e3779b1u) >> (32 - START3_BITS);
-}
-
-static inline unsigned start2(const char *s, size_t len)
-{
-    return (unsigned)(unsigned char)s[0] << 8 |
-           (len > 1 ? (unsigned char)s[1] : 0);
-}
-
 static inline void set_bit(uint64_t *bits, unsigned i)
 {
     bits[i / 64] |= 1ull << (i % 64);
 }
 
-static inline bool bit(const uint64_t *bits, unsigned i)
-{
-    return bits[i / 64] >> (i % 64) & 1;
-}
-
 /* Let names starting with s[0..len) pass the filter: an identifier key
  * (exactly), or a rule's literal start (followed by anything). */
-static void filter_add(struct mapping *m, const char *s, size_t len, bool key)
+static void filter_add(struct map_filter *f, const char *s, size_t len,
+                       bool key)
 {
     if (!len) {
-        memset(m->starts, 0xff, sizeof(m->starts));
-        memset(m->wide, 0xff, sizeof(m->wide));
+        memset(f->starts, 0xff, sizeof(f->starts));
+        memset(f->wide, 0xff, sizeof(f->wide));
         return;
     }
-    unsigned i = start2(s, len);
+    unsigned i = map_filter_start2(s, len);
     if (len == 1 && !key) {
         for (unsigned c = 0; c < 256; c++) {
-            set_bit(m->starts, i | c);
-            set_bit(m->wide, i | c);
+            set_bit(f->starts, i | c);
+            set_bit(f->wide, i | c);
         }
         return;
     }
-    set_bit(m->starts, i);
+    set_bit(f->starts, i);
     if (len == 2 && !key)
-        set_bit(m->wide, i);
+        set_bit(f->wide, i);
     else
-        set_bit(m->starts3, start3(i, s, len));
+        set_bit(f->starts3, map_filter_start3(i, s, len));
 }
 
 static void filter_add_key(void *arg, const char *key, size_t len, void *value)
@@ -702,9 +676,9 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
-    hashmap_each(&m->idents, filter_add_key, m);
-    rules_each_start(m->patterns, filter_add_start, m);
-    rules_each_start(m->suspects, filter_add_start, m);
+    hashmap_each(&m->idents, filter_add_key, &m->filter);
+    rules_each_start(m->patterns, filter_add_start, &m->filter);
+    rules_each_start(m->suspects, filter_add_start, &m->filter);
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);
     hashmap_each(&m->headers, finish_header, &fc);
@@ -717,11 +691,14 @@ int mapping_finish(struct mapping *m)
 
 /* ---- lookups ---- */
 
+const struct map_filter *mapping_filter(const struct mapping *m)
+{
+    return &m->filter;
+}
+
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)
 {
-    unsigned i = start2(s, len);
-    return bit(m->starts, i) &&
-           (bit(m->wide, i) || bit(m->starts3, start3(i, s, len)));
+    return map_filter_may_apply(&m->filter, s, len);
 }
 
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,

@@ -125,6 +125,45 @@ void mapping_inputs_free(struct mapping_input *in, size_t n);
  * Returns -1 after reporting problems. */
 int mapping_finish(struct mapping *m);
 
+/* A fast "certainly not" for identifiers: bit (s[0] << 8 | s[1]) of
+ * starts is set when some identifier entry, pattern or suspect may apply
+ * to a name s; then either the bit of wide (any third byte will do) or
+ * bit map_filter_start3() of starts3. */
+enum { MAP_FILTER_START3_BITS = 18 };
+struct map_filter {
+    uint64_t starts[65536 / 64];
+    uint64_t wide[65536 / 64];
+    uint64_t starts3[(1u << MAP_FILTER_START3_BITS) / 64];
+};
+
+static inline unsigned map_filter_start2(const char *s, size_t len)
+{
+    return (unsigned)(unsigned char)s[0] << 8 |
+           (len > 1 ? (unsigned char)s[1] : 0);
+}
+
+/* The bit for a name's first three bytes (0 past its end), given i, the
+ * first two. */
+static inline unsigned map_filter_start3(unsigned i, const char *s, size_t len)
+{
+    unsigned k = i << 8 | (len > 2 ? (unsigned char)s[2] : 0);
+    return (k * 0x9e3779b1u) >> (32 - MAP_FILTER_START3_BITS);
+}
+
+static inline bool map_filter_may_apply(const struct map_filter *f,
+                                        const char *s, size_t len)
+{
+    unsigned i = map_filter_start2(s, len);
+    if (!(f->starts[i / 64] >> (i % 64) & 1))
+        return false;
+    if (f->wide[i / 64] >> (i % 64) & 1)
+        return true;
+    unsigned k = map_filter_start3(i, s, len);
+    return f->starts3[k / 64] >> (k % 64) & 1;
+}
+
+/* The filter behind mapping_may_apply, for callers that inline it. */
+const struct map_filter *mapping_filter(const struct mapping *m);
 /* False when no identifier entry, qualified name, symbol-lookup function
  * pattern or suspect can apply to the identifier s[0..len) (len >= 1): a
  * cheap test on its first three bytes, to run before the lookups below. */

@@ -33,6 +33,7 @@ enum { CACHE_MAX = 1 << 16 };
 
 struct rewriter {
     const struct mapping *map;
+    const struct map_filter *filter;
     const struct rules *patterns;
     const struct rules *strings;
     const struct rules *suspects;
@@ -78,6 +79,7 @@ struct rewriter *rewriter_new(const struct mapping *map)
 {
     struct rewriter *rw = xcalloc(1, sizeof(*rw));
     rw->map = map;
+    rw->filter = mapping_filter(map);
     rw->patterns = mapping_patterns(map);
     rw->strings = mapping_strings(map);
     rw->suspects = mapping_suspects(map);
@@ -547,7 +549,7 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 {
     size_t len;
     const char *s = spell(st, t, &len);
-    if (!mapping_may_apply(st->rw->map, s, len))
+    if (!map_filter_may_apply(st->rw->filter, s, len))
         return;
     uint32_t hash = hashmap_hash(s, len);
     const struct name_result *nr = lookup_name(st, s, len, hash);
@@ -588,7 +590,7 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
     size_t len = t->len - 2;
     if (!lexer_is_identifier(s, len))
         return false;
-    if (!mapping_may_apply(st->rw->map, s, len))
+    if (!map_filter_may_apply(st->rw->filter, s, len))
         return true;
     uint32_t hash = hashmap_hash(s, len);
     const struct name_result *nr = lookup_name(st, s, len, hash);
@@ -745,13 +747,14 @@ static void note_ident(struct rw *st, const struct token *t)
  * the test for them is made here, inline, for every identifier. */
 static inline void maybe_note_ident(struct rw *st, const struct token *t)
 {
-    if ((t->flags & TOKF_DIRECTIVE) || t->len == 4 ||
-        (t->len >= 10 && st->buf[t->off] == '_'))
+    const char *p = st->buf + t->off;
+    if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
+        (t->len >= 10 && p[0] == '_' && p[1] == '_'))
         note_ident(st, t);
 }
 
 /* Braces (for main at file scope) and <<<. */
-static void note_punct(struct rw *st, const struct token *t)
+static inline void note_punct(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
     if (t->len == 1 && p[0] == '{')

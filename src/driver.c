@@ -517,7 +517,7 @@ static void port_job(void *arg, size_t index, int wid)
     struct worker *w = &d->workers[wid];
     struct source src;
 
-    if (source_load(&src, j->path) < 0) {
+    if (source_load_into(&src, j->path, &w->input) < 0) {
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
         fail(d, r, w->emsg.buf);
@@ -1055,6 +1055,7 @@ int driver_run(const struct options *o)
         strbuf_release(&w->text);
         strbuf_release(&w->emsg);
         emitter_release(&w->em);
+        strbuf_release(&w->input);
     }
     free(d.workers);
     for (size_t i = 0; i < d.njobs; i++) {

@@ -13,16 +13,16 @@ struct pool {
     pool_fn fn;
     void *arg;
     size_t njobs;
-    size_t next; /* next job to hand out */
-    bool *done;  /* per job */
-    /* What the caller waits for: jobs need and want (need <= want), so
-     * that a worker wakes it only when one of these two finishes. */
+    size_t next; /* next job to hand out (atomic) */
+    bool *done;  /* per job (atomic) */
+    /* While the caller waits (waiting set, under lock), for jobs need and
+     * want (need <= want): a worker that finishes one of them signals. */
     size_t need, want;
     bool waiting;
     int nthreads;
     pthread_t *threads;
     pthread_mutex_t lock;
-    pthread_cond_t finished; /* a job finished */
+    pthread_cond_t finished; /* need or want finished */
 };
 
 struct worker_arg {
@@ -37,17 +37,21 @@ static void *worker_main(void *v)
     int id = wa->id;
     free(wa);
     for (;;) {
-        pthread_mutex_lock(&p->lock);
-        size_t i = p->next < p->njobs ? p->next++ : p->njobs;
-        pthread_mutex_unlock(&p->lock);
-        if (i == p->njobs)
+        /* No lock to take a job or to finish one: only to wake the
+         * caller, when it waits for this job. (Sequentially consistent:
+         * either this thread sees waiting, or the caller sees done.) */
+        size_t i = __atomic_fetch_add(&p->next, 1, __ATOMIC_SEQ_CST);
+        if (i >= p->njobs)
             return NULL;
         p->fn(p->arg, i, id);
-        pthread_mutex_lock(&p->lock);
-        p->done[i] = true;
-        if (p->waiting && (i == p->need || i == p->want))
-            pthread_cond_signal(&p->finished);
-        pthread_mutex_unlock(&p->lock);
+        __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&p->lock);
+            if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
+                (i == p->need || i == p->want))
+                pthread_cond_signal(&p->finished);
+            pthread_mutex_unlock(&p->lock);
+        }
     }
 }
 
@@ -91,18 +95,19 @@ void pool_wait(struct pool *p, size_t index)
         }
         return;
     }
+    if (__atomic_load_n(&p->done[index], __ATOMIC_SEQ_CST))
+        return;
+    /* Not done yet: sleep until it is and a few more jobs are too, so that
+     * the caller wakes once per batch of results, not per job. */
+    size_t batch = 4 * (size_t)p->nthreads;
     pthread_mutex_lock(&p->lock);
-    if (!p->done[index]) {
-        /* Not done yet: sleep until it is and a few more jobs are too, so
-         * that the caller wakes once per batch of results, not per job. */
-        size_t batch = 4 * (size_t)p->nthreads;
-        p->need = index;
-        p->want = index + batch < p->njobs ? index + batch : p->njobs - 1;
-        p->waiting = true;
-        while (!p->done[p->need] || !p->done[p->want])
-            pthread_cond_wait(&p->finished, &p->lock);
-        p->waiting = false;
-    }
+    p->need = index;
+    p->want = index + batch < p->njobs ? index + batch : p->njobs - 1;
+    __atomic_store_n(&p->waiting, true, __ATOMIC_SEQ_CST);
+    while (!__atomic_load_n(&p->done[p->need], __ATOMIC_SEQ_CST) ||
+           !__atomic_load_n(&p->done[p->want], __ATOMIC_SEQ_CST))
+        pthread_cond_wait(&p->finished, &p->lock);
+    __atomic_store_n(&p->waiting, false, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&p->lock);
 }
 

@@ -87,9 +87,10 @@ struct worker {
     struct arena arena;
     struct edit_list edits;
     struct findings findings;
-    struct strbuf text; /* the ported file */
-    struct strbuf emsg; /* emit's error text */
-    struct emitter em;  /* the directory made last */
+    struct strbuf input; /* the file read (reused: see source_load_into) */
+    struct strbuf text;  /* the ported file */
+    struct strbuf emsg;  /* emit's error text */
+    struct emitter em;   /* the directory made last */
 };
 
 struct input {

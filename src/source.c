@@ -13,7 +13,11 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-enum { MMAP_THRESHOLD = 256 * 1024 };
+/* Files this big are mapped; smaller ones are read, into the caller's
+ * buffer when it gives one. Reading into a buffer a worker reuses costs
+ * no page faults and no munmap, whose TLB shootdowns stall every other
+ * worker: cheaper than mapping up to a few megabytes. */
+enum { MMAP_THRESHOLD = 4 * 1024 * 1024 };
 
 /* Read fd to its end, or (size > 0, a regular file) until size bytes are
  * in: the file as it was when it was measured, without a read for EOF. */
@@ -53,6 +57,11 @@ static char empty_buf[1];
 
 int source_load(struct source *src, const char *path)
 {
+    return source_load_into(src, path, NULL);
+}
+
+int source_load_into(struct source *src, const char *path, struct strbuf *buf)
+{
     memset(src, 0, sizeof(*src));
     src->path = path;
     src->mode = 0644;
@@ -84,14 +93,27 @@ int source_load(struct source *src, const char *path)
         }
     }
     struct strbuf sb = STRBUF_INIT;
+    if (buf) {
+        strbuf_reset(buf);
+        sb = *buf;
+    }
     if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0) < 0) {
         int e = errno;
-        strbuf_release(&sb);
+        if (buf)
+            *buf = sb;
+        else
+            strbuf_release(&sb);
         errno = e;
         goto fail;
     }
     if (fd)
         close(fd);
+    if (buf) {
+        *buf = sb; /* it keeps the memory; src only points into it */
+        src->buf = buf->buf;
+        src->len = buf->len;
+        return 0;
+    }
     if (!sb.len) {
         strbuf_release(&sb);
         src->buf = empty_buf;

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "util/strbuf.h"
+
 struct source {
     const char *path; /* as shown in messages; not owned */
     const char *buf;  /* the bytes; owned (malloc'd or mmap'd) */
@@ -25,6 +27,9 @@ struct source {
 /* Read the file at path ("-" reads stdin). Returns 0, or -1 with errno set
  * and *src empty. Does not print. */
 int source_load(struct source *src, const char *path);
+/* The same, reading into buf (reset first) unless the file is big enough
+ * to be mapped: src points into buf, which must outlive it. */
+int source_load_into(struct source *src, const char *path, struct strbuf *buf);
 /* Wrap bytes the caller owns (tests, stdin); src does not free them. */
 void source_init_buf(struct source *src, const char *path, const char *buf,
                      size_t len);

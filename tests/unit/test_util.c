@@ -131,18 +131,42 @@ START_TEST(source_load_files)
     unlink(path);
     free(path);
     /* A big file is mapped, and reads the same. */
-    char *big = malloc(1 << 20);
-    memset(big, 'a', 1 << 20);
-    big[(1 << 20) - 1] = '\0';
+    size_t n = 5 << 20;
+    char *big = malloc(n);
+    memset(big, 'a', n);
+    big[n - 1] = '\0';
     path = write_temp(big, ".cu");
     ck_assert_int_eq(source_load(&src, path), 0);
     ck_assert(src.mapped);
+    ck_assert_uint_eq(src.len, n - 1);
+    ck_assert(!memcmp(src.buf, big, src.len));
+    source_release(&src);
+    unlink(path);
+    free(path);
+    /* A smaller one is read into the caller's buffer, which the next file
+     * reuses. */
+    big[(1 << 20) - 1] = '\0';
+    path = write_temp(big, ".cu");
+    char *small = write_temp("y\n", ".cu");
+    struct strbuf buf = STRBUF_INIT;
+    ck_assert_int_eq(source_load_into(&src, path, &buf), 0);
+    ck_assert(!src.mapped && !src.owned && src.buf == buf.buf);
     ck_assert_uint_eq(src.len, (1 << 20) - 1);
     ck_assert(!memcmp(src.buf, big, src.len));
     source_release(&src);
+    const char *mem = buf.buf;
+    ck_assert_int_eq(source_load_into(&src, small, &buf), 0);
+    ck_assert_ptr_eq(src.buf, mem);
+    ck_assert_uint_eq(src.len, 2);
+    ck_assert(!memcmp(src.buf, "y\n", 2));
+    source_release(&src);
+    ck_assert_int_eq(source_load_into(&src, "/nonexistent", &buf), -1);
+    strbuf_release(&buf);
     free(big);
     unlink(path);
+    unlink(small);
     free(path);
+    free(small);
     ck_assert_int_eq(source_load(&src, "/nonexistent"), -1);
     ck_assert_int_eq(source_load(&src, "/tmp"), -1);
 }

@@ -676,7 +676,6 @@ static void catch_signals(void)
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
         sigaction(sigs[i], &sa, NULL);
-    signal(SIGXFSZ, SIG_IGN);
 }
 
 /* Take the output directory's lock (waiting for a run that holds it), and
@@ -938,6 +937,9 @@ int driver_run(const struct options *o)
     if (d.mode == REPORT_STDOUT && o->ninputs && run_is_dir(o->inputs[0]))
         die("'%s' is a directory: give -o DIR to port a tree", o->inputs[0]);
 
+    /* A file size limit makes writes fail (an error), not the process
+     * die: from here on, as the mapping cache is written too. */
+    signal(SIGXFSZ, SIG_IGN);
     d.map = load_mappings(o);
     if (o->list_mappings || o->nqueries || o->lint_mappings) {
         int status = catalog_run(o, d.map);

@@ -26,7 +26,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 3
+#define CACHE_FORMAT 4
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -41,7 +41,7 @@ struct cache_header {
     uint32_t nfiles;
     uint32_t nwords;   /* 32-bit words after the file table */
     uint32_t nstrings; /* bytes of strings after the words */
-    uint32_t pad;
+    int32_t checked;   /* see MAPCACHE_UNCHECKED */
 };
 
 struct cache_file {
@@ -280,7 +280,7 @@ static int mkdirs(const char *dir)
 }
 
 void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
-                    const struct map_file *files)
+                    const struct map_file *files, int checked)
 {
     struct writer w = {STRBUF_INIT, STRBUF_INIT, HASHMAP_INIT};
     for (size_t i = 0; i < n; i++)
@@ -292,7 +292,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                              (uint32_t)n,
                              (uint32_t)(w.words.len / 4),
                              (uint32_t)w.strings.len,
-                             0};
+                             (int32_t)checked};
     memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
     cache_key(in, n, h.key);
     struct cache_file *ft = xcalloc(n ? n : 1, sizeof(*ft));
@@ -501,8 +501,9 @@ void mapcache_release(struct mapcache_map *keep)
 enum mapcache_result mapcache_load(const char *dir,
                                    const struct mapcache_input *in, size_t n,
                                    struct map_file *files, struct arena *a,
-                                   struct mapcache_map *keep)
+                                   struct mapcache_map *keep, int *checked)
 {
+    *checked = MAPCACHE_UNCHECKED;
     uint64_t key[2];
     cache_key(in, n, key);
     struct strbuf path = STRBUF_INIT;
@@ -569,5 +570,6 @@ enum mapcache_result mapcache_load(const char *dir,
     }
     keep->addr = addr;
     keep->len = len;
+    *checked = h.checked;
     return MAPCACHE_HIT;
 }

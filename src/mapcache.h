@@ -32,6 +32,10 @@ struct mapcache_map {
     size_t len;
 };
 
+/* The records a cache holds passed mapping_finish's cross-file checks
+ * for one SDK version (see mapping.c), or MAPCACHE_UNCHECKED. */
+#define MAPCACHE_UNCHECKED (-2147483647 - 1)
+
 enum mapcache_result {
     MAPCACHE_HIT,   /* files[] filled */
     MAPCACHE_STALE, /* a file's stat(2) changed: read them all, ask again */
@@ -40,16 +44,17 @@ enum mapcache_result {
 
 /* Fill files[0..n) from the cache in dir. Without contents (in[].buf
  * NULL), files are trusted when size, mtime and inode match what the cache
- * recorded; with contents, when their hash does. Entries go in arena a.
- * Silent: a miss is not an error. */
+ * recorded; with contents, when their hash does. Entries go in arena a;
+ * *checked is the SDK version the records were checked for. Silent: a
+ * miss is not an error. */
 enum mapcache_result mapcache_load(const char *dir,
                                    const struct mapcache_input *in, size_t n,
                                    struct map_file *files, struct arena *a,
-                                   struct mapcache_map *keep);
+                                   struct mapcache_map *keep, int *checked);
 void mapcache_release(struct mapcache_map *keep);
 /* Store files[0..n), parsed from in[] (contents read), in dir, best
  * effort: a cache that cannot be written is simply not there next time. */
 void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
-                    const struct map_file *files);
+                    const struct map_file *files, int checked);
 
 #endif

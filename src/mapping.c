@@ -44,10 +44,41 @@ struct mapping {
     struct hashmap sources;    /* tag -> struct map_source */
     struct rules *suspects;    /* CUDA-looking names */
     struct mapcache_map cache; /* the cache file the strings point into */
-    struct hashmap links;      /* domain -> struct map_links */
-    struct hashmap link_hdrs;  /* MUSA header -> its domain */
-    int errors;                /* merge errors so far */
+    /* Loads so far, and whether the one load was a cache whose records
+     * passed mapping_finish's checks for this SDK: they are not run again. */
+    int nloads;
+    bool checked;
+    struct pending_store *pending; /* parsed files to cache after the checks */
+    struct hashmap links;          /* domain -> struct map_links */
+    struct hashmap link_hdrs;      /* MUSA header -> its domain */
+    int errors;                    /* merge errors so far */
 };
+
+/* What mapping_load parsed, kept until mapping_finish has checked it:
+ * only mappings that pass are cached (marked checked). */
+struct pending_store {
+    char *dir;
+    struct mapcache_input *in; /* paths owned; buf point into text */
+    struct source *text;
+    struct map_file *files;
+    size_t n;
+};
+
+static void pending_free(struct pending_store *ps)
+{
+    if (!ps)
+        return;
+    for (size_t i = 0; i < ps->n; i++) {
+        mapfile_release(&ps->files[i]);
+        source_release(&ps->text[i]);
+        free((char *)ps->in[i].path);
+    }
+    free(ps->files);
+    free(ps->text);
+    free(ps->in);
+    free(ps->dir);
+    free(ps);
+}
 
 struct map_links {
     const char **libs; /* in m->mem */
@@ -85,6 +116,7 @@ void mapping_free(struct mapping *m)
     free(m->files);
     free(m->overrides);
     mapcache_release(&m->cache);
+    pending_free(m->pending);
     rules_free(m->patterns);
     rules_free(m->strings);
     arena_release(&m->mem);
@@ -394,11 +426,18 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     /* The cache first, trusting unchanged stat(2) data; if some file's
      * changed, the cache again, comparing contents. */
     enum mapcache_result cached = MAPCACHE_MISS;
+    int checked = MAPCACHE_UNCHECKED;
     if (!rc && cache_dir) {
-        cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache);
+        cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
+                               &checked);
         if (cached == MAPCACHE_STALE && !(rc = read_inputs(in, text, n)))
-            cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache);
+            cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
+                                   &checked);
     }
+    m->checked =
+        ++m->nloads == 1 && cached == MAPCACHE_HIT && checked == m->sdk;
+    pending_free(m->pending); /* one load at a time is cached */
+    m->pending = NULL;
     bool parsed = false;
     if (!rc && cached != MAPCACHE_HIT && !(rc = read_inputs(in, text, n))) {
         parsed = true;
@@ -414,10 +453,18 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     for (size_t i = 0; !rc && i < n; i++)
         if (merge_file(m, &files[i]) < 0)
             rc = -1;
-    /* Store what was parsed, or refresh the stat data of a cache that was
-     * only confirmed by contents. */
-    if (!rc && cache_dir && (parsed || in[0].buf))
-        mapcache_store(cache_dir, in, n, files);
+    /* Store what was parsed once mapping_finish has checked it, or now
+     * refresh the stat data of a cache that was confirmed by contents. */
+    if (!rc && cache_dir && parsed && m->nloads == 1) {
+        for (size_t i = 0; i < n; i++) /* the caller's may go first */
+            in[i].path = xstrdup(in[i].path);
+        m->pending = xmalloc(sizeof(*m->pending));
+        *m->pending =
+            (struct pending_store){xstrdup(cache_dir), in, text, files, n};
+        return 0;
+    }
+    if (!rc && cache_dir && in[0].buf)
+        mapcache_store(cache_dir, in, n, files, checked);
     for (size_t i = 0; i < n; i++) {
         mapfile_release(&files[i]);
         source_release(&text[i]);
@@ -559,8 +606,6 @@ static void finish_ident(void *arg, const char *key, size_t len, void *value)
         else if (!t || !t->exact)
             check_pattern_chain(fc, e, e->to);
     }
-    if (id->nquals > 1)
-        qsort(id->quals, id->nquals, sizeof(*id->quals), cmp_quals);
 }
 
 static void finish_qual(void *arg, const char *key, size_t len, void *value)
@@ -659,10 +704,13 @@ static void filter_add(struct map_filter *f, const char *s, size_t len,
         set_bit(f->starts3, map_filter_start3(i, s, len));
 }
 
-static void filter_add_key(void *arg, const char *key, size_t len, void *value)
+/* Every identifier: into the filter, its qualified names in order. */
+static void finish_key(void *arg, const char *key, size_t len, void *value)
 {
-    (void)value;
+    struct map_ident *id = value;
     filter_add(arg, key, len, true);
+    if (id->nquals > 1)
+        qsort(id->quals, id->nquals, sizeof(*id->quals), cmp_quals);
 }
 
 static void filter_add_start(void *arg, const char *lit, size_t len)
@@ -672,21 +720,32 @@ static void filter_add_start(void *arg, const char *lit, size_t len)
 
 int mapping_finish(struct mapping *m)
 {
-    struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
-    hashmap_each(&m->idents, filter_add_key, &m->filter);
+    hashmap_each(&m->idents, finish_key, &m->filter);
     rules_each_start(m->patterns, filter_add_start, &m->filter);
     rules_each_start(m->suspects, filter_add_start, &m->filter);
-    hashmap_each(&m->idents, finish_ident, &fc);
-    hashmap_each(&m->qualkeys, finish_qual, &fc);
-    hashmap_each(&m->headers, finish_header, &fc);
-    for (size_t i = 0; i < m->ndirs; i++)
-        check_header_chain(&fc, m->dirs[i]);
-    check_pattern_outputs(&fc);
-    rules_matcher_free(fc.rm);
-    return fc.errors ? -1 : 0;
+    int errors = 0;
+    if (!m->checked) {
+        /* Cross-file checks: not for a cache that passed them already,
+         * where they are most of the start-up time. */
+        struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
+        hashmap_each(&m->idents, finish_ident, &fc);
+        hashmap_each(&m->qualkeys, finish_qual, &fc);
+        hashmap_each(&m->headers, finish_header, &fc);
+        for (size_t i = 0; i < m->ndirs; i++)
+            check_header_chain(&fc, m->dirs[i]);
+        check_pattern_outputs(&fc);
+        rules_matcher_free(fc.rm);
+        errors = fc.errors;
+    }
+    struct pending_store *ps = m->pending;
+    if (ps && !errors)
+        mapcache_store(ps->dir, ps->in, ps->n, ps->files, m->sdk);
+    pending_free(ps);
+    m->pending = NULL;
+    return errors ? -1 : 0;
 }
 
 /* ---- lookups ---- */

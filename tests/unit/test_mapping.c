@@ -619,6 +619,67 @@ START_TEST(cache_round_trip)
 }
 END_TEST
 
+static size_t nfiles;
+static void count_file(const char *path)
+{
+    (void)path;
+    nfiles++;
+}
+
+static size_t files_in(const char *dir)
+{
+    nfiles = 0;
+    each_file(dir, count_file);
+    return nfiles;
+}
+
+/* Only mappings that pass mapping_finish's checks are cached, marked with
+ * the SDK version they were checked for: a cache hit skips the checks for
+ * that version only. */
+START_TEST(cache_holds_checked_mappings)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *bad = write_temp("version: 1\ndomain: t\nidentifiers:\n"
+                           "  cudaA: cudaB\n  cudaB: musaB\n",
+                           ".yaml");
+    const struct mapping_input in_bad[] = {{bad, 0}};
+    for (int round = 0; round < 2; round++) {
+        struct mapping *m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in_bad, 1, dir), 0);
+        ck_assert_int_eq(mapping_finish(m), -1); /* the chain, both times */
+        mapping_free(m);
+        ck_assert_uint_eq(files_in(dir), 0);
+    }
+    /* cudaA chains for SDKs before 4.0 only. */
+    char *sdk = write_temp("version: 1\ndomain: t\nidentifiers:\n"
+                           "  cudaA:\n"
+                           "    - {to: cudaB, sdk: \"<4.0\"}\n"
+                           "    - {to: musaA, sdk: \">=4.0\"}\n"
+                           "  cudaB: musaB\n",
+                           ".yaml");
+    const struct mapping_input in_sdk[] = {{sdk, 0}};
+    for (int round = 0; round < 2; round++) {
+        struct mapping *m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in_sdk, 1, dir), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        ck_assert_str_eq(mapping_ident(m, "cudaA", 5)->exact->to, "musaA");
+        mapping_free(m);
+        ck_assert_uint_eq(files_in(dir), 1);
+    }
+    struct mapping *m = mapping_new(sdk_parse_version("3.0", 3));
+    ck_assert_int_eq(mapping_load(m, in_sdk, 1, dir), 0); /* a hit */
+    ck_assert_int_eq(mapping_finish(m), -1); /* checked for 3.0 too */
+    mapping_free(m);
+    unlink(bad);
+    unlink(sdk);
+    free(bad);
+    free(sdk);
+    each_file(dir, remove_file);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* link: is checked like the rest: a mapping, names without shell or path
  * characters, and a domain to belong to. */
 START_TEST(link_section_errors)
@@ -654,6 +715,7 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, bad_new_keys);
     tcase_add_test(tc, empty_mappings_dir);
     tcase_add_test(tc, cache_round_trip);
+    tcase_add_test(tc, cache_holds_checked_mappings);
     suite_add_tcase(s, tc);
     return s;
 }

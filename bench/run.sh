@@ -55,12 +55,20 @@ bytes=$(find "$corpus" -type f | grep -E '\.(cu|cuh|c|cc|cpp|cxx|h|hh|hpp|hxx|in
 mb=$(echo "$bytes / 1048576" | bc -l)
 
 now() { date +%s.%N; }
-median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+# "MEDIAN BEST" of the numbers on standard input.
+median() { sort -n | awk '{v[NR] = $1} END {print ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1]}'; }
 
-# time_runs PREP CMD...: median seconds of CMD over $runs runs after one
-# warm-up; PREP is run before each (untimed).
+# The corpus read once, so that every timed run finds it in the page
+# cache: on some machines pages of a tree not read for a few seconds are
+# dropped, and a run would time the disk instead.
+warm="find '$corpus' -type f -exec cat {} + >/dev/null"
+
+# time_runs PREP CMD...: "MEDIAN BEST" seconds of CMD over $runs runs
+# after one warm-up; PREP is run before each (untimed), with the corpus
+# warmed. The median is the figure; the best run shows what the machine
+# allows when nothing else is running on it.
 time_runs() {
-    prep=$1
+    prep="$1; $warm"
     shift
     sh -c "$prep"
     "$@" >/dev/null 2>&1 || true
@@ -75,7 +83,13 @@ time_runs() {
     done | median
 }
 
-row() { printf '%-34s %8.3f s %8.0f MB/s\n' "$1" "$2" "$(echo "$mb / $2" | bc -l)"; }
+# row LABEL "MEDIAN BEST"; sets $med to the median.
+row() {
+    med=${2% *}
+    best=${2#* }
+    printf '%-30s %7.3f s %6.0f MB/s   (best %6.0f MB/s)\n' "$1" "$med" \
+        "$(echo "$mb / $med" | bc -l)" "$(echo "$mb / $best" | bc -l)"
+}
 
 echo "cuda2musa $("$bin" --version | cut -d' ' -f2) on $corpus"
 echo "machine: $(uname -m), $ncpu CPUs, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null)"
@@ -84,12 +98,12 @@ printf 'corpus: %d files, %.1f MB; median of %d runs\n\n' "$files" "$mb" "$runs"
 
 out=$work/out
 t=$(time_runs "rm -rf '$work/cp'" cp -r "$corpus" "$work/cp"); row "cp -r (the floor)" "$t"
-cp_t=$t
+cp_t=$med
 for j in 1 "$jobs"; do
     t=$(time_runs "rm -rf '$out'" "$bin" -q -w -j"$j" -o "$out" "$corpus")
     row "fresh port, -j$j" "$t"
-    [ "$j" = 1 ] && fresh1=$t
-    freshn=$t
+    [ "$j" = 1 ] && fresh1=$med
+    freshn=$med
 done
 "$bin" -q -w -o "$out" "$corpus" >/dev/null 2>&1 || true
 for j in 1 "$jobs"; do
@@ -100,21 +114,23 @@ for j in 1 "$jobs"; do
     t=$(time_runs ":" "$bin" -q -w -j"$j" --check -o "$out" "$corpus")
     row "--check, -j$j" "$t"
 done
-printf '%-34s %8.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
-printf '%-34s %8.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
+printf '%-30s %7.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
+printf '%-30s %7.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
 
 # Mapping load: a run over an empty tree with and without the mappings,
 # from the cache (the usual case) and parsing the YAML (CUDA2MUSA_CACHE=off).
 mkdir -p "$work/empty"
+warm=:
 RUNS=$((runs * 4))
-without=$(runs=$RUNS time_runs ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
-cached=$(runs=$RUNS time_runs ":" "$bin" -q -o "$work/eo" "$work/empty")
-parsed=$(CUDA2MUSA_CACHE=off runs=$RUNS time_runs ":" "$bin" -q -o "$work/eo" "$work/empty")
+median_of() { t=$(runs=$RUNS time_runs "$@"); echo "${t% *}"; }
+without=$(median_of ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
+cached=$(median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
+parsed=$(CUDA2MUSA_CACHE=off median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
 entries=$("$bin" --list-mappings | wc -l)
-printf '%-34s %8.1f ms (%d entries, %d files)\n' "mapping load, cached" \
+printf '%-30s %7.1f ms (%d entries, %d files)\n' "mapping load, cached" \
     "$(echo "($cached - $without) * 1000" | bc -l)" "$entries" \
     "$(ls "$top"/mappings/*.yaml | wc -l)"
-printf '%-34s %8.1f ms\n' "mapping load, parsing the YAML" \
+printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" \
     "$(echo "($parsed - $without) * 1000" | bc -l)"
 
 # Wall times on a shared machine wander; an instruction count does not.
@@ -122,12 +138,12 @@ if command -v valgrind >/dev/null 2>&1; then
     rm -rf "$out"
     ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -q -w -j1 \
              -o "$out" "$corpus" 2>&1 | awk '/refs:/ {gsub(",", "", $NF); print $NF}')
-    [ -n "$ir" ] && printf '%-34s %8.1f instructions/byte (%s in all)\n' \
+    [ -n "$ir" ] && printf '%-30s %7.1f instructions/byte (%s in all)\n' \
         "fresh port, -j1, callgrind" "$(echo "$ir / $bytes" | bc -l)" "$ir"
 fi
 
 if [ -x /usr/bin/time ]; then
     rm -rf "$out"
     rss=$(/usr/bin/time -f %M "$bin" -q -w -j"$jobs" -o "$out" "$corpus" 2>&1 >/dev/null | tail -1)
-    printf '%-34s %8.1f MB\n' "peak RSS, fresh port -j$jobs" "$(echo "$rss / 1024" | bc -l)"
+    printf '%-30s %7.1f MB\n' "peak RSS, fresh port -j$jobs" "$(echo "$rss / 1024" | bc -l)"
 fi

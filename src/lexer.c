@@ -566,29 +566,8 @@ bool lexer_next(struct lexer *lx, struct token *t)
 
 bool lexer_next_sig_slow(struct lexer *lx, struct token *t)
 {
-    const char *buf = lx->buf;
     for (;;) {
-        /* Blanks and newlines are most of a file: step over them here,
-         * without making a token of each. */
-        size_t pos = lx->pos, len = lx->len;
-        while (pos < len) {
-            char c = buf[pos];
-            if (c == ' ' || c == '\t') {
-                pos++;
-            } else if (c == '\n') {
-                pos++;
-                lx->bol = true;
-                lx->dir = LEX_DIR_NONE;
-                /* Indentation: eight spaces at a time. */
-                uint64_t w;
-                while (pos + 8 <= len &&
-                       (memcpy(&w, buf + pos, 8), w == 0x2020202020202020ull))
-                    pos += 8;
-            } else {
-                break;
-            }
-        }
-        lx->pos = pos;
+        lexer_skip_layout(lx);
         if (!lex(lx, t))
             return false;
         switch (t->kind) {

@@ -146,8 +146,10 @@ static inline const char *lexer_skip_blanks(const char *p, const char *end)
     return p;
 }
 
-static inline __attribute__((always_inline)) bool
-lexer_next_sig(struct lexer *lx, struct token *t)
+/* Step over blanks and newlines (which end a directive): most of a file,
+ * skipped here without making a token of each. */
+static inline __attribute__((always_inline)) void
+lexer_skip_layout(struct lexer *lx)
 {
     const char *buf = lx->buf;
     size_t pos = lx->pos, len = lx->len;
@@ -163,6 +165,15 @@ lexer_next_sig(struct lexer *lx, struct token *t)
             break;
         }
     }
+    lx->pos = pos;
+}
+
+static inline __attribute__((always_inline)) bool
+lexer_next_sig(struct lexer *lx, struct token *t)
+{
+    lexer_skip_layout(lx);
+    const char *buf = lx->buf;
+    size_t pos = lx->pos, len = lx->len;
     if (pos < len && lx->dir == LEX_DIR_NONE) {
         unsigned char c = (unsigned char)buf[pos];
         unsigned b = lexer_bytes[c];
@@ -182,7 +193,6 @@ lexer_next_sig(struct lexer *lx, struct token *t)
             return true;
         }
     }
-    lx->pos = pos;
     return lexer_next_sig_slow(lx, t);
 }
 

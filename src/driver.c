@@ -7,6 +7,7 @@
 #include "driver.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -509,6 +510,31 @@ static void fail(struct driver *d, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* Open path's directory, unless it is the worker's last one: jobs come
+ * sorted, so most inputs are then opened by a name without slashes,
+ * which the kernel looks up without walking the whole path again.
+ * Returns the directory (or AT_FDCWD) and sets *name. */
+static int input_dir(struct worker *w, const char *path, const char **name)
+{
+    const char *slash = strrchr(path, '/');
+    *name = path;
+    if (!slash || slash == path)
+        return AT_FDCWD;
+    size_t dl = (size_t)(slash - path);
+    if (w->in_dir.len != dl || memcmp(w->in_dir.buf, path, dl)) {
+        if (w->in_open)
+            close(w->in_fd);
+        strbuf_reset(&w->in_dir);
+        strbuf_add(&w->in_dir, path, dl);
+        w->in_fd = open(w->in_dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        w->in_open = w->in_fd >= 0;
+    }
+    if (!w->in_open)
+        return AT_FDCWD;
+    *name = slash + 1;
+    return w->in_fd;
+}
+
 static void port_job(void *arg, size_t index, int wid)
 {
     struct driver *d = arg;
@@ -517,7 +543,9 @@ static void port_job(void *arg, size_t index, int wid)
     struct worker *w = &d->workers[wid];
     struct source src;
 
-    if (source_load_into(&src, j->path, &w->input) < 0) {
+    const char *name;
+    int at = input_dir(w, j->path, &name);
+    if (source_load_at(&src, at, name, j->path, &w->input) < 0) {
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
         fail(d, r, w->emsg.buf);
@@ -1058,6 +1086,9 @@ int driver_run(const struct options *o)
         strbuf_release(&w->emsg);
         emitter_release(&w->em);
         strbuf_release(&w->input);
+        strbuf_release(&w->in_dir);
+        if (w->in_open)
+            close(w->in_fd);
     }
     free(d.workers);
     for (size_t i = 0; i < d.njobs; i++) {

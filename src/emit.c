@@ -191,13 +191,19 @@ static int write_all(int fd, const char *p, size_t n)
 void emitter_release(struct emitter *em)
 {
     strbuf_release(&em->dir);
+    if (em->dir_open)
+        close(em->dirfd);
+    em->dir_open = false;
 }
 
-int emit_compare(const char *dst, const char *data, size_t len,
-                 const struct stat *src, bool *missing, struct strbuf *err)
+/* emit_compare for the file name in directory at (dst: its whole path,
+ * for messages). */
+static int compare_at(int at, const char *name, const char *dst,
+                      const char *data, size_t len, const struct stat *src,
+                      bool *missing, struct strbuf *err)
 {
     *missing = false;
-    int fd = open(dst, O_RDONLY | O_CLOEXEC);
+    int fd = openat(at, name, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             *missing = true;
@@ -224,7 +230,7 @@ int emit_compare(const char *dst, const char *data, size_t len,
         return 0;
     }
     char buf[65536];
-    size_t at = 0;
+    size_t got = 0;
     for (;;) {
         ssize_t n = read(fd, buf, sizeof(buf));
         if (n < 0) {
@@ -237,14 +243,20 @@ int emit_compare(const char *dst, const char *data, size_t len,
         }
         if (n == 0)
             break;
-        if (at + (size_t)n > len || memcmp(buf, data + at, (size_t)n)) {
+        if (got + (size_t)n > len || memcmp(buf, data + got, (size_t)n)) {
             close(fd);
             return 0;
         }
-        at += (size_t)n;
+        got += (size_t)n;
     }
     close(fd);
-    return at == len;
+    return got == len;
+}
+
+int emit_compare(const char *dst, const char *data, size_t len,
+                 const struct stat *src, bool *missing, struct strbuf *err)
+{
+    return compare_at(AT_FDCWD, dst, dst, data, len, src, missing, err);
 }
 
 /* The process's umask, read once from /proc (umask(2) can only be read
@@ -292,9 +304,9 @@ static void random_suffix(char *name)
 
 /* Create a new temporary file from template tmp (ending in XXXXXX) with
  * the given permission bits, registered in slot *slot for the signal
- * handler. Like mkstemp, but with the final mode at once: no fchmod when
- * the umask lets it through. */
-static int create_temp(char *tmp, mode_t mode, int *slot)
+ * handler; tmp + base names it in directory at. Like mkstemp, but with the
+ * final mode at once: no fchmod when the umask lets it through. */
+static int create_temp(int at, char *tmp, size_t base, mode_t mode, int *slot)
 {
     pthread_once(&umask_once, read_umask);
     *slot = -1;
@@ -304,15 +316,15 @@ static int create_temp(char *tmp, mode_t mode, int *slot)
             *slot = claim_slot(tmp);
         else
             rename_slot(*slot, tmp);
-        int fd =
-            open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0777);
+        int fd = openat(at, tmp + base, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                        mode & 0777);
         if (fd >= 0) {
             if ((process_umask < 0 || (mode & (mode_t)process_umask) ||
                  (mode & ~0777u)) &&
                 fchmod(fd, mode) < 0) {
                 int e = errno;
                 close(fd);
-                unlink(tmp);
+                unlinkat(at, tmp + base, 0);
                 errno = e;
                 break;
             }
@@ -338,7 +350,10 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
      * (other runs wait for the lock). */
     if (!fresh && (!same_dir || !em->dir_new)) {
         bool missing;
-        int same = emit_compare(dst, data, len, src, &missing, err);
+        int same = same_dir && em->dir_open
+                       ? compare_at(em->dirfd, slash + 1, dst, data, len, src,
+                                    &missing, err)
+                       : emit_compare(dst, data, len, src, &missing, err);
         if (same < 0)
             return -1;
         if (same)
@@ -350,17 +365,27 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
         if (!same_dir) {
             strbuf_reset(&em->dir);
             strbuf_add(&em->dir, dst, dl);
+            if (em->dir_open)
+                close(em->dirfd);
+            em->dir_open = false;
             if (make_dir(em->dir.buf, &em->dir_new, err) < 0) {
                 strbuf_reset(&em->dir);
                 return -1;
             }
+            /* Names in it are then looked up from here, not from /. */
+            em->dirfd = open(em->dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            em->dir_open = em->dirfd >= 0;
         }
         strbuf_add(&tmp, dst, (size_t)(slash - dst + 1));
     }
+    int at = slash && em->dir_open ? em->dirfd : AT_FDCWD;
+    size_t base = at == AT_FDCWD ? 0 : tmp.len; /* of the names in tmp */
+    const char *name = at == AT_FDCWD ? dst : slash + 1;
     /* A short name of its own, whatever the length of dst's. */
     strbuf_addstr(&tmp, EMIT_TEMP_PREFIX "XXXXXX");
     int slot;
-    int fd = create_temp(tmp.buf, src ? src->st_mode & 07777 : 0644, &slot);
+    int fd = create_temp(at, tmp.buf, base, src ? src->st_mode & 07777 : 0644,
+                         &slot);
     if (fd < 0) {
         fail(err, "create a temporary file for", dst);
         strbuf_release(&tmp);
@@ -373,11 +398,11 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
         close(fd);
     } else if (close(fd) < 0) {
         rc = fail(err, "write", dst);
-    } else if (rename(tmp.buf, dst) < 0) {
+    } else if (renameat(at, tmp.buf + base, at, name) < 0) {
         rc = fail(err, "rename a temporary file to", dst);
     }
     if (rc < 0)
-        unlink(tmp.buf);
+        unlinkat(at, tmp.buf + base, 0);
     release_slot(slot);
     strbuf_release(&tmp);
     return rc;

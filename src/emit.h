@@ -17,7 +17,9 @@
  * directory it made sure of last, since files come sorted by path. */
 struct emitter {
     struct strbuf dir;
-    bool dir_new; /* this writer made dir in this run */
+    bool dir_new;  /* this writer made dir in this run */
+    bool dir_open; /* dirfd is dir, open (else names go by full path) */
+    int dirfd;
     /* A directory this run made (the output directory, by emit_lock):
      * nothing below it needs comparing, as no file there is older than
      * the run, and the run writes each output once. NULL: none. */
@@ -26,7 +28,7 @@ struct emitter {
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false, NULL                                               \
+        STRBUF_INIT, false, false, -1, NULL                                    \
     }
 
 void emitter_release(struct emitter *em);

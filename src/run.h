@@ -87,10 +87,13 @@ struct worker {
     struct arena arena;
     struct edit_list edits;
     struct findings findings;
-    struct strbuf input; /* the file read (reused: see source_load_into) */
-    struct strbuf text;  /* the ported file */
-    struct strbuf emsg;  /* emit's error text */
-    struct emitter em;   /* the directory made last */
+    struct strbuf input;  /* the file read (reused: see source_load_into) */
+    struct strbuf in_dir; /* the directory of the last input... */
+    int in_fd;            /* ...open here, when in_open */
+    bool in_open;
+    struct strbuf text; /* the ported file */
+    struct strbuf emsg; /* emit's error text */
+    struct emitter em;  /* the directory made last */
 };
 
 struct input {

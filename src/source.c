@@ -62,10 +62,16 @@ int source_load(struct source *src, const char *path)
 
 int source_load_into(struct source *src, const char *path, struct strbuf *buf)
 {
+    return source_load_at(src, AT_FDCWD, path, path, buf);
+}
+
+int source_load_at(struct source *src, int at, const char *name,
+                   const char *path, struct strbuf *buf)
+{
     memset(src, 0, sizeof(*src));
     src->path = path;
     src->mode = 0644;
-    int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+    int fd = strcmp(path, "-") ? openat(at, name, O_RDONLY | O_CLOEXEC) : 0;
     if (fd < 0)
         return -1;
     struct stat st;

@@ -30,6 +30,10 @@ int source_load(struct source *src, const char *path);
 /* The same, reading into buf (reset first) unless the file is big enough
  * to be mapped: src points into buf, which must outlive it. */
 int source_load_into(struct source *src, const char *path, struct strbuf *buf);
+/* The same for the file name in the directory open as at (or AT_FDCWD);
+ * path is the file's name in messages. */
+int source_load_at(struct source *src, int at, const char *name,
+                   const char *path, struct strbuf *buf);
 /* Wrap bytes the caller owns (tests, stdin); src does not free them. */
 void source_init_buf(struct source *src, const char *path, const char *buf,
                      size_t len);

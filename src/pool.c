@@ -47,10 +47,14 @@ static void *worker_main(void *v)
         __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
             pthread_mutex_lock(&p->lock);
-            if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
-                (i == p->need || i == p->want))
-                pthread_cond_signal(&p->finished);
+            bool wake = __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
+                        (i == p->need || i == p->want);
             pthread_mutex_unlock(&p->lock);
+            /* After unlocking, so that the caller does not wake only to
+             * wait for the lock (a wake-up it does not need is harmless:
+             * it looks again). */
+            if (wake)
+                pthread_cond_signal(&p->finished);
         }
     }
 }
@@ -97,9 +101,10 @@ void pool_wait(struct pool *p, size_t index)
     }
     if (__atomic_load_n(&p->done[index], __ATOMIC_SEQ_CST))
         return;
-    /* Not done yet: sleep until it is and a few more jobs are too, so that
-     * the caller wakes once per batch of results, not per job. */
-    size_t batch = 4 * (size_t)p->nthreads;
+    /* Not done yet: sleep until it is and more jobs are too, so that the
+     * caller wakes once per batch of results, not per job (on a machine
+     * with as many CPUs as workers, each wake-up takes one from them). */
+    size_t batch = 32 * (size_t)p->nthreads;
     pthread_mutex_lock(&p->lock);
     p->need = index;
     p->want = index + batch < p->njobs ? index + batch : p->njobs - 1;

@@ -578,7 +578,7 @@ static void port_job(void *arg, size_t index, int wid)
                                   &w->edits, &w->findings);
         add_findings(d, r, &src, &w->findings);
         if (r->edits) {
-            strbuf_reset(&w->text);
+            strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
             edit_list_apply(&w->edits, src.buf, src.len, &w->text);
             data = w->text.buf;
             len = w->text.len;
@@ -1016,7 +1016,9 @@ int driver_run(const struct options *o)
         d.workers[i].rw = rewriter_new(d.map);
         rewriter_rank_unmapped(d.workers[i].rw, rank);
     }
-    d.results = xcalloc(d.njobs ? d.njobs : 1, sizeof(*d.results));
+    /* Written by the workers: zeroed by writing (see hashmap.c rehash). */
+    d.results = xmalloc((d.njobs ? d.njobs : 1) * sizeof(*d.results));
+    memset(d.results, 0, (d.njobs ? d.njobs : 1) * sizeof(*d.results));
 
     struct pool *pool = pool_new(d.nworkers, d.njobs, port_job, &d);
     for (size_t i = 0; i < d.njobs; i++) {

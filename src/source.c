@@ -100,7 +100,10 @@ int source_load_at(struct source *src, int at, const char *name,
     }
     struct strbuf sb = STRBUF_INIT;
     if (buf) {
-        strbuf_reset(buf);
+        /* Room for the file (what it held before is not copied), and at
+         * least a megabyte, which pages in only as far as it is used. */
+        strbuf_reset_room(buf, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 0,
+                          1 << 20);
         sb = *buf;
     }
     if (read_all(fd, &sb, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0) < 0) {

@@ -79,7 +79,12 @@ void *hashmap_get(const struct hashmap *m, const char *key, size_t len)
 static void rehash(struct hashmap *m, size_t cap)
 {
     struct hashmap old = *m;
-    m->slots = xcalloc(cap, sizeof(*m->slots));
+    /* Zeroed by writing, not calloc: a large calloc is fresh pages that
+     * find() would first read (mapping the shared zero page) and then
+     * write, a second fault whose TLB flush interrupts the other
+     * threads. */
+    m->slots = xmalloc(cap * sizeof(*m->slots));
+    memset(m->slots, 0, cap * sizeof(*m->slots));
     m->cap = cap;
     m->nr = 0;
     for (size_t i = 0; i < old.cap; i++) {

@@ -81,6 +81,17 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
+void strbuf_reset_room(struct strbuf *sb, size_t n, size_t min_alloc)
+{
+    if (sb->alloc < n + 1) {
+        free(sb->buf);
+        sb->alloc = n + 1 > min_alloc ? n + 1 : min_alloc;
+        sb->buf = xmalloc(sb->alloc);
+    }
+    sb->len = 0;
+    sb->buf[0] = '\0';
+}
+
 void strbuf_reset(struct strbuf *sb)
 {
     sb->len = 0;

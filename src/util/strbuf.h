@@ -31,6 +31,10 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Keep the storage, forget the contents. */
 void strbuf_reset(struct strbuf *sb);
+/* Empty sb with room for n bytes (and the NUL). When it has to grow, the
+ * old bytes are dropped, not copied, and it grows to at least min_alloc:
+ * for a buffer reused for files of any size. */
+void strbuf_reset_room(struct strbuf *sb, size_t n, size_t min_alloc);
 /* Hand the bytes to the caller, who frees them with free(3); sb is left
  * empty. Never returns NULL. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);

@@ -679,18 +679,18 @@ static inline void set_bit(uint64_t *bits, unsigned i)
     bits[i / 64] |= 1ull << (i % 64);
 }
 
-/* Let names starting with s[0..len) pass the filter: an identifier key
- * (exactly), or a rule's literal start (followed by anything). */
-static void filter_add(struct map_filter *f, const char *s, size_t len,
-                       bool key)
+/* Let names starting with the literal s[0..len) that a rule's matches
+ * start with pass the filter (len 0: every name). */
+static void filter_add_start(void *arg, const char *s, size_t len)
 {
+    struct map_filter *f = arg;
     if (!len) {
         memset(f->starts, 0xff, sizeof(f->starts));
         memset(f->wide, 0xff, sizeof(f->wide));
         return;
     }
     unsigned i = map_filter_start2(s, len);
-    if (len == 1 && !key) {
+    if (len == 1) {
         for (unsigned c = 0; c < 256; c++) {
             set_bit(f->starts, i | c);
             set_bit(f->wide, i | c);
@@ -698,7 +698,7 @@ static void filter_add(struct map_filter *f, const char *s, size_t len,
         return;
     }
     set_bit(f->starts, i);
-    if (len == 2 && !key)
+    if (len == 2)
         set_bit(f->wide, i);
     else
         set_bit(f->starts3, map_filter_start3(i, s, len));
@@ -707,15 +707,14 @@ static void filter_add(struct map_filter *f, const char *s, size_t len,
 /* Every identifier: into the filter, its qualified names in order. */
 static void finish_key(void *arg, const char *key, size_t len, void *value)
 {
+    struct map_filter *f = arg;
     struct map_ident *id = value;
-    filter_add(arg, key, len, true);
+    uint32_t h = hashmap_hash(key, len);
+    set_bit(f->keys3, map_filter_start3(map_filter_start2(key, len), key, len));
+    set_bit(f->bloom, map_filter_bloom1(h));
+    set_bit(f->bloom, map_filter_bloom2(h));
     if (id->nquals > 1)
         qsort(id->quals, id->nquals, sizeof(*id->quals), cmp_quals);
-}
-
-static void filter_add_start(void *arg, const char *lit, size_t len)
-{
-    filter_add(arg, lit, len, false);
 }
 
 int mapping_finish(struct mapping *m)
@@ -757,7 +756,8 @@ const struct map_filter *mapping_filter(const struct mapping *m)
 
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)
 {
-    return map_filter_may_apply(&m->filter, s, len);
+    uint32_t hash;
+    return map_filter_may_apply(&m->filter, s, len, &hash);
 }
 
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "sdk.h"
+#include "util/hashmap.h"
 
 struct rules;
 
@@ -125,15 +126,19 @@ void mapping_inputs_free(struct mapping_input *in, size_t n);
  * Returns -1 after reporting problems. */
 int mapping_finish(struct mapping *m);
 
-/* A fast "certainly not" for identifiers: bit (s[0] << 8 | s[1]) of
- * starts is set when some identifier entry, pattern or suspect may apply
- * to a name s; then either the bit of wide (any third byte will do) or
- * bit map_filter_start3() of starts3. */
-enum { MAP_FILTER_START3_BITS = 18 };
+/* A fast "certainly not" for identifiers, in two parts.
+ * Rules (patterns, suspects) may apply to a name s when bit
+ * map_filter_start2(s) of starts is set, and then either the same bit of
+ * wide (any third byte will do) or bit map_filter_start3(s) of starts3.
+ * An identifier key may be s when bit map_filter_start3(s) of keys3 is
+ * set and both bits of the Bloom filter for s's hash are. */
+enum { MAP_FILTER_START3_BITS = 18, MAP_FILTER_BLOOM_BITS = 20 };
 struct map_filter {
     uint64_t starts[65536 / 64];
     uint64_t wide[65536 / 64];
     uint64_t starts3[(1u << MAP_FILTER_START3_BITS) / 64];
+    uint64_t keys3[(1u << MAP_FILTER_START3_BITS) / 64];
+    uint64_t bloom[(1u << MAP_FILTER_BLOOM_BITS) / 64];
 };
 
 static inline unsigned map_filter_start2(const char *s, size_t len)
@@ -150,23 +155,44 @@ static inline unsigned map_filter_start3(unsigned i, const char *s, size_t len)
     return (k * 0x9e3779b1u) >> (32 - MAP_FILTER_START3_BITS);
 }
 
+/* The Bloom filter's two bits for hash = hashmap_hash(name). */
+static inline unsigned map_filter_bloom1(uint32_t hash)
+{
+    return hash >> (32 - MAP_FILTER_BLOOM_BITS);
+}
+
+static inline unsigned map_filter_bloom2(uint32_t hash)
+{
+    return (hash * 0x85ebca6bu) >> (32 - MAP_FILTER_BLOOM_BITS);
+}
+
+static inline bool map_filter_bit(const uint64_t *bits, unsigned i)
+{
+    return bits[i / 64] >> (i % 64) & 1;
+}
+
+/* Whether anything may apply to s[0..len); then *hash is
+ * hashmap_hash(s, len), which the lookups need. */
 static inline bool map_filter_may_apply(const struct map_filter *f,
-                                        const char *s, size_t len)
+                                        const char *s, size_t len,
+                                        uint32_t *hash)
 {
     unsigned i = map_filter_start2(s, len);
-    if (!(f->starts[i / 64] >> (i % 64) & 1))
-        return false;
-    if (f->wide[i / 64] >> (i % 64) & 1)
-        return true;
     unsigned k = map_filter_start3(i, s, len);
-    return f->starts3[k / 64] >> (k % 64) & 1;
+    bool rule = map_filter_bit(f->starts, i) &&
+                (map_filter_bit(f->wide, i) || map_filter_bit(f->starts3, k));
+    if (!rule && !map_filter_bit(f->keys3, k))
+        return false;
+    *hash = hashmap_hash(s, len);
+    return rule || (map_filter_bit(f->bloom, map_filter_bloom1(*hash)) &&
+                    map_filter_bit(f->bloom, map_filter_bloom2(*hash)));
 }
 
 /* The filter behind mapping_may_apply, for callers that inline it. */
 const struct map_filter *mapping_filter(const struct mapping *m);
 /* False when no identifier entry, qualified name, symbol-lookup function
  * pattern or suspect can apply to the identifier s[0..len) (len >= 1): a
- * cheap test on its first three bytes, to run before the lookups below. */
+ * cheap test to run before the lookups below. */
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
 /* Everything the identifier tables say about s[0..len), or NULL. */
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,

@@ -549,9 +549,9 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
 {
     size_t len;
     const char *s = spell(st, t, &len);
-    if (!map_filter_may_apply(st->rw->filter, s, len))
+    uint32_t hash;
+    if (!map_filter_may_apply(st->rw->filter, s, len, &hash))
         return;
-    uint32_t hash = hashmap_hash(s, len);
     const struct name_result *nr = lookup_name(st, s, len, hash);
     const struct map_ident *id = nr->id;
     if (id && id->symbol_lookup)
@@ -590,9 +590,9 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
     size_t len = t->len - 2;
     if (!lexer_is_identifier(s, len))
         return false;
-    if (!map_filter_may_apply(st->rw->filter, s, len))
+    uint32_t hash;
+    if (!map_filter_may_apply(st->rw->filter, s, len, &hash))
         return true;
-    uint32_t hash = hashmap_hash(s, len);
     const struct name_result *nr = lookup_name(st, s, len, hash);
     size_t to_len;
     const struct map_entry *used;

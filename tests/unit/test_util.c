@@ -8,6 +8,7 @@
 
 #include "edit.h"
 #include "helpers.h"
+#include "pool.h"
 #include "source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -217,6 +218,47 @@ START_TEST(json_writes_valid_text)
 }
 END_TEST
 
+/* The pool: every job runs once, on a worker of the right range, and is
+ * finished (its writes visible) when pool_wait returns for it, whatever
+ * the number of threads and however long jobs take. */
+struct pool_test {
+    int runs[600];
+    int worker_ok[600];
+    int nthreads;
+};
+
+static void pool_job(void *arg, size_t i, int worker)
+{
+    struct pool_test *pt = arg;
+    if (i % 7 == 0) /* some slow jobs, so that others overtake them */
+        usleep((useconds_t)(i % 3) * 200);
+    __atomic_add_fetch(&pt->runs[i], 1, __ATOMIC_RELAXED);
+    pt->worker_ok[i] = worker >= 0 && worker < pt->nthreads;
+}
+
+START_TEST(pool_runs_each_job_once)
+{
+    static const int threads[] = {1, 2, 3, 8};
+    static const size_t counts[] = {0, 1, 5, 600};
+    for (size_t a = 0; a < sizeof(threads) / sizeof(threads[0]); a++)
+        for (size_t b = 0; b < sizeof(counts) / sizeof(counts[0]); b++) {
+            struct pool_test pt;
+            memset(&pt, 0, sizeof(pt));
+            pt.nthreads = threads[a];
+            size_t n = counts[b];
+            struct pool *p = pool_new(threads[a], n, pool_job, &pt);
+            for (size_t i = 0; i < n; i++) {
+                pool_wait(p, i);
+                ck_assert_int_eq(pt.runs[i], 1);
+                ck_assert(pt.worker_ok[i]);
+            }
+            pool_free(p);
+            for (size_t i = 0; i < n; i++)
+                ck_assert_int_eq(pt.runs[i], 1);
+        }
+}
+END_TEST
+
 START_TEST(paths)
 {
     char a[] = "/a//b/./c/../d/", b[] = "/..", c[] = "rel/../x";
@@ -242,6 +284,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, edit_apply);
     tcase_add_test(tc, source_locate_lines);
     tcase_add_test(tc, source_load_files);
+    tcase_add_test(tc, pool_runs_each_job_once);
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, paths);

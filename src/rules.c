@@ -84,28 +84,58 @@ static size_t literal_prefix(const char *p, size_t n, char *lit, size_t max)
     return k;
 }
 
+/* Does the group at p ("(?...") switch on extended mode (x), where
+ * blanks and # comments make the pattern's text lie? */
+static bool sets_extended(const char *p)
+{
+    for (p += 2; *p && *p != ')' && *p != ':'; p++)
+        if (*p == 'x')
+            return true;
+    return false;
+}
+
 /* The literal starts of pat, one per top-level alternative ("nccl|NCCL"
- * has two; "cu(?:blas|fft)" one, "cu"). Escapes and classes are stepped
- * over so that their '|', '(' and ')' do not count. Leaves nalts 0 when
- * some alternative has no literal start or there are too many. */
+ * has two; "cu(?:blas|fft)" one, "cu"). Escapes, \Q...\E quotes, classes
+ * (with their [:alpha:] parts) and (?#...) comments are stepped over so
+ * that their '|', '(' and ')' do not count. Leaves nalts 0 when some
+ * alternative has no literal start, there are too many, or the pattern
+ * is one this reading cannot follow (extended mode): a start must never
+ * be claimed that a match might not have. */
 static void literal_starts(const char *pat, struct rule *rule)
 {
-    const char *alt = pat, *p = pat;
+    const char *alt = pat, *p = pat, *e;
     int depth = 0;
     rule->nalts = 0;
     for (;; p++) {
-        if (*p == '\\' && p[1]) {
+        if (*p == '\\' && p[1] == 'Q') {
+            e = strstr(p + 2, "\\E"); /* quoted up to \E, or the end */
+            p = e ? e + 1 : p + strlen(p) - 1;
+        } else if (*p == '\\' && p[1]) {
             p++;
         } else if (*p == '[') {
             /* A class: ']' right after '[' or '[^' is a member. */
             p += p[1] == '^' ? 2 : 1;
             if (*p == ']')
                 p++;
-            while (*p && *p != ']')
-                p += *p == '\\' && p[1] ? 2 : 1;
+            while (*p && *p != ']') {
+                if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+                    char end[3] = {p[1], ']', '\0'};
+                    if (!(e = strstr(p + 2, end)))
+                        goto unknown;
+                    p = e + 2;
+                } else {
+                    p += *p == '\\' && p[1] ? 2 : 1;
+                }
+            }
             if (!*p)
-                break;
+                goto unknown;
+        } else if (*p == '(' && p[1] == '?' && p[2] == '#') {
+            if (!(e = strchr(p, ')')))
+                goto unknown;
+            p = e;
         } else if (*p == '(') {
+            if (p[1] == '?' && sets_extended(p))
+                goto unknown;
             depth++;
         } else if (*p == ')') {
             depth--;

@@ -680,6 +680,47 @@ START_TEST(cache_holds_checked_mappings)
 }
 END_TEST
 
+/* A rule is only tried on subjects that start with one of the literal
+ * starts read from its pattern: that reading must never leave out a
+ * match, whatever hides a '|' or a parenthesis. */
+START_TEST(rule_starts_cover_every_match)
+{
+    static const struct {
+        const char *pattern, *subject;
+    } cases[] = {
+        {"nccl|NCCL", "NCCLx"},
+        {"cu(?:blas|fft)", "cufftX"},
+        {"x\\Q(\\E|b", "bZ"},
+        {"a(?#()|b", "bZ"},
+        {"ab[[:alpha:](]|cd", "cdZ"},
+        {"a(?x) b|c", "cZ"},
+        {"ab{0}c|d", "acZ"},
+        {"ab?c", "acZ"},
+        {"[|]a|q", "|aZ"},
+        {"a\\|b|c", "a|bZ"},
+        {"(a|b)c|d", "bcZ"},
+        {"a|b|c|d|e", "eZ"},
+        {"ab\\Qc|d\\E", "abc|dZ"},
+        {"a[]|]b|c", "a|bZ"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct rules *r = rules_new(RULES_PREFIX);
+        char msg[128];
+        size_t off, n;
+        ck_assert_int_eq(
+            rules_add(r, cases[i].pattern, "y", NULL, msg, sizeof(msg), &off),
+            0);
+        struct rules_matcher *rm = rules_matcher_new(r);
+        const char *subj = cases[i].subject;
+        ck_assert_msg(rules_may_start(r, (unsigned char)subj[0]) &&
+                          rules_match(r, rm, subj, strlen(subj), &n) == 0,
+                      "%s on %s", cases[i].pattern, subj);
+        rules_matcher_free(rm);
+        rules_free(r);
+    }
+}
+END_TEST
+
 /* link: is checked like the rest: a mapping, names without shell or path
  * characters, and a domain to belong to. */
 START_TEST(link_section_errors)
@@ -701,6 +742,7 @@ static Suite *mapping_suite(void)
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, loads_every_kind);
     tcase_add_test(tc, may_apply_has_no_false_negatives);
+    tcase_add_test(tc, rule_starts_cover_every_match);
     tcase_add_test(tc, link_section_errors);
     tcase_add_test(tc, later_layers_win);
     tcase_add_test(tc, bad_yaml);

@@ -84,14 +84,17 @@ static size_t literal_prefix(const char *p, size_t n, char *lit, size_t max)
     return k;
 }
 
-/* Does the group at p ("(?...") switch on extended mode (x), where
- * blanks and # comments make the pattern's text lie? */
-static bool sets_extended(const char *p)
+/* Does the group at p ("(?..." or "(*...") set options (case, extended
+ * mode, ...) or a verb? Options set in one alternative hold in the ones
+ * after it ("a(?i)b|c" matches "C"), and extended mode makes blanks and
+ * # comments of the text: the starts are not read for such patterns. */
+static bool sets_options(const char *p)
 {
-    for (p += 2; *p && *p != ')' && *p != ':'; p++)
-        if (*p == 'x')
-            return true;
-    return false;
+    if (p[1] == '*')
+        return true;
+    char c = p[1] == '?' ? p[2] : '\0';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '^' ||
+           c == '-';
 }
 
 /* The literal starts of pat, one per top-level alternative ("nccl|NCCL"
@@ -99,8 +102,8 @@ static bool sets_extended(const char *p)
  * (with their [:alpha:] parts) and (?#...) comments are stepped over so
  * that their '|', '(' and ')' do not count. Leaves nalts 0 when some
  * alternative has no literal start, there are too many, or the pattern
- * is one this reading cannot follow (extended mode): a start must never
- * be claimed that a match might not have. */
+ * sets options: a start must never be claimed that a match might not
+ * have. */
 static void literal_starts(const char *pat, struct rule *rule)
 {
     const char *alt = pat, *p = pat, *e;
@@ -134,7 +137,7 @@ static void literal_starts(const char *pat, struct rule *rule)
                 goto unknown;
             p = e;
         } else if (*p == '(') {
-            if (p[1] == '?' && sets_extended(p))
+            if (sets_options(p))
                 goto unknown;
             depth++;
         } else if (*p == ')') {

@@ -701,6 +701,8 @@ START_TEST(rule_starts_cover_every_match)
         {"(a|b)c|d", "bcZ"},
         {"a|b|c|d|e", "eZ"},
         {"ab\\Qc|d\\E", "abc|dZ"},
+        {"zz(?i)q|foo", "FOOX"},
+        {"(*UTF)ab|c", "cZ"},
         {"a[]|]b|c", "a|bZ"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

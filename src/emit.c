@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -118,11 +119,13 @@ static int fail(struct strbuf *err, const char *what, const char *path)
 }
 
 /* mkdir -p: the directory itself first, its parents only when missing
- * (most new directories have a parent that exists). */
+ * (most new directories have a parent that exists). Returns 1 when this
+ * call made p itself, 0 when it was there (made by someone else, maybe
+ * just now), -1 on error. */
 static int mkdirs(char *p, struct strbuf *err)
 {
     if (mkdir(p, 0777) == 0)
-        return 0;
+        return 1;
     struct stat st;
     if (errno == EEXIST) {
         if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
@@ -140,13 +143,15 @@ static int mkdirs(char *p, struct strbuf *err)
     *slash = '/';
     if (rc < 0)
         return -1;
-    if (mkdir(p, 0777) < 0 &&
-        (errno != EEXIST || stat(p, &st) < 0 || !S_ISDIR(st.st_mode)))
+    if (mkdir(p, 0777) == 0)
+        return 1;
+    if (errno != EEXIST || stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
         return fail(err, "create directory", p);
     return 0;
 }
 
-/* mkdir -p, saying whether dir itself was made (then it is empty). */
+/* mkdir -p, saying whether dir itself was made by this call (then it is
+ * empty: another process that made it at the same time does not count). */
 static int make_dir(const char *dir, bool *made, struct strbuf *err)
 {
     struct stat st;
@@ -163,8 +168,8 @@ static int make_dir(const char *dir, bool *made, struct strbuf *err)
         p[--n] = '\0';
     int rc = mkdirs(p, err);
     free(p);
-    *made = rc == 0;
-    return rc;
+    *made = rc == 1;
+    return rc < 0 ? -1 : 0;
 }
 
 int emit_mkdirs(const char *dir, struct strbuf *err)
@@ -306,7 +311,18 @@ static void random_suffix(char *name)
  * the given permission bits, registered in slot *slot for the signal
  * handler; tmp + base names it in directory at. Like mkstemp, but with the
  * final mode at once: no fchmod when the umask lets it through. */
-static int create_temp(int at, char *tmp, size_t base, mode_t mode, int *slot)
+/* Whether files created in directory fd may get other permission bits
+ * than asked, whatever the umask: a default ACL replaces it. Unsure
+ * counts as yes. */
+static bool has_default_acl(int fd)
+{
+    if (fgetxattr(fd, "system.posix_acl_default", NULL, 0) >= 0)
+        return true;
+    return errno != ENODATA && errno != ENOTSUP;
+}
+
+static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
+                       int *slot)
 {
     pthread_once(&umask_once, read_umask);
     *slot = -1;
@@ -319,7 +335,7 @@ static int create_temp(int at, char *tmp, size_t base, mode_t mode, int *slot)
         int fd = openat(at, tmp + base, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
                         mode & 0777);
         if (fd >= 0) {
-            if ((process_umask < 0 || (mode & (mode_t)process_umask) ||
+            if ((acl || process_umask < 0 || (mode & (mode_t)process_umask) ||
                  (mode & ~0777u)) &&
                 fchmod(fd, mode) < 0) {
                 int e = errno;
@@ -373,8 +389,11 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
                 return -1;
             }
             /* Names in it are then looked up from here, not from /. */
-            em->dirfd = open(em->dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            em->dirfd = em->use_dirfd ? open(em->dir.buf,
+                                             O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                      : -1;
             em->dir_open = em->dirfd >= 0;
+            em->dir_acl = !em->dir_open || has_default_acl(em->dirfd);
         }
         strbuf_add(&tmp, dst, (size_t)(slash - dst + 1));
     }
@@ -385,7 +404,7 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     strbuf_addstr(&tmp, EMIT_TEMP_PREFIX "XXXXXX");
     int slot;
     int fd = create_temp(at, tmp.buf, base, src ? src->st_mode & 07777 : 0644,
-                         &slot);
+                         at == AT_FDCWD || em->dir_acl, &slot);
     if (fd < 0) {
         fail(err, "create a temporary file for", dst);
         strbuf_release(&tmp);
@@ -416,9 +435,7 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
     lk->fd = -1;
     lk->path = NULL;
     lk->interrupted = false;
-    struct stat st;
-    lk->made = stat(dir, &st) < 0 && errno == ENOENT;
-    if (emit_mkdirs(dir, err) < 0)
+    if (make_dir(dir, &lk->made, err) < 0)
         return -1;
     struct strbuf path = STRBUF_INIT;
     strbuf_addf(&path, "%s/" EMIT_LOCK_NAME, dir);

@@ -19,7 +19,9 @@ struct emitter {
     struct strbuf dir;
     bool dir_new;  /* this writer made dir in this run */
     bool dir_open; /* dirfd is dir, open (else names go by full path) */
+    bool dir_acl;  /* dir may have a default ACL: set modes explicitly */
     int dirfd;
+    bool use_dirfd; /* keep dir open and name files relative to it */
     /* A directory this run made (the output directory, by emit_lock):
      * nothing below it needs comparing, as no file there is older than
      * the run, and the run writes each output once. NULL: none. */
@@ -28,7 +30,7 @@ struct emitter {
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false, false, -1, NULL                                    \
+        STRBUF_INIT, false, false, false, -1, false, NULL                      \
     }
 
 void emitter_release(struct emitter *em);

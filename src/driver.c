@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -518,7 +519,7 @@ static int input_dir(struct worker *w, const char *path, const char **name)
 {
     const char *slash = strrchr(path, '/');
     *name = path;
-    if (!slash || slash == path)
+    if (!slash || slash == path || !w->use_dirfd)
         return AT_FDCWD;
     size_t dl = (size_t)(slash - path);
     if (w->in_dir.len != dl || memcmp(w->in_dir.buf, path, dl)) {
@@ -853,6 +854,23 @@ static struct mapping *load_mappings(const struct options *o)
     return m;
 }
 
+/* Raise the soft limit on open files to the hard one, and say whether
+ * each worker may keep two directories open besides the three files it
+ * can have open at a time (a large -j under a small limit may not). */
+static bool fd_budget(int workers)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return false;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    return rl.rlim_cur == RLIM_INFINITY ||
+           (rlim_t)workers * 5 + 64 <= rl.rlim_cur;
+}
+
 static int default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1010,9 +1028,11 @@ int driver_run(const struct options *o)
      * by --stats, --report and --fail-on=unmapped, or each use reported. */
     bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
                 o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
+    bool dirfds = fd_budget(d.nworkers);
     for (int i = 0; i < d.nworkers; i++) {
         if (lock.made && !o->in_place)
             d.workers[i].em.fresh = o->output;
+        d.workers[i].use_dirfd = d.workers[i].em.use_dirfd = dirfds;
         d.workers[i].rw = rewriter_new(d.map);
         rewriter_rank_unmapped(d.workers[i].rw, rank);
     }

@@ -91,6 +91,7 @@ struct worker {
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;
+    bool use_dirfd;     /* directory descriptors fit in the fd limit */
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
     struct emitter em;  /* the directory made last */

@@ -43,3 +43,15 @@ $C2M -o out5 src 2>&1; echo "second: $?"
 wait $p1; echo "first: $?"
 $C2M -q -o alone src
 diff -r -x compile_commands.json alone out5 && echo "same as alone"
+
+# A small limit on open files: workers keep directories open only when
+# the limit leaves room for them; every file is still ported.
+mkdir -p many
+for d in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+    mkdir -p many/d$d
+    for f in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+        echo "cudaFree(p$f);" >many/d$d/f$f.cu
+    done
+done
+(ulimit -n 40 && $C2M -q -j16 -o out6 many 2>&1); echo "fd limit: $?"
+find out6 -name '*.mu' | wc -l

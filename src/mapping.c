@@ -410,6 +410,17 @@ static int read_inputs(struct mapcache_input *in, struct source *text, size_t n)
     return rc;
 }
 
+/* What a cache's 'checked' mark must be for mapping_finish to trust it:
+ * the SDK version the checks ran for, and the version of the checks.
+ * Bump CHECKS when a check is added or changed, so that caches checked by
+ * older code are checked again. */
+enum { CHECKS = 1 };
+
+static int checked_tag(int sdk)
+{
+    return sdk * 16 + CHECKS;
+}
+
 int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
                  const char *cache_dir)
 {
@@ -434,8 +445,8 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
                                    &checked);
     }
-    m->checked =
-        ++m->nloads == 1 && cached == MAPCACHE_HIT && checked == m->sdk;
+    m->checked = ++m->nloads == 1 && cached == MAPCACHE_HIT &&
+                 checked == checked_tag(m->sdk);
     pending_free(m->pending); /* one load at a time is cached */
     m->pending = NULL;
     bool parsed = false;
@@ -741,7 +752,7 @@ int mapping_finish(struct mapping *m)
     }
     struct pending_store *ps = m->pending;
     if (ps && !errors)
-        mapcache_store(ps->dir, ps->in, ps->n, ps->files, m->sdk);
+        mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk));
     pending_free(ps);
     m->pending = NULL;
     return errors ? -1 : 0;

@@ -254,24 +254,31 @@ static const char *scan_number(const char *p, const char *end, unsigned *flags)
 {
     const char *s = p + 1;
     for (;;) {
+        /* Digits and letters in bulk; an exponent's sign belongs to the
+         * number (1e+5, 0x1p-3) when it follows one of these. */
+        const char *q = lexer_skip_ident(s, end);
+        if (q > s) {
+            s = q;
+            if (s < end && (*s == '+' || *s == '-') &&
+                ((s[-1] | 0x20) == 'e' || (s[-1] | 0x20) == 'p')) {
+                s++;
+                continue;
+            }
+        }
         if (s >= end)
             return s;
         unsigned char c = (unsigned char)*s;
-        if (ident_tab[c] || c == '.') {
+        if (c == '.') {
             s++;
-            /* An exponent's sign belongs to the number: 1e+5, 0x1p-3. */
-            if (((c | 0x20) == 'e' || (c | 0x20) == 'p') && s < end &&
-                (*s == '+' || *s == '-'))
-                s++;
         } else if (c == '\'' && s + 1 < end && ident_tab[(unsigned char)s[1]]) {
             s += 2;
         } else if (c == '\\') {
-            const char *q = skip_splices(s, end);
-            if (q == s || q >= end ||
-                !(ident_tab[(unsigned char)*q] || *q == '.'))
+            const char *r = skip_splices(s, end);
+            if (r == s || r >= end ||
+                !(ident_tab[(unsigned char)*r] || *r == '.'))
                 return s;
             *flags |= TOKF_SPLICE;
-            s = q;
+            s = r;
         } else {
             return s;
         }

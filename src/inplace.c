@@ -238,10 +238,10 @@ bool inplace_edited_since(const struct job *j, const char *data, size_t len,
     struct source cur;
     if (source_load(&cur, j->out) < 0)
         return false; /* gone: write it again */
-    uint64_t h = manifest_hash(cur.buf, cur.len);
-    bool same = cur.len == len && !memcmp(cur.buf, data, len);
+    bool same = (cur.len == len && !memcmp(cur.buf, data, len)) ||
+                manifest_hash_matches(cur.buf, cur.len, j->rec->hash);
     source_release(&cur);
-    if (same || h == j->rec->hash)
+    if (same)
         return false;
     strbuf_addf(err,
                 "'%s' changed since cuda2musa wrote it: left alone (its "

@@ -689,24 +689,59 @@ static inline uint64_t rotl(uint64_t x, int r)
     return x << r | x >> (64 - r);
 }
 
-uint64_t manifest_hash(const void *data, size_t len)
+static inline uint64_t mix(uint64_t h, uint64_t w)
 {
-    const unsigned char *p = data;
-    uint64_t h = 0x9e3779b97f4a7c15u ^ (uint64_t)len;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = rotl(h ^ (w * 0xc2b2ae3d27d4eb4fu), 31) * 0x9e3779b97f4a7c15u;
-    }
-    uint64_t w = 0;
-    for (size_t k = 0; i + k < len; k++)
-        w |= (uint64_t)p[i + k] << (8 * k);
-    h = rotl(h ^ (w * 0xc2b2ae3d27d4eb4fu), 31) * 0x9e3779b97f4a7c15u;
+    return rotl(h ^ (w * 0xc2b2ae3d27d4eb4fu), 31) * 0x9e3779b97f4a7c15u;
+}
+
+static inline uint64_t finish(uint64_t h)
+{
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdu;
     h ^= h >> 33;
     return h;
+}
+
+/* The hash records made before 2026-11-22 hold: one chain of
+ * multiplications over the words, so one word at a time. */
+static uint64_t hash_v1(const unsigned char *p, size_t len)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ (uint64_t)len, w;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = mix(h, w);
+    }
+    w = 0;
+    for (size_t k = 0; i + k < len; k++)
+        w |= (uint64_t)p[i + k] << (8 * k);
+    return finish(mix(h, w));
+}
+
+/* Four chains over interleaved words, which the CPU runs side by side:
+ * about four times the speed of hash_v1 on long outputs. */
+uint64_t manifest_hash(const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    uint64_t h[4] = {0x9e3779b97f4a7c15u ^ (uint64_t)len, 0x243f6a8885a308d3u,
+                     0x13198a2e03707344u, 0xa4093822299f31d0u};
+    uint64_t w[4];
+    size_t i = 0;
+    for (; i + 32 <= len; i += 32) {
+        memcpy(w, p + i, 32);
+        for (int k = 0; k < 4; k++)
+            h[k] = mix(h[k], w[k]);
+    }
+    uint64_t t = 0;
+    for (int k = 0; k < 4; k++)
+        t = mix(t, h[k]);
+    return finish(mix(t, hash_v1(p + i, len - i)));
+}
+
+bool manifest_hash_matches(const void *data, size_t len, uint64_t recorded)
+{
+    return manifest_hash(data, len) == recorded ||
+           hash_v1(data, len) == recorded;
 }
 
 static bool read_list(const struct json *list, struct mf_output **v, size_t *n,

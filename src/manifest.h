@@ -98,6 +98,9 @@ void manifest_render_compdb(const struct manifest *m, struct strbuf *out);
 
 /* A 64-bit hash of data[0..len), as recorded for outputs. */
 uint64_t manifest_hash(const void *data, size_t len);
+/* Whether data is what a record made with manifest_hash, or with the hash
+ * of earlier versions, says was written. */
+bool manifest_hash_matches(const void *data, size_t len, uint64_t recorded);
 
 /* Read the outputs (and stale outputs) recorded in a musa_manifest.json
  * text. Returns their number, with paths and hashes in *out (free each

@@ -135,7 +135,7 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
             free(file);
             continue;
         }
-        bool ours = manifest_hash(cur.buf, cur.len) == old[i].hash;
+        bool ours = manifest_hash_matches(cur.buf, cur.len, old[i].hash);
         source_release(&cur);
         if (!ours) {
             if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)

@@ -258,6 +258,28 @@ START_TEST(record_of_outputs)
     ck_assert_uint_ne(manifest_hash("", 0), manifest_hash("\0", 1));
     ck_assert_uint_eq(manifest_hash("same bytes here", 15),
                       manifest_hash("same bytes here", 15));
+    /* Every byte counts, in every lane, and at every length. */
+    char buf[100];
+    memset(buf, 'x', sizeof(buf));
+    uint64_t base[100];
+    for (size_t n = 0; n < sizeof(buf); n++)
+        base[n] = manifest_hash(buf, n);
+    for (size_t n = 1; n < sizeof(buf); n++) {
+        ck_assert_uint_ne(base[n], base[n - 1]);
+        for (size_t i = 0; i < n; i++) {
+            buf[i] = 'y';
+            ck_assert_uint_ne(manifest_hash(buf, n), base[n]);
+            buf[i] = 'x';
+        }
+    }
+    /* Records written by earlier versions (another hash) still match
+     * the bytes they were made for, and only those. */
+    const char *old = "musaMalloc(&p, 4); /* a port written by an earlier "
+                      "cuda2musa */\n";
+    ck_assert_uint_eq(strlen(old), 64);
+    ck_assert(manifest_hash_matches(old, 64, 0x1f27d3450cdbfdd0u));
+    ck_assert(manifest_hash_matches(old, 64, manifest_hash(old, 64)));
+    ck_assert(!manifest_hash_matches(old, 63, 0x1f27d3450cdbfdd0u));
 
     struct mf_output outs[] = {{"a.mu", 0x0123456789abcdefu},
                                {"sub/b.cpp", 42}};

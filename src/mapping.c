@@ -464,9 +464,13 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     for (size_t i = 0; !rc && i < n; i++)
         if (merge_file(m, &files[i]) < 0)
             rc = -1;
-    /* Store what was parsed once mapping_finish has checked it, or now
-     * refresh the stat data of a cache that was confirmed by contents. */
-    if (!rc && cache_dir && parsed && m->nloads == 1) {
+    /* Store what was parsed once mapping_finish has checked it, and a hit
+     * that was not checked for this SDK and these checks (its contents
+     * are read for the store: a rare case); or now refresh the stat data
+     * of a cache that was confirmed by contents. */
+    bool recheck = cached == MAPCACHE_HIT && !m->checked;
+    if (!rc && cache_dir && m->nloads == 1 && (parsed || recheck) &&
+        (in[0].buf || !(rc = read_inputs(in, text, n)))) {
         for (size_t i = 0; i < n; i++) /* the caller's may go first */
             in[i].path = xstrdup(in[i].path);
         m->pending = xmalloc(sizeof(*m->pending));
@@ -759,6 +763,11 @@ int mapping_finish(struct mapping *m)
 }
 
 /* ---- lookups ---- */
+
+bool mapping_was_checked(const struct mapping *m)
+{
+    return m->checked;
+}
 
 const struct map_filter *mapping_filter(const struct mapping *m)
 {

@@ -125,6 +125,9 @@ void mapping_inputs_free(struct mapping_input *in, size_t n);
 /* Cross-file checks (names that map to mapped names) and final sorting.
  * Returns -1 after reporting problems. */
 int mapping_finish(struct mapping *m);
+/* Whether the mapping came from a cache checked for its SDK version, so
+ * that mapping_finish skips the cross-file checks (for tests). */
+bool mapping_was_checked(const struct mapping *m);
 
 /* A fast "certainly not" for identifiers, in two parts.
  * Rules (patterns, suspects) may apply to a name s when bit

@@ -659,9 +659,17 @@ START_TEST(cache_holds_checked_mappings)
                            "  cudaB: musaB\n",
                            ".yaml");
     const struct mapping_input in_sdk[] = {{sdk, 0}};
-    for (int round = 0; round < 2; round++) {
-        struct mapping *m = mapping_new(SDK_NEWEST);
+    /* Parsed and checked, then a hit that skips the checks; another SDK
+     * version is checked again and its mark stored, then trusted. */
+    static const struct {
+        const char *sdk;
+        bool checked;
+    } runs[] = {{NULL, false}, {NULL, true}, {"4.5", false}, {"4.5", true}};
+    for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+        struct mapping *m = mapping_new(
+            runs[i].sdk ? sdk_parse_version(runs[i].sdk, 3) : SDK_NEWEST);
         ck_assert_int_eq(mapping_load(m, in_sdk, 1, dir), 0);
+        ck_assert_int_eq(mapping_was_checked(m), runs[i].checked);
         ck_assert_int_eq(mapping_finish(m), 0);
         ck_assert_str_eq(mapping_ident(m, "cudaA", 5)->exact->to, "musaA");
         mapping_free(m);

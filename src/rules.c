@@ -97,23 +97,37 @@ static bool sets_options(const char *p)
            c == '-';
 }
 
+/* Is p an escape this reading can step over: a backslash and one byte,
+ * punctuation or a letter that takes no argument (\w, \d, \b, ...)?
+ * Others (\c, \x, \Q, \p, \g, \k, digits, ...) take more bytes in
+ * ways not worth following: the pattern's starts are then not read. */
+static bool simple_escape(const char *p)
+{
+    unsigned char c = (unsigned char)p[1];
+    if (!c)
+        return false;
+    if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') &&
+        !(c >= '0' && c <= '9') && c < 0x80)
+        return true;
+    return c && strchr("dDwWsShHvVbBnrtfeaAzZGKRX", c);
+}
+
 /* The literal starts of pat, one per top-level alternative ("nccl|NCCL"
- * has two; "cu(?:blas|fft)" one, "cu"). Escapes, \Q...\E quotes, classes
- * (with their [:alpha:] parts) and (?#...) comments are stepped over so
- * that their '|', '(' and ')' do not count. Leaves nalts 0 when some
- * alternative has no literal start, there are too many, or the pattern
- * sets options: a start must never be claimed that a match might not
- * have. */
+ * has two; "cu(?:blas|fft)" one, "cu"). Simple escapes, classes and
+ * (?#...) comments are stepped over so that their '|', '(' and ')' do
+ * not count. Leaves nalts 0 when some alternative has no literal start,
+ * there are too many, or the pattern has anything this reading does not
+ * follow (other escapes, [:posix:] parts, option groups and verbs): a
+ * start must never be claimed that a match might not have. */
 static void literal_starts(const char *pat, struct rule *rule)
 {
     const char *alt = pat, *p = pat, *e;
     int depth = 0;
     rule->nalts = 0;
     for (;; p++) {
-        if (*p == '\\' && p[1] == 'Q') {
-            e = strstr(p + 2, "\\E"); /* quoted up to \E, or the end */
-            p = e ? e + 1 : p + strlen(p) - 1;
-        } else if (*p == '\\' && p[1]) {
+        if (*p == '\\') {
+            if (!simple_escape(p))
+                goto unknown;
             p++;
         } else if (*p == '[') {
             /* A class: ']' right after '[' or '[^' is a member. */
@@ -121,14 +135,11 @@ static void literal_starts(const char *pat, struct rule *rule)
             if (*p == ']')
                 p++;
             while (*p && *p != ']') {
-                if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
-                    char end[3] = {p[1], ']', '\0'};
-                    if (!(e = strstr(p + 2, end)))
-                        goto unknown;
-                    p = e + 2;
-                } else {
-                    p += *p == '\\' && p[1] ? 2 : 1;
-                }
+                if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '='))
+                    goto unknown;
+                if (*p == '\\' && !simple_escape(p))
+                    goto unknown;
+                p += *p == '\\' ? 2 : 1;
             }
             if (!*p)
                 goto unknown;

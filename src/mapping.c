@@ -414,7 +414,7 @@ static int read_inputs(struct mapcache_input *in, struct source *text, size_t n)
  * the SDK version the checks ran for, and the version of the checks.
  * Bump CHECKS when a check is added or changed, so that caches checked by
  * older code are checked again. */
-enum { CHECKS = 1 };
+enum { CHECKS = 1 }; /* below 16: see checked_tag */
 
 static int checked_tag(int sdk)
 {
@@ -445,8 +445,19 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
                                    &checked);
     }
-    m->checked = ++m->nloads == 1 && cached == MAPCACHE_HIT &&
-                 checked == checked_tag(m->sdk);
+    /* A hit not checked for this SDK and these checks is parsed again,
+     * checked and stored with its new mark: the stat data that found it
+     * are not enough to vouch for the contents that would be hashed for
+     * the mark (and it happens once per SDK version or checks change). */
+    if (++m->nloads == 1 && cached == MAPCACHE_HIT &&
+        checked != checked_tag(m->sdk)) {
+        for (size_t i = 0; i < n; i++)
+            mapfile_release(&files[i]);
+        memset(files, 0, (n ? n : 1) * sizeof(*files));
+        mapcache_release(&m->cache);
+        cached = MAPCACHE_MISS;
+    }
+    m->checked = m->nloads == 1 && cached == MAPCACHE_HIT;
     pending_free(m->pending); /* one load at a time is cached */
     m->pending = NULL;
     bool parsed = false;
@@ -464,13 +475,9 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     for (size_t i = 0; !rc && i < n; i++)
         if (merge_file(m, &files[i]) < 0)
             rc = -1;
-    /* Store what was parsed once mapping_finish has checked it, and a hit
-     * that was not checked for this SDK and these checks (its contents
-     * are read for the store: a rare case); or now refresh the stat data
-     * of a cache that was confirmed by contents. */
-    bool recheck = cached == MAPCACHE_HIT && !m->checked;
-    if (!rc && cache_dir && m->nloads == 1 && (parsed || recheck) &&
-        (in[0].buf || !(rc = read_inputs(in, text, n)))) {
+    /* Store what was parsed once mapping_finish has checked it, or now
+     * refresh the stat data of a cache that was confirmed by contents. */
+    if (!rc && cache_dir && parsed && m->nloads == 1) {
         for (size_t i = 0; i < n; i++) /* the caller's may go first */
             in[i].path = xstrdup(in[i].path);
         m->pending = xmalloc(sizeof(*m->pending));

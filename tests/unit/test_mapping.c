@@ -3,9 +3,11 @@
  * bad file is an error at the right file:line:col. */
 #include <check.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -688,6 +690,44 @@ START_TEST(cache_holds_checked_mappings)
 }
 END_TEST
 
+/* A cache hit that is to be checked again is parsed again: stat data can
+ * miss an edit (same size, inode and restored mtime), and the contents
+ * would be hashed into the new cache next to the old records. */
+START_TEST(cache_recheck_parses_again)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *path = write_temp("version: 1\ndomain: t\nidentifiers:\n"
+                            "  fooAAA: barAAA\n",
+                            ".yaml");
+    const struct mapping_input in[] = {{path, 0}};
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    mapping_free(m);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    FILE *f = fopen(path, "r+"); /* same inode, same size */
+    ck_assert_ptr_nonnull(f);
+    fputs("version: 1\ndomain: t\nidentifiers:\n  fooBBB: barBBB\n", f);
+    fclose(f);
+    const struct timespec times[2] = {st.st_atim, st.st_mtim};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+    for (int round = 0; round < 2; round++) {
+        m = mapping_new(round ? SDK_NEWEST : sdk_parse_version("4.5", 3));
+        ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        ck_assert_ptr_null(mapping_ident(m, "fooAAA", 6));
+        ck_assert_str_eq(mapping_ident(m, "fooBBB", 6)->exact->to, "barBBB");
+        mapping_free(m);
+    }
+    unlink(path);
+    free(path);
+    each_file(dir, remove_file);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* A rule is only tried on subjects that start with one of the literal
  * starts read from its pattern: that reading must never leave out a
  * match, whatever hides a '|' or a parenthesis. */
@@ -776,6 +816,7 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, empty_mappings_dir);
     tcase_add_test(tc, cache_round_trip);
     tcase_add_test(tc, cache_holds_checked_mappings);
+    tcase_add_test(tc, cache_recheck_parses_again);
     suite_add_tcase(s, tc);
     return s;
 }

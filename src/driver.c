@@ -1030,7 +1030,7 @@ int driver_run(const struct options *o)
                 o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
     bool dirfds = fd_budget(d.nworkers);
     for (int i = 0; i < d.nworkers; i++) {
-        if (lock.made && !o->in_place)
+        if (lock.empty && !o->in_place)
             d.workers[i].em.fresh = o->output;
         d.workers[i].use_dirfd = d.workers[i].em.use_dirfd = dirfds;
         d.workers[i].rw = rewriter_new(d.map);

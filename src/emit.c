@@ -318,7 +318,7 @@ static bool has_default_acl(int fd)
 {
     if (fgetxattr(fd, "system.posix_acl_default", NULL, 0) >= 0)
         return true;
-    return errno != ENODATA && errno != ENOTSUP;
+    return errno != ENODATA; /* ENOTSUP: NFSv4 and others have ACLs too */
 }
 
 static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
@@ -429,13 +429,29 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
 
 /* ---- the output directory's lock ---- */
 
+/* Does dir hold nothing but the lock file? */
+static bool only_lock_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *de;
+    bool only = true;
+    while (only && (de = readdir(d)))
+        only = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+               !strcmp(de->d_name, EMIT_LOCK_NAME);
+    closedir(d);
+    return only;
+}
+
 int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
               void *arg, struct strbuf *err)
 {
     lk->fd = -1;
     lk->path = NULL;
     lk->interrupted = false;
-    if (make_dir(dir, &lk->made, err) < 0)
+    lk->empty = false;
+    if (emit_mkdirs(dir, err) < 0)
         return -1;
     struct strbuf path = STRBUF_INIT;
     strbuf_addf(&path, "%s/" EMIT_LOCK_NAME, dir);
@@ -467,6 +483,10 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
         if (fstat(fd, &a) == 0 && stat(path.buf, &b) == 0 &&
             a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
             lk->fd = fd;
+            /* Looked at under the lock: a run that made the directory
+             * may have lost the race for the lock to another, which wrote
+             * there first. */
+            lk->empty = only_lock_in(dir);
             break;
         }
         close(fd);

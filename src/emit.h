@@ -22,9 +22,10 @@ struct emitter {
     bool dir_acl;  /* dir may have a default ACL: set modes explicitly */
     int dirfd;
     bool use_dirfd; /* keep dir open and name files relative to it */
-    /* A directory this run made (the output directory, by emit_lock):
-     * nothing below it needs comparing, as no file there is older than
-     * the run, and the run writes each output once. NULL: none. */
+    /* A directory that was empty when this run locked it (the output
+     * directory: see emit_lock): nothing below it needs comparing, as no
+     * file there is older than the run, and the run writes each output
+     * once. NULL: none. */
     const char *fresh;
 };
 
@@ -77,7 +78,7 @@ struct emit_lock {
     int fd;
     char *path;
     bool interrupted; /* the run before did not finish */
-    bool made;        /* the directory did not exist: emit_lock made it */
+    bool empty;       /* under the lock, the directory held nothing but it */
 };
 
 /* Create dir if needed and lock it, calling waiting(arg) once first when

@@ -167,6 +167,21 @@ static void job_identify(struct job *j)
     }
 }
 
+int run_write_file(struct driver *d, const char *path, const char *data,
+                   size_t len)
+{
+    struct strbuf err = STRBUF_INIT;
+    struct emitter em = EMITTER_INIT;
+    int rc = emit_file(&em, path, data, len, NULL, &err);
+    if (rc < 0) {
+        error("%s", err.buf);
+        d->rep.errors++;
+    }
+    emitter_release(&em);
+    strbuf_release(&err);
+    return rc;
+}
+
 bool run_exists(const char *path)
 {
     struct stat st;
@@ -519,7 +534,7 @@ static int input_dir(struct worker *w, const char *path, const char **name)
 {
     const char *slash = strrchr(path, '/');
     *name = path;
-    if (!slash || slash == path || !w->use_dirfd)
+    if (!slash || slash == path || !w->em.use_dirfd)
         return AT_FDCWD;
     size_t dl = (size_t)(slash - path);
     if (w->in_dir.len != dl || memcmp(w->in_dir.buf, path, dl)) {
@@ -1032,7 +1047,7 @@ int driver_run(const struct options *o)
     for (int i = 0; i < d.nworkers; i++) {
         if (lock.empty && !o->in_place)
             d.workers[i].em.fresh = o->output;
-        d.workers[i].use_dirfd = d.workers[i].em.use_dirfd = dirfds;
+        d.workers[i].em.use_dirfd = dirfds; /* for its inputs too */
         d.workers[i].rw = rewriter_new(d.map);
         rewriter_rank_unmapped(d.workers[i].rw, rank);
     }

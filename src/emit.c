@@ -307,10 +307,6 @@ static void random_suffix(char *name)
     }
 }
 
-/* Create a new temporary file from template tmp (ending in XXXXXX) with
- * the given permission bits, registered in slot *slot for the signal
- * handler; tmp + base names it in directory at. Like mkstemp, but with the
- * final mode at once: no fchmod when the umask lets it through. */
 /* Whether files created in directory fd may get other permission bits
  * than asked, whatever the umask: a default ACL replaces it. Unsure
  * counts as yes. */
@@ -320,6 +316,12 @@ static bool has_default_acl(int fd)
         return true;
     return errno != ENODATA; /* ENOTSUP: NFSv4 and others have ACLs too */
 }
+
+/* Create a new temporary file from template tmp (ending in XXXXXX) with
+ * the given permission bits, registered in slot *slot for the signal
+ * handler; tmp + base names it in directory at. Like mkstemp, but with the
+ * final mode at once: no fchmod when the umask lets it through and no
+ * default ACL may apply (acl false). */
 
 static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
                        int *slot)

@@ -85,7 +85,7 @@ static void gather_lines(void *arg, const char *key, size_t len, void *value)
  * it did not look at. */
 void inplace_save_record(struct driver *d)
 {
-    struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT, err = STRBUF_INIT;
+    struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT;
     hashmap_each(&d->record, gather_lines, &lines);
     /* One line per entry, sorted, so an unchanged run writes nothing. */
     char **v = NULL;
@@ -103,17 +103,12 @@ void inplace_save_record(struct driver *d)
     for (size_t i = 0; i < n; i++)
         strbuf_addf(&sb, "%s\n", v[i]);
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
-    struct emitter em = EMITTER_INIT;
-    if (n && emit_file(&em, path, sb.buf, sb.len, NULL, &err) < 0) {
-        error("%s", err.buf);
-        d->rep.errors++;
-    }
-    emitter_release(&em);
+    if (n)
+        run_write_file(d, path, sb.buf, sb.len);
     free(path);
     free(v);
     strbuf_release(&lines);
     strbuf_release(&sb);
-    strbuf_release(&err);
 }
 
 /* After the port: what this run wrote, on record. */

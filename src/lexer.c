@@ -8,29 +8,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* 1 for bytes that continue an identifier: [A-Za-z0-9_$] and every byte
- * >= 0x80 (UTF-8 in identifiers). */
-/* clang-format off */
-static const unsigned char ident_tab[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-};
-/* clang-format on */
-
 /* See lexer.h: LEXB_IDENT 1, LEXB_PUNCT1 2, LEXB_CONT 4, LEXB_STOP 8. */
 /* clang-format off */
 const unsigned char lexer_bytes[256] = {
@@ -53,9 +30,16 @@ const unsigned char lexer_bytes[256] = {
 };
 /* clang-format on */
 
+/* Does c continue an identifier: [A-Za-z0-9_$], or any byte >= 0x80
+ * (UTF-8 in identifiers)? */
+static inline bool is_ident(unsigned char c)
+{
+    return lexer_bytes[c] & LEXB_CONT;
+}
+
 bool lexer_is_ident_char(unsigned char c)
 {
-    return ident_tab[c];
+    return is_ident(c);
 }
 
 bool lexer_is_identifier(const char *s, size_t len)
@@ -63,7 +47,7 @@ bool lexer_is_identifier(const char *s, size_t len)
     if (!len || (s[0] >= '0' && s[0] <= '9'))
         return false;
     for (size_t i = 0; i < len; i++)
-        if (!ident_tab[(unsigned char)s[i]])
+        if (!is_ident((unsigned char)s[i]))
             return false;
     return true;
 }
@@ -138,7 +122,7 @@ static const char *scan_ident(const char *p, const char *end, unsigned *flags)
         p = lexer_skip_ident(p, end);
         if (p < end && *p == '\\') {
             const char *q = skip_splices(p, end);
-            if (q != p && q < end && ident_tab[(unsigned char)*q]) {
+            if (q != p && q < end && is_ident((unsigned char)*q)) {
                 *flags |= TOKF_SPLICE;
                 p = q;
                 continue;
@@ -270,12 +254,12 @@ static const char *scan_number(const char *p, const char *end, unsigned *flags)
         unsigned char c = (unsigned char)*s;
         if (c == '.') {
             s++;
-        } else if (c == '\'' && s + 1 < end && ident_tab[(unsigned char)s[1]]) {
+        } else if (c == '\'' && s + 1 < end && is_ident((unsigned char)s[1])) {
             s += 2;
         } else if (c == '\\') {
             const char *r = skip_splices(s, end);
             if (r == s || r >= end ||
-                !(ident_tab[(unsigned char)*r] || *r == '.'))
+                !(is_ident((unsigned char)*r) || *r == '.'))
                 return s;
             *flags |= TOKF_SPLICE;
             s = r;
@@ -519,7 +503,7 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
         break;
     /* clang-format on */
     default:
-        if (!ident_tab[c]) {
+        if (!is_ident(c)) {
             kind = TOK_OTHER;
             q = p + 1;
             break;

@@ -199,13 +199,7 @@ static void put_build_file(struct driver *d, const char *name,
     const char *data = text->buf ? text->buf : "";
     if (d->mode == REPORT_WRITE) {
         if (!(once && exists)) {
-            struct emitter em = EMITTER_INIT;
-            int rc = emit_file(&em, path, data, text->len, NULL, &err);
-            emitter_release(&em);
-            if (rc < 0) {
-                error("%s", err.buf);
-                d->rep.errors++;
-            } else if (rc == EMIT_WRITTEN) {
+            if (run_write_file(d, path, data, text->len) == EMIT_WRITTEN) {
                 d->rep.build_written++;
                 if (d->o->verbosity > 0)
                     fprintf(stderr, "cuda2musa: %s: written (build manifest)\n",
@@ -413,14 +407,7 @@ void outputs_depfile(struct driver *d)
         dep_path(&sb, deps[i]);
         strbuf_addstr(&sb, ":\n");
     }
-    struct strbuf err = STRBUF_INIT;
-    struct emitter em = EMITTER_INIT;
-    if (emit_file(&em, file, sb.buf, sb.len, NULL, &err) < 0) {
-        error("%s", err.buf);
-        d->rep.errors++;
-    }
-    emitter_release(&em);
-    strbuf_release(&err);
+    run_write_file(d, file, sb.buf, sb.len);
     strbuf_release(&sb);
     free(deps);
     hashmap_release(&seen);
@@ -457,14 +444,7 @@ void outputs_report(struct driver *d)
     if (!strcmp(d->o->report_file, "-")) {
         fwrite(sb.buf, 1, sb.len, stdout);
     } else {
-        struct strbuf err = STRBUF_INIT;
-        struct emitter em = EMITTER_INIT;
-        if (emit_file(&em, d->o->report_file, sb.buf, sb.len, NULL, &err) < 0) {
-            error("%s", err.buf);
-            d->rep.errors++;
-        }
-        emitter_release(&em);
-        strbuf_release(&err);
+        run_write_file(d, d->o->report_file, sb.buf, sb.len);
     }
     strbuf_release(&sb);
     free(files);

@@ -91,7 +91,6 @@ struct worker {
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;
-    bool use_dirfd;     /* directory descriptors fit in the fd limit */
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
     struct emitter em;  /* the directory made last */
@@ -163,6 +162,11 @@ bool run_exists(const char *path);
 bool run_is_dir(const char *path);
 void run_add_job(struct driver *d, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind);
+/* Write one file of the run's own (manifest, report, record) with
+ * emit_file, reporting and counting a failure. Returns emit_file's
+ * result. */
+int run_write_file(struct driver *d, const char *path, const char *data,
+                   size_t len);
 
 /* ---- --in-place (inplace.c) ---- */
 

@@ -858,7 +858,9 @@ static struct mapping *load_mappings(const struct options *o)
     for (size_t i = 0; i < o->nmapping_files; i++)
         in[n++] =
             (struct mapping_input){xstrdup(o->mapping_files[i]), (int)i + 1};
-    char *cache = find_cache_dir();
+    /* --lint-mappings reads the YAML itself: it reports entries that
+     * others shadow, which the cache does not keep. */
+    char *cache = o->lint_mappings ? NULL : find_cache_dir();
     int rc = mapping_load(m, in, n, cache);
     free(cache);
     mapping_inputs_free(in, n);

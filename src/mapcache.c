@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The mapping cache: records of parsed mapping files, in a flat file of
+/* The mapping cache: the identifier index of a checked mapping
+ * (mapindex.h) and the other records of its files, in a flat file of
  * 32-bit words plus a string table. Every read is bounds-checked, so a
  * damaged file is a miss, never a crash. */
 #include "mapcache.h"
@@ -26,13 +27,14 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 4
+#define CACHE_FORMAT 5
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
-/* The file: a header, one struct cache_file per mapping file, the record
- * words, then the strings. Every part is a multiple of 8 bytes but the
- * last, so the words are aligned where the file is mapped. */
+/* The file: a header, one struct cache_file per mapping file, the
+ * identifier index, the words of the other records, then their strings.
+ * Every part is a multiple of 8 bytes but the last, so the index and the
+ * words are aligned where the file is mapped. */
 struct cache_header {
     char magic[8];
     uint32_t format;
@@ -42,6 +44,8 @@ struct cache_header {
     uint32_t nwords;   /* 32-bit words after the file table */
     uint32_t nstrings; /* bytes of strings after the words */
     int32_t checked;   /* see MAPCACHE_UNCHECKED */
+    uint32_t nindex;   /* bytes of the index, after the file table */
+    uint32_t pad;
 };
 
 struct cache_file {
@@ -157,13 +161,24 @@ static void put_entry(struct writer *w, const struct map_entry *e)
     put(w, e->where.col);
 }
 
+/* Records the identifier index holds instead. */
+static bool indexed(enum rec_kind kind)
+{
+    return kind == REC_IDENT || kind == REC_QUAL || kind == REC_LOOKUP;
+}
+
 static void put_file(struct writer *w, const struct map_file *f)
 {
     put_str(w, f->path);
     put(w, (uint32_t)f->priority);
-    put(w, (uint32_t)f->nr);
+    uint32_t nr = 0;
+    for (size_t i = 0; i < f->nr; i++)
+        nr += !indexed(f->v[i].kind);
+    put(w, nr);
     for (size_t i = 0; i < f->nr; i++) {
         const struct map_rec *r = &f->v[i];
+        if (indexed(r->kind))
+            continue;
         put(w, r->kind);
         switch (r->kind) {
         case REC_IDENT:
@@ -280,7 +295,8 @@ static int mkdirs(const char *dir)
 }
 
 void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
-                    const struct map_file *files, int checked)
+                    const struct map_file *files, int checked,
+                    const void *index, size_t nindex)
 {
     struct writer w = {STRBUF_INIT, STRBUF_INIT, HASHMAP_INIT};
     for (size_t i = 0; i < n; i++)
@@ -292,7 +308,9 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                              (uint32_t)n,
                              (uint32_t)(w.words.len / 4),
                              (uint32_t)w.strings.len,
-                             (int32_t)checked};
+                             (int32_t)checked,
+                             (uint32_t)nindex,
+                             0};
     memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
     cache_key(in, n, h.key);
     struct cache_file *ft = xcalloc(n ? n : 1, sizeof(*ft));
@@ -318,6 +336,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
         /* (fwrite may not be given NULL, even for no bytes) */
         bool ok = f && fwrite(&h, sizeof(h), 1, f) == 1 &&
                   (!n || fwrite(ft, sizeof(*ft), n, f) == n) &&
+                  (!nindex || fwrite(index, 1, nindex, f) == nindex) &&
                   (!w.words.len ||
                    fwrite(w.words.buf, 1, w.words.len, f) == w.words.len) &&
                   (!w.strings.len ||
@@ -494,8 +513,7 @@ void mapcache_release(struct mapcache_map *keep)
 {
     if (keep->addr)
         munmap(keep->addr, keep->len);
-    keep->addr = NULL;
-    keep->len = 0;
+    memset(keep, 0, sizeof(*keep));
 }
 
 enum mapcache_result mapcache_load(const char *dir,
@@ -534,9 +552,9 @@ enum mapcache_result mapcache_load(const char *dir,
     enum mapcache_result res = MAPCACHE_MISS;
     bool ok = !memcmp(h.magic, CACHE_MAGIC, 8) && h.format == CACHE_FORMAT &&
               h.endian == 0x01020304 && h.key[0] == key[0] &&
-              h.key[1] == key[1] && h.nfiles == n &&
-              len == sizeof(h) + n * sizeof(*ft) + (size_t)h.nwords * 4 +
-                         h.nstrings &&
+              h.key[1] == key[1] && h.nfiles == n && h.nindex % 8 == 0 &&
+              len == sizeof(h) + n * sizeof(*ft) + (size_t)h.nindex +
+                         (size_t)h.nwords * 4 + h.nstrings &&
               (!h.nstrings || base[len - 1] == '\0');
     for (size_t i = 0; ok && i < n; i++) {
         ok = ft[i].layer == in[i].layer;
@@ -552,7 +570,7 @@ enum mapcache_result mapcache_load(const char *dir,
         }
     }
     if (ok) {
-        const char *words = base + sizeof(h) + n * sizeof(*ft);
+        const char *words = base + sizeof(h) + n * sizeof(*ft) + h.nindex;
         struct reader r = {
             (const uint32_t *)(const void *)words, h.nwords,   0,
             words + (size_t)h.nwords * 4,          h.nstrings, false};
@@ -570,6 +588,8 @@ enum mapcache_result mapcache_load(const char *dir,
     }
     keep->addr = addr;
     keep->len = len;
+    keep->index = base + sizeof(h) + n * sizeof(*ft);
+    keep->nindex = h.nindex;
     *checked = h.checked;
     return MAPCACHE_HIT;
 }

@@ -16,6 +16,7 @@
 #include "lexer.h"
 #include "mapcache.h"
 #include "mapfile.h"
+#include "mapindex.h"
 #include "rules.h"
 #include "sdk.h"
 #include "source.h"
@@ -44,6 +45,11 @@ struct mapping {
     struct hashmap sources;    /* tag -> struct map_source */
     struct rules *suspects;    /* CUDA-looking names */
     struct mapcache_map cache; /* the cache file the strings point into */
+    /* The cache's identifier index, and whether lookups go to it rather
+     * than to idents and qualkeys (until a later load unpacks it into
+     * them; it still owns what it decoded). */
+    struct mapindex *index;
+    bool use_index;
     /* Loads so far, and whether the one load was a cache whose records
      * passed mapping_finish's checks for this SDK: they are not run again. */
     int nloads;
@@ -115,6 +121,7 @@ void mapping_free(struct mapping *m)
     free(m->dirs);
     free(m->files);
     free(m->overrides);
+    mapindex_free(m->index);
     mapcache_release(&m->cache);
     pending_free(m->pending);
     rules_free(m->patterns);
@@ -343,6 +350,28 @@ static void merge_link(struct mapping *m, const struct map_rec *r)
     }
 }
 
+/* A load after one that the cache's index served: its identifiers go
+ * into the tables, to be merged with the new files' entries. They were
+ * decoded into memory the index owns, writable, and it stays. */
+static void unpack_ident(void *arg, const char *name, size_t len,
+                         struct map_ident *id)
+{
+    struct mapping *m = arg;
+    hashmap_put(&m->idents, name, len, id);
+    mark_start(m->keys, name, len);
+    for (size_t i = 0; i < id->nquals; i++) {
+        struct map_qualified *q = (struct map_qualified *)id->quals[i];
+        hashmap_put(&m->qualkeys, q->e.from, strlen(q->e.from), q);
+    }
+}
+
+static void unpack_index(struct mapping *m)
+{
+    mapindex_each(m->index, unpack_ident, m);
+    m->size += mapindex_size(m->index);
+    m->use_index = false;
+}
+
 /* Merge the records of one file into the tables. */
 static int merge_file(struct mapping *m, const struct map_file *f)
 {
@@ -435,10 +464,14 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             rc = error_errno("cannot read mapping file '%s'", in[i].path);
     }
     /* The cache first, trusting unchanged stat(2) data; if some file's
-     * changed, the cache again, comparing contents. */
+     * changed, the cache again, comparing contents. Only a first load: the
+     * cache holds the finished identifier table of all the files loaded. */
     enum mapcache_result cached = MAPCACHE_MISS;
     int checked = MAPCACHE_UNCHECKED;
-    if (!rc && cache_dir) {
+    bool first = ++m->nloads == 1;
+    if (m->use_index)
+        unpack_index(m);
+    if (!rc && cache_dir && first) {
         cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
                                &checked);
         if (cached == MAPCACHE_STALE && !(rc = read_inputs(in, text, n)))
@@ -448,16 +481,18 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     /* A hit not checked for this SDK and these checks is parsed again,
      * checked and stored with its new mark: the stat data that found it
      * are not enough to vouch for the contents that would be hashed for
-     * the mark (and it happens once per SDK version or checks change). */
-    if (++m->nloads == 1 && cached == MAPCACHE_HIT &&
-        checked != checked_tag(m->sdk)) {
+     * the mark (and it happens once per SDK version or checks change).
+     * So is one whose index does not open. */
+    if (cached == MAPCACHE_HIT &&
+        (checked != checked_tag(m->sdk) ||
+         !(m->index = mapindex_open(m->cache.index, m->cache.nindex)))) {
         for (size_t i = 0; i < n; i++)
             mapfile_release(&files[i]);
         memset(files, 0, (n ? n : 1) * sizeof(*files));
         mapcache_release(&m->cache);
         cached = MAPCACHE_MISS;
     }
-    m->checked = m->nloads == 1 && cached == MAPCACHE_HIT;
+    m->use_index = m->checked = cached == MAPCACHE_HIT;
     pending_free(m->pending); /* one load at a time is cached */
     m->pending = NULL;
     bool parsed = false;
@@ -485,8 +520,9 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             (struct pending_store){xstrdup(cache_dir), in, text, files, n};
         return 0;
     }
-    if (!rc && cache_dir && in[0].buf)
-        mapcache_store(cache_dir, in, n, files, checked);
+    if (!rc && cache_dir && in[0].buf && m->use_index)
+        mapcache_store(cache_dir, in, n, files, checked, m->cache.index,
+                       m->cache.nindex);
     for (size_t i = 0; i < n; i++) {
         mapfile_release(&files[i]);
         source_release(&text[i]);
@@ -744,9 +780,11 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
-    hashmap_each(&m->idents, finish_key, &m->filter);
-    rules_each_start(m->patterns, filter_add_start, &m->filter);
-    rules_each_start(m->suspects, filter_add_start, &m->filter);
+    if (!m->use_index) { /* else the index has the filter */
+        hashmap_each(&m->idents, finish_key, &m->filter);
+        rules_each_start(m->patterns, filter_add_start, &m->filter);
+        rules_each_start(m->suspects, filter_add_start, &m->filter);
+    }
     int errors = 0;
     if (!m->checked) {
         /* Cross-file checks: not for a cache that passed them already,
@@ -762,8 +800,13 @@ int mapping_finish(struct mapping *m)
         errors = fc.errors;
     }
     struct pending_store *ps = m->pending;
-    if (ps && !errors)
-        mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk));
+    if (ps && !errors) {
+        struct strbuf ix = STRBUF_INIT;
+        mapindex_build(&ix, &m->idents, &m->filter);
+        mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk),
+                       ix.buf, ix.len);
+        strbuf_release(&ix);
+    }
     pending_free(ps);
     m->pending = NULL;
     return errors ? -1 : 0;
@@ -778,25 +821,27 @@ bool mapping_was_checked(const struct mapping *m)
 
 const struct map_filter *mapping_filter(const struct mapping *m)
 {
-    return &m->filter;
+    return m->use_index ? mapindex_filter(m->index) : &m->filter;
 }
 
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)
 {
     uint32_t hash;
-    return map_filter_may_apply(&m->filter, s, len, &hash);
+    return map_filter_may_apply(mapping_filter(m), s, len, &hash);
 }
 
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
                                       size_t len)
 {
-    return hashmap_get(&m->idents, s, len);
+    return mapping_ident_hashed(m, s, len, hashmap_hash(s, len));
 }
 
 const struct map_ident *mapping_ident_hashed(const struct mapping *m,
                                              const char *s, size_t len,
                                              uint32_t hash)
 {
+    if (m->use_index)
+        return mapindex_get(m->index, s, len, hash);
     return hashmap_get_hashed(&m->idents, s, len, hash);
 }
 
@@ -883,6 +928,15 @@ static void each_ident(void *arg, const char *key, size_t len, void *value)
         ec->fn(ec->arg, TABLE_IDENTIFIER, e);
 }
 
+static void each_indexed(void *arg, const char *name, size_t len,
+                         struct map_ident *id)
+{
+    struct each_ctx *ec = arg;
+    each_ident(arg, name, len, id);
+    for (size_t i = 0; i < id->nquals; i++)
+        ec->fn(ec->arg, TABLE_QUALIFIED, &id->quals[i]->e);
+}
+
 static void each_qual(void *arg, const char *key, size_t len, void *value)
 {
     (void)key, (void)len;
@@ -906,6 +960,8 @@ void mapping_each(const struct mapping *m,
                   void *arg)
 {
     struct each_ctx ec = {fn, arg};
+    if (m->use_index)
+        mapindex_each(m->index, each_indexed, &ec);
     hashmap_each(&m->idents, each_ident, &ec);
     hashmap_each(&m->qualkeys, each_qual, &ec);
     hashmap_each(&m->headers, each_header, &ec);
@@ -935,5 +991,5 @@ size_t mapping_files(const struct mapping *m, const char *const **files)
 
 size_t mapping_size(const struct mapping *m)
 {
-    return m->size;
+    return m->size + (m->use_index ? mapindex_size(m->index) : 0);
 }

@@ -4,6 +4,8 @@
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -728,6 +730,189 @@ START_TEST(cache_recheck_parses_again)
 }
 END_TEST
 
+/* The cache's identifier index is decoded on first use: mapping_each
+ * decodes all of it; later loads unpack it into the tables and merge over
+ * it; threads asking at once get one decoded identifier. */
+static const char over[] = "version: 1\ndomain: o\nidentifiers:\n"
+                           "  cudaFree: otherFree\n  cudaNew: musaNew\n"
+                           "qualified:\n  \"at::cuda::X\": \"at::musa::Y\"\n";
+
+struct ask {
+    struct mapping *m;
+    const struct map_ident *got[3];
+};
+
+static void *ask_names(void *arg)
+{
+    struct ask *a = arg;
+    static const char *const names[] = {"cudaMalloc", "cudaFree", "at"};
+    for (int i = 0; i < 3; i++)
+        a->got[i] = mapping_ident(a->m, names[i], strlen(names[i]));
+    return NULL;
+}
+
+START_TEST(cache_index_in_use)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *a = write_temp(good, ".yaml");
+    char *b = write_temp(over, ".yaml");
+    const struct mapping_input in[] = {{a, 0}};
+    const struct mapping_input more[] = {{b, 1}};
+    char *lists[2];
+    struct mapping *m = mapping_new(SDK_NEWEST); /* stores the cache */
+    ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    mapping_free(m);
+    for (int round = 0; round < 2; round++) {
+        m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in, 1, round ? dir : NULL), 0);
+        ck_assert_int_eq(mapping_was_checked(m), round == 1);
+        if (round == 1) { /* lazily decoded, the same for every thread */
+            pthread_t t[4];
+            struct ask asks[4];
+            for (int i = 0; i < 4; i++) {
+                asks[i].m = m;
+                ck_assert_int_eq(
+                    pthread_create(&t[i], NULL, ask_names, &asks[i]), 0);
+            }
+            for (int i = 0; i < 4; i++)
+                pthread_join(t[i], NULL);
+            for (int i = 0; i < 4; i++)
+                for (int k = 0; k < 3; k++)
+                    ck_assert_ptr_eq(asks[i].got[k], asks[0].got[k]);
+            ck_assert_str_eq(asks[0].got[0]->exact->to, "musaMalloc");
+            ck_assert_uint_eq(asks[0].got[2]->nquals, 1);
+        }
+        ck_assert_uint_eq(mapping_size(m), 11);
+        /* The same tables parsed and from the cache, after a load on
+         * top. */
+        ck_assert_int_eq(mapping_load(m, more, 1, round ? dir : NULL), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        ck_assert_str_eq(mapping_ident(m, "cudaFree", 8)->exact->to,
+                         "otherFree");
+        ck_assert_str_eq(mapping_ident(m, "cudaMalloc", 10)->exact->to,
+                         "musaMalloc");
+        ck_assert_uint_eq(mapping_ident(m, "at", 2)->nquals, 2);
+        const struct map_override *ov;
+        ck_assert_uint_eq(mapping_overrides(m, &ov), 1);
+        ck_assert_str_eq(ov[0].loser->to, "musaFree");
+        ck_assert_uint_eq(mapping_size(m), 13);
+        lists[round] = list_of(m);
+        mapping_free(m);
+    }
+    ck_assert_str_eq(lists[0], lists[1]);
+    /* The first load alone: listed from the index as parsed. */
+    char *alone[2];
+    for (int round = 0; round < 2; round++) {
+        m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in, 1, round ? dir : NULL), 0);
+        ck_assert_int_eq(mapping_was_checked(m), round == 1);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        alone[round] = list_of(m);
+        mapping_free(m);
+    }
+    ck_assert_str_eq(alone[0], alone[1]);
+    for (int i = 0; i < 2; i++)
+        free(lists[i]), free(alone[i]);
+    unlink(a);
+    unlink(b);
+    free(a);
+    free(b);
+    each_file(dir, remove_file);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* Damage to any word of a cache file that says where things are or how
+ * many there are (not to the filter's bits or to string bytes, which
+ * cannot be told from good ones) is caught or harmless: never a crash or
+ * an out-of-bounds read (valgrind and ASan watch), and a cache that is not
+ * believed is parsed again. */
+static void *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    rewind(f);
+    void *p = malloc(*len);
+    ck_assert_uint_eq(fread(p, 1, *len, f), *len);
+    fclose(f);
+    return p;
+}
+
+static char cache_file[4096];
+static void note_cache(const char *path)
+{
+    snprintf(cache_file, sizeof(cache_file), "%s", path);
+}
+
+START_TEST(cache_damage_is_a_miss)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *a = write_temp(good, ".yaml");
+    const struct mapping_input in[] = {{a, 0}};
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load(m, in, 1, NULL), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    char *want = list_of(m);
+    mapping_free(m);
+    m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    mapping_free(m);
+    each_file(dir, note_cache);
+    size_t len;
+    uint32_t *orig = slurp(cache_file, &len), *w = malloc(len);
+    /* The layout (mapcache.c, mapindex.c): the cache header (14 words,
+     * word 10 the bytes of the records' strings, which end the file, and
+     * word 12 the bytes of the index), one file (16 words), the index:
+     * its header (10 words, word 7 the bytes of its strings, which end it
+     * but for up to 8 bytes of padding), the filter, its tables; then the
+     * records' words. */
+    size_t filter = 14 + 16 + 10,
+           tables = filter + sizeof(struct map_filter) / 4,
+           ixend = 14 + 16 + orig[12] / 4,
+           ixstr = ixend - orig[14 + 16 + 7] / 4 - 2,
+           strs = len / 4 - orig[10] / 4 - 1;
+    ck_assert(tables < ixstr && ixstr < ixend && ixend < strs);
+    static const uint32_t bad[] = {0, 0xffffffffu, 0x10000u};
+    for (size_t i = 0; i < len / 4; i++) {
+        if (i == filter)
+            i = tables;
+        if (i == ixstr)
+            i = ixend;
+        if (i == strs)
+            break;
+        for (size_t v = 0; v < sizeof(bad) / sizeof(bad[0]); v++) {
+            memcpy(w, orig, len);
+            w[i] = w[i] == bad[v] ? bad[v] ^ 1 : bad[v];
+            FILE *f = fopen(cache_file, "wb");
+            ck_assert_uint_eq(fwrite(w, 1, len, f), len);
+            fclose(f);
+            m = mapping_new(SDK_NEWEST);
+            ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+            bool hit = mapping_was_checked(m);
+            ck_assert_int_eq(mapping_finish(m), 0);
+            char *list = list_of(m); /* decodes all there is */
+            if (!hit)
+                ck_assert_str_eq(list, want);
+            free(list);
+            mapping_free(m);
+        }
+    }
+    free(orig);
+    free(w);
+    free(want);
+    unlink(a);
+    free(a);
+    each_file(dir, remove_file);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* A rule is only tried on subjects that start with one of the literal
  * starts read from its pattern: that reading must never leave out a
  * match, whatever hides a '|' or a parenthesis. */
@@ -817,6 +1002,8 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, cache_round_trip);
     tcase_add_test(tc, cache_holds_checked_mappings);
     tcase_add_test(tc, cache_recheck_parses_again);
+    tcase_add_test(tc, cache_index_in_use);
+    tcase_add_test(tc, cache_damage_is_a_miss);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,473 @@
+/* SPDX-License-Identifier: MIT */
+/* The identifier index (see mapindex.h). The block, all 32-bit words in
+ * the writer's byte order (the cache file records it), strings as 1-based
+ * offsets into the string table (0 is NULL):
+ *
+ *   header    struct ix_header
+ *   filter    struct map_filter, as mapping_finish made it
+ *   slots     cap x {hash, identifier + 1 (0: empty)}, linear probing
+ *   idents    nidents x IDENT_WORDS, see enum ident_word
+ *   entries   nentries x ENTRY_WORDS, see enum entry_word; the SDK
+ *             alternatives of a name are consecutive
+ *   quals     nquals x QUAL_WORDS: entry, nparts, first part, has to_parts
+ *   parts     nparts string offsets: a qualified name's from parts, then
+ *             its to parts
+ *   strings   NUL-terminated, the last byte NUL; padded to 8 bytes */
+#include "mapindex.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mapping.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define IX_MAGIC 0x31584931u /* "1IX1" */
+
+struct ix_header {
+    uint32_t magic;
+    uint32_t fingerprint; /* of the hash and filter functions */
+    uint32_t nidents, cap, nentries, nquals, nparts, nstrings;
+    uint32_t size, pad;
+};
+
+enum ident_word {
+    I_HASH,
+    I_KEY,
+    I_KEYLEN,
+    I_ALTS,  /* first entry */
+    I_NALTS, /* 0: none */
+    I_EXACT, /* index among the alternatives; NALTS or more: none */
+    I_QUALS, /* first qualified name */
+    I_NQUALS,
+    I_FLAGS, /* 1: symbol lookup */
+    IDENT_WORDS
+};
+
+enum entry_word {
+    E_FLAGS, /* kind | hazard << 4 | member << 8 */
+    E_FROM,
+    E_TO,
+    E_MESSAGE,
+    E_SOURCE,
+    E_DOMAIN,
+    E_SDK,
+    E_LO,
+    E_HI,
+    E_LINE,
+    E_COL,
+    E_FILE,
+    E_PRIORITY,
+    ENTRY_WORDS
+};
+
+enum { QUAL_WORDS = 4 };
+
+struct mapindex {
+    const struct ix_header *h;
+    const struct map_filter *filter;
+    const uint32_t *slots, *idents, *entries, *quals, *parts;
+    const char *strings;
+    struct map_ident **done; /* decoded identifiers, by number */
+    pthread_mutex_t lock;    /* over decoding into mem */
+    struct arena mem;
+};
+
+/* Values of the hash and filter functions on a few names: an index is
+ * only read by code that computes the same ones (the cache key names the
+ * program version, but the functions may change within one). */
+static uint32_t fingerprint(void)
+{
+    static const char *const probe[] = {"cudaMalloc", "x", "CUBLAS_OP_N",
+                                        "__shfl_down_sync"};
+    uint32_t f = (uint32_t)sizeof(struct map_filter) ^
+                 MAP_FILTER_START3_BITS << 24 ^ MAP_FILTER_BLOOM_BITS << 16;
+    for (size_t i = 0; i < sizeof(probe) / sizeof(probe[0]); i++) {
+        size_t len = strlen(probe[i]);
+        uint32_t h = hashmap_hash(probe[i], len);
+        unsigned s2 = map_filter_start2(probe[i], len);
+        f = (f ^ h) * 0x9e3779b1u;
+        f = (f ^ map_filter_start3(s2, probe[i], len) ^ s2 << 3) * 0x85ebca6bu;
+        f = (f ^ map_filter_bloom1(h) ^ map_filter_bloom2(h) << 7) *
+            0xc2b2ae35u;
+    }
+    return f;
+}
+
+/* ---- writing ---- */
+
+struct builder {
+    struct strbuf idents, entries, quals, parts, strings;
+    struct hashmap interned; /* string -> offset */
+    uint32_t nidents, nentries, nquals, nparts;
+    uint32_t size; /* names with entries, and qualified names */
+};
+
+static void put(struct strbuf *sb, uint32_t v)
+{
+    strbuf_add(sb, &v, sizeof(v));
+}
+
+static uint32_t str_off(struct builder *b, const char *s)
+{
+    if (!s)
+        return 0;
+    size_t len = strlen(s);
+    uintptr_t off = (uintptr_t)hashmap_get(&b->interned, s, len);
+    if (!off) {
+        off = b->strings.len + 1;
+        strbuf_add(&b->strings, s, len + 1);
+        hashmap_put(&b->interned, s, len, (void *)off);
+    }
+    return (uint32_t)off;
+}
+
+static uint32_t put_entry(struct builder *b, const struct map_entry *e)
+{
+    struct strbuf *sb = &b->entries;
+    put(sb, (uint32_t)e->kind | (uint32_t)e->hazard << 4 |
+                (uint32_t)e->member << 8);
+    put(sb, str_off(b, e->from));
+    put(sb, str_off(b, e->to));
+    put(sb, str_off(b, e->message));
+    put(sb, str_off(b, e->source));
+    put(sb, str_off(b, e->domain));
+    put(sb, str_off(b, e->sdk));
+    put(sb, (uint32_t)e->range.lo);
+    put(sb, (uint32_t)e->range.hi);
+    put(sb, e->where.line);
+    put(sb, e->where.col);
+    put(sb, str_off(b, e->where.file));
+    put(sb, (uint32_t)e->priority);
+    return b->nentries++;
+}
+
+static void put_ident(void *arg, const char *key, size_t len, void *value)
+{
+    struct builder *b = arg;
+    const struct map_ident *id = value;
+    uint32_t first = b->nentries, nalts = 0, exact = UINT32_MAX;
+    for (const struct map_entry *e = id->alts; e; e = e->next_alt) {
+        if (e == id->exact)
+            exact = nalts;
+        put_entry(b, e);
+        nalts++;
+    }
+    uint32_t qfirst = b->nquals;
+    for (size_t i = 0; i < id->nquals; i++) {
+        const struct map_qualified *q = id->quals[i];
+        put(&b->quals, put_entry(b, &q->e));
+        put(&b->quals, (uint32_t)q->nparts);
+        put(&b->quals, b->nparts);
+        put(&b->quals, q->to_parts != NULL);
+        for (size_t k = 0; k < q->nparts; k++, b->nparts++)
+            put(&b->parts, str_off(b, q->from_parts[k]));
+        for (size_t k = 0; q->to_parts && k < q->nparts; k++, b->nparts++)
+            put(&b->parts, str_off(b, q->to_parts[k]));
+        b->nquals++;
+    }
+    struct strbuf *sb = &b->idents;
+    put(sb, hashmap_hash(key, len));
+    put(sb, str_off(b, key));
+    put(sb, (uint32_t)len);
+    put(sb, first);
+    put(sb, nalts);
+    put(sb, exact);
+    put(sb, qfirst);
+    put(sb, (uint32_t)id->nquals);
+    put(sb, id->symbol_lookup);
+    b->nidents++;
+    b->size += (nalts != 0) + (uint32_t)id->nquals;
+}
+
+static void pad8(struct strbuf *sb)
+{
+    static const char zero[8];
+    strbuf_add(sb, zero, (8 - sb->len % 8) % 8);
+}
+
+void mapindex_build(struct strbuf *out, const struct hashmap *idents,
+                    const struct map_filter *filter)
+{
+    struct builder b;
+    memset(&b, 0, sizeof(b));       /* empty strbufs and hashmap, no counts */
+    strbuf_addch(&b.strings, '\0'); /* the table ends with a NUL even empty */
+    hashmap_each(idents, put_ident, &b);
+    uint32_t cap = 16;
+    while (cap < 2 * (size_t)b.nidents)
+        cap *= 2;
+    uint32_t *slots = xcalloc(cap, 2 * sizeof(*slots));
+    const uint32_t *iw = (const uint32_t *)(const void *)b.idents.buf;
+    for (uint32_t k = 0; k < b.nidents; k++) {
+        uint32_t h = iw[k * IDENT_WORDS + I_HASH], i = h & (cap - 1);
+        while (slots[2 * i + 1])
+            i = (i + 1) & (cap - 1);
+        slots[2 * i] = h;
+        slots[2 * i + 1] = k + 1;
+    }
+    struct ix_header h = {
+        IX_MAGIC, fingerprint(),           b.nidents, cap, b.nentries, b.nquals,
+        b.nparts, (uint32_t)b.strings.len, b.size,    0};
+    strbuf_add(out, &h, sizeof(h));
+    strbuf_add(out, filter, sizeof(*filter));
+    strbuf_add(out, slots, (size_t)cap * 2 * sizeof(*slots));
+    strbuf_add(out, b.idents.buf, b.idents.len);
+    strbuf_add(out, b.entries.buf, b.entries.len);
+    strbuf_add(out, b.quals.buf, b.quals.len);
+    strbuf_add(out, b.parts.buf, b.parts.len);
+    strbuf_add(out, b.strings.buf, b.strings.len);
+    pad8(out);
+    free(slots);
+    strbuf_release(&b.idents);
+    strbuf_release(&b.entries);
+    strbuf_release(&b.quals);
+    strbuf_release(&b.parts);
+    strbuf_release(&b.strings);
+    hashmap_release(&b.interned);
+}
+
+/* ---- reading ---- */
+
+/* A string offset that is NULL or inside the table (which ends with a
+ * NUL, so every string ends inside it). */
+static bool str_ok(const struct mapindex *ix, uint32_t off, bool null_ok)
+{
+    return off ? off - 1 < ix->h->nstrings : null_ok;
+}
+
+static bool entry_ok(const struct mapindex *ix, uint32_t k)
+{
+    const uint32_t *w = ix->entries + (size_t)k * ENTRY_WORDS;
+    uint32_t kind = w[E_FLAGS] & 0xf, hazard = w[E_FLAGS] >> 4 & 0xf;
+    return kind <= MAP_KEEP && hazard <= HAZARD_PTX &&
+           str_ok(ix, w[E_FROM], false) &&
+           str_ok(ix, w[E_TO], kind != MAP_RENAME) &&
+           str_ok(ix, w[E_MESSAGE], true) && str_ok(ix, w[E_SOURCE], true) &&
+           str_ok(ix, w[E_DOMAIN], true) && str_ok(ix, w[E_SDK], true) &&
+           str_ok(ix, w[E_FILE], false);
+}
+
+static bool qual_ok(const struct mapindex *ix, uint32_t k)
+{
+    const struct ix_header *h = ix->h;
+    const uint32_t *q = ix->quals + (size_t)k * QUAL_WORDS;
+    uint64_t n = (uint64_t)q[1] * (q[3] ? 2 : 1);
+    if (q[0] >= h->nentries || q[1] < 2 || q[1] > MAP_MAX_PARTS ||
+        q[2] > h->nparts || n > h->nparts - q[2])
+        return false;
+    for (uint64_t i = 0; i < n; i++)
+        if (!str_ok(ix, ix->parts[q[2] + i], false))
+            return false;
+    return true;
+}
+
+/* Every offset, index and count in bounds, and every probe sequence
+ * ends at an empty slot: whatever the block holds, reading it stays
+ * inside it and terminates. */
+static bool index_ok(const struct mapindex *ix)
+{
+    const struct ix_header *h = ix->h;
+    if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0')
+        return false;
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < h->cap; i++) {
+        uint32_t k = ix->slots[2 * i + 1];
+        if (!k)
+            continue;
+        if (k > h->nidents ||
+            ix->slots[2 * i] != ix->idents[(size_t)(k - 1) * IDENT_WORDS])
+            return false;
+        used++;
+    }
+    if (used != h->nidents)
+        return false;
+    for (uint32_t k = 0; k < h->nidents; k++) {
+        const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
+        if (!str_ok(ix, w[I_KEY], false) ||
+            w[I_KEYLEN] > h->nstrings - w[I_KEY] || w[I_ALTS] > h->nentries ||
+            w[I_NALTS] > h->nentries - w[I_ALTS] || w[I_QUALS] > h->nquals ||
+            w[I_NQUALS] > h->nquals - w[I_QUALS])
+            return false;
+    }
+    for (uint32_t k = 0; k < h->nentries; k++)
+        if (!entry_ok(ix, k))
+            return false;
+    for (uint32_t k = 0; k < h->nquals; k++)
+        if (!qual_ok(ix, k))
+            return false;
+    return true;
+}
+
+struct mapindex *mapindex_open(const void *p, size_t len)
+{
+    const struct ix_header *h = p;
+    if (len < sizeof(*h) + sizeof(struct map_filter) || h->magic != IX_MAGIC ||
+        h->fingerprint != fingerprint() || !h->cap || (h->cap & (h->cap - 1)) ||
+        h->nidents >= h->cap)
+        return NULL;
+    uint64_t words = 2 * (uint64_t)h->cap + (uint64_t)h->nidents * IDENT_WORDS +
+                     (uint64_t)h->nentries * ENTRY_WORDS +
+                     (uint64_t)h->nquals * QUAL_WORDS + h->nparts;
+    uint64_t need =
+        sizeof(*h) + sizeof(struct map_filter) + 4 * words + h->nstrings;
+    if (len < need || len - need >= 8)
+        return NULL;
+    struct mapindex *ix = xcalloc(1, sizeof(*ix));
+    ix->h = h;
+    ix->filter =
+        (const struct map_filter *)(const void *)((const char *)p + sizeof(*h));
+    ix->slots = (const uint32_t *)(const void *)(ix->filter + 1);
+    ix->idents = ix->slots + 2 * (size_t)h->cap;
+    ix->entries = ix->idents + (size_t)h->nidents * IDENT_WORDS;
+    ix->quals = ix->entries + (size_t)h->nentries * ENTRY_WORDS;
+    ix->parts = ix->quals + (size_t)h->nquals * QUAL_WORDS;
+    ix->strings = (const char *)(ix->parts + h->nparts);
+    if (!index_ok(ix)) {
+        free(ix);
+        return NULL;
+    }
+    ix->done = xcalloc(h->nidents ? h->nidents : 1, sizeof(*ix->done));
+    pthread_mutex_init(&ix->lock, NULL);
+    return ix;
+}
+
+void mapindex_free(struct mapindex *ix)
+{
+    if (!ix)
+        return;
+    pthread_mutex_destroy(&ix->lock);
+    arena_release(&ix->mem);
+    free(ix->done);
+    free(ix);
+}
+
+static const char *str_at(const struct mapindex *ix, uint32_t off)
+{
+    return off ? ix->strings + off - 1 : NULL;
+}
+
+static void decode_entry(const struct mapindex *ix, uint32_t k,
+                         struct map_entry *e)
+{
+    const uint32_t *w = ix->entries + (size_t)k * ENTRY_WORDS;
+    memset(e, 0, sizeof(*e));
+    e->kind = (enum map_kind)(w[E_FLAGS] & 0xf);
+    e->hazard = (enum map_hazard)(w[E_FLAGS] >> 4 & 0xf);
+    e->member = w[E_FLAGS] >> 8 & 1;
+    e->from = str_at(ix, w[E_FROM]);
+    e->to = str_at(ix, w[E_TO]);
+    e->to_len = e->to ? strlen(e->to) : 0;
+    e->message = str_at(ix, w[E_MESSAGE]);
+    e->source = str_at(ix, w[E_SOURCE]);
+    e->domain = str_at(ix, w[E_DOMAIN]);
+    e->sdk = str_at(ix, w[E_SDK]);
+    e->range.lo = (int)w[E_LO];
+    e->range.hi = (int)w[E_HI];
+    e->where.line = w[E_LINE];
+    e->where.col = w[E_COL];
+    e->where.file = str_at(ix, w[E_FILE]);
+    e->priority = (int)w[E_PRIORITY];
+}
+
+static struct map_qualified *decode_qual(struct mapindex *ix, uint32_t k)
+{
+    const uint32_t *w = ix->quals + (size_t)k * QUAL_WORDS;
+    struct map_qualified *q = arena_alloc(&ix->mem, sizeof(*q));
+    decode_entry(ix, w[0], &q->e);
+    q->nparts = w[1];
+    const char **v = arena_alloc(&ix->mem, 2 * q->nparts * sizeof(*v));
+    for (size_t i = 0; i < (w[3] ? 2 : 1) * q->nparts; i++)
+        v[i] = str_at(ix, ix->parts[w[2] + i]);
+    q->from_parts = v;
+    q->to_parts = w[3] ? v + q->nparts : NULL;
+    return q;
+}
+
+static struct map_ident *decode(struct mapindex *ix, uint32_t k)
+{
+    const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
+    struct map_ident *id = arena_alloc(&ix->mem, sizeof(*id));
+    memset(id, 0, sizeof(*id));
+    if (w[I_NALTS]) {
+        struct map_entry *alts =
+            arena_alloc(&ix->mem, w[I_NALTS] * sizeof(*alts));
+        for (uint32_t i = 0; i < w[I_NALTS]; i++) {
+            decode_entry(ix, w[I_ALTS] + i, &alts[i]);
+            alts[i].next_alt = i + 1 < w[I_NALTS] ? &alts[i + 1] : NULL;
+        }
+        id->alts = alts;
+        id->exact = w[I_EXACT] < w[I_NALTS] ? &alts[w[I_EXACT]] : NULL;
+    }
+    if (w[I_NQUALS]) {
+        /* Room for a power of two, as mapping.c's add_qual_to_ident
+         * expects of a table it may grow. */
+        size_t room = 1;
+        while (room < w[I_NQUALS])
+            room *= 2;
+        const struct map_qualified **v =
+            arena_alloc(&ix->mem, room * sizeof(*v));
+        for (uint32_t i = 0; i < w[I_NQUALS]; i++)
+            v[i] = decode_qual(ix, w[I_QUALS] + i);
+        id->quals = v;
+        id->nquals = w[I_NQUALS];
+    }
+    id->symbol_lookup = w[I_FLAGS] & 1;
+    return id;
+}
+
+/* Identifier k, decoded the first time any thread asks. */
+static struct map_ident *ident(struct mapindex *ix, uint32_t k)
+{
+    struct map_ident *id = __atomic_load_n(&ix->done[k], __ATOMIC_ACQUIRE);
+    if (id)
+        return id;
+    pthread_mutex_lock(&ix->lock);
+    id = ix->done[k];
+    if (!id) {
+        id = decode(ix, k);
+        __atomic_store_n(&ix->done[k], id, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&ix->lock);
+    return id;
+}
+
+const struct map_ident *mapindex_get(struct mapindex *ix, const char *s,
+                                     size_t len, uint32_t hash)
+{
+    uint32_t mask = ix->h->cap - 1;
+    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+        uint32_t k = ix->slots[2 * i + 1];
+        if (!k)
+            return NULL;
+        if (ix->slots[2 * i] != hash)
+            continue;
+        const uint32_t *w = ix->idents + (size_t)(k - 1) * IDENT_WORDS;
+        if (w[I_KEYLEN] == len && !memcmp(str_at(ix, w[I_KEY]), s, len))
+            return ident(ix, k - 1);
+    }
+}
+
+const struct map_filter *mapindex_filter(const struct mapindex *ix)
+{
+    return ix->filter;
+}
+
+size_t mapindex_size(const struct mapindex *ix)
+{
+    return ix->h->size;
+}
+
+void mapindex_each(struct mapindex *ix,
+                   void (*fn)(void *arg, const char *name, size_t len,
+                              struct map_ident *id),
+                   void *arg)
+{
+    for (uint32_t k = 0; k < ix->h->nidents; k++) {
+        const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
+        fn(arg, str_at(ix, w[I_KEY]), w[I_KEYLEN], ident(ix, k));
+    }
+}

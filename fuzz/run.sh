@@ -3,12 +3,12 @@
 # for SECONDS (default 60), starting from the seeds in fuzz/seeds/ and
 # keeping what they find new in build-fuzz/corpus/. A crash or a broken
 # contract stops the run and leaves the input in build-fuzz/ (crash-*).
-#   fuzz/run.sh [SECONDS [HARNESS...]]     harnesses: rewrite mapping
+#   fuzz/run.sh [SECONDS [HARNESS...]]     harnesses: rewrite mapping mapindex
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-rewrite mapping}
+harnesses=${*:-rewrite mapping mapindex}
 command -v clang >/dev/null || { echo "fuzz/run.sh: needs clang" >&2; exit 2; }
 CC=clang cmake -S . -B build-fuzz -DC2M_FUZZ=ON -DC2M_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -21,6 +21,8 @@ for h in $harnesses; do
     # would flood the log).
     if [ "$h" = rewrite ]; then
         seeds="../examples ../tests/golden" quiet=
+    elif [ "$h" = mapindex ]; then
+        seeds= quiet= # the harness builds its own good index
     else
         seeds=../fuzz/seeds/mapping quiet=-close_fd_mask=2
     fi

@@ -8,7 +8,8 @@
 # Prints files, MB, the median wall time of RUNS runs after a warm-up,
 # MB/s at -j1 and -jN for a fresh port and for an up-to-date re-run (the
 # make pre-build hook case), cp -r of the same tree as the floor, the
-# mapping load time, and the peak RSS.
+# mapping load time, an up-to-date re-run on a small project, and the
+# peak RSS.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
@@ -132,6 +133,14 @@ printf '%-30s %7.1f ms (%d entries, %d files)\n' "mapping load, cached" \
     "$(ls "$top"/mappings/*.yaml | wc -l)"
 printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" \
     "$(echo "($parsed - $without) * 1000" | bc -l)"
+
+# The make hook on a small project: a re-run that finds everything up to
+# date, where start-up is most of the time.
+small=$top/examples/saxpy
+"$bin" -q -o "$work/so" "$small" >/dev/null 2>&1 || true
+rerun=$(median_of ":" "$bin" -q -o "$work/so" "$small")
+printf '%-30s %7.1f ms (examples/saxpy, %d files)\n' "small project, up-to-date" \
+    "$(echo "$rerun * 1000" | bc -l)" "$(ls "$small" | wc -l)"
 
 # Wall times on a shared machine wander; an instruction count does not.
 if command -v valgrind >/dev/null 2>&1; then

@@ -530,7 +530,9 @@ enum mapcache_result mapcache_load(const char *dir,
     strbuf_release(&path);
     if (fd < 0)
         return MAPCACHE_MISS;
-    /* Mapped, not read: no copy, and no page to zero first. */
+    /* Mapped, not read: no copy, and no page to zero first. Not populated
+     * either: a run touches the index's tables once to check them, and of
+     * its strings and filter only the parts its sources ask for. */
     struct stat st;
     void *addr = MAP_FAILED;
     size_t len = 0;
@@ -538,7 +540,7 @@ enum mapcache_result mapcache_load(const char *dir,
         (size_t)st.st_size >= sizeof(struct cache_header) &&
         (uint64_t)st.st_size < (1ull << 31)) {
         len = (size_t)st.st_size;
-        addr = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        addr = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     }
     close(fd);
     if (addr == MAP_FAILED)

@@ -265,25 +265,23 @@ static bool qual_ok(const struct mapindex *ix, uint32_t k)
     return true;
 }
 
-/* Every offset, index and count in bounds, and every probe sequence
- * ends at an empty slot: whatever the block holds, reading it stays
- * inside it and terminates. */
+/* Every offset, index and count in bounds, and an empty slot to end
+ * every probe sequence: whatever the block holds, reading it stays inside
+ * it and terminates. */
 static bool index_ok(const struct mapindex *ix)
 {
     const struct ix_header *h = ix->h;
     if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0')
         return false;
-    uint32_t used = 0;
+    /* One pass, in order. A slot's hash needs no check: a lookup compares
+     * the name itself. */
+    uint32_t used = 0, over = 0;
     for (uint32_t i = 0; i < h->cap; i++) {
         uint32_t k = ix->slots[2 * i + 1];
-        if (!k)
-            continue;
-        if (k > h->nidents ||
-            ix->slots[2 * i] != ix->idents[(size_t)(k - 1) * IDENT_WORDS])
-            return false;
-        used++;
+        used += k != 0;
+        over |= k > h->nidents;
     }
-    if (used != h->nidents)
+    if (over || used != h->nidents)
         return false;
     for (uint32_t k = 0; k < h->nidents; k++) {
         const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;

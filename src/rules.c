@@ -6,6 +6,7 @@
 #include "rules.h"
 
 #include <pcre2.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,13 @@
 
 enum { RULE_MAX_ALTS = 4 };
 
+/* A rule's JIT code is made the first time a subject is tried on it
+ * (most runs try few of the rules), under the set's lock. */
+enum { JIT_NOT_YET, JIT_DONE, JIT_NONE };
+
 struct rule {
     pcre2_code *code;
-    bool jit;
+    int jit; /* JIT_*, read and written atomically */
     char *pattern;
     char *repl;
     void *tag;
@@ -36,6 +41,7 @@ struct rules {
     uint32_t *bucket[256];
     size_t bucket_nr[256];
     uint32_t ovector_max;
+    pthread_mutex_t jit_lock;
 };
 
 struct rules_matcher {
@@ -46,6 +52,7 @@ struct rules *rules_new(enum rules_mode mode)
 {
     struct rules *r = xcalloc(1, sizeof(*r));
     r->mode = mode;
+    pthread_mutex_init(&r->jit_lock, NULL);
     return r;
 }
 
@@ -61,6 +68,7 @@ void rules_free(struct rules *r)
     for (int c = 0; c < 256; c++)
         free(r->bucket[c]);
     free(r->v);
+    pthread_mutex_destroy(&r->jit_lock);
     free(r);
 }
 
@@ -203,14 +211,11 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
         *erroff = 0;
         return -1;
     }
-    /* Optional: where JIT is missing, pcre2_match interprets. */
-    bool jit = pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
-
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     uint32_t idx = (uint32_t)r->nr;
     struct rule *rule = &r->v[r->nr++];
     *rule = (struct rule){.code = re,
-                          .jit = jit,
+                          .jit = JIT_NOT_YET,
                           .pattern = xstrdup(pat),
                           .repl = xstrdup(repl),
                           .tag = tag};
@@ -299,6 +304,27 @@ void rules_matcher_free(struct rules_matcher *m)
     free(m);
 }
 
+/* Whether rule has JIT code, making it first if no thread has tried.
+ * Optional: where JIT is missing, pcre2_match interprets. No thread runs
+ * the rule while another compiles it: they wait for the lock. */
+static bool jit_ready(const struct rules *r, struct rule *rule)
+{
+    int state = __atomic_load_n(&rule->jit, __ATOMIC_ACQUIRE);
+    if (state == JIT_NOT_YET) {
+        pthread_mutex_t *lock = (pthread_mutex_t *)&r->jit_lock;
+        pthread_mutex_lock(lock);
+        state = __atomic_load_n(&rule->jit, __ATOMIC_RELAXED);
+        if (state == JIT_NOT_YET) {
+            state = pcre2_jit_compile(rule->code, PCRE2_JIT_COMPLETE) == 0
+                        ? JIT_DONE
+                        : JIT_NONE;
+            __atomic_store_n(&rule->jit, state, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(lock);
+    }
+    return state == JIT_DONE;
+}
+
 int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
                 size_t len, size_t *matched)
 {
@@ -313,10 +339,11 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
         const struct rule *rule = &r->v[i];
         if (!has_start(rule, s, len))
             continue; /* cannot match: skip the call */
-        int rc = rule->jit ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, len, 0,
-                                             0, m->md, NULL)
-                           : pcre2_match(rule->code, (PCRE2_SPTR)s, len, 0, 0,
-                                         m->md, NULL);
+        int rc = jit_ready(r, (struct rule *)rule)
+                     ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, len, 0, 0,
+                                       m->md, NULL)
+                     : pcre2_match(rule->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
+                                   NULL);
         if (rc < 0)
             continue;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);

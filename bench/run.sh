@@ -8,8 +8,8 @@
 # Prints files, MB, the median wall time of RUNS runs after a warm-up,
 # MB/s at -j1 and -jN for a fresh port and for an up-to-date re-run (the
 # make pre-build hook case), cp -r of the same tree as the floor, the
-# mapping load time, an up-to-date re-run on a small project, and the
-# peak RSS.
+# mapping load time, an up-to-date re-run on a small project, the peak
+# RSS, and how much parallel work the machine's CPUs can do at all.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
@@ -117,6 +117,21 @@ for j in 1 "$jobs"; do
 done
 printf '%-30s %7.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
 printf '%-30s %7.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
+
+# The most any -jN can gain here: how much faster $jobs CPU-bound
+# processes get through $jobs times the work of one (virtual CPUs may
+# share cores). Median of three.
+spin() { awk 'BEGIN { for (i = 0; i < 1500000; i++) s += i * i % 7 }'; }
+ceiling=$(for k in 1 2 3; do
+    t0=$(now); spin; t1=$(now)
+    p=0
+    while [ $p -lt "$jobs" ]; do spin & p=$((p + 1)); done
+    wait
+    t2=$(now)
+    echo "$jobs * ($t1 - $t0) / ($t2 - $t1)" | bc -l
+done | median)
+printf '%-30s %7.2f x (-j%d over -j1: %.2f x)\n' "machine's ceiling for -j$jobs" \
+    "${ceiling% *}" "$jobs" "$(echo "$fresh1 / $freshn" | bc -l)"
 
 # Mapping load: a run over an empty tree with and without the mappings,
 # from the cache (the usual case) and parsing the YAML (CUDA2MUSA_CACHE=off).

@@ -78,15 +78,35 @@ static uint64_t mix(uint64_t h, const void *data, size_t len)
 
 static const uint64_t seeds[2] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull};
 
-/* The key of a set of files: their names and layers, in order. */
+/* The program reading a cache must be the build that wrote it: the index
+ * holds what this build's code made of the files (the chosen SDK
+ * alternatives, the filter's rule starts), which another build of the
+ * same version may make differently. Its executable's identity, then, or
+ * nothing where /proc is missing. */
+static uint64_t program_id(void)
+{
+    struct stat st;
+    if (stat("/proc/self/exe", &st) < 0)
+        return 0;
+    uint64_t v[4] = {(uint64_t)st.st_dev, (uint64_t)st.st_ino,
+                     (uint64_t)st.st_size,
+                     (uint64_t)st.st_mtim.tv_sec * 1000000000u +
+                         (uint64_t)st.st_mtim.tv_nsec};
+    return mix(0, v, sizeof(v));
+}
+
+/* The key of a set of files: their names and layers, in order, for this
+ * program. */
 static void cache_key(const struct mapcache_input *in, size_t n,
                       uint64_t key[2])
 {
+    uint64_t id = program_id();
     for (int k = 0; k < 2; k++) {
         uint64_t h = seeds[k];
         uint32_t v[2] = {CACHE_FORMAT, (uint32_t)n};
         h = mix(h, v, sizeof(v));
         h = mix(h, C2M_VERSION, strlen(C2M_VERSION));
+        h = mix(h, &id, sizeof(id));
         for (size_t i = 0; i < n; i++) {
             h = mix(h, in[i].path, strlen(in[i].path));
             h = mix(h, &in[i].layer, sizeof(in[i].layer));

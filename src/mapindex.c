@@ -251,23 +251,59 @@ static bool entry_ok(const struct mapindex *ix, uint32_t k)
            str_ok(ix, w[E_FILE], false);
 }
 
-static bool qual_ok(const struct mapindex *ix, uint32_t k)
+/* Where the checks of the tables have got to: the builder writes every
+ * identifier's entries (its alternatives, then its qualified names'),
+ * qualified names and parts in order, so each must start where the one
+ * before ended. That keeps decoding linear in the size of the block. */
+struct cursor {
+    uint32_t entry, qual, part, size;
+};
+
+/* Qualified name k, whose entry and parts must come next. A rename must
+ * have its to-parts and nothing else may: the rewriter reads them. */
+static bool qual_ok(const struct mapindex *ix, uint32_t k, struct cursor *c)
 {
     const struct ix_header *h = ix->h;
     const uint32_t *q = ix->quals + (size_t)k * QUAL_WORDS;
+    if (q[0] != c->entry || q[0] >= h->nentries || !entry_ok(ix, q[0]))
+        return false;
+    uint32_t kind = ix->entries[(size_t)q[0] * ENTRY_WORDS + E_FLAGS] & 0xf;
     uint64_t n = (uint64_t)q[1] * (q[3] ? 2 : 1);
-    if (q[0] >= h->nentries || q[1] < 2 || q[1] > MAP_MAX_PARTS ||
-        q[2] > h->nparts || n > h->nparts - q[2])
+    if (q[1] < 2 || q[1] > MAP_MAX_PARTS || !q[3] != (kind != MAP_RENAME) ||
+        q[2] != c->part || n > h->nparts - q[2])
         return false;
     for (uint64_t i = 0; i < n; i++)
         if (!str_ok(ix, ix->parts[q[2] + i], false))
             return false;
+    c->entry++;
+    c->part += (uint32_t)n;
     return true;
 }
 
-/* Every offset, index and count in bounds, and an empty slot to end
- * every probe sequence: whatever the block holds, reading it stays inside
- * it and terminates. */
+/* Identifier k, whose entries and qualified names must come next. */
+static bool ident_ok(const struct mapindex *ix, uint32_t k, struct cursor *c)
+{
+    const struct ix_header *h = ix->h;
+    const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
+    if (!str_ok(ix, w[I_KEY], false) || w[I_KEYLEN] > h->nstrings - w[I_KEY] ||
+        w[I_ALTS] != c->entry || w[I_NALTS] > h->nentries - w[I_ALTS] ||
+        w[I_QUALS] != c->qual || w[I_NQUALS] > h->nquals - w[I_QUALS])
+        return false;
+    for (uint32_t i = 0; i < w[I_NALTS]; i++)
+        if (!entry_ok(ix, c->entry++))
+            return false;
+    for (uint32_t i = 0; i < w[I_NQUALS]; i++)
+        if (!qual_ok(ix, c->qual++, c))
+            return false;
+    c->size += (w[I_NALTS] != 0) + w[I_NQUALS];
+    return true;
+}
+
+/* Every offset, index and count in bounds, every table in the order the
+ * builder writes it, and an empty slot to end every probe sequence:
+ * whatever the block holds, reading it stays inside it, terminates, and
+ * decodes each entry once. (What the words say, a name's spelling or its
+ * replacement, is believed, as the records of the rest of the cache are.) */
 static bool index_ok(const struct mapindex *ix)
 {
     const struct ix_header *h = ix->h;
@@ -283,21 +319,12 @@ static bool index_ok(const struct mapindex *ix)
     }
     if (over || used != h->nidents)
         return false;
-    for (uint32_t k = 0; k < h->nidents; k++) {
-        const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
-        if (!str_ok(ix, w[I_KEY], false) ||
-            w[I_KEYLEN] > h->nstrings - w[I_KEY] || w[I_ALTS] > h->nentries ||
-            w[I_NALTS] > h->nentries - w[I_ALTS] || w[I_QUALS] > h->nquals ||
-            w[I_NQUALS] > h->nquals - w[I_QUALS])
+    struct cursor c = {0, 0, 0, 0};
+    for (uint32_t k = 0; k < h->nidents; k++)
+        if (!ident_ok(ix, k, &c))
             return false;
-    }
-    for (uint32_t k = 0; k < h->nentries; k++)
-        if (!entry_ok(ix, k))
-            return false;
-    for (uint32_t k = 0; k < h->nquals; k++)
-        if (!qual_ok(ix, k))
-            return false;
-    return true;
+    return c.entry == h->nentries && c.qual == h->nquals &&
+           c.part == h->nparts && c.size == h->size;
 }
 
 struct mapindex *mapindex_open(const void *p, size_t len)

@@ -7,9 +7,10 @@
  * A cache hit maps the block and looks names up in it where it lies: an
  * identifier is decoded into the structs of mapping.h the first time some
  * thread asks for it, so start-up no longer builds ~25,000 entries that a
- * port mostly never asks for. The block is checked when it is opened
- * (every offset, every chain, every stored hash), so a damaged one is a
- * miss, never a crash or a wrong lookup. */
+ * port mostly never asks for. The block's structure is checked when it
+ * is opened (every offset and count in bounds, every table in order), so
+ * damage to it is a miss, never a crash; what its words say is believed,
+ * as the records of the rest of the cache are. */
 #ifndef C2M_MAPINDEX_H
 #define C2M_MAPINDEX_H
 

@@ -229,7 +229,9 @@ const struct rules *mapping_suspects(const struct mapping *m);
 struct map_override {
     const struct map_entry *loser, *winner;
 };
-/* Every such pair, in load order. */
+/* Every such pair, in load order. A load from the cache knows only the
+ * identifiers and qualified names that won: parse (no cache) to see the
+ * others. */
 size_t mapping_overrides(const struct mapping *m,
                          const struct map_override **v);
 /* The libraries (for -l) that a port using an entry of domain needs, from

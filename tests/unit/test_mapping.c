@@ -15,7 +15,11 @@
 #include "helpers.h"
 #include "catalog.h"
 #include "mapping.h"
+#include "rewrite.h"
 #include "rules.h"
+#include "edit.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
 
 static const char good[] =
     "version: 1\n"
@@ -842,6 +846,28 @@ static void *slurp(const char *path, size_t *len)
     return p;
 }
 
+/* The port of a sample that uses every kind of identifier entry. */
+static char *port_sample(const struct mapping *m)
+{
+    static const char sample[] =
+        "#include <cuda_runtime.h>\nvoid f() { cudaMalloc(&p, 4); "
+        "cudaFree(p); at::cuda::x(); c10 :: cuda :: CUDAStream s; "
+        "nvtxRangePushA(\"a\"); dlsym(h, \"cudaFree\"); cublasSgemm(); }\n";
+    struct rewriter *rw = rewriter_new(m);
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings fi = FINDINGS_INIT;
+    struct strbuf out = STRBUF_INIT;
+    rewrite_source(rw, sample, sizeof(sample) - 1, NULL, &a, &e, &fi);
+    edit_list_apply(&e, sample, sizeof(sample) - 1, &out);
+    strbuf_addstr(&out, "");
+    findings_release(&fi);
+    edit_list_release(&e);
+    arena_release(&a);
+    rewriter_free(rw);
+    return strbuf_detach(&out, NULL);
+}
+
 static char cache_file[4096];
 static void note_cache(const char *path)
 {
@@ -857,7 +883,7 @@ START_TEST(cache_damage_is_a_miss)
     struct mapping *m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load(m, in, 1, NULL), 0);
     ck_assert_int_eq(mapping_finish(m), 0);
-    char *want = list_of(m);
+    char *want = list_of(m), *want_port = port_sample(m);
     mapping_free(m);
     m = mapping_new(SDK_NEWEST);
     ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
@@ -896,16 +922,20 @@ START_TEST(cache_damage_is_a_miss)
             ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
             bool hit = mapping_was_checked(m);
             ck_assert_int_eq(mapping_finish(m), 0);
-            char *list = list_of(m); /* decodes all there is */
-            if (!hit)
+            char *list = list_of(m), *ported = port_sample(m);
+            if (!hit) {
                 ck_assert_str_eq(list, want);
+                ck_assert_str_eq(ported, want_port);
+            }
             free(list);
+            free(ported);
             mapping_free(m);
         }
     }
     free(orig);
     free(w);
     free(want);
+    free(want_port);
     unlink(a);
     free(a);
     each_file(dir, remove_file);
@@ -1003,6 +1033,10 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, cache_holds_checked_mappings);
     tcase_add_test(tc, cache_recheck_parses_again);
     tcase_add_test(tc, cache_index_in_use);
+    suite_add_tcase(s, tc);
+    /* Hundreds of loads: slow under the sanitizers. */
+    tc = tcase_create("damage");
+    tcase_set_timeout(tc, 120);
     tcase_add_test(tc, cache_damage_is_a_miss);
     suite_add_tcase(s, tc);
     return s;

@@ -1,0 +1,21 @@
+# The mapping cache: a second run reads it and ports the same; another
+# build of the program (a copy of the binary stands in) keeps a cache of
+# its own rather than trusting one it did not write; a damaged cache is
+# parsed again and replaced.
+[ -e /proc/self/exe ] || { echo "no /proc"; exit 77; }
+export CUDA2MUSA_CACHE=$PWD/cache
+maps=$(dirname "$C2M")/mappings
+printf 'void f(float *p) { cudaMalloc(&p, 4); at::cuda::getCurrentCUDAStream(); }\n' >a.cu
+$C2M --mappings-dir "$maps" a.cu >out1; echo "first: $?"
+ls cache | wc -l
+$C2M --mappings-dir "$maps" a.cu >out2; echo "second: $?"
+cmp out1 out2 && echo "same port"
+cat out2
+cp "$C2M" c2m-copy
+./c2m-copy --mappings-dir "$maps" a.cu >out3; echo "copy: $?"
+cmp out1 out3 && echo "same port"
+ls cache | wc -l
+for f in cache/*; do : >"$f"; done
+$C2M --mappings-dir "$maps" a.cu >out4; echo "damaged: $?"
+cmp out1 out4 && echo "same port"
+find cache -type f -empty | wc -l

@@ -20,6 +20,7 @@
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
+#include "util/strtab.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -139,9 +140,8 @@ static void cache_path(struct strbuf *sb, const char *dir,
 /* ---- writing ---- */
 
 struct writer {
-    struct strbuf words;     /* uint32_t values */
-    struct strbuf strings;   /* NUL-terminated; offset 0 is NULL */
-    struct hashmap interned; /* string -> offset + 1 */
+    struct strbuf words; /* uint32_t values */
+    struct strtab strings;
 };
 
 static void put(struct writer *w, uint32_t v)
@@ -151,18 +151,7 @@ static void put(struct writer *w, uint32_t v)
 
 static void put_str(struct writer *w, const char *s)
 {
-    if (!s) {
-        put(w, 0);
-        return;
-    }
-    size_t len = strlen(s);
-    uintptr_t off = (uintptr_t)hashmap_get(&w->interned, s, len);
-    if (!off) {
-        off = w->strings.len + 1;
-        strbuf_add(&w->strings, s, len + 1);
-        hashmap_put(&w->interned, s, len, (void *)off);
-    }
-    put(w, (uint32_t)off); /* 1-based: 0 is NULL */
+    put(w, strtab_add(&w->strings, s)); /* 1-based: 0 is NULL */
 }
 
 static void put_entry(struct writer *w, const struct map_entry *e)
@@ -318,7 +307,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                     const struct map_file *files, int checked,
                     const void *index, size_t nindex)
 {
-    struct writer w = {STRBUF_INIT, STRBUF_INIT, HASHMAP_INIT};
+    struct writer w = {STRBUF_INIT, STRTAB_INIT};
     for (size_t i = 0; i < n; i++)
         put_file(&w, &files[i]);
     struct cache_header h = {CACHE_MAGIC,
@@ -327,7 +316,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                              {0, 0},
                              (uint32_t)n,
                              (uint32_t)(w.words.len / 4),
-                             (uint32_t)w.strings.len,
+                             (uint32_t)w.strings.buf.len,
                              (int32_t)checked,
                              (uint32_t)nindex,
                              0};
@@ -359,8 +348,9 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                   (!nindex || fwrite(index, 1, nindex, f) == nindex) &&
                   (!w.words.len ||
                    fwrite(w.words.buf, 1, w.words.len, f) == w.words.len) &&
-                  (!w.strings.len ||
-                   fwrite(w.strings.buf, 1, w.strings.len, f) == w.strings.len);
+                  (!w.strings.buf.len ||
+                   fwrite(w.strings.buf.buf, 1, w.strings.buf.len, f) ==
+                       w.strings.buf.len);
         if (f ? fclose(f) != 0 : close(fd) != 0)
             ok = false;
         if (!ok || rename(tmp.buf, path.buf) < 0)
@@ -372,8 +362,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
     strbuf_release(&tmp);
     free(ft);
     strbuf_release(&w.words);
-    strbuf_release(&w.strings);
-    hashmap_release(&w.interned);
+    strtab_release(&w.strings);
 }
 
 /* ---- reading ---- */

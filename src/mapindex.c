@@ -24,6 +24,7 @@
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
+#include "util/strtab.h"
 #include "util/xalloc.h"
 
 #define IX_MAGIC 0x31584931u /* "1IX1" */
@@ -101,8 +102,8 @@ static uint32_t fingerprint(void)
 /* ---- writing ---- */
 
 struct builder {
-    struct strbuf idents, entries, quals, parts, strings;
-    struct hashmap interned; /* string -> offset */
+    struct strbuf idents, entries, quals, parts;
+    struct strtab strings;
     uint32_t nidents, nentries, nquals, nparts;
     uint32_t size; /* names with entries, and qualified names */
 };
@@ -114,16 +115,7 @@ static void put(struct strbuf *sb, uint32_t v)
 
 static uint32_t str_off(struct builder *b, const char *s)
 {
-    if (!s)
-        return 0;
-    size_t len = strlen(s);
-    uintptr_t off = (uintptr_t)hashmap_get(&b->interned, s, len);
-    if (!off) {
-        off = b->strings.len + 1;
-        strbuf_add(&b->strings, s, len + 1);
-        hashmap_put(&b->interned, s, len, (void *)off);
-    }
-    return (uint32_t)off;
+    return strtab_add(&b->strings, s);
 }
 
 static uint32_t put_entry(struct builder *b, const struct map_entry *e)
@@ -194,8 +186,9 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
                     const struct map_filter *filter)
 {
     struct builder b;
-    memset(&b, 0, sizeof(b));       /* empty strbufs and hashmap, no counts */
-    strbuf_addch(&b.strings, '\0'); /* the table ends with a NUL even empty */
+    memset(&b, 0, sizeof(b)); /* empty strbufs and hashmap, no counts */
+    /* The table ends with a NUL even when empty. */
+    strbuf_addch(&b.strings.buf, '\0');
     hashmap_each(idents, put_ident, &b);
     uint32_t cap = 16;
     while (cap < 2 * (size_t)b.nidents)
@@ -209,9 +202,15 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
         slots[2 * i] = h;
         slots[2 * i + 1] = k + 1;
     }
-    struct ix_header h = {
-        IX_MAGIC, fingerprint(),           b.nidents, cap, b.nentries, b.nquals,
-        b.nparts, (uint32_t)b.strings.len, b.size,    0};
+    struct ix_header h = {.magic = IX_MAGIC,
+                          .fingerprint = fingerprint(),
+                          .nidents = b.nidents,
+                          .cap = cap,
+                          .nentries = b.nentries,
+                          .nquals = b.nquals,
+                          .nparts = b.nparts,
+                          .nstrings = (uint32_t)b.strings.buf.len,
+                          .size = b.size};
     strbuf_add(out, &h, sizeof(h));
     strbuf_add(out, filter, sizeof(*filter));
     strbuf_add(out, slots, (size_t)cap * 2 * sizeof(*slots));
@@ -219,15 +218,14 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
     strbuf_add(out, b.entries.buf, b.entries.len);
     strbuf_add(out, b.quals.buf, b.quals.len);
     strbuf_add(out, b.parts.buf, b.parts.len);
-    strbuf_add(out, b.strings.buf, b.strings.len);
+    strbuf_add(out, b.strings.buf.buf, b.strings.buf.len);
     pad8(out);
     free(slots);
     strbuf_release(&b.idents);
     strbuf_release(&b.entries);
     strbuf_release(&b.quals);
     strbuf_release(&b.parts);
-    strbuf_release(&b.strings);
-    hashmap_release(&b.interned);
+    strtab_release(&b.strings);
 }
 
 /* ---- reading ---- */

@@ -43,6 +43,13 @@ static const char good[] =
     "  - {match: 'libcudart\\.so(\\.[0-9]+)*', to: libmusart.so}\n"
     "symbol_lookup: [dlsym]\n";
 
+/* Remove and free a temporary file's path. */
+static void drop(char *path)
+{
+    unlink(path);
+    free(path);
+}
+
 START_TEST(loads_every_kind)
 {
     char *path = write_temp(good, ".yaml");
@@ -343,10 +350,8 @@ START_TEST(same_layer_files_clash)
     ck_assert_int_eq(la.rc, -1);
     ck_assert_msg(strstr(err, "duplicate entry for 'cudaMalloc'"), "%s", err);
     ck_assert_msg(!strncmp(err, b, strlen(b)), "%s", err);
-    unlink(a);
-    unlink(b);
-    free(a);
-    free(b);
+    drop(a);
+    drop(b);
     free(err);
 }
 END_TEST
@@ -567,6 +572,13 @@ static void remove_file(const char *path)
     ck_assert_int_eq(unlink(path), 0);
 }
 
+/* Remove a cache directory and what is in it. */
+static void remove_dir(const char *dir)
+{
+    each_file(dir, remove_file);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
 START_TEST(cache_round_trip)
 {
     char dir[] = "/tmp/c2m-cache-XXXXXX";
@@ -618,12 +630,9 @@ START_TEST(cache_round_trip)
     mapping_free(m);
     for (int i = 0; i < 3; i++)
         free(lists[i]);
-    unlink(a);
-    unlink(b);
-    free(a);
-    free(b);
-    each_file(dir, remove_file);
-    ck_assert_int_eq(rmdir(dir), 0);
+    drop(a);
+    drop(b);
+    remove_dir(dir);
 }
 END_TEST
 
@@ -691,8 +700,7 @@ START_TEST(cache_holds_checked_mappings)
     unlink(sdk);
     free(bad);
     free(sdk);
-    each_file(dir, remove_file);
-    ck_assert_int_eq(rmdir(dir), 0);
+    remove_dir(dir);
 }
 END_TEST
 
@@ -729,8 +737,7 @@ START_TEST(cache_recheck_parses_again)
     }
     unlink(path);
     free(path);
-    each_file(dir, remove_file);
-    ck_assert_int_eq(rmdir(dir), 0);
+    remove_dir(dir);
 }
 END_TEST
 
@@ -819,12 +826,9 @@ START_TEST(cache_index_in_use)
     ck_assert_str_eq(alone[0], alone[1]);
     for (int i = 0; i < 2; i++)
         free(lists[i]), free(alone[i]);
-    unlink(a);
-    unlink(b);
-    free(a);
-    free(b);
-    each_file(dir, remove_file);
-    ck_assert_int_eq(rmdir(dir), 0);
+    drop(a);
+    drop(b);
+    remove_dir(dir);
 }
 END_TEST
 
@@ -936,10 +940,8 @@ START_TEST(cache_damage_is_a_miss)
     free(w);
     free(want);
     free(want_port);
-    unlink(a);
-    free(a);
-    each_file(dir, remove_file);
-    ck_assert_int_eq(rmdir(dir), 0);
+    drop(a);
+    remove_dir(dir);
 }
 END_TEST
 

@@ -15,6 +15,7 @@
 #include "util/json.h"
 #include "util/path.h"
 #include "util/strbuf.h"
+#include "util/strtab.h"
 
 START_TEST(strbuf_basics)
 {
@@ -79,6 +80,24 @@ START_TEST(hashmap_many)
     hashmap_clear(&m);
     ck_assert_ptr_null(hashmap_get(&m, "k1", 2));
     hashmap_release(&m);
+}
+END_TEST
+
+/* Each distinct string once, named by offset + 1; NULL is 0. */
+START_TEST(strtab_interns)
+{
+    struct strtab t = STRTAB_INIT;
+    char again[] = "musaMalloc";
+    ck_assert_uint_eq(strtab_add(&t, NULL), 0);
+    uint32_t a = strtab_add(&t, "musaMalloc"), b = strtab_add(&t, "x");
+    ck_assert_uint_eq(a, 1);
+    ck_assert_uint_eq(b, 1 + sizeof("musaMalloc"));
+    ck_assert_uint_eq(strtab_add(&t, again), a);
+    ck_assert_uint_eq(strtab_add(&t, ""), b + 2);
+    ck_assert_str_eq(t.buf.buf + a - 1, "musaMalloc");
+    ck_assert_str_eq(t.buf.buf + b - 1, "x");
+    ck_assert_uint_eq(t.buf.len, sizeof("musaMalloc") + sizeof("x") + 1);
+    strtab_release(&t);
 }
 END_TEST
 
@@ -281,6 +300,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, strbuf_basics);
     tcase_add_test(tc, arena_alloc_reset);
     tcase_add_test(tc, hashmap_many);
+    tcase_add_test(tc, strtab_interns);
     tcase_add_test(tc, edit_apply);
     tcase_add_test(tc, source_locate_lines);
     tcase_add_test(tc, source_load_files);

@@ -21,6 +21,7 @@
 #include "diff.h"
 #include "edit.h"
 #include "emit.h"
+#include "lexer.h"
 #include "manifest.h"
 #include "mapping.h"
 #include "pool.h"
@@ -582,6 +583,14 @@ static void port_job(void *arg, size_t index, int wid)
                     "file looks binary (it holds a NUL byte): copied "
                     "unchanged");
         }
+    }
+    if (port && src.len > LEXER_MAX) {
+        strbuf_reset(&w->emsg);
+        strbuf_addf(&w->emsg, "cannot port '%s': larger than %zu bytes",
+                    j->path, LEXER_MAX);
+        fail(d, r, w->emsg.buf);
+        source_release(&src);
+        return;
     }
     if (port) {
         struct file_env fe = {d, j, r};

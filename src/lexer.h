@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -35,11 +36,16 @@ enum {
     TOKF_DIRECTIVE = 1 << 3     /* inside a preprocessor directive */
 };
 
+/* The longest buffer the lexer takes: token offsets and lengths are 32
+ * bits (twelve-byte tokens are copied a few times per token), with room
+ * to spare for arithmetic on them. */
+#define LEXER_MAX ((size_t)INT32_MAX)
+
 struct token {
-    enum tok_kind kind;
-    unsigned flags; /* TOKF_* */
-    size_t off;     /* byte offset into the buffer */
-    size_t len;     /* length in bytes, always >= 1 */
+    uint32_t off;        /* byte offset into the buffer */
+    uint32_t len;        /* length in bytes, always >= 1 */
+    unsigned char kind;  /* enum tok_kind */
+    unsigned char flags; /* TOKF_* */
 };
 
 /* Where the lexer is in a preprocessor directive. */

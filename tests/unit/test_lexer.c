@@ -348,9 +348,8 @@ START_TEST(sig_tokens_match_full_stream)
                 break;
             ck_assert_msg(a.kind == b.kind && a.off == b.off &&
                               a.len == b.len && a.flags == b.flags,
-                          "in '%s': %d@%zu+%zu/%x vs %d@%zu+%zu/%x", sb.buf,
-                          a.kind, a.off, a.len, a.flags, b.kind, b.off, b.len,
-                          b.flags);
+                          "in '%s': %d@%u+%u/%x vs %d@%u+%u/%x", sb.buf, a.kind,
+                          a.off, a.len, a.flags, b.kind, b.off, b.len, b.flags);
         }
         strbuf_release(&sb);
     }

@@ -545,13 +545,11 @@ static bool is_member_access(const struct rw *st)
            (tok_is(st, &st->prev, ".") || tok_is(st, &st->prev, "->"));
 }
 
-static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
+/* An identifier that passed the filter: what the mapping says of it. */
+static __attribute__((noinline)) void
+do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
+                const char *s, size_t len, uint32_t hash)
 {
-    size_t len;
-    const char *s = spell(st, t, &len);
-    uint32_t hash;
-    if (!map_filter_may_apply(st->rw->filter, s, len, &hash))
-        return;
     const struct name_result *nr = lookup_name(st, s, len, hash);
     const struct map_ident *id = nr->id;
     if (id && id->symbol_lookup)
@@ -577,6 +575,18 @@ static void do_ident(struct rw *st, struct lexer *lx, const struct token *t)
         return;
     replace_ident(st, t, to, to_len);
     note_domain(st, used->domain, 1);
+}
+
+/* Most identifiers fail the filter: that test is made inline in the
+ * rewrite loop, whatever the compiler decides about the rest. */
+static inline __attribute__((always_inline)) void
+do_ident(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    size_t len;
+    const char *s = spell(st, t, &len);
+    uint32_t hash;
+    if (map_filter_may_apply(st->rw->filter, s, len, &hash))
+        do_ident_lookup(st, lx, t, s, len, hash);
 }
 
 /* A string in a dlsym-like call: "cudaMalloc" is a symbol name. */

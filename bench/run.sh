@@ -159,10 +159,6 @@ printf '%-30s %7.1f ms (examples/saxpy, %d files)\n' "small project, up-to-date"
 
 # Wall times on a shared machine wander; an instruction count does not.
 if command -v valgrind >/dev/null 2>&1; then
-    # The mapping cache is keyed by the executable, which under valgrind
-    # is another: fill it first.
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -q \
-        -o "$work/eo" "$work/empty" >/dev/null 2>&1
     rm -rf "$out"
     ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -q -w -j1 \
              -o "$out" "$corpus" 2>&1 | awk '/refs:/ {gsub(",", "", $NF); print $NF}')

@@ -3,11 +3,14 @@
  * (mapindex.h) and the other records of its files, in a flat file of
  * 32-bit words plus a string table. Every read is bounds-checked, so a
  * damaged file is a miss, never a crash. */
+#define _GNU_SOURCE /* dl_iterate_phdr */
 #include "mapcache.h"
 
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,10 +85,51 @@ static const uint64_t seeds[2] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull};
 /* The program reading a cache must be the build that wrote it: the index
  * holds what this build's code made of the files (the chosen SDK
  * alternatives, the filter's rule starts), which another build of the
- * same version may make differently. Its executable's identity, then, or
- * nothing where /proc is missing. */
+ * same version may make differently. A build is named by the GNU build ID
+ * the linker puts in the executable (found in memory, and right under
+ * valgrind too), else by the executable's stat data. */
+struct build_id {
+    const unsigned char *id;
+    size_t len;
+};
+
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    struct build_id *b = arg;
+    for (int i = 0; i < info->dlpi_phnum && !b->len; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_NOTE)
+            continue;
+        size_t align = ph->p_align == 8 ? 8 : 4, left = ph->p_memsz;
+        const unsigned char *p =
+            (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+        while (left >= sizeof(ElfW(Nhdr))) {
+            ElfW(Nhdr) nh;
+            memcpy(&nh, p, sizeof(nh));
+            size_t name = (nh.n_namesz + align - 1) & ~(align - 1);
+            size_t desc = (nh.n_descsz + align - 1) & ~(align - 1);
+            if (name + desc > left - sizeof(nh))
+                break;
+            if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+                !memcmp(p + sizeof(nh), "GNU", 4)) {
+                b->id = p + sizeof(nh) + name;
+                b->len = nh.n_descsz;
+                break;
+            }
+            p += sizeof(nh) + name + desc;
+            left -= sizeof(nh) + name + desc;
+        }
+    }
+    return 1; /* the program comes first: the libraries do not matter */
+}
+
 static uint64_t program_id(void)
 {
+    struct build_id b = {NULL, 0};
+    dl_iterate_phdr(find_build_id, &b);
+    if (b.len)
+        return mix(0, b.id, b.len);
     struct stat st;
     if (stat("/proc/self/exe", &st) < 0)
         return 0;

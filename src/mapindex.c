@@ -79,8 +79,8 @@ struct mapindex {
 };
 
 /* Values of the hash and filter functions on a few names: an index is
- * only read by code that computes the same ones (the cache key names the
- * program version, but the functions may change within one). */
+ * only read by code that computes the same ones. (The cache key names the
+ * build already; this check belongs to the block, whoever stores it.) */
 static uint32_t fingerprint(void)
 {
     static const char *const probe[] = {"cudaMalloc", "x", "CUBLAS_OP_N",

@@ -317,18 +317,28 @@ static size_t punct_len(const char *p, const char *end)
     }
 }
 
-/* Does the identifier p[0..n) spell word? (Splices are rare in directive
- * names; such a name is compared without them.) */
-static bool spelled(const char *p, size_t n, unsigned flags, const char *word)
+/* spelled() for a name with splices, compared without them. */
+static bool spelled_spliced(const char *p, size_t n, const char *word,
+                            size_t wl)
 {
-    size_t wl = strlen(word);
-    if (!(flags & TOKF_SPLICE))
-        return n == wl && !memcmp(p, word, wl);
     char tmp[32];
     if (n > sizeof(tmp))
         return false;
     size_t m = lexer_unsplice(p, n, tmp);
     return m == wl && !memcmp(tmp, word, wl);
+}
+
+/* Does the identifier p[0..n) spell word? (Splices are rare in directive
+ * names; such a name is compared without them.) Inline: word is a literal
+ * at every call, so its length and the comparison fold to a few
+ * instructions, on every directive. */
+static inline __attribute__((always_inline)) bool
+spelled(const char *p, size_t n, unsigned flags, const char *word)
+{
+    size_t wl = strlen(word);
+    if (!(flags & TOKF_SPLICE))
+        return n == wl && !memcmp(p, word, wl);
+    return spelled_spliced(p, n, word, wl);
 }
 
 static bool is_string_prefix(const char *p, size_t n)

@@ -31,7 +31,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 5
+#define CACHE_FORMAT 6
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -235,6 +235,9 @@ static void put_file(struct writer *w, const struct map_file *f)
         put(w, r->kind);
         switch (r->kind) {
         case REC_IDENT:
+        case REC_QUAL:
+        case REC_LOOKUP:
+            break; /* left out above */
         case REC_HEADER: {
             uint32_t n = 0;
             for (const struct map_entry *e = r->e; e; e = e->next_alt)
@@ -244,19 +247,9 @@ static void put_file(struct writer *w, const struct map_file *f)
                 put_entry(w, e);
             break;
         }
-        case REC_QUAL:
-            put_entry(w, r->e);
-            put(w, (uint32_t)r->nparts);
-            for (size_t k = 0; k < r->nparts; k++)
-                put_str(w, r->from_parts[k]);
-            put(w, r->to_parts != NULL);
-            for (size_t k = 0; r->to_parts && k < r->nparts; k++)
-                put_str(w, r->to_parts[k]);
-            break;
         case REC_PATTERN:
         case REC_STRING:
         case REC_SUSPECT:
-        case REC_LOOKUP:
             put_entry(w, r->e);
             break;
         case REC_LINK:
@@ -496,11 +489,14 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
     f->alloc = nr ? nr : 1;
     for (uint32_t i = 0; i < nr && !r->bad; i++) {
         uint32_t kind = get(r);
-        if (kind > REC_LINK)
+        if (kind > REC_LINK || indexed((enum rec_kind)kind))
             return false;
         struct map_rec *rec = mapfile_add(f, (enum rec_kind)kind);
         switch (rec->kind) {
         case REC_IDENT:
+        case REC_QUAL:
+        case REC_LOOKUP:
+            return false; /* refused above */
         case REC_HEADER: {
             uint32_t n = get(r);
             if (!n || n > 64)
@@ -512,28 +508,9 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
             }
             break;
         }
-        case REC_QUAL: {
-            rec->e = get_entry(r, a, f->path, f->priority);
-            uint32_t n = get(r);
-            if (n < 2 || n > MAP_MAX_PARTS)
-                return false;
-            rec->nparts = n;
-            rec->from_parts = arena_alloc(a, n * sizeof(char *));
-            for (uint32_t k = 0; k < n; k++)
-                if (!(rec->from_parts[k] = get_str(r)))
-                    return false;
-            if (get(r)) {
-                rec->to_parts = arena_alloc(a, n * sizeof(char *));
-                for (uint32_t k = 0; k < n; k++)
-                    if (!(rec->to_parts[k] = get_str(r)))
-                        return false;
-            }
-            break;
-        }
         case REC_PATTERN:
         case REC_STRING:
         case REC_SUSPECT:
-        case REC_LOOKUP:
             rec->e = get_entry(r, a, f->path, f->priority);
             break;
         case REC_LINK: {

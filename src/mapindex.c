@@ -37,7 +37,6 @@ struct ix_header {
 };
 
 enum ident_word {
-    I_HASH,
     I_KEY,
     I_KEYLEN,
     I_ALTS,  /* first entry */
@@ -103,6 +102,7 @@ static uint32_t fingerprint(void)
 
 struct builder {
     struct strbuf idents, entries, quals, parts;
+    struct strbuf hashes; /* each identifier's, for the slots */
     struct strtab strings;
     uint32_t nidents, nentries, nquals, nparts;
     uint32_t size; /* names with entries, and qualified names */
@@ -162,8 +162,8 @@ static void put_ident(void *arg, const char *key, size_t len, void *value)
             put(&b->parts, str_off(b, q->to_parts[k]));
         b->nquals++;
     }
+    put(&b->hashes, hashmap_hash(key, len));
     struct strbuf *sb = &b->idents;
-    put(sb, hashmap_hash(key, len));
     put(sb, str_off(b, key));
     put(sb, (uint32_t)len);
     put(sb, first);
@@ -186,7 +186,7 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
                     const struct map_filter *filter)
 {
     struct builder b;
-    memset(&b, 0, sizeof(b)); /* empty strbufs and hashmap, no counts */
+    memset(&b, 0, sizeof(b)); /* empty buffers and table, no counts */
     /* The table ends with a NUL even when empty. */
     strbuf_addch(&b.strings.buf, '\0');
     hashmap_each(idents, put_ident, &b);
@@ -194,9 +194,9 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
     while (cap < 2 * (size_t)b.nidents)
         cap *= 2;
     uint32_t *slots = xcalloc(cap, 2 * sizeof(*slots));
-    const uint32_t *iw = (const uint32_t *)(const void *)b.idents.buf;
+    const uint32_t *hw = (const uint32_t *)(const void *)b.hashes.buf;
     for (uint32_t k = 0; k < b.nidents; k++) {
-        uint32_t h = iw[k * IDENT_WORDS + I_HASH], i = h & (cap - 1);
+        uint32_t h = hw[k], i = h & (cap - 1);
         while (slots[2 * i + 1])
             i = (i + 1) & (cap - 1);
         slots[2 * i] = h;
@@ -222,6 +222,7 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
     pad8(out);
     free(slots);
     strbuf_release(&b.idents);
+    strbuf_release(&b.hashes);
     strbuf_release(&b.entries);
     strbuf_release(&b.quals);
     strbuf_release(&b.parts);

@@ -46,14 +46,13 @@ struct mapping {
     struct rules *suspects;    /* CUDA-looking names */
     struct mapcache_map cache; /* the cache file the strings point into */
     /* The cache's identifier index, and whether lookups go to it rather
-     * than to idents and qualkeys (until a later load unpacks it into
-     * them; it still owns what it decoded). */
+     * than to idents and qualkeys: the one load so far was a cache hit,
+     * checked for this SDK, so mapping_finish has nothing to build or
+     * check. A later load unpacks the index into the tables (it still
+     * owns what it decoded). */
     struct mapindex *index;
     bool use_index;
-    /* Loads so far, and whether the one load was a cache whose records
-     * passed mapping_finish's checks for this SDK: they are not run again. */
-    int nloads;
-    bool checked;
+    bool loaded; /* mapping_load has run: the cache is for a first load */
     struct pending_store *pending; /* parsed files to cache after the checks */
     struct hashmap links;          /* domain -> struct map_links */
     struct hashmap link_hdrs;      /* MUSA header -> its domain */
@@ -468,7 +467,8 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
      * cache holds the finished identifier table of all the files loaded. */
     enum mapcache_result cached = MAPCACHE_MISS;
     int checked = MAPCACHE_UNCHECKED;
-    bool first = ++m->nloads == 1;
+    bool first = !m->loaded;
+    m->loaded = true;
     if (m->use_index)
         unpack_index(m);
     if (!rc && cache_dir && first) {
@@ -492,7 +492,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
         mapcache_release(&m->cache);
         cached = MAPCACHE_MISS;
     }
-    m->use_index = m->checked = cached == MAPCACHE_HIT;
+    m->use_index = cached == MAPCACHE_HIT;
     pending_free(m->pending); /* one load at a time is cached */
     m->pending = NULL;
     bool parsed = false;
@@ -512,7 +512,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             rc = -1;
     /* Store what was parsed once mapping_finish has checked it, or now
      * refresh the stat data of a cache that was confirmed by contents. */
-    if (!rc && cache_dir && parsed && m->nloads == 1) {
+    if (!rc && cache_dir && parsed && first) {
         for (size_t i = 0; i < n; i++) /* the caller's may go first */
             in[i].path = xstrdup(in[i].path);
         m->pending = xmalloc(sizeof(*m->pending));
@@ -780,25 +780,22 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
-    if (!m->use_index) { /* else the index has the filter */
-        hashmap_each(&m->idents, finish_key, &m->filter);
-        rules_each_start(m->patterns, filter_add_start, &m->filter);
-        rules_each_start(m->suspects, filter_add_start, &m->filter);
-    }
-    int errors = 0;
-    if (!m->checked) {
-        /* Cross-file checks: not for a cache that passed them already,
-         * where they are most of the start-up time. */
-        struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
-        hashmap_each(&m->idents, finish_ident, &fc);
-        hashmap_each(&m->qualkeys, finish_qual, &fc);
-        hashmap_each(&m->headers, finish_header, &fc);
-        for (size_t i = 0; i < m->ndirs; i++)
-            check_header_chain(&fc, m->dirs[i]);
-        check_pattern_outputs(&fc);
-        rules_matcher_free(fc.rm);
-        errors = fc.errors;
-    }
+    /* A cache hit's index has the filter and passed the cross-file
+     * checks, which would be most of the start-up time. */
+    if (m->use_index)
+        return 0;
+    hashmap_each(&m->idents, finish_key, &m->filter);
+    rules_each_start(m->patterns, filter_add_start, &m->filter);
+    rules_each_start(m->suspects, filter_add_start, &m->filter);
+    struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
+    hashmap_each(&m->idents, finish_ident, &fc);
+    hashmap_each(&m->qualkeys, finish_qual, &fc);
+    hashmap_each(&m->headers, finish_header, &fc);
+    for (size_t i = 0; i < m->ndirs; i++)
+        check_header_chain(&fc, m->dirs[i]);
+    check_pattern_outputs(&fc);
+    rules_matcher_free(fc.rm);
+    int errors = fc.errors;
     struct pending_store *ps = m->pending;
     if (ps && !errors) {
         struct strbuf ix = STRBUF_INIT;
@@ -816,7 +813,7 @@ int mapping_finish(struct mapping *m)
 
 bool mapping_was_checked(const struct mapping *m)
 {
-    return m->checked;
+    return m->use_index;
 }
 
 const struct map_filter *mapping_filter(const struct mapping *m)

@@ -87,7 +87,7 @@ struct worker {
     struct arena arena;
     struct edit_list edits;
     struct findings findings;
-    struct strbuf input;  /* the file read (reused: see source_load_into) */
+    struct strbuf input;  /* the file read (reused: see source_load_at) */
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;

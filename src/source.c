@@ -57,12 +57,7 @@ static char empty_buf[1];
 
 int source_load(struct source *src, const char *path)
 {
-    return source_load_into(src, path, NULL);
-}
-
-int source_load_into(struct source *src, const char *path, struct strbuf *buf)
-{
-    return source_load_at(src, AT_FDCWD, path, path, buf);
+    return source_load_at(src, AT_FDCWD, path, path, NULL);
 }
 
 int source_load_at(struct source *src, int at, const char *name,

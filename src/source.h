@@ -27,11 +27,10 @@ struct source {
 /* Read the file at path ("-" reads stdin). Returns 0, or -1 with errno set
  * and *src empty. Does not print. */
 int source_load(struct source *src, const char *path);
-/* The same, reading into buf (reset first) unless the file is big enough
- * to be mapped: src points into buf, which must outlive it. */
-int source_load_into(struct source *src, const char *path, struct strbuf *buf);
-/* The same for the file name in the directory open as at (or AT_FDCWD);
- * path is the file's name in messages. */
+/* The same for the file name in the directory open as at (or AT_FDCWD),
+ * path being its name in messages; with buf, reading into buf (reset
+ * first) unless the file is big enough to be mapped: src points into buf,
+ * which must outlive it. */
 int source_load_at(struct source *src, int at, const char *name,
                    const char *path, struct strbuf *buf);
 /* Wrap bytes the caller owns (tests, stdin); src does not free them. */

@@ -696,10 +696,8 @@ START_TEST(cache_holds_checked_mappings)
     ck_assert_int_eq(mapping_load(m, in_sdk, 1, dir), 0); /* a hit */
     ck_assert_int_eq(mapping_finish(m), -1); /* checked for 3.0 too */
     mapping_free(m);
-    unlink(bad);
-    unlink(sdk);
-    free(bad);
-    free(sdk);
+    drop(bad);
+    drop(sdk);
     remove_dir(dir);
 }
 END_TEST
@@ -735,8 +733,7 @@ START_TEST(cache_recheck_parses_again)
         ck_assert_str_eq(mapping_ident(m, "fooBBB", 6)->exact->to, "barBBB");
         mapping_free(m);
     }
-    unlink(path);
-    free(path);
+    drop(path);
     remove_dir(dir);
 }
 END_TEST

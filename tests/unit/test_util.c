@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The leaves: strbuf, arena, hashmap, edit lists, source line maps. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,18 +170,20 @@ START_TEST(source_load_files)
     path = write_temp(big, ".cu");
     char *small = write_temp("y\n", ".cu");
     struct strbuf buf = STRBUF_INIT;
-    ck_assert_int_eq(source_load_into(&src, path, &buf), 0);
+    ck_assert_int_eq(source_load_at(&src, AT_FDCWD, path, path, &buf), 0);
     ck_assert(!src.mapped && !src.owned && src.buf == buf.buf);
     ck_assert_uint_eq(src.len, (1 << 20) - 1);
     ck_assert(!memcmp(src.buf, big, src.len));
     source_release(&src);
     const char *mem = buf.buf;
-    ck_assert_int_eq(source_load_into(&src, small, &buf), 0);
+    ck_assert_int_eq(source_load_at(&src, AT_FDCWD, small, small, &buf), 0);
     ck_assert_ptr_eq(src.buf, mem);
     ck_assert_uint_eq(src.len, 2);
     ck_assert(!memcmp(src.buf, "y\n", 2));
     source_release(&src);
-    ck_assert_int_eq(source_load_into(&src, "/nonexistent", &buf), -1);
+    ck_assert_int_eq(
+        source_load_at(&src, AT_FDCWD, "/nonexistent", "/nonexistent", &buf),
+        -1);
     strbuf_release(&buf);
     free(big);
     unlink(path);

@@ -15,13 +15,13 @@
  *   strings   NUL-terminated, the last byte NUL; padded to 8 bytes */
 #include "mapindex.h"
 
-#include <pthread.h>
+#include <stdalign.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mapping.h"
-#include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
@@ -72,9 +72,8 @@ struct mapindex {
     const struct map_filter *filter;
     const uint32_t *slots, *idents, *entries, *quals, *parts;
     const char *strings;
-    struct map_ident **done; /* decoded identifiers, by number */
-    pthread_mutex_t lock;    /* over decoding into mem */
-    struct arena mem;
+    struct map_ident **done; /* decoded identifiers, by number; each is
+                                one malloc'd block (decode) */
 };
 
 /* Values of the hash and filter functions on a few names: an index is
@@ -355,7 +354,6 @@ struct mapindex *mapindex_open(const void *p, size_t len)
         return NULL;
     }
     ix->done = xcalloc(h->nidents ? h->nidents : 1, sizeof(*ix->done));
-    pthread_mutex_init(&ix->lock, NULL);
     return ix;
 }
 
@@ -363,8 +361,8 @@ void mapindex_free(struct mapindex *ix)
 {
     if (!ix)
         return;
-    pthread_mutex_destroy(&ix->lock);
-    arena_release(&ix->mem);
+    for (uint32_t k = 0; k < ix->h->nidents; k++)
+        free(ix->done[k]);
     free(ix->done);
     free(ix);
 }
@@ -397,13 +395,33 @@ static void decode_entry(const struct mapindex *ix, uint32_t k,
     e->priority = (int)w[E_PRIORITY];
 }
 
-static struct map_qualified *decode_qual(struct mapindex *ix, uint32_t k)
+/* One decoded identifier is one malloc'd block: the struct map_ident,
+ * its alternatives, its qualified names and their parts. */
+struct block {
+    char *p;
+};
+
+static size_t rounded(size_t n)
+{
+    const size_t align = alignof(max_align_t);
+    return (n + align - 1) & ~(align - 1);
+}
+
+static void *take(struct block *b, size_t n)
+{
+    void *p = b->p;
+    b->p += rounded(n);
+    return p;
+}
+
+static struct map_qualified *decode_qual(const struct mapindex *ix, uint32_t k,
+                                         struct block *b)
 {
     const uint32_t *w = ix->quals + (size_t)k * QUAL_WORDS;
-    struct map_qualified *q = arena_alloc(&ix->mem, sizeof(*q));
+    struct map_qualified *q = take(b, sizeof(*q));
     decode_entry(ix, w[0], &q->e);
     q->nparts = w[1];
-    const char **v = arena_alloc(&ix->mem, 2 * q->nparts * sizeof(*v));
+    const char **v = take(b, 2 * q->nparts * sizeof(*v));
     for (size_t i = 0; i < (w[3] ? 2 : 1) * q->nparts; i++)
         v[i] = str_at(ix, ix->parts[w[2] + i]);
     q->from_parts = v;
@@ -411,14 +429,30 @@ static struct map_qualified *decode_qual(struct mapindex *ix, uint32_t k)
     return q;
 }
 
-static struct map_ident *decode(struct mapindex *ix, uint32_t k)
+static struct map_ident *decode(const struct mapindex *ix, uint32_t k)
 {
     const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
-    struct map_ident *id = arena_alloc(&ix->mem, sizeof(*id));
+    /* Room for a power of two of qualified names, as mapping.c's
+     * add_qual_to_ident expects of a table it may grow. */
+    size_t room = 1;
+    while (room < w[I_NQUALS])
+        room *= 2;
+    size_t size = rounded(sizeof(struct map_ident)) +
+                  rounded(w[I_NALTS] * sizeof(struct map_entry));
+    if (w[I_NQUALS]) {
+        size += rounded(room * sizeof(struct map_qualified *));
+        for (uint32_t i = 0; i < w[I_NQUALS]; i++) {
+            const uint32_t *q =
+                ix->quals + (size_t)(w[I_QUALS] + i) * QUAL_WORDS;
+            size += rounded(sizeof(struct map_qualified)) +
+                    rounded(2 * (size_t)q[1] * sizeof(char *));
+        }
+    }
+    struct block b = {xmalloc(size)};
+    struct map_ident *id = take(&b, sizeof(*id));
     memset(id, 0, sizeof(*id));
     if (w[I_NALTS]) {
-        struct map_entry *alts =
-            arena_alloc(&ix->mem, w[I_NALTS] * sizeof(*alts));
+        struct map_entry *alts = take(&b, w[I_NALTS] * sizeof(*alts));
         for (uint32_t i = 0; i < w[I_NALTS]; i++) {
             decode_entry(ix, w[I_ALTS] + i, &alts[i]);
             alts[i].next_alt = i + 1 < w[I_NALTS] ? &alts[i + 1] : NULL;
@@ -427,15 +461,9 @@ static struct map_ident *decode(struct mapindex *ix, uint32_t k)
         id->exact = w[I_EXACT] < w[I_NALTS] ? &alts[w[I_EXACT]] : NULL;
     }
     if (w[I_NQUALS]) {
-        /* Room for a power of two, as mapping.c's add_qual_to_ident
-         * expects of a table it may grow. */
-        size_t room = 1;
-        while (room < w[I_NQUALS])
-            room *= 2;
-        const struct map_qualified **v =
-            arena_alloc(&ix->mem, room * sizeof(*v));
+        const struct map_qualified **v = take(&b, room * sizeof(*v));
         for (uint32_t i = 0; i < w[I_NQUALS]; i++)
-            v[i] = decode_qual(ix, w[I_QUALS] + i);
+            v[i] = decode_qual(ix, w[I_QUALS] + i, &b);
         id->quals = v;
         id->nquals = w[I_NQUALS];
     }
@@ -443,19 +471,22 @@ static struct map_ident *decode(struct mapindex *ix, uint32_t k)
     return id;
 }
 
-/* Identifier k, decoded the first time any thread asks. */
+/* Identifier k, decoded the first time any thread asks. Without a lock:
+ * threads that ask at once each decode it (a few hundred instructions,
+ * and the first touch of its part of the mapped file, which may fault),
+ * the first to publish wins and the others free theirs; waiting on a
+ * lock held across that page fault cost a sleep and a wake-up each time
+ * two workers met there. */
 static struct map_ident *ident(struct mapindex *ix, uint32_t k)
 {
     struct map_ident *id = __atomic_load_n(&ix->done[k], __ATOMIC_ACQUIRE);
     if (id)
         return id;
-    pthread_mutex_lock(&ix->lock);
-    id = ix->done[k];
-    if (!id) {
-        id = decode(ix, k);
-        __atomic_store_n(&ix->done[k], id, __ATOMIC_RELEASE);
-    }
-    pthread_mutex_unlock(&ix->lock);
+    struct map_ident *mine = decode(ix, k);
+    if (__atomic_compare_exchange_n(&ix->done[k], &id, mine, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return mine;
+    free(mine);
     return id;
 }
 

@@ -280,6 +280,8 @@ void cli_parse(int argc, char **argv, struct options *o)
         o->warn[i] = diag_warn_default((enum warn_id)i);
     o->musa_version = SDK_NEWEST;
     o->backup_suffix = ".orig";
+    o->argc = argc;
+    o->argv = (const char *const *)argv;
     bool no_warnings = false;
     int c;
     opterr = 0;

@@ -4,9 +4,12 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/strbuf.h"
 
 static const struct {
     const char *name;
@@ -38,6 +41,36 @@ int diag_warn_lookup(const char *name)
     return -1;
 }
 
+static struct strbuf *tee;
+static pthread_mutex_t tee_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void diag_tee(struct strbuf *sb)
+{
+    pthread_mutex_lock(&tee_lock);
+    tee = sb;
+    pthread_mutex_unlock(&tee_lock);
+}
+
+void diag_puts(const char *s)
+{
+    fputs(s, stderr);
+    pthread_mutex_lock(&tee_lock);
+    if (tee)
+        strbuf_addstr(tee, s);
+    pthread_mutex_unlock(&tee_lock);
+}
+
+void diag_printf(const char *fmt, ...)
+{
+    struct strbuf sb = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&sb, fmt, ap);
+    va_end(ap);
+    diag_puts(sb.buf ? sb.buf : "");
+    strbuf_release(&sb);
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap,
                     const char *suffix)
 {
@@ -54,7 +87,7 @@ static void vreport(const char *prefix, const char *fmt, va_list ap,
         msg[len] = '\n';
         msg[len + 1] = '\0';
     }
-    fputs(msg, stderr);
+    diag_puts(msg);
 }
 
 void die(const char *fmt, ...)
@@ -115,7 +148,7 @@ void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
         msg[len] = '\n';
         msg[len + 1] = '\0';
     }
-    fputs(msg, stderr);
+    diag_puts(msg);
 }
 
 void BUG_fl(const char *file, int line, const char *fmt, ...)

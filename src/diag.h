@@ -39,6 +39,15 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* Everything diagnostics print from now on (these functions, and
+ * diag_puts / diag_printf) is appended to sb as well, until
+ * diag_tee(NULL): a run keeps what it printed (see state.h). */
+struct strbuf;
+void diag_tee(struct strbuf *sb);
+/* fputs / fprintf to stderr, through the tee. */
+void diag_puts(const char *s);
+void diag_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 _Noreturn void BUG_fl(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #define BUG(...) BUG_fl(__FILE__, __LINE__, __VA_ARGS__)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -177,10 +178,20 @@ int run_write_file(struct driver *d, const char *path, const char *data,
     if (rc < 0) {
         error("%s", err.buf);
         d->rep.errors++;
+    } else if (rc == EMIT_WRITTEN) {
+        d->wrote++;
+    } else {
+        run_note_file(d, path);
     }
     emitter_release(&em);
     strbuf_release(&err);
     return rc;
+}
+
+void run_note_file(struct driver *d, const char *path)
+{
+    if (d->keep_state)
+        state_add(&d->noted, STATE_FILE, path, &(struct stamp){0});
 }
 
 bool run_exists(const char *path)
@@ -196,6 +207,7 @@ bool run_is_own_file(const char *rel)
     const char *base = strrchr(rel, '/');
     base = base ? base + 1 : rel;
     return !strcmp(base, EMIT_LOCK_NAME) || !strcmp(base, IN_PLACE_RECORD) ||
+           !strcmp(base, STATE_NAME) ||
            !strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX));
 }
 
@@ -233,7 +245,7 @@ static void say_skipped(void *arg, const char *path, const char *why)
 {
     const struct collect *c = arg;
     if (c->d->o->verbosity >= 0)
-        fprintf(stderr, "cuda2musa: skipping '%s': %s\n", path, why);
+        diag_printf("cuda2musa: skipping '%s': %s\n", path, why);
 }
 
 static void add_incdir(struct driver *d, const char *abs)
@@ -649,6 +661,10 @@ static void port_job(void *arg, size_t index, int wid)
             like.st_ino = 0; /* the output replaces its input */
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
+        if (rc == EMIT_UNCHANGED && d->keep_state) {
+            stamp_set(&r->in_st, &src.st);
+            stamp_set(&r->out_st, &w->em.seen);
+        }
         if (rc < 0 && r->backed_up)
             r->hash = manifest_hash(src.buf, src.len); /* still there */
         if (rc < 0)
@@ -736,8 +752,8 @@ static void catch_signals(void)
 static void say_waiting(void *arg)
 {
     const char *dir = arg;
-    fprintf(stderr,
-            "cuda2musa: waiting for another cuda2musa writing to '%s'\n", dir);
+    diag_printf("cuda2musa: waiting for another cuda2musa writing to '%s'\n",
+                dir);
 }
 
 /* Take the lock of the directory written (waiting for a run that holds
@@ -777,10 +793,9 @@ static void remove_stale_temps(struct driver *d)
     hashmap_each(&dirs, free_value, NULL);
     hashmap_release(&dirs);
     if (n && d->o->verbosity >= 0)
-        fprintf(stderr,
-                "cuda2musa: removed %zu temporary file%s left by an "
-                "interrupted run\n",
-                n, n == 1 ? "" : "s");
+        diag_printf("cuda2musa: removed %zu temporary file%s left by an "
+                    "interrupted run\n",
+                    n, n == 1 ? "" : "s");
 }
 
 /* ---- setup ---- */
@@ -982,10 +997,9 @@ static int catalog_run(const struct options *o, const struct mapping *m)
     if (o->lint_mappings && o->verbosity >= 0) {
         const char *const *files;
         size_t n = mapping_files(m, &files);
-        fprintf(stderr,
-                "cuda2musa: %zu mapping files, %zu entries: %d "
-                "finding%s\n",
-                n, mapping_size(m), found, found == 1 ? "" : "s");
+        diag_printf("cuda2musa: %zu mapping files, %zu entries: %d "
+                    "finding%s\n",
+                    n, mapping_size(m), found, found == 1 ? "" : "s");
     }
     fflush(stdout);
     if (ferror(stdout))
@@ -993,11 +1007,22 @@ static int catalog_run(const struct options *o, const struct mapping *m)
     return found ? 1 : 0;
 }
 
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void driver_release(struct driver *d);
+
 int driver_run(const struct options *o)
 {
     struct driver d = {0};
     d.o = o;
     d.mode = pick_mode(o);
+    /* Before anything is read: see outputs_state_save. */
+    int64_t start = now_ns();
 
     if (d.mode == REPORT_STDOUT && o->ninputs > 1)
         die("several inputs need -o DIR (or --dry-run)");
@@ -1045,6 +1070,20 @@ int driver_run(const struct options *o)
     collect_inputs(&d);
     if (lock.interrupted)
         remove_stale_temps(&d);
+    /* The make hook's case: nothing changed since a run that found
+     * everything up to date (state.h). */
+    struct strbuf printed = STRBUF_INIT;
+    d.keep_state = d.mode == REPORT_WRITE && o->output && !o->in_place &&
+                   !lock.interrupted;
+    if (d.keep_state) {
+        int status;
+        if (outputs_state_unchanged(&d, &status)) {
+            emit_unlock(&lock);
+            driver_release(&d);
+            return status;
+        }
+        diag_tee(&printed);
+    }
 
     d.nworkers = o->jobs ? o->jobs : default_jobs();
     if ((size_t)d.nworkers > d.njobs)
@@ -1074,7 +1113,7 @@ int driver_run(const struct options *o)
             fwrite(r->out.buf, 1, r->out.len, stdout);
         if (r->err.len) {
             fflush(stdout);
-            fputs(r->err.buf, stderr);
+            diag_puts(r->err.buf);
         }
         tally(&d, r);
         strbuf_release(&r->out);
@@ -1097,15 +1136,19 @@ int driver_run(const struct options *o)
     d.rep.errors += (size_t)d.setup_errors;
     if (o->report_file)
         outputs_report(&d);
+    struct strbuf tail = STRBUF_INIT;
     if (o->verbosity >= 0 && d.mode != REPORT_STDOUT) {
         report_summary(&d.rep, d.mode, o->in_place ? o->inputs[0] : o->output,
-                       stderr);
+                       &tail);
         /* What to add next: after a port that changed something. */
         if (!o->stats && (d.rep.written || d.rep.changed))
-            report_unmapped_print(&d.rep, 10, stderr);
+            report_unmapped_print(&d.rep, 10, &tail);
     }
     if (o->stats)
-        report_stats(&d.rep, stderr);
+        report_stats(&d.rep, &tail);
+    if (tail.len)
+        diag_puts(tail.buf);
+    strbuf_release(&tail);
 
     bool fail_on = false;
     for (int i = 0; i < WARN__COUNT; i++)
@@ -1122,10 +1165,20 @@ int driver_run(const struct options *o)
         error("cannot write to standard output");
         status = 2;
     }
+    if (d.keep_state) {
+        diag_tee(NULL);
+        outputs_state_save(&d, &printed, status, start);
+        strbuf_release(&printed);
+    }
     emit_unlock(&lock);
+    driver_release(&d);
+    return status;
+}
 
-    for (int i = 0; i < d.nworkers; i++) {
-        struct worker *w = &d.workers[i];
+static void driver_release(struct driver *d)
+{
+    for (int i = 0; i < d->nworkers; i++) {
+        struct worker *w = &d->workers[i];
         rewriter_free(w->rw);
         arena_release(&w->arena);
         edit_list_release(&w->edits);
@@ -1138,35 +1191,35 @@ int driver_run(const struct options *o)
         if (w->in_open)
             close(w->in_fd);
     }
-    free(d.workers);
-    for (size_t i = 0; i < d.njobs; i++) {
-        struct result *r = &d.results[i];
+    free(d->workers);
+    for (size_t i = 0; d->results && i < d->njobs; i++) {
+        struct result *r = &d->results[i];
         free(r->incl);
         for (size_t k = 0; k < r->ndiags; k++)
             free(r->diags[k].msg);
         free(r->diags);
     }
-    free(d.results);
-    for (size_t i = 0; d.in && i < o->ninputs; i++)
-        free(d.in[i].base_abs);
-    free(d.in);
-    free(d.in_root);
-    if (d.have_db)
-        compdb_release(&d.db);
-    for (size_t i = 0; i < d.njobs; i++) {
-        free(d.jobs[i].path);
-        free(d.jobs[i].abs);
-        free(d.jobs[i].rel);
-        free(d.jobs[i].out);
+    free(d->results);
+    for (size_t i = 0; d->in && i < d->o->ninputs; i++)
+        free(d->in[i].base_abs);
+    free(d->in);
+    free(d->in_root);
+    if (d->have_db)
+        compdb_release(&d->db);
+    for (size_t i = 0; i < d->njobs; i++) {
+        free(d->jobs[i].path);
+        free(d->jobs[i].abs);
+        free(d->jobs[i].rel);
+        free(d->jobs[i].out);
     }
-    free(d.jobs);
-    for (size_t i = 0; i < d.nincdirs; i++)
-        free(d.incdirs[i]);
-    free(d.incdirs);
-    hashmap_release(&d.byabs);
-    hashmap_release(&d.record);
-    arena_release(&d.record_mem);
-    report_release(&d.rep);
-    mapping_free(d.map);
-    return status;
+    free(d->jobs);
+    for (size_t i = 0; i < d->nincdirs; i++)
+        free(d->incdirs[i]);
+    free(d->incdirs);
+    hashmap_release(&d->byabs);
+    hashmap_release(&d->record);
+    arena_release(&d->record_mem);
+    report_release(&d->rep);
+    mapping_free(d->map);
+    state_release(&d->noted);
 }

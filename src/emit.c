@@ -205,7 +205,7 @@ void emitter_release(struct emitter *em)
  * for messages). */
 static int compare_at(int at, const char *name, const char *dst,
                       const char *data, size_t len, const struct stat *src,
-                      bool *missing, struct strbuf *err)
+                      bool *missing, struct stat *seen, struct strbuf *err)
 {
     *missing = false;
     int fd = openat(at, name, O_RDONLY | O_CLOEXEC);
@@ -234,6 +234,8 @@ static int compare_at(int at, const char *name, const char *dst,
         close(fd);
         return 0;
     }
+    if (seen)
+        *seen = st;
     char buf[65536];
     size_t got = 0;
     for (;;) {
@@ -261,7 +263,7 @@ static int compare_at(int at, const char *name, const char *dst,
 int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err)
 {
-    return compare_at(AT_FDCWD, dst, dst, data, len, src, missing, err);
+    return compare_at(AT_FDCWD, dst, dst, data, len, src, missing, NULL, err);
 }
 
 /* The process's umask, read once from /proc (umask(2) can only be read
@@ -370,8 +372,9 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
         bool missing;
         int same = same_dir && em->dir_open
                        ? compare_at(em->dirfd, slash + 1, dst, data, len, src,
-                                    &missing, err)
-                       : emit_compare(dst, data, len, src, &missing, err);
+                                    &missing, &em->seen, err)
+                       : compare_at(AT_FDCWD, dst, dst, data, len, src,
+                                    &missing, &em->seen, err);
         if (same < 0)
             return -1;
         if (same)

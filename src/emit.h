@@ -27,11 +27,17 @@ struct emitter {
      * file there is older than the run, and the run writes each output
      * once. NULL: none. */
     const char *fresh;
+    /* After emit_file returned EMIT_UNCHANGED: what fstat(2) said of the
+     * file it compared with, before reading it. */
+    struct stat seen;
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false, false, false, -1, false, NULL                      \
+        STRBUF_INIT, false, false, false, -1, false, NULL,                     \
+        {                                                                      \
+            0                                                                  \
+        }                                                                      \
     }
 
 void emitter_release(struct emitter *em);

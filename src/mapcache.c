@@ -124,7 +124,7 @@ static int find_build_id(struct dl_phdr_info *info, size_t size, void *arg)
     return 1; /* the program comes first: the libraries do not matter */
 }
 
-static uint64_t program_id(void)
+uint64_t mapcache_program_id(void)
 {
     struct build_id b = {NULL, 0};
     dl_iterate_phdr(find_build_id, &b);
@@ -145,7 +145,7 @@ static uint64_t program_id(void)
 static void cache_key(const struct mapcache_input *in, size_t n,
                       uint64_t key[2])
 {
-    uint64_t id = program_id();
+    uint64_t id = mapcache_program_id();
     for (int k = 0; k < 2; k++) {
         uint64_t h = seeds[k];
         uint32_t v[2] = {CACHE_FORMAT, (uint32_t)n};

@@ -15,7 +15,13 @@ struct arena;
 struct map_file;
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/stat.h>
+
+/* This build of cuda2musa: a hash of its GNU build ID (else of the
+ * executable's stat data). A cache, or a run state, that another build
+ * wrote is not used. */
+uint64_t mapcache_program_id(void);
 
 /* One mapping file. */
 struct mapcache_input {

@@ -128,6 +128,7 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
             !strcmp(rel, "..") || !out_real)
             continue;
         char *file = path_join(d->o->output, rel);
+        run_note_file(d, file);
         struct source cur;
         struct stat st;
         if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
@@ -139,11 +140,11 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
         source_release(&cur);
         if (!ours) {
             if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
-                fprintf(stderr,
-                        "cuda2musa: '%s' is left from an earlier port, but it "
-                        "changed since: not cuda2musa's any more, left "
-                        "alone\n",
-                        file);
+                diag_printf(
+                    "cuda2musa: '%s' is left from an earlier port, but it "
+                    "changed since: not cuda2musa's any more, left "
+                    "alone\n",
+                    file);
         } else if (d->mode == REPORT_WRITE && d->o->prune) {
             if (unlink(file) < 0) {
                 error_errno("cannot remove '%s'", file);
@@ -151,10 +152,10 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
             } else {
                 d->rep.pruned++;
                 if (d->o->verbosity >= 0)
-                    fprintf(stderr,
-                            "cuda2musa: removed '%s': no input makes it any "
-                            "more\n",
-                            file);
+                    diag_printf(
+                        "cuda2musa: removed '%s': no input makes it any "
+                        "more\n",
+                        file);
                 /* And its directories, once empty (rmdir keeps others). */
                 char *dir = xstrdup(file);
                 for (char *slash = strrchr(dir, '/');
@@ -170,10 +171,9 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
             keep[nkeep++].hash = old[i].hash;
             if (d->mode == REPORT_WRITE && d->o->verbosity >= 0)
-                fprintf(stderr,
-                        "cuda2musa: '%s' is left from an earlier port: no "
-                        "input makes it any more (--prune removes it)\n",
-                        file);
+                diag_printf("cuda2musa: '%s' is left from an earlier port: no "
+                            "input makes it any more (--prune removes it)\n",
+                            file);
         }
         free(file);
     }
@@ -198,13 +198,12 @@ static void put_build_file(struct driver *d, const char *name,
     bool exists = stat(path, &st) == 0;
     const char *data = text->buf ? text->buf : "";
     if (d->mode == REPORT_WRITE) {
-        if (!(once && exists)) {
-            if (run_write_file(d, path, data, text->len) == EMIT_WRITTEN) {
-                d->rep.build_written++;
-                if (d->o->verbosity > 0)
-                    fprintf(stderr, "cuda2musa: %s: written (build manifest)\n",
-                            path);
-            }
+        if (once && exists) {
+            run_note_file(d, path);
+        } else if (run_write_file(d, path, data, text->len) == EMIT_WRITTEN) {
+            d->rep.build_written++;
+            if (d->o->verbosity > 0)
+                diag_printf("cuda2musa: %s: written (build manifest)\n", path);
         }
     } else if (once) {
         if (!exists) {
@@ -279,28 +278,27 @@ void outputs_manifest(struct driver *d)
         if (!o->warn[WARN_UNSUPPORTED])
             continue;
         bool as_error = o->werror[WARN_UNSUPPORTED];
-        fprintf(stderr, "%s [-W%sunsupported]\n", bw.v[i],
-                as_error ? "error=" : "");
+        diag_printf("%s [-W%sunsupported]\n", bw.v[i],
+                    as_error ? "error=" : "");
         d->rep.warnings++;
         d->rep.werrors += as_error;
         d->rep.reported[WARN_UNSUPPORTED]++;
     }
     if (d->mode == REPORT_WRITE && o->verbosity >= 0) {
         for (size_t i = 0; i < mf.nnotes; i++)
-            fprintf(stderr, "cuda2musa: note: %s\n", mf.notes[i]);
+            diag_printf("cuda2musa: note: %s\n", mf.notes[i]);
         for (size_t i = 0; i < mf.ntus; i++)
             if (!manifest_make_safe(mf.tus[i].src))
-                fprintf(stderr,
-                        "cuda2musa: note: musa.mk cannot name '%s' (blanks "
-                        "or make's special characters): it is left out "
-                        "there; build.ninja has it\n",
-                        mf.tus[i].src);
+                diag_printf("cuda2musa: note: musa.mk cannot name '%s' (blanks "
+                            "or make's special characters): it is left out "
+                            "there; build.ninja has it\n",
+                            mf.tus[i].src);
         if (!manifest_make_safe(o->output))
-            fprintf(stderr,
-                    "cuda2musa: note: make cannot name the output directory "
-                    "'%s' (blanks or make's special characters): use "
-                    "build.ninja\n",
-                    o->output);
+            diag_printf(
+                "cuda2musa: note: make cannot name the output directory "
+                "'%s' (blanks or make's special characters): use "
+                "build.ninja\n",
+                o->output);
     }
 
     static void (*const render[])(const struct manifest *, struct strbuf *) = {
@@ -448,4 +446,134 @@ void outputs_report(struct driver *d)
     }
     strbuf_release(&sb);
     free(files);
+}
+
+/* ---- the run state (state.h) ---- */
+
+static void state_path(const struct driver *d, struct strbuf *sb)
+{
+    strbuf_addstr(sb, d->o->output);
+    if (sb->len && sb->buf[sb->len - 1] != '/')
+        strbuf_addch(sb, '/');
+    strbuf_addstr(sb, STATE_NAME);
+}
+
+bool outputs_state_unchanged(struct driver *d, int *status)
+{
+    struct strbuf path = STRBUF_INIT, key = STRBUF_INIT;
+    struct state s = STATE_INIT;
+    state_path(d, &path);
+    bool same = state_read(&s, path.buf) == 0;
+    if (same) {
+        state_key(&key, d->o->argc, d->o->argv);
+        same = key.len == s.key.len && !memcmp(key.buf, s.key.buf, key.len);
+    }
+    const char *const *maps;
+    size_t nmaps = mapping_files(d->map, &maps);
+    size_t at = 0;
+    struct stamp now;
+    struct stamper ins = STAMPER_INIT, outs = STAMPER_INIT;
+    /* The inputs and outputs, then the mapping files, in the order the
+     * run found them; then the other files. */
+    for (size_t i = 0; same && i < d->njobs; i++, at += 2) {
+        const struct job *j = &d->jobs[i];
+        same = at + 1 < s.n && s.v[at].tag == STATE_INPUT &&
+               s.v[at + 1].tag == STATE_OUTPUT &&
+               !strcmp(s.v[at].path, j->path) &&
+               !strcmp(s.v[at + 1].path, j->out);
+        if (same) {
+            stamper_take(&ins, &now, j->path);
+            same = stamp_equal(&now, &s.v[at].st);
+        }
+        if (same) {
+            stamper_take(&outs, &now, j->out);
+            same = stamp_equal(&now, &s.v[at + 1].st);
+        }
+    }
+    for (size_t i = 0; same && i < nmaps; i++, at++) {
+        same = at < s.n && s.v[at].tag == STATE_MAPPING &&
+               !strcmp(s.v[at].path, maps[i]);
+        if (same) {
+            stamp_take(&now, maps[i]);
+            same = stamp_equal(&now, &s.v[at].st);
+        }
+    }
+    for (; same && at < s.n; at++) {
+        same = s.v[at].tag == STATE_FILE;
+        if (same) {
+            stamp_take(&now, s.v[at].path);
+            same = stamp_equal(&now, &s.v[at].st);
+        }
+    }
+    if (same) {
+        if (d->o->verbosity > 0)
+            fprintf(stderr,
+                    "cuda2musa: no input, output or mapping changed since "
+                    "the last run (%s): its messages follow\n",
+                    path.buf);
+        fputs(s.text.buf ? s.text.buf : "", stderr);
+        *status = s.status;
+    }
+    stamper_release(&ins);
+    stamper_release(&outs);
+    state_release(&s);
+    strbuf_release(&key);
+    strbuf_release(&path);
+    return same;
+}
+
+void outputs_state_save(struct driver *d, const struct strbuf *printed,
+                        int status, int64_t start)
+{
+    struct strbuf path = STRBUF_INIT;
+    state_path(d, &path);
+    /* Only after a run that changed nothing: its messages are what the
+     * next identical run would print. */
+    bool keep = status < 2 && !d->rep.written && !d->wrote && !d->rep.pruned;
+    struct state s = STATE_INIT;
+    int64_t settled = start - (int64_t)STATE_SETTLE * 1000000000;
+    if (keep) {
+        state_key(&s.key, d->o->argc, d->o->argv);
+        s.status = status;
+        strbuf_add(&s.text, printed->buf ? printed->buf : "", printed->len);
+        /* The inputs as the port read them, the outputs as it compared
+         * them (fstat(2) of the files read). */
+        for (size_t i = 0; keep && i < d->njobs; i++) {
+            const struct job *j = &d->jobs[i];
+            const struct result *r = &d->results[i];
+            state_add(&s, STATE_INPUT, j->path, &r->in_st);
+            state_add(&s, STATE_OUTPUT, j->out, &r->out_st);
+            keep = r->in_st.present && stamp_settled(&r->in_st, settled) &&
+                   r->out_st.present && stamp_settled(&r->out_st, settled);
+        }
+        struct stamp st;
+        const char *const *maps;
+        size_t nmaps = mapping_files(d->map, &maps);
+        for (size_t i = 0; keep && i < nmaps; i++) {
+            stamp_take(&st, maps[i]);
+            state_add(&s, STATE_MAPPING, maps[i], &st);
+            keep = stamp_settled(&st, settled);
+        }
+        if (d->have_db)
+            run_note_file(d, d->db.path);
+        for (size_t i = 0; keep && i < d->noted.n; i++) {
+            stamp_take(&st, d->noted.v[i].path);
+            state_add(&s, STATE_FILE, d->noted.v[i].path, &st);
+            keep = stamp_settled(&st, settled);
+        }
+    }
+    if (keep) {
+        /* Best effort: without it, the next run is a full one. */
+        struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+        struct emitter em = EMITTER_INIT;
+        state_format(&s, &text);
+        emit_file(&em, path.buf, text.buf, text.len, NULL, &err);
+        emitter_release(&em);
+        strbuf_release(&text);
+        strbuf_release(&err);
+    } else {
+        unlink(path.buf); /* no longer true, whatever it said */
+    }
+    state_release(&s);
+    strbuf_release(&path);
 }

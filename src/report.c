@@ -46,7 +46,7 @@ static void tail(struct strbuf *sb, const struct report *r)
 }
 
 void report_summary(const struct report *r, enum report_mode mode,
-                    const char *outdir, FILE *to)
+                    const char *outdir, struct strbuf *out)
 {
     struct strbuf sb = STRBUF_INIT;
     strbuf_addstr(&sb, "cuda2musa: ");
@@ -88,7 +88,7 @@ void report_summary(const struct report *r, enum report_mode mode,
     }
     tail(&sb, r);
     strbuf_addch(&sb, '\n');
-    fputs(sb.buf, to);
+    strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
 }
 
@@ -137,7 +137,8 @@ static void sorted_unmapped(const struct report *r, struct unmapped_list *l)
         qsort(l->v, l->nr, sizeof(*l->v), cmp_unmapped);
 }
 
-void report_unmapped_print(const struct report *r, size_t max, FILE *to)
+void report_unmapped_print(const struct report *r, size_t max,
+                           struct strbuf *out)
 {
     size_t n = r->unmapped.nr;
     if (!n)
@@ -154,7 +155,7 @@ void report_unmapped_print(const struct report *r, size_t max, FILE *to)
                     l.v[i]->uses, l.v[i]->uses == 1 ? " " : "s", l.v[i]->first);
     if (n > max)
         strbuf_addf(&sb, "  ... and %zu more\n", n - max);
-    fputs(sb.buf, to);
+    strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
     free(l.v);
 }
@@ -186,7 +187,7 @@ static int cmp_domains(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-void report_stats(const struct report *r, FILE *to)
+void report_stats(const struct report *r, struct strbuf *out)
 {
     struct strbuf sb = STRBUF_INIT;
     strbuf_addstr(&sb, "cuda2musa: statistics\n");
@@ -229,7 +230,7 @@ void report_stats(const struct report *r, FILE *to)
         strbuf_addf(&sb, "    %-38s %8zu  first at %s\n", l.v[i]->name,
                     l.v[i]->uses, l.v[i]->first);
     free(l.v);
-    fputs(sb.buf, to);
+    strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
 }
 

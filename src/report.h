@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "diag.h"
 #include "util/arena.h"
@@ -72,13 +71,14 @@ struct report {
  * name gives its first use. */
 void report_unmapped(struct report *r, const char *name, size_t len,
                      const char *where, size_t uses);
-/* Print the most used such names, at most max of them. */
-void report_unmapped_print(const struct report *r, size_t max, FILE *to);
+/* Append the most used such names, at most max of them, to out. */
+void report_unmapped_print(const struct report *r, size_t max,
+                           struct strbuf *out);
 void report_release(struct report *r);
 /* Count edits made for entries of a mapping domain. */
 void report_domain(struct report *r, const char *domain, size_t edits);
-/* The --stats table. */
-void report_stats(const struct report *r, FILE *to);
+/* Append the --stats table to out. */
+void report_stats(const struct report *r, struct strbuf *out);
 /* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0. */
 void report_json(const struct report *r, enum report_mode mode,
                  const struct report_file *files, size_t n, struct strbuf *out);
@@ -89,9 +89,9 @@ void report_sarif(const struct report *r, const struct report_file *files,
  * [-Werror=name]") and a newline to out. */
 void report_diag(struct strbuf *out, const char *path, unsigned line,
                  unsigned col, enum warn_id id, bool as_error, const char *msg);
-/* The one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
+/* Append the one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
  * date". */
 void report_summary(const struct report *r, enum report_mode mode,
-                    const char *outdir, FILE *to);
+                    const char *outdir, struct strbuf *out);
 
 #endif

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "report.h"
 #include "rewrite.h"
+#include "state.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -79,6 +80,8 @@ struct result {
     size_t reported[WARN__COUNT];
     struct rdiag *diags; /* for --report */
     size_t ndiags, diags_alloc;
+    struct stamp in_st, out_st; /* for the run state: the input as read,
+                                   the output as compared */
 };
 
 /* What one worker thread owns. */
@@ -127,6 +130,9 @@ struct driver {
     struct arena record_mem;
     bool want[WARN__COUNT]; /* findings to make: reported, or counted for
                                --fail-on, --stats and --report */
+    size_t wrote;           /* files of the run's own written (manifest...) */
+    bool keep_state;        /* may write the run state (state.h) */
+    struct state noted;     /* its other files (run_note_file) */
 };
 
 struct collect {
@@ -168,6 +174,10 @@ void run_add_job(struct driver *d, const char *path, const char *abs,
 int run_write_file(struct driver *d, const char *path, const char *data,
                    size_t len);
 
+/* The run's result depends on the file path (read, or found there or
+ * not): the run state names it. */
+void run_note_file(struct driver *d, const char *path);
+
 /* ---- --in-place (inplace.c) ---- */
 
 void inplace_load_record(struct driver *d);
@@ -193,5 +203,13 @@ void outputs_check_extras(struct driver *d);
 void outputs_manifest(struct driver *d);
 void outputs_depfile(struct driver *d);
 void outputs_report(struct driver *d);
+/* Has nothing changed since a run that wrote a state into -o DIR? Then
+ * print what it printed and set *status to its exit status. */
+bool outputs_state_unchanged(struct driver *d, int *status);
+/* Write the run state for this run (which printed printed, started at
+ * start, in nanoseconds), or remove the one there: a state is there only
+ * when the last run wrote it. */
+void outputs_state_save(struct driver *d, const struct strbuf *printed,
+                        int status, int64_t start);
 
 #endif

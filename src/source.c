@@ -77,6 +77,7 @@ int source_load_at(struct source *src, int at, const char *name,
         goto fail;
     }
     src->mode = st.st_mode & 07777;
+    src->st = st;
     if (fd) {
         src->dev = st.st_dev;
         src->ino = st.st_ino;

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "util/strbuf.h"
@@ -18,9 +19,10 @@ struct source {
     mode_t mode; /* permission bits of the file, for outputs */
     dev_t dev;   /* the file's device and inode (0 for stdin, buffers) */
     ino_t ino;
-    bool mapped;   /* buf is an mmap */
-    bool owned;    /* buf is malloc'd by source_load */
-    size_t *lines; /* offsets of line starts, built on demand; owned */
+    struct stat st; /* what fstat(2) said of it before it was read */
+    bool mapped;    /* buf is an mmap */
+    bool owned;     /* buf is malloc'd by source_load */
+    size_t *lines;  /* offsets of line starts, built on demand; owned */
     size_t nlines;
 };
 

@@ -48,7 +48,9 @@ diff -r "$tmp/out" "$tmp/again" >/dev/null || bad "not idempotent: $(diff -rq "$
 touch "$tmp/stamp"
 sleep 1
 "$bin" -q -o "$tmp/out" "$tree" 2>/dev/null
-[ -z "$(find "$tmp/out" -type f -newer "$tmp/stamp" | head -1)" ] ||
+# (The run state is the run's own: a run that finds everything up to date
+# and three seconds old may keep one.)
+[ -z "$(find "$tmp/out" -type f -newer "$tmp/stamp" ! -name .cuda2musa-state | head -1)" ] ||
     bad "a second identical run rewrote files"
 
 echo "$n sources checked, $(grep -c 'warning:' "$tmp/err") warnings"

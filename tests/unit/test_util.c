@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "edit.h"
 #include "helpers.h"
 #include "pool.h"
 #include "source.h"
+#include "state.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/json.h"
@@ -195,6 +198,116 @@ START_TEST(source_load_files)
 }
 END_TEST
 
+/* A state reads back as written, whatever bytes its strings hold; any
+ * damage reads back as no state, or as some state, never a crash. */
+START_TEST(state_reads_back)
+{
+    struct state s = STATE_INIT;
+    strbuf_addstr(&s.key, "cuda2musa 1 00ff\n1:/ 2:-o 3:o u");
+    s.status = 1;
+    strbuf_add(&s.text, "warn\0ing\nend\n", 14);
+    struct stamp st = {1, 2, 3, -4, 5, 0100644, 1};
+    state_add(&s, STATE_INPUT, "src/a b.cu", &st);
+    state_add(&s, STATE_OUTPUT, "out/a\nb.mu", &(struct stamp){0});
+    state_add(&s, STATE_MAPPING, "/m/x.yaml", &st);
+    state_add(&s, STATE_FILE, "12:34", &st);
+    struct strbuf text = STRBUF_INIT;
+    state_format(&s, &text);
+    char *path = write_temp("", "");
+    FILE *f = fopen(path, "w");
+    fwrite(text.buf, 1, text.len, f);
+    fclose(f);
+    struct state r = STATE_INIT;
+    ck_assert_int_eq(state_read(&r, path), 0);
+    ck_assert_uint_eq(r.key.len, s.key.len);
+    ck_assert(!memcmp(r.key.buf, s.key.buf, s.key.len));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_uint_eq(r.text.len, 14);
+    ck_assert(!memcmp(r.text.buf, s.text.buf, 14));
+    ck_assert_uint_eq(r.n, 4);
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_int_eq(r.v[i].tag, s.v[i].tag);
+        ck_assert_str_eq(r.v[i].path, s.v[i].path);
+        ck_assert(stamp_equal(&r.v[i].st, &s.v[i].st));
+    }
+    state_release(&r);
+
+    /* Cut short anywhere, or any byte changed: no crash, and a cut file
+     * is never taken for a state. */
+    for (size_t at = 0; at < text.len; at++) {
+        f = fopen(path, "w");
+        fwrite(text.buf, 1, at, f);
+        fclose(f);
+        r = (struct state)STATE_INIT;
+        ck_assert_int_eq(state_read(&r, path), -1);
+        ck_assert_uint_eq(r.n, 0);
+        state_release(&r);
+        static const char bytes[] = {'0', '9', ':', ' ', '\n', 'x', '-', 0};
+        for (size_t b = 0; b < sizeof(bytes); b++) {
+            char saved = text.buf[at];
+            text.buf[at] = bytes[b];
+            f = fopen(path, "w");
+            fwrite(text.buf, 1, text.len, f);
+            fclose(f);
+            text.buf[at] = saved;
+            r = (struct state)STATE_INIT;
+            int rc = state_read(&r, path);
+            ck_assert(rc == 0 || (rc == -1 && r.n == 0 && !r.key.len));
+            state_release(&r);
+        }
+    }
+    r = (struct state)STATE_INIT;
+    ck_assert_int_eq(state_read(&r, "/nonexistent"), -1);
+    state_release(&r);
+    unlink(path);
+    free(path);
+    strbuf_release(&text);
+    state_release(&s);
+}
+END_TEST
+
+/* Stamps see a change of contents, even of the same size with the mtime
+ * put back (the ctime moves), and say whether a file has settled. */
+START_TEST(stamps)
+{
+    char *path = write_temp("abc\n", ".cu");
+    struct stamp a, b;
+    stamp_take(&a, path);
+    ck_assert(a.present && a.size == 4);
+    ck_assert(stamp_settled(&a, a.mtime + 1));
+    ck_assert(!stamp_settled(&a, a.mtime));
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    /* The ctime must move: wait for a later tick of the file clock. */
+    int64_t ctime =
+        (int64_t)st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec;
+    for (;;) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        if ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec > ctime + 50000000)
+            break;
+        usleep(10000);
+    }
+    FILE *f = fopen(path, "w");
+    fputs("xyz\n", f);
+    fclose(f);
+    struct timespec times[2] = {st.st_atim, st.st_mtim};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+    stamp_take(&b, path);
+    ck_assert(b.present && b.size == 4 && b.mtime == a.mtime);
+    ck_assert(!stamp_equal(&a, &b));
+    struct stamper sp = STAMPER_INIT;
+    struct stamp c;
+    stamper_take(&sp, &c, path);
+    ck_assert(stamp_equal(&b, &c));
+    unlink(path);
+    stamper_take(&sp, &c, path);
+    ck_assert(!c.present && stamp_settled(&c, 0));
+    stamper_release(&sp);
+    free(path);
+}
+END_TEST
+
 START_TEST(json_reads_strictly)
 {
     char err[128];
@@ -307,6 +420,8 @@ static Suite *util_suite(void)
     tcase_add_test(tc, edit_apply);
     tcase_add_test(tc, source_locate_lines);
     tcase_add_test(tc, source_load_files);
+    tcase_add_test(tc, state_reads_back);
+    tcase_add_test(tc, stamps);
     tcase_add_test(tc, pool_runs_each_job_once);
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);

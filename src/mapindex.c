@@ -15,6 +15,7 @@
  *   strings   NUL-terminated, the last byte NUL; padded to 8 bytes */
 #include "mapindex.h"
 
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -72,9 +73,42 @@ struct mapindex {
     const struct map_filter *filter;
     const uint32_t *slots, *idents, *entries, *quals, *parts;
     const char *strings;
-    struct map_ident **done; /* decoded identifiers, by number; each is
-                                one malloc'd block (decode) */
+    struct map_ident **done; /* decoded identifiers, by number */
+    struct chunk *mem;       /* where they are decoded (atomic) */
+    pthread_mutex_t grow;    /* over adding a chunk to mem */
 };
+
+/* Memory for decoded identifiers: chunks that threads carve blocks from
+ * with one atomic add, a lock only to add a chunk. */
+struct chunk {
+    struct chunk *next;
+    size_t size, used; /* used: atomic; may pass size */
+    alignas(max_align_t) char data[];
+};
+
+enum { CHUNK_SIZE = 64 * 1024 };
+
+static void *chunk_alloc(struct mapindex *ix, size_t n)
+{
+    for (;;) {
+        struct chunk *c = __atomic_load_n(&ix->mem, __ATOMIC_ACQUIRE);
+        if (c) {
+            size_t at = __atomic_fetch_add(&c->used, n, __ATOMIC_RELAXED);
+            if (at <= c->size && n <= c->size - at)
+                return c->data + at;
+        }
+        pthread_mutex_lock(&ix->grow);
+        if (__atomic_load_n(&ix->mem, __ATOMIC_ACQUIRE) == c) {
+            size_t size = n > CHUNK_SIZE ? n : CHUNK_SIZE;
+            struct chunk *fresh = xmalloc(sizeof(*fresh) + size);
+            fresh->next = c;
+            fresh->size = size;
+            fresh->used = 0;
+            __atomic_store_n(&ix->mem, fresh, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&ix->grow);
+    }
+}
 
 /* Values of the hash and filter functions on a few names: an index is
  * only read by code that computes the same ones. (The cache key names the
@@ -354,6 +388,7 @@ struct mapindex *mapindex_open(const void *p, size_t len)
         return NULL;
     }
     ix->done = xcalloc(h->nidents ? h->nidents : 1, sizeof(*ix->done));
+    pthread_mutex_init(&ix->grow, NULL);
     return ix;
 }
 
@@ -361,8 +396,11 @@ void mapindex_free(struct mapindex *ix)
 {
     if (!ix)
         return;
-    for (uint32_t k = 0; k < ix->h->nidents; k++)
-        free(ix->done[k]);
+    for (struct chunk *c = ix->mem, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    pthread_mutex_destroy(&ix->grow);
     free(ix->done);
     free(ix);
 }
@@ -395,8 +433,8 @@ static void decode_entry(const struct mapindex *ix, uint32_t k,
     e->priority = (int)w[E_PRIORITY];
 }
 
-/* One decoded identifier is one malloc'd block: the struct map_ident,
- * its alternatives, its qualified names and their parts. */
+/* One decoded identifier is one block: the struct map_ident, its
+ * alternatives, its qualified names and their parts. */
 struct block {
     char *p;
 };
@@ -429,7 +467,7 @@ static struct map_qualified *decode_qual(const struct mapindex *ix, uint32_t k,
     return q;
 }
 
-static struct map_ident *decode(const struct mapindex *ix, uint32_t k)
+static struct map_ident *decode(struct mapindex *ix, uint32_t k)
 {
     const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
     /* Room for a power of two of qualified names, as mapping.c's
@@ -448,7 +486,7 @@ static struct map_ident *decode(const struct mapindex *ix, uint32_t k)
                     rounded(2 * (size_t)q[1] * sizeof(char *));
         }
     }
-    struct block b = {xmalloc(size)};
+    struct block b = {chunk_alloc(ix, size)};
     struct map_ident *id = take(&b, sizeof(*id));
     memset(id, 0, sizeof(*id));
     if (w[I_NALTS]) {
@@ -474,7 +512,7 @@ static struct map_ident *decode(const struct mapindex *ix, uint32_t k)
 /* Identifier k, decoded the first time any thread asks. Without a lock:
  * threads that ask at once each decode it (a few hundred instructions,
  * and the first touch of its part of the mapped file, which may fault),
- * the first to publish wins and the others free theirs; waiting on a
+ * the first to publish wins and the others leave theirs; waiting on a
  * lock held across that page fault cost a sleep and a wake-up each time
  * two workers met there. */
 static struct map_ident *ident(struct mapindex *ix, uint32_t k)
@@ -486,8 +524,7 @@ static struct map_ident *ident(struct mapindex *ix, uint32_t k)
     if (__atomic_compare_exchange_n(&ix->done[k], &id, mine, false,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
         return mine;
-    free(mine);
-    return id;
+    return id; /* mine stays in the chunk, unused */
 }
 
 const struct map_ident *mapindex_get(struct mapindex *ix, const char *s,

@@ -7,9 +7,10 @@
 # figures measure the tool and not the disk).
 # Prints files, MB, the median wall time of RUNS runs after a warm-up,
 # MB/s at -j1 and -jN for a fresh port and for an up-to-date re-run (the
-# make pre-build hook case), cp -r of the same tree as the floor, the
-# mapping load time, an up-to-date re-run on a small project, the peak
-# RSS, and how much parallel work the machine's CPUs can do at all.
+# make pre-build hook case: a full run, then one answered by the run
+# state), cp -r of the same tree as the floor, the mapping load time, an
+# up-to-date re-run on a small project, the peak RSS, and how much
+# parallel work the machine's CPUs can do at all.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
@@ -107,10 +108,17 @@ for j in 1 "$jobs"; do
     freshn=$med
 done
 "$bin" -q -w -o "$out" "$corpus" >/dev/null 2>&1 || true
+# Without the run state (a full run that finds every output up to date),
+# then with it (nothing changed since a run that kept one: see
+# outputs_state_save; its files must be three seconds old).
 for j in 1 "$jobs"; do
-    t=$(time_runs ":" "$bin" -q -w -j"$j" -o "$out" "$corpus")
+    t=$(time_runs "rm -f '$out/.cuda2musa-state'" "$bin" -q -w -j"$j" -o "$out" "$corpus")
     row "up-to-date re-run, -j$j" "$t"
 done
+sleep 3.2
+"$bin" -q -w -j"$jobs" -o "$out" "$corpus" >/dev/null 2>&1 || true
+t=$(time_runs ":" "$bin" -q -w -j"$jobs" -o "$out" "$corpus")
+row "nothing changed (run state)" "$t"
 for j in 1 "$jobs"; do
     t=$(time_runs ":" "$bin" -q -w -j"$j" --check -o "$out" "$corpus")
     row "--check, -j$j" "$t"
@@ -153,9 +161,13 @@ printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" \
 # date, where start-up is most of the time.
 small=$top/examples/saxpy
 "$bin" -q -o "$work/so" "$small" >/dev/null 2>&1 || true
-rerun=$(median_of ":" "$bin" -q -o "$work/so" "$small")
+rerun=$(median_of "rm -f '$work/so/.cuda2musa-state'" "$bin" -q -o "$work/so" "$small")
 printf '%-30s %7.1f ms (examples/saxpy, %d files)\n' "small project, up-to-date" \
     "$(echo "$rerun * 1000" | bc -l)" "$(ls "$small" | wc -l)"
+sleep 3.2
+"$bin" -q -o "$work/so" "$small" >/dev/null 2>&1 || true
+rerun=$(median_of ":" "$bin" -q -o "$work/so" "$small")
+printf '%-30s %7.1f ms\n' "small project, run state" "$(echo "$rerun * 1000" | bc -l)"
 
 # Wall times on a shared machine wander; an instruction count does not.
 if command -v valgrind >/dev/null 2>&1; then

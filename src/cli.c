@@ -280,8 +280,12 @@ void cli_parse(int argc, char **argv, struct options *o)
         o->warn[i] = diag_warn_default((enum warn_id)i);
     o->musa_version = SDK_NEWEST;
     o->backup_suffix = ".orig";
+    /* Copied: the option parsers below cut some arguments in place. */
+    char **copy = xmalloc((size_t)(argc > 0 ? argc : 1) * sizeof(*copy));
+    for (int i = 0; i < argc; i++)
+        copy[i] = xstrdup(argv[i]);
     o->argc = argc;
-    o->argv = (const char *const *)argv;
+    o->argv = (const char *const *)copy;
     bool no_warnings = false;
     int c;
     opterr = 0;
@@ -492,5 +496,8 @@ void cli_release(struct options *o)
     free(o->queries);
     free(o->defines);
     free(o->musa_arch);
+    for (int i = 0; i < o->argc; i++)
+        free((char *)o->argv[i]);
+    free((char **)o->argv);
     memset(o, 0, sizeof(*o));
 }

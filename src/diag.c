@@ -53,8 +53,8 @@ void diag_tee(struct strbuf *sb)
 
 void diag_puts(const char *s)
 {
-    fputs(s, stderr);
     pthread_mutex_lock(&tee_lock);
+    fputs(s, stderr);
     if (tee)
         strbuf_addstr(tee, s);
     pthread_mutex_unlock(&tee_lock);

@@ -181,17 +181,20 @@ int run_write_file(struct driver *d, const char *path, const char *data,
     } else if (rc == EMIT_WRITTEN) {
         d->wrote++;
     } else {
-        run_note_file(d, path);
+        run_note_file(d, path, &em.seen);
     }
     emitter_release(&em);
     strbuf_release(&err);
     return rc;
 }
 
-void run_note_file(struct driver *d, const char *path)
+void run_note_file(struct driver *d, const char *path, const struct stat *st)
 {
-    if (d->keep_state)
-        state_add(&d->noted, STATE_FILE, path, &(struct stamp){0});
+    if (!d->keep_state)
+        return;
+    struct stamp s;
+    stamp_set(&s, st);
+    state_add(&d->noted, STATE_FILE, path, &s);
 }
 
 bool run_exists(const char *path)
@@ -1074,7 +1077,8 @@ int driver_run(const struct options *o)
      * everything up to date (state.h). */
     struct strbuf printed = STRBUF_INIT;
     d.keep_state = d.mode == REPORT_WRITE && o->output && !o->in_place &&
-                   !lock.interrupted;
+                   !lock.interrupted &&
+                   !(o->report_file && !strcmp(o->report_file, "-"));
     if (d.keep_state) {
         int status;
         if (outputs_state_unchanged(&d, &status)) {

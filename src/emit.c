@@ -208,7 +208,8 @@ static int compare_at(int at, const char *name, const char *dst,
                       bool *missing, struct stat *seen, struct strbuf *err)
 {
     *missing = false;
-    int fd = openat(at, name, O_RDONLY | O_CLOEXEC);
+    /* Non-blocking: a FIFO there must not wait for a writer. */
+    int fd = openat(at, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             *missing = true;

@@ -51,7 +51,7 @@ struct options {
     bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
     bool warn[WARN__COUNT];    /* which warning groups are reported */
     bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */
-    /* The command line (options in getopt's order), for the run state. */
+    /* The command line as given (owned), for the run state. */
     int argc;
     const char *const *argv;
 };

@@ -3,6 +3,7 @@
  * the record of outputs that --prune uses), the --check extras, the
  * --depfile and the --report. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,9 +129,9 @@ static void find_stale(struct driver *d, struct manifest *mf, struct arena *a)
             !strcmp(rel, "..") || !out_real)
             continue;
         char *file = path_join(d->o->output, rel);
-        run_note_file(d, file);
-        struct source cur;
         struct stat st;
+        run_note_file(d, file, stat(file, &st) == 0 ? &st : NULL);
+        struct source cur;
         if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
             !S_ISREG(st.st_mode) || source_load(&cur, file) < 0) {
             free(file);
@@ -199,7 +200,7 @@ static void put_build_file(struct driver *d, const char *name,
     const char *data = text->buf ? text->buf : "";
     if (d->mode == REPORT_WRITE) {
         if (once && exists) {
-            run_note_file(d, path);
+            run_note_file(d, path, &st);
         } else if (run_write_file(d, path, data, text->len) == EMIT_WRITTEN) {
             d->rep.build_written++;
             if (d->o->verbosity > 0)
@@ -458,6 +459,59 @@ static void state_path(const struct driver *d, struct strbuf *sb)
     strbuf_addstr(sb, STATE_NAME);
 }
 
+/* What the run resolved outside its command line, which a full run would
+ * resolve again: where paths lead now (symlinks), the -I directories that
+ * exist, the compile commands as read (with their option files),
+ * $MUSA_HOME. The key holds its hash. */
+static void state_context(const struct driver *d, struct strbuf *sb)
+{
+    const char *home = getenv("MUSA_HOME");
+    strbuf_addf(sb, "MUSA_HOME %s%s", home ? "=" : "unset", home ? home : "");
+    char *out_abs = run_absolute(d->o->output);
+    char *out_real = realpath(d->o->output, NULL);
+    strbuf_addf(sb, "%c%s%c%s", 0, out_abs ? out_abs : "", 0,
+                out_real ? out_real : "");
+    free(out_abs);
+    free(out_real);
+    strbuf_addf(sb, "%croot %s", 0, d->in_root ? d->in_root : "");
+    for (size_t i = 0; d->in && i < d->o->ninputs; i++)
+        strbuf_addf(sb, "%cin %s %d", 0,
+                    d->in[i].base_abs ? d->in[i].base_abs : "",
+                    d->in[i].is_dir);
+    for (size_t i = 0; i < d->nincdirs; i++)
+        strbuf_addf(sb, "%c-I %s", 0, d->incdirs[i]);
+    for (size_t i = 0; i < d->njobs; i++)
+        strbuf_addf(sb, "%cabs %s", 0, d->jobs[i].abs ? d->jobs[i].abs : "");
+    if (!d->have_db)
+        return;
+    const struct compdb *db = &d->db;
+    strbuf_addf(sb, "%cdb %s", 0, db->path);
+    for (size_t i = 0; i < db->n; i++) {
+        const struct compdb_entry *e = &db->v[i];
+        strbuf_addf(sb, "%cfile %s %s %d", 0, e->file, e->std ? e->std : "-",
+                    e->rdc);
+        for (size_t k = 0; k < e->nflags; k++)
+            strbuf_addf(sb, "%c%c%d%s", 0, e->flags[k].kind, e->flags[k].rel,
+                        e->flags[k].val);
+        for (size_t k = 0; k < e->nextra; k++)
+            strbuf_addf(sb, "%cx%s", 0, e->extra[k]);
+    }
+    for (size_t i = 0; i < db->narch; i++)
+        strbuf_addf(sb, "%carch %s", 0, db->arch[i]);
+    for (size_t i = 0; i < db->nnotes; i++)
+        strbuf_addf(sb, "%cnote %s", 0, db->notes[i]);
+}
+
+static void state_key_of(const struct driver *d, struct strbuf *key)
+{
+    state_key(key, d->o->argc, d->o->argv);
+    struct strbuf ctx = STRBUF_INIT;
+    state_context(d, &ctx);
+    strbuf_addf(key, "\ncontext %zu %016" PRIx64, ctx.len,
+                manifest_hash(ctx.buf, ctx.len));
+    strbuf_release(&ctx);
+}
+
 bool outputs_state_unchanged(struct driver *d, int *status)
 {
     struct strbuf path = STRBUF_INIT, key = STRBUF_INIT;
@@ -465,7 +519,7 @@ bool outputs_state_unchanged(struct driver *d, int *status)
     state_path(d, &path);
     bool same = state_read(&s, path.buf) == 0;
     if (same) {
-        state_key(&key, d->o->argc, d->o->argv);
+        state_key_of(d, &key);
         same = key.len == s.key.len && !memcmp(key.buf, s.key.buf, key.len);
     }
     const char *const *maps;
@@ -533,7 +587,7 @@ void outputs_state_save(struct driver *d, const struct strbuf *printed,
     struct state s = STATE_INIT;
     int64_t settled = start - (int64_t)STATE_SETTLE * 1000000000;
     if (keep) {
-        state_key(&s.key, d->o->argc, d->o->argv);
+        state_key_of(d, &s.key);
         s.status = status;
         strbuf_add(&s.text, printed->buf ? printed->buf : "", printed->len);
         /* The inputs as the port read them, the outputs as it compared
@@ -549,17 +603,22 @@ void outputs_state_save(struct driver *d, const struct strbuf *printed,
         struct stamp st;
         const char *const *maps;
         size_t nmaps = mapping_files(d->map, &maps);
+        /* Files read at the start: they must still be there. */
         for (size_t i = 0; keep && i < nmaps; i++) {
             stamp_take(&st, maps[i]);
             state_add(&s, STATE_MAPPING, maps[i], &st);
-            keep = stamp_settled(&st, settled);
+            keep = st.present && stamp_settled(&st, settled);
         }
-        if (d->have_db)
-            run_note_file(d, d->db.path);
+        if (keep && d->have_db) {
+            stamp_take(&st, d->db.path);
+            state_add(&s, STATE_FILE, d->db.path, &st);
+            keep = st.present && stamp_settled(&st, settled);
+        }
+        /* Files looked at later, as they were then (there or not). */
         for (size_t i = 0; keep && i < d->noted.n; i++) {
-            stamp_take(&st, d->noted.v[i].path);
-            state_add(&s, STATE_FILE, d->noted.v[i].path, &st);
-            keep = stamp_settled(&st, settled);
+            const struct state_entry *e = &d->noted.v[i];
+            state_add(&s, STATE_FILE, e->path, &e->st);
+            keep = stamp_settled(&e->st, settled);
         }
     }
     if (keep) {

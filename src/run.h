@@ -175,8 +175,9 @@ int run_write_file(struct driver *d, const char *path, const char *data,
                    size_t len);
 
 /* The run's result depends on the file path (read, or found there or
- * not): the run state names it. */
-void run_note_file(struct driver *d, const char *path);
+ * not), of which stat(2) said st when the run looked (NULL: not there):
+ * the run state names it. */
+void run_note_file(struct driver *d, const char *path, const struct stat *st);
 
 /* ---- --in-place (inplace.c) ---- */
 

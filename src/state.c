@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "mapcache.h"
-#include "source.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -28,6 +27,7 @@
 #endif
 
 #define STATE_HEADER "cuda2musa state 1\n"
+#define STATE_MAX_SIZE ((off_t)1 << 30)
 
 void stamp_set(struct stamp *s, const struct stat *st)
 {
@@ -243,11 +243,32 @@ static int parse(struct state *s, const char *buf, size_t len)
 
 int state_read(struct state *s, const char *path)
 {
-    struct source src;
-    if (source_load(&src, path) < 0)
+    /* Whatever is there: a FIFO must not block, a device not be read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return -1;
-    int rc = parse(s, src.buf, src.len);
-    source_release(&src);
+    struct stat st;
+    struct strbuf buf = STRBUF_INIT;
+    int rc = -1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size <= STATE_MAX_SIZE) {
+        size_t want = (size_t)st.st_size, got = 0;
+        strbuf_grow(&buf, want + 1);
+        while (got <= want) {
+            ssize_t n = read(fd, buf.buf + got, want + 1 - got);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            got += (size_t)n;
+        }
+        /* Exactly the size fstat gave: a file growing meanwhile is no
+         * state either. */
+        if (got == want)
+            rc = parse(s, buf.buf, got);
+    }
+    close(fd);
+    strbuf_release(&buf);
     if (rc < 0) {
         state_release(s);
         *s = (struct state)STATE_INIT;

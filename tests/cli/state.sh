@@ -15,7 +15,19 @@ mk() {
     printf 'version: 1\ndomain: ours\nidentifiers:\n  ourCuda: ourMusa\n' >"t$1/ours.yaml"
     (cd "t$1" && $C2M -q -m ours.yaml -o out src 2>/dev/null)
 }
-for i in 1 2 3 4 5 6 7 8 9 10 11; do mk $i; done
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do mk $i; done
+# t14: an -I directory through a symlink; t15: compile commands whose
+# options are in a file of their own.
+mkdir -p t14/src/a t14/src/b && ln -s src/a t14/inc
+printf '#include <x.cuh>\n' >t14/src/main.cu
+printf 'int x;\n' >t14/src/a/x.cuh
+printf 'int y;\n' >t14/src/b/x.cuh
+(cd t14 && $C2M -q -m ours.yaml -I inc -o out src 2>/dev/null)
+mkdir t15/bld
+printf '[{"directory": "%s", "file": "src/a.cu", "arguments": ["nvcc", "@bld/opts.rsp", "-c", "src/a.cu"]}]\n' \
+    "$PWD/t15" >t15/bld/compile_commands.json
+printf -- '-DFOO=1\n' >t15/bld/opts.rsp
+(cd t15 && $C2M -q -m ours.yaml -p bld -o out src 2>/dev/null)
 # Files changed less than three seconds ago are not trusted.
 cd t1 && $C2M -v -m ours.yaml -o out src 2>/dev/null; cd ..
 test -e t1/out/.cuda2musa-state && echo "state while unsettled" || echo "no state while unsettled"
@@ -99,6 +111,40 @@ here=$PWD
 again() { (cd "$1" && $C2M -v -m "$here/t10/ours.yaml" -o "$here/t10/out" src 2>&1 |
     grep -c 'no input, output'); }
 again t10; again t10; again t10; again t11
+
+echo "== an option cut by the parser, then the same option with another value"
+run 12 --fail-on=hazard,unmapped; run 12 --fail-on=hazard,unmapped
+run 12 --fail-on=hazard
+run 12 --musa-arch=mp_22,mp_31; run 12 --musa-arch=mp_22,mp_31
+run 12 --musa-arch=mp_22,mp_21
+grep -c 'mp_21' t12/out/musa.mk
+
+echo "== \$MUSA_HOME"
+run 13; run 13
+MUSA_HOME=/opt/other run 13
+grep -c /opt/other t13/out/compile_commands.json
+
+echo "== an -I symlink that leads elsewhere now"
+run 14 -I inc; run 14 -I inc
+grep -c 'x.muh' t14/out/main.mu
+rm t14/inc && ln -s src/b t14/inc
+run 14 -I inc
+
+echo "== an options file of the compile commands"
+run 15 -p bld; run 15 -p bld
+printf -- '-DFOO=2\n' >t15/bld/opts.rsp
+run 15 -p bld
+grep -c 'FOO=2' t15/out/musa.mk
+
+echo "== --report - prints on stdout: no state"
+for k in 1 2; do
+    (cd t16 && $C2M -m ours.yaml --report - -o out src 2>/dev/null | grep -c '"files"')
+done
+test -e t16/out/.cuda2musa-state && echo "t16: a state" || echo "t16: no state"
+
+echo "== a state that is no file"
+rm t16/out/.cuda2musa-state 2>/dev/null; mkfifo t16/out/.cuda2musa-state
+run 16
 
 echo "== --check and --dry-run neither use nor remove one"
 (cd t1 && $C2M -v -m ours.yaml --check -o out src 2>&1 | grep -c 'no input, output')

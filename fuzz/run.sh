@@ -3,12 +3,12 @@
 # for SECONDS (default 60), starting from the seeds in fuzz/seeds/ and
 # keeping what they find new in build-fuzz/corpus/. A crash or a broken
 # contract stops the run and leaves the input in build-fuzz/ (crash-*).
-#   fuzz/run.sh [SECONDS [HARNESS...]]     harnesses: rewrite mapping mapindex
+#   fuzz/run.sh [SECONDS [HARNESS...]]  harnesses: rewrite mapping mapindex state
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-rewrite mapping mapindex}
+harnesses=${*:-rewrite mapping mapindex state}
 command -v clang >/dev/null || { echo "fuzz/run.sh: needs clang" >&2; exit 2; }
 CC=clang cmake -S . -B build-fuzz -DC2M_FUZZ=ON -DC2M_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -23,6 +23,8 @@ for h in $harnesses; do
         seeds="../examples ../tests/golden" quiet=
     elif [ "$h" = mapindex ]; then
         seeds= quiet= # the harness builds its own good index
+    elif [ "$h" = state ]; then
+        seeds=../fuzz/seeds/state quiet=
     else
         seeds=../fuzz/seeds/mapping quiet=-close_fd_mask=2
     fi

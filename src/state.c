@@ -155,13 +155,9 @@ static bool eat(struct reader *r, const char *word)
     return true;
 }
 
-/* A decimal number, optionally negative, then one space or newline
- * (sep). */
-static int64_t number(struct reader *r, char sep)
+/* A decimal number of 64 bits, then sep (a space, a newline or ':'). */
+static uint64_t unumber(struct reader *r, char sep)
 {
-    bool neg = r->p < r->end && *r->p == '-';
-    if (neg)
-        r->p++;
     uint64_t v = 0;
     const char *start = r->p;
     while (!r->bad && r->p < r->end && *r->p >= '0' && *r->p <= '9') {
@@ -170,19 +166,33 @@ static int64_t number(struct reader *r, char sep)
             r->bad = true;
         v = v * 10 + d;
     }
-    if (r->p == start || r->p >= r->end || *r->p != sep || v > INT64_MAX)
+    if (r->p == start || r->p >= r->end || *r->p != sep)
         r->bad = true;
     if (r->bad)
         return 0;
     r->p++;
-    return neg ? -(int64_t)v : (int64_t)v;
+    return v;
+}
+
+/* The same, signed (times before 1970 are negative). */
+static int64_t number(struct reader *r, char sep)
+{
+    bool neg = !r->bad && r->p < r->end && *r->p == '-';
+    if (neg)
+        r->p++;
+    uint64_t v = unumber(r, sep);
+    if (v > (uint64_t)INT64_MAX + neg)
+        r->bad = true;
+    if (r->bad)
+        return 0;
+    return neg ? (int64_t)(0 - v) : (int64_t)v;
 }
 
 /* LEN:BYTES; *s points into the buffer. */
 static size_t string(struct reader *r, const char **s)
 {
-    int64_t len = number(r, ':');
-    if (r->bad || len < 0 || len > r->end - r->p) {
+    uint64_t len = unumber(r, ':');
+    if (r->bad || len > (uint64_t)(r->end - r->p)) {
         r->bad = true;
         *s = NULL;
         return 0;
@@ -192,7 +202,7 @@ static size_t string(struct reader *r, const char **s)
     return (size_t)len;
 }
 
-static int parse(struct state *s, const char *buf, size_t len)
+int state_parse(struct state *s, const char *buf, size_t len)
 {
     struct reader r = {buf, buf + len, false};
     const char *str;
@@ -203,8 +213,8 @@ static int parse(struct state *s, const char *buf, size_t len)
         return -1;
     strbuf_add(&s->key, str, n);
     eat(&r, "\nstatus ");
-    int64_t status = number(&r, '\n');
-    if (r.bad || status < 0 || status > 255)
+    uint64_t status = unumber(&r, '\n');
+    if (r.bad || status > 255)
         return -1;
     s->status = (int)status;
     while (!r.bad && r.p < r.end && *r.p != 't') {
@@ -214,17 +224,17 @@ static int parse(struct state *s, const char *buf, size_t len)
             return -1;
         eat(&r, " ");
         struct stamp st;
-        st.dev = (uint64_t)number(&r, ' ');
-        st.ino = (uint64_t)number(&r, ' ');
-        st.size = (uint64_t)number(&r, ' ');
-        int64_t mode = number(&r, ' ');
+        st.dev = unumber(&r, ' ');
+        st.ino = unumber(&r, ' ');
+        st.size = unumber(&r, ' ');
+        uint64_t mode = unumber(&r, ' ');
         st.mtime = number(&r, ' ');
         st.ctime = number(&r, ' ');
-        int64_t present = number(&r, ' ');
+        uint64_t present = unumber(&r, ' ');
         n = string(&r, &str);
         eat(&r, "\n");
-        if (r.bad || mode < 0 || mode > UINT32_MAX || present < 0 ||
-            present > 1 || !n || memchr(str, '\0', n))
+        if (r.bad || mode > UINT32_MAX || present > 1 || !n ||
+            memchr(str, '\0', n))
             return -1;
         st.mode = (uint32_t)mode;
         st.present = (uint32_t)present;
@@ -265,7 +275,7 @@ int state_read(struct state *s, const char *path)
         /* Exactly the size fstat gave: a file growing meanwhile is no
          * state either. */
         if (got == want)
-            rc = parse(s, buf.buf, got);
+            rc = state_parse(s, buf.buf, got);
     }
     close(fd);
     strbuf_release(&buf);

@@ -94,6 +94,9 @@ void state_add(struct state *s, char tag, const char *path,
  * or it cannot be read back (damaged, another format): both mean a full
  * run. */
 int state_read(struct state *s, const char *path);
+/* Parse a state file's text into *s (empty): 0, or -1 (then *s may hold
+ * part of it: release it). */
+int state_parse(struct state *s, const char *buf, size_t len);
 /* The state file's text. */
 void state_format(const struct state *s, struct strbuf *out);
 void state_release(struct state *s);

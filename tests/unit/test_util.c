@@ -2,6 +2,7 @@
 /* The leaves: strbuf, arena, hashmap, edit lists, source line maps. */
 #include <check.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,7 +207,7 @@ START_TEST(state_reads_back)
     strbuf_addstr(&s.key, "cuda2musa 1 00ff\n1:/ 2:-o 3:o u");
     s.status = 1;
     strbuf_add(&s.text, "warn\0ing\nend\n", 14);
-    struct stamp st = {1, 2, 3, -4, 5, 0100644, 1};
+    struct stamp st = {1, UINT64_MAX, 3, INT64_MIN, 5, 0100644, 1};
     state_add(&s, STATE_INPUT, "src/a b.cu", &st);
     state_add(&s, STATE_OUTPUT, "out/a\nb.mu", &(struct stamp){0});
     state_add(&s, STATE_MAPPING, "/m/x.yaml", &st);

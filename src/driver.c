@@ -524,8 +524,17 @@ static void add_findings(struct driver *d, struct result *r, struct source *src,
         r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
-            strbuf_addf(&r->unmapped, "%s%c%s:%u:%u%c%zu%c", fi->name, 0,
-                        src->path, line, col, 0, fi->count, 0);
+            /* "%s%c%s:%u:%u%c%zu%c": name, NUL, where, NUL, count, NUL */
+            struct strbuf *u = &r->unmapped;
+            strbuf_add(u, fi->name, strlen(fi->name) + 1);
+            strbuf_addstr(u, src->path);
+            strbuf_addch(u, ':');
+            strbuf_addu(u, line);
+            strbuf_addch(u, ':');
+            strbuf_addu(u, col);
+            strbuf_addch(u, '\0');
+            strbuf_addu(u, fi->count);
+            strbuf_addch(u, '\0');
         }
         if (!d->o->warn[fi->id] || !fi->msg)
             continue;
@@ -1076,6 +1085,7 @@ int driver_run(const struct options *o)
     /* The make hook's case: nothing changed since a run that found
      * everything up to date (state.h). */
     struct strbuf printed = STRBUF_INIT;
+    bool teeing = false;
     d.keep_state = d.mode == REPORT_WRITE && o->output && !o->in_place &&
                    !lock.interrupted &&
                    !(o->report_file && !strcmp(o->report_file, "-"));
@@ -1087,6 +1097,7 @@ int driver_run(const struct options *o)
             return status;
         }
         diag_tee(&printed);
+        teeing = true;
     }
 
     d.nworkers = o->jobs ? o->jobs : default_jobs();
@@ -1120,6 +1131,13 @@ int driver_run(const struct options *o)
             diag_puts(r->err.buf);
         }
         tally(&d, r);
+        if (d.rep.written && teeing) {
+            /* A run that wrote keeps no state (outputs_state_save): no
+             * need to keep a copy of megabytes of warnings for it. */
+            diag_tee(NULL);
+            strbuf_release(&printed);
+            teeing = false;
+        }
         strbuf_release(&r->out);
         strbuf_release(&r->err);
         strbuf_release(&r->unmapped);

@@ -22,9 +22,18 @@ struct unmapped_name {
 void report_diag(struct strbuf *out, const char *path, unsigned line,
                  unsigned col, enum warn_id id, bool as_error, const char *msg)
 {
-    strbuf_addf(out, "%s:%u:%u: %s: %s [-W%s%s]\n", path, line, col,
-                as_error ? "error" : "warning", msg, as_error ? "error=" : "",
-                diag_warn_name(id));
+    /* "%s:%u:%u: %s: %s [-W%s%s]\n", put together by hand: a big port
+     * prints thousands of these. */
+    strbuf_addstr(out, path);
+    strbuf_addch(out, ':');
+    strbuf_addu(out, line);
+    strbuf_addch(out, ':');
+    strbuf_addu(out, col);
+    strbuf_addstr(out, as_error ? ": error: " : ": warning: ");
+    strbuf_addstr(out, msg);
+    strbuf_addstr(out, as_error ? " [-Werror=" : " [-W");
+    strbuf_addstr(out, diag_warn_name(id));
+    strbuf_add(out, "]\n", 2);
 }
 
 static void plural(struct strbuf *sb, size_t n, const char *one,

@@ -59,17 +59,23 @@ void strbuf_addch(struct strbuf *sb, int c)
 
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
+    /* Into a stack buffer first: one pass for any line of text. Formatting
+     * into too little room costs a pass through glibc's overflow path and
+     * a second pass, which made the warnings of a big port twice as
+     * dear. */
+    char tmp[1024];
     va_list cp;
     va_copy(cp, ap);
-    strbuf_grow(sb, 64);
-    int n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
+    int n = vsnprintf(tmp, sizeof(tmp), fmt, cp);
     va_end(cp);
     if (n < 0)
         return;
-    if ((size_t)n >= sb->alloc - sb->len) {
-        strbuf_grow(sb, (size_t)n);
-        vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+    if ((size_t)n < sizeof(tmp)) {
+        strbuf_add(sb, tmp, (size_t)n);
+        return;
     }
+    strbuf_grow(sb, (size_t)n);
+    vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
     sb->len += (size_t)n;
 }
 
@@ -79,6 +85,15 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     va_start(ap, fmt);
     strbuf_vaddf(sb, fmt, ap);
     va_end(ap);
+}
+
+void strbuf_addu(struct strbuf *sb, unsigned long long n)
+{
+    char tmp[20], *p = tmp + sizeof(tmp);
+    do
+        *--p = (char)('0' + n % 10);
+    while (n /= 10);
+    strbuf_add(sb, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 void strbuf_reset_room(struct strbuf *sb, size_t n, size_t min_alloc)

@@ -29,6 +29,8 @@ void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Append n in decimal: strbuf_addf(sb, "%llu", n) without printf. */
+void strbuf_addu(struct strbuf *sb, unsigned long long n);
 /* Keep the storage, forget the contents. */
 void strbuf_reset(struct strbuf *sb);
 /* Empty sb with room for n bytes (and the NUL). When it has to grow, the

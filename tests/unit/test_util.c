@@ -48,6 +48,44 @@ START_TEST(strbuf_basics)
 }
 END_TEST
 
+/* Text longer than strbuf_vaddf's stack buffer takes the second pass;
+ * %c of NUL and text around the buffer's size must come out whole. */
+START_TEST(strbuf_long_format)
+{
+    struct strbuf sb = STRBUF_INIT;
+    char big[3000];
+    memset(big, 'q', sizeof(big) - 1);
+    big[sizeof(big) - 1] = '\0';
+    strbuf_addstr(&sb, "<");
+    strbuf_addf(&sb, "%s%c|%d", big, 0, -7);
+    ck_assert_uint_eq(sb.len, 1 + 2999 + 1 + 3);
+    ck_assert_int_eq(sb.buf[2999], 'q');
+    ck_assert_int_eq(sb.buf[3000], '\0');
+    ck_assert_str_eq(sb.buf + 3001, "|-7");
+    for (size_t n = 1020; n <= 1026; n++) {
+        strbuf_reset(&sb);
+        strbuf_addf(&sb, "%.*s!", (int)n, big);
+        ck_assert_uint_eq(sb.len, n + 1);
+        ck_assert_int_eq(sb.buf[n], '!');
+        ck_assert_int_eq(sb.buf[n + 1], '\0');
+    }
+    strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(strbuf_numbers)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addu(&sb, 0);
+    strbuf_addch(&sb, ' ');
+    strbuf_addu(&sb, 4294967295u);
+    strbuf_addch(&sb, ' ');
+    strbuf_addu(&sb, 18446744073709551615ull);
+    ck_assert_str_eq(sb.buf, "0 4294967295 18446744073709551615");
+    strbuf_release(&sb);
+}
+END_TEST
+
 START_TEST(arena_alloc_reset)
 {
     struct arena a = ARENA_INIT;
@@ -415,6 +453,8 @@ static Suite *util_suite(void)
     Suite *s = suite_create("util");
     TCase *tc = tcase_create("leaves");
     tcase_add_test(tc, strbuf_basics);
+    tcase_add_test(tc, strbuf_long_format);
+    tcase_add_test(tc, strbuf_numbers);
     tcase_add_test(tc, arena_alloc_reset);
     tcase_add_test(tc, hashmap_many);
     tcase_add_test(tc, strtab_interns);

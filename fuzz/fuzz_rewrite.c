@@ -82,6 +82,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (at != size)
         fail("tokens stop before the end", buf, size);
 
+    /* lexer_next_sig (a fast path inline, the rest in lexer.c) gives the
+     * significant tokens of lexer_next, flags and all. */
+    struct lexer full, sig;
+    struct token a, b;
+    lexer_init(&full, buf, size);
+    lexer_init(&sig, buf, size);
+    for (;;) {
+        bool more;
+        while ((more = lexer_next(&full, &a)) &&
+               (a.kind == TOK_SPACE || a.kind == TOK_NEWLINE ||
+                (a.kind == TOK_COMMENT && !(a.flags & TOKF_UNTERMINATED))))
+            ;
+        if (more != lexer_next_sig(&sig, &b))
+            fail("lexer_next_sig ends elsewhere", buf, size);
+        if (!more)
+            break;
+        if (a.kind != b.kind || a.off != b.off || a.len != b.len ||
+            a.flags != b.flags)
+            fail("lexer_next_sig gives another token", buf, size);
+    }
+
     struct strbuf once = STRBUF_INIT, twice = STRBUF_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     port(buf, size, &once, &e);

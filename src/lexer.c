@@ -8,17 +8,18 @@
 #include <stdint.h>
 #include <string.h>
 
-/* See lexer.h: LEXB_IDENT 1, LEXB_PUNCT1 2, LEXB_CONT 4, LEXB_STOP 8. */
+/* See lexer.h: LEXB_IDENT 1, LEXB_PUNCT1 2, LEXB_CONT 4, LEXB_STOP 8,
+ * LEXB_PUNCTN 16, LEXB_DIGIT 32. */
 /* clang-format off */
 const unsigned char lexer_bytes[256] = {
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  8,  0,  5,  0,  0,  8,  2,  2,  0,  0,  2,  0,  0,  0,
-     4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  0,  2,  0,  0,  0,  2,
+     0, 16,  8,  0,  5,  0, 16,  8,  2,  2, 16, 16,  2, 16, 16,  0,
+    36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 16,  2, 16, 16, 16,  2,
      0,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
-     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2,  8,  2,  0,  5,
+     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2,  8,  2, 16,  5,
      0,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
-     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2,  0,  2,  2,  0,
+     5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  2, 16,  2,  2,  0,
      4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
      4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
      4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,  4,
@@ -234,7 +235,7 @@ static const char *scan_line_comment(const char *p, const char *end)
     return end;
 }
 
-static const char *scan_number(const char *p, const char *end, unsigned *flags)
+const char *lexer_scan_number(const char *p, const char *end, unsigned *flags)
 {
     const char *s = p + 1;
     for (;;) {
@@ -266,54 +267,6 @@ static const char *scan_number(const char *p, const char *end, unsigned *flags)
         } else {
             return s;
         }
-    }
-}
-
-static size_t punct_len(const char *p, const char *end)
-{
-    size_t left = (size_t)(end - p);
-    char a = p[0], b = left > 1 ? p[1] : 0, c = left > 2 ? p[2] : 0;
-    switch (a) {
-    case ':':
-        return b == ':' ? 2 : 1;
-    case '#':
-        return b == '#' ? 2 : 1;
-    case '.':
-        if (b == '.' && c == '.')
-            return 3;
-        return b == '*' ? 2 : 1;
-    case '-':
-        if (b == '>')
-            return c == '*' ? 3 : 2;
-        return b == '-' || b == '=' ? 2 : 1;
-    case '+':
-        return b == '+' || b == '=' ? 2 : 1;
-    case '&':
-        return b == '&' || b == '=' ? 2 : 1;
-    case '|':
-        return b == '|' || b == '=' ? 2 : 1;
-    case '%':
-        if (b == ':') /* the digraph for # (and %:%: for ##) */
-            return c == '%' && left > 3 && p[3] == ':' ? 4 : 2;
-        return b == '=' ? 2 : 1;
-    case '*':
-    case '/':
-    case '^':
-    case '!':
-    case '=':
-        return b == '=' ? 2 : 1;
-    case '<':
-        if (b == '<')
-            return c == '<' || c == '=' ? 3 : 2;
-        if (b == '=')
-            return c == '>' ? 3 : 2;
-        return 1;
-    case '>':
-        if (b == '>')
-            return c == '>' || c == '=' ? 3 : 2;
-        return b == '=' ? 2 : 1;
-    default:
-        return 1;
     }
 }
 
@@ -455,7 +408,7 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
             q = scan_line_comment(q, end);
         } else {
             kind = TOK_PUNCT;
-            q = p + punct_len(p, end);
+            q = p + lexer_punct_len(p, end);
         }
         break;
     case '"':
@@ -483,22 +436,22 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
             }
         }
         kind = TOK_PUNCT;
-        q = p + punct_len(p, end);
+        q = p + lexer_punct_len(p, end);
         break;
     case '.':
         if (p + 1 < end && p[1] >= '0' && p[1] <= '9') {
             kind = TOK_NUMBER;
-            q = scan_number(p, end, &flags);
+            q = lexer_scan_number(p, end, &flags);
         } else {
             kind = TOK_PUNCT;
-            q = p + punct_len(p, end);
+            q = p + lexer_punct_len(p, end);
         }
         break;
     /* clang-format off */
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
         kind = TOK_NUMBER;
-        q = scan_number(p, end, &flags);
+        q = lexer_scan_number(p, end, &flags);
         break;
     case '(': case ')': case '[': case ']': case '{': case '}':
     case ';': case ',': case '?': case '~':
@@ -509,7 +462,7 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
     case '-': case '+': case '&': case '|': case '*':
     case '^': case '!': case '=': case '>':
         kind = TOK_PUNCT;
-        q = p + punct_len(p, end);
+        q = p + lexer_punct_len(p, end);
         break;
     /* clang-format on */
     default:

@@ -89,17 +89,82 @@ bool lexer_is_ident_char(unsigned char c);
 bool lexer_is_identifier(const char *s, size_t len);
 
 /* ---- the fast path of lexer_next_sig, inline in the caller's loop ----
- * Most significant tokens are plain identifiers and one-byte punctuators
- * in ordinary code (not a directive): those are made here, without a
- * call; everything else goes to lexer_next_sig_slow. */
+ * Most significant tokens are identifiers, punctuators and numbers in
+ * ordinary code or in the body of a directive: those are made here, with
+ * at most a call for a number; everything else (literals, comments,
+ * splices, the start of a directive, #include's header-name) goes to
+ * lexer_next_sig_slow. */
 
 /* Per byte: LEXB_IDENT may start a plain identifier ([A-Za-z_$]; UTF-8
  * and a BOM go the slow way), LEXB_PUNCT1 is a punctuator of one byte
  * whatever follows, LEXB_CONT continues an identifier, LEXB_STOP may not
  * end one in the fast path (a quote makes a literal prefix, a backslash
- * may splice). */
-enum { LEXB_IDENT = 1, LEXB_PUNCT1 = 2, LEXB_CONT = 4, LEXB_STOP = 8 };
+ * may splice), LEXB_PUNCTN starts a punctuator that lexer_punct_len
+ * measures (a '.' unless a digit follows; not '/', '#' or '%', which may
+ * start a comment, a directive or the digraph of '#'), LEXB_DIGIT starts
+ * a number. */
+enum {
+    LEXB_IDENT = 1,
+    LEXB_PUNCT1 = 2,
+    LEXB_CONT = 4,
+    LEXB_STOP = 8,
+    LEXB_PUNCTN = 16,
+    LEXB_DIGIT = 32
+};
 extern const unsigned char lexer_bytes[256];
+
+/* The length of the punctuator at p (maximal munch); p < end. */
+static inline size_t lexer_punct_len(const char *p, const char *end)
+{
+    size_t left = (size_t)(end - p);
+    char a = p[0], b = left > 1 ? p[1] : 0, c = left > 2 ? p[2] : 0;
+    switch (a) {
+    case ':':
+        return b == ':' ? 2 : 1;
+    case '#':
+        return b == '#' ? 2 : 1;
+    case '.':
+        if (b == '.' && c == '.')
+            return 3;
+        return b == '*' ? 2 : 1;
+    case '-':
+        if (b == '>')
+            return c == '*' ? 3 : 2;
+        return b == '-' || b == '=' ? 2 : 1;
+    case '+':
+        return b == '+' || b == '=' ? 2 : 1;
+    case '&':
+        return b == '&' || b == '=' ? 2 : 1;
+    case '|':
+        return b == '|' || b == '=' ? 2 : 1;
+    case '%':
+        if (b == ':') /* the digraph for # (and %:%: for ##) */
+            return c == '%' && left > 3 && p[3] == ':' ? 4 : 2;
+        return b == '=' ? 2 : 1;
+    case '*':
+    case '/':
+    case '^':
+    case '!':
+    case '=':
+        return b == '=' ? 2 : 1;
+    case '<':
+        if (b == '<')
+            return c == '<' || c == '=' ? 3 : 2;
+        if (b == '=')
+            return c == '>' ? 3 : 2;
+        return 1;
+    case '>':
+        if (b == '>')
+            return c == '>' || c == '=' ? 3 : 2;
+        return b == '=' ? 2 : 1;
+    default:
+        return 1;
+    }
+}
+
+/* p after the preprocessing number that starts at p (a digit, or a '.'
+ * before one); sets TOKF_SPLICE in *flags when it crossed a splice. */
+const char *lexer_scan_number(const char *p, const char *end, unsigned *flags);
 
 /* p after the identifier bytes that start there. */
 static inline const char *lexer_skip_ident(const char *p, const char *end)
@@ -180,25 +245,46 @@ lexer_next_sig(struct lexer *lx, struct token *t)
     lexer_skip_layout(lx);
     const char *buf = lx->buf;
     size_t pos = lx->pos, len = lx->len;
-    if (pos < len && lx->dir == LEX_DIR_NONE) {
-        unsigned char c = (unsigned char)buf[pos];
-        unsigned b = lexer_bytes[c];
-        const char *q = buf + pos + 1;
+    /* In ordinary code, or in a directive past its name (where only
+     * __has_include changes the state: lexer.c track_directive). */
+    if (pos < len && (lx->dir == LEX_DIR_NONE || lx->dir == LEX_DIR_OTHER)) {
+        const char *p = buf + pos, *end = buf + len, *q;
+        unsigned b = lexer_bytes[(unsigned char)*p];
+        unsigned flags = 0;
+        unsigned char kind;
         if (b & LEXB_IDENT) {
-            q = lexer_skip_ident(q, buf + len);
-            if (q < buf + len && (lexer_bytes[(unsigned char)*q] & LEXB_STOP))
-                b = 0;
+            q = lexer_skip_ident(p + 1, end);
+            if (q < end && (lexer_bytes[(unsigned char)*q] & LEXB_STOP))
+                goto slow;
+            if (lx->dir == LEX_DIR_OTHER && q - p >= 13 && p[0] == '_' &&
+                p[1] == '_' && p[2] == 'h')
+                goto slow; /* perhaps __has_include */
+            kind = TOK_IDENT;
+        } else if (b & LEXB_PUNCT1) {
+            q = p + 1;
+            kind = TOK_PUNCT;
+        } else if (b & LEXB_PUNCTN) {
+            if (*p == '.' && end - p > 1 && p[1] >= '0' && p[1] <= '9')
+                goto slow; /* .5 */
+            q = p + lexer_punct_len(p, end);
+            kind = TOK_PUNCT;
+        } else if (b & LEXB_DIGIT) {
+            q = lexer_scan_number(p, end, &flags);
+            kind = TOK_NUMBER;
+        } else {
+            goto slow;
         }
-        if (b & (LEXB_IDENT | LEXB_PUNCT1)) {
-            t->kind = b & LEXB_IDENT ? TOK_IDENT : TOK_PUNCT;
-            t->flags = 0;
-            t->off = pos;
-            t->len = (size_t)(q - (buf + pos));
-            lx->pos = pos + t->len;
-            lx->bol = false;
-            return true;
-        }
+        t->kind = kind;
+        t->flags =
+            (unsigned char)(flags |
+                            (lx->dir == LEX_DIR_OTHER ? TOKF_DIRECTIVE : 0));
+        t->off = (uint32_t)pos;
+        t->len = (uint32_t)(q - p);
+        lx->pos = pos + t->len;
+        lx->bol = false;
+        return true;
     }
+slow:
     return lexer_next_sig_slow(lx, t);
 }
 

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The lexer: every token kind, and the property everything rests on: the
  * tokens concatenate back to the input, whatever the input. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <check.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "helpers.h"
 #include "lexer.h"
@@ -294,7 +298,35 @@ START_TEST(random_inputs_roundtrip)
 END_TEST
 
 /* lexer_next_sig is lexer_next without blanks, newlines and terminated
- * comments: same tokens, same flags, on the same random inputs. */
+ * comments: same tokens, same flags. what names buf in a failure. */
+static void sig_matches_full(const char *buf, size_t len, const char *what)
+{
+    struct lexer full, sig;
+    struct token a, b;
+    lexer_init(&full, buf, len);
+    lexer_init(&sig, buf, len);
+    for (;;) {
+        bool more;
+        while ((more = lexer_next(&full, &a)) &&
+               (a.kind == TOK_SPACE || a.kind == TOK_NEWLINE ||
+                (a.kind == TOK_COMMENT && !(a.flags & TOKF_UNTERMINATED))))
+            ;
+        bool more2 = lexer_next_sig(&sig, &b);
+        /* Not ck_assert: it reports each check it passes to check's
+         * runner, a write per token. */
+        if (more != more2)
+            ck_abort_msg("in '%s': one stream ends at %u, the other not", what,
+                         more ? a.off : b.off);
+        if (!more)
+            break;
+        if (a.kind != b.kind || a.off != b.off || a.len != b.len ||
+            a.flags != b.flags)
+            ck_abort_msg("in '%s': %d@%u+%u/%x vs %d@%u+%u/%x", what, a.kind,
+                         a.off, a.len, a.flags, b.kind, b.off, b.len, b.flags);
+    }
+}
+
+/* The same on random inputs made of pieces that lex in many ways. */
 START_TEST(sig_tokens_match_full_stream)
 {
     static const char *const pieces[] = {
@@ -321,9 +353,41 @@ START_TEST(sig_tokens_match_full_stream)
         "R\"(r)\"",
         "\n#",
         "\n  #  include",
+        /* the fast path's cases: directive bodies, punctuators, numbers */
+        "__has_include",
+        "__has_include_next",
+        "__has_include(",
+        "\n#if __has_include(<a.h>)",
+        "__hz_is_not_has_include",
+        ")",
+        "->*",
+        "<<=",
+        "<=>",
+        ".5",
+        ".",
+        "...",
+        "%:",
+        "%:%:",
+        "%",
+        "1'0",
+        "0x1p-3",
+        "u8",
+        "\"",
+        "'",
+        "*/",
+        "&&",
+        "|=",
+        "!",
+        "a.b",
+        "\\",
+        "9",
+        "$x",
+        "\xc3\xa9",
+        " define X ",
+        "#if",
     };
     unsigned seed = 777;
-    for (int round = 0; round < 3000; round++) {
+    for (int round = 0; round < 20000; round++) {
         struct strbuf sb = STRBUF_INIT;
         int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 30;
         for (int i = 0; i < n; i++) {
@@ -332,27 +396,50 @@ START_TEST(sig_tokens_match_full_stream)
                 &sb,
                 pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
         }
-        struct lexer full, sig;
-        struct token a, b;
-        lexer_init(&full, sb.buf, sb.len);
-        lexer_init(&sig, sb.buf, sb.len);
-        for (;;) {
-            bool more;
-            while ((more = lexer_next(&full, &a)) &&
-                   (a.kind == TOK_SPACE || a.kind == TOK_NEWLINE ||
-                    (a.kind == TOK_COMMENT && !(a.flags & TOKF_UNTERMINATED))))
-                ;
-            bool more2 = lexer_next_sig(&sig, &b);
-            ck_assert_int_eq(more, more2);
-            if (!more)
-                break;
-            ck_assert_msg(a.kind == b.kind && a.off == b.off &&
-                              a.len == b.len && a.flags == b.flags,
-                          "in '%s': %d@%u+%u/%x vs %d@%u+%u/%x", sb.buf, a.kind,
-                          a.off, a.len, a.flags, b.kind, b.off, b.len, b.flags);
-        }
+        sig_matches_full(sb.buf, sb.len, sb.buf);
         strbuf_release(&sb);
     }
+}
+END_TEST
+
+/* The same on real code: every C/C++/CUDA file under the CUDA headers,
+ * where they are installed (the fast path of lexer_next_sig takes most
+ * tokens there, the slow one the rest). */
+static const char corpus_dir[] = "/usr/local/cuda/include";
+static int corpus_files;
+
+static int lex_corpus_file(const char *path, const struct stat *st, int type,
+                           struct FTW *ftw)
+{
+    (void)ftw;
+    static const char *const exts[] = {".h",   ".hpp", ".cuh", ".cu",
+                                       ".inl", ".c",   ".cpp"};
+    const char *dot = strrchr(path, '.');
+    bool source = false;
+    for (size_t i = 0; dot && i < sizeof(exts) / sizeof(exts[0]); i++)
+        source |= !strcmp(dot, exts[i]);
+    if (type != FTW_F || !source || st->st_size > (64 << 20))
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    char *buf = malloc((size_t)st->st_size + 1);
+    size_t n = fread(buf, 1, (size_t)st->st_size, f);
+    fclose(f);
+    sig_matches_full(buf, n, path);
+    free(buf);
+    corpus_files++;
+    return 0;
+}
+
+START_TEST(sig_tokens_match_on_cuda_headers)
+{
+    struct stat st;
+    if (stat(corpus_dir, &st) < 0 || !S_ISDIR(st.st_mode))
+        return; /* no CUDA here: the random inputs above still run */
+    corpus_files = 0;
+    ck_assert_int_eq(nftw(corpus_dir, lex_corpus_file, 32, FTW_PHYS), 0);
+    ck_assert_int_gt(corpus_files, 100);
 }
 END_TEST
 
@@ -374,6 +461,7 @@ static Suite *lexer_suite(void)
     tcase_add_test(tc, identifier_predicate);
     tcase_add_test(tc, random_inputs_roundtrip);
     tcase_add_test(tc, sig_tokens_match_full_stream);
+    tcase_add_test(tc, sig_tokens_match_on_cuda_headers);
     suite_add_tcase(s, tc);
     return s;
 }

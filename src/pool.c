@@ -30,33 +30,60 @@ struct worker_arg {
     int id;
 };
 
+/* Jobs are handed out in runs of consecutive ones, at most this many: a
+ * worker then ports a stretch of the sorted paths (one directory, mostly)
+ * while the others port other stretches. Handed out one by one, all
+ * workers created files in the same directory at once and queued on its
+ * lock in the kernel: -j2 was 3-5% slower on the CUDA headers. Small, so
+ * that how far the workers run ahead of the caller (and the results kept
+ * for it) stays bounded. */
+enum { RUN_MAX = 32 };
+
+/* Take the next run of jobs: [*first, *first + return value), or 0 when
+ * none is left. Runs shrink towards the end (guided scheduling), so that
+ * the workers finish together. */
+static size_t take_run(struct pool *p, size_t *first)
+{
+    size_t cur = __atomic_load_n(&p->next, __ATOMIC_SEQ_CST), n;
+    do {
+        if (cur >= p->njobs)
+            return 0;
+        n = (p->njobs - cur) / (2 * (size_t)p->nthreads);
+        n = n < 1 ? 1 : n > RUN_MAX ? RUN_MAX : n;
+    } while (!__atomic_compare_exchange_n(&p->next, &cur, cur + n, false,
+                                          __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+    *first = cur;
+    return n;
+}
+
 static void *worker_main(void *v)
 {
     struct worker_arg *wa = v;
     struct pool *p = wa->p;
     int id = wa->id;
     free(wa);
-    for (;;) {
-        /* No lock to take a job or to finish one: only to wake the
-         * caller, when it waits for this job. (Sequentially consistent:
-         * either this thread sees waiting, or the caller sees done.) */
-        size_t i = __atomic_fetch_add(&p->next, 1, __ATOMIC_SEQ_CST);
-        if (i >= p->njobs)
-            return NULL;
-        p->fn(p->arg, i, id);
-        __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
-        if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
-            pthread_mutex_lock(&p->lock);
-            bool wake = __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
-                        (i == p->need || i == p->want);
-            pthread_mutex_unlock(&p->lock);
-            /* After unlocking, so that the caller does not wake only to
-             * wait for the lock (a wake-up it does not need is harmless:
-             * it looks again). */
-            if (wake)
-                pthread_cond_signal(&p->finished);
+    size_t first, n;
+    while ((n = take_run(p, &first)))
+        for (size_t i = first; i < first + n; i++) {
+            /* No lock to take jobs or to finish one: only to wake the
+             * caller, when it waits for this job. (Sequentially
+             * consistent: either this thread sees waiting, or the caller
+             * sees done.) */
+            p->fn(p->arg, i, id);
+            __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
+            if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
+                pthread_mutex_lock(&p->lock);
+                bool wake = __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
+                            (i == p->need || i == p->want);
+                pthread_mutex_unlock(&p->lock);
+                /* After unlocking, so that the caller does not wake only
+                 * to wait for the lock (a wake-up it does not need is
+                 * harmless: it looks again). */
+                if (wake)
+                    pthread_cond_signal(&p->finished);
+            }
         }
-    }
+    return NULL;
 }
 
 struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn, void *arg)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Writing outputs: atomically (temp file in the destination directory,
- * then rename, as unifdef and git's lockfile do), and not at all when the
- * file already holds the same bytes, so its mtime stays and make sees
+ * then rename, as unifdef and git's lockfile do; a new file is written
+ * anonymously, O_TMPFILE, and linked in when whole), and not at all when
+ * the file already holds the same bytes, so its mtime stays and make sees
  * nothing new. Errors come back as text for the caller to print. */
 #ifndef C2M_EMIT_H
 #define C2M_EMIT_H
@@ -30,14 +31,14 @@ struct emitter {
     /* After emit_file returned EMIT_UNCHANGED: what fstat(2) said of the
      * file it compared with, before reading it. */
     struct stat seen;
+    /* New files are written as named temporary files: anonymous ones
+     * (O_TMPFILE) are not to be had here. */
+    bool no_tmpfile;
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false, false, false, -1, false, NULL,                     \
-        {                                                                      \
-            0                                                                  \
-        }                                                                      \
+        STRBUF_INIT, false, false, false, -1, false, NULL, {0}, false          \
     }
 
 void emitter_release(struct emitter *em);

@@ -5,8 +5,11 @@ mkdir -p src/sub
 printf 'cudaMalloc(&p, 4);\n' >src/a.cu
 printf 'cudaFree(p);\n' >src/sub/b.cu
 temps() { find "$@" -name '.c2m-tmp-*' 2>/dev/null | wc -l; }
-# Wait (at most 20 s) until DIR holds N temporary files: writes are held.
-held() { i=0; while [ "$(temps "$1")" -lt "$2" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; }
+# Files process PID is writing into DIR as anonymous files (O_TMPFILE, for
+# outputs that do not exist yet): only its open files show them.
+anon() { ls -l "/proc/$1/fd" 2>/dev/null | grep -c "/$2/.*(deleted)"; }
+# Wait (at most 20 s) until process PID holds N writes into DIR open.
+held() { i=0; while [ $(($(temps "$2") + $(anon "$1" "$2"))) -lt "$3" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; }
 
 # A file where the output directory should be.
 printf 'x\n' >file
@@ -22,15 +25,32 @@ head -c 300000 /dev/zero | tr '\0' 'c' >src/big.cpp
 (ulimit -f 100; $C2M -q -o out2 src 2>&1); echo "file size limit: $?"
 ls out2 | grep -v '^musa\|^build\|^compile'; echo "temps: $(temps out2)"
 
-# SIGINT in the middle of a write: the temporary file goes, no output is
-# left half written, the status says the signal.
+# SIGINT in the middle of writing a new output: no output is left half
+# written, the status says the signal.
 rm src/big.cpp
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3 src & pid=$!
-held out3 1; kill -INT $pid; wait $pid; echo "SIGINT: $?"
+held $pid out3 1; kill -INT $pid; wait $pid; echo "SIGINT: $?"
 echo "temps: $(temps out3), outputs: $(find out3 -name "*.mu" | wc -l), lock: $(ls -a out3 | grep -c lock)"
-# Killed outright (SIGKILL): the next run removes what it left.
+# SIGINT while replacing an output (a named temporary file): the
+# temporary file goes, the old output stays whole.
+$C2M -q -o out3r src
+printf 'cudaMalloc(&q, 8);\n' >src/a.cu
+C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3r src & pid=$!
+held $pid out3r 1; kill -INT $pid; wait $pid; echo "SIGINT, replacing: $?"
+echo "temps: $(temps out3r)"; cat out3r/a.mu
+# Killed outright (SIGKILL) while writing new outputs: nothing is left of
+# them, and the next run ports everything.
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -j2 -o out4 src & pid=$!
-held out4 2; { kill -KILL $pid; wait $pid; } 2>/dev/null; echo "SIGKILL: $?"
+held $pid out4 2; { kill -KILL $pid; wait $pid; } 2>/dev/null; echo "SIGKILL: $?"
+echo "temps: $(temps out4), outputs: $(find out4 -name "*.mu" | wc -l)"
+$C2M -o out4 src 2>&1; echo "next run: $?"
+echo "temps: $(temps out4), lock: $(ls -a out4 | grep -c lock)"
+# Killed while replacing outputs: the next run removes the temporary
+# files it left.
+printf 'cudaMalloc(&p, 4);\n' >src/a.cu
+printf 'cudaFree(q);\n' >src/sub/b.cu
+C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -j2 -o out4 src & pid=$!
+held $pid out4 2; { kill -KILL $pid; wait $pid; } 2>/dev/null; echo "SIGKILL, replacing: $?"
 echo "temps: $(temps out4)"
 $C2M -o out4 src 2>&1; echo "next run: $?"
 echo "temps: $(temps out4), lock: $(ls -a out4 | grep -c lock)"
@@ -38,7 +58,7 @@ echo "temps: $(temps out4), lock: $(ls -a out4 | grep -c lock)"
 # Two runs into one directory at once: one waits for the other; both
 # succeed with the same result as one run alone.
 C2M_TEST_WRITE_PAUSE_MS=1500 $C2M -q -o out5 src & p1=$!
-held out5 1
+held $p1 out5 1
 $C2M -o out5 src 2>&1; echo "second: $?"
 wait $p1; echo "first: $?"
 $C2M -q -o alone src

@@ -193,14 +193,37 @@ static const char *scan_raw(const char *p, const char *end, unsigned *flags)
     return end;
 }
 
+/* The first '*' in [s, end) with a '/' or a backslash after it: where a
+ * block comment may end (a splice may come between the two), or NULL.
+ * Sixteen bytes at a time: doc comments have a '*' on every line, which
+ * stopped a memchr for '*' once a line. */
+static const char *find_comment_end(const char *s, const char *end)
+{
+#ifdef __SSE2__
+    const __m128i star = _mm_set1_epi8('*'), slash = _mm_set1_epi8('/'),
+                  bslash = _mm_set1_epi8('\\');
+    while (end - s > 16) { /* s[16] is the last byte read */
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 1));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+            _mm_cmpeq_epi8(a, star),
+            _mm_or_si128(_mm_cmpeq_epi8(b, slash), _mm_cmpeq_epi8(b, bslash))));
+        if (m)
+            return s + __builtin_ctz(m);
+        s += 16;
+    }
+#endif
+    for (; end - s > 1; s++)
+        if (s[0] == '*' && (s[1] == '/' || s[1] == '\\'))
+            return s;
+    return NULL;
+}
+
 static const char *scan_block_comment(const char *star, const char *end,
                                       unsigned *flags)
 {
-    const char *s = star + 1;
-    while (s < end) {
-        const char *a = memchr(s, '*', (size_t)(end - s));
-        if (!a)
-            break;
+    const char *s = star + 1, *a;
+    while ((a = find_comment_end(s, end))) {
         const char *q = skip_splices(a + 1, end);
         if (q < end && *q == '/')
             return q + 1;
@@ -210,19 +233,34 @@ static const char *scan_block_comment(const char *star, const char *end,
     return end;
 }
 
+/* The first LF or CR in [s, end), or end. */
+static const char *find_line_end(const char *s, const char *end)
+{
+#ifdef __SSE2__
+    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    while (end - s >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        if (m)
+            return s + __builtin_ctz(m);
+        s += 16;
+    }
+#endif
+    while (s < end && *s != '\n' && *s != '\r')
+        s++;
+    return s;
+}
+
 /* A line comment runs to the first newline that is not part of a splice;
- * the newline (and a CR before it) is not part of the comment. */
+ * the newline (and a CR before it) is not part of the comment. A CR ends
+ * the line too: before LF (CRLF) or alone (old Mac). */
 static const char *scan_line_comment(const char *p, const char *end)
 {
     const char *s = p;
-    while (s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        const char *stop = nl ? nl : end;
-        /* A CR ends the line too: before LF (CRLF) or alone (old Mac). */
-        const char *cr = memchr(s, '\r', (size_t)(stop - s));
-        if (cr)
-            stop = cr;
-        else if (!nl)
+    for (;;) {
+        const char *stop = find_line_end(s, end);
+        if (stop == end)
             return end;
         if (stop > p && stop[-1] == '\\') {
             /* A splice: the comment goes on after the line break. */
@@ -232,7 +270,6 @@ static const char *scan_line_comment(const char *p, const char *end)
         }
         return stop;
     }
-    return end;
 }
 
 const char *lexer_scan_number(const char *p, const char *end, unsigned *flags)

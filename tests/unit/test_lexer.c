@@ -297,6 +297,71 @@ START_TEST(random_inputs_roundtrip)
 }
 END_TEST
 
+/* Where comments end, against plain byte-by-byte scans (the lexer's
+ * scans go sixteen bytes at a time): random bodies of the bytes that
+ * matter, long enough to cross those blocks anywhere. */
+static size_t ref_splice(const char *p, const char *end)
+{
+    if (end - p >= 2 && p[0] == '\\' && p[1] == '\n')
+        return 2;
+    if (end - p >= 2 && p[0] == '\\' && p[1] == '\r')
+        return end - p >= 3 && p[2] == '\n' ? 3 : 2;
+    return 0;
+}
+
+static size_t ref_comment_len(const char *p, const char *end)
+{
+    const char *s;
+    if (p[1] == '*') {
+        for (s = p + 2; s < end; s++) {
+            if (*s != '*')
+                continue;
+            const char *q = s + 1;
+            size_t n;
+            while ((n = ref_splice(q, end)))
+                q += n;
+            if (q < end && *q == '/')
+                return (size_t)(q + 1 - p);
+        }
+        return (size_t)(end - p);
+    }
+    for (s = p + 2; s < end; s++) {
+        if (*s != '\n' && *s != '\r')
+            continue;
+        if (s[-1] == '\\' && s - 1 >= p + 2) {
+            s += *s == '\r' && s + 1 < end && s[1] == '\n';
+            continue;
+        }
+        return (size_t)(s - p);
+    }
+    return (size_t)(end - p);
+}
+
+START_TEST(comment_ends_match_a_plain_scan)
+{
+    static const char bytes[] = "**//\\\n\r a";
+    unsigned seed = 4242;
+    char buf[128];
+    for (int round = 0; round < 200000; round++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t n = 2 + (seed >> 16) % 100;
+        buf[0] = '/';
+        buf[1] = (seed >> 8) & 1 ? '*' : '/';
+        for (size_t i = 2; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            buf[i] = bytes[(seed >> 16) % (sizeof(bytes) - 1)];
+        }
+        struct lexer lx;
+        struct token t;
+        lexer_init(&lx, buf, n);
+        if (!lexer_next(&lx, &t) || t.kind != TOK_COMMENT ||
+            t.len != ref_comment_len(buf, buf + n))
+            ck_abort_msg("comment '%.*s': length %u, expected %zu", (int)n, buf,
+                         t.len, ref_comment_len(buf, buf + n));
+    }
+}
+END_TEST
+
 /* lexer_next_sig is lexer_next without blanks, newlines and terminated
  * comments: same tokens, same flags. what names buf in a failure. */
 static void sig_matches_full(const char *buf, size_t len, const char *what)
@@ -458,6 +523,7 @@ static Suite *lexer_suite(void)
     tcase_add_test(tc, lone_cr_and_digraphs);
     tcase_add_test(tc, macro_names_and_directives);
     tcase_add_test(tc, unterminated);
+    tcase_add_test(tc, comment_ends_match_a_plain_scan);
     tcase_add_test(tc, identifier_predicate);
     tcase_add_test(tc, random_inputs_roundtrip);
     tcase_add_test(tc, sig_tokens_match_full_stream);

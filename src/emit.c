@@ -341,7 +341,6 @@ static int fix_mode(int fd, mode_t mode, bool acl)
 static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
                        int *slot)
 {
-    pthread_once(&umask_once, read_umask);
     *slot = -1;
     for (int tries = 0; tries < 100; tries++) {
         random_suffix(tmp);

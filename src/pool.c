@@ -56,6 +56,24 @@ static size_t take_run(struct pool *p, size_t *first)
     return n;
 }
 
+/* Mark job i finished. No lock for that: only to wake the caller, when
+ * it waits for this job. (Sequentially consistent: either this thread
+ * sees waiting, or the caller sees done.) */
+static void finish(struct pool *p, size_t i)
+{
+    __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST))
+        return;
+    pthread_mutex_lock(&p->lock);
+    bool wake = __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
+                (i == p->need || i == p->want);
+    pthread_mutex_unlock(&p->lock);
+    /* After unlocking, so that the caller does not wake only to wait for
+     * the lock (a wake-up it does not need is harmless: it looks again). */
+    if (wake)
+        pthread_cond_signal(&p->finished);
+}
+
 static void *worker_main(void *v)
 {
     struct worker_arg *wa = v;
@@ -65,23 +83,8 @@ static void *worker_main(void *v)
     size_t first, n;
     while ((n = take_run(p, &first)))
         for (size_t i = first; i < first + n; i++) {
-            /* No lock to take jobs or to finish one: only to wake the
-             * caller, when it waits for this job. (Sequentially
-             * consistent: either this thread sees waiting, or the caller
-             * sees done.) */
             p->fn(p->arg, i, id);
-            __atomic_store_n(&p->done[i], true, __ATOMIC_SEQ_CST);
-            if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST)) {
-                pthread_mutex_lock(&p->lock);
-                bool wake = __atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST) &&
-                            (i == p->need || i == p->want);
-                pthread_mutex_unlock(&p->lock);
-                /* After unlocking, so that the caller does not wake only
-                 * to wait for the lock (a wake-up it does not need is
-                 * harmless: it looks again). */
-                if (wake)
-                    pthread_cond_signal(&p->finished);
-            }
+            finish(p, i);
         }
     return NULL;
 }

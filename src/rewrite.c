@@ -875,12 +875,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     }
     if (rw->unmapped.nr) {
         hashmap_each(&rw->unmapped, flush_unmapped, f);
-        /* One file with thousands of such names must not make every
-         * later file walk and zero the table they needed. */
-        if (rw->unmapped.cap > 256 && rw->unmapped.nr * 8 < rw->unmapped.cap)
-            hashmap_release(&rw->unmapped);
-        else
-            hashmap_clear(&rw->unmapped);
+        hashmap_clear(&rw->unmapped);
     }
     return st.nedits;
 }

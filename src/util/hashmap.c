@@ -143,6 +143,14 @@ void hashmap_each(const struct hashmap *m,
 
 void hashmap_clear(struct hashmap *m)
 {
+    /* A table eight times bigger than what it held is freed rather than
+     * zeroed: a map reused for batches of very different sizes (a file
+     * with thousands of names, then small ones) would otherwise walk and
+     * zero its biggest batch's table ever after. */
+    if (m->cap > 256 && m->nr * 8 < m->cap) {
+        hashmap_release(m);
+        return;
+    }
     if (m->slots)
         memset(m->slots, 0, m->cap * sizeof(*m->slots));
     m->nr = 0;

@@ -44,6 +44,8 @@ void hashmap_each(const struct hashmap *m,
                   void (*fn)(void *arg, const char *key, size_t len,
                              void *value),
                   void *arg);
+/* Forget every key. The map stays usable; a table far bigger than what it
+ * held is freed, so clearing costs what the map was last used for. */
 void hashmap_clear(struct hashmap *m);
 void hashmap_release(struct hashmap *m);
 

@@ -122,6 +122,15 @@ START_TEST(hashmap_many)
     ck_assert_uint_eq(m.nr, 20000);
     hashmap_clear(&m);
     ck_assert_ptr_null(hashmap_get(&m, "k1", 2));
+    ck_assert_uint_gt(m.cap, 40000); /* as full as it grew: kept */
+    /* A few keys in that big table: clearing frees it, and it grows
+     * again from nothing. */
+    hashmap_put(&m, keys[1], strlen(keys[1]), keys[1]);
+    hashmap_clear(&m);
+    ck_assert_uint_eq(m.cap, 0);
+    ck_assert_ptr_null(hashmap_get(&m, "k1", 2));
+    ck_assert_ptr_null(hashmap_put(&m, keys[2], strlen(keys[2]), keys[2]));
+    ck_assert_ptr_eq(hashmap_get(&m, "k2", 2), keys[2]);
     hashmap_release(&m);
 }
 END_TEST

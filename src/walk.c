@@ -4,9 +4,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "util/strbuf.h"
@@ -73,7 +75,7 @@ static bool inside(const struct walker *w, char **target)
            ((*target)[rl] == '/' || !(*target)[rl] || rl == 1);
 }
 
-static int walk_dir(struct walker *w, const struct stat *self);
+static int walk_dir(struct walker *w, const struct stat *self, int fd);
 
 /* A symbolic link: followed, or left out with the reason. */
 static int walk_link(struct walker *w, const char *name)
@@ -102,7 +104,7 @@ static int walk_link(struct walker *w, const char *name)
         if (is_open(w, &st))
             skip(w, "a symbolic link loop (to '%s')", target ? target : "?");
         else if (!skipped_dir(name) && !skipped_inode(w->o, &st))
-            rc = walk_dir(w, &st);
+            rc = walk_dir(w, &st, -1);
     } else if (S_ISREG(st.st_mode)) {
         rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
     } else {
@@ -112,20 +114,48 @@ static int walk_link(struct walker *w, const char *name)
     return rc;
 }
 
-static int walk_dir(struct walker *w, const struct stat *self)
+/* Directories deeper than this are opened by their whole path: each
+ * level keeps its directory open while its entries are walked. */
+enum { WALK_MAX_OPEN = 64 };
+
+/* A subdirectory the directory entry named as one (DT_DIR): opened through
+ * the parent at, without following a link, and known by what was opened.
+ * Returns -1 with errno when it is not a directory after all (then it is
+ * looked at again, with lstat), or cannot be opened. */
+static int open_subdir(int at, const char *name, struct stat *st)
+{
+    int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, st) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* Walk the directory at w->path, which self describes: through fd when it
+ * is open (walk_dir closes it), else opened by its path. */
+static int walk_dir(struct walker *w, const struct stat *self, int fd)
 {
     ALLOC_GROW(w->open, w->nopen + 1, w->open_alloc);
     w->open[w->nopen++] = (struct walk_skip){self->st_dev, self->st_ino};
     int rc = 0;
-    DIR *d = opendir(w->path.len ? w->path.buf : ".");
+    if (fd < 0)
+        fd = open(w->path.len ? w->path.buf : ".",
+                  O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     if (!d) {
         error_errno("cannot read directory '%s'", w->path.buf);
+        if (fd >= 0)
+            close(fd);
         w->errors++;
         w->nopen--;
         return 0;
     }
     /* Each name with its type byte in front: the directory's word for it
-     * (DT_REG spares a stat), and sorted by the name behind it. */
+     * (DT_REG spares a stat, DT_DIR a path lookup), and sorted by the name
+     * behind it. */
     char **names = NULL;
     size_t n = 0, alloc = 0;
     struct dirent *de;
@@ -136,7 +166,9 @@ static int walk_dir(struct walker *w, const struct stat *self)
         ALLOC_GROW(names, n + 1, alloc);
         size_t len = strlen(de->d_name);
         names[n] = xmalloc(len + 2);
-        names[n][0] = de->d_type == DT_REG ? 'f' : '?';
+        names[n][0] = de->d_type == DT_REG   ? 'f'
+                      : de->d_type == DT_DIR ? 'd'
+                                             : '?';
         memcpy(names[n] + 1, de->d_name, len + 1);
         n++;
     }
@@ -144,7 +176,12 @@ static int walk_dir(struct walker *w, const struct stat *self)
         error_errno("cannot read directory '%s'", w->path.buf);
         w->errors++;
     }
-    closedir(d);
+    /* Names inside are looked up from here while it stays open. */
+    int at = -1;
+    if (w->nopen <= WALK_MAX_OPEN)
+        at = dirfd(d);
+    else
+        closedir(d);
     if (n)
         qsort(names, n, sizeof(*names), cmp_name);
 
@@ -160,16 +197,31 @@ static int walk_dir(struct walker *w, const struct stat *self)
         const char *name = names[i] + 1;
         strbuf_addstr(&w->path, name);
         struct stat st;
+        int sub = -1;
         if (names[i][0] == 'f') {
             rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, NULL);
-        } else if (lstat(w->path.buf, &st) < 0) {
+        } else if (names[i][0] == 'd' &&
+                   (sub = open_subdir(at >= 0 ? at : AT_FDCWD,
+                                      at >= 0 ? name : w->path.buf, &st)) >=
+                       0) {
+            if (is_open(w, &st)) { /* a bind mount of an ancestor */
+                close(sub);
+                skip(w, "%s", "a directory that contains itself (a loop)");
+            } else if (skipped_dir(name) || skipped_inode(w->o, &st)) {
+                close(sub);
+            } else {
+                rc = walk_dir(w, &st, sub);
+            }
+        } else if (fstatat(at >= 0 ? at : AT_FDCWD,
+                           at >= 0 ? name : w->path.buf, &st,
+                           AT_SYMLINK_NOFOLLOW) < 0) {
             error_errno("cannot stat '%s'", w->path.buf);
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
             if (is_open(w, &st)) /* a bind mount of an ancestor */
                 skip(w, "%s", "a directory that contains itself (a loop)");
             else if (!skipped_dir(name) && !skipped_inode(w->o, &st))
-                rc = walk_dir(w, &st);
+                rc = walk_dir(w, &st, -1);
         } else if (S_ISLNK(st.st_mode)) {
             rc = walk_link(w, name);
         } else if (S_ISREG(st.st_mode)) {
@@ -180,6 +232,8 @@ static int walk_dir(struct walker *w, const struct stat *self)
         free(names[i]);
     }
     free(names);
+    if (at >= 0)
+        closedir(d);
     w->path.len = base;
     if (w->path.buf)
         w->path.buf[base] = '\0';
@@ -205,7 +259,7 @@ int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
         return -1;
     }
     w.root_real = realpath(root, NULL);
-    int rc = walk_dir(&w, &st);
+    int rc = walk_dir(&w, &st, -1);
     strbuf_release(&w.path);
     free(w.root_real);
     free(w.open);

@@ -193,6 +193,56 @@ START_TEST(source_locate_lines)
 }
 END_TEST
 
+/* Line and column of every offset of random texts, against a count made
+ * byte by byte: LF, CRLF and (in some texts) lone CRs, lines shorter and
+ * longer than the sixteen bytes the line table is scanned by. */
+START_TEST(source_locate_random)
+{
+    static const char *const pieces[] = {
+        "\n", "\r\n", "a", "bc", "0123456789abcdef", "\n\n", " "};
+    unsigned seed = 4242, bad = 0;
+    for (int round = 0; round < 2000; round++) {
+        struct strbuf sb = STRBUF_INIT;
+        int n = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 60;
+        bool cr = round % 4 == 0;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned k = (seed >> 16) % 8;
+            if (k == 7)
+                strbuf_addstr(&sb, cr ? "\r" : "x");
+            else
+                strbuf_addstr(&sb, pieces[k]);
+        }
+        /* The reference, byte by byte. */
+        unsigned *want = malloc(2 * (sb.len + 1) * sizeof(*want));
+        unsigned line = 1, col = 1;
+        for (size_t off = 0; off <= sb.len; off++) {
+            want[2 * off] = line;
+            want[2 * off + 1] = col++;
+            char c = off < sb.len ? sb.buf[off] : 0;
+            if (c == '\n' ||
+                (c == '\r' && (off + 1 == sb.len || sb.buf[off + 1] != '\n')))
+                line++, col = 1;
+        }
+        /* Every offset in order (as findings mostly come), then offsets
+         * in any order (back and forth). */
+        struct source src;
+        source_init_buf(&src, "t", sb.buf, sb.len);
+        for (size_t k = 0; k < 2 * (sb.len + 1); k++) {
+            size_t off = k <= sb.len ? k
+                                     : (seed = seed * 1103515245u + 12345u) %
+                                           (sb.len + 1);
+            source_locate(&src, off, &line, &col);
+            bad += line != want[2 * off] || col != want[2 * off + 1];
+        }
+        source_release(&src);
+        free(want);
+        strbuf_release(&sb);
+    }
+    ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(source_load_files)
 {
     char *path = write_temp("x\n", ".cu");
@@ -469,6 +519,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, strtab_interns);
     tcase_add_test(tc, edit_apply);
     tcase_add_test(tc, source_locate_lines);
+    tcase_add_test(tc, source_locate_random);
     tcase_add_test(tc, source_load_files);
     tcase_add_test(tc, state_reads_back);
     tcase_add_test(tc, stamps);

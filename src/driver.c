@@ -98,12 +98,12 @@ char *run_output_name(const char *rel, bool *renamed)
 /* Extensionless headers (libcu++'s <cuda/std/atomic>, the C++ library
  * style) are ported when they start like C++: a comment or a preprocessor
  * directive. A Makefile's '# comment' or a script's '#!' does not count. */
-bool run_looks_like_cxx(const char *path)
+int run_looks_like_cxx(const char *path)
 {
     char buf[512];
     FILE *f = fopen(path, "rb");
     if (!f)
-        return false;
+        return -1;
     size_t n = fread(buf, 1, sizeof(buf) - 1, f);
     fclose(f);
     buf[n] = '\0';
@@ -224,11 +224,17 @@ static int collect_file(void *arg, const char *path, const char *rel,
     if (d->o->in_place)
         return inplace_collect(c, path, rel, st);
     const char *ext = run_ext_of(rel);
+    int cxx = !*ext && !c->named ? run_looks_like_cxx(path) : 0;
     enum job_kind kind;
+    if (cxx < 0) {
+        /* Nobody can tell what it is: said, not silently left out. */
+        error_errno("cannot read '%s'", path);
+        d->setup_errors++;
+        return 0;
+    }
     if (run_is_musa_ext(ext))
         kind = JOB_NATIVE;
-    else if (run_is_source_ext(ext) || c->named ||
-             (!*ext && run_looks_like_cxx(path)))
+    else if (run_is_source_ext(ext) || c->named || cxx)
         kind = JOB_PORT;
     else if (d->o->copy_all)
         kind = JOB_COPY;

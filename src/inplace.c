@@ -166,8 +166,12 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     strbuf_addf(&b, "%s%s", orig, suffix);
     strbuf_addf(&babs, "%s%s", backup ? abs : abs, backup ? suffix : suffix);
     const char *ext = run_ext_of(orig_rel);
-    bool source = run_is_source_ext(ext) || c->named ||
-                  (!*ext && run_looks_like_cxx(backup ? path : orig));
+    int cxx = !*ext && !c->named ? run_looks_like_cxx(backup ? path : orig) : 0;
+    if (cxx < 0) {
+        error_errno("cannot read '%s'", backup ? path : orig);
+        d->setup_errors++;
+    }
+    bool source = run_is_source_ext(ext) || c->named || cxx > 0;
     struct backup *rec = recorded(d, babs.buf);
     char *out = run_output_name(orig, &(bool){false});
     const char *from = NULL; /* the file to port */

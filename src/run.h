@@ -158,8 +158,9 @@ bool run_is_source_ext(const char *ext);
 bool run_is_musa_ext(const char *ext);
 /* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged; caller frees. */
 char *run_output_name(const char *rel, bool *renamed);
-/* An extensionless file that starts like C++. */
-bool run_looks_like_cxx(const char *path);
+/* Does an extensionless file start like C++? 1 or 0; -1 with errno when
+ * it cannot be read. */
+int run_looks_like_cxx(const char *path);
 /* A file of the build manifest, or under its object directory. */
 bool run_is_manifest_path(const char *rel);
 /* cuda2musa's own files (lock, in-place record, temporaries). */

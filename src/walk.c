@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -25,6 +26,7 @@ struct walker {
     struct walk_skip *open; /* the directories being walked, outermost
                                first: a link to one of them is a loop */
     size_t nopen, open_alloc;
+    size_t max_open; /* directories kept open at once, at most */
 };
 
 static int cmp_name(const void *a, const void *b)
@@ -114,9 +116,24 @@ static int walk_link(struct walker *w, const char *name)
     return rc;
 }
 
-/* Directories deeper than this are opened by their whole path: each
- * level keeps its directory open while its entries are walked. */
+/* Each level of the walk keeps its directory open while its entries are
+ * walked, and names in it are looked up from there; deeper than this, or
+ * where a name would be too long to be opened whole afterwards, the walk
+ * opens and stats by whole paths, as everything after it does. */
 enum { WALK_MAX_OPEN = 64 };
+
+/* How many directories may be kept open: at most half of what the limit
+ * on open files leaves free of a margin for the files the walk opens (an
+ * extensionless file it looks into) and the rest of the program. */
+static size_t open_budget(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return 0;
+    if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= 32 + 2 * WALK_MAX_OPEN)
+        return WALK_MAX_OPEN;
+    return rl.rlim_cur > 32 ? (size_t)(rl.rlim_cur - 32) / 2 : 0;
+}
 
 /* A subdirectory the directory entry named as one (DT_DIR): opened through
  * the parent at, without following a link, and known by what was opened.
@@ -178,7 +195,7 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
     }
     /* Names inside are looked up from here while it stays open. */
     int at = -1;
-    if (w->nopen <= WALK_MAX_OPEN)
+    if (w->nopen <= w->max_open)
         at = dirfd(d);
     else
         closedir(d);
@@ -196,14 +213,17 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
             strbuf_addch(&w->path, '/');
         const char *name = names[i] + 1;
         strbuf_addstr(&w->path, name);
+        /* Through the directory, or (a path too long to be used whole
+         * later fails here, as it did before) by the whole path. */
+        bool rel = at >= 0 && w->path.len < PATH_MAX;
+        int here = rel ? at : AT_FDCWD;
+        const char *look = rel ? name : w->path.buf;
         struct stat st;
         int sub = -1;
         if (names[i][0] == 'f') {
             rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, NULL);
         } else if (names[i][0] == 'd' &&
-                   (sub = open_subdir(at >= 0 ? at : AT_FDCWD,
-                                      at >= 0 ? name : w->path.buf, &st)) >=
-                       0) {
+                   (sub = open_subdir(here, look, &st)) >= 0) {
             if (is_open(w, &st)) { /* a bind mount of an ancestor */
                 close(sub);
                 skip(w, "%s", "a directory that contains itself (a loop)");
@@ -212,9 +232,7 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
             } else {
                 rc = walk_dir(w, &st, sub);
             }
-        } else if (fstatat(at >= 0 ? at : AT_FDCWD,
-                           at >= 0 ? name : w->path.buf, &st,
-                           AT_SYMLINK_NOFOLLOW) < 0) {
+        } else if (fstatat(here, look, &st, AT_SYMLINK_NOFOLLOW) < 0) {
             error_errno("cannot stat '%s'", w->path.buf);
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
@@ -244,7 +262,8 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
 int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
               void *arg)
 {
-    struct walker w = {o, fn, arg, STRBUF_INIT, 0, 0, NULL, NULL, 0, 0};
+    struct walker w = {o,    fn, arg, STRBUF_INIT,  0, 0, NULL,
+                       NULL, 0,  0,   open_budget()};
     /* "." is shown as nothing: "k.cu", not "./k.cu". */
     if (strcmp(root, ".") && strcmp(root, "./")) {
         strbuf_addstr(&w.path, root);

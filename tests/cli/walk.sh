@@ -27,3 +27,20 @@ find deep-out -name z.mu | tr -cd / | wc -c
 # The same file twice, and through a link: one output.
 $C2M -q --no-manifest -o twice src/real/k.cu src/real/k.cu src/real/../real/k.cu; echo "twice: $?"
 ls twice
+# Under a small limit on open files the walk keeps fewer directories open
+# and still finds every file (extensionless headers too: looked into).
+d=fds; i=0
+while [ $i -lt 70 ]; do
+    d=$d/d; i=$((i + 1))
+    mkdir -p "$d" && printf 'cudaFree(z);\n' >"$d/k$i.cu" && printf '#pragma once\n' >"$d/h$i"
+done
+(ulimit -n 40 && $C2M -q --no-manifest -o fds-out fds); echo "ulimit -n 40: $?"
+find fds-out -type f | wc -l
+# An extensionless file that cannot be opened (its path is too long) is
+# an error, not a file silently left out.
+n=$(printf 'n%.0s' $(seq 250))
+mkdir long
+(cd long && i=0 && while [ $i -lt 16 ]; do mkdir "$n" && cd "$n" && i=$((i + 1)); done &&
+    printf '#pragma once\n' >"$(printf 'h%.0s' $(seq 200))")
+$C2M -q --no-manifest -o long-out long >log 2>&1; echo "too long: $?"
+sed "s/$n/N/g; s/hhhh*/H/" log

@@ -71,10 +71,23 @@ void diag_printf(const char *fmt, ...)
     strbuf_release(&sb);
 }
 
+/* Room for a message naming three paths of PATH_MAX; one longer is cut,
+ * and still ends its line. */
+enum { MSG_MAX = 16384 };
+
+static void end_line(char *msg, size_t size)
+{
+    size_t len = strlen(msg);
+    if (len > size - 2)
+        len = size - 2;
+    msg[len] = '\n';
+    msg[len + 1] = '\0';
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap,
                     const char *suffix)
 {
-    char msg[4096];
+    char msg[MSG_MAX];
     int n = snprintf(msg, sizeof(msg), "cuda2musa: %s", prefix);
     if (n < 0 || (size_t)n >= sizeof(msg))
         n = 0;
@@ -82,11 +95,7 @@ static void vreport(const char *prefix, const char *fmt, va_list ap,
     size_t len = strlen(msg);
     if (suffix)
         snprintf(msg + len, sizeof(msg) - len, ": %s", suffix);
-    len = strlen(msg);
-    if (len + 1 < sizeof(msg)) {
-        msg[len] = '\n';
-        msg[len + 1] = '\0';
-    }
+    end_line(msg, sizeof(msg));
     diag_puts(msg);
 }
 
@@ -129,7 +138,7 @@ void warning(const char *fmt, ...)
 void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
              const char *fmt, ...)
 {
-    char msg[4096];
+    char msg[MSG_MAX];
     int n;
     if (line && col)
         n = snprintf(msg, sizeof(msg), "%s:%u:%u: %s: ", path, line, col, sev);
@@ -143,11 +152,7 @@ void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
     va_start(ap, fmt);
     vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
     va_end(ap);
-    size_t len = strlen(msg);
-    if (len + 1 < sizeof(msg)) {
-        msg[len] = '\n';
-        msg[len + 1] = '\0';
-    }
+    end_line(msg, sizeof(msg));
     diag_puts(msg);
 }
 

@@ -16,7 +16,7 @@ set -eu
 # Under bash where there is one: its $EPOCHREALTIME reads the clock in the
 # shell, where date(1) is a process started inside every timed interval
 # (1.3 ms on the machine of the README's figures, 2% of a port).
-if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then
+if [ -z "${BASH_VERSION:-}" ] && [ -f "$0" ] && command -v bash >/dev/null 2>&1; then
     exec bash "$0" "$@"
 fi
 export LC_ALL=C # a '.' in $EPOCHREALTIME and in the figures
@@ -64,8 +64,9 @@ bytes=$(find "$corpus" -type f | grep -E '\.(cu|cuh|c|cc|cpp|cxx|h|hh|hpp|hxx|in
         tr '\n' '\0' | xargs -0 cat | wc -c)
 mb=$(echo "$bytes / 1048576" | bc -l)
 
-# stamp VAR: the time now, in seconds, into VAR.
-if [ -n "${EPOCHREALTIME:-}" ]; then
+# stamp VAR: the time now, in seconds, into VAR. (Not an EPOCHREALTIME
+# from the environment: only bash 5 and later keep it current.)
+if [ "${BASH_VERSINFO:-0}" -ge 5 ] 2>/dev/null; then
     stamp() { eval "$1=\$EPOCHREALTIME"; }
 else
     stamp() { eval "$1=\$(date +%s.%N)"; }

@@ -37,10 +37,11 @@ done
 (ulimit -n 40 && $C2M -q --no-manifest -o fds-out fds); echo "ulimit -n 40: $?"
 find fds-out -type f | wc -l
 # An extensionless file that cannot be opened (its path is too long) is
-# an error, not a file silently left out.
+# an error, not a file silently left out (and its long message ends its
+# line).
 n=$(printf 'n%.0s' $(seq 250))
 mkdir long
 (cd long && i=0 && while [ $i -lt 16 ]; do mkdir "$n" && cd "$n" && i=$((i + 1)); done &&
     printf '#pragma once\n' >"$(printf 'h%.0s' $(seq 200))")
-$C2M -q --no-manifest -o long-out long >log 2>&1; echo "too long: $?"
+$C2M --no-manifest -o long-out long >log 2>&1; echo "too long: $?"
 sed "s/$n/N/g; s/hhhh*/H/" log

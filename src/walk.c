@@ -138,7 +138,7 @@ static size_t open_budget(void)
 /* A subdirectory the directory entry named as one (DT_DIR): opened through
  * the parent at, without following a link, and known by what was opened.
  * Returns -1 with errno when it is not a directory after all (then it is
- * looked at again, with lstat), or cannot be opened. */
+ * looked at again, without following a link), or cannot be opened. */
 static int open_subdir(int at, const char *name, struct stat *st)
 {
     int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -213,8 +213,9 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
             strbuf_addch(&w->path, '/');
         const char *name = names[i] + 1;
         strbuf_addstr(&w->path, name);
-        /* Through the directory, or (a path too long to be used whole
-         * later fails here, as it did before) by the whole path. */
+        /* Through the directory; a path too long to be opened whole, as
+         * everything after the walk opens it, is looked up whole and so
+         * fails here, with its name. */
         bool rel = at >= 0 && w->path.len < PATH_MAX;
         int here = rel ? at : AT_FDCWD;
         const char *look = rel ? name : w->path.buf;

@@ -89,3 +89,15 @@ mkdir odd && printf '__global__ void k() {}\n' >'odd/my kernel.cu' && printf '__
 $C2M -o oddout odd 2>&1 | grep note:
 printf 'include oddout/musa.mk\nmine: ; @echo mine\n' >Makefile
 make -s; grep -c 'kernel' oddout/musa.mk oddout/build.ninja
+
+# A build.ninja or compile_commands.json that cuda2musa did not write
+# (-o . beside a source file of a CMake project) is left alone, and said.
+mkdir own && cd own
+printf '[{"directory": "/x", "command": "nvcc -c k.cu", "file": "k.cu"}]\n' >compile_commands.json
+printf 'build k.o: cc k.cu\n' >build.ninja
+printf '# my own\nall:\n' >musa.mk
+printf '__global__ void k() {}\n' >k.cu
+$C2M -o . k.cu 2>&1; echo "beside the user's: $?"
+cat compile_commands.json build.ninja musa.mk
+grep -c '"schema": "cuda2musa.build/' musa_manifest.json
+cd ..

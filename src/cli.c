@@ -168,6 +168,16 @@ static const struct option longopts[] = {
 /* The leading ':' makes getopt report a missing argument as ':'. */
 static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:hV";
 
+/* The exit status after printing --help or --version: 2 when standard
+ * output could not take it (a full disk, a closed pipe). */
+static int stdout_ok(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    fprintf(stderr, "cuda2musa: error: cannot write to standard output\n");
+    return 2;
+}
+
 static _Noreturn void usage_error(const char *fmt, const char *arg)
 {
     fputs("cuda2musa: ", stderr);
@@ -411,10 +421,10 @@ void cli_parse(int argc, char **argv, struct options *o)
             for (size_t i = 0; i < sizeof(help_text) / sizeof(help_text[0]);
                  i++)
                 fputs(help_text[i], stdout);
-            exit(0);
+            exit(stdout_ok());
         case 'V':
             printf("cuda2musa %s\n", C2M_VERSION);
-            exit(0);
+            exit(stdout_ok());
         case ':':
             usage_error("option '%s' needs an argument", argv[optind - 1]);
         default:

@@ -456,6 +456,50 @@ static const char *status_name(const struct result *r)
     return names[r->status];
 }
 
+static bool same_file(const char *path, const struct stat *st)
+{
+    struct stat o;
+    return stat(path, &o) == 0 && o.st_dev == st->st_dev &&
+           o.st_ino == st->st_ino;
+}
+
+/* What a report written to path would replace of this run: an input, a
+ * backup of one, an output or a file of the build manifest; NULL when
+ * nothing (or nothing there yet). */
+static const char *report_clobbers(struct driver *d, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    const char *what = NULL;
+    struct strbuf b = STRBUF_INIT;
+    for (size_t i = 0; !what && i < d->njobs; i++) {
+        const struct job *j = &d->jobs[i];
+        if (same_file(j->path, &st))
+            what = "an input";
+        else if (j->out && same_file(j->out, &st))
+            what = "an output";
+        if (!what && d->o->in_place) {
+            strbuf_reset(&b);
+            strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
+            if (same_file(b.buf, &st))
+                what = "the backup of an input";
+        }
+    }
+    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
+                                        MANIFEST_NINJA, MANIFEST_COMPDB,
+                                        MANIFEST_NINJA_CONFIG};
+    for (size_t i = 0;
+         !what && d->o->output && i < sizeof(names) / sizeof(names[0]); i++) {
+        char *p = path_join(d->o->output, names[i]);
+        if (same_file(p, &st))
+            what = "a file of the build manifest";
+        free(p);
+    }
+    strbuf_release(&b);
+    return what;
+}
+
 void outputs_report(struct driver *d)
 {
     struct report_file *files =
@@ -471,8 +515,14 @@ void outputs_report(struct driver *d)
         report_sarif(&d->rep, files, d->njobs, &sb);
     else
         report_json(&d->rep, d->mode, files, d->njobs, &sb);
+    const char *clobbers;
     if (!strcmp(d->o->report_file, "-")) {
         fwrite(sb.buf, 1, sb.len, stdout);
+        fflush(stdout); /* a write error is seen before the exit status */
+    } else if ((clobbers = report_clobbers(d, d->o->report_file))) {
+        error("not writing the report to '%s': it is %s of this run",
+              d->o->report_file, clobbers);
+        d->rep.errors++;
     } else {
         run_write_file(d, d->o->report_file, sb.buf, sb.len);
     }

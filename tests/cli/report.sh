@@ -49,3 +49,21 @@ for x in run["results"]:
           loc.get("region", {}).get("startLine"))
 print("check:", [(f["path"], f["status"]) for f in json.load(open("c.json"))["files"]])
 X
+# A report is never written over an input, a backup, an output or a file
+# of the build manifest: an error, and the file kept.
+mkdir -p rs && printf 'cudaFree(p);\n' >rs/g.cpp && printf 'cudaFree(q);\n' >rs/k.cu
+$C2M -q -o ro --report rs/g.cpp rs 2>&1; echo "over an input: $?"
+cat rs/g.cpp
+$C2M -q --check -o ro --report rs/k.cu rs 2>&1; echo "over an input, --check: $?"
+$C2M -q -o ro --report ro/k.mu rs 2>&1; echo "over an output: $?"
+cat ro/k.mu
+$C2M -q -o ro --report ro/build.ninja rs 2>&1; echo "over the manifest: $?"
+$C2M -q --in-place --report rs/k.cu.orig rs 2>&1; echo "over a backup: $?"
+cat rs/k.cu.orig
+# Standard output that cannot be written is an error, at exit status 2.
+if [ -w /dev/full ]; then
+    $C2M -q -o ro --report - rs >/dev/full 2>&1; echo "report to a full disk: $?"
+    $C2M --version >/dev/full 2>&1; echo "--version to a full disk: $?"
+else
+    echo "report to a full disk: 2"; echo "--version to a full disk: 2"
+fi

@@ -293,6 +293,8 @@ REASONS = [
     ("curated", "CUDA name has a curated entry (identifier key or first part "
                 "of a qualified name)"),
     ("not_identifier", "rule 1: not two different C identifiers"),
+    ("bare_word", "rule 1b: a lone lower-case prefix word that code uses "
+                  "for its own names (cu, cupti)"),
     ("not_prefix_swap", "rule 2: MUSA name is not the CUDA name with "
                         "whole-word prefix swaps"),
     ("partial_swap", "rule 2: MUSA name still holds a whole CUDA word"),
@@ -304,6 +306,10 @@ REASONS = [
     ("chain", "rule 3: MUSA name is itself mapped, or CUDA name is the "
               "output of a curated mapping (a second port would change it)"),
 ]
+
+
+# Prefix words that are also ordinary names on their own (rule 1b).
+BARE_WORDS = {"cu", "cupti"}
 
 
 def lint(general, other, observed, cur):
@@ -319,6 +325,11 @@ def lint(general, other, observed, cur):
             continue
         if not (IDENT.match(cuda) and IDENT.match(musa)) or cuda == musa:
             dropped["not_identifier"].append((cuda, musa))
+            continue
+        if cuda in BARE_WORDS:
+            # A whole token: `int cu = 1;` is the user's variable, and
+            # `CUdevice_attribute cu;` a member in CUDA's own headers.
+            dropped["bare_word"].append((cuda, musa))
             continue
         if not is_prefix_swap(cuda, musa):
             dropped["not_prefix_swap"].append((cuda, musa))
@@ -390,6 +401,7 @@ SELF_TEST_DROP = [
     ("cusolverDnCungqr", "musolverDnMungqr"), ("HGPUNV", "HGPUMT"),
     ("cudaFoo", "cudaFoo"), ("cuda-x", "musa-x"),
     ("NPP_HALF_TO_NPP16F", "MTPP_HALF_TO_NPP16F"),  # partial swap
+    ("cu", "mu"),  # bare word (rule 1b)
 ]
 
 
@@ -401,6 +413,7 @@ def self_test():
             bad.append("should keep %s -> %s" % (cuda, musa))
     for cuda, musa in SELF_TEST_DROP:
         if (IDENT.match(cuda) and IDENT.match(musa) and cuda != musa
+                and cuda not in BARE_WORDS
                 and is_prefix_swap(cuda, musa) and not leftover_word(musa)
                 and not HEADER_GUARD.match(cuda)):
             bad.append("should drop %s -> %s" % (cuda, musa))

@@ -262,6 +262,14 @@ static int compare_at(int at, const char *name, const char *dst,
     return got == len;
 }
 
+/* Whether the file st describes lacks the permission bits of src (an
+ * output has its input's: a file made private since is private there
+ * too). */
+static bool mode_differs(const struct stat *st, const struct stat *src)
+{
+    return src && (st->st_mode & 0777) != (src->st_mode & 0777);
+}
+
 int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err)
 {
@@ -450,6 +458,15 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
                                     &missing, &em->seen, err);
         if (same < 0)
             return -1;
+        if (same && mode_differs(&em->seen, src)) {
+            /* The same bytes: only the mode is brought up to date, and
+             * the time make goes by is kept. */
+            const char *n = same_dir && em->dir_open ? slash + 1 : dst;
+            int fd = same_dir && em->dir_open ? em->dirfd : AT_FDCWD;
+            if (fchmodat(fd, n, src->st_mode & 07777, 0) < 0 ||
+                fstatat(fd, n, &em->seen, 0) < 0)
+                return fail(err, "change the mode of", dst);
+        }
         if (same)
             return EMIT_UNCHANGED;
         absent = missing;

@@ -11,3 +11,9 @@ find out -newer src/a.cu -type f
 printf 'cudaFree(q);\n' >src/b.cu
 $C2M -o out src; echo "third: $?"
 ls -l --time-style=+%Y out | awk 'NR>1 {print $6, $7}'
+# An input whose mode changed since (made private): the output's mode
+# follows, its bytes and time stay.
+chmod 600 src/a.cu
+$C2M -q -o out src; echo "chmod: $?"
+stat -c '%a' out/a.mu
+ls -l --time-style=+%Y out/a.mu | awk '{print $6}'

@@ -66,10 +66,11 @@ static void release_slot(int i)
 }
 
 /* For the fault tests: $C2M_TEST_WRITE_PAUSE_MS holds each write with its
- * temporary file open, so that a test can interrupt or race it. */
-static void test_pause(void)
+ * temporary file open, and $C2M_TEST_CREATE_PAUSE_MS each named temporary
+ * file before it is created, so that a test can interrupt or race them. */
+static void test_pause_for(const char *var)
 {
-    const char *ms = getenv("C2M_TEST_WRITE_PAUSE_MS");
+    const char *ms = getenv(var);
     if (ms && *ms) {
         long n = strtol(ms, NULL, 10);
         struct timespec ts = {n / 1000, n % 1000 * 1000000L};
@@ -78,15 +79,47 @@ static void test_pause(void)
     }
 }
 
+static void test_pause(void)
+{
+    test_pause_for("C2M_TEST_WRITE_PAUSE_MS");
+}
+
 /* The lock file held now, for the signal handler. */
 static char held_lock[PATH_MAX];
 
+/* Writers between naming a temporary file and creating it, and whether a
+ * signal is ending the run. Other threads go on while the handler runs: a
+ * writer in that window may create its file after the handler unlinked
+ * the name. The handler then leaves the lock file, with the pid in it,
+ * and the next run removes what is left (emit_remove_stale_temps). Both
+ * sides write their flag and then read the other's (sequentially
+ * consistent): either the writer sees the signal and creates nothing, or
+ * the handler sees the writer. */
+static int creating, stopping;
+
+static bool begin_create(void)
+{
+    __atomic_add_fetch(&creating, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&stopping, __ATOMIC_SEQ_CST))
+        return true;
+    __atomic_sub_fetch(&creating, 1, __ATOMIC_SEQ_CST);
+    errno = EINTR;
+    return false;
+}
+
+static void end_create(void)
+{
+    __atomic_sub_fetch(&creating, 1, __ATOMIC_SEQ_CST);
+}
+
 void emit_remove_temps(void)
 {
+    __atomic_store_n(&stopping, 1, __ATOMIC_SEQ_CST);
+    bool busy = __atomic_load_n(&creating, __ATOMIC_SEQ_CST) > 0;
     for (int i = 0; i < EMIT_SLOTS; i++)
         if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == 2)
             unlink(slots[i].path); /* async-signal-safe */
-    if (held_lock[0])
+    if (held_lock[0] && !busy)
         unlink(held_lock);
 }
 
@@ -350,27 +383,32 @@ static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
                        int *slot)
 {
     *slot = -1;
+    if (!begin_create())
+        return -1;
+    test_pause_for("C2M_TEST_CREATE_PAUSE_MS");
+    int fd = -1;
     for (int tries = 0; tries < 100; tries++) {
         random_suffix(tmp);
         if (*slot < 0)
             *slot = claim_slot(tmp);
         else
             rename_slot(*slot, tmp);
-        int fd = openat(at, tmp + base, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                        mode & 0777);
-        if (fd >= 0) {
-            if (fix_mode(fd, mode, acl) < 0) {
-                int e = errno;
-                close(fd);
-                unlinkat(at, tmp + base, 0);
-                errno = e;
-                break;
-            }
-            return fd;
+        fd = openat(at, tmp + base, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                    mode & 0777);
+        if (fd >= 0 && fix_mode(fd, mode, acl) < 0) {
+            int e = errno;
+            close(fd);
+            unlinkat(at, tmp + base, 0);
+            errno = e;
+            fd = -1;
+            break;
         }
-        if (errno != EEXIST)
+        if (fd >= 0 || errno != EEXIST)
             break;
     }
+    end_create(); /* the file, if any, is in its slot by now */
+    if (fd >= 0)
+        return fd;
     release_slot(*slot);
     *slot = -1;
     return -1;

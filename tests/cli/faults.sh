@@ -38,6 +38,16 @@ printf 'cudaMalloc(&q, 8);\n' >src/a.cu
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3r src & pid=$!
 held $pid out3r 1; kill -INT $pid; wait $pid; echo "SIGINT, replacing: $?"
 echo "temps: $(temps out3r)"; cat out3r/a.mu
+# SIGINT while a writer is about to create its temporary file (the other
+# threads go on while the handler runs, and it could be created after the
+# handler removed the names it knew): the lock file stays, so that the
+# next run removes whatever that writer made.
+printf 'cudaMalloc(&q, 16);\n' >src/a.cu
+C2M_TEST_CREATE_PAUSE_MS=3000 $C2M -q -j2 -o out3r src & pid=$!
+sleep 1; kill -INT $pid; wait $pid; echo "SIGINT, creating: $?"
+echo "lock: $(ls -a out3r | grep -c lock)"
+$C2M -q -o out3r src; echo "next run: $?"
+echo "temps: $(temps out3r), lock: $(ls -a out3r | grep -c lock)"; cat out3r/a.mu
 # Killed outright (SIGKILL) while writing new outputs: nothing is left of
 # them, and the next run ports everything.
 C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -j2 -o out4 src & pid=$!

@@ -240,4 +240,8 @@ void source_locate(struct source *src, size_t off, unsigned *line,
     }
     *line = (unsigned)(lo + 1);
     *col = (unsigned)(off - src->lines[lo] + 1);
+    /* A byte order mark is not a column (as gcc and clang count). */
+    if (!lo && off >= 3 && src->len >= 3 &&
+        !memcmp(src->buf, "\xef\xbb\xbf", 3))
+        *col -= 3;
 }

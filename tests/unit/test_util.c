@@ -187,6 +187,18 @@ START_TEST(source_locate_lines)
     ck_assert_uint_eq(line, 4);
     ck_assert_uint_eq(col, 1);
     source_release(&src);
+    /* A byte order mark is not a column. */
+    const char *bom = "\xef\xbb\xbfint x;\nint y;\n";
+    source_init_buf(&src, "t", bom, strlen(bom));
+    source_locate(&src, 3, &line, &col);
+    ck_assert_uint_eq(line, 1);
+    ck_assert_uint_eq(col, 1);
+    source_locate(&src, 7, &line, &col);
+    ck_assert_uint_eq(col, 5);
+    source_locate(&src, 10, &line, &col);
+    ck_assert_uint_eq(line, 2);
+    ck_assert_uint_eq(col, 1);
+    source_release(&src);
     ck_assert_uint_eq(source_line_count(text, strlen(text)), 4);
     ck_assert_uint_eq(source_line_count("a\n", 2), 1);
     ck_assert_uint_eq(source_line_count("", 0), 0);

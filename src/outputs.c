@@ -422,6 +422,20 @@ void outputs_depfile(struct driver *d)
     }
     if (n)
         qsort(deps, n, sizeof(*deps), cmp_str);
+    /* make cannot name a file with a line break in its name at all: left
+     * out (its directory is there, for files added and removed). */
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!strpbrk(deps[i], "\n\r")) {
+            deps[kept++] = deps[i];
+        } else if (d->o->verbosity >= 0) {
+            diag_printf("cuda2musa: note: the depfile cannot name '%s' (a "
+                        "line break): a change to it alone does not make "
+                        "make run the port again\n",
+                        deps[i]);
+        }
+    }
+    n = kept;
     struct strbuf sb = STRBUF_INIT;
     char *target = xstrndup(file, strlen(file) - 2); /* FILE without .d */
     dep_path(&sb, target);

@@ -20,3 +20,9 @@ sleep 1
 touch ours.yaml
 mk | grep -c cuda2musa
 cat log | wc -l
+# A file with a line break in its name: the depfile leaves it out (make
+# cannot name it), and make still reads the depfile.
+printf 'int nl;\n' >"src/new
+line.cpp"
+mk >/dev/null; echo "line break: $?"
+echo "missing separator: $(mk | grep -c 'missing separator')"

@@ -1082,8 +1082,13 @@ int driver_run(const struct options *o)
             "directory, here '/': port inputs below one directory");
     struct emit_lock lock = {-1, NULL, false, false};
     catch_signals();
+    struct stat out_st;
     if (d.mode == REPORT_WRITE)
         lock_output(&d, &lock);
+    else if (o->output && stat(o->output, &out_st) == 0 &&
+             !S_ISDIR(out_st.st_mode))
+        die("'%s' is not a directory (the output directory of -o)",
+            o->output); /* not every output 'missing' */
     if (o->in_place && d.in_root)
         inplace_load_record(&d);
     collect_inputs(&d);

@@ -164,6 +164,13 @@ static int mkdirs(char *p, struct strbuf *err)
     if (errno == EEXIST) {
         if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
             return 0;
+        if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode) && stat(p, &st) < 0) {
+            strbuf_addf(err,
+                        "cannot create directory '%s': it is a symbolic "
+                        "link to nothing (%s)",
+                        p, strerror(errno));
+            return -1;
+        }
         errno = ENOTDIR;
         return fail(err, "create directory", p);
     }

@@ -9,3 +9,11 @@ $C2M -q -o src/out src; echo "inside, again: $?"
 $C2M -q -o src src; echo "same: $?"
 $C2M -q -o src src/b.cpp; echo "file onto itself: $?"
 cat src/b.cpp
+# -o naming a symbolic link to nothing: said as such.
+ln -s nowhere dangling
+$C2M -q -o dangling src 2>&1; echo "dangling link: $?"
+# --check and --dry-run against an -o that is a file: an error, not every
+# output "missing".
+printf 'x\n' >afile
+$C2M -q --check -o afile src 2>&1; echo "--check, -o a file: $?"
+$C2M -q --dry-run -o afile src 2>&1; echo "--dry-run, -o a file: $?"

@@ -101,3 +101,11 @@ $C2M -o . k.cu 2>&1; echo "beside the user's: $?"
 cat compile_commands.json build.ninja musa.mk
 grep -c '"schema": "cuda2musa.build/' musa_manifest.json
 cd ..
+# Its own empty compile_commands.json (a port with no translation unit)
+# is cuda2musa's, replaced when units come; --check does not call a kept
+# file of the user's stale.
+mkdir hdr && printf 'int x;\n' >hdr/k.cuh
+$C2M -q -o hdr-out hdr; $C2M -o hdr-out hdr 2>&1 | grep -c 'not replacing'
+printf '__global__ void k() {}\n' >hdr/k.cu
+$C2M -q -o hdr-out hdr; grep -c '"file"' hdr-out/compile_commands.json
+cd own && $C2M -q --check -o . k.cu 2>&1 | grep -c 'build.ninja'; cd ..

@@ -67,3 +67,8 @@ if [ -w /dev/full ]; then
 else
     echo "report to a full disk: 2"; echo "--version to a full disk: 2"
 fi
+# ...nor over a mapping file, the depfile or a file cuda2musa keeps.
+printf 'version: 1\ndomain: mine\nidentifiers:\n  myCudaThing: myMusaThing\n' >mine.yaml
+$C2M -q -m mine.yaml -o ro --report mine.yaml rs 2>&1; echo "over a mapping file: $?"
+head -1 mine.yaml
+$C2M -q -o ro --depfile ro.stamp.d rs; $C2M -q -o ro --depfile ro.stamp.d --report ro.stamp.d rs 2>&1; echo "over the depfile: $?"

@@ -307,7 +307,7 @@ static int compare_at(int at, const char *name, const char *dst,
  * too). */
 static bool mode_differs(const struct stat *st, const struct stat *src)
 {
-    return src && (st->st_mode & 0777) != (src->st_mode & 0777);
+    return src && (st->st_mode & 07777) != (src->st_mode & 07777);
 }
 
 int emit_compare(const char *dst, const char *data, size_t len,
@@ -505,12 +505,13 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
             return -1;
         if (same && mode_differs(&em->seen, src)) {
             /* The same bytes: only the mode is brought up to date, and
-             * the time make goes by is kept. */
+             * the time make goes by is kept; where that is not allowed
+             * (another owner's file), the file is written again. */
             const char *n = same_dir && em->dir_open ? slash + 1 : dst;
             int fd = same_dir && em->dir_open ? em->dirfd : AT_FDCWD;
             if (fchmodat(fd, n, src->st_mode & 07777, 0) < 0 ||
                 fstatat(fd, n, &em->seen, 0) < 0)
-                return fail(err, "change the mode of", dst);
+                same = 0;
         }
         if (same)
             return EMIT_UNCHANGED;

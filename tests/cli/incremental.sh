@@ -17,3 +17,6 @@ chmod 600 src/a.cu
 $C2M -q -o out src; echo "chmod: $?"
 stat -c '%a' out/a.mu
 ls -l --time-style=+%Y out/a.mu | awk '{print $6}'
+# Special bits follow too: set, then taken away.
+chmod 2755 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu
+chmod 755 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu

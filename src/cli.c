@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -174,7 +175,7 @@ static int stdout_ok(void)
 {
     if (fflush(stdout) == 0 && !ferror(stdout))
         return 0;
-    fprintf(stderr, "cuda2musa: error: cannot write to standard output\n");
+    error("cannot write to standard output");
     return 2;
 }
 

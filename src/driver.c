@@ -130,11 +130,8 @@ int run_looks_like_cxx(const char *path)
  * object directory? */
 bool run_is_manifest_path(const char *rel)
 {
-    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
-                                        MANIFEST_NINJA, MANIFEST_NINJA_CONFIG,
-                                        MANIFEST_COMPDB};
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (!strcmp(rel, names[i]))
+    for (size_t i = 0; i < MANIFEST_NFILES; i++)
+        if (!strcmp(rel, manifest_files[i]))
             return true;
     size_t bl = strlen(MANIFEST_BUILD_DIR);
     return !strncmp(rel, MANIFEST_BUILD_DIR, bl) &&

@@ -495,24 +495,20 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
      * (other runs wait for the lock). */
     bool absent = fresh || (same_dir && em->dir_new);
     if (!absent) {
-        bool missing;
-        int same = same_dir && em->dir_open
-                       ? compare_at(em->dirfd, slash + 1, dst, data, len, src,
-                                    &missing, &em->seen, err)
-                       : compare_at(AT_FDCWD, dst, dst, data, len, src,
-                                    &missing, &em->seen, err);
+        bool missing, here = same_dir && em->dir_open;
+        int in = here ? em->dirfd : AT_FDCWD;
+        const char *leaf = here ? slash + 1 : dst;
+        int same =
+            compare_at(in, leaf, dst, data, len, src, &missing, &em->seen, err);
         if (same < 0)
             return -1;
-        if (same && mode_differs(&em->seen, src)) {
-            /* The same bytes: only the mode is brought up to date, and
-             * the time make goes by is kept; where that is not allowed
-             * (another owner's file), the file is written again. */
-            const char *n = same_dir && em->dir_open ? slash + 1 : dst;
-            int fd = same_dir && em->dir_open ? em->dirfd : AT_FDCWD;
-            if (fchmodat(fd, n, src->st_mode & 07777, 0) < 0 ||
-                fstatat(fd, n, &em->seen, 0) < 0)
-                same = 0;
-        }
+        /* The same bytes: only the mode is brought up to date, and the
+         * time make goes by is kept; where that is not allowed (another
+         * owner's file), the file is written again. */
+        if (same && mode_differs(&em->seen, src) &&
+            (fchmodat(in, leaf, src->st_mode & 07777, 0) < 0 ||
+             fstatat(in, leaf, &em->seen, 0) < 0))
+            same = 0;
         if (same)
             return EMIT_UNCHANGED;
         absent = missing;

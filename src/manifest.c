@@ -14,6 +14,10 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
+const char *const manifest_files[MANIFEST_NFILES] = {
+    MANIFEST_JSON, MANIFEST_MAKE, MANIFEST_NINJA, MANIFEST_COMPDB,
+    MANIFEST_NINJA_CONFIG};
+
 /* ---- shared pieces ---- */
 
 static const char *ext_of(const char *path)

@@ -22,6 +22,12 @@ struct strbuf;
 #define MANIFEST_COMPDB "compile_commands.json"
 #define MANIFEST_BUILD_DIR "musa_build" /* objects, under the root */
 
+/* The files of the manifest in the output root, in the order a port
+ * writes them; the last (MANIFEST_NINJA_CONFIG) is only created, and is
+ * the user's from then on. */
+enum { MANIFEST_NFILES = 5 };
+extern const char *const manifest_files[MANIFEST_NFILES];
+
 /* A preprocessor option for the compilers: -I dir (rel: under the output
  * root), -D name[=value], -U name. */
 struct mf_flag {

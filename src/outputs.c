@@ -231,11 +231,12 @@ static void put_build_file(struct driver *d, const char *name,
     struct strbuf err = STRBUF_INIT;
     struct stat st;
     bool exists = stat(path, &st) == 0;
+    bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, name);
     const char *data = text->buf ? text->buf : "";
     if (d->mode == REPORT_WRITE) {
         if (once && exists) {
             run_note_file(d, path, &st);
-        } else if (exists && S_ISREG(st.st_mode) && !ours(path, name)) {
+        } else if (foreign) {
             warning("not replacing '%s': cuda2musa did not write it (move "
                     "it away for the build manifest, or use --no-manifest)",
                     path);
@@ -249,7 +250,7 @@ static void put_build_file(struct driver *d, const char *name,
             printf("%s: missing (build manifest)\n", path);
             d->rep.missing++;
         }
-    } else if (exists && S_ISREG(st.st_mode) && !ours(path, name)) {
+    } else if (foreign) {
         /* kept by a port (with a warning): not stale */
     } else {
         bool missing;
@@ -345,13 +346,10 @@ void outputs_manifest(struct driver *d)
     static void (*const render[])(const struct manifest *, struct strbuf *) = {
         manifest_render_json, manifest_render_make, manifest_render_ninja,
         manifest_render_compdb, manifest_render_ninja_config};
-    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
-                                        MANIFEST_NINJA, MANIFEST_COMPDB,
-                                        MANIFEST_NINJA_CONFIG};
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+    for (size_t i = 0; i < MANIFEST_NFILES; i++) {
         struct strbuf text = STRBUF_INIT;
         render[i](&mf, &text);
-        put_build_file(d, names[i], &text, i == 4);
+        put_build_file(d, manifest_files[i], &text, i == MANIFEST_NFILES - 1);
         strbuf_release(&text);
     }
     fflush(stdout);
@@ -509,12 +507,8 @@ static const char *report_clobbers(struct driver *d, const char *path)
                 what = "the backup of an input of this run";
         }
     }
-    static const char *const names[] = {MANIFEST_JSON, MANIFEST_MAKE,
-                                        MANIFEST_NINJA, MANIFEST_COMPDB,
-                                        MANIFEST_NINJA_CONFIG};
-    for (size_t i = 0;
-         !what && d->o->output && i < sizeof(names) / sizeof(names[0]); i++) {
-        char *p = path_join(d->o->output, names[i]);
+    for (size_t i = 0; !what && d->o->output && i < MANIFEST_NFILES; i++) {
+        char *p = path_join(d->o->output, manifest_files[i]);
         if (same_file(p, &st))
             what = "a file of the build manifest of this run";
         free(p);

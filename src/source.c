@@ -172,10 +172,7 @@ struct lines {
 
 static inline void add_line(struct lines *l, size_t start)
 {
-    if (l->n == l->cap) {
-        l->cap *= 2;
-        l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
-    }
+    ALLOC_GROW(l->v, l->n + 1, l->cap);
     l->v[l->n++] = start;
 }
 
@@ -204,7 +201,7 @@ static void add_lf_lines(struct lines *l, const char *b, size_t len)
  * all of them, take the fast way. */
 static void build_lines(struct source *src)
 {
-    struct lines l = {xmalloc(64 * sizeof(size_t)), 0, 64};
+    struct lines l = {NULL, 0, 0};
     add_line(&l, 0);
     const char *b = src->buf, *end = b + src->len;
     bool lone_cr = false;

@@ -151,6 +151,21 @@ static int open_subdir(int at, const char *name, struct stat *st)
     return fd;
 }
 
+/* A subdirectory found in a directory (st: what it is; fd: it, open, or
+ * -1): walked, unless it is one being walked (a bind mount of an
+ * ancestor) or skipped. Takes fd. */
+static int enter_dir(struct walker *w, const char *name, const struct stat *st,
+                     int fd)
+{
+    if (is_open(w, st))
+        skip(w, "%s", "a directory that contains itself (a loop)");
+    else if (!skipped_dir(name) && !skipped_inode(w->o, st))
+        return walk_dir(w, st, fd);
+    if (fd >= 0)
+        close(fd);
+    return 0;
+}
+
 /* Walk the directory at w->path, which self describes: through fd when it
  * is open (walk_dir closes it), else opened by its path. */
 static int walk_dir(struct walker *w, const struct stat *self, int fd)
@@ -225,22 +240,12 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
             rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, NULL);
         } else if (names[i][0] == 'd' &&
                    (sub = open_subdir(here, look, &st)) >= 0) {
-            if (is_open(w, &st)) { /* a bind mount of an ancestor */
-                close(sub);
-                skip(w, "%s", "a directory that contains itself (a loop)");
-            } else if (skipped_dir(name) || skipped_inode(w->o, &st)) {
-                close(sub);
-            } else {
-                rc = walk_dir(w, &st, sub);
-            }
+            rc = enter_dir(w, name, &st, sub);
         } else if (fstatat(here, look, &st, AT_SYMLINK_NOFOLLOW) < 0) {
             error_errno("cannot stat '%s'", w->path.buf);
             w->errors++;
         } else if (S_ISDIR(st.st_mode)) {
-            if (is_open(w, &st)) /* a bind mount of an ancestor */
-                skip(w, "%s", "a directory that contains itself (a loop)");
-            else if (!skipped_dir(name) && !skipped_inode(w->o, &st))
-                rc = walk_dir(w, &st, -1);
+            rc = enter_dir(w, name, &st, -1);
         } else if (S_ISLNK(st.st_mode)) {
             rc = walk_link(w, name);
         } else if (S_ISREG(st.st_mode)) {

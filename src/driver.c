@@ -95,6 +95,24 @@ char *run_output_name(const char *rel, bool *renamed)
     return r;
 }
 
+/* A string that lives as long as the jobs: thousands of them, freed at
+ * once. */
+char *run_job_str(struct driver *d, const char *s)
+{
+    return arena_strndup(&d->job_mem, s, strlen(s));
+}
+
+char *run_job_join(struct driver *d, const char *a, const char *b)
+{
+    size_t al = strlen(a), bl = strlen(b);
+    bool slash = al && a[al - 1] != '/' && *b;
+    char *p = arena_alloc(&d->job_mem, al + slash + bl + 1);
+    memcpy(p, a, al);
+    p[al] = '/';
+    memcpy(p + al + slash, b, bl + 1);
+    return p;
+}
+
 /* Extensionless headers (libcu++'s <cuda/std/atomic>, the C++ library
  * style) are ported when they start like C++: a comment or a preprocessor
  * directive. A Makefile's '# comment' or a script's '#!' does not count. */
@@ -146,9 +164,13 @@ void run_add_job(struct driver *d, const char *path, const char *abs,
     ALLOC_GROW(d->jobs, d->njobs + 1, d->jobs_alloc);
     struct job *j = &d->jobs[d->njobs++];
     memset(j, 0, sizeof(*j));
-    j->path = xstrdup(path);
-    j->abs = abs ? xstrdup(abs) : NULL;
-    j->rel = run_output_name(rel, &j->renamed);
+    j->path = run_job_str(d, path);
+    j->abs = abs ? run_job_str(d, abs) : NULL;
+    j->rel = run_job_str(d, rel);
+    const char *ext = run_ext_of(j->rel);
+    j->renamed = !strcmp(ext, ".cu") || !strcmp(ext, ".cuh");
+    if (j->renamed)
+        j->rel[ext - j->rel + 1] = 'm';
     j->kind = kind;
     if (st) {
         j->dev = st->st_dev;
@@ -211,6 +233,17 @@ bool run_is_own_file(const char *rel)
            !strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX));
 }
 
+/* a and b joined as path_join does, in sb (reused). */
+static const char *join_into(struct strbuf *sb, const char *a, const char *b)
+{
+    strbuf_reset(sb);
+    strbuf_addstr(sb, a);
+    if (sb->len && sb->buf[sb->len - 1] != '/' && *b)
+        strbuf_addch(sb, '/');
+    strbuf_addstr(sb, b);
+    return sb->buf;
+}
+
 static int collect_file(void *arg, const char *path, const char *rel,
                         const struct stat *st)
 {
@@ -237,12 +270,9 @@ static int collect_file(void *arg, const char *path, const char *rel,
         kind = JOB_COPY;
     else
         return 0;
-    char *r = path_join(c->prefix, rel);
-    char *abs = path_join(c->base_abs, rel);
-    run_add_job(d, path, abs, r, st, kind);
+    run_add_job(d, path, join_into(&c->abs, c->base_abs, rel),
+                join_into(&c->rel, c->prefix, rel), st, kind);
     d->jobs[d->njobs - 1].walked = c->named ? NULL : c->arg;
-    free(r);
-    free(abs);
     return 0;
 }
 
@@ -380,7 +410,8 @@ static void collect_inputs(struct driver *d)
             prefix++;
         else if (rl == 1)
             prefix = in[i].base_abs + 1;
-        struct collect c = {d, in[i].arg, in[i].base_abs, prefix, false};
+        struct collect c = {d,     in[i].arg,   in[i].base_abs, prefix,
+                            false, STRBUF_INIT, STRBUF_INIT};
         if (in[i].is_dir) {
             if (walk_tree(in[i].arg, &wo, collect_file, &c) < 0)
                 d->setup_errors++;
@@ -393,6 +424,8 @@ static void collect_inputs(struct driver *d)
             error("'%s' is not a regular file or a directory", in[i].arg);
             d->setup_errors++;
         }
+        strbuf_release(&c.rel);
+        strbuf_release(&c.abs);
     }
 
     /* Sort by output path; then settle inputs that land on one output. */
@@ -411,20 +444,12 @@ static void collect_inputs(struct driver *d)
                       keep->path, j->path, j->rel, j->path);
                 d->setup_errors++;
             }
-            free(j->path);
-            free(j->abs);
-            free(j->rel);
-            free(j->out);
             continue;
         }
         if (d->manifest && run_is_manifest_path(j->rel)) {
             warning("not writing '%s' to '%s': the build manifest goes there "
                     "(--no-manifest leaves it out)",
                     j->path, j->rel);
-            free(j->path);
-            free(j->abs);
-            free(j->rel);
-            free(j->out);
             continue;
         }
         d->jobs[n++] = *j;
@@ -434,7 +459,8 @@ static void collect_inputs(struct driver *d)
     for (size_t i = 0; i < d->njobs; i++) {
         struct job *j = &d->jobs[i];
         if (o->output)
-            j->out = path_join(o->output, j->rel); /* else NULL, or in place */
+            j->out = run_job_join(d, o->output, j->rel); /* else NULL, or in
+                                                          place */
         if (j->abs)
             hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
     }
@@ -1031,6 +1057,7 @@ static int64_t now_ns(void)
 }
 
 static void driver_release(struct driver *d);
+static void worker_release(void *arg, int wid);
 
 int driver_run(const struct options *o)
 {
@@ -1130,7 +1157,8 @@ int driver_run(const struct options *o)
      * this thread while the workers wait for their first job. */
     d.results = xmalloc((d.njobs ? d.njobs : 1) * sizeof(*d.results));
 
-    struct pool *pool = pool_new(d.nworkers, d.njobs, port_job, &d);
+    struct pool *pool =
+        pool_new(d.nworkers, d.njobs, port_job, worker_release, &d);
     for (size_t i = 0; i < d.njobs; i++) {
         pool_wait(pool, i);
         struct result *r = &d.results[i];
@@ -1207,22 +1235,30 @@ int driver_run(const struct options *o)
     return status;
 }
 
+/* What a worker owns, freed by the worker itself when no job is left for
+ * it (pool_new's retire), while the others finish; or at the end. */
+static void worker_release(void *arg, int wid)
+{
+    struct worker *w = &((struct driver *)arg)->workers[wid];
+    rewriter_free(w->rw);
+    w->rw = NULL;
+    arena_release(&w->arena);
+    edit_list_release(&w->edits);
+    findings_release(&w->findings);
+    strbuf_release(&w->text);
+    strbuf_release(&w->emsg);
+    emitter_release(&w->em);
+    strbuf_release(&w->input);
+    strbuf_release(&w->in_dir);
+    if (w->in_open)
+        close(w->in_fd);
+    w->in_open = false;
+}
+
 static void driver_release(struct driver *d)
 {
-    for (int i = 0; i < d->nworkers; i++) {
-        struct worker *w = &d->workers[i];
-        rewriter_free(w->rw);
-        arena_release(&w->arena);
-        edit_list_release(&w->edits);
-        findings_release(&w->findings);
-        strbuf_release(&w->text);
-        strbuf_release(&w->emsg);
-        emitter_release(&w->em);
-        strbuf_release(&w->input);
-        strbuf_release(&w->in_dir);
-        if (w->in_open)
-            close(w->in_fd);
-    }
+    for (int i = 0; i < d->nworkers; i++)
+        worker_release(d, i);
     free(d->workers);
     for (size_t i = 0; d->results && i < d->njobs; i++) {
         struct result *r = &d->results[i];
@@ -1238,13 +1274,8 @@ static void driver_release(struct driver *d)
     free(d->in_root);
     if (d->have_db)
         compdb_release(&d->db);
-    for (size_t i = 0; i < d->njobs; i++) {
-        free(d->jobs[i].path);
-        free(d->jobs[i].abs);
-        free(d->jobs[i].rel);
-        free(d->jobs[i].out);
-    }
     free(d->jobs);
+    arena_release(&d->job_mem);
     for (size_t i = 0; i < d->nincdirs; i++)
         free(d->incdirs[i]);
     free(d->incdirs);

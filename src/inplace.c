@@ -215,8 +215,7 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
         j->from_backup = from != path || backup;
         j->rec = j->from_backup ? rec : NULL;
         j->walked = c->named ? NULL : c->arg;
-        j->out = out;
-        out = NULL;
+        j->out = run_job_str(d, out);
         free(r);
         free(a);
     }

@@ -112,6 +112,7 @@ struct driver {
     struct mapping *map;
     struct job *jobs;
     size_t njobs, jobs_alloc;
+    struct arena job_mem; /* the jobs' strings */
     struct result *results;
     struct worker *workers;
     int nworkers;
@@ -137,10 +138,11 @@ struct driver {
 
 struct collect {
     struct driver *d;
-    const char *arg;      /* the input as given */
-    const char *base_abs; /* absolute path of the walked directory */
-    const char *prefix;   /* base_abs relative to the output root, or "" */
-    bool named;           /* a file named on the command line */
+    const char *arg;        /* the input as given */
+    const char *base_abs;   /* absolute path of the walked directory */
+    const char *prefix;     /* base_abs relative to the output root, or "" */
+    bool named;             /* a file named on the command line */
+    struct strbuf rel, abs; /* scratch for each file's names */
 };
 
 /* --in-place's record of its backups (inplace.c). */
@@ -158,6 +160,10 @@ bool run_is_source_ext(const char *ext);
 bool run_is_musa_ext(const char *ext);
 /* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged; caller frees. */
 char *run_output_name(const char *rel, bool *renamed);
+/* Strings that live as long as the jobs (d->job_mem): a copy of s, and a
+ * joined with b by a '/' (path_join's rule). */
+char *run_job_str(struct driver *d, const char *s);
+char *run_job_join(struct driver *d, const char *a, const char *b);
 /* Does an extensionless file start like C++? 1 or 0; -1 with errno when
  * it cannot be read. */
 int run_looks_like_cxx(const char *path);

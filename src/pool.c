@@ -11,6 +11,7 @@
 
 struct pool {
     pool_fn fn;
+    pool_retire_fn retire;
     void *arg;
     size_t njobs;
     size_t next; /* next job to hand out (atomic) */
@@ -86,13 +87,17 @@ static void *worker_main(void *v)
             p->fn(p->arg, i, id);
             finish(p, i);
         }
+    if (p->retire)
+        p->retire(p->arg, id);
     return NULL;
 }
 
-struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn, void *arg)
+struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn,
+                      pool_retire_fn retire, void *arg)
 {
     struct pool *p = xcalloc(1, sizeof(*p));
     p->fn = fn;
+    p->retire = retire;
     p->arg = arg;
     p->njobs = njobs;
     p->done = xcalloc(njobs ? njobs : 1, sizeof(*p->done));
@@ -126,6 +131,8 @@ void pool_wait(struct pool *p, size_t index)
             size_t i = p->next++;
             p->fn(p->arg, i, 0);
             p->done[i] = true;
+            if (i + 1 == p->njobs && p->retire)
+                p->retire(p->arg, 0);
         }
         return;
     }

@@ -13,9 +13,15 @@ typedef void (*pool_fn)(void *arg, size_t index, int worker);
 
 struct pool;
 
-/* Start nthreads workers over jobs 0..njobs-1. With one thread no thread
- * is created: pool_wait() runs each job in the caller. */
-struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn, void *arg);
+/* Called once per worker when no job is left for it (on its thread), to
+ * free what only it used while the others finish. */
+typedef void (*pool_retire_fn)(void *arg, int worker);
+
+/* Start nthreads workers over jobs 0..njobs-1; retire may be NULL. With
+ * one thread no thread is created: pool_wait() runs each job in the
+ * caller, and retire is called by the pool_wait() that runs the last. */
+struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn,
+                      pool_retire_fn retire, void *arg);
 /* Block until job index has finished. */
 void pool_wait(struct pool *p, size_t index);
 /* Wait for every job, stop the workers and free the pool. */

@@ -465,11 +465,14 @@ END_TEST
 
 /* The pool: every job runs once, on a worker of the right range, and is
  * finished (its writes visible) when pool_wait returns for it, whatever
- * the number of threads and however long jobs take. */
+ * the number of threads and however long jobs take; each worker that ran
+ * is retired once, after its last job. */
 struct pool_test {
     int runs[600];
     int worker_ok[600];
     int nthreads;
+    int retired[8];
+    int ran_after_retire;
 };
 
 static void pool_job(void *arg, size_t i, int worker)
@@ -479,6 +482,16 @@ static void pool_job(void *arg, size_t i, int worker)
         usleep((useconds_t)(i % 3) * 200);
     __atomic_add_fetch(&pt->runs[i], 1, __ATOMIC_RELAXED);
     pt->worker_ok[i] = worker >= 0 && worker < pt->nthreads;
+    if (worker >= 0 && worker < 8 &&
+        __atomic_load_n(&pt->retired[worker], __ATOMIC_RELAXED))
+        __atomic_add_fetch(&pt->ran_after_retire, 1, __ATOMIC_RELAXED);
+}
+
+static void pool_retire(void *arg, int worker)
+{
+    struct pool_test *pt = arg;
+    ck_assert(worker >= 0 && worker < pt->nthreads);
+    __atomic_add_fetch(&pt->retired[worker], 1, __ATOMIC_RELAXED);
 }
 
 START_TEST(pool_runs_each_job_once)
@@ -491,7 +504,8 @@ START_TEST(pool_runs_each_job_once)
             memset(&pt, 0, sizeof(pt));
             pt.nthreads = threads[a];
             size_t n = counts[b];
-            struct pool *p = pool_new(threads[a], n, pool_job, &pt);
+            struct pool *p =
+                pool_new(threads[a], n, pool_job, pool_retire, &pt);
             for (size_t i = 0; i < n; i++) {
                 pool_wait(p, i);
                 ck_assert_int_eq(pt.runs[i], 1);
@@ -500,6 +514,12 @@ START_TEST(pool_runs_each_job_once)
             pool_free(p);
             for (size_t i = 0; i < n; i++)
                 ck_assert_int_eq(pt.runs[i], 1);
+            /* As many workers as jobs at most; none without a job. */
+            int workers =
+                n ? ((size_t)threads[a] < n ? threads[a] : (int)n) : 0;
+            for (int w = 0; w < 8; w++)
+                ck_assert_int_eq(pt.retired[w], w < workers);
+            ck_assert_int_eq(pt.ran_after_retire, 0);
         }
 }
 END_TEST

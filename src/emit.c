@@ -645,6 +645,9 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
     if (ftruncate(lk->fd, 0) < 0 ||
         pwrite(lk->fd, pid, (size_t)len, 0) != len) {
         fail(err, "write the lock file", path.buf);
+        /* Not left behind, unless it tells of an interrupted run. */
+        if (!lk->interrupted)
+            unlink(path.buf);
         close(lk->fd);
         lk->fd = -1;
         strbuf_release(&path);

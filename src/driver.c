@@ -690,12 +690,12 @@ static void port_job(void *arg, size_t index, int wid)
                 r->status = RES_UPTODATE; /* nothing to port: no backup */
                 break;
             }
-            if (j->rec && inplace_edited_since(j, data, len, &w->emsg)) {
+            if (j->rec && inplace_edited_since(j, &src, data, len, &w->emsg)) {
                 fail(d, r, w->emsg.buf);
                 break;
             }
             if (!j->from_backup &&
-                inplace_keep_original(d, j, &src, &w->emsg) < 0) {
+                inplace_keep_original(d, j, &src, r->hash, &w->emsg) < 0) {
                 fail(d, r, w->emsg.buf);
                 break;
             }
@@ -1064,6 +1064,7 @@ int driver_run(const struct options *o)
     struct driver d = {0};
     d.o = o;
     d.mode = pick_mode(o);
+    d.record_fd = -1;
     /* Before anything is read: see outputs_state_save. */
     int64_t start = now_ns();
 

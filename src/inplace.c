@@ -2,7 +2,9 @@
 /* --in-place: porting files where they are, with a backup of each
  * original it replaces, made before anything is written. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,18 @@
  * backup cuda2musa made, the output ported from it, and what it wrote
  * there. Only a backup on record is ours to port from, and only an output
  * that still holds what was written is ours to replace: an unrelated
- * "k.cpp.orig", or a port edited by hand, is never overwritten. */
+ * "k.cpp.orig", or a port edited by hand, is never overwritten.
+ *
+ * One entry per backup, names as LENGTH:BYTES so that any byte may be in
+ * them (a tab, a line break):
+ *
+ *   HASH LEN:BACKUP LEN:OUTPUT
+ *
+ * A backup is put on record, appended to the file, before it is made: a
+ * run killed halfway leaves no backup the next run would not know. The
+ * end of a run writes the record again, sorted (so an unchanged run
+ * writes nothing), and the entries appended to it are read as they come,
+ * a later one for a backup replacing an earlier one. */
 
 struct backup {
     char *backup, *output; /* relative to the inputs' common directory */
@@ -28,8 +41,85 @@ struct backup {
     bool seen;             /* still in use by this run */
 };
 
+static void put_entry(struct driver *d, const char *backup, size_t bl,
+                      const char *output, size_t ol, uint64_t hash)
+{
+    struct backup *b = hashmap_get(&d->record, backup, bl);
+    if (!b) {
+        b = arena_alloc(&d->record_mem, sizeof(*b));
+        b->backup = arena_strndup(&d->record_mem, backup, bl);
+        b->seen = false;
+        hashmap_put(&d->record, b->backup, bl, b);
+    }
+    b->output = arena_strndup(&d->record_mem, output, ol);
+    b->hash = hash;
+}
+
+/* LEN:BYTES at *p (before end), then the byte after it, sep. */
+static bool read_name(const char **p, const char *end, char sep, const char **s,
+                      size_t *len)
+{
+    const char *q = *p;
+    size_t n = 0;
+    if (q == end || *q < '0' || *q > '9')
+        return false;
+    for (; q < end && *q >= '0' && *q <= '9'; q++) {
+        if (n > (size_t)(end - q))
+            return false;
+        n = n * 10 + (size_t)(*q - '0');
+    }
+    if (q == end || *q++ != ':' || n >= (size_t)(end - q) || q[n] != sep ||
+        memchr(q, '\0', n))
+        return false;
+    *s = q;
+    *len = n;
+    *p = q + n + 1;
+    return true;
+}
+
+/* One entry at *p: this version's, or an earlier one's (tabs). */
+static bool read_entry(struct driver *d, const char **p, const char *end)
+{
+    const char *q = *p, *b, *o;
+    size_t bl, ol;
+    uint64_t hash = 0;
+    for (int i = 0; i < 16; i++, q++) {
+        if (q == end)
+            return false;
+        int v = *q >= '0' && *q <= '9'   ? *q - '0'
+                : *q >= 'a' && *q <= 'f' ? *q - 'a' + 10
+                                         : -1;
+        if (v < 0)
+            return false;
+        hash = hash << 4 | (uint64_t)v;
+    }
+    if (q < end && *q == ' ') {
+        q++;
+        if (!read_name(&q, end, ' ', &b, &bl) ||
+            !read_name(&q, end, '\n', &o, &ol))
+            return false;
+    } else if (q < end && *q == '\t') {
+        q++;
+        const char *t = memchr(q, '\t', (size_t)(end - q));
+        const char *nl = t ? memchr(t + 1, '\n', (size_t)(end - t - 1)) : NULL;
+        if (!nl || memchr(q, '\n', (size_t)(t - q)))
+            return false;
+        b = q, bl = (size_t)(t - q);
+        o = t + 1, ol = (size_t)(nl - t - 1);
+        q = nl + 1;
+    } else {
+        return false;
+    }
+    if (!bl || !ol)
+        return false;
+    put_entry(d, b, bl, o, ol, hash);
+    *p = q;
+    return true;
+}
+
 void inplace_load_record(struct driver *d)
 {
+    d->record_fd = -1;
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
     struct source src;
     if (source_load(&src, path) < 0) {
@@ -38,23 +128,25 @@ void inplace_load_record(struct driver *d)
         free(path);
         return;
     }
-    size_t hl = strlen(IN_PLACE_HEADER);
-    if (src.len < hl || memcmp(src.buf, IN_PLACE_HEADER, hl))
+    size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
+    const char *p = src.buf, *end = src.buf + src.len;
+    if (src.len >= hl && !memcmp(p, IN_PLACE_HEADER, hl))
+        p += hl;
+    else if (src.len >= hl1 && !memcmp(p, IN_PLACE_HEADER_1, hl1))
+        p += hl1;
+    else
         die("'%s' is not a record of cuda2musa --in-place: move it away", path);
-    char *text = xstrndup(src.buf + hl, src.len - hl);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
-        if (!t2)
-            die("'%s': a bad line: move the file away", path);
-        *t1 = *t2 = '\0';
-        struct backup *b = arena_alloc(&d->record_mem, sizeof(*b));
-        b->hash = strtoull(line, NULL, 16);
-        b->backup = arena_strndup(&d->record_mem, t1 + 1, strlen(t1 + 1));
-        b->output = arena_strndup(&d->record_mem, t2 + 1, strlen(t2 + 1));
-        b->seen = false;
-        hashmap_put(&d->record, b->backup, strlen(b->backup), b);
+    while (p < end) {
+        const char *at = p;
+        if (!read_entry(d, &p, end)) {
+            size_t line = 1;
+            for (const char *c = src.buf; c < at; c++)
+                line += *c == '\n';
+            die("%s:%zu: not an entry of the in-place record: move the file "
+                "away",
+                path, line);
+        }
     }
-    free(text);
     source_release(&src);
     free(path);
 }
@@ -68,47 +160,84 @@ static struct backup *recorded(struct driver *d, const char *backup_abs)
     return hashmap_get(&d->record, rel, strlen(rel));
 }
 
-static int cmp_lines(const void *a, const void *b)
+static void add_entry(struct strbuf *sb, uint64_t hash, const char *backup,
+                      const char *output)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    strbuf_addf(sb, "%016" PRIx64 " %zu:%s %zu:%s\n", hash, strlen(backup),
+                backup, strlen(output), output);
 }
 
-static void gather_lines(void *arg, const char *key, size_t len, void *value)
+static void gather(void *arg, const char *key, size_t len, void *value)
 {
     (void)key, (void)len;
-    struct backup *b = value;
-    struct strbuf *sb = arg;
-    strbuf_addf(sb, "%016" PRIx64 "\t%s\t%s\n", b->hash, b->backup, b->output);
+    struct backup ***v = arg;
+    *(*v)++ = value;
+}
+
+static int cmp_backups(const void *a, const void *b)
+{
+    return strcmp((*(struct backup *const *)a)->backup,
+                  (*(struct backup *const *)b)->backup);
 }
 
 /* Write the record back: what this run wrote, and the entries of files
  * it did not look at. */
 void inplace_save_record(struct driver *d)
 {
-    struct strbuf lines = STRBUF_INIT, sb = STRBUF_INIT;
-    hashmap_each(&d->record, gather_lines, &lines);
-    /* One line per entry, sorted, so an unchanged run writes nothing. */
-    char **v = NULL;
-    size_t n = 0, alloc = 0;
-    for (char *p = lines.buf; p && *p;) {
-        char *nl = strchr(p, '\n');
-        ALLOC_GROW(v, n + 1, alloc);
-        v[n++] = p;
-        *nl = '\0';
-        p = nl + 1;
-    }
+    if (d->record_fd >= 0)
+        close(d->record_fd);
+    d->record_fd = -1;
+    size_t n = d->record.nr;
+    struct backup **v = xmalloc((n ? n : 1) * sizeof(*v)), **at = v;
+    hashmap_each(&d->record, gather, &at);
     if (n)
-        qsort(v, n, sizeof(*v), cmp_lines);
+        qsort(v, n, sizeof(*v), cmp_backups);
+    struct strbuf sb = STRBUF_INIT;
     strbuf_addstr(&sb, IN_PLACE_HEADER);
     for (size_t i = 0; i < n; i++)
-        strbuf_addf(&sb, "%s\n", v[i]);
+        add_entry(&sb, v[i]->hash, v[i]->backup, v[i]->output);
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
     if (n)
         run_write_file(d, path, sb.buf, sb.len);
+    else if (d->record_created)
+        unlink(path); /* only entries of backups that were not made */
     free(path);
     free(v);
-    strbuf_release(&lines);
     strbuf_release(&sb);
+}
+
+/* Before a backup is made: its entry, appended to the record (made with
+ * its header when there is none). 0, or -1 and *err. */
+static int record_ahead(struct driver *d, const char *backup,
+                        const char *output, uint64_t hash, struct strbuf *err)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    struct strbuf sb = STRBUF_INIT;
+    int rc = 0;
+    pthread_mutex_lock(&lock);
+    if (d->record_fd < 0) {
+        d->record_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (d->record_fd < 0 && errno == ENOENT) {
+            d->record_fd = open(
+                path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            d->record_created = d->record_fd >= 0;
+            if (d->record_created)
+                strbuf_addstr(&sb, IN_PLACE_HEADER);
+        }
+    }
+    add_entry(&sb, hash, backup, output);
+    if (d->record_fd < 0 ||
+        write(d->record_fd, sb.buf, sb.len) != (ssize_t)sb.len) {
+        strbuf_addf(err, "cannot add to '%s': %s", path,
+                    d->record_fd < 0 || errno ? strerror(errno)
+                                              : "short write");
+        rc = -1;
+    }
+    pthread_mutex_unlock(&lock);
+    strbuf_release(&sb);
+    free(path);
+    return rc;
 }
 
 /* After the port: what this run wrote, on record. */
@@ -127,16 +256,9 @@ void inplace_update_record(struct driver *d)
         const char *orig = j->abs + rl + (rl > 1);
         struct strbuf b = STRBUF_INIT;
         strbuf_addf(&b, "%s%s", orig, d->o->backup_suffix);
-        struct backup *e = hashmap_get(&d->record, b.buf, b.len);
-        if (!e) {
-            e = arena_alloc(&d->record_mem, sizeof(*e));
-            e->backup = arena_strndup(&d->record_mem, b.buf, b.len);
-            char *out = run_output_name(orig, &(bool){false});
-            e->output = arena_strndup(&d->record_mem, out, strlen(out));
-            free(out);
-            hashmap_put(&d->record, e->backup, b.len, e);
-        }
-        e->hash = r->hash;
+        char *out = run_output_name(orig, &(bool){false});
+        put_entry(d, b.buf, b.len, out, strlen(out), r->hash);
+        free(out);
         strbuf_release(&b);
     }
 }
@@ -230,14 +352,17 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
 
 /* --in-place: has the output been changed since cuda2musa wrote it (and
  * is not what this port would write anyway)? Then it is the user's. */
-bool inplace_edited_since(const struct job *j, const char *data, size_t len,
-                          struct strbuf *err)
+bool inplace_edited_since(const struct job *j, const struct source *src,
+                          const char *data, size_t len, struct strbuf *err)
 {
     struct source cur;
     if (source_load(&cur, j->out) < 0)
         return false; /* gone: write it again */
+    /* What was written, what would be, or still the original: a run
+     * stopped between the backup and the write left that. */
     bool same = (cur.len == len && !memcmp(cur.buf, data, len)) ||
-                manifest_hash_matches(cur.buf, cur.len, j->rec->hash);
+                manifest_hash_matches(cur.buf, cur.len, j->rec->hash) ||
+                (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
     source_release(&cur);
     if (same)
         return false;
@@ -253,12 +378,28 @@ bool inplace_edited_since(const struct job *j, const char *data, size_t len,
  * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
  * (or copied) to k.cpp.orig. At no moment is the original lost. */
 int inplace_keep_original(struct driver *d, const struct job *j,
-                          const struct source *src, struct strbuf *err)
+                          const struct source *src, uint64_t hash,
+                          struct strbuf *err)
 {
     struct strbuf b = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
     int rc = 0;
-    if (j->renamed) {
+    size_t rl = strlen(d->in_root);
+    if (!j->abs || strncmp(j->abs, d->in_root, rl)) {
+        strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
+        rc = -1;
+    } else {
+        const char *orig = j->abs + rl + (rl > 1);
+        struct strbuf rb = STRBUF_INIT;
+        strbuf_addf(&rb, "%s%s", orig, d->o->backup_suffix);
+        char *out = run_output_name(orig, &(bool){false});
+        rc = record_ahead(d, rb.buf, out, hash, err);
+        free(out);
+        strbuf_release(&rb);
+    }
+    if (rc < 0) {
+        /* not on record: no backup, no port */
+    } else if (j->renamed) {
         if (rename(j->path, b.buf) < 0) {
             strbuf_addf(err, "cannot rename '%s' to '%s': %s", j->path, b.buf,
                         strerror(errno));

@@ -129,6 +129,8 @@ struct driver {
     bool manifest;         /* write (or check) the build manifest */
     struct hashmap record; /* --in-place: backup rel -> struct backup */
     struct arena record_mem;
+    int record_fd;          /* the record, open for appending, or -1 */
+    bool record_created;    /* by this run */
     bool want[WARN__COUNT]; /* findings to make: reported, or counted for
                                --fail-on, --stats and --report */
     size_t wrote;           /* files of the run's own written (manifest...) */
@@ -147,7 +149,10 @@ struct collect {
 
 /* --in-place's record of its backups (inplace.c). */
 #define IN_PLACE_RECORD ".cuda2musa-in-place"
-#define IN_PLACE_HEADER "# cuda2musa in-place record 1: hash backup output\n"
+#define IN_PLACE_HEADER                                                        \
+    "# cuda2musa in-place record 2: hash length:backup length:output\n"
+/* What earlier versions wrote, still read: hash TAB backup TAB output. */
+#define IN_PLACE_HEADER_1 "# cuda2musa in-place record 1: hash backup output\n"
 
 /* ---- paths and names (driver.c) ---- */
 
@@ -195,13 +200,15 @@ void inplace_save_record(struct driver *d);
 /* The walk's callback for --in-place. */
 int inplace_collect(struct collect *c, const char *path, const char *rel,
                     const struct stat *st);
-/* Has j's output changed since cuda2musa wrote it (and is not data)? Then
- * *err says so. */
-bool inplace_edited_since(const struct job *j, const char *data, size_t len,
-                          struct strbuf *err);
-/* Keep j's original under its backup name. 0, or -1 and *err. */
+/* Has j's output changed since cuda2musa wrote it (and is neither data
+ * nor the original, src)? Then *err says so. */
+bool inplace_edited_since(const struct job *j, const struct source *src,
+                          const char *data, size_t len, struct strbuf *err);
+/* Keep j's original under its backup name, on record first with hash, the
+ * port's, that is written next. 0, or -1 and *err. */
 int inplace_keep_original(struct driver *d, const struct job *j,
-                          const struct source *src, struct strbuf *err);
+                          const struct source *src, uint64_t hash,
+                          struct strbuf *err);
 
 /* ---- besides the ports (outputs.c) ---- */
 

@@ -580,6 +580,33 @@ static void fail(struct driver *d, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* The input was truncated by another program while it was read (a mapped
+ * file: source_cut): what was made of it is dropped, and said. */
+static void cut_short(struct driver *d, struct result *r, const struct job *j)
+{
+    bool written = r->status == RES_WRITTEN;
+    strbuf_release(&r->out);
+    strbuf_release(&r->err);
+    strbuf_release(&r->unmapped);
+    for (size_t k = 0; k < r->ndiags; k++)
+        free(r->diags[k].msg);
+    free(r->diags);
+    free(r->incl);
+    memset(r, 0, sizeof(*r));
+    struct strbuf msg = STRBUF_INIT;
+    strbuf_addf(&msg,
+                "'%s' was cut short while it was read (another program "
+                "truncated it): ",
+                j->path);
+    if (written)
+        strbuf_addf(&msg, "'%s' may hold a wrong port of it; run again",
+                    j->out);
+    else
+        strbuf_addstr(&msg, "not ported; run again");
+    fail(d, r, msg.buf);
+    strbuf_release(&msg);
+}
+
 /* Open path's directory, unless it is the worker's last one: jobs come
  * sorted, so most inputs are then opened by a name without slashes,
  * which the kernel looks up without walking the whole path again.
@@ -622,6 +649,8 @@ static void port_job(void *arg, size_t index, int wid)
         fail(d, r, w->emsg.buf);
         return;
     }
+    if (src.mapped) /* for the fault tests: a window to truncate it */
+        emit_test_pause("C2M_TEST_MAP_PAUSE_MS");
     const char *data = src.buf;
     size_t len = src.len;
     bool port = j->kind != JOB_COPY;
@@ -667,6 +696,11 @@ static void port_job(void *arg, size_t index, int wid)
     if (d->manifest || d->o->in_place)
         r->hash = manifest_hash(data, len);
     strbuf_reset(&w->emsg);
+    if (source_cut(&src)) { /* before anything is written from it */
+        cut_short(d, r, j);
+        source_release(&src);
+        return;
+    }
     switch (d->mode) {
     case REPORT_STDOUT:
         strbuf_add(&r->out, data, len);
@@ -741,6 +775,8 @@ static void port_job(void *arg, size_t index, int wid)
         break;
     }
     }
+    if (source_cut(&src)) /* while it was written from */
+        cut_short(d, r, j);
 
     if (d->o->verbosity > 0 && r->status != RES_FAILED) {
         static const char *const what[] = {

@@ -68,7 +68,7 @@ static void release_slot(int i)
 /* For the fault tests: $C2M_TEST_WRITE_PAUSE_MS holds each write with its
  * temporary file open, and $C2M_TEST_CREATE_PAUSE_MS each named temporary
  * file before it is created, so that a test can interrupt or race them. */
-static void test_pause_for(const char *var)
+void emit_test_pause(const char *var)
 {
     const char *ms = getenv(var);
     if (ms && *ms) {
@@ -81,7 +81,7 @@ static void test_pause_for(const char *var)
 
 static void test_pause(void)
 {
-    test_pause_for("C2M_TEST_WRITE_PAUSE_MS");
+    emit_test_pause("C2M_TEST_WRITE_PAUSE_MS");
 }
 
 /* The lock file held now, for the signal handler. */
@@ -392,7 +392,7 @@ static int create_temp(int at, char *tmp, size_t base, mode_t mode, bool acl,
     *slot = -1;
     if (!begin_create())
         return -1;
-    test_pause_for("C2M_TEST_CREATE_PAUSE_MS");
+    emit_test_pause("C2M_TEST_CREATE_PAUSE_MS");
     int fd = -1;
     for (int tries = 0; tries < 100; tries++) {
         random_suffix(tmp);

@@ -71,6 +71,9 @@ int emit_mkdirs(const char *dir, struct strbuf *err);
  * Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
  * interrupted run leaves nothing behind. */
 void emit_remove_temps(void);
+/* Sleep for the milliseconds in the environment variable var, if set:
+ * a window for the fault tests. */
+void emit_test_pause(const char *var);
 /* Remove the temporary files in dir (not below it) that a killed run
  * left. Returns how many. Call only while holding the lock. */
 size_t emit_remove_stale_temps(const char *dir);

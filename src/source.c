@@ -4,6 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -58,6 +61,76 @@ void source_init_buf(struct source *src, const char *path, const char *buf,
 
 static char empty_buf[1];
 
+/* ---- mapped files cut short ----
+ *
+ * When another process truncates a file while it is mapped, the first
+ * access past its new end raises SIGBUS, which would end the run on the
+ * spot (no file named, the lock left behind). The handler maps zero pages
+ * over the rest of that mapping, marks it cut, and returns: the reader
+ * goes on, and its caller asks source_cut() and reports the file. SIGBUS
+ * goes to the thread that faulted, so each thread keeps its mappings in
+ * slots of its own; a file that finds no free slot is read instead. */
+
+enum { MAP_SLOTS = 4 };
+
+struct map_slot {
+    const char *p;
+    size_t len;
+    volatile sig_atomic_t cut;
+};
+
+static _Thread_local struct map_slot map_slots[MAP_SLOTS];
+static uintptr_t page_mask;
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig, (void)uc;
+    const char *a = si->si_addr;
+    for (int i = 0; i < MAP_SLOTS; i++) {
+        struct map_slot *s = &map_slots[i];
+        if (!s->p || a < s->p || a >= s->p + s->len)
+            continue;
+        uintptr_t from = (uintptr_t)a & ~page_mask;
+        uintptr_t end = ((uintptr_t)s->p + s->len + page_mask) & ~page_mask;
+        if (mmap((void *)from, end - from, PROT_READ,
+                 MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS, -1,
+                 0) != MAP_FAILED) {
+            s->cut = 1;
+            return;
+        }
+        break;
+    }
+    /* Not a file of ours: returning faults again, and that ends the run
+     * as SIGBUS does. */
+    signal(SIGBUS, SIG_DFL);
+}
+
+static void catch_sigbus(void)
+{
+    page_mask = (uintptr_t)sysconf(_SC_PAGESIZE) - 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
+static struct map_slot *map_slot_of(const char *p)
+{
+    for (int i = 0; i < MAP_SLOTS; i++)
+        if (map_slots[i].p == p)
+            return &map_slots[i];
+    return NULL;
+}
+
+bool source_cut(const struct source *src)
+{
+    const struct map_slot *s = src->mapped ? map_slot_of(src->buf) : NULL;
+    return s && s->cut;
+}
+
 int source_load(struct source *src, const char *path)
 {
     return source_load_at(src, AT_FDCWD, path, path, NULL);
@@ -85,10 +158,18 @@ int source_load_at(struct source *src, int at, const char *name,
         src->dev = st.st_dev;
         src->ino = st.st_ino;
     }
+    struct map_slot *slot = NULL;
     if (S_ISREG(st.st_mode) && st.st_size >= MMAP_THRESHOLD) {
+        pthread_once(&bus_once, catch_sigbus);
+        slot = map_slot_of(NULL);
+    }
+    if (slot) {
         void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p != MAP_FAILED) {
             madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+            slot->len = (size_t)st.st_size;
+            slot->cut = 0;
+            slot->p = p; /* last: the handler looks at p first */
             src->buf = p;
             src->len = (size_t)st.st_size;
             src->mapped = true;
@@ -140,9 +221,12 @@ fail:;
 
 void source_release(struct source *src)
 {
-    if (src->mapped)
+    if (src->mapped) {
+        struct map_slot *s = map_slot_of(src->buf);
+        if (s)
+            s->p = NULL;
         munmap((void *)src->buf, src->len);
-    else if (src->owned)
+    } else if (src->owned)
         free((void *)src->buf);
     free(src->lines);
     src->lines = NULL;

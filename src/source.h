@@ -39,6 +39,9 @@ int source_load_at(struct source *src, int at, const char *name,
 void source_init_buf(struct source *src, const char *path, const char *buf,
                      size_t len);
 void source_release(struct source *src);
+/* Was the mapped file cut short (truncated by another process) while it
+ * was read? Its bytes past the cut then read as zeros. */
+bool source_cut(const struct source *src);
 /* 1-based line and byte column of offset off (off <= len). */
 void source_locate(struct source *src, size_t off, unsigned *line,
                    unsigned *col);

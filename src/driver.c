@@ -1144,12 +1144,18 @@ int driver_run(const struct options *o)
     struct emit_lock lock = {-1, NULL, false, false};
     catch_signals();
     struct stat out_st;
-    if (d.mode == REPORT_WRITE)
+    if (d.mode == REPORT_WRITE) {
         lock_output(&d, &lock);
-    else if (o->output && stat(o->output, &out_st) == 0 &&
-             !S_ISDIR(out_st.st_mode))
-        die("'%s' is not a directory (the output directory of -o)",
-            o->output); /* not every output 'missing' */
+    } else if (o->output) {
+        /* Read only: not every output 'missing' when it cannot be. */
+        int rc = stat(o->output, &out_st);
+        if (rc < 0 && errno != ENOENT) /* f/sub, f a file; no access */
+            die("cannot use '%s' as the output directory of -o: %s", o->output,
+                strerror(errno));
+        if (rc == 0 && !S_ISDIR(out_st.st_mode))
+            die("'%s' is not a directory (the output directory of -o)",
+                o->output);
+    }
     if (o->in_place && d.in_root)
         inplace_load_record(&d);
     collect_inputs(&d);

@@ -12,8 +12,10 @@ cat src/b.cpp
 # -o naming a symbolic link to nothing: said as such.
 ln -s nowhere dangling
 $C2M -q -o dangling src 2>&1; echo "dangling link: $?"
-# --check and --dry-run against an -o that is a file: an error, not every
-# output "missing".
+# --check and --dry-run against an -o that is a file, or under one: an
+# error, not every output "missing".
 printf 'x\n' >afile
 $C2M -q --check -o afile src 2>&1; echo "--check, -o a file: $?"
 $C2M -q --dry-run -o afile src 2>&1; echo "--dry-run, -o a file: $?"
+$C2M -q --check -o afile/sub src 2>&1; echo "--check, -o under a file: $?"
+$C2M -q --dry-run -o afile/sub src 2>&1; echo "--dry-run, -o under a file: $?"

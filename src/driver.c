@@ -1141,6 +1141,8 @@ int driver_run(const struct options *o)
     if (o->in_place && d.in_root && !strcmp(d.in_root, "/"))
         die("--in-place keeps its lock and record in the inputs' common "
             "directory, here '/': port inputs below one directory");
+    if (o->in_place && d.in_root)
+        inplace_find_record(&d);
     struct emit_lock lock = {-1, NULL, false, false};
     catch_signals();
     struct stat out_st;

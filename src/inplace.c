@@ -117,6 +117,31 @@ static bool read_entry(struct driver *d, const char **p, const char *end)
     return true;
 }
 
+void inplace_find_record(struct driver *d)
+{
+    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
+    strbuf_addstr(&dir, d->in_root);
+    for (;;) {
+        struct stat st;
+        strbuf_reset(&rec);
+        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
+        if (lstat(rec.buf, &st) == 0) {
+            if (strcmp(dir.buf, d->in_root)) {
+                free(d->in_root);
+                d->in_root = strbuf_detach(&dir, NULL);
+            }
+            break;
+        }
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash || slash == dir.buf)
+            break; /* not in '/' (see driver_run) */
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+    }
+    strbuf_release(&dir);
+    strbuf_release(&rec);
+}
+
 void inplace_load_record(struct driver *d)
 {
     d->record_fd = -1;

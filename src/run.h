@@ -193,6 +193,9 @@ void run_note_file(struct driver *d, const char *path, const struct stat *st);
 
 /* ---- --in-place (inplace.c) ---- */
 
+/* A record in a directory above the inputs' common one (a run on the
+ * whole tree made it): d->in_root becomes that directory. */
+void inplace_find_record(struct driver *d);
 void inplace_load_record(struct driver *d);
 /* After the port: what it backed up and wrote, on record. */
 void inplace_update_record(struct driver *d);

@@ -78,3 +78,14 @@ sed "s|$PWD/||" log
 test -f src/w.cu && echo "w.cu: untouched" && test ! -e src/w.cu.orig && echo "no backup"
 $C2M -q --in-place src 2>&1; echo "then: $?"
 cat src/w.mu
+
+# A subdirectory after its parent: the parent's record is used (and its
+# lock), not a new one that knows none of the backups.
+mkdir -p tree/sub
+printf 'cudaFree(a);\n' >tree/sub/k.cpp
+printf 'cudaFree(c);\n' >tree/top.cu
+$C2M -q --in-place tree; echo "tree: $?"
+printf 'cudaMalloc(d);\n' >>tree/sub/k.cpp.orig
+$C2M -q --in-place tree/sub 2>&1; echo "subdirectory: $?"
+cat tree/sub/k.cpp
+ls -a tree/sub

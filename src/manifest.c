@@ -322,6 +322,37 @@ static void make_obj(struct strbuf *out, const struct mf_tu *tu)
     strbuf_addstr(out, ".o");
 }
 
+bool manifest_ninja_safe(const char *path)
+{
+    return !strpbrk(path, "\n\r");
+}
+
+static bool ninja_can_link(const struct manifest *m, size_t prog)
+{
+    for (size_t k = 0; k < m->ntus; k++)
+        if (manifest_links(m, prog, k) && !manifest_ninja_safe(m->tus[k].src))
+            return false;
+    return true;
+}
+
+/* "# Left out, with what links them: a, b" for the units ok refuses. */
+static void left_out(struct strbuf *out, const struct manifest *m,
+                     bool (*ok)(const char *))
+{
+    bool skipped = false;
+    for (size_t i = 0; i < m->ntus; i++)
+        if (!ok(m->tus[i].src)) {
+            if (!skipped)
+                strbuf_addstr(out, "# Left out, with what links them: ");
+            strbuf_addstr(out, skipped ? ", " : "");
+            for (const char *p = m->tus[i].src; *p; p++)
+                strbuf_addch(out, *p == '\n' || *p == '\r' ? '?' : *p);
+            skipped = true;
+        }
+    if (skipped)
+        strbuf_addch(out, '\n');
+}
+
 bool manifest_make_safe(const char *path)
 {
     for (const unsigned char *p = (const unsigned char *)path; *p; p++)
@@ -368,18 +399,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                 "# make cannot name files with blanks or its special "
                 "characters: build.ninja can.\n",
                 m->generator);
-    bool skipped = false;
-    for (size_t i = 0; i < m->ntus; i++)
-        if (!manifest_make_safe(m->tus[i].src)) {
-            if (!skipped)
-                strbuf_addstr(out, "# Left out, with what links them: ");
-            strbuf_addstr(out, skipped ? ", " : "");
-            for (const char *p = m->tus[i].src; *p; p++)
-                strbuf_addch(out, *p == '\n' ? '?' : *p);
-            skipped = true;
-        }
-    if (skipped)
-        strbuf_addch(out, '\n');
+    left_out(out, m, manifest_make_safe);
     strbuf_addstr(out, "C2M_GOAL := $(.DEFAULT_GOAL)\n"
                        "C2M_INCLUDED := $(filter-out $(lastword "
                        "$(MAKEFILE_LIST)),$(MAKEFILE_LIST))\n"
@@ -514,6 +534,12 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
         "# changes), so do not edit it: settings are in " MANIFEST_NINJA_CONFIG
         ". Run: ninja -C OUT\n",
         m->generator);
+    for (size_t i = 0; i < m->ntus; i++)
+        if (!manifest_ninja_safe(m->tus[i].src)) {
+            strbuf_addstr(out, "# ninja cannot name files with line breaks.\n");
+            left_out(out, m, manifest_ninja_safe);
+            break;
+        }
     strbuf_addstr(out, "ninja_required_version = 1.3\n"
                        "include " MANIFEST_NINJA_CONFIG "\n"
                        "builddir = " MANIFEST_BUILD_DIR "\n");
@@ -526,15 +552,15 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
         "\n\nrule mcc\n"
         "  command = $mcc -x musa $musa_arch_flags -std=$std -O2 -fPIC "
         "-I$musa_home/include $global_flags $flags $musaflags -MD -MF "
-        "$out.d -c $in -o $out\n"
+        "$out.d -c ./$in -o $out\n"
         "  depfile = $out.d\n  deps = gcc\n"
         "rule cxx\n"
         "  command = $cxx -std=$std -O2 -fPIC -I$musa_home/include "
-        "$global_flags $flags $cxxflags -MD -MF $out.d -c $in -o $out\n"
+        "$global_flags $flags $cxxflags -MD -MF $out.d -c ./$in -o $out\n"
         "  depfile = $out.d\n  deps = gcc\n"
         "rule cc\n"
         "  command = $cc -O2 -fPIC -I$musa_home/include $global_flags $flags "
-        "$cflags -MD -MF $out.d -c $in -o $out\n"
+        "$cflags -MD -MF $out.d -c ./$in -o $out\n"
         "  depfile = $out.d\n  deps = gcc\n"
         "rule link\n"
         "  command = $linker $ldflags -o $out $in $musa_libdirs $libs "
@@ -543,6 +569,8 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
     static const char *const rules[] = {"mcc", "cxx", "cc"};
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
+        if (!manifest_ninja_safe(tu->src))
+            continue;
         struct strbuf t = STRBUF_INIT;
         add_obj(&t, tu);
         strbuf_addstr(out, "\nbuild ");
@@ -565,7 +593,7 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
     }
     struct strbuf all = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main)
+        if (!m->tus[i].main || !ninja_can_link(m, i))
             continue;
         struct strbuf t = STRBUF_INIT;
         manifest_exe(m, i, &t);
@@ -589,6 +617,8 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
     }
     strbuf_addstr(out, "\nbuild musa-objs: phony");
     for (size_t i = 0; i < m->ntus; i++) {
+        if (!manifest_ninja_safe(m->tus[i].src))
+            continue;
         struct strbuf t = STRBUF_INIT;
         add_obj(&t, &m->tus[i]);
         strbuf_addch(out, ' ');

@@ -329,12 +329,24 @@ void outputs_manifest(struct driver *d)
     if (d->mode == REPORT_WRITE && o->verbosity >= 0) {
         for (size_t i = 0; i < mf.nnotes; i++)
             diag_printf("cuda2musa: note: %s\n", mf.notes[i]);
-        for (size_t i = 0; i < mf.ntus; i++)
-            if (!manifest_make_safe(mf.tus[i].src))
+        for (size_t i = 0; i < mf.ntus; i++) {
+            const char *src = mf.tus[i].src;
+            if (!manifest_ninja_safe(src)) {
+                struct strbuf shown = STRBUF_INIT;
+                for (const char *p = src; *p; p++)
+                    strbuf_addch(&shown, *p == '\n' || *p == '\r' ? '?' : *p);
+                diag_printf("cuda2musa: note: musa.mk and build.ninja cannot "
+                            "name '%s' (a line break): it is left out of "
+                            "both; compile_commands.json has it\n",
+                            shown.buf);
+                strbuf_release(&shown);
+            } else if (!manifest_make_safe(src)) {
                 diag_printf("cuda2musa: note: musa.mk cannot name '%s' (blanks "
                             "or make's special characters): it is left out "
                             "there; build.ninja has it\n",
-                            mf.tus[i].src);
+                            src);
+            }
+        }
         if (!manifest_make_safe(o->output))
             diag_printf(
                 "cuda2musa: note: make cannot name the output directory "

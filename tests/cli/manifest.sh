@@ -89,6 +89,20 @@ mkdir odd && printf '__global__ void k() {}\n' >'odd/my kernel.cu' && printf '__
 $C2M -o oddout odd 2>&1 | grep note:
 printf 'include oddout/musa.mk\nmine: ; @echo mine\n' >Makefile
 make -s; grep -c 'kernel' oddout/musa.mk oddout/build.ninja
+# A name ninja cannot carry either (a line break) is left out of
+# build.ninja too, with a note there; a source named like an option is
+# compiled as ./-name.
+printf '__global__ void d() {}\n' >odd/-dash.cu
+printf '__global__ void n() {}\n' >'odd/line
+break.cu'
+$C2M -o oddout odd 2>&1 | grep note:
+grep '^# [nL]' oddout/build.ninja
+if command -v ninja >/dev/null; then
+    ninja -n -C oddout >n.txt; echo "ninja -n: $?"
+    grep -c -- '-c ./-dash.mu ' n.txt
+else
+    echo "ninja -n: 0"; echo 1
+fi
 
 # A build.ninja or compile_commands.json that cuda2musa did not write
 # (-o . beside a source file of a CMake project) is left alone, and said.

@@ -973,6 +973,21 @@ static struct mapping *load_mappings(const struct options *o)
     return m;
 }
 
+/* The mapping cache was found damaged by a lookup, whose name was then
+ * not found: said, and removed, so that the next run reads the mapping
+ * files and ports right. */
+static bool cache_damaged(const struct mapping *m)
+{
+    const char *path = mapping_damaged(m);
+    if (!path)
+        return false;
+    error("the mapping cache '%s' is damaged: some names were not found in "
+          "it, so this run's output may be wrong; removed it: run again",
+          path);
+    unlink(path);
+    return true;
+}
+
 /* Raise the soft limit on open files to the hard one, and say whether
  * each worker may keep two directories open besides the three files it
  * can have open at a time (a large -j under a small limit may not). */
@@ -1120,6 +1135,8 @@ int driver_run(const struct options *o)
     d.map = load_mappings(o);
     if (o->list_mappings || o->nqueries || o->lint_mappings) {
         int status = catalog_run(o, d.map);
+        if (cache_damaged(d.map))
+            status = 2;
         mapping_free(d.map);
         return status;
     }
@@ -1226,6 +1243,8 @@ int driver_run(const struct options *o)
         strbuf_release(&r->unmapped);
     }
     pool_free(pool);
+    if (cache_damaged(d.map))
+        d.rep.errors++;
     if (o->in_place && d.in_root) {
         inplace_update_record(&d);
         inplace_save_record(&d);

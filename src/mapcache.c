@@ -543,6 +543,7 @@ void mapcache_release(struct mapcache_map *keep)
 {
     if (keep->addr)
         munmap(keep->addr, keep->len);
+    free(keep->path);
     memset(keep, 0, sizeof(*keep));
 }
 
@@ -557,9 +558,10 @@ enum mapcache_result mapcache_load(const char *dir,
     struct strbuf path = STRBUF_INIT;
     cache_path(&path, dir, key);
     int fd = open(path.buf, O_RDONLY | O_CLOEXEC);
-    strbuf_release(&path);
-    if (fd < 0)
+    if (fd < 0) {
+        strbuf_release(&path);
         return MAPCACHE_MISS;
+    }
     /* Mapped, not read: no copy, and no page to zero first. Not populated
      * either: a run touches the index's tables once to check them, and of
      * its strings and filter only the parts its sources ask for. */
@@ -573,8 +575,10 @@ enum mapcache_result mapcache_load(const char *dir,
         addr = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     }
     close(fd);
-    if (addr == MAP_FAILED)
+    if (addr == MAP_FAILED) {
+        strbuf_release(&path);
         return MAPCACHE_MISS;
+    }
 
     const char *base = addr;
     struct cache_header h;
@@ -616,8 +620,10 @@ enum mapcache_result mapcache_load(const char *dir,
             mapfile_release(&files[i]);
         memset(files, 0, n * sizeof(*files));
         munmap(addr, len);
+        strbuf_release(&path);
         return res;
     }
+    keep->path = strbuf_detach(&path, NULL);
     keep->addr = addr;
     keep->len = len;
     keep->index = base + sizeof(h) + n * sizeof(*ft);

@@ -40,6 +40,7 @@ struct mapcache_map {
     size_t len;
     const void *index;
     size_t nindex;
+    char *path; /* the cache file */
 };
 
 /* The records a cache holds passed mapping_finish's cross-file checks

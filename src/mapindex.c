@@ -76,6 +76,7 @@ struct mapindex {
     struct map_ident **done; /* decoded identifiers, by number */
     struct chunk *mem;       /* where they are decoded (atomic) */
     pthread_mutex_t grow;    /* over adding a chunk to mem */
+    int damaged;             /* a lookup met words out of bounds (atomic) */
 };
 
 /* Memory for decoded identifiers: chunks that threads carve blocks from
@@ -283,80 +284,69 @@ static bool entry_ok(const struct mapindex *ix, uint32_t k)
            str_ok(ix, w[E_FILE], false);
 }
 
-/* Where the checks of the tables have got to: the builder writes every
- * identifier's entries (its alternatives, then its qualified names'),
- * qualified names and parts in order, so each must start where the one
- * before ended. That keeps decoding linear in the size of the block. */
-struct cursor {
-    uint32_t entry, qual, part, size;
-};
+/* At most this many entries and qualified names for one identifier: the
+ * builder writes a handful; a damaged count must not make every lookup
+ * decode the whole table. */
+enum { IX_MAX_PER_IDENT = 4096 };
 
-/* Qualified name k, whose entry and parts must come next. A rename must
- * have its to-parts and nothing else may: the rewriter reads them. */
-static bool qual_ok(const struct mapindex *ix, uint32_t k, struct cursor *c)
+/* Qualified name k: its entry, and parts in bounds. A rename must have
+ * its to-parts and nothing else may: the rewriter reads them. */
+static bool qual_ok(const struct mapindex *ix, uint32_t k)
 {
     const struct ix_header *h = ix->h;
     const uint32_t *q = ix->quals + (size_t)k * QUAL_WORDS;
-    if (q[0] != c->entry || q[0] >= h->nentries || !entry_ok(ix, q[0]))
+    if (q[0] >= h->nentries || !entry_ok(ix, q[0]))
         return false;
     uint32_t kind = ix->entries[(size_t)q[0] * ENTRY_WORDS + E_FLAGS] & 0xf;
     uint64_t n = (uint64_t)q[1] * (q[3] ? 2 : 1);
     if (q[1] < 2 || q[1] > MAP_MAX_PARTS || !q[3] != (kind != MAP_RENAME) ||
-        q[2] != c->part || n > h->nparts - q[2])
+        q[2] > h->nparts || n > h->nparts - q[2])
         return false;
     for (uint64_t i = 0; i < n; i++)
         if (!str_ok(ix, ix->parts[q[2] + i], false))
             return false;
-    c->entry++;
-    c->part += (uint32_t)n;
     return true;
 }
 
-/* Identifier k, whose entries and qualified names must come next. */
-static bool ident_ok(const struct mapindex *ix, uint32_t k, struct cursor *c)
+/* Identifier k's key in bounds (to be compared). */
+static bool key_ok(const struct mapindex *ix, const uint32_t *w)
+{
+    return str_ok(ix, w[I_KEY], false) &&
+           w[I_KEYLEN] <= ix->h->nstrings - w[I_KEY];
+}
+
+/* Identifier k: everything decode() reads of it in bounds. Checked when
+ * it is first decoded, not all at open: a run decodes the few hundred
+ * names its sources use, and checking all 24,000 at every start was most
+ * of the time it took to load the mappings. (What the words say, a name's
+ * spelling or its replacement, is believed, as the records of the rest of
+ * the cache are.) */
+static bool ident_ok(const struct mapindex *ix, uint32_t k)
 {
     const struct ix_header *h = ix->h;
     const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
-    if (!str_ok(ix, w[I_KEY], false) || w[I_KEYLEN] > h->nstrings - w[I_KEY] ||
-        w[I_ALTS] != c->entry || w[I_NALTS] > h->nentries - w[I_ALTS] ||
-        w[I_QUALS] != c->qual || w[I_NQUALS] > h->nquals - w[I_QUALS])
+    if (!key_ok(ix, w) || w[I_NALTS] > IX_MAX_PER_IDENT ||
+        w[I_ALTS] > h->nentries || w[I_NALTS] > h->nentries - w[I_ALTS] ||
+        w[I_NQUALS] > IX_MAX_PER_IDENT || w[I_QUALS] > h->nquals ||
+        w[I_NQUALS] > h->nquals - w[I_QUALS])
         return false;
     for (uint32_t i = 0; i < w[I_NALTS]; i++)
-        if (!entry_ok(ix, c->entry++))
+        if (!entry_ok(ix, w[I_ALTS] + i))
             return false;
     for (uint32_t i = 0; i < w[I_NQUALS]; i++)
-        if (!qual_ok(ix, c->qual++, c))
+        if (!qual_ok(ix, w[I_QUALS] + i))
             return false;
-    c->size += (w[I_NALTS] != 0) + w[I_NQUALS];
     return true;
 }
 
-/* Every offset, index and count in bounds, every table in the order the
- * builder writes it, and an empty slot to end every probe sequence:
- * whatever the block holds, reading it stays inside it, terminates, and
- * decodes each entry once. (What the words say, a name's spelling or its
- * replacement, is believed, as the records of the rest of the cache are.) */
-static bool index_ok(const struct mapindex *ix)
+static void damaged(struct mapindex *ix)
 {
-    const struct ix_header *h = ix->h;
-    if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0')
-        return false;
-    /* One pass, in order. A slot's hash needs no check: a lookup compares
-     * the name itself. */
-    uint32_t used = 0, over = 0;
-    for (uint32_t i = 0; i < h->cap; i++) {
-        uint32_t k = ix->slots[2 * i + 1];
-        used += k != 0;
-        over |= k > h->nidents;
-    }
-    if (over || used != h->nidents)
-        return false;
-    struct cursor c = {0, 0, 0, 0};
-    for (uint32_t k = 0; k < h->nidents; k++)
-        if (!ident_ok(ix, k, &c))
-            return false;
-    return c.entry == h->nentries && c.qual == h->nquals &&
-           c.part == h->nparts && c.size == h->size;
+    __atomic_store_n(&ix->damaged, 1, __ATOMIC_RELAXED);
+}
+
+bool mapindex_damaged(const struct mapindex *ix)
+{
+    return __atomic_load_n(&ix->damaged, __ATOMIC_RELAXED);
 }
 
 struct mapindex *mapindex_open(const void *p, size_t len)
@@ -383,7 +373,7 @@ struct mapindex *mapindex_open(const void *p, size_t len)
     ix->quals = ix->entries + (size_t)h->nentries * ENTRY_WORDS;
     ix->parts = ix->quals + (size_t)h->nquals * QUAL_WORDS;
     ix->strings = (const char *)(ix->parts + h->nparts);
-    if (!index_ok(ix)) {
+    if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0') {
         free(ix);
         return NULL;
     }
@@ -520,6 +510,10 @@ static struct map_ident *ident(struct mapindex *ix, uint32_t k)
     struct map_ident *id = __atomic_load_n(&ix->done[k], __ATOMIC_ACQUIRE);
     if (id)
         return id;
+    if (!ident_ok(ix, k)) {
+        damaged(ix);
+        return NULL;
+    }
     struct map_ident *mine = decode(ix, k);
     if (__atomic_compare_exchange_n(&ix->done[k], &id, mine, false,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -530,17 +524,26 @@ static struct map_ident *ident(struct mapindex *ix, uint32_t k)
 const struct map_ident *mapindex_get(struct mapindex *ix, const char *s,
                                      size_t len, uint32_t hash)
 {
+    /* At most every slot: a damaged table may have no empty one. */
     uint32_t mask = ix->h->cap - 1;
-    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+    for (uint32_t n = 0, i = hash & mask; n <= mask; n++, i = (i + 1) & mask) {
         uint32_t k = ix->slots[2 * i + 1];
         if (!k)
             return NULL;
         if (ix->slots[2 * i] != hash)
             continue;
-        const uint32_t *w = ix->idents + (size_t)(k - 1) * IDENT_WORDS;
+        const uint32_t *w = NULL;
+        if (k <= ix->h->nidents)
+            w = ix->idents + (size_t)(k - 1) * IDENT_WORDS;
+        if (!w || !key_ok(ix, w)) {
+            damaged(ix);
+            return NULL;
+        }
         if (w[I_KEYLEN] == len && !memcmp(str_at(ix, w[I_KEY]), s, len))
             return ident(ix, k - 1);
     }
+    damaged(ix);
+    return NULL;
 }
 
 const struct map_filter *mapindex_filter(const struct mapindex *ix)
@@ -560,6 +563,8 @@ void mapindex_each(struct mapindex *ix,
 {
     for (uint32_t k = 0; k < ix->h->nidents; k++) {
         const uint32_t *w = ix->idents + (size_t)k * IDENT_WORDS;
-        fn(arg, str_at(ix, w[I_KEY]), w[I_KEYLEN], ident(ix, k));
+        struct map_ident *id = ident(ix, k); /* checks the key too */
+        if (id)
+            fn(arg, str_at(ix, w[I_KEY]), w[I_KEYLEN], id);
     }
 }

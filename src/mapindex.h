@@ -30,9 +30,12 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
                     const struct map_filter *filter);
 
 /* Open the block at p[0..len) (8-byte aligned; it must stay mapped until
- * mapindex_free). NULL when it is damaged, or was written by code whose
- * hash or filter differs. */
+ * mapindex_free). NULL when its sizes do not add up, or it was written by
+ * code whose hash or filter differs. Its tables are checked as they are
+ * read: whatever the block holds, reading stays inside it; an identifier
+ * whose words do not is not found, and mapindex_damaged() says so. */
 struct mapindex *mapindex_open(const void *p, size_t len);
+bool mapindex_damaged(const struct mapindex *ix);
 void mapindex_free(struct mapindex *ix);
 
 /* Everything the index says about s[0..len) (hash = hashmap_hash(s, len)),

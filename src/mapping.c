@@ -811,6 +811,11 @@ int mapping_finish(struct mapping *m)
 
 /* ---- lookups ---- */
 
+const char *mapping_damaged(const struct mapping *m)
+{
+    return m->use_index && mapindex_damaged(m->index) ? m->cache.path : NULL;
+}
+
 bool mapping_was_checked(const struct mapping *m)
 {
     return m->use_index;

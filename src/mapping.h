@@ -128,6 +128,10 @@ int mapping_finish(struct mapping *m);
 /* Whether the mapping came from a cache checked for its SDK version, so
  * that mapping_finish skips the cross-file checks (for tests). */
 bool mapping_was_checked(const struct mapping *m);
+/* The cache file the mappings were read from, when a lookup found it
+ * damaged (its words out of bounds; mapindex_damaged): the names there
+ * were not found. NULL when not. */
+const char *mapping_damaged(const struct mapping *m);
 
 /* A fast "certainly not" for identifiers, in two parts.
  * Rules (patterns, suspects) may apply to a name s when bit

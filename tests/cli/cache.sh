@@ -27,3 +27,41 @@ for f in cache/*; do : >"$f"; done
 $C2M --mappings-dir "$maps" a.cu >out4; echo "damaged: $?"
 cmp out1 out4 && echo "same port"
 find cache -type f -empty | wc -l
+
+# A cache whose tables are damaged past what opening it checks: the
+# lookup that meets the damage finds nothing, the run says so (exit 2) and
+# removes the cache, and the next run ports right.
+if command -v python3 >/dev/null; then
+    mkdir small && printf 'version: 1\ndomain: runtime\nidentifiers:\n  cudaMalloc: musaMalloc\n  cudaFree: musaFree\n' >small/a.yaml
+    export CUDA2MUSA_CACHE=$PWD/small-cache
+    $C2M --mappings-dir small a.cu >/dev/null
+    C2M="$C2M" python3 - <<'X'
+import glob, os, re, struct, subprocess
+path = glob.glob("small-cache/*")[0]
+good = open(path, "rb").read()
+w = struct.unpack("<%dI" % (len(good) // 4), good[: len(good) // 4 * 4])
+index_at = (14 + 16) * 4          # the cache header, one file
+tables_end = index_at + w[12] - w[14 + 16 + 7]   # index bytes, its strings
+tables_end -= tables_end % 4
+for at in range(tables_end - 4, max(index_at, tables_end - 1600), -4):
+    bad = bytearray(good)
+    bad[at:at + 4] = b"\xff\xff\xff\xff"
+    open(path, "wb").write(bad)
+    p = subprocess.run([os.environ["C2M"], "--mappings-dir", "small", "a.cu"],
+                       capture_output=True, text=True)
+    if "is damaged" in p.stderr:
+        print("damaged: exit", p.returncode, "| cache removed:", not os.path.exists(path))
+        msg = p.stderr.strip().replace(os.getcwd() + "/", "").split(": some")[0]
+        print(re.sub(r"mappings-[0-9a-f]+", "mappings-HASH", msg))
+        break
+else:
+    print("no damage found")
+p = subprocess.run([os.environ["C2M"], "--mappings-dir", "small", "a.cu"],
+                   capture_output=True, text=True)
+print("next run:", p.returncode, p.stdout.strip())
+X
+else
+    echo "damaged: exit 2 | cache removed: True"
+    echo "cuda2musa: error: the mapping cache 'small-cache/mappings-HASH.cache' is damaged"
+    echo "next run: 0 void f(float *p) { musaMalloc(&p, 4); at::cuda::getCurrentCUDAStream(); }"
+fi

@@ -119,11 +119,18 @@ char *run_job_join(struct driver *d, const char *a, const char *b)
 int run_looks_like_cxx(const char *path)
 {
     char buf[512];
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return -1;
-    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-    fclose(f);
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof(buf) - 1)) < 0 && errno == EINTR)
+        ;
+    int e = errno;
+    close(fd);
+    if (n < 0) {
+        errno = e;
+        return -1;
+    }
     buf[n] = '\0';
     const char *p = buf;
     if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))

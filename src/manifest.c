@@ -215,7 +215,12 @@ static void json_outputs(struct strbuf *out, const struct mf_output *v,
         strbuf_addstr(out, i ? ",\n    " : "\n    ");
         strbuf_addstr(out, "{\"path\": ");
         json_add_str(out, v[i].path);
-        strbuf_addf(out, ", \"hash\": \"%016" PRIx64 "\"}", v[i].hash);
+        /* By hand: through printf this was a third of the manifest's
+         * instructions on a tree of 1,900 files. */
+        char hex[] = ", \"hash\": \"0123456789abcdef\"}";
+        for (int k = 0; k < 16; k++)
+            hex[11 + k] = "0123456789abcdef"[v[i].hash >> (60 - 4 * k) & 0xf];
+        strbuf_add(out, hex, sizeof(hex) - 1);
     }
     strbuf_addstr(out, n ? "\n  ]" : "]");
 }

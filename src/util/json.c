@@ -392,6 +392,16 @@ void json_add_strn(struct strbuf *sb, const char *s, size_t len)
 {
     strbuf_addch(sb, '"');
     for (size_t i = 0; i < len; i++) {
+        /* A run of bytes that stand for themselves, added at once. */
+        size_t plain = i;
+        while (plain < len && (unsigned char)(s[plain] - 0x20) < 0x5f &&
+               s[plain] != '"' && s[plain] != '\\')
+            plain++;
+        if (plain > i) {
+            strbuf_add(sb, s + i, plain - i);
+            i = plain - 1;
+            continue;
+        }
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x80) {
             size_t n = utf8_len((const unsigned char *)s + i, len - i);

@@ -459,6 +459,29 @@ START_TEST(json_writes_valid_text)
     struct json *j = json_parse(sb.buf, sb.len, err, sizeof(err), &off);
     ck_assert_ptr_nonnull(j);
     json_free(j);
+    /* Every byte between plain ones, against the rules written out. */
+    for (int c = 0; c < 256; c++) {
+        const char in[] = {'a', 'b', (char)c, 'c', 'd'};
+        char want[16];
+        if (c >= 0x80)
+            strcpy(want, "\xef\xbf\xbd");
+        else if (c == '"' || c == '\\')
+            snprintf(want, sizeof(want), "\\%c", c);
+        else if (c == '\n' || c == '\r' || c == '\t')
+            snprintf(want, sizeof(want), "\\%c",
+                     c == '\n'   ? 'n'
+                     : c == '\r' ? 'r'
+                                 : 't');
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(want, sizeof(want), "\\u%04x", c);
+        else
+            snprintf(want, sizeof(want), "%c", c);
+        char full[32];
+        snprintf(full, sizeof(full), "\"ab%scd\"", want);
+        strbuf_reset(&sb);
+        json_add_strn(&sb, in, sizeof(in));
+        ck_assert_str_eq(sb.buf, full);
+    }
     strbuf_release(&sb);
 }
 END_TEST

@@ -642,8 +642,10 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
     char buf[32], pid[32];
     lk->interrupted = pread(lk->fd, buf, sizeof(buf), 0) > 0;
     int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-    if (ftruncate(lk->fd, 0) < 0 ||
-        pwrite(lk->fd, pid, (size_t)len, 0) != len) {
+    /* The pid over the old one, then cut to it: a write that fails leaves
+     * an interrupted run's pid there for the next run to see. */
+    if (pwrite(lk->fd, pid, (size_t)len, 0) != len ||
+        ftruncate(lk->fd, len) < 0) {
         fail(err, "write the lock file", path.buf);
         /* Not left behind, unless it tells of an interrupted run. */
         if (!lk->interrupted)

@@ -592,6 +592,10 @@ static void fail(struct driver *d, struct result *r, const char *msg)
 static void cut_short(struct driver *d, struct result *r, const struct job *j)
 {
     bool written = r->status == RES_WRITTEN;
+    /* --in-place: a backup made stays on record, with what its output
+     * holds (inplace_update_record). */
+    bool backed_up = r->backed_up;
+    uint64_t hash = r->hash;
     strbuf_release(&r->out);
     strbuf_release(&r->err);
     strbuf_release(&r->unmapped);
@@ -600,6 +604,8 @@ static void cut_short(struct driver *d, struct result *r, const struct job *j)
     free(r->diags);
     free(r->incl);
     memset(r, 0, sizeof(*r));
+    r->backed_up = backed_up;
+    r->hash = hash;
     struct strbuf msg = STRBUF_INIT;
     strbuf_addf(&msg,
                 "'%s' was cut short while it was read (another program "

@@ -88,6 +88,7 @@ static bool read_entry(struct driver *d, const char **p, const char *end)
             return false;
         int v = *q >= '0' && *q <= '9'   ? *q - '0'
                 : *q >= 'a' && *q <= 'f' ? *q - 'a' + 10
+                : *q >= 'A' && *q <= 'F' ? *q - 'A' + 10
                                          : -1;
         if (v < 0)
             return false;
@@ -146,31 +147,53 @@ void inplace_load_record(struct driver *d)
 {
     d->record_fd = -1;
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
-    struct source src;
-    if (source_load(&src, path) < 0) {
+    struct stat st;
+    if (lstat(path, &st) < 0) {
         if (errno != ENOENT)
             die("cannot read '%s': %s", path, strerror(errno));
         free(path);
         return;
     }
+    /* Not read if it is not a file: a FIFO would hang the run. */
+    if (stat(path, &st) < 0)
+        die("'%s' is a symbolic link to nothing: remove it", path);
+    if (!S_ISREG(st.st_mode))
+        die("'%s' is not a regular file: move it away", path);
+    struct source src;
+    if (source_load(&src, path) < 0)
+        die("cannot read '%s': %s", path, strerror(errno));
     size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
     const char *p = src.buf, *end = src.buf + src.len;
-    if (src.len >= hl && !memcmp(p, IN_PLACE_HEADER, hl))
+    if (src.len >= hl && !memcmp(p, IN_PLACE_HEADER, hl)) {
         p += hl;
-    else if (src.len >= hl1 && !memcmp(p, IN_PLACE_HEADER_1, hl1))
+    } else if (src.len >= hl1 && !memcmp(p, IN_PLACE_HEADER_1, hl1)) {
         p += hl1;
-    else
+    } else if (src.len < hl && !memcmp(p, IN_PLACE_HEADER, src.len)) {
+        /* Cut short as it was made (record_ahead makes it whole). */
+        p = end;
+    } else {
         die("'%s' is not a record of cuda2musa --in-place: move it away", path);
+    }
     while (p < end) {
         const char *at = p;
-        if (!read_entry(d, &p, end)) {
-            size_t line = 1;
-            for (const char *c = src.buf; c < at; c++)
-                line += *c == '\n';
-            die("%s:%zu: not an entry of the in-place record: move the file "
-                "away",
-                path, line);
+        if (*p == '\n') { /* a blank line, as version 1 allowed */
+            p++;
+            continue;
         }
+        if (read_entry(d, &p, end))
+            continue;
+        if (!memchr(at, '\n', (size_t)(end - at))) {
+            /* The last entry, unfinished: a write of it that failed (its
+             * backup was not made), not cut back. */
+            warning("ignoring the unfinished last entry of '%s'", path);
+            break;
+        }
+        size_t line = 1;
+        for (const char *c = src.buf; c < at; c++)
+            line += *c == '\n';
+        die("%s:%zu: not an entry of the in-place record: correct or remove "
+            "that line",
+            path, line);
     }
     source_release(&src);
     free(path);
@@ -237,32 +260,52 @@ static int record_ahead(struct driver *d, const char *backup,
                         const char *output, uint64_t hash, struct strbuf *err)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static const char *broken; /* an entry left unfinished: no more */
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
     struct strbuf sb = STRBUF_INIT;
-    int rc = 0;
+    const char *why = NULL;
     pthread_mutex_lock(&lock);
+    if (broken)
+        goto out;
     if (d->record_fd < 0) {
         d->record_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
         if (d->record_fd < 0 && errno == ENOENT) {
             d->record_fd = open(
                 path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             d->record_created = d->record_fd >= 0;
-            if (d->record_created)
-                strbuf_addstr(&sb, IN_PLACE_HEADER);
         }
     }
-    add_entry(&sb, hash, backup, output);
-    if (d->record_fd < 0 ||
-        write(d->record_fd, sb.buf, sb.len) != (ssize_t)sb.len) {
-        strbuf_addf(err, "cannot add to '%s': %s", path,
-                    d->record_fd < 0 || errno ? strerror(errno)
-                                              : "short write");
-        rc = -1;
+    struct stat st;
+    if (d->record_fd < 0 || fstat(d->record_fd, &st) < 0) {
+        why = strerror(errno);
+    } else {
+        /* A new record, or one cut short as it was made: the header
+         * first (inplace_load_record took the latter for empty). */
+        size_t hl = strlen(IN_PLACE_HEADER);
+        if ((size_t)st.st_size < hl) {
+            if (ftruncate(d->record_fd, 0) < 0)
+                why = strerror(errno);
+            st.st_size = 0;
+            strbuf_addstr(&sb, IN_PLACE_HEADER);
+        }
+        add_entry(&sb, hash, backup, output);
+        ssize_t n = why ? 0 : write(d->record_fd, sb.buf, sb.len);
+        if (!why && n != (ssize_t)sb.len) {
+            why = n < 0 ? strerror(errno) : "no room for it (a short write)";
+            /* Cut back: no unfinished entry stays at its end. */
+            if (n > 0 && ftruncate(d->record_fd, st.st_size) < 0)
+                broken = "an unfinished entry could not be cut back";
+        }
     }
+out:
+    if (broken)
+        why = broken;
+    if (why)
+        strbuf_addf(err, "cannot add to '%s': %s", path, why);
     pthread_mutex_unlock(&lock);
     strbuf_release(&sb);
     free(path);
-    return rc;
+    return why ? -1 : 0;
 }
 
 /* After the port: what this run wrote, on record. */

@@ -22,3 +22,18 @@ $C2M -o out src; echo "next run: $?"
 tail -c 20 out/big.mu; echo
 awk 'BEGIN { for (i = 0; i < 200000; i++) printf "cudaFree(q%d); // padding\n", i }' >src/big.cu
 cut_while $C2M --dry-run src/big.cu
+# In place: the backup made before the cut stays on record, and the next
+# run ports from it.
+mkdir ip
+awk 'BEGIN { for (i = 0; i < 300000; i++) printf "int p%d = 4; // line %d\n", i, i }' >ip/big.cu
+C2M_TEST_WRITE_PAUSE_MS=1500 $C2M -q -j1 --in-place ip >log 2>&1 &
+pid=$!
+i=0
+while [ ! -e ip/big.cu.orig ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.3
+truncate -s 100000 ip/big.cu.orig
+wait $pid
+echo "in place: $?"
+grep '^cuda2musa' log | sed 's/\(cut short\).*/\1.../'
+$C2M -q --in-place ip 2>&1; echo "next run: $?"
+ls ip

@@ -89,3 +89,52 @@ printf 'cudaMalloc(d);\n' >>tree/sub/k.cpp.orig
 $C2M -q --in-place tree/sub 2>&1; echo "subdirectory: $?"
 cat tree/sub/k.cpp
 ls -a tree/sub
+
+# A record left empty or with half its header (a run killed as it made
+# it) is an empty record; an unfinished last entry (an append that failed
+# and could not be cut back) is ignored, with a warning; version 1 had
+# blank lines and hashes in capitals.
+mkdir stub && printf 'cudaFree(s);\n' >stub/s.cpp
+: >stub/.cuda2musa-in-place
+$C2M -q --in-place stub 2>&1; echo "empty record: $?"
+head -c 10 stub/.cuda2musa-in-place; echo
+printf 'cudaFree(t);\n' >stub/t.cpp
+printf '# cuda2musa in-pl' >stub/.cuda2musa-in-place
+rm stub/s.cpp.orig
+$C2M -q --in-place stub 2>&1; echo "half a header: $?"
+grep -c '^[0-9a-f]\{16\} ' stub/.cuda2musa-in-place
+printf '0123456789abcdef 9:u.cpp.or' >>stub/.cuda2musa-in-place
+printf 'cudaFree(u);\n' >stub/u.cpp
+$C2M -q --in-place stub 2>&1 | sed "s|$PWD/||"; echo "unfinished entry"
+grep -c '^[0-9a-f]\{16\} ' stub/.cuda2musa-in-place
+mkdir v1 && printf 'cudaFree(v);\n' >v1/v.cpp.orig && cp v1/v.cpp.orig v1/v.cpp
+{
+    echo '# cuda2musa in-place record 1: hash backup output'
+    echo
+    printf 'ABCDEF0123456789\tv.cpp.orig\tv.cpp\n'
+    echo
+} >v1/.cuda2musa-in-place
+$C2M -q --in-place v1 2>&1; echo "version 1, blank lines: $?"
+cat v1/v.cpp
+
+# A record that is not a file: said, not read (a FIFO would hang).
+mkdir odd && printf 'cudaFree(o);\n' >odd/o.cpp
+mkfifo odd/.cuda2musa-in-place
+$C2M -q --in-place odd 2>&1 | sed "s|$PWD/||"; echo "FIFO"
+rm odd/.cuda2musa-in-place && ln -s nowhere odd/.cuda2musa-in-place
+$C2M -q --in-place odd 2>&1 | sed "s|$PWD/||"; echo "dangling link"
+test ! -e odd/o.cpp.orig && echo "o.cpp: untouched"
+
+# An entry cut short by a file size limit is cut back: the record stays
+# readable and the next run ports the file.
+mkdir sh
+n=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+for i in 1 2 3 4 5 6; do printf 'cudaFree(s);\n' >"sh/$n$i.cpp"; done
+$C2M -q --in-place sh
+echo "record: $(wc -c <sh/.cuda2musa-in-place) bytes"
+printf 'cudaFree(s);\n' >"sh/${n}7.cpp"
+(ulimit -f 2; $C2M -q --in-place sh >log 2>&1); echo "limit at 1024 bytes: $?"
+sed "s|$PWD/||" log
+echo "record: $(wc -c <sh/.cuda2musa-in-place) bytes"
+$C2M -q --in-place sh 2>&1; echo "next run: $?"
+cat "sh/${n}7.cpp"

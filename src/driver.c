@@ -737,9 +737,16 @@ static void port_job(void *arg, size_t index, int wid)
                 r->status = RES_UPTODATE; /* nothing to port: no backup */
                 break;
             }
-            if (j->rec && inplace_edited_since(j, &src, data, len, &w->emsg)) {
-                fail(d, r, w->emsg.buf);
-                break;
+            if (j->rec) {
+                /* From its backup: replaced only if cuda2musa's, and put
+                 * on record first when it changes. */
+                int st = inplace_check_output(j, &src, data, len, &w->emsg);
+                if (st == INPLACE_EDITED ||
+                    (st == INPLACE_WRITE &&
+                     inplace_record_ahead(d, j, r->hash, &w->emsg) < 0)) {
+                    fail(d, r, w->emsg.buf);
+                    break;
+                }
             }
             if (!j->from_backup &&
                 inplace_keep_original(d, j, &src, r->hash, &w->emsg) < 0) {

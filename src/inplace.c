@@ -38,6 +38,8 @@
 struct backup {
     char *backup, *output; /* relative to the inputs' common directory */
     uint64_t hash;         /* of what was written to output */
+    uint64_t *older;       /* earlier entries' hashes: a run that stopped */
+    size_t nolder;         /* may have written any of them */
     bool seen;             /* still in use by this run */
 };
 
@@ -48,8 +50,16 @@ static void put_entry(struct driver *d, const char *backup, size_t bl,
     if (!b) {
         b = arena_alloc(&d->record_mem, sizeof(*b));
         b->backup = arena_strndup(&d->record_mem, backup, bl);
+        b->older = NULL;
+        b->nolder = 0;
         b->seen = false;
         hashmap_put(&d->record, b->backup, bl, b);
+    } else if (b->hash != hash) {
+        uint64_t *v = arena_alloc(&d->record_mem, (b->nolder + 1) * sizeof(*v));
+        if (b->nolder)
+            memcpy(v, b->older, b->nolder * sizeof(*v));
+        v[b->nolder++] = b->hash;
+        b->older = v;
     }
     b->output = arena_strndup(&d->record_mem, output, ol);
     b->hash = hash;
@@ -308,6 +318,24 @@ out:
     return why ? -1 : 0;
 }
 
+int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
+                         struct strbuf *err)
+{
+    size_t rl = strlen(d->in_root);
+    if (!j->abs || strncmp(j->abs, d->in_root, rl)) {
+        strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
+        return -1;
+    }
+    const char *orig = j->abs + rl + (rl > 1);
+    struct strbuf rb = STRBUF_INIT;
+    strbuf_addf(&rb, "%s%s", orig, d->o->backup_suffix);
+    char *out = run_output_name(orig, &(bool){false});
+    int rc = record_ahead(d, rb.buf, out, hash, err);
+    free(out);
+    strbuf_release(&rb);
+    return rc;
+}
+
 /* After the port: what this run wrote, on record. */
 void inplace_update_record(struct driver *d)
 {
@@ -420,26 +448,33 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
 
 /* --in-place: has the output been changed since cuda2musa wrote it (and
  * is not what this port would write anyway)? Then it is the user's. */
-bool inplace_edited_since(const struct job *j, const struct source *src,
-                          const char *data, size_t len, struct strbuf *err)
+int inplace_check_output(const struct job *j, const struct source *src,
+                         const char *data, size_t len, struct strbuf *err)
 {
     struct source cur;
     if (source_load(&cur, j->out) < 0)
-        return false; /* gone: write it again */
-    /* What was written, what would be, or still the original: a run
-     * stopped between the backup and the write left that. */
-    bool same = (cur.len == len && !memcmp(cur.buf, data, len)) ||
-                manifest_hash_matches(cur.buf, cur.len, j->rec->hash) ||
+        return INPLACE_WRITE; /* gone: write it again */
+    if (cur.len == len && !memcmp(cur.buf, data, len)) {
+        source_release(&cur);
+        return INPLACE_SAME;
+    }
+    /* What was written (by this entry, or by one a run that stopped
+     * appended), or still the original: a run stopped between the
+     * backup and the write left that. */
+    const struct backup *b = j->rec;
+    bool ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
                 (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
+    for (size_t i = 0; !ours && i < b->nolder; i++)
+        ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
     source_release(&cur);
-    if (same)
-        return false;
+    if (ours)
+        return INPLACE_WRITE;
     strbuf_addf(err,
                 "'%s' changed since cuda2musa wrote it: left alone (its "
                 "original is '%s'; move the changed file away to port "
                 "again)",
                 j->out, j->path);
-    return true;
+    return INPLACE_EDITED;
 }
 
 /* --in-place: keep the original under its backup name before the port
@@ -451,20 +486,7 @@ int inplace_keep_original(struct driver *d, const struct job *j,
 {
     struct strbuf b = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
-    int rc = 0;
-    size_t rl = strlen(d->in_root);
-    if (!j->abs || strncmp(j->abs, d->in_root, rl)) {
-        strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
-        rc = -1;
-    } else {
-        const char *orig = j->abs + rl + (rl > 1);
-        struct strbuf rb = STRBUF_INIT;
-        strbuf_addf(&rb, "%s%s", orig, d->o->backup_suffix);
-        char *out = run_output_name(orig, &(bool){false});
-        rc = record_ahead(d, rb.buf, out, hash, err);
-        free(out);
-        strbuf_release(&rb);
-    }
+    int rc = inplace_record_ahead(d, j, hash, err);
     if (rc < 0) {
         /* not on record: no backup, no port */
     } else if (j->renamed) {

@@ -203,10 +203,17 @@ void inplace_save_record(struct driver *d);
 /* The walk's callback for --in-place. */
 int inplace_collect(struct collect *c, const char *path, const char *rel,
                     const struct stat *st);
-/* Has j's output changed since cuda2musa wrote it (and is neither data
- * nor the original, src)? Then *err says so. */
-bool inplace_edited_since(const struct job *j, const struct source *src,
-                          const char *data, size_t len, struct strbuf *err);
+/* j's output (j ported from its backup, src) against the port, data:
+ * already that (INPLACE_SAME); cuda2musa's, to replace (INPLACE_WRITE:
+ * what it wrote, the original, or gone); or changed since cuda2musa wrote
+ * it (INPLACE_EDITED, and *err says so). */
+enum { INPLACE_EDITED = -1, INPLACE_WRITE, INPLACE_SAME };
+int inplace_check_output(const struct job *j, const struct source *src,
+                         const char *data, size_t len, struct strbuf *err);
+/* Put on record, before j's output is written, that it will hold what
+ * hashes to hash. 0, or -1 and *err. */
+int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
+                         struct strbuf *err);
 /* Keep j's original under its backup name, on record first with hash, the
  * port's, that is written next. 0, or -1 and *err. */
 int inplace_keep_original(struct driver *d, const struct job *j,

@@ -138,3 +138,19 @@ sed "s|$PWD/||" log
 echo "record: $(wc -c <sh/.cuda2musa-in-place) bytes"
 $C2M -q --in-place sh 2>&1; echo "next run: $?"
 cat "sh/${n}7.cpp"
+
+# Killed while porting again from backups, after one port was written: a
+# later run still knows that port for cuda2musa's (it was put on record
+# before it was written).
+mkdir fb && printf 'cudaMalloc(&p, 4);\n' >fb/a.cu
+for i in 1 2 3; do printf 'cudaFree(p);\n' >fb/z$i.cu; done
+$C2M -q --in-place fb
+for f in fb/*.orig; do printf 'cudaFree(v2);\n' >>"$f"; done
+C2M_TEST_WRITE_PAUSE_MS=1000 $C2M -q -j1 --in-place fb &
+pid=$!
+i=0
+while ! grep -q v2 fb/a.mu && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -9 $pid; wait $pid 2>/dev/null
+printf 'cudaFree(v3);\n' >>fb/a.cu.orig
+$C2M -q --in-place fb 2>&1; echo "after the kill: $?"
+cat fb/a.mu

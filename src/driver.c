@@ -1365,6 +1365,10 @@ static void driver_release(struct driver *d)
     free(d->incdirs);
     hashmap_release(&d->byabs);
     hashmap_release(&d->record);
+    hashmap_release(&d->record_dirs);
+    for (size_t i = 0; i < d->nnested; i++)
+        free(d->nested[i]);
+    free(d->nested);
     arena_release(&d->record_mem);
     report_release(&d->rep);
     mapping_free(d->map);

@@ -87,8 +87,10 @@ static bool read_name(const char **p, const char *end, char sep, const char **s,
     return true;
 }
 
-/* One entry at *p: this version's, or an earlier one's (tabs). */
-static bool read_entry(struct driver *d, const char **p, const char *end)
+/* One entry at *p: this version's, or an earlier one's (tabs); its names
+ * under prefix (a record in a subdirectory: "sub/"). */
+static bool read_entry(struct driver *d, const char **p, const char *end,
+                       const char *prefix)
 {
     const char *q = *p, *b, *o;
     size_t bl, ol;
@@ -123,7 +125,18 @@ static bool read_entry(struct driver *d, const char **p, const char *end)
     }
     if (!bl || !ol)
         return false;
-    put_entry(d, b, bl, o, ol, hash);
+    if (*prefix) {
+        struct strbuf pb = STRBUF_INIT, po = STRBUF_INIT;
+        strbuf_addstr(&pb, prefix);
+        strbuf_add(&pb, b, bl);
+        strbuf_addstr(&po, prefix);
+        strbuf_add(&po, o, ol);
+        put_entry(d, pb.buf, pb.len, po.buf, po.len, hash);
+        strbuf_release(&pb);
+        strbuf_release(&po);
+    } else {
+        put_entry(d, b, bl, o, ol, hash);
+    }
     *p = q;
     return true;
 }
@@ -153,16 +166,16 @@ void inplace_find_record(struct driver *d)
     strbuf_release(&rec);
 }
 
-void inplace_load_record(struct driver *d)
+/* Read the record at path, if there is one, its names under prefix.
+ * Returns whether there was. */
+static bool load_record_file(struct driver *d, const char *path,
+                             const char *prefix)
 {
-    d->record_fd = -1;
-    char *path = path_join(d->in_root, IN_PLACE_RECORD);
     struct stat st;
     if (lstat(path, &st) < 0) {
         if (errno != ENOENT)
             die("cannot read '%s': %s", path, strerror(errno));
-        free(path);
-        return;
+        return false;
     }
     /* Not read if it is not a file: a FIFO would hang the run. */
     if (stat(path, &st) < 0)
@@ -190,7 +203,7 @@ void inplace_load_record(struct driver *d)
             p++;
             continue;
         }
-        if (read_entry(d, &p, end))
+        if (read_entry(d, &p, end, prefix))
             continue;
         if (!memchr(at, '\n', (size_t)(end - at))) {
             /* The last entry, unfinished: a write of it that failed (its
@@ -206,7 +219,46 @@ void inplace_load_record(struct driver *d)
             path, line);
     }
     source_release(&src);
+    return true;
+}
+
+void inplace_load_record(struct driver *d)
+{
+    d->record_fd = -1;
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    load_record_file(d, path, "");
     free(path);
+}
+
+/* A backup not in the record may be in the record of a run on a
+ * subdirectory, made before this run on the whole tree: the records in
+ * the directories from the backup's up to the inputs' common one are read
+ * into this one (once each), and removed once it is saved. */
+static void load_nested(struct driver *d, const char *rel)
+{
+    struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+    strbuf_addstr(&dir, rel);
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        if (hashmap_get(&d->record_dirs, dir.buf, dir.len))
+            break; /* read, and so are those above it */
+        char *key = arena_strndup(&d->record_mem, dir.buf, dir.len);
+        hashmap_put(&d->record_dirs, key, dir.len, key);
+        strbuf_reset(&path);
+        strbuf_addf(&path, "%s/%s/%s", d->in_root, dir.buf, IN_PLACE_RECORD);
+        strbuf_addch(&dir, '/');
+        if (load_record_file(d, path.buf, dir.buf)) {
+            ALLOC_GROW(d->nested, d->nnested + 1, d->nested_alloc);
+            d->nested[d->nnested++] = strbuf_detach(&path, NULL);
+        }
+        dir.buf[--dir.len] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&path);
 }
 
 static struct backup *recorded(struct driver *d, const char *backup_abs)
@@ -215,7 +267,12 @@ static struct backup *recorded(struct driver *d, const char *backup_abs)
     if (strncmp(backup_abs, d->in_root, rl))
         return NULL;
     const char *rel = backup_abs + rl + (rl > 1);
-    return hashmap_get(&d->record, rel, strlen(rel));
+    struct backup *b = hashmap_get(&d->record, rel, strlen(rel));
+    if (!b) {
+        load_nested(d, rel);
+        b = hashmap_get(&d->record, rel, strlen(rel));
+    }
+    return b;
 }
 
 static void add_entry(struct strbuf *sb, uint64_t hash, const char *backup,
@@ -255,10 +312,20 @@ void inplace_save_record(struct driver *d)
     for (size_t i = 0; i < n; i++)
         add_entry(&sb, v[i]->hash, v[i]->backup, v[i]->output);
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    int rc = 0;
     if (n)
-        run_write_file(d, path, sb.buf, sb.len);
+        rc = run_write_file(d, path, sb.buf, sb.len);
     else if (d->record_created)
         unlink(path); /* only entries of backups that were not made */
+    /* The records of subdirectories read into this one: now in it. */
+    for (size_t i = 0; i < d->nnested; i++) {
+        if (n && rc >= 0)
+            unlink(d->nested[i]);
+        free(d->nested[i]);
+    }
+    free(d->nested);
+    d->nested = NULL;
+    d->nnested = 0;
     free(path);
     free(v);
     strbuf_release(&sb);

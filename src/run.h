@@ -129,8 +129,11 @@ struct driver {
     bool manifest;         /* write (or check) the build manifest */
     struct hashmap record; /* --in-place: backup rel -> struct backup */
     struct arena record_mem;
-    int record_fd;          /* the record, open for appending, or -1 */
-    bool record_created;    /* by this run */
+    int record_fd;              /* the record, open for appending, or -1 */
+    bool record_created;        /* by this run */
+    struct hashmap record_dirs; /* subdirectories whose record was read */
+    char **nested;              /* those records, to remove once merged */
+    size_t nnested, nested_alloc;
     bool want[WARN__COUNT]; /* findings to make: reported, or counted for
                                --fail-on, --stats and --report */
     size_t wrote;           /* files of the run's own written (manifest...) */

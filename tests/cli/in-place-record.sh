@@ -154,3 +154,15 @@ kill -9 $pid; wait $pid 2>/dev/null
 printf 'cudaFree(v3);\n' >>fb/a.cu.orig
 $C2M -q --in-place fb 2>&1; echo "after the kill: $?"
 cat fb/a.mu
+
+# A subdirectory first, then its parent: the subdirectory's record is
+# read into the parent's (and removed, now that it is there).
+mkdir -p rev/sub
+printf 'cudaFree(a);\n' >rev/sub/k.cpp
+printf 'cudaFree(b);\n' >rev/sub/j.cu
+printf 'cudaFree(c);\n' >rev/top.cu
+$C2M -q --in-place rev/sub; echo "subdirectory first: $?"
+$C2M -q --in-place rev 2>&1; echo "then the parent: $?"
+ls -a rev/sub
+sed 1d rev/.cuda2musa-in-place | cut -d' ' -f2- | sort
+$C2M --in-place rev 2>&1; echo "again: $?"

@@ -308,6 +308,14 @@ static bool qual_ok(const struct mapindex *ix, uint32_t k)
     return true;
 }
 
+/* Where qualified name k's parts end (qual_ok checked it is in bounds,
+ * or, for k's neighbours, any value: compared only). */
+static uint64_t parts_end(const struct mapindex *ix, uint32_t k)
+{
+    const uint32_t *q = ix->quals + (size_t)k * QUAL_WORDS;
+    return (uint64_t)q[2] + (uint64_t)q[1] * (q[3] ? 2 : 1);
+}
+
 /* Identifier k's key in bounds (to be compared). */
 static bool key_ok(const struct mapindex *ix, const uint32_t *w)
 {
@@ -330,12 +338,34 @@ static bool ident_ok(const struct mapindex *ix, uint32_t k)
         w[I_NQUALS] > IX_MAX_PER_IDENT || w[I_QUALS] > h->nquals ||
         w[I_NQUALS] > h->nquals - w[I_QUALS])
         return false;
+    /* Where the builder put them: right after the identifier before it,
+     * right before the one after it (in bounds, damage that points a name
+     * at another's words is told too). */
+    uint64_t e_end = (uint64_t)w[I_ALTS] + w[I_NALTS] + w[I_NQUALS];
+    uint64_t q_end = (uint64_t)w[I_QUALS] + w[I_NQUALS];
+    if (k == 0 ? w[I_ALTS] || w[I_QUALS]
+               : w[I_ALTS] != (uint64_t)w[I_ALTS - IDENT_WORDS] +
+                                  w[I_NALTS - IDENT_WORDS] +
+                                  w[I_NQUALS - IDENT_WORDS] ||
+                     w[I_QUALS] != (uint64_t)w[I_QUALS - IDENT_WORDS] +
+                                       w[I_NQUALS - IDENT_WORDS])
+        return false;
+    if (k + 1 == h->nidents ? e_end != h->nentries || q_end != h->nquals
+                            : e_end != w[IDENT_WORDS + I_ALTS] ||
+                                  q_end != w[IDENT_WORDS + I_QUALS])
+        return false;
     for (uint32_t i = 0; i < w[I_NALTS]; i++)
         if (!entry_ok(ix, w[I_ALTS] + i))
             return false;
-    for (uint32_t i = 0; i < w[I_NQUALS]; i++)
-        if (!qual_ok(ix, w[I_QUALS] + i))
+    for (uint32_t i = 0; i < w[I_NQUALS]; i++) {
+        uint32_t j = w[I_QUALS] + i;
+        const uint32_t *q = ix->quals + (size_t)j * QUAL_WORDS;
+        if (q[0] != w[I_ALTS] + w[I_NALTS] + i || !qual_ok(ix, j) ||
+            q[2] != (j ? parts_end(ix, j - 1) : 0) ||
+            (j + 1 < h->nquals ? parts_end(ix, j) != q[QUAL_WORDS + 2]
+                               : parts_end(ix, j) != h->nparts))
             return false;
+    }
     return true;
 }
 
@@ -373,7 +403,16 @@ struct mapindex *mapindex_open(const void *p, size_t len)
     ix->quals = ix->entries + (size_t)h->nentries * ENTRY_WORDS;
     ix->parts = ix->quals + (size_t)h->nquals * QUAL_WORDS;
     ix->strings = (const char *)(ix->parts + h->nparts);
-    if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0') {
+    /* One pass over the slots (a tenth of checking every name): as many
+     * used as there are names, none past them. */
+    uint32_t used = 0, over = 0;
+    for (uint32_t i = 0; i < h->cap; i++) {
+        uint32_t k = ix->slots[2 * i + 1];
+        used += k != 0;
+        over |= k > h->nidents;
+    }
+    if (!h->nstrings || ix->strings[h->nstrings - 1] != '\0' || over ||
+        used != h->nidents) {
         free(ix);
         return NULL;
     }

@@ -1366,6 +1366,7 @@ static void driver_release(struct driver *d)
     hashmap_release(&d->byabs);
     hashmap_release(&d->record);
     hashmap_release(&d->record_dirs);
+    free(d->in_root_below);
     for (size_t i = 0; i < d->nnested; i++)
         free(d->nested[i]);
     free(d->nested);

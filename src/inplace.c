@@ -43,8 +43,8 @@ struct backup {
     bool seen;             /* still in use by this run */
 };
 
-static void put_entry(struct driver *d, const char *backup, size_t bl,
-                      const char *output, size_t ol, uint64_t hash)
+static struct backup *put_entry(struct driver *d, const char *backup, size_t bl,
+                                const char *output, size_t ol, uint64_t hash)
 {
     struct backup *b = hashmap_get(&d->record, backup, bl);
     if (!b) {
@@ -63,6 +63,7 @@ static void put_entry(struct driver *d, const char *backup, size_t bl,
     }
     b->output = arena_strndup(&d->record_mem, output, ol);
     b->hash = hash;
+    return b;
 }
 
 /* LEN:BYTES at *p (before end), then the byte after it, sep. */
@@ -141,50 +142,31 @@ static bool read_entry(struct driver *d, const char **p, const char *end,
     return true;
 }
 
-void inplace_find_record(struct driver *d)
-{
-    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
-    strbuf_addstr(&dir, d->in_root);
-    for (;;) {
-        struct stat st;
-        strbuf_reset(&rec);
-        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
-        if (lstat(rec.buf, &st) == 0) {
-            if (strcmp(dir.buf, d->in_root)) {
-                free(d->in_root);
-                d->in_root = strbuf_detach(&dir, NULL);
-            }
-            break;
-        }
-        char *slash = strrchr(dir.buf, '/');
-        if (!slash || slash == dir.buf)
-            break; /* not in '/' (see driver_run) */
-        *slash = '\0';
-        dir.len = (size_t)(slash - dir.buf);
-    }
-    strbuf_release(&dir);
-    strbuf_release(&rec);
-}
-
 /* Read the record at path, if there is one, its names under prefix.
- * Returns whether there was. */
+ * Returns whether there was. A probe (probe set) says nothing of a record
+ * it cannot read, and takes it for none. */
 static bool load_record_file(struct driver *d, const char *path,
-                             const char *prefix)
+                             const char *prefix, bool probe)
 {
     struct stat st;
     if (lstat(path, &st) < 0) {
-        if (errno != ENOENT)
+        if (errno != ENOENT && !probe)
             die("cannot read '%s': %s", path, strerror(errno));
         return false;
     }
     /* Not read if it is not a file: a FIFO would hang the run. */
+    if (probe && (stat(path, &st) < 0 || !S_ISREG(st.st_mode)))
+        return false;
     if (stat(path, &st) < 0)
         die("'%s' is a symbolic link to nothing: remove it", path);
     if (!S_ISREG(st.st_mode))
         die("'%s' is not a regular file: move it away", path);
     struct source src;
-    if (source_load(&src, path) < 0)
+    if (source_load(&src, path) < 0) {
+        if (probe)
+            return false;
         die("cannot read '%s': %s", path, strerror(errno));
+    }
     size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
     const char *p = src.buf, *end = src.buf + src.len;
     if (src.len >= hl && !memcmp(p, IN_PLACE_HEADER, hl)) {
@@ -194,6 +176,9 @@ static bool load_record_file(struct driver *d, const char *path,
     } else if (src.len < hl && !memcmp(p, IN_PLACE_HEADER, src.len)) {
         /* Cut short as it was made (record_ahead makes it whole). */
         p = end;
+    } else if (probe) {
+        source_release(&src);
+        return false;
     } else {
         die("'%s' is not a record of cuda2musa --in-place: move it away", path);
     }
@@ -205,10 +190,14 @@ static bool load_record_file(struct driver *d, const char *path,
         }
         if (read_entry(d, &p, end, prefix))
             continue;
+        if (probe)
+            break; /* what it could read */
         if (!memchr(at, '\n', (size_t)(end - at))) {
             /* The last entry, unfinished: a write of it that failed (its
              * backup was not made), not cut back. */
             warning("ignoring the unfinished last entry of '%s'", path);
+            if (!*prefix) /* cut before the next entry is appended */
+                d->record_end = (size_t)(at - src.buf) + 1;
             break;
         }
         size_t line = 1;
@@ -222,12 +211,63 @@ static bool load_record_file(struct driver *d, const char *path,
     return true;
 }
 
-void inplace_load_record(struct driver *d)
+struct knows {
+    const char *below;
+    size_t len;
+    bool found;
+};
+
+static void knows_fn(void *arg, const char *key, size_t len, void *value)
 {
-    d->record_fd = -1;
-    char *path = path_join(d->in_root, IN_PLACE_RECORD);
-    load_record_file(d, path, "");
-    free(path);
+    (void)value;
+    struct knows *k = arg;
+    k->found |=
+        len > k->len && !memcmp(key, k->below, k->len) && key[k->len] == '/';
+}
+
+/* Does the record at path have a backup under below (a directory under
+ * the record's)? */
+static bool record_knows(const char *path, const char *below)
+{
+    struct driver tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    bool found = false;
+    if (load_record_file(&tmp, path, "", true)) {
+        struct knows k = {below, strlen(below), false};
+        hashmap_each(&tmp.record, knows_fn, &k);
+        found = k.found;
+    }
+    hashmap_release(&tmp.record);
+    arena_release(&tmp.record_mem);
+    return found;
+}
+
+/* The record to use: the inputs' directory's, unless a directory above
+ * has one that knows backups in it (a run on the whole tree): then the
+ * topmost of those, and the inputs' directory is under it. A record above
+ * that knows nothing there (of another project) is not taken. */
+void inplace_find_record(struct driver *d)
+{
+    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
+    strbuf_addstr(&dir, d->in_root);
+    size_t best = 0; /* the length of the best directory in dir */
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash || slash == dir.buf)
+            break; /* not in '/' (see driver_run) */
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        strbuf_reset(&rec);
+        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
+        if (record_knows(rec.buf, d->in_root + dir.len + 1))
+            best = dir.len;
+    }
+    if (best) {
+        d->in_root_below = xstrdup(d->in_root + best + 1);
+        d->in_root[best] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&rec);
 }
 
 /* A backup not in the record may be in the record of a run on a
@@ -251,7 +291,7 @@ static void load_nested(struct driver *d, const char *rel)
         strbuf_reset(&path);
         strbuf_addf(&path, "%s/%s/%s", d->in_root, dir.buf, IN_PLACE_RECORD);
         strbuf_addch(&dir, '/');
-        if (load_record_file(d, path.buf, dir.buf)) {
+        if (load_record_file(d, path.buf, dir.buf, false)) {
             ALLOC_GROW(d->nested, d->nnested + 1, d->nested_alloc);
             d->nested[d->nnested++] = strbuf_detach(&path, NULL);
         }
@@ -259,6 +299,22 @@ static void load_nested(struct driver *d, const char *rel)
     }
     strbuf_release(&dir);
     strbuf_release(&path);
+}
+
+void inplace_load_record(struct driver *d)
+{
+    d->record_fd = -1;
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    load_record_file(d, path, "", false);
+    free(path);
+    /* The records of the directories between the one found above the
+     * inputs and theirs: read now (a run on the tree may have been
+     * stopped before it took them in), removed once merged. */
+    if (d->in_root_below) {
+        char *rel = path_join(d->in_root_below, "x");
+        load_nested(d, rel);
+        free(rel);
+    }
 }
 
 static struct backup *recorded(struct driver *d, const char *backup_abs)
@@ -309,8 +365,19 @@ void inplace_save_record(struct driver *d)
         qsort(v, n, sizeof(*v), cmp_backups);
     struct strbuf sb = STRBUF_INIT;
     strbuf_addstr(&sb, IN_PLACE_HEADER);
-    for (size_t i = 0; i < n; i++)
-        add_entry(&sb, v[i]->hash, v[i]->backup, v[i]->output);
+    for (size_t i = 0; i < n; i++) {
+        /* Earlier hashes first (a run that stopped may have left any of
+         * them in the output), each once, then the current one. */
+        const struct backup *b = v[i];
+        for (size_t k = 0; k < b->nolder; k++) {
+            bool again = b->older[k] == b->hash;
+            for (size_t m = 0; m < k && !again; m++)
+                again = b->older[m] == b->older[k];
+            if (!again)
+                add_entry(&sb, b->older[k], b->backup, b->output);
+        }
+        add_entry(&sb, b->hash, b->backup, b->output);
+    }
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
     int rc = 0;
     if (n)
@@ -356,6 +423,14 @@ static int record_ahead(struct driver *d, const char *backup,
     if (d->record_fd < 0 || fstat(d->record_fd, &st) < 0) {
         why = strerror(errno);
     } else {
+        /* An unfinished entry at its end (ignored when it was read): cut
+         * off, not continued. */
+        if (d->record_end && (size_t)st.st_size > d->record_end - 1) {
+            if (ftruncate(d->record_fd, (off_t)(d->record_end - 1)) < 0)
+                why = strerror(errno);
+            st.st_size = (off_t)(d->record_end - 1);
+        }
+        d->record_end = 0;
         /* A new record, or one cut short as it was made: the header
          * first (inplace_load_record took the latter for empty). */
         size_t hl = strlen(IN_PLACE_HEADER);
@@ -420,7 +495,10 @@ void inplace_update_record(struct driver *d)
         struct strbuf b = STRBUF_INIT;
         strbuf_addf(&b, "%s%s", orig, d->o->backup_suffix);
         char *out = run_output_name(orig, &(bool){false});
-        put_entry(d, b.buf, b.len, out, strlen(out), r->hash);
+        struct backup *e =
+            put_entry(d, b.buf, b.len, out, strlen(out), r->hash);
+        if (ok)
+            e->nolder = 0; /* the output is known to hold r->hash */
         free(out);
         strbuf_release(&b);
     }

@@ -131,6 +131,8 @@ struct driver {
     struct arena record_mem;
     int record_fd;              /* the record, open for appending, or -1 */
     bool record_created;        /* by this run */
+    size_t record_end;          /* 1 + where an unfinished last entry starts */
+    char *in_root_below;        /* the inputs' directory, under in_root */
     struct hashmap record_dirs; /* subdirectories whose record was read */
     char **nested;              /* those records, to remove once merged */
     size_t nnested, nested_alloc;

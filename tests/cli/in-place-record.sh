@@ -166,3 +166,59 @@ $C2M -q --in-place rev 2>&1; echo "then the parent: $?"
 ls -a rev/sub
 sed 1d rev/.cuda2musa-in-place | cut -d' ' -f2- | sort
 $C2M --in-place rev 2>&1; echo "again: $?"
+
+# An unfinished entry is cut off before the next one is appended, even
+# when the run that appends is killed before it rewrites the record.
+mkdir uf && printf 'cudaFree(a);\n' >uf/a.cpp
+$C2M -q --in-place uf
+printf '0123456789abcdef 9:u.cpp.or' >>uf/.cuda2musa-in-place
+printf 'cudaFree(b);\n' >uf/b.cpp
+C2M_TEST_WRITE_PAUSE_MS=3000 $C2M -q -j1 --in-place uf 2>/dev/null &
+pid=$!
+i=0
+while ! grep -q b.cpp.orig uf/.cuda2musa-in-place && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -9 $pid; wait $pid 2>/dev/null
+$C2M -q --in-place uf 2>&1; echo "appended after an unfinished entry: $?"
+
+# A hash put on record by a run that was stopped stays there (the output
+# may hold the one before it) until a run has seen the output: a run on
+# another part of the tree in between does not drop it.
+mkdir -p kh/k kh/other && printf 'cudaMalloc(&p, 4);\n' >kh/k/k.cu && printf 'cudaFree(q);\n' >kh/other/o.cu
+$C2M -q --in-place kh
+printf 'cudaFree(x);\n' >>kh/k/k.cu.orig
+C2M_TEST_WRITE_PAUSE_MS=3000 $C2M -q -j1 --in-place kh &
+pid=$!
+i=0
+while [ "$(grep -c k.cu.orig kh/.cuda2musa-in-place)" -lt 2 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -9 $pid; wait $pid 2>/dev/null
+$C2M -q --in-place kh/other; echo "another part: $?"
+$C2M -q --in-place kh 2>&1; echo "the tree: $?"
+
+# A subdirectory's record left by a run on the tree that was stopped
+# before it took it in: a run on the subdirectory uses the tree's (newer)
+# record and takes the subdirectory's in.
+mkdir -p st/sub && printf 'cudaMalloc(&p, 4);\n' >st/sub/k.cu
+$C2M -q --in-place st/sub
+printf 'cudaFree(a);\n' >st/a.cu
+printf 'cudaFree(z);\n' >st/z.cu
+printf 'cudaFree(x);\n' >>st/sub/k.cu.orig
+C2M_TEST_WRITE_PAUSE_MS=1000 $C2M -q -j1 --in-place st &
+pid=$!
+i=0
+while ! grep -q 'musaFree(x)' st/sub/k.mu && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+kill -9 $pid; wait $pid 2>/dev/null
+printf 'cudaFree(y);\n' >>st/sub/k.cu.orig
+$C2M -q --in-place st/sub 2>&1; echo "the subdirectory: $?"
+tail -1 st/sub/k.mu
+test -e st/sub/.cuda2musa-in-place || echo "its record taken in"
+
+# A record above that knows nothing of the inputs (another project's) is
+# not used: the project keeps its own, and can be moved.
+mkdir -p home/proj/src && printf 'cudaFree(q);\n' >home/k.cu && printf 'cudaFree(p);\n' >home/proj/src/a.cu
+$C2M -q --in-place home/k.cu
+$C2M -q --in-place home/proj
+test -e home/proj/.cuda2musa-in-place && echo "proj has its own record"
+mv home/proj moved
+printf 'cudaFree(r);\n' >>moved/src/a.cu.orig
+$C2M -q --in-place moved 2>&1; echo "moved: $?"
+tail -1 moved/src/a.mu

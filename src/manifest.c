@@ -329,7 +329,7 @@ static void make_obj(struct strbuf *out, const struct mf_tu *tu)
 
 bool manifest_ninja_safe(const char *path)
 {
-    return !strpbrk(path, "\n\r");
+    return !strpbrk(path, "\n\r|");
 }
 
 static bool ninja_can_link(const struct manifest *m, size_t prog)
@@ -541,7 +541,8 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
         m->generator);
     for (size_t i = 0; i < m->ntus; i++)
         if (!manifest_ninja_safe(m->tus[i].src)) {
-            strbuf_addstr(out, "# ninja cannot name files with line breaks.\n");
+            strbuf_addstr(
+                out, "# ninja cannot name files with line breaks or '|'.\n");
             left_out(out, m, manifest_ninja_safe);
             break;
         }

@@ -93,7 +93,8 @@ bool manifest_links(const struct manifest *m, size_t prog, size_t tu);
  * musa.mk leaves out the units it cannot, and the programs that link
  * them; build.ninja has them all. */
 bool manifest_make_safe(const char *path);
-/* Can build.ninja name path? Not with a line break in it. */
+/* Can build.ninja name path? Not with a line break in it, nor a '|'
+ * (which a build line reads as the start of its implicit inputs). */
 bool manifest_ninja_safe(const char *path);
 
 void manifest_render_json(const struct manifest *m, struct strbuf *out);

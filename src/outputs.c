@@ -335,10 +335,11 @@ void outputs_manifest(struct driver *d)
                 struct strbuf shown = STRBUF_INIT;
                 for (const char *p = src; *p; p++)
                     strbuf_addch(&shown, *p == '\n' || *p == '\r' ? '?' : *p);
-                diag_printf("cuda2musa: note: musa.mk and build.ninja cannot "
-                            "name '%s' (a line break): it is left out of "
-                            "both; compile_commands.json has it\n",
-                            shown.buf);
+                diag_printf(
+                    "cuda2musa: note: musa.mk and build.ninja cannot "
+                    "name '%s' (a line break or '|'): it is left out of "
+                    "both; compile_commands.json has it\n",
+                    shown.buf);
                 strbuf_release(&shown);
             } else if (!manifest_make_safe(src)) {
                 diag_printf("cuda2musa: note: musa.mk cannot name '%s' (blanks "

@@ -89,12 +89,13 @@ mkdir odd && printf '__global__ void k() {}\n' >'odd/my kernel.cu' && printf '__
 $C2M -o oddout odd 2>&1 | grep note:
 printf 'include oddout/musa.mk\nmine: ; @echo mine\n' >Makefile
 make -s; grep -c 'kernel' oddout/musa.mk oddout/build.ninja
-# A name ninja cannot carry either (a line break) is left out of
+# A name ninja cannot carry either (a line break, a '|') is left out of
 # build.ninja too, with a note there; a source named like an option is
 # compiled as ./-name.
 printf '__global__ void d() {}\n' >odd/-dash.cu
 printf '__global__ void n() {}\n' >'odd/line
 break.cu'
+printf '__global__ void p() {}\n' >'odd/p|ipe.cu'
 $C2M -o oddout odd 2>&1 | grep note:
 grep '^# [nL]' oddout/build.ninja
 if command -v ninja >/dev/null; then

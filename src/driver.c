@@ -102,17 +102,6 @@ char *run_job_str(struct driver *d, const char *s)
     return arena_strndup(&d->job_mem, s, strlen(s));
 }
 
-char *run_job_join(struct driver *d, const char *a, const char *b)
-{
-    size_t al = strlen(a), bl = strlen(b);
-    bool slash = al && a[al - 1] != '/' && *b;
-    char *p = arena_alloc(&d->job_mem, al + slash + bl + 1);
-    memcpy(p, a, al);
-    p[al] = '/';
-    memcpy(p + al + slash, b, bl + 1);
-    return p;
-}
-
 /* Extensionless headers (libcu++'s <cuda/std/atomic>, the C++ library
  * style) are ported when they start like C++: a comment or a preprocessor
  * directive. A Makefile's '# comment' or a script's '#!' does not count. */
@@ -240,17 +229,6 @@ bool run_is_own_file(const char *rel)
            !strncmp(base, EMIT_TEMP_PREFIX, strlen(EMIT_TEMP_PREFIX));
 }
 
-/* a and b joined as path_join does, in sb (reused). */
-static const char *join_into(struct strbuf *sb, const char *a, const char *b)
-{
-    strbuf_reset(sb);
-    strbuf_addstr(sb, a);
-    if (sb->len && sb->buf[sb->len - 1] != '/' && *b)
-        strbuf_addch(sb, '/');
-    strbuf_addstr(sb, b);
-    return sb->buf;
-}
-
 static int collect_file(void *arg, const char *path, const char *rel,
                         const struct stat *st)
 {
@@ -277,8 +255,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
         kind = JOB_COPY;
     else
         return 0;
-    run_add_job(d, path, join_into(&c->abs, c->base_abs, rel),
-                join_into(&c->rel, c->prefix, rel), st, kind);
+    run_add_job(d, path, path_join_buf(&c->abs, c->base_abs, rel),
+                path_join_buf(&c->rel, c->prefix, rel), st, kind);
     d->jobs[d->njobs - 1].walked = c->named ? NULL : c->arg;
     return 0;
 }
@@ -463,14 +441,15 @@ static void collect_inputs(struct driver *d)
     }
     d->njobs = n;
 
+    struct strbuf out = STRBUF_INIT;
     for (size_t i = 0; i < d->njobs; i++) {
         struct job *j = &d->jobs[i];
-        if (o->output)
-            j->out = run_job_join(d, o->output, j->rel); /* else NULL, or in
-                                                          place */
+        if (o->output) /* else NULL, or in place */
+            j->out = run_job_str(d, path_join_buf(&out, o->output, j->rel));
         if (j->abs)
             hashmap_put(&d->byabs, j->abs, strlen(j->abs), j);
     }
+    strbuf_release(&out);
 }
 
 /* ---- #include resolution ---- */
@@ -587,6 +566,19 @@ static void fail(struct driver *d, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* What a result owns (its printed text, once printed, is released
+ * already). */
+static void result_release(struct result *r)
+{
+    strbuf_release(&r->out);
+    strbuf_release(&r->err);
+    strbuf_release(&r->unmapped);
+    for (size_t k = 0; k < r->ndiags; k++)
+        free(r->diags[k].msg);
+    free(r->diags);
+    free(r->incl);
+}
+
 /* The input was truncated by another program while it was read (a mapped
  * file: source_cut): what was made of it is dropped, and said. */
 static void cut_short(struct driver *d, struct result *r, const struct job *j)
@@ -596,13 +588,7 @@ static void cut_short(struct driver *d, struct result *r, const struct job *j)
      * holds (inplace_update_record). */
     bool backed_up = r->backed_up;
     uint64_t hash = r->hash;
-    strbuf_release(&r->out);
-    strbuf_release(&r->err);
-    strbuf_release(&r->unmapped);
-    for (size_t k = 0; k < r->ndiags; k++)
-        free(r->diags[k].msg);
-    free(r->diags);
-    free(r->incl);
+    result_release(r);
     memset(r, 0, sizeof(*r));
     r->backed_up = backed_up;
     r->hash = hash;
@@ -1135,7 +1121,6 @@ int driver_run(const struct options *o)
     struct driver d = {0};
     d.o = o;
     d.mode = pick_mode(o);
-    d.record_fd = -1;
     /* Before anything is read: see outputs_state_save. */
     int64_t start = now_ns();
 
@@ -1344,13 +1329,8 @@ static void driver_release(struct driver *d)
     for (int i = 0; i < d->nworkers; i++)
         worker_release(d, i);
     free(d->workers);
-    for (size_t i = 0; d->results && i < d->njobs; i++) {
-        struct result *r = &d->results[i];
-        free(r->incl);
-        for (size_t k = 0; k < r->ndiags; k++)
-            free(r->diags[k].msg);
-        free(r->diags);
-    }
+    for (size_t i = 0; d->results && i < d->njobs; i++)
+        result_release(&d->results[i]);
     free(d->results);
     for (size_t i = 0; d->in && i < d->o->ninputs; i++)
         free(d->in[i].base_abs);
@@ -1364,13 +1344,7 @@ static void driver_release(struct driver *d)
         free(d->incdirs[i]);
     free(d->incdirs);
     hashmap_release(&d->byabs);
-    hashmap_release(&d->record);
-    hashmap_release(&d->record_dirs);
-    free(d->in_root_below);
-    for (size_t i = 0; i < d->nnested; i++)
-        free(d->nested[i]);
-    free(d->nested);
-    arena_release(&d->record_mem);
+    inplace_record_release(&d->rec);
     report_release(&d->rep);
     mapping_free(d->map);
     state_release(&d->noted);

@@ -43,25 +43,26 @@ struct backup {
     bool seen;             /* still in use by this run */
 };
 
-static struct backup *put_entry(struct driver *d, const char *backup, size_t bl,
-                                const char *output, size_t ol, uint64_t hash)
+static struct backup *put_entry(struct inplace_record *r, const char *backup,
+                                size_t bl, const char *output, size_t ol,
+                                uint64_t hash)
 {
-    struct backup *b = hashmap_get(&d->record, backup, bl);
+    struct backup *b = hashmap_get(&r->map, backup, bl);
     if (!b) {
-        b = arena_alloc(&d->record_mem, sizeof(*b));
-        b->backup = arena_strndup(&d->record_mem, backup, bl);
+        b = arena_alloc(&r->mem, sizeof(*b));
+        b->backup = arena_strndup(&r->mem, backup, bl);
         b->older = NULL;
         b->nolder = 0;
         b->seen = false;
-        hashmap_put(&d->record, b->backup, bl, b);
+        hashmap_put(&r->map, b->backup, bl, b);
     } else if (b->hash != hash) {
-        uint64_t *v = arena_alloc(&d->record_mem, (b->nolder + 1) * sizeof(*v));
+        uint64_t *v = arena_alloc(&r->mem, (b->nolder + 1) * sizeof(*v));
         if (b->nolder)
             memcpy(v, b->older, b->nolder * sizeof(*v));
         v[b->nolder++] = b->hash;
         b->older = v;
     }
-    b->output = arena_strndup(&d->record_mem, output, ol);
+    b->output = arena_strndup(&r->mem, output, ol);
     b->hash = hash;
     return b;
 }
@@ -90,8 +91,8 @@ static bool read_name(const char **p, const char *end, char sep, const char **s,
 
 /* One entry at *p: this version's, or an earlier one's (tabs); its names
  * under prefix (a record in a subdirectory: "sub/"). */
-static bool read_entry(struct driver *d, const char **p, const char *end,
-                       const char *prefix)
+static bool read_entry(struct inplace_record *r, const char **p,
+                       const char *end, const char *prefix)
 {
     const char *q = *p, *b, *o;
     size_t bl, ol;
@@ -132,11 +133,11 @@ static bool read_entry(struct driver *d, const char **p, const char *end,
         strbuf_add(&pb, b, bl);
         strbuf_addstr(&po, prefix);
         strbuf_add(&po, o, ol);
-        put_entry(d, pb.buf, pb.len, po.buf, po.len, hash);
+        put_entry(r, pb.buf, pb.len, po.buf, po.len, hash);
         strbuf_release(&pb);
         strbuf_release(&po);
     } else {
-        put_entry(d, b, bl, o, ol, hash);
+        put_entry(r, b, bl, o, ol, hash);
     }
     *p = q;
     return true;
@@ -145,7 +146,7 @@ static bool read_entry(struct driver *d, const char **p, const char *end,
 /* Read the record at path, if there is one, its names under prefix.
  * Returns whether there was. A probe (probe set) says nothing of a record
  * it cannot read, and takes it for none. */
-static bool load_record_file(struct driver *d, const char *path,
+static bool load_record_file(struct inplace_record *r, const char *path,
                              const char *prefix, bool probe)
 {
     struct stat st;
@@ -155,12 +156,14 @@ static bool load_record_file(struct driver *d, const char *path,
         return false;
     }
     /* Not read if it is not a file: a FIFO would hang the run. */
-    if (probe && (stat(path, &st) < 0 || !S_ISREG(st.st_mode)))
-        return false;
-    if (stat(path, &st) < 0)
-        die("'%s' is a symbolic link to nothing: remove it", path);
-    if (!S_ISREG(st.st_mode))
-        die("'%s' is not a regular file: move it away", path);
+    bool there = stat(path, &st) == 0;
+    if (!there || !S_ISREG(st.st_mode)) {
+        if (probe)
+            return false;
+        die(there ? "'%s' is not a regular file: move it away"
+                  : "'%s' is a symbolic link to nothing: remove it",
+            path);
+    }
     struct source src;
     if (source_load(&src, path) < 0) {
         if (probe)
@@ -188,7 +191,7 @@ static bool load_record_file(struct driver *d, const char *path,
             p++;
             continue;
         }
-        if (read_entry(d, &p, end, prefix))
+        if (read_entry(r, &p, end, prefix))
             continue;
         if (probe)
             break; /* what it could read */
@@ -197,7 +200,7 @@ static bool load_record_file(struct driver *d, const char *path,
              * backup was not made), not cut back. */
             warning("ignoring the unfinished last entry of '%s'", path);
             if (!*prefix) /* cut before the next entry is appended */
-                d->record_end = (size_t)(at - src.buf) + 1;
+                r->end = (size_t)(at - src.buf) + 1;
             break;
         }
         size_t line = 1;
@@ -229,16 +232,15 @@ static void knows_fn(void *arg, const char *key, size_t len, void *value)
  * the record's)? */
 static bool record_knows(const char *path, const char *below)
 {
-    struct driver tmp;
+    struct inplace_record tmp;
     memset(&tmp, 0, sizeof(tmp));
     bool found = false;
     if (load_record_file(&tmp, path, "", true)) {
         struct knows k = {below, strlen(below), false};
-        hashmap_each(&tmp.record, knows_fn, &k);
+        hashmap_each(&tmp.map, knows_fn, &k);
         found = k.found;
     }
-    hashmap_release(&tmp.record);
-    arena_release(&tmp.record_mem);
+    inplace_record_release(&tmp);
     return found;
 }
 
@@ -263,7 +265,7 @@ void inplace_find_record(struct driver *d)
             best = dir.len;
     }
     if (best) {
-        d->in_root_below = xstrdup(d->in_root + best + 1);
+        d->rec.below = xstrdup(d->in_root + best + 1);
         d->in_root[best] = '\0';
     }
     strbuf_release(&dir);
@@ -284,16 +286,16 @@ static void load_nested(struct driver *d, const char *rel)
             break;
         *slash = '\0';
         dir.len = (size_t)(slash - dir.buf);
-        if (hashmap_get(&d->record_dirs, dir.buf, dir.len))
+        if (hashmap_get(&d->rec.dirs, dir.buf, dir.len))
             break; /* read, and so are those above it */
-        char *key = arena_strndup(&d->record_mem, dir.buf, dir.len);
-        hashmap_put(&d->record_dirs, key, dir.len, key);
+        char *key = arena_strndup(&d->rec.mem, dir.buf, dir.len);
+        hashmap_put(&d->rec.dirs, key, dir.len, key);
         strbuf_reset(&path);
         strbuf_addf(&path, "%s/%s/%s", d->in_root, dir.buf, IN_PLACE_RECORD);
         strbuf_addch(&dir, '/');
-        if (load_record_file(d, path.buf, dir.buf, false)) {
-            ALLOC_GROW(d->nested, d->nnested + 1, d->nested_alloc);
-            d->nested[d->nnested++] = strbuf_detach(&path, NULL);
+        if (load_record_file(&d->rec, path.buf, dir.buf, false)) {
+            ALLOC_GROW(d->rec.nested, d->rec.nnested + 1, d->rec.nested_alloc);
+            d->rec.nested[d->rec.nnested++] = strbuf_detach(&path, NULL);
         }
         dir.buf[--dir.len] = '\0';
     }
@@ -301,17 +303,28 @@ static void load_nested(struct driver *d, const char *rel)
     strbuf_release(&path);
 }
 
+void inplace_record_release(struct inplace_record *r)
+{
+    hashmap_release(&r->map);
+    hashmap_release(&r->dirs);
+    arena_release(&r->mem);
+    free(r->below);
+    for (size_t i = 0; i < r->nnested; i++)
+        free(r->nested[i]);
+    free(r->nested);
+}
+
 void inplace_load_record(struct driver *d)
 {
-    d->record_fd = -1;
+    d->rec.fd = -1;
     char *path = path_join(d->in_root, IN_PLACE_RECORD);
-    load_record_file(d, path, "", false);
+    load_record_file(&d->rec, path, "", false);
     free(path);
     /* The records of the directories between the one found above the
      * inputs and theirs: read now (a run on the tree may have been
      * stopped before it took them in), removed once merged. */
-    if (d->in_root_below) {
-        char *rel = path_join(d->in_root_below, "x");
+    if (d->rec.below) {
+        char *rel = path_join(d->rec.below, "x");
         load_nested(d, rel);
         free(rel);
     }
@@ -323,10 +336,10 @@ static struct backup *recorded(struct driver *d, const char *backup_abs)
     if (strncmp(backup_abs, d->in_root, rl))
         return NULL;
     const char *rel = backup_abs + rl + (rl > 1);
-    struct backup *b = hashmap_get(&d->record, rel, strlen(rel));
+    struct backup *b = hashmap_get(&d->rec.map, rel, strlen(rel));
     if (!b) {
         load_nested(d, rel);
-        b = hashmap_get(&d->record, rel, strlen(rel));
+        b = hashmap_get(&d->rec.map, rel, strlen(rel));
     }
     return b;
 }
@@ -355,12 +368,12 @@ static int cmp_backups(const void *a, const void *b)
  * it did not look at. */
 void inplace_save_record(struct driver *d)
 {
-    if (d->record_fd >= 0)
-        close(d->record_fd);
-    d->record_fd = -1;
-    size_t n = d->record.nr;
+    if (d->rec.fd >= 0)
+        close(d->rec.fd);
+    d->rec.fd = -1;
+    size_t n = d->rec.map.nr;
     struct backup **v = xmalloc((n ? n : 1) * sizeof(*v)), **at = v;
-    hashmap_each(&d->record, gather, &at);
+    hashmap_each(&d->rec.map, gather, &at);
     if (n)
         qsort(v, n, sizeof(*v), cmp_backups);
     struct strbuf sb = STRBUF_INIT;
@@ -382,17 +395,17 @@ void inplace_save_record(struct driver *d)
     int rc = 0;
     if (n)
         rc = run_write_file(d, path, sb.buf, sb.len);
-    else if (d->record_created)
+    else if (d->rec.created)
         unlink(path); /* only entries of backups that were not made */
     /* The records of subdirectories read into this one: now in it. */
-    for (size_t i = 0; i < d->nnested; i++) {
+    for (size_t i = 0; i < d->rec.nnested; i++) {
         if (n && rc >= 0)
-            unlink(d->nested[i]);
-        free(d->nested[i]);
+            unlink(d->rec.nested[i]);
+        free(d->rec.nested[i]);
     }
-    free(d->nested);
-    d->nested = NULL;
-    d->nnested = 0;
+    free(d->rec.nested);
+    d->rec.nested = NULL;
+    d->rec.nnested = 0;
     free(path);
     free(v);
     strbuf_release(&sb);
@@ -411,41 +424,41 @@ static int record_ahead(struct driver *d, const char *backup,
     pthread_mutex_lock(&lock);
     if (broken)
         goto out;
-    if (d->record_fd < 0) {
-        d->record_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-        if (d->record_fd < 0 && errno == ENOENT) {
-            d->record_fd = open(
+    if (d->rec.fd < 0) {
+        d->rec.fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (d->rec.fd < 0 && errno == ENOENT) {
+            d->rec.fd = open(
                 path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-            d->record_created = d->record_fd >= 0;
+            d->rec.created = d->rec.fd >= 0;
         }
     }
     struct stat st;
-    if (d->record_fd < 0 || fstat(d->record_fd, &st) < 0) {
+    if (d->rec.fd < 0 || fstat(d->rec.fd, &st) < 0) {
         why = strerror(errno);
     } else {
         /* An unfinished entry at its end (ignored when it was read): cut
          * off, not continued. */
-        if (d->record_end && (size_t)st.st_size > d->record_end - 1) {
-            if (ftruncate(d->record_fd, (off_t)(d->record_end - 1)) < 0)
+        if (d->rec.end && (size_t)st.st_size > d->rec.end - 1) {
+            if (ftruncate(d->rec.fd, (off_t)(d->rec.end - 1)) < 0)
                 why = strerror(errno);
-            st.st_size = (off_t)(d->record_end - 1);
+            st.st_size = (off_t)(d->rec.end - 1);
         }
-        d->record_end = 0;
+        d->rec.end = 0;
         /* A new record, or one cut short as it was made: the header
          * first (inplace_load_record took the latter for empty). */
         size_t hl = strlen(IN_PLACE_HEADER);
         if ((size_t)st.st_size < hl) {
-            if (ftruncate(d->record_fd, 0) < 0)
+            if (ftruncate(d->rec.fd, 0) < 0)
                 why = strerror(errno);
             st.st_size = 0;
             strbuf_addstr(&sb, IN_PLACE_HEADER);
         }
         add_entry(&sb, hash, backup, output);
-        ssize_t n = why ? 0 : write(d->record_fd, sb.buf, sb.len);
+        ssize_t n = why ? 0 : write(d->rec.fd, sb.buf, sb.len);
         if (!why && n != (ssize_t)sb.len) {
             why = n < 0 ? strerror(errno) : "no room for it (a short write)";
             /* Cut back: no unfinished entry stays at its end. */
-            if (n > 0 && ftruncate(d->record_fd, st.st_size) < 0)
+            if (n > 0 && ftruncate(d->rec.fd, st.st_size) < 0)
                 broken = "an unfinished entry could not be cut back";
         }
     }
@@ -460,43 +473,53 @@ out:
     return why ? -1 : 0;
 }
 
+/* j's backup and output as the record names them (relative to in_root),
+ * in *backup and *out (the caller frees); false when j is not under it. */
+static bool record_names(const struct driver *d, const struct job *j,
+                         struct strbuf *backup, char **out)
+{
+    size_t rl = strlen(d->in_root);
+    if (!j->abs || strncmp(j->abs, d->in_root, rl))
+        return false;
+    const char *orig = j->abs + rl + (rl > 1);
+    strbuf_addf(backup, "%s%s", orig, d->o->backup_suffix);
+    *out = run_output_name(orig, &(bool){false});
+    return true;
+}
+
 int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
                          struct strbuf *err)
 {
-    size_t rl = strlen(d->in_root);
-    if (!j->abs || strncmp(j->abs, d->in_root, rl)) {
+    struct strbuf b = STRBUF_INIT;
+    char *out;
+    if (!record_names(d, j, &b, &out)) {
         strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
         return -1;
     }
-    const char *orig = j->abs + rl + (rl > 1);
-    struct strbuf rb = STRBUF_INIT;
-    strbuf_addf(&rb, "%s%s", orig, d->o->backup_suffix);
-    char *out = run_output_name(orig, &(bool){false});
-    int rc = record_ahead(d, rb.buf, out, hash, err);
+    int rc = record_ahead(d, b.buf, out, hash, err);
     free(out);
-    strbuf_release(&rb);
+    strbuf_release(&b);
     return rc;
 }
 
 /* After the port: what this run wrote, on record. */
 void inplace_update_record(struct driver *d)
 {
-    size_t rl = strlen(d->in_root);
     for (size_t i = 0; i < d->njobs; i++) {
         const struct job *j = &d->jobs[i];
         const struct result *r = &d->results[i];
         /* On record: every backup made (even when the port's write then
          * failed), and what was written from one. */
         bool ok = r->status == RES_WRITTEN || r->status == RES_UPTODATE;
-        if (!(r->backed_up || (j->from_backup && ok)) || !j->abs ||
-            strncmp(j->abs, d->in_root, rl))
-            continue;
-        const char *orig = j->abs + rl + (rl > 1);
         struct strbuf b = STRBUF_INIT;
-        strbuf_addf(&b, "%s%s", orig, d->o->backup_suffix);
-        char *out = run_output_name(orig, &(bool){false});
+        char *out;
+        if (!(r->backed_up || (j->from_backup && ok)) ||
+            !record_names(d, j, &b, &out)) {
+            strbuf_release(&b);
+            continue;
+        }
         struct backup *e =
-            put_entry(d, b.buf, b.len, out, strlen(out), r->hash);
+            put_entry(&d->rec, b.buf, b.len, out, strlen(out), r->hash);
         if (ok)
             e->nolder = 0; /* the output is known to hold r->hash */
         free(out);

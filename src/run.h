@@ -106,6 +106,19 @@ struct input {
     bool is_dir;
 };
 
+/* --in-place's record of its backups, as a run uses it (inplace.c). */
+struct inplace_record {
+    struct hashmap map;  /* backup rel -> struct backup */
+    struct arena mem;    /* the entries */
+    int fd;              /* open for appending, or -1 */
+    bool created;        /* by this run */
+    size_t end;          /* 1 + where an unfinished last entry starts */
+    char *below;         /* the inputs' directory, when in_root is above */
+    struct hashmap dirs; /* subdirectories whose record was read */
+    char **nested;       /* those records, to remove once merged */
+    size_t nnested, nested_alloc;
+};
+
 struct driver {
     const struct options *o;
     enum report_mode mode;
@@ -124,23 +137,15 @@ struct driver {
     bool have_db;
     struct report rep;
     int setup_errors;
-    struct input *in;      /* the inputs as given (resolve_inputs) */
-    char *in_root;         /* their common directory, absolute */
-    bool manifest;         /* write (or check) the build manifest */
-    struct hashmap record; /* --in-place: backup rel -> struct backup */
-    struct arena record_mem;
-    int record_fd;              /* the record, open for appending, or -1 */
-    bool record_created;        /* by this run */
-    size_t record_end;          /* 1 + where an unfinished last entry starts */
-    char *in_root_below;        /* the inputs' directory, under in_root */
-    struct hashmap record_dirs; /* subdirectories whose record was read */
-    char **nested;              /* those records, to remove once merged */
-    size_t nnested, nested_alloc;
-    bool want[WARN__COUNT]; /* findings to make: reported, or counted for
-                               --fail-on, --stats and --report */
-    size_t wrote;           /* files of the run's own written (manifest...) */
-    bool keep_state;        /* may write the run state (state.h) */
-    struct state noted;     /* its other files (run_note_file) */
+    struct input *in;          /* the inputs as given (resolve_inputs) */
+    char *in_root;             /* their common directory, absolute */
+    bool manifest;             /* write (or check) the build manifest */
+    struct inplace_record rec; /* --in-place */
+    bool want[WARN__COUNT];    /* findings to make: reported, or counted for
+                                  --fail-on, --stats and --report */
+    size_t wrote;       /* files of the run's own written (manifest...) */
+    bool keep_state;    /* may write the run state (state.h) */
+    struct state noted; /* its other files (run_note_file) */
 };
 
 struct collect {
@@ -170,10 +175,8 @@ bool run_is_source_ext(const char *ext);
 bool run_is_musa_ext(const char *ext);
 /* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged; caller frees. */
 char *run_output_name(const char *rel, bool *renamed);
-/* Strings that live as long as the jobs (d->job_mem): a copy of s, and a
- * joined with b by a '/' (path_join's rule). */
+/* A copy of s that lives as long as the jobs (d->job_mem). */
 char *run_job_str(struct driver *d, const char *s);
-char *run_job_join(struct driver *d, const char *a, const char *b);
 /* Does an extensionless file start like C++? 1 or 0; -1 with errno when
  * it cannot be read. */
 int run_looks_like_cxx(const char *path);
@@ -202,6 +205,7 @@ void run_note_file(struct driver *d, const char *path, const struct stat *st);
  * whole tree made it): d->in_root becomes that directory. */
 void inplace_find_record(struct driver *d);
 void inplace_load_record(struct driver *d);
+void inplace_record_release(struct inplace_record *r);
 /* After the port: what it backed up and wrote, on record. */
 void inplace_update_record(struct driver *d);
 void inplace_save_record(struct driver *d);

@@ -5,13 +5,20 @@
 
 #include "util/strbuf.h"
 
+const char *path_join_buf(struct strbuf *sb, const char *a, const char *b)
+{
+    strbuf_reset(sb);
+    strbuf_addstr(sb, a);
+    if (sb->len && sb->buf[sb->len - 1] != '/' && *b)
+        strbuf_addch(sb, '/');
+    strbuf_addstr(sb, b);
+    return sb->buf;
+}
+
 char *path_join(const char *a, const char *b)
 {
     struct strbuf sb = STRBUF_INIT;
-    strbuf_addstr(&sb, a);
-    if (sb.len && sb.buf[sb.len - 1] != '/' && *b)
-        strbuf_addch(&sb, '/');
-    strbuf_addstr(&sb, b);
+    path_join_buf(&sb, a, b);
     return strbuf_detach(&sb, NULL);
 }
 

@@ -37,7 +37,9 @@ struct mapping {
     const char **files; /* loaded files, in order */
     size_t nfiles, files_alloc;
     size_t size;                    /* entries that won */
-    struct map_filter filter;       /* see mapping_may_apply */
+    struct map_filter *filter;      /* see mapping_may_apply; made by
+                                       mapping_finish unless the index
+                                       has one (208 KB, zeroed) */
     uint64_t keys[65536 / 64];      /* starts for identifier keys alone */
     struct map_override *overrides; /* entries shadowed by another */
     size_t noverrides, overrides_alloc;
@@ -120,6 +122,7 @@ void mapping_free(struct mapping *m)
     free(m->dirs);
     free(m->files);
     free(m->overrides);
+    free(m->filter);
     mapindex_free(m->index);
     mapcache_release(&m->cache);
     pending_free(m->pending);
@@ -784,9 +787,11 @@ int mapping_finish(struct mapping *m)
      * checks, which would be most of the start-up time. */
     if (m->use_index)
         return 0;
-    hashmap_each(&m->idents, finish_key, &m->filter);
-    rules_each_start(m->patterns, filter_add_start, &m->filter);
-    rules_each_start(m->suspects, filter_add_start, &m->filter);
+    if (!m->filter)
+        m->filter = xcalloc(1, sizeof(*m->filter));
+    hashmap_each(&m->idents, finish_key, m->filter);
+    rules_each_start(m->patterns, filter_add_start, m->filter);
+    rules_each_start(m->suspects, filter_add_start, m->filter);
     struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);
@@ -799,7 +804,7 @@ int mapping_finish(struct mapping *m)
     struct pending_store *ps = m->pending;
     if (ps && !errors) {
         struct strbuf ix = STRBUF_INIT;
-        mapindex_build(&ix, &m->idents, &m->filter);
+        mapindex_build(&ix, &m->idents, m->filter);
         mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk),
                        ix.buf, ix.len);
         strbuf_release(&ix);
@@ -823,7 +828,7 @@ bool mapping_was_checked(const struct mapping *m)
 
 const struct map_filter *mapping_filter(const struct mapping *m)
 {
-    return m->use_index ? mapindex_filter(m->index) : &m->filter;
+    return m->use_index ? mapindex_filter(m->index) : m->filter;
 }
 
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)

@@ -294,14 +294,12 @@ static void merge_header(struct mapping *m, struct map_entry *head)
 static void merge_rule(struct mapping *m, struct rules *set,
                        struct map_entry *e, bool counted)
 {
-    char msg[256];
-    size_t off;
-    /* mapfile.c compiled it already: this cannot fail unless the cache
-     * lies, and the cache is checked before it is believed. */
-    if (rules_add(set, e->from, e->to ? e->to : "", e, msg, sizeof(msg), &off) <
-        0)
-        merge_error(m, &e->where, "bad regex at offset %zu: %s", off, msg);
-    else if (counted)
+    /* mapfile.c compiled it already, in this run or in the one that made
+     * the cache: it is compiled again when first tried (most runs try few
+     * rules, and a run answered by its run state none). Should a cache
+     * lie, the rule does not compile then: mapping_damaged. */
+    rules_add_checked(set, e->from, e->to ? e->to : "", e);
+    if (counted)
         m->size++;
 }
 
@@ -818,7 +816,10 @@ int mapping_finish(struct mapping *m)
 
 const char *mapping_damaged(const struct mapping *m)
 {
-    return m->use_index && mapindex_damaged(m->index) ? m->cache.path : NULL;
+    bool damaged = (m->use_index && mapindex_damaged(m->index)) ||
+                   rules_broken(m->patterns) || rules_broken(m->strings) ||
+                   rules_broken(m->suspects);
+    return damaged ? m->cache.path : NULL;
 }
 
 bool mapping_was_checked(const struct mapping *m)

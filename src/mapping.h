@@ -129,8 +129,9 @@ int mapping_finish(struct mapping *m);
  * that mapping_finish skips the cross-file checks (for tests). */
 bool mapping_was_checked(const struct mapping *m);
 /* The cache file the mappings were read from, when a lookup found it
- * damaged (its words out of bounds; mapindex_damaged): the names there
- * were not found. NULL when not. */
+ * damaged (its words out of bounds; mapindex_damaged: the names there
+ * were not found) or a rule from it did not compile (rules_broken: it
+ * never matched). NULL when not. */
 const char *mapping_damaged(const struct mapping *m);
 
 /* A fast "certainly not" for identifiers, in two parts.

@@ -17,12 +17,13 @@
 enum { RULE_MAX_ALTS = 4 };
 
 /* A rule's JIT code is made the first time a subject is tried on it
- * (most runs try few of the rules), under the set's lock. */
-enum { JIT_NOT_YET, JIT_DONE, JIT_NONE };
+ * (most runs try few of the rules), under the set's lock; so is the rule
+ * itself when it was added checked already (rules_add_checked). */
+enum { JIT_NOT_YET, JIT_DONE, JIT_NONE, JIT_BROKEN };
 
 struct rule {
-    pcre2_code *code;
-    int jit; /* JIT_*, read and written atomically */
+    pcre2_code *code; /* NULL until made, for a checked rule */
+    int jit;          /* JIT_*, read and written atomically */
     char *pattern;
     char *repl;
     void *tag;
@@ -40,8 +41,8 @@ struct rules {
     /* For each first byte, the rules that may match there, in order. */
     uint32_t *bucket[256];
     size_t bucket_nr[256];
-    uint32_t ovector_max;
     pthread_mutex_t jit_lock;
+    bool broken; /* a checked rule did not compile (under jit_lock) */
 };
 
 struct rules_matcher {
@@ -186,31 +187,22 @@ static void bucket_add(struct rules *r, int c, uint32_t idx)
     r->bucket[c][r->bucket_nr[c]++] = idx;
 }
 
-int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
-              char *msg, size_t msgsz, size_t *erroff)
+static pcre2_code *compile(const struct rules *r, const char *pat, int *code,
+                           PCRE2_SIZE *off)
 {
-    int code;
-    PCRE2_SIZE off;
     /* Bytes, not UTF-8: subjects are identifiers and string contents,
      * which may hold any byte, and byte matching is the fast path. */
     uint32_t opts = PCRE2_ANCHORED;
     if (r->mode == RULES_WHOLE)
         opts |= PCRE2_ENDANCHORED;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts,
-                                   &code, &off, NULL);
-    if (!re) {
-        pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, msgsz);
-        *erroff = off;
-        return -1;
-    }
-    uint32_t minlen = 0;
-    pcre2_pattern_info(re, PCRE2_INFO_MINLENGTH, &minlen);
-    if (!minlen) {
-        pcre2_code_free(re);
-        snprintf(msg, msgsz, "pattern can match the empty string");
-        *erroff = 0;
-        return -1;
-    }
+    return pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts, code,
+                         off, NULL);
+}
+
+/* Add a rule, compiled (re) or to be compiled on first use (NULL). */
+static int add_rule(struct rules *r, pcre2_code *re, const char *pat,
+                    const char *repl, void *tag)
+{
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     uint32_t idx = (uint32_t)r->nr;
     struct rule *rule = &r->v[r->nr++];
@@ -233,6 +225,43 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
             bucket_add(r, c, idx);
     }
     return (int)idx;
+}
+
+int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
+              char *msg, size_t msgsz, size_t *erroff)
+{
+    int code;
+    PCRE2_SIZE off;
+    pcre2_code *re = compile(r, pat, &code, &off);
+    if (!re) {
+        pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, msgsz);
+        *erroff = off;
+        return -1;
+    }
+    uint32_t minlen = 0;
+    pcre2_pattern_info(re, PCRE2_INFO_MINLENGTH, &minlen);
+    if (!minlen) {
+        pcre2_code_free(re);
+        snprintf(msg, msgsz, "pattern can match the empty string");
+        *erroff = 0;
+        return -1;
+    }
+    return add_rule(r, re, pat, repl, tag);
+}
+
+int rules_add_checked(struct rules *r, const char *pat, const char *repl,
+                      void *tag)
+{
+    return add_rule(r, NULL, pat, repl, tag);
+}
+
+bool rules_broken(const struct rules *r)
+{
+    struct rules *w = (struct rules *)r; /* for the lock */
+    pthread_mutex_lock(&w->jit_lock);
+    bool broken = w->broken;
+    pthread_mutex_unlock(&w->jit_lock);
+    return broken;
 }
 
 size_t rules_count(const struct rules *r)
@@ -304,25 +333,36 @@ void rules_matcher_free(struct rules_matcher *m)
     free(m);
 }
 
-/* Whether rule has JIT code, making it first if no thread has tried.
- * Optional: where JIT is missing, pcre2_match interprets. No thread runs
- * the rule while another compiles it: they wait for the lock. */
-static bool jit_ready(const struct rules *r, struct rule *rule)
+/* The rule made ready to run, if no thread has: compiled (a checked
+ * rule), then given JIT code. JIT is optional: where it is missing,
+ * pcre2_match interprets. No thread runs the rule while another makes
+ * it: they wait for the lock. Returns JIT_DONE, JIT_NONE, or JIT_BROKEN
+ * for a checked rule that does not compile after all. */
+static int rule_ready(const struct rules *r, struct rule *rule)
 {
     int state = __atomic_load_n(&rule->jit, __ATOMIC_ACQUIRE);
     if (state == JIT_NOT_YET) {
-        pthread_mutex_t *lock = (pthread_mutex_t *)&r->jit_lock;
-        pthread_mutex_lock(lock);
+        struct rules *w = (struct rules *)r;
+        pthread_mutex_lock(&w->jit_lock);
         state = __atomic_load_n(&rule->jit, __ATOMIC_RELAXED);
         if (state == JIT_NOT_YET) {
-            state = pcre2_jit_compile(rule->code, PCRE2_JIT_COMPLETE) == 0
-                        ? JIT_DONE
-                        : JIT_NONE;
+            int code;
+            PCRE2_SIZE off;
+            if (!rule->code)
+                rule->code = compile(r, rule->pattern, &code, &off);
+            if (!rule->code) {
+                state = JIT_BROKEN;
+                w->broken = true;
+            } else {
+                state = pcre2_jit_compile(rule->code, PCRE2_JIT_COMPLETE) == 0
+                            ? JIT_DONE
+                            : JIT_NONE;
+            }
             __atomic_store_n(&rule->jit, state, __ATOMIC_RELEASE);
         }
-        pthread_mutex_unlock(lock);
+        pthread_mutex_unlock(&w->jit_lock);
     }
-    return state == JIT_DONE;
+    return state;
 }
 
 int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
@@ -339,11 +379,13 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
         const struct rule *rule = &r->v[i];
         if (!has_start(rule, s, len))
             continue; /* cannot match: skip the call */
-        int rc = jit_ready(r, (struct rule *)rule)
-                     ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, len, 0, 0,
-                                       m->md, NULL)
-                     : pcre2_match(rule->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
-                                   NULL);
+        int state = rule_ready(r, (struct rule *)rule);
+        if (state == JIT_BROKEN)
+            continue;
+        int rc = state == JIT_DONE ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s,
+                                                     len, 0, 0, m->md, NULL)
+                                   : pcre2_match(rule->code, (PCRE2_SPTR)s, len,
+                                                 0, 0, m->md, NULL);
         if (rc < 0)
             continue;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);

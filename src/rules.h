@@ -27,6 +27,14 @@ void rules_free(struct rules *r);
  * pattern that can match the empty string is refused (offset 0). */
 int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
               char *msg, size_t msgsz, size_t *erroff);
+/* Add pat as rules_add would, for a pattern that rules_add has accepted
+ * before (in a check set, or in the run that made the mapping cache): it
+ * is compiled when a subject is first tried on it. Returns its index. */
+int rules_add_checked(struct rules *r, const char *pat, const char *repl,
+                      void *tag);
+/* Whether a rule added checked failed to compile when first tried (it
+ * then never matches): the pattern was not what was checked. */
+bool rules_broken(const struct rules *r);
 size_t rules_count(const struct rules *r);
 const char *rules_pattern(const struct rules *r, size_t i);
 const char *rules_replacement(const struct rules *r, size_t i);

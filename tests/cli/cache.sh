@@ -65,3 +65,31 @@ else
     echo "cuda2musa: error: the mapping cache 'small-cache/mappings-HASH.cache' is damaged"
     echo "next run: 0 void f(float *p) { musaMalloc(&p, 4); at::cuda::getCurrentCUDAStream(); }"
 fi
+
+# A cache whose pattern text is damaged: a rule is compiled when first
+# tried, and one that then does not compile is the cache's damage too.
+mkdir pat && printf 'version: 1\ndomain: runtime\npatterns:\n  - {match: "zz(?=a)", to: yy}\n' >pat/a.yaml
+printf 'void f(void) { zzab(); }\n' >z.cu
+export CUDA2MUSA_CACHE=$PWD/pat-cache
+$C2M --mappings-dir pat -W no-unverified z.cu
+if command -v python3 >/dev/null; then
+    python3 - <<'X'
+import glob
+path = glob.glob("pat-cache/*")[0]
+data = open(path, "rb").read()
+print("pattern in the cache:", data.count(b"zz(?=a)"))
+open(path, "wb").write(data.replace(b"zz(?=a)", b"zz(?=a("))
+X
+    $C2M --mappings-dir pat -W no-unverified z.cu >out6 2>err6
+    echo "damaged: $?"
+    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: some names.*//" err6
+    cat out6
+    ls pat-cache | wc -l
+else
+    echo "pattern in the cache: 1"
+    echo "damaged: 2"
+    echo "cuda2musa: error: the mapping cache 'pat-cache/mappings-HASH.cache' is damaged"
+    echo "void f(void) { zzab(); }"
+    echo 0
+fi
+$C2M --mappings-dir pat -W no-unverified z.cu

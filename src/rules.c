@@ -40,7 +40,7 @@ struct rules {
     size_t nr, alloc;
     /* For each first byte, the rules that may match there, in order. */
     uint32_t *bucket[256];
-    size_t bucket_nr[256];
+    size_t bucket_nr[256], bucket_alloc[256];
     pthread_mutex_t jit_lock;
     bool broken; /* a checked rule did not compile (under jit_lock) */
 };
@@ -182,8 +182,7 @@ unknown:
 
 static void bucket_add(struct rules *r, int c, uint32_t idx)
 {
-    r->bucket[c] =
-        xrealloc(r->bucket[c], (r->bucket_nr[c] + 1) * sizeof(uint32_t));
+    ALLOC_GROW(r->bucket[c], r->bucket_nr[c] + 1, r->bucket_alloc[c]);
     r->bucket[c][r->bucket_nr[c]++] = idx;
 }
 
@@ -217,11 +216,12 @@ static int add_rule(struct rules *r, pcre2_code *re, const char *pat,
      * with a literal; otherwise any byte may start one (pcre2's own
      * first-unit information is not enough: caseless and Unicode matching
      * widen it). */
-    for (int c = 0; c < 256; c++) {
-        bool may = !rule->nalts;
-        for (size_t k = 0; k < rule->nalts && !may; k++)
-            may = (unsigned char)rule->lit[k][0] == c;
-        if (may)
+    if (!rule->nalts)
+        for (int c = 0; c < 256; c++)
+            bucket_add(r, c, idx);
+    for (size_t k = 0; k < rule->nalts; k++) {
+        unsigned char c = (unsigned char)rule->lit[k][0];
+        if (!r->bucket_nr[c] || r->bucket[c][r->bucket_nr[c] - 1] != idx)
             bucket_add(r, c, idx);
     }
     return (int)idx;

@@ -74,6 +74,7 @@ struct mapindex {
     const uint32_t *slots, *idents, *entries, *quals, *parts;
     const char *strings;
     struct map_ident **done; /* decoded identifiers, by number */
+    size_t ndone;            /* (xcalloc_lazy: few are used) */
     struct chunk *mem;       /* where they are decoded (atomic) */
     pthread_mutex_t grow;    /* over adding a chunk to mem */
     int damaged;             /* a lookup met words out of bounds (atomic) */
@@ -416,7 +417,8 @@ struct mapindex *mapindex_open(const void *p, size_t len)
         free(ix);
         return NULL;
     }
-    ix->done = xcalloc(h->nidents ? h->nidents : 1, sizeof(*ix->done));
+    ix->ndone = h->nidents;
+    ix->done = xcalloc_lazy(ix->ndone, sizeof(*ix->done));
     pthread_mutex_init(&ix->grow, NULL);
     return ix;
 }
@@ -430,7 +432,7 @@ void mapindex_free(struct mapindex *ix)
         free(c);
     }
     pthread_mutex_destroy(&ix->grow);
-    free(ix->done);
+    xfree_lazy(ix->done, ix->ndone, sizeof(*ix->done));
     free(ix);
 }
 

@@ -2,9 +2,11 @@
 /* Allocators that die on out-of-memory. */
 #include "xalloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void oom(size_t n)
 {
@@ -26,6 +28,25 @@ void *xcalloc(size_t nmemb, size_t size)
     if (!p)
         oom(nmemb * size);
     return p;
+}
+
+void *xcalloc_lazy(size_t nmemb, size_t size)
+{
+    if (size && nmemb > SIZE_MAX / size)
+        oom(SIZE_MAX);
+    size_t n = nmemb * size;
+    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        oom(n);
+    return p;
+}
+
+void xfree_lazy(void *p, size_t nmemb, size_t size)
+{
+    size_t n = nmemb * size;
+    if (p)
+        munmap(p, n ? n : 1);
 }
 
 void *xrealloc(void *p, size_t n)

@@ -8,6 +8,12 @@
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
+/* Zeroed memory whose pages are made when first touched (an anonymous
+ * mapping), for a big table of which a run may use a few entries: calloc
+ * zeroes it all at once from a heap that keeps pages. Free with
+ * xfree_lazy and the same sizes. */
+void *xcalloc_lazy(size_t nmemb, size_t size);
+void xfree_lazy(void *p, size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);

@@ -21,6 +21,7 @@
 #include "util/path.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
+#include "util/xalloc.h"
 
 START_TEST(strbuf_basics)
 {
@@ -562,6 +563,26 @@ START_TEST(paths)
 }
 END_TEST
 
+START_TEST(lazy_zeroed_tables)
+{
+    /* Zeroed, writable wherever it is touched, and as big as asked (the
+     * last byte of a size that is not a page multiple); empty is fine. */
+    size_t n = 100003;
+    unsigned char *p = xcalloc_lazy(n, 3);
+    for (size_t i = 0; i < 3 * n; i += 4093)
+        ck_assert_int_eq(p[i], 0);
+    ck_assert_int_eq(p[3 * n - 1], 0);
+    p[3 * n - 1] = 7;
+    p[0] = 9;
+    ck_assert_int_eq(p[3 * n - 1] + p[0], 16);
+    xfree_lazy(p, n, 3);
+    void *e = xcalloc_lazy(0, 8);
+    ck_assert_ptr_nonnull(e);
+    xfree_lazy(e, 0, 8);
+    xfree_lazy(NULL, 5, 5);
+}
+END_TEST
+
 static Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
@@ -582,6 +603,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, paths);
+    tcase_add_test(tc, lazy_zeroed_tables);
     suite_add_tcase(s, tc);
     return s;
 }

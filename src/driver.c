@@ -852,6 +852,11 @@ static void lock_output(struct driver *d, struct emit_lock *lk)
                   (void *)dir, &err) < 0)
         die("%s", err.buf);
     strbuf_release(&err);
+    /* A fatal error from here on (a damaged in-place record, out of
+     * memory) exits at once: it removes the lock and any file being
+     * written too, as an interruption does, so that the next run does
+     * not take it for one. (After emit_unlock, nothing is left to do.) */
+    atexit(emit_remove_temps);
 }
 
 /* A run killed while writing left temporary files beside the outputs it

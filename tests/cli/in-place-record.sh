@@ -62,6 +62,9 @@ cp $rec saved
 printf '00000000000000zz 3:a.x 1:b\n' >>$rec
 $C2M -q --in-place src 2>&1 | sed "s|$PWD/||"; echo "bad entry"
 test -f src/z.cu && echo "z.cu: untouched"
+# (and the fatal error took the lock with it: the next run is not told
+# that one was interrupted)
+test -e src/.cuda2musa.lock && echo "lock left behind"
 cp saved $rec
 printf '0000000000000000 99:a 1:b\n' >>$rec
 $C2M -q --in-place src 2>&1 | sed "s|$PWD/||"; echo "bad length"

@@ -9,9 +9,9 @@
 # MB/s at -j1 and -jN for a fresh port (quiet, and with its warnings
 # printed) and for an up-to-date re-run (the make pre-build hook case: a
 # full run, then one answered by the run state), cp -r of the same tree
-# as the floor, the mapping load time, an up-to-date re-run on a small
-# project, the peak RSS, and how much parallel work the machine's CPUs
-# can do at all.
+# as the floor, the port in memory without the file system (bench/inmem.c),
+# the mapping load time, an up-to-date re-run on a small project, the
+# peak RSS, and how much parallel work the machine's CPUs can do at all.
 set -eu
 # Under bash where there is one: its $EPOCHREALTIME reads the clock in the
 # shell, where date(1) is a process started inside every timed interval
@@ -143,6 +143,17 @@ for j in 1 "$jobs"; do
 done
 printf '%-30s %7.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
 printf '%-30s %7.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
+
+# The port without the file system (bench/inmem.c): every file lexed,
+# rewritten and its output made in memory, on one thread, timed in CPU
+# time. The rest of a fresh -j1 port is the walk, the reads and the
+# writes: the kernel's share, which no change to the port can reduce.
+if [ -x "$top/build-bench/c2m-inmem" ] &&
+    set -- $("$top/build-bench/c2m-inmem" "$top/mappings" "$corpus" "$runs") &&
+    [ $# -eq 4 ]; then
+    row "port in memory, one thread" "$3 $4"
+    printf '%-30s %7.0f %% of fresh -j1\n' "  its share" "$(echo "100 * $3 / $fresh1" | bc -l)"
+fi
 
 # The most any -jN can gain here: how much faster $jobs CPU-bound
 # processes get through $jobs times the work of one (virtual CPUs may

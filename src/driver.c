@@ -984,16 +984,18 @@ static struct mapping *load_mappings(const struct options *o)
     return m;
 }
 
-/* The mapping cache was found damaged by a lookup, whose name was then
- * not found: said, and removed, so that the next run reads the mapping
- * files and ports right. */
+/* The mapping cache was found damaged on the way (a name's words out of
+ * bounds, so the name was not found; a pattern that is not what was
+ * checked, so it never matched): said, and removed, so that the next run
+ * reads the mapping files and ports right. */
 static bool cache_damaged(const struct mapping *m)
 {
     const char *path = mapping_damaged(m);
     if (!path)
         return false;
-    error("the mapping cache '%s' is damaged: some names were not found in "
-          "it, so this run's output may be wrong; removed it: run again",
+    error("the mapping cache '%s' is damaged: it does not hold what it was "
+          "made from, so this run's output may be wrong; removed it: run "
+          "again",
           path);
     unlink(path);
     return true;

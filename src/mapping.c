@@ -292,13 +292,22 @@ static void merge_header(struct mapping *m, struct map_entry *head)
 }
 
 static void merge_rule(struct mapping *m, struct rules *set,
-                       struct map_entry *e, bool counted)
+                       struct map_entry *e, bool counted, bool cached)
 {
-    /* mapfile.c compiled it already, in this run or in the one that made
-     * the cache: it is compiled again when first tried (most runs try few
-     * rules, and a run answered by its run state none). Should a cache
-     * lie, the rule does not compile then: mapping_damaged. */
-    rules_add_checked(set, e->from, e->to ? e->to : "", e);
+    char msg[256];
+    size_t off;
+    if (cached) {
+        /* The run that made the cache compiled it: it is compiled again
+         * when first tried (most runs try few rules, and a run answered
+         * by its run state none). Should the cache lie, the rule does
+         * not compile then, and mapping_damaged says so. */
+        rules_add_checked(set, e->from, e->to ? e->to : "", e);
+    } else if (rules_add(set, e->from, e->to ? e->to : "", e, msg, sizeof(msg),
+                         &off) < 0) {
+        /* mapfile.c compiled it already: this cannot fail. */
+        merge_error(m, &e->where, "bad regex at offset %zu: %s", off, msg);
+        return;
+    }
     if (counted)
         m->size++;
 }
@@ -372,8 +381,9 @@ static void unpack_index(struct mapping *m)
     m->use_index = false;
 }
 
-/* Merge the records of one file into the tables. */
-static int merge_file(struct mapping *m, const struct map_file *f)
+/* Merge the records of one file into the tables; cached: they come from
+ * the mapping cache. */
+static int merge_file(struct mapping *m, const struct map_file *f, bool cached)
 {
     int errors = m->errors;
     ALLOC_GROW(m->files, m->nfiles + 1, m->files_alloc);
@@ -391,13 +401,13 @@ static int merge_file(struct mapping *m, const struct map_file *f)
             merge_header(m, r->e);
             break;
         case REC_PATTERN:
-            merge_rule(m, m->patterns, r->e, true);
+            merge_rule(m, m->patterns, r->e, true, cached);
             break;
         case REC_STRING:
-            merge_rule(m, m->strings, r->e, true);
+            merge_rule(m, m->strings, r->e, true, cached);
             break;
         case REC_SUSPECT:
-            merge_rule(m, m->suspects, r->e, false);
+            merge_rule(m, m->suspects, r->e, false, cached);
             break;
         case REC_LOOKUP:
             ident_slot(m, r->e->from)->symbol_lookup = true;
@@ -509,7 +519,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
         nrec += files[i].nr;
     hashmap_reserve(&m->idents, nrec);
     for (size_t i = 0; !rc && i < n; i++)
-        if (merge_file(m, &files[i]) < 0)
+        if (merge_file(m, &files[i], cached == MAPCACHE_HIT) < 0)
             rc = -1;
     /* Store what was parsed once mapping_finish has checked it, or now
      * refresh the stat data of a cache that was confirmed by contents. */

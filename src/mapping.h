@@ -130,8 +130,8 @@ int mapping_finish(struct mapping *m);
 bool mapping_was_checked(const struct mapping *m);
 /* The cache file the mappings were read from, when a lookup found it
  * damaged (its words out of bounds; mapindex_damaged: the names there
- * were not found) or a rule from it did not compile (rules_broken: it
- * never matched). NULL when not. */
+ * were not found) or a rule from it was not what was checked
+ * (rules_broken: it never matched). NULL when not. */
 const char *mapping_damaged(const struct mapping *m);
 
 /* A fast "certainly not" for identifiers, in two parts.

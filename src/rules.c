@@ -337,7 +337,7 @@ void rules_matcher_free(struct rules_matcher *m)
  * rule), then given JIT code. JIT is optional: where it is missing,
  * pcre2_match interprets. No thread runs the rule while another makes
  * it: they wait for the lock. Returns JIT_DONE, JIT_NONE, or JIT_BROKEN
- * for a checked rule that does not compile after all. */
+ * for a checked rule that rules_add would refuse after all. */
 static int rule_ready(const struct rules *r, struct rule *rule)
 {
     int state = __atomic_load_n(&rule->jit, __ATOMIC_ACQUIRE);
@@ -348,8 +348,16 @@ static int rule_ready(const struct rules *r, struct rule *rule)
         if (state == JIT_NOT_YET) {
             int code;
             PCRE2_SIZE off;
-            if (!rule->code)
-                rule->code = compile(r, rule->pattern, &code, &off);
+            uint32_t minlen = 0;
+            if (!rule->code &&
+                (rule->code = compile(r, rule->pattern, &code, &off)) &&
+                (pcre2_pattern_info(rule->code, PCRE2_INFO_MINLENGTH,
+                                    &minlen) ||
+                 !minlen)) {
+                /* rules_add would have refused it: not what was checked */
+                pcre2_code_free(rule->code);
+                rule->code = NULL;
+            }
             if (!rule->code) {
                 state = JIT_BROKEN;
                 w->broken = true;

@@ -32,8 +32,9 @@ int rules_add(struct rules *r, const char *pat, const char *repl, void *tag,
  * is compiled when a subject is first tried on it. Returns its index. */
 int rules_add_checked(struct rules *r, const char *pat, const char *repl,
                       void *tag);
-/* Whether a rule added checked failed to compile when first tried (it
- * then never matches): the pattern was not what was checked. */
+/* Whether a rule added checked failed to compile when first tried, or
+ * could match the empty string (it then never matches): the pattern was
+ * not what was checked. */
 bool rules_broken(const struct rules *r);
 size_t rules_count(const struct rules *r);
 const char *rules_pattern(const struct rules *r, size_t i);

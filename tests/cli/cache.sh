@@ -51,7 +51,7 @@ for at in range(tables_end - 4, max(index_at, tables_end - 1600), -4):
                        capture_output=True, text=True)
     if "is damaged" in p.stderr:
         print("damaged: exit", p.returncode, "| cache removed:", not os.path.exists(path))
-        msg = p.stderr.strip().replace(os.getcwd() + "/", "").split(": some")[0]
+        msg = p.stderr.strip().replace(os.getcwd() + "/", "").split(": it does")[0]
         print(re.sub(r"mappings-[0-9a-f]+", "mappings-HASH", msg))
         break
 else:
@@ -82,7 +82,7 @@ open(path, "wb").write(data.replace(b"zz(?=a)", b"zz(?=a("))
 X
     $C2M --mappings-dir pat -W no-unverified z.cu >out6 2>err6
     echo "damaged: $?"
-    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: some names.*//" err6
+    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: it does not.*//" err6
     cat out6
     ls pat-cache | wc -l
 else
@@ -93,3 +93,20 @@ else
     echo 0
 fi
 $C2M --mappings-dir pat -W no-unverified z.cu
+# ... as is one that now compiles but could match the empty string.
+if command -v python3 >/dev/null; then
+    python3 - <<'X'
+import glob
+path = glob.glob("pat-cache/*")[0]
+data = open(path, "rb").read()
+open(path, "wb").write(data.replace(b"zz(?=a)", b"z?(?=z)"))
+X
+    $C2M --mappings-dir pat -W no-unverified z.cu >out7 2>err7
+    echo "matches nothing: $?"
+    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: it does not.*//" err7
+    cat out7
+else
+    echo "matches nothing: 2"
+    echo "cuda2musa: error: the mapping cache 'pat-cache/mappings-HASH.cache' is damaged"
+    echo "void f(void) { zzab(); }"
+fi

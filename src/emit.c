@@ -22,13 +22,12 @@
 #include "util/xalloc.h"
 
 /* Temporary files being written, for emit_remove_temps() to remove from a
- * signal handler: a slot is free (0), being filled (1), or names a file
- * (2). */
+ * signal handler or at exit: a slot is free (0), being filled (1), or
+ * names a file (2). The states lie together, apart from the names, so
+ * that looking at them all touches one page, not a thousand. */
 #define EMIT_SLOTS 1024 /* -j allows as many writers */
-static struct {
-    int state;
-    char path[PATH_MAX];
-} slots[EMIT_SLOTS];
+static int slot_state[EMIT_SLOTS];
+static char slot_path[EMIT_SLOTS][PATH_MAX];
 
 /* Take a slot for path, naming it (state 2) before the file exists: the
  * handler may then unlink a name nothing has yet, which is harmless, but
@@ -39,10 +38,10 @@ static int claim_slot(const char *path)
         return -1;
     for (int i = 0; i < EMIT_SLOTS; i++) {
         int free_slot = 0;
-        if (__atomic_compare_exchange_n(&slots[i].state, &free_slot, 1, false,
+        if (__atomic_compare_exchange_n(&slot_state[i], &free_slot, 1, false,
                                         __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-            strcpy(slots[i].path, path);
-            __atomic_store_n(&slots[i].state, 2, __ATOMIC_RELEASE);
+            strcpy(slot_path[i], path);
+            __atomic_store_n(&slot_state[i], 2, __ATOMIC_RELEASE);
             return i;
         }
     }
@@ -54,15 +53,15 @@ static void rename_slot(int i, const char *path)
 {
     if (i < 0)
         return;
-    __atomic_store_n(&slots[i].state, 1, __ATOMIC_RELEASE);
-    strcpy(slots[i].path, path);
-    __atomic_store_n(&slots[i].state, 2, __ATOMIC_RELEASE);
+    __atomic_store_n(&slot_state[i], 1, __ATOMIC_RELEASE);
+    strcpy(slot_path[i], path);
+    __atomic_store_n(&slot_state[i], 2, __ATOMIC_RELEASE);
 }
 
 static void release_slot(int i)
 {
     if (i >= 0)
-        __atomic_store_n(&slots[i].state, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&slot_state[i], 0, __ATOMIC_RELEASE);
 }
 
 /* For the fault tests: $C2M_TEST_WRITE_PAUSE_MS holds each write with its
@@ -117,8 +116,8 @@ void emit_remove_temps(void)
     __atomic_store_n(&stopping, 1, __ATOMIC_SEQ_CST);
     bool busy = __atomic_load_n(&creating, __ATOMIC_SEQ_CST) > 0;
     for (int i = 0; i < EMIT_SLOTS; i++)
-        if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == 2)
-            unlink(slots[i].path); /* async-signal-safe */
+        if (__atomic_load_n(&slot_state[i], __ATOMIC_ACQUIRE) == 2)
+            unlink(slot_path[i]); /* async-signal-safe */
     if (held_lock[0] && !busy)
         unlink(held_lock);
 }

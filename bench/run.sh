@@ -170,19 +170,27 @@ done | median)
 printf '%-30s %7.2f x (-j%d over -j1: %.2f x)\n' "machine's ceiling for -j$jobs" \
     "${ceiling% *}" "$jobs" "$(echo "$fresh1 / $freshn" | bc -l)"
 
-# Mapping load: a run over an empty tree with and without the mappings,
-# from the cache (the usual case) and parsing the YAML (CUDA2MUSA_CACHE=off).
-mkdir -p "$work/empty"
+# Mapping load: in the process (bench/inmem.c --load), median of many,
+# from the mapping cache (the usual case) and parsing the YAML; without
+# c2m-inmem, a run over an empty tree with and without the mappings (the
+# difference of two process start-ups, within their noise).
+mkdir -p "$work/empty" "$work/mapcache"
 warm=:
 RUNS=$((runs * 4))
 median_of() { t=$(runs=$RUNS time_runs "$@"); echo "${t% *}"; }
-without=$(median_of ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
-cached=$(median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
-parsed=$(CUDA2MUSA_CACHE=off median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
-entries=$("$bin" --list-mappings | wc -l)
-printf '%-30s %7.1f ms (%d entries, %d files)\n' "mapping load, cached" \
-    "$(echo "($cached - $without) * 1000" | bc -l)" "$entries" \
-    "$(ls "$top"/mappings/*.yaml | wc -l)"
+files=$(ls "$top"/mappings/*.yaml | wc -l)
+if [ -x "$top/build-bench/c2m-inmem" ] &&
+    set -- $("$top/build-bench/c2m-inmem" --load "$top/mappings" \
+        "$work/mapcache" "$RUNS") && [ $# -eq 4 ]; then
+    entries=$1 cached=$2 parsed=$4 without=0
+else
+    without=$(median_of ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
+    cached=$(median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
+    parsed=$(CUDA2MUSA_CACHE=off median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
+    entries=$("$bin" --list-mappings | wc -l)
+fi
+printf '%-30s %7.2f ms (%d entries, %d files)\n' "mapping load, cached" \
+    "$(echo "($cached - $without) * 1000" | bc -l)" "$entries" "$files"
 printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" \
     "$(echo "($parsed - $without) * 1000" | bc -l)"
 

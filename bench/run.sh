@@ -11,7 +11,8 @@
 # full run, then one answered by the run state), cp -r of the same tree
 # as the floor, the port in memory without the file system (bench/inmem.c),
 # the mapping load time, an up-to-date re-run on a small project, the
-# peak RSS, and how much parallel work the machine's CPUs can do at all.
+# peak RSS, the CPU time of fresh ports at -j1 and -jN, and how much
+# parallel work the machine's CPUs can do at all.
 set -eu
 # Under bash where there is one: its $EPOCHREALTIME reads the clock in the
 # shell, where date(1) is a process started inside every timed interval
@@ -144,6 +145,32 @@ done
 printf '%-30s %7.2f x\n' "fresh port -j1 / cp -r" "$(echo "$fresh1 / $cp_t" | bc -l)"
 printf '%-30s %7.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" | bc -l)"
 
+# The CPU time of a fresh port, all threads, user and system (median):
+# more jobs should share the same work out, not make more of it.
+cputime=$top/build-bench/c2m-cputime
+if [ -x "$cputime" ]; then
+    cpu_runs() {
+        k=0
+        while [ $k -lt "$runs" ]; do
+            sh -c "rm -rf '$out'; $warm"
+            "$cputime" "$@" || true
+            k=$((k + 1))
+        done | median
+    }
+    for j in 1 "$jobs"; do
+        c=$(cpu_runs "$bin" -q -w -j"$j" -o "$out" "$corpus")
+        c=${c% *}
+        if [ "$j" = 1 ]; then
+            cpu1=$c
+            printf '%-30s %7.3f s\n' "fresh port, -j1, CPU time" "$c"
+        else
+            printf '%-30s %7.3f s (%+.0f %% of -j1%s)\n' "fresh port, -j$j, CPU time" \
+                "$c" "$(echo "100 * ($c - $cpu1) / $cpu1" | bc -l)" \
+                "'s: the cost of running together"
+        fi
+    done
+fi
+
 # The port without the file system (bench/inmem.c): every file lexed,
 # rewritten and its output made in memory, on one thread, timed in CPU
 # time. The rest of a fresh -j1 port is the walk, the reads and the
@@ -152,7 +179,18 @@ if [ -x "$top/build-bench/c2m-inmem" ] &&
     set -- $("$top/build-bench/c2m-inmem" "$top/mappings" "$corpus" "$runs") &&
     [ $# -eq 4 ]; then
     row "port in memory, one thread" "$3 $4"
-    printf '%-30s %7.0f %% of fresh -j1\n' "  its share" "$(echo "100 * $3 / $fresh1" | bc -l)"
+    alone=$3
+    printf '%-30s %7.0f %% of fresh -j1\n' "  its share" "$(echo "100 * $alone / $fresh1" | bc -l)"
+    # $jobs of them at once, each on its own CPU: what running together
+    # costs the port's own work (1.00: nothing).
+    p=0
+    together=$(while [ $p -lt "$jobs" ]; do
+        "$top/build-bench/c2m-inmem" "$top/mappings" "$corpus" "$runs" &
+        p=$((p + 1))
+    done | awk '{s += $3; n++} END {if (n) print s / n}'; wait)
+    [ -n "$together" ] &&
+        printf '%-30s %7.2f x the CPU time of one\n' "  $jobs at once" \
+            "$(echo "$together / $alone" | bc -l)"
 fi
 
 # The most any -jN can gain here: how much faster $jobs CPU-bound

@@ -31,7 +31,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 6
+#define CACHE_FORMAT 7
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -50,6 +50,7 @@ struct cache_header {
     int32_t checked;   /* see MAPCACHE_UNCHECKED */
     uint32_t nindex;   /* bytes of the index, after the file table */
     uint32_t pad;
+    uint64_t records; /* records_hash: all but the index */
 };
 
 struct cache_file {
@@ -164,6 +165,28 @@ static void content_hash(const struct mapcache_input *in, uint64_t hash[2])
 {
     for (int k = 0; k < 2; k++)
         hash[k] = mix(seeds[k], in->buf, in->len);
+}
+
+/* Of everything in the file but the index, whose names are checked one
+ * by one as they are first read (mapindex.c): the header (with this hash
+ * taken as 0), the file table, the records' words and their strings, a
+ * few tens of kilobytes. A cache whose patterns, headers or messages were
+ * damaged is then ignored at once, like one of another format, and not
+ * found out only when a rule fails to compile, after outputs are
+ * written, or never, when the damaged rule still compiles. */
+static uint64_t records_hash(struct cache_header h, const void *ft, size_t nft,
+                             const void *words, size_t nwords,
+                             const void *strings, size_t nstrings)
+{
+    h.records = 0;
+    uint64_t x = mix(seeds[0], &h, sizeof(h));
+    if (nft)
+        x = mix(x, ft, nft);
+    if (nwords)
+        x = mix(x, words, nwords);
+    if (nstrings)
+        x = mix(x, strings, nstrings);
+    return x;
 }
 
 static bool same_stat(const struct cache_file *f, const struct stat *st)
@@ -356,6 +379,7 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                              (uint32_t)w.strings.buf.len,
                              (int32_t)checked,
                              (uint32_t)nindex,
+                             0,
                              0};
     memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
     cache_key(in, n, h.key);
@@ -372,6 +396,8 @@ void mapcache_store(const char *dir, const struct mapcache_input *in, size_t n,
                                     0};
         content_hash(&in[i], ft[i].hash);
     }
+    h.records = records_hash(h, ft, n * sizeof(*ft), w.words.buf, w.words.len,
+                             w.strings.buf.buf, w.strings.buf.len);
 
     struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
     cache_path(&path, dir, h.key);
@@ -592,6 +618,10 @@ enum mapcache_result mapcache_load(const char *dir,
               len == sizeof(h) + n * sizeof(*ft) + (size_t)h.nindex +
                          (size_t)h.nwords * 4 + h.nstrings &&
               (!h.nstrings || base[len - 1] == '\0');
+    const char *words = base + sizeof(h) + n * sizeof(*ft) + h.nindex;
+    ok = ok &&
+         records_hash(h, ft, n * sizeof(*ft), words, (size_t)h.nwords * 4,
+                      words + (size_t)h.nwords * 4, h.nstrings) == h.records;
     for (size_t i = 0; ok && i < n; i++) {
         ok = ft[i].layer == in[i].layer;
         if (!ok)
@@ -606,7 +636,6 @@ enum mapcache_result mapcache_load(const char *dir,
         }
     }
     if (ok) {
-        const char *words = base + sizeof(h) + n * sizeof(*ft) + h.nindex;
         struct reader r = {
             (const uint32_t *)(const void *)words, h.nwords,   0,
             words + (size_t)h.nwords * 4,          h.nstrings, false};

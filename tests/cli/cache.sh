@@ -40,8 +40,8 @@ import glob, os, re, struct, subprocess
 path = glob.glob("small-cache/*")[0]
 good = open(path, "rb").read()
 w = struct.unpack("<%dI" % (len(good) // 4), good[: len(good) // 4 * 4])
-index_at = (14 + 16) * 4          # the cache header, one file
-tables_end = index_at + w[12] - w[14 + 16 + 7]   # index bytes, its strings
+index_at = (16 + 16) * 4          # the cache header, one file
+tables_end = index_at + w[12] - w[16 + 16 + 7]   # index bytes, its strings
 tables_end -= tables_end % 4
 for at in range(tables_end - 4, max(index_at, tables_end - 1600), -4):
     bad = bytearray(good)
@@ -66,47 +66,32 @@ else
     echo "next run: 0 void f(float *p) { musaMalloc(&p, 4); at::cuda::getCurrentCUDAStream(); }"
 fi
 
-# A cache whose pattern text is damaged: a rule is compiled when first
-# tried, and one that then does not compile is the cache's damage too.
+# A cache whose pattern text is damaged (so that the pattern no longer
+# compiles, or still compiles but means something else): the records are
+# not what the cache's checksum says, so the cache is ignored as soon as
+# it is opened, the YAML parsed again and the cache replaced; the port is
+# right, and nothing is said.
 mkdir pat && printf 'version: 1\ndomain: runtime\npatterns:\n  - {match: "zz(?=a)", to: yy}\n' >pat/a.yaml
 printf 'void f(void) { zzab(); }\n' >z.cu
 export CUDA2MUSA_CACHE=$PWD/pat-cache
 $C2M --mappings-dir pat -W no-unverified z.cu
-if command -v python3 >/dev/null; then
-    python3 - <<'X'
-import glob
+for damage in "zz(?=a(" "z?(?=z)" "zz(?=b)"; do
+    if command -v python3 >/dev/null; then
+        DAMAGE=$damage python3 - <<'X'
+import glob, os
 path = glob.glob("pat-cache/*")[0]
 data = open(path, "rb").read()
 print("pattern in the cache:", data.count(b"zz(?=a)"))
-open(path, "wb").write(data.replace(b"zz(?=a)", b"zz(?=a("))
+open(path, "wb").write(data.replace(b"zz(?=a)", os.environ["DAMAGE"].encode()))
 X
-    $C2M --mappings-dir pat -W no-unverified z.cu >out6 2>err6
-    echo "damaged: $?"
-    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: it does not.*//" err6
-    cat out6
-    ls pat-cache | wc -l
-else
-    echo "pattern in the cache: 1"
-    echo "damaged: 2"
-    echo "cuda2musa: error: the mapping cache 'pat-cache/mappings-HASH.cache' is damaged"
-    echo "void f(void) { zzab(); }"
-    echo 0
-fi
-$C2M --mappings-dir pat -W no-unverified z.cu
-# ... as is one that now compiles but could match the empty string.
-if command -v python3 >/dev/null; then
-    python3 - <<'X'
-import glob
-path = glob.glob("pat-cache/*")[0]
-data = open(path, "rb").read()
-open(path, "wb").write(data.replace(b"zz(?=a)", b"z?(?=z)"))
-X
-    $C2M --mappings-dir pat -W no-unverified z.cu >out7 2>err7
-    echo "matches nothing: $?"
-    sed "s|$PWD/||; s/mappings-[0-9a-f]*/mappings-HASH/; s/: it does not.*//" err7
-    cat out7
-else
-    echo "matches nothing: 2"
-    echo "cuda2musa: error: the mapping cache 'pat-cache/mappings-HASH.cache' is damaged"
-    echo "void f(void) { zzab(); }"
-fi
+        $C2M --mappings-dir pat -W no-unverified z.cu >out6 2>err6
+        echo "damaged to $damage: $?"
+        cat err6 out6
+        grep -c "zz(?=a)" pat-cache/*
+    else
+        echo "pattern in the cache: 1"
+        echo "damaged to $damage: 0"
+        echo "void f(void) { yyab(); }"
+        echo 1
+    fi
+done

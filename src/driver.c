@@ -819,10 +819,12 @@ static void on_signal(int sig)
 }
 
 /* Interrupted: no temporary file is left behind (the lock goes with the
- * process). A file size limit is an error to report, not a signal. */
+ * process). So too when what reads our output goes away (SIGPIPE: cut
+ * short by "| head"). A file size limit is an error to report, not a
+ * signal. */
 static void catch_signals(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
@@ -853,10 +855,11 @@ static void lock_output(struct driver *d, struct emit_lock *lk)
         die("%s", err.buf);
     strbuf_release(&err);
     /* A fatal error from here on (a damaged in-place record, out of
-     * memory) exits at once: it removes the lock and any file being
-     * written too, as an interruption does, so that the next run does
-     * not take it for one. (After emit_unlock, nothing is left to do.) */
-    atexit(emit_remove_temps);
+     * memory) exits at once: it removes any file being written and lets
+     * go of the lock too, as an interruption does, so that the next run
+     * does not take it for one. (After emit_unlock, nothing is left to
+     * do.) */
+    atexit(emit_remove_temps_at_exit);
 }
 
 /* A run killed while writing left temporary files beside the outputs it
@@ -1231,6 +1234,9 @@ int driver_run(const struct options *o)
      * this thread while the workers wait for their first job. */
     d.results = xmalloc((d.njobs ? d.njobs : 1) * sizeof(*d.results));
 
+    /* Workers write beside this thread from here until they are joined:
+     * a fatal error in between keeps the lock until the process is gone. */
+    emit_others_writing(d.nworkers > 1);
     struct pool *pool =
         pool_new(d.nworkers, d.njobs, port_job, worker_release, &d);
     for (size_t i = 0; i < d.njobs; i++) {
@@ -1255,6 +1261,7 @@ int driver_run(const struct options *o)
         strbuf_release(&r->unmapped);
     }
     pool_free(pool);
+    emit_others_writing(false);
     if (cache_damaged(d.map))
         d.rep.errors++;
     if (o->in_place && d.in_root) {

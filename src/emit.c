@@ -24,10 +24,23 @@
 /* Temporary files being written, for emit_remove_temps() to remove from a
  * signal handler or at exit: a slot is free (0), being filled (1), or
  * names a file (2). The states lie together, apart from the names, so
- * that looking at them all touches one page, not a thousand. */
+ * that looking at them all touches one page, not a thousand. A name is
+ * written between two steps of its slot's sequence number (odd while it
+ * changes), so that the handler, which may run while another thread
+ * reuses the slot, unlinks only a name it copied whole. */
 #define EMIT_SLOTS 1024 /* -j allows as many writers */
 static int slot_state[EMIT_SLOTS];
+static unsigned slot_seq[EMIT_SLOTS];
 static char slot_path[EMIT_SLOTS][PATH_MAX];
+
+static void set_slot_path(int i, const char *path)
+{
+    unsigned seq = __atomic_load_n(&slot_seq[i], __ATOMIC_RELAXED);
+    __atomic_store_n(&slot_seq[i], seq + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    strcpy(slot_path[i], path);
+    __atomic_store_n(&slot_seq[i], seq + 2, __ATOMIC_RELEASE);
+}
 
 /* Take a slot for path, naming it (state 2) before the file exists: the
  * handler may then unlink a name nothing has yet, which is harmless, but
@@ -40,7 +53,7 @@ static int claim_slot(const char *path)
         int free_slot = 0;
         if (__atomic_compare_exchange_n(&slot_state[i], &free_slot, 1, false,
                                         __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-            strcpy(slot_path[i], path);
+            set_slot_path(i, path);
             __atomic_store_n(&slot_state[i], 2, __ATOMIC_RELEASE);
             return i;
         }
@@ -54,7 +67,7 @@ static void rename_slot(int i, const char *path)
     if (i < 0)
         return;
     __atomic_store_n(&slot_state[i], 1, __ATOMIC_RELEASE);
-    strcpy(slot_path[i], path);
+    set_slot_path(i, path);
     __atomic_store_n(&slot_state[i], 2, __ATOMIC_RELEASE);
 }
 
@@ -62,6 +75,22 @@ static void release_slot(int i)
 {
     if (i >= 0)
         __atomic_store_n(&slot_state[i], 0, __ATOMIC_RELEASE);
+}
+
+/* Unlink the file slot i names, if its name can be read whole. */
+static void unlink_slot(int i)
+{
+    char name[PATH_MAX];
+    unsigned seq = __atomic_load_n(&slot_seq[i], __ATOMIC_ACQUIRE);
+    if ((seq & 1) || __atomic_load_n(&slot_state[i], __ATOMIC_ACQUIRE) != 2)
+        return; /* being named: nothing is made under the new name yet */
+    size_t k = 0;
+    while (k < sizeof(name) - 1 && (name[k] = slot_path[i][k]))
+        k++;
+    name[k] = '\0';
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&slot_seq[i], __ATOMIC_RELAXED) == seq)
+        unlink(name); /* async-signal-safe */
 }
 
 /* For the fault tests: $C2M_TEST_WRITE_PAUSE_MS holds each write with its
@@ -83,8 +112,15 @@ static void test_pause(void)
     emit_test_pause("C2M_TEST_WRITE_PAUSE_MS");
 }
 
-/* The lock file held now, for the signal handler. */
+/* The lock file held now, for the handlers, and whether one of them may
+ * still let go of it: once, as a second call (a signal during the exit)
+ * could find another run's lock under the name by then. */
 static char held_lock[PATH_MAX];
+static int held_lock_fd = -1;
+static int lock_armed;
+
+/* Whether other threads may be writing outputs (emit_others_writing). */
+static int others_writing;
 
 /* Writers between naming a temporary file and creating it, and whether a
  * signal is ending the run. Other threads go on while the handler runs: a
@@ -111,15 +147,45 @@ static void end_create(void)
     __atomic_sub_fetch(&creating, 1, __ATOMIC_SEQ_CST);
 }
 
-void emit_remove_temps(void)
+/* Stop new temporary files, remove those named, and let go of the lock:
+ * remove it, unless a writer is creating a file (then the pid stays, for
+ * the next run to clean up after), or unless keep, when the lock must
+ * hold until the process is gone: it is then emptied through its
+ * descriptor, so that the next run, which waits for it, does not take
+ * this one for interrupted. */
+static void remove_temps(bool keep)
 {
     __atomic_store_n(&stopping, 1, __ATOMIC_SEQ_CST);
     bool busy = __atomic_load_n(&creating, __ATOMIC_SEQ_CST) > 0;
     for (int i = 0; i < EMIT_SLOTS; i++)
-        if (__atomic_load_n(&slot_state[i], __ATOMIC_ACQUIRE) == 2)
-            unlink(slot_path[i]); /* async-signal-safe */
-    if (held_lock[0] && !busy)
+        unlink_slot(i);
+    if (busy || !__atomic_exchange_n(&lock_armed, 0, __ATOMIC_SEQ_CST))
+        return;
+    if (keep) {
+        if (ftruncate(held_lock_fd, 0) < 0) {
+            /* The pid stays: the next run looks for what is left. */
+        }
+    } else {
         unlink(held_lock);
+    }
+}
+
+void emit_remove_temps(void)
+{
+    remove_temps(false); /* the process ends right after */
+}
+
+void emit_remove_temps_at_exit(void)
+{
+    /* Other threads may go on writing until the process ends, which may
+     * take a while yet (stdio flushed to a slow pipe): the lock holds
+     * them apart from the next run until then. */
+    remove_temps(__atomic_load_n(&others_writing, __ATOMIC_SEQ_CST));
+}
+
+void emit_others_writing(bool on)
+{
+    __atomic_store_n(&others_writing, on, __ATOMIC_SEQ_CST);
 }
 
 size_t emit_remove_stale_temps(const char *dir)
@@ -655,8 +721,11 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
         return -1;
     }
     lk->path = strbuf_detach(&path, NULL);
-    if (strlen(lk->path) < sizeof(held_lock))
+    if (strlen(lk->path) < sizeof(held_lock)) {
         strcpy(held_lock, lk->path);
+        held_lock_fd = lk->fd;
+        __atomic_store_n(&lock_armed, 1, __ATOMIC_SEQ_CST);
+    }
     return 0;
 }
 
@@ -664,7 +733,8 @@ void emit_unlock(struct emit_lock *lk)
 {
     if (lk->fd < 0)
         return;
-    held_lock[0] = '\0';
+    __atomic_store_n(&lock_armed, 0, __ATOMIC_SEQ_CST);
+    held_lock_fd = -1;
     unlink(lk->path); /* while holding it: see emit_lock */
     close(lk->fd);
     free(lk->path);

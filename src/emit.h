@@ -69,8 +69,13 @@ int emit_compare(const char *dst, const char *data, size_t len,
 int emit_mkdirs(const char *dir, struct strbuf *err);
 /* Remove the temporary files being written now, and the lock file held.
  * Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
- * interrupted run leaves nothing behind. */
+ * interrupted run leaves nothing behind. Lets go of the lock once. */
 void emit_remove_temps(void);
+/* The same at exit (a fatal error), where other threads may go on
+ * writing until the process ends: while they may (emit_others_writing),
+ * the lock is kept, emptied, and goes with the process. */
+void emit_remove_temps_at_exit(void);
+void emit_others_writing(bool on);
 /* Sleep for the milliseconds in the environment variable var, if set:
  * a window for the fault tests. */
 void emit_test_pause(const char *var);

@@ -820,17 +820,19 @@ static void on_signal(int sig)
 
 /* Interrupted: no temporary file is left behind (the lock goes with the
  * process). So too when what reads our output goes away (SIGPIPE: cut
- * short by "| head"). A file size limit is an error to report, not a
- * signal. */
+ * short by "| head"). A signal the parent ignores stays ignored (nohup,
+ * a background job, a caller that wants EPIPE rather than SIGPIPE). A
+ * file size limit is an error to report, not a signal. */
 static void catch_signals(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-    struct sigaction sa;
+    struct sigaction sa, old;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-        sigaction(sigs[i], &sa, NULL);
+        if (sigaction(sigs[i], NULL, &old) < 0 || old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
 }
 
 /* Take the output directory's lock (waiting for a run that holds it), and

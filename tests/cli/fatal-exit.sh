@@ -5,7 +5,8 @@
 # writing beside them; it is left empty, so that the next run does not
 # take this one for interrupted. A signal during that exit must not
 # remove a later run's lock. And a run cut short by what reads its output
-# ("| head", SIGPIPE) leaves no lock and no temporary file.
+# ("| head", SIGPIPE) leaves no lock and no temporary file, unless the
+# caller ignores the signal.
 # tests/exit-shim.c, preloaded, turns the Nth C2M_TEST_*_PAUSE_MS pause
 # into exit(2) and makes the exit slow.
 command -v cc >/dev/null || { echo "no C compiler for the shim"; exit 77; }
@@ -38,7 +39,8 @@ C2M_TEST_WRITE_PAUSE_MS=300 SHIM_EXIT_AT=1 SHIM_SLOW_MS=3000 \
     LD_PRELOAD=$PWD/shim.so $C2M -q -j1 -o out src & a=$!
 sleep 1
 echo "after the exit: lock $(locks out)"
-C2M_TEST_WRITE_PAUSE_MS=2000 $C2M -q -j1 -o out src & b=$!
+# (env gives the background job back the SIGINT a script's jobs ignore.)
+C2M_TEST_WRITE_PAUSE_MS=2000 env --default-signal=INT $C2M -q -j1 -o out src & b=$!
 sleep 1
 kill -TERM $a; wait $a; echo "first run: $?"
 echo "the second's lock: $(locks out)"
@@ -50,3 +52,13 @@ rm -rf out
 { C2M_TEST_WRITE_PAUSE_MS=100 $C2M -v -j2 -o out src 2>&1; echo $? >status; } | true
 echo "SIGPIPE: $(cat status), temps: $(temps out), lock: $(locks out)"
 $C2M -q -o out src; echo "next run: $?"
+
+# A signal the caller ignores stays ignored: SIGPIPE (writes then fail and
+# the port goes on), SIGHUP under nohup.
+rm -rf out
+{ (trap '' PIPE; exec env C2M_TEST_WRITE_PAUSE_MS=50 $C2M -v -j2 -o out src 2>&1); echo $? >status; } | true
+echo "SIGPIPE ignored: $(cat status), outputs: $(ls out | grep -c '\.mu$'), lock: $(locks out)"
+rm -rf out
+C2M_TEST_WRITE_PAUSE_MS=200 nohup $C2M -q -j1 -o out src >/dev/null 2>&1 & a=$!
+sleep 0.5
+kill -HUP $a; wait $a; echo "SIGHUP under nohup: $?, outputs: $(ls out | grep -c '\.mu$')"

@@ -26,16 +26,19 @@ head -c 300000 /dev/zero | tr '\0' 'c' >src/big.cpp
 ls out2 | grep -v '^musa\|^build\|^compile'; echo "temps: $(temps out2)"
 
 # SIGINT in the middle of writing a new output: no output is left half
-# written, the status says the signal.
+# written, the status says the signal. (A background job of a script
+# ignores SIGINT, and cuda2musa keeps what it ignores: env gives it back.)
 rm src/big.cpp
-C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3 src & pid=$!
+intr="env --default-signal=INT"
+$intr true 2>/dev/null || { echo "env cannot reset SIGINT"; exit 77; }
+C2M_TEST_WRITE_PAUSE_MS=5000 $intr $C2M -q -o out3 src & pid=$!
 held $pid out3 1; kill -INT $pid; wait $pid; echo "SIGINT: $?"
 echo "temps: $(temps out3), outputs: $(find out3 -name "*.mu" | wc -l), lock: $(ls -a out3 | grep -c lock)"
 # SIGINT while replacing an output (a named temporary file): the
 # temporary file goes, the old output stays whole.
 $C2M -q -o out3r src
 printf 'cudaMalloc(&q, 8);\n' >src/a.cu
-C2M_TEST_WRITE_PAUSE_MS=5000 $C2M -q -o out3r src & pid=$!
+C2M_TEST_WRITE_PAUSE_MS=5000 $intr $C2M -q -o out3r src & pid=$!
 held $pid out3r 1; kill -INT $pid; wait $pid; echo "SIGINT, replacing: $?"
 echo "temps: $(temps out3r)"; cat out3r/a.mu
 # SIGINT while a writer is about to create its temporary file (the other
@@ -43,7 +46,7 @@ echo "temps: $(temps out3r)"; cat out3r/a.mu
 # handler removed the names it knew): the lock file stays, so that the
 # next run removes whatever that writer made.
 printf 'cudaMalloc(&q, 16);\n' >src/a.cu
-C2M_TEST_CREATE_PAUSE_MS=3000 $C2M -q -j2 -o out3r src & pid=$!
+C2M_TEST_CREATE_PAUSE_MS=3000 $intr $C2M -q -j2 -o out3r src & pid=$!
 sleep 1; kill -INT $pid; wait $pid; echo "SIGINT, creating: $?"
 echo "lock: $(ls -a out3r | grep -c lock)"
 $C2M -q -o out3r src; echo "next run: $?"

@@ -164,9 +164,8 @@ if [ -x "$cputime" ]; then
             cpu1=$c
             printf '%-30s %7.3f s\n' "fresh port, -j1, CPU time" "$c"
         else
-            printf '%-30s %7.3f s (%+.0f %% of -j1%s)\n' "fresh port, -j$j, CPU time" \
-                "$c" "$(echo "100 * ($c - $cpu1) / $cpu1" | bc -l)" \
-                "'s: the cost of running together"
+            printf '%-30s %7.3f s (%+.0f %% against -j1)\n' "fresh port, -j$j, CPU time" \
+                "$c" "$(echo "100 * ($c - $cpu1) / $cpu1" | bc -l)"
         fi
     done
 fi

@@ -71,10 +71,10 @@ static int add_file(const char *path, const struct stat *st, int flag,
     return 0;
 }
 
-static double cpu_now(void)
+static double now(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -84,17 +84,10 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One load as load_mappings in driver.c makes it; its entries, or 0. */
 static size_t load_once(const char *dir, const char *cache, double *took)
 {
-    double t0 = wall_now();
+    double t0 = now(CLOCK_MONOTONIC);
     struct mapping *m = mapping_new(SDK_NEWEST);
     struct mapping_input *in = NULL;
     size_t n = mapping_list_dir(dir, 0, &in), entries = 0;
@@ -104,7 +97,7 @@ static size_t load_once(const char *dir, const char *cache, double *took)
     if (n != (size_t)-1)
         mapping_inputs_free(in, n);
     mapping_free(m);
-    *took = wall_now() - t0;
+    *took = now(CLOCK_MONOTONIC) - t0;
     return entries;
 }
 
@@ -116,8 +109,8 @@ static double median(double *t, int n)
 
 static int time_load(const char *dir, const char *cache, int runs)
 {
-    double *t = xmalloc((size_t)runs * sizeof(*t)), first, best;
-    size_t entries = load_once(dir, cache, &first); /* writes the cache */
+    double *t = xmalloc((size_t)runs * sizeof(*t));
+    size_t entries = load_once(dir, cache, &t[0]); /* writes the cache */
     for (int r = 0; entries && r < runs; r++)
         if (load_once(dir, cache, &t[r]) != entries)
             entries = 0;
@@ -126,8 +119,7 @@ static int time_load(const char *dir, const char *cache, int runs)
         free(t);
         return 2;
     }
-    double cached = median(t, runs);
-    best = t[0];
+    double cached = median(t, runs), best = t[0]; /* sorted */
     for (int r = 0; r < runs; r++)
         load_once(dir, NULL, &t[r]);
     printf("%zu %.6f %.6f %.6f\n", entries, cached, best, median(t, runs));
@@ -167,7 +159,7 @@ int main(int argc, char **argv)
     /* One pass untimed: the rewriter's name cache and the heap warm, as
      * after a worker's first few files. */
     for (int r = -1; r < runs; r++) {
-        double t0 = cpu_now();
+        double t0 = now(CLOCK_THREAD_CPUTIME_ID);
         for (size_t i = 0; i < nfiles; i++) {
             struct tu_facts facts;
             memset(&facts, 0, sizeof(facts));
@@ -182,11 +174,10 @@ int main(int argc, char **argv)
             }
         }
         if (r >= 0)
-            t[r] = cpu_now() - t0;
+            t[r] = now(CLOCK_THREAD_CPUTIME_ID) - t0;
     }
-    qsort(t, (size_t)runs, sizeof(*t), cmp_double);
-    printf("%zu %zu %.6f %.6f\n", nfiles, bytes,
-           runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2, t[0]);
+    double med = median(t, runs);
+    printf("%zu %zu %.6f %.6f\n", nfiles, bytes, med, t[0]);
     for (size_t i = 0; i < nfiles; i++)
         strbuf_release(&files[i]);
     free(files);

@@ -147,28 +147,25 @@ printf '%-30s %7.2f x\n' "fresh port -j$jobs / cp -r" "$(echo "$freshn / $cp_t" 
 
 # The CPU time of a fresh port, all threads, user and system (median):
 # more jobs should share the same work out, not make more of it.
-cputime=$top/build-bench/c2m-cputime
-if [ -x "$cputime" ]; then
-    cpu_runs() {
-        k=0
-        while [ $k -lt "$runs" ]; do
-            sh -c "rm -rf '$out'; $warm"
-            "$cputime" "$@" || true
-            k=$((k + 1))
-        done | median
-    }
-    for j in 1 "$jobs"; do
-        c=$(cpu_runs "$bin" -q -w -j"$j" -o "$out" "$corpus")
-        c=${c% *}
-        if [ "$j" = 1 ]; then
-            cpu1=$c
-            printf '%-30s %7.3f s\n' "fresh port, -j1, CPU time" "$c"
-        else
-            printf '%-30s %7.3f s (%+.0f %% against -j1)\n' "fresh port, -j$j, CPU time" \
-                "$c" "$(echo "100 * ($c - $cpu1) / $cpu1" | bc -l)"
-        fi
-    done
-fi
+cpu_runs() {
+    k=0
+    while [ $k -lt "$runs" ]; do
+        sh -c "rm -rf '$out'; $warm"
+        "$top/build-bench/c2m-cputime" "$@" || true
+        k=$((k + 1))
+    done | median
+}
+for j in 1 "$jobs"; do
+    c=$(cpu_runs "$bin" -q -w -j"$j" -o "$out" "$corpus")
+    c=${c% *}
+    if [ "$j" = 1 ]; then
+        cpu1=$c
+        printf '%-30s %7.3f s\n' "fresh port, -j1, CPU time" "$c"
+    else
+        printf '%-30s %7.3f s (%+.0f %% against -j1)\n' "fresh port, -j$j, CPU time" \
+            "$c" "$(echo "100 * ($c - $cpu1) / $cpu1" | bc -l)"
+    fi
+done
 
 # The port without the file system (bench/inmem.c): every file lexed,
 # rewritten and its output made in memory, on one thread, timed in CPU
@@ -208,28 +205,14 @@ printf '%-30s %7.2f x (-j%d over -j1: %.2f x)\n' "machine's ceiling for -j$jobs"
     "${ceiling% *}" "$jobs" "$(echo "$fresh1 / $freshn" | bc -l)"
 
 # Mapping load: in the process (bench/inmem.c --load), median of many,
-# from the mapping cache (the usual case) and parsing the YAML; without
-# c2m-inmem, a run over an empty tree with and without the mappings (the
-# difference of two process start-ups, within their noise).
-mkdir -p "$work/empty" "$work/mapcache"
+# from the mapping cache (the usual case) and parsing the YAML.
 warm=:
 RUNS=$((runs * 4))
 median_of() { t=$(runs=$RUNS time_runs "$@"); echo "${t% *}"; }
-files=$(ls "$top"/mappings/*.yaml | wc -l)
-if [ -x "$top/build-bench/c2m-inmem" ] &&
-    set -- $("$top/build-bench/c2m-inmem" --load "$top/mappings" \
-        "$work/mapcache" "$RUNS") && [ $# -eq 4 ]; then
-    entries=$1 cached=$2 parsed=$4 without=0
-else
-    without=$(median_of ":" "$bin" -q --no-default-mappings -o "$work/eo" "$work/empty")
-    cached=$(median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
-    parsed=$(CUDA2MUSA_CACHE=off median_of ":" "$bin" -q -o "$work/eo" "$work/empty")
-    entries=$("$bin" --list-mappings | wc -l)
-fi
+set -- $("$top/build-bench/c2m-inmem" --load "$top/mappings" "$work/mapcache" "$RUNS")
 printf '%-30s %7.2f ms (%d entries, %d files)\n' "mapping load, cached" \
-    "$(echo "($cached - $without) * 1000" | bc -l)" "$entries" "$files"
-printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" \
-    "$(echo "($parsed - $without) * 1000" | bc -l)"
+    "$(echo "$2 * 1000" | bc -l)" "$1" "$(ls "$top"/mappings/*.yaml | wc -l)"
+printf '%-30s %7.1f ms\n' "mapping load, parsing the YAML" "$(echo "$4 * 1000" | bc -l)"
 
 # The make hook on a small project: a re-run that finds everything up to
 # date, where start-up is most of the time.

@@ -112,12 +112,12 @@ static void test_pause(void)
     emit_test_pause("C2M_TEST_WRITE_PAUSE_MS");
 }
 
-/* The lock file held now, for the handlers, and whether one of them may
- * still let go of it: once, as a second call (a signal during the exit)
- * could find another run's lock under the name by then. */
+/* The lock file held now, for the handlers: its name, and its descriptor
+ * while one of them may still let go of it (-1 after: once, as a second
+ * call, a signal during the exit, could find another run's lock under
+ * the name by then). */
 static char held_lock[PATH_MAX];
 static int held_lock_fd = -1;
-static int lock_armed;
 
 /* Whether other threads may be writing outputs (emit_others_writing). */
 static int others_writing;
@@ -159,10 +159,13 @@ static void remove_temps(bool keep)
     bool busy = __atomic_load_n(&creating, __ATOMIC_SEQ_CST) > 0;
     for (int i = 0; i < EMIT_SLOTS; i++)
         unlink_slot(i);
-    if (busy || !__atomic_exchange_n(&lock_armed, 0, __ATOMIC_SEQ_CST))
+    if (busy)
+        return;
+    int fd = __atomic_exchange_n(&held_lock_fd, -1, __ATOMIC_SEQ_CST);
+    if (fd < 0)
         return;
     if (keep) {
-        if (ftruncate(held_lock_fd, 0) < 0) {
+        if (ftruncate(fd, 0) < 0) {
             /* The pid stays: the next run looks for what is left. */
         }
     } else {
@@ -723,8 +726,7 @@ int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
     lk->path = strbuf_detach(&path, NULL);
     if (strlen(lk->path) < sizeof(held_lock)) {
         strcpy(held_lock, lk->path);
-        held_lock_fd = lk->fd;
-        __atomic_store_n(&lock_armed, 1, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&held_lock_fd, lk->fd, __ATOMIC_SEQ_CST);
     }
     return 0;
 }
@@ -733,8 +735,7 @@ void emit_unlock(struct emit_lock *lk)
 {
     if (lk->fd < 0)
         return;
-    __atomic_store_n(&lock_armed, 0, __ATOMIC_SEQ_CST);
-    held_lock_fd = -1;
+    __atomic_store_n(&held_lock_fd, -1, __ATOMIC_SEQ_CST);
     unlink(lk->path); /* while holding it: see emit_lock */
     close(lk->fd);
     free(lk->path);

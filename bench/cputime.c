@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU time a command uses, user and system, all its threads:
- *   cputime CMD [ARG...]
+ *   cputime [--rss] CMD [ARG...]
  * runs CMD with its output thrown away and prints the seconds, to the
- * microsecond (GNU time prints hundredths, a tenth of a port). Exits
- * with CMD's status, or 127 when CMD cannot be run. bench/run.sh uses
- * it to show how much more work a run does with more jobs. */
+ * microsecond (GNU time prints hundredths, a tenth of a port), and with
+ * --rss its peak resident set in kilobytes after them. Exits with CMD's
+ * status, or 127 when CMD cannot be run. bench/run.sh uses it to show
+ * how much more work a run does with more jobs, and the tests to see that
+ * a port's memory does not grow with the tree (tests/memory.sh). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -21,8 +24,13 @@ static double seconds(struct timeval tv)
 
 int main(int argc, char **argv)
 {
+    bool rss = argc > 1 && !strcmp(argv[1], "--rss");
+    if (rss) {
+        argc--;
+        argv++;
+    }
     if (argc < 2) {
-        fputs("usage: cputime CMD [ARG...]\n", stderr);
+        fputs("usage: cputime [--rss] CMD [ARG...]\n", stderr);
         return 2;
     }
     pid_t pid = fork();
@@ -48,6 +56,9 @@ int main(int argc, char **argv)
         perror("cputime: wait4");
         return 127;
     }
-    printf("%.6f\n", seconds(ru.ru_utime) + seconds(ru.ru_stime));
+    printf("%.6f", seconds(ru.ru_utime) + seconds(ru.ru_stime));
+    if (rss)
+        printf(" %ld", ru.ru_maxrss);
+    putchar('\n');
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

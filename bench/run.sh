@@ -235,8 +235,6 @@ if command -v valgrind >/dev/null 2>&1; then
         "fresh port, -j1, callgrind" "$(echo "$ir / $bytes" | bc -l)" "$ir"
 fi
 
-if [ -x /usr/bin/time ]; then
-    rm -rf "$out"
-    rss=$(/usr/bin/time -f %M "$bin" -q -w -j"$jobs" -o "$out" "$corpus" 2>&1 >/dev/null | tail -1)
-    printf '%-30s %7.1f MB\n' "peak RSS, fresh port -j$jobs" "$(echo "$rss / 1024" | bc -l)"
-fi
+rm -rf "$out"
+rss=$("$top/build-bench/c2m-cputime" --rss "$bin" -q -w -j"$jobs" -o "$out" "$corpus" | cut -d' ' -f2)
+printf '%-30s %7.1f MB\n' "peak RSS, fresh port -j$jobs" "$(echo "$rss / 1024" | bc -l)"

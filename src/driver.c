@@ -631,9 +631,8 @@ static int input_dir(struct worker *w, const char *path, const char **name)
     return w->in_fd;
 }
 
-static void port_job(void *arg, size_t index, int wid)
+static void port_file(struct driver *d, size_t index, int wid)
 {
-    struct driver *d = arg;
     const struct job *j = &d->jobs[index];
     struct result *r = &d->results[index];
     struct worker *w = &d->workers[wid];
@@ -801,6 +800,16 @@ static void port_job(void *arg, size_t index, int wid)
         strbuf_addch(&r->err, '\n');
     }
     source_release(&src);
+}
+
+/* A job of the pool: what it keeps for the collecting thread is the text
+ * of its result, which a slow reader of the diffs may let pile up. */
+static size_t port_job(void *arg, size_t index, int wid)
+{
+    struct driver *d = arg;
+    port_file(d, index, wid);
+    const struct result *r = &d->results[index];
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc;
 }
 
 /* ---- signals and the lock ---- */
@@ -1231,7 +1240,7 @@ int driver_run(const struct options *o)
         d.workers[i].rw = rewriter_new(d.map);
         rewriter_rank_unmapped(d.workers[i].rw, rank);
     }
-    /* Each result is zeroed by the worker that fills it (port_job): a
+    /* Each result is zeroed by the worker that fills it (port_file): a
      * megabyte and a half on the CUDA headers, no longer first touched on
      * this thread while the workers wait for their first job. */
     d.results = xmalloc((d.njobs ? d.njobs : 1) * sizeof(*d.results));

@@ -8,8 +8,10 @@
 
 #include <stddef.h>
 
-/* Run job index on worker number worker (0 <= worker < nthreads). */
-typedef void (*pool_fn)(void *arg, size_t index, int worker);
+/* Run job index on worker number worker (0 <= worker < nthreads).
+ * Returns how many bytes it keeps for the caller until the caller has
+ * waited for a later job (its results, say). */
+typedef size_t (*pool_fn)(void *arg, size_t index, int worker);
 
 struct pool;
 
@@ -17,14 +19,23 @@ struct pool;
  * free what only it used while the others finish. */
 typedef void (*pool_retire_fn)(void *arg, int worker);
 
+/* How far the workers may run ahead of the caller: past the job the
+ * caller last waited for, they start none POOL_AHEAD * nthreads jobs or
+ * more after it, nor any while the jobs finished after it keep
+ * POOL_KEEP_MAX bytes or more; so that what a slow caller has yet to
+ * take stays bounded, however big the tree. */
+enum { POOL_AHEAD = 128, POOL_RUN_MAX = 32, POOL_KEEP_MAX = 16 << 20 };
+
 /* Start nthreads workers over jobs 0..njobs-1; retire may be NULL. With
  * one thread no thread is created: pool_wait() runs each job in the
  * caller, and retire is called by the pool_wait() that runs the last. */
 struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn,
                       pool_retire_fn retire, void *arg);
-/* Block until job index has finished. */
+/* Block until job index has finished. Called for each job in order: the
+ * caller is done with the jobs before it. */
 void pool_wait(struct pool *p, size_t index);
-/* Wait for every job, stop the workers and free the pool. */
+/* Wait for every job (the workers no longer wait for the caller), stop
+ * the workers and free the pool. */
 void pool_free(struct pool *p);
 
 #endif

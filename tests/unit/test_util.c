@@ -499,7 +499,7 @@ struct pool_test {
     int ran_after_retire;
 };
 
-static void pool_job(void *arg, size_t i, int worker)
+static size_t pool_job(void *arg, size_t i, int worker)
 {
     struct pool_test *pt = arg;
     if (i % 7 == 0) /* some slow jobs, so that others overtake them */
@@ -509,6 +509,7 @@ static void pool_job(void *arg, size_t i, int worker)
     if (worker >= 0 && worker < 8 &&
         __atomic_load_n(&pt->retired[worker], __ATOMIC_RELAXED))
         __atomic_add_fetch(&pt->ran_after_retire, 1, __ATOMIC_RELAXED);
+    return 0;
 }
 
 static void pool_retire(void *arg, int worker)
@@ -544,6 +545,68 @@ START_TEST(pool_runs_each_job_once)
             for (int w = 0; w < 8; w++)
                 ck_assert_int_eq(pt.retired[w], w < workers);
             ck_assert_int_eq(pt.ran_after_retire, 0);
+        }
+}
+END_TEST
+
+/* A slow caller: the workers start no job POOL_AHEAD * threads or more
+ * past the one it waits for, nor, when jobs keep memory for it, more
+ * than POOL_KEEP_MAX of it (plus a job under way on each worker). */
+struct ahead_test {
+    size_t kept;    /* what each job keeps */
+    size_t caller;  /* the job the caller is about to wait for (atomic) */
+    size_t started; /* jobs started (atomic) */
+    size_t max_past, max_started;
+};
+
+static size_t ahead_job(void *arg, size_t i, int worker)
+{
+    (void)worker;
+    struct ahead_test *at = arg;
+    /* Counted first: the caller read after may have moved on since (so
+     * that the figures below may be low, never too high). Every job
+     * before it has started: the others started are past it. */
+    size_t started = __atomic_add_fetch(&at->started, 1, __ATOMIC_SEQ_CST);
+    size_t caller = __atomic_load_n(&at->caller, __ATOMIC_SEQ_CST);
+    size_t past = i >= caller ? i - caller : 0;
+    size_t ahead = started > caller ? started - caller : 0;
+    /* Workers race here: maxima kept with compare-and-swap. */
+    size_t m = __atomic_load_n(&at->max_past, __ATOMIC_RELAXED);
+    while (past > m &&
+           !__atomic_compare_exchange_n(&at->max_past, &m, past, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+    m = __atomic_load_n(&at->max_started, __ATOMIC_RELAXED);
+    while (ahead > m &&
+           !__atomic_compare_exchange_n(&at->max_started, &m, ahead, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+    return at->kept;
+}
+
+START_TEST(pool_waits_for_a_slow_caller)
+{
+    static const int threads[] = {2, 3, 8};
+    enum { N = 3000 };
+    for (size_t a = 0; a < sizeof(threads) / sizeof(threads[0]); a++)
+        for (int keeps = 0; keeps < 2; keeps++) {
+            struct ahead_test at = {.kept = keeps ? 1 << 20 : 0};
+            struct pool *p = pool_new(threads[a], N, ahead_job, NULL, &at);
+            for (size_t i = 0; i < N; i++) {
+                __atomic_store_n(&at.caller, i, __ATOMIC_SEQ_CST);
+                if (i % 500 == 1) /* long enough to be overtaken */
+                    usleep(20 * 1000);
+                pool_wait(p, i);
+            }
+            pool_free(p);
+            ck_assert_uint_eq(at.started, N);
+            size_t t = (size_t)threads[a];
+            ck_assert_uint_lt(at.max_past, POOL_AHEAD * t);
+            if (keeps)
+                ck_assert_uint_le(at.max_started,
+                                  POOL_KEEP_MAX / at.kept + 2 * t);
+            else /* and it did run ahead as far as it may */
+                ck_assert_uint_ge(at.max_past, POOL_AHEAD * t - 1 - t);
         }
 }
 END_TEST
@@ -600,6 +663,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, state_reads_back);
     tcase_add_test(tc, stamps);
     tcase_add_test(tc, pool_runs_each_job_once);
+    tcase_add_test(tc, pool_waits_for_a_slow_caller);
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, paths);

@@ -1,0 +1,61 @@
+#!/bin/sh
+# A port's peak memory does not grow with the tree: a tree four times
+# bigger (10 MB -> 40 MB of CUDA) may take a few megabytes more (the heap's
+# own slack), not the 30 MB of outputs or 60 MB of diffs it adds: writing
+# outputs (-o), and printing every line's diff (--dry-run) to a reader
+# that falls behind, as a pager does (the workers wait for it: pool.h).
+# Diffs at -j1 and -j2 only: with more workers, the heap keeps a part for
+# each thread, each of which may have held much of what was waiting
+# (POOL_KEEP_MAX): bounded, but by the jobs, not by the tree.
+#   memory.sh CUDA2MUSA CPUTIME
+# CPUTIME is bench/cputime.c (--rss: the peak resident set, kilobytes).
+set -eu
+c2m=$1 cputime=$2
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export CUDA2MUSA_CACHE="$tmp/cache"
+
+# gen DIR FILES: FILES files of 100 KB, every line of which is ported.
+gen() {
+    mkdir -p "$1/sub"
+    awk -v dir="$1" -v n="$2" 'BEGIN {
+        line = "    cudaMalloc(&d_x, n * sizeof(float)); cudaMemcpy(d_x, x, n, cudaMemcpyHostToDevice); cudaFree(d_x);"
+        for (i = 0; i < n; i++) {
+            f = sprintf("%s/%sk%03d.cu", dir, i % 2 ? "sub/" : "", i)
+            for (k = 0; k < 1000; k++)
+                print line > f
+            close(f)
+        }
+    }'
+}
+gen "$tmp/medium" 100
+gen "$tmp/big" 400
+# The mapping cache written first: a run that parses the YAML needs more.
+"$c2m" -q -w --dry-run "$tmp/medium" >/dev/null
+
+# peak KB CMD: the largest peak of CMD's processes, in kilobytes.
+peak() {
+    "$cputime" --rss sh -c "$1" | cut -d' ' -f2
+}
+
+fail=0
+# check WHAT MEDIUM BIG LIMIT_MB
+check() {
+    grew=$((($3 - $2) / 1024))
+    if [ "$grew" -ge "$4" ]; then
+        echo "$1: peak memory $(($2 / 1024)) MB on 10 MB, $(($3 / 1024)) MB on 40 MB (+$grew MB; want under +$4)"
+        fail=1
+    fi
+}
+for j in 1 2 8; do
+    m=$(peak "'$c2m' -q -w -j$j -o '$tmp/out-m' '$tmp/medium'")
+    b=$(peak "'$c2m' -q -w -j$j -o '$tmp/out-b' '$tmp/big'")
+    check "-o DIR, -j$j" "$m" "$b" 8
+    rm -rf "$tmp/out-m" "$tmp/out-b"
+    [ "$j" = 8 ] && continue
+    slow="(sleep 0.5; cat >/dev/null)"
+    m=$(peak "'$c2m' -q -w -j$j --dry-run '$tmp/medium' | $slow")
+    b=$(peak "'$c2m' -q -w -j$j --dry-run '$tmp/big' | $slow")
+    check "--dry-run, -j$j, read slowly" "$m" "$b" 16
+done
+exit $fail

@@ -460,18 +460,13 @@ struct file_env {
     struct result *r;
 };
 
+/* dir: a job's directory or an include directory, both normalized. */
 static const struct job *lookup_in(struct driver *d, const char *dir,
                                    size_t dirlen, const char *name, size_t len)
 {
     char path[PATH_MAX];
-    if (dirlen + len + 2 > sizeof(path))
-        return NULL;
-    memcpy(path, dir, dirlen);
-    path[dirlen] = '/';
-    memcpy(path + dirlen + 1, name, len);
-    path[dirlen + 1 + len] = '\0';
-    path_normalize(path);
-    return hashmap_get(&d->byabs, path, strlen(path));
+    size_t n = path_join_normal(path, sizeof(path), dir, dirlen, name, len);
+    return n ? hashmap_get(&d->byabs, path, n) : NULL;
 }
 
 static bool local_header(void *arg, const char *name, size_t len, bool angled,

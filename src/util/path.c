@@ -49,3 +49,37 @@ void path_normalize(char *path)
         *out++ = '/';
     *out = '\0';
 }
+
+size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
+                        const char *name, size_t len)
+{
+    if (dirlen + 2 > size)
+        return 0;
+    memcpy(out, dir, dirlen);
+    size_t n = dirlen;
+    const char *p = name, *end = name + len;
+    while (p < end) {
+        while (p < end && *p == '/')
+            p++;
+        const char *seg = p;
+        while (p < end && *p != '/')
+            p++;
+        size_t k = (size_t)(p - seg);
+        if (!k || (k == 1 && seg[0] == '.'))
+            continue;
+        if (k == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (n > 0 && out[--n] != '/')
+                ;
+            continue;
+        }
+        if (n + 1 + k + 1 > size)
+            return 0;
+        out[n++] = '/';
+        memcpy(out + n, seg, k);
+        n += k;
+    }
+    if (!n)
+        out[n++] = '/';
+    out[n] = '\0';
+    return n;
+}

@@ -3,6 +3,8 @@
 #ifndef C2M_UTIL_PATH_H
 #define C2M_UTIL_PATH_H
 
+#include <stddef.h>
+
 /* "a" + "b" -> "a/b" (one slash between; b == "" gives a). Caller frees. */
 char *path_join(const char *a, const char *b);
 /* The same in sb (reset first, reused); returns sb->buf. */
@@ -11,5 +13,11 @@ const char *path_join_buf(struct strbuf *sb, const char *a, const char *b);
 /* Collapse "//", "/./" and "dir/../" in an absolute path, in place (a
  * relative one is left as it is). */
 void path_normalize(char *path);
+/* dir, an absolute path path_normalize leaves as it is (or "" for the
+ * root), joined with name as path_normalize would make dir/name: only
+ * name's parts are looked at. Into out (size bytes, NUL-terminated);
+ * returns the length, or 0 when it does not fit. */
+size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
+                        const char *name, size_t len);
 
 #endif

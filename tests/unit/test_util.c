@@ -626,6 +626,46 @@ START_TEST(paths)
 }
 END_TEST
 
+/* path_join_normal is path_normalize of dir/name, for a dir that is
+ * normalized already: on every mix of parts, and where it does not fit. */
+START_TEST(paths_joined_normal)
+{
+    static const char *const dirs[] = {"", "/a", "/a/b", "/usr/local/cuda"};
+    static const char *const parts[] = {"x", ".", "..", "", "x.h", "...", ".h"};
+    unsigned seed = 7;
+    for (int round = 0; round < 20000; round++) {
+        const char *dir = dirs[round % 4];
+        char name[64] = "";
+        if (round % 5 == 0)
+            strcat(name, "/"); /* an absolute name, looked up from "" */
+        int nparts = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 5;
+        for (int k = 0; k < nparts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            strcat(name, parts[(seed >> 16) % 7]);
+            if (k + 1 < nparts)
+                strcat(name, (seed >> 8) % 4 ? "/" : "//");
+        }
+        char want[160], got[160];
+        snprintf(want, sizeof(want), "%s/%s", dir, name);
+        path_normalize(want);
+        size_t n = path_join_normal(got, sizeof(got), dir, strlen(dir), name,
+                                    strlen(name));
+        ck_assert_msg(n == strlen(want) && !strcmp(got, want),
+                      "'%s' + '%s': '%s', want '%s'", dir, name, got, want);
+    }
+    char small[8];
+    ck_assert_uint_eq(path_join_normal(small, sizeof(small), "/a", 2, "bc", 2),
+                      5);
+    ck_assert_str_eq(small, "/a/bc");
+    ck_assert_uint_eq(path_join_normal(small, sizeof(small), "/a", 2, "bcd", 3),
+                      6);
+    ck_assert_uint_eq(
+        path_join_normal(small, sizeof(small), "/a", 2, "bcdef", 5), 0);
+    ck_assert_uint_eq(
+        path_join_normal(small, sizeof(small), "/abcdef", 7, "x", 1), 0);
+}
+END_TEST
+
 START_TEST(lazy_zeroed_tables)
 {
     /* Zeroed, writable wherever it is touched, and as big as asked (the
@@ -667,6 +707,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, paths);
+    tcase_add_test(tc, paths_joined_normal);
     tcase_add_test(tc, lazy_zeroed_tables);
     suite_add_tcase(s, tc);
     return s;

@@ -1255,12 +1255,14 @@ int driver_run(const struct options *o)
             diag_puts(r->err.buf);
         }
         tally(&d, r);
-        if (d.rep.written && teeing) {
-            /* A run that wrote keeps no state (outputs_state_save): no
-             * need to keep a copy of megabytes of warnings for it. */
+        if (teeing && (d.rep.written || printed.len > STATE_TEXT_MAX)) {
+            /* A run that wrote keeps no state (outputs_state_save), nor
+             * one that printed that much: no need to keep a copy of
+             * megabytes of warnings for it. */
             diag_tee(NULL);
             strbuf_release(&printed);
             teeing = false;
+            d.state_lost = true;
         }
         strbuf_release(&r->out);
         strbuf_release(&r->err);

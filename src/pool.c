@@ -19,6 +19,7 @@ struct pool {
     size_t caller;   /* the job the caller waits for (atomic); SIZE_MAX:
                         none, any job may be started */
     size_t ahead;    /* how far past caller a job may be started */
+    size_t keep;     /* and while the finished ones keep less than this */
     size_t pending;  /* bytes kept by the jobs finished from caller on
                         (atomic) */
     int held;        /* workers waiting for the caller (atomic) */
@@ -27,13 +28,14 @@ struct pool {
     bool *done;      /* per job (atomic) */
     size_t *kept;    /* per job finished: what it keeps */
     /* While the caller waits (waiting set, under lock), for jobs need and
-     * want (need <= want): a worker that finishes one of them signals. */
+     * want (need <= want): a worker signals when it may go on
+     * (caller_may_go). */
     size_t need, want;
     bool waiting;
     int nthreads;
     pthread_t *threads;
     pthread_mutex_t lock;
-    pthread_cond_t finished; /* need or want finished */
+    pthread_cond_t finished; /* the caller may go on */
     pthread_cond_t room;     /* caller moved on */
 };
 
@@ -57,7 +59,7 @@ static bool too_far(struct pool *p, size_t i)
     size_t caller = __atomic_load_n(&p->caller, __ATOMIC_SEQ_CST);
     return i > caller &&
            (i - caller >= p->ahead ||
-            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >= POOL_KEEP_MAX);
+            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >= p->keep);
 }
 
 /* May a worker held back before job i start it? Once the caller has
@@ -67,8 +69,8 @@ static bool may_start(struct pool *p, size_t i)
 {
     size_t caller = __atomic_load_n(&p->caller, __ATOMIC_SEQ_CST);
     return i <= caller ||
-           (i - caller < p->ahead / 2 &&
-            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) < POOL_KEEP_MAX / 2);
+           (i - caller < p->ahead / 4 * 3 &&
+            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) < p->keep / 4 * 3);
 }
 
 /* Before job i on worker id: wait until the caller has taken enough.
@@ -97,6 +99,10 @@ static void wait_room(struct pool *p, size_t i, int id)
  * them may start. */
 static void move_caller(struct pool *p, size_t index)
 {
+    /* caller is only written here, on the caller's thread. The jobs
+     * before index have finished (pool_wait is called for each in
+     * order); one skipped would keep its bytes counted, and the workers
+     * held until the caller reaches them. */
     size_t from = p->caller, to = index < p->njobs ? index : p->njobs;
     size_t taken = 0;
     for (size_t j = from; j < to; j++)
@@ -136,14 +142,15 @@ static size_t take_run(struct pool *p, size_t *first)
 
 /* May the caller, waiting for jobs need and want (under the lock), go on?
  * Once need has finished, and want too, or there is much to take already:
- * workers held back, or half of what holds them back. */
+ * workers held back, or a megabyte (a wake-up is nothing next to
+ * printing that; waiting for more left the caller idle while the workers
+ * made it). */
 static bool caller_may_go(struct pool *p)
 {
     return __atomic_load_n(&p->done[p->need], __ATOMIC_SEQ_CST) &&
            (__atomic_load_n(&p->done[p->want], __ATOMIC_SEQ_CST) ||
             __atomic_load_n(&p->held, __ATOMIC_SEQ_CST) ||
-            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >=
-                POOL_KEEP_MAX / 2);
+            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >= POOL_KEEP / 8);
 }
 
 /* Mark job i finished, keeping kept bytes. No lock for that: only to
@@ -199,6 +206,7 @@ struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn,
         nthreads = njobs ? (int)njobs : 1;
     p->nthreads = nthreads;
     p->ahead = POOL_AHEAD * (size_t)nthreads;
+    p->keep = POOL_KEEP * (size_t)nthreads;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->finished, NULL);
     pthread_cond_init(&p->room, NULL);

@@ -145,6 +145,7 @@ struct driver {
                                   --fail-on, --stats and --report */
     size_t wrote;       /* files of the run's own written (manifest...) */
     bool keep_state;    /* may write the run state (state.h) */
+    bool state_lost;    /* but printed more than it keeps (STATE_TEXT_MAX) */
     struct state noted; /* its other files (run_note_file) */
 };
 

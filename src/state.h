@@ -31,6 +31,10 @@
 
 #define STATE_NAME ".cuda2musa-state"
 #define STATE_SETTLE 3 /* seconds */
+/* What a state keeps of what its run printed, at most: a run that prints
+ * more keeps none (its next run is a full one), rather than a copy of
+ * every warning in memory until it ends. */
+#define STATE_TEXT_MAX (16 << 20)
 
 /* What stat(2) said of a file; all zero: there was none. */
 struct stamp {

@@ -551,7 +551,7 @@ END_TEST
 
 /* A slow caller: the workers start no job POOL_AHEAD * threads or more
  * past the one it waits for, nor, when jobs keep memory for it, more
- * than POOL_KEEP_MAX of it (plus a job under way on each worker). */
+ * than POOL_KEEP per worker of it (plus a job under way on each). */
 struct ahead_test {
     size_t kept;    /* what each job keeps */
     size_t caller;  /* the job the caller is about to wait for (atomic) */
@@ -604,7 +604,7 @@ START_TEST(pool_waits_for_a_slow_caller)
             ck_assert_uint_lt(at.max_past, POOL_AHEAD * t);
             if (keeps)
                 ck_assert_uint_le(at.max_started,
-                                  POOL_KEEP_MAX / at.kept + 2 * t);
+                                  POOL_KEEP * t / at.kept + 2 * t);
             else /* and it did run ahead as far as it may */
                 ck_assert_uint_ge(at.max_past, POOL_AHEAD * t - 1 - t);
         }

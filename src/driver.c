@@ -465,6 +465,8 @@ static const struct job *lookup_in(struct driver *d, const char *dir,
                                    size_t dirlen, const char *name, size_t len)
 {
     char path[PATH_MAX];
+    if (dirlen + len + 2 > sizeof(path)) /* no file has such a name */
+        return NULL;
     size_t n = path_join_normal(path, sizeof(path), dir, dirlen, name, len);
     return n ? hashmap_get(&d->byabs, path, n) : NULL;
 }

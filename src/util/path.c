@@ -53,6 +53,8 @@ void path_normalize(char *path)
 size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
                         const char *name, size_t len)
 {
+    if (dirlen == 1 && dir[0] == '/')
+        dirlen = 0; /* the root, as realpath(3) and path_normalize give it */
     if (dirlen + 2 > size)
         return 0;
     memcpy(out, dir, dirlen);

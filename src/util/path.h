@@ -13,8 +13,8 @@ const char *path_join_buf(struct strbuf *sb, const char *a, const char *b);
 /* Collapse "//", "/./" and "dir/../" in an absolute path, in place (a
  * relative one is left as it is). */
 void path_normalize(char *path);
-/* dir, an absolute path path_normalize leaves as it is (or "" for the
- * root), joined with name as path_normalize would make dir/name: only
+/* dir, an absolute path path_normalize leaves as it is ("/" or "" for
+ * the root), joined with name as path_normalize would make dir/name: only
  * name's parts are looked at. Into out (size bytes, NUL-terminated);
  * returns the length, or 0 when it does not fit. */
 size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,

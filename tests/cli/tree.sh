@@ -20,3 +20,9 @@ chmod 664 src/sub/h.cuh
 chmod 600 src/k.cu
 (umask 077 && $C2M -q -o out3 src) && ls -l out3/main.cpp out3/sub/h.muh out3/k.mu | cut -c1-10
 (umask 002 && $C2M -q -o out4 src) && ls -l out4/main.cpp out4/sub/h.muh out4/k.mu | cut -c1-10
+# An include found through the root as an include directory (-I /, or an
+# input file in /) names a header this run renames.
+mkdir -p inc
+printf '#include <%s/inc/b.cuh>\n' "${PWD#/}" >inc/a.cu
+printf 'int b;\n' >inc/b.cuh
+$C2M -q -I / -o out5 inc && grep -c 'inc/b.muh>' out5/a.mu

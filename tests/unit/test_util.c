@@ -630,13 +630,14 @@ END_TEST
  * normalized already: on every mix of parts, and where it does not fit. */
 START_TEST(paths_joined_normal)
 {
-    static const char *const dirs[] = {"", "/a", "/a/b", "/usr/local/cuda"};
+    static const char *const dirs[] = {"", "/", "/a", "/a/b",
+                                       "/usr/local/cuda"};
     static const char *const parts[] = {"x", ".", "..", "", "x.h", "...", ".h"};
     unsigned seed = 7;
     for (int round = 0; round < 20000; round++) {
-        const char *dir = dirs[round % 4];
+        const char *dir = dirs[round % 5];
         char name[64] = "";
-        if (round % 5 == 0)
+        if (round % 7 == 0)
             strcat(name, "/"); /* an absolute name, looked up from "" */
         int nparts = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 5;
         for (int k = 0; k < nparts; k++) {

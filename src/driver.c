@@ -1264,7 +1264,6 @@ int driver_run(const struct options *o)
             diag_tee(NULL);
             strbuf_release(&printed);
             teeing = false;
-            d.state_lost = true;
         }
         strbuf_release(&r->out);
         strbuf_release(&r->err);
@@ -1320,7 +1319,7 @@ int driver_run(const struct options *o)
     }
     if (d.keep_state) {
         diag_tee(NULL);
-        outputs_state_save(&d, &printed, status, start);
+        outputs_state_save(&d, teeing ? &printed : NULL, status, start);
         strbuf_release(&printed);
     }
     emit_unlock(&lock);

@@ -714,8 +714,8 @@ void outputs_state_save(struct driver *d, const struct strbuf *printed,
     state_path(d, &path);
     /* Only after a run that changed nothing: its messages are what the
      * next identical run would print. */
-    bool keep = status < 2 && !d->rep.written && !d->wrote && !d->rep.pruned &&
-                !d->state_lost;
+    bool keep =
+        printed && status < 2 && !d->rep.written && !d->wrote && !d->rep.pruned;
     struct state s = STATE_INIT;
     int64_t settled = start - (int64_t)STATE_SETTLE * 1000000000;
     if (keep) {

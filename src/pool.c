@@ -44,33 +44,27 @@ struct worker_arg {
     int id;
 };
 
-/* Jobs are handed out in runs of consecutive ones, at most POOL_RUN_MAX:
- * a worker then ports a stretch of the sorted paths (one directory,
- * mostly) while the others port other stretches. Handed out one by one,
- * all workers created files in the same directory at once and queued on
- * its lock in the kernel: -j2 was 3-5% slower on the CUDA headers. */
+/* Jobs are handed out in runs of consecutive ones, at most this many: a
+ * worker then ports a stretch of the sorted paths (one directory, mostly)
+ * while the others port other stretches. Handed out one by one, all
+ * workers created files in the same directory at once and queued on its
+ * lock in the kernel: -j2 was 3-5% slower on the CUDA headers. */
+enum { RUN_MAX = 32 };
 
-/* Is job i too far past the one the caller waits for? Then the results
- * made for it would pile up while the caller is slow (writing diffs to a
- * pipe that is read slowly, say): as much memory as the tree's. The job
- * the caller waits for is never held back, nor any before it. */
-static bool too_far(struct pool *p, size_t i)
+/* Is job i past the caller by part/4 of a limit: ahead jobs after the
+ * one it waits for, or keep bytes finished and not taken? At the whole
+ * of a limit, a worker is held back before job i (the results made for
+ * it would pile up while the caller is slow, writing diffs to a pipe
+ * that is read slowly, say: as much memory as the tree's); it starts
+ * again under three quarters, not at every job the caller takes (a
+ * worker woken for each would take a CPU from the caller it waits for).
+ * The job the caller waits for is never held back, nor any before it. */
+static bool past(struct pool *p, size_t i, size_t part)
 {
     size_t caller = __atomic_load_n(&p->caller, __ATOMIC_SEQ_CST);
-    return i > caller &&
-           (i - caller >= p->ahead ||
-            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >= p->keep);
-}
-
-/* May a worker held back before job i start it? Once the caller has
- * taken half of what held it, not at every job it takes: a worker woken
- * for each would take a CPU from the caller it waits for. */
-static bool may_start(struct pool *p, size_t i)
-{
-    size_t caller = __atomic_load_n(&p->caller, __ATOMIC_SEQ_CST);
-    return i <= caller ||
-           (i - caller < p->ahead / 4 * 3 &&
-            __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) < p->keep / 4 * 3);
+    return i > caller && (i - caller >= p->ahead / 4 * part ||
+                          __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST) >=
+                              p->keep / 4 * part);
 }
 
 /* Before job i on worker id: wait until the caller has taken enough.
@@ -80,14 +74,14 @@ static bool may_start(struct pool *p, size_t i)
  * next job, is woken to take what there is. */
 static void wait_room(struct pool *p, size_t i, int id)
 {
-    if (!too_far(p, i))
+    if (!past(p, i, 4))
         return;
     pthread_mutex_lock(&p->lock);
     __atomic_store_n(&p->held_at[id], i, __ATOMIC_SEQ_CST);
     __atomic_add_fetch(&p->held, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&p->waiting, __ATOMIC_SEQ_CST))
         pthread_cond_signal(&p->finished);
-    while (!may_start(p, i))
+    while (past(p, i, 3))
         pthread_cond_wait(&p->room, &p->lock);
     __atomic_sub_fetch(&p->held, 1, __ATOMIC_SEQ_CST);
     __atomic_store_n(&p->held_at[id], SIZE_MAX, __ATOMIC_SEQ_CST);
@@ -114,7 +108,7 @@ static void move_caller(struct pool *p, size_t index)
         return;
     for (int w = 0; w < p->nthreads; w++) {
         size_t at = __atomic_load_n(&p->held_at[w], __ATOMIC_SEQ_CST);
-        if (at != SIZE_MAX && may_start(p, at)) {
+        if (at != SIZE_MAX && !past(p, at, 3)) {
             pthread_mutex_lock(&p->lock);
             pthread_cond_broadcast(&p->room);
             pthread_mutex_unlock(&p->lock);
@@ -133,7 +127,7 @@ static size_t take_run(struct pool *p, size_t *first)
         if (cur >= p->njobs)
             return 0;
         n = (p->njobs - cur) / (2 * (size_t)p->nthreads);
-        n = n < 1 ? 1 : n > POOL_RUN_MAX ? POOL_RUN_MAX : n;
+        n = n < 1 ? 1 : n > RUN_MAX ? RUN_MAX : n;
     } while (!__atomic_compare_exchange_n(&p->next, &cur, cur + n, false,
                                           __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
     *first = cur;

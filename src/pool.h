@@ -26,7 +26,7 @@ typedef void (*pool_retire_fn)(void *arg, int worker);
  * to take stays bounded, however big the tree. (Per worker: with more
  * workers than CPUs, a smaller limit held them all back while the
  * caller, alone, printed; a --dry-run piped to cat took 20% longer.) */
-enum { POOL_AHEAD = 128, POOL_RUN_MAX = 32, POOL_KEEP = 8 << 20 };
+enum { POOL_AHEAD = 128, POOL_KEEP = 8 << 20 };
 
 /* Start nthreads workers over jobs 0..njobs-1; retire may be NULL. With
  * one thread no thread is created: pool_wait() runs each job in the

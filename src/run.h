@@ -145,7 +145,6 @@ struct driver {
                                   --fail-on, --stats and --report */
     size_t wrote;       /* files of the run's own written (manifest...) */
     bool keep_state;    /* may write the run state (state.h) */
-    bool state_lost;    /* but printed more than it keeps (STATE_TEXT_MAX) */
     struct state noted; /* its other files (run_note_file) */
 };
 
@@ -243,7 +242,8 @@ void outputs_report(struct driver *d);
 bool outputs_state_unchanged(struct driver *d, int *status);
 /* Write the run state for this run (which printed printed, started at
  * start, in nanoseconds), or remove the one there: a state is there only
- * when the last run wrote it. */
+ * when the last run wrote it. printed is NULL when the run stopped
+ * keeping a copy (it wrote, or printed more than STATE_TEXT_MAX). */
 void outputs_state_save(struct driver *d, const struct strbuf *printed,
                         int status, int64_t start);
 

@@ -22,34 +22,6 @@ char *path_join(const char *a, const char *b)
     return strbuf_detach(&sb, NULL);
 }
 
-void path_normalize(char *path)
-{
-    if (path[0] != '/')
-        return; /* only absolute paths: "../x" has nothing to lean on */
-    char *out = path, *p = path;
-    while (*p) {
-        while (*p == '/')
-            p++;
-        char *seg = p;
-        while (*p && *p != '/')
-            p++;
-        size_t n = (size_t)(p - seg);
-        if (!n || (n == 1 && seg[0] == '.'))
-            continue;
-        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-            while (out > path && *--out != '/')
-                ;
-            continue;
-        }
-        *out++ = '/';
-        memmove(out, seg, n);
-        out += n;
-    }
-    if (out == path)
-        *out++ = '/';
-    *out = '\0';
-}
-
 size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
                         const char *name, size_t len)
 {
@@ -77,11 +49,20 @@ size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
         if (n + 1 + k + 1 > size)
             return 0;
         out[n++] = '/';
-        memcpy(out + n, seg, k);
+        memmove(out + n, seg, k); /* out may be name (path_normalize) */
         n += k;
     }
     if (!n)
         out[n++] = '/';
     out[n] = '\0';
     return n;
+}
+
+void path_normalize(char *path)
+{
+    if (path[0] != '/')
+        return; /* only absolute paths: "../x" has nothing to lean on */
+    /* In place: each part is written no further on than it was read. */
+    size_t len = strlen(path);
+    path_join_normal(path, len + 1, "", 0, path, len);
 }

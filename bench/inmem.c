@@ -21,11 +21,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "edit.h"
-#include "mapping.h"
-#include "rewrite.h"
-#include "sdk.h"
+#include "util/diag.h"
+#include "port/edit.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
+#include "mapping/sdk.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mapcache.h"
-#include "mapfile.h"
-#include "mapindex.h"
-#include "mapping.h"
+#include "mapping/mapcache.h"
+#include "mapping/mapfile.h"
+#include "mapping/mapindex.h"
+#include "mapping/mapping.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "edit.h"
-#include "mapping.h"
-#include "rewrite.h"
-#include "source.h"
+#include "mapping/catalog.h"
+#include "port/edit.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
+#include "io/source.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 

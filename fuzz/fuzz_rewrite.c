@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "edit.h"
-#include "lexer.h"
-#include "mapping.h"
-#include "rewrite.h"
-#include "source.h"
+#include "port/edit.h"
+#include "lex/lexer.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
+#include "io/source.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "state.h"
+#include "run/state.h"
 #include "util/strbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

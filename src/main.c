@@ -5,8 +5,8 @@
 #include <malloc.h>
 #endif
 
-#include "cli.h"
-#include "driver.h"
+#include "cli/cli.h"
+#include "run/driver.h"
 
 /* Each worker reuses a few big buffers (the file read, its port, the
  * edits, a name cache) for thousands of files. glibc's defaults give

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Bump allocator over a list of chunks. */
-#include "arena.h"
+#include "util/arena.h"
 
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "util/xalloc.h"
 
 struct arena_chunk {
     struct arena_chunk *next;

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Open-addressing string map (chibicc hashmap.c, with stored hashes). */
-#include "hashmap.h"
+#include "util/hashmap.h"
 
 #include <stdlib.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "util/xalloc.h"
 
 /* A multiply-xorshift hash over 8-byte words: a few instructions per
  * word rather than per byte (identifiers are mostly 8 to 30 bytes). */

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* A recursive-descent JSON parser over a byte buffer. */
-#include "json.h"
+#include "util/json.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "xalloc.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
 
 enum { MAX_DEPTH = 512 };
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Growable byte buffer. */
-#include "strbuf.h"
+#include "util/strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "util/xalloc.h"
 
 void strbuf_init(struct strbuf *sb, size_t hint)
 {

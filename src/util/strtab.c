@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "strtab.h"
+#include "util/strtab.h"
 
 #include <string.h>
 

@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
-#include "hashmap.h"
-#include "strbuf.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
 
 struct strtab {
     struct strbuf buf;    /* the table */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Allocators that die on out-of-memory. */
-#include "xalloc.h"
+#include "util/xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>

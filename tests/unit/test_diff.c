@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "port/diff.h"
 #include "helpers.h"
 #include "util/strbuf.h"
 

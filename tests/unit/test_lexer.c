@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "lexer.h"
+#include "lex/lexer.h"
 #include "util/strbuf.h"
 
 struct tok_text {

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "build.h"
-#include "compdb.h"
+#include "build/build.h"
+#include "build/compdb.h"
 #include "helpers.h"
-#include "manifest.h"
-#include "mapping.h"
-#include "rewrite.h"
+#include "build/manifest.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 

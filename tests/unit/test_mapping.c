@@ -13,11 +13,11 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "catalog.h"
-#include "mapping.h"
-#include "rewrite.h"
-#include "rules.h"
-#include "edit.h"
+#include "mapping/catalog.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
+#include "mapping/rules.h"
+#include "port/edit.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 

@@ -7,12 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "edit.h"
+#include "port/edit.h"
 #include "helpers.h"
-#include "lexer.h"
-#include "mapping.h"
-#include "rewrite.h"
-#include "source.h"
+#include "lex/lexer.h"
+#include "mapping/mapping.h"
+#include "port/rewrite.h"
+#include "io/source.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 

@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "edit.h"
+#include "port/edit.h"
 #include "helpers.h"
-#include "pool.h"
-#include "source.h"
-#include "state.h"
+#include "io/pool.h"
+#include "io/source.h"
+#include "run/state.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/json.h"

@@ -1,0 +1,533 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading the CUDA build's compile_commands.json. Only what a port's
+ * build needs is kept: preprocessor options, the language standard, the
+ * GPU architectures; nvcc options with no mcc meaning are dropped with a
+ * note, so nothing vanishes without a word. */
+#include "build/compdb.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io/source.h"
+#include "util/hashmap.h"
+#include "util/json.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+size_t compdb_split(const char *cmd, struct arena *a, const char ***argv)
+{
+    struct strbuf w = STRBUF_INIT;
+    const char **v = NULL;
+    size_t n = 0, alloc = 0;
+    const char *p = cmd;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        if (!*p)
+            break;
+        strbuf_reset(&w);
+        strbuf_addstr(&w, ""); /* an empty word ('') is still a word */
+        while (*p && !strchr(" \t\n\r", *p)) {
+            if (*p == '\'') {
+                const char *end = strchr(p + 1, '\'');
+                if (!end)
+                    end = p + strlen(p);
+                strbuf_add(&w, p + 1, (size_t)(end - p - 1));
+                p = *end ? end + 1 : end;
+            } else if (*p == '"') {
+                for (p++; *p && *p != '"'; p++) {
+                    if (*p == '\\' && p[1] && strchr("\\\"$`\n", p[1]))
+                        p++;
+                    strbuf_addch(&w, *p);
+                }
+                if (*p)
+                    p++;
+            } else if (*p == '\\' && p[1]) {
+                strbuf_addch(&w, p[1]);
+                p += 2;
+            } else {
+                strbuf_addch(&w, *p++);
+            }
+        }
+        ALLOC_GROW(v, n + 1, alloc);
+        v[n++] = arena_strndup(a, w.buf, w.len);
+    }
+    strbuf_release(&w);
+    const char **out = arena_alloc(a, (n ? n : 1) * sizeof(*out));
+    if (n)
+        memcpy(out, v, n * sizeof(*out));
+    free(v);
+    *argv = out;
+    return n;
+}
+
+const char *compdb_musa_arch(unsigned cc)
+{
+    return cc < 80 ? "mp_21" : cc < 90 ? "mp_22" : "mp_31";
+}
+
+/* ---- one entry ---- */
+
+struct growing {
+    struct mf_flag *flags;
+    size_t nflags, flags_alloc;
+    const char **extra;
+    size_t nextra, extra_alloc;
+};
+
+/* An entry being read: entries for one file are merged. */
+struct pending {
+    const char *file;
+    struct growing g;
+    const char *std;
+    bool rdc;
+};
+
+struct loader {
+    struct compdb *db;
+    const char *db_dir; /* the database's directory, absolute */
+    struct pending *v;  /* by first appearance */
+    size_t n, alloc;
+    struct hashmap byfile; /* file -> index + 1 in v */
+    struct strbuf note;
+    const char **arch;
+    size_t arch_alloc;
+    const char **notes;
+    size_t notes_alloc;
+};
+
+static void add_note(struct loader *ld, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void add_note(struct loader *ld, const char *fmt, ...)
+{
+    struct compdb *db = ld->db;
+    va_list ap;
+    strbuf_reset(&ld->note);
+    strbuf_addf(&ld->note, "%s: ", db->path);
+    va_start(ap, fmt);
+    strbuf_vaddf(&ld->note, fmt, ap);
+    va_end(ap);
+    for (size_t i = 0; i < db->nnotes; i++)
+        if (!strcmp(db->notes[i], ld->note.buf))
+            return; /* said once for the whole database */
+    ALLOC_GROW(ld->notes, db->nnotes + 1, ld->notes_alloc);
+    ld->notes[db->nnotes++] =
+        arena_strndup(&db->mem, ld->note.buf, ld->note.len);
+    db->notes = ld->notes;
+}
+
+static void add_arch(struct loader *ld, const char *flag, unsigned cc)
+{
+    struct compdb *db = ld->db;
+    const char *a = compdb_musa_arch(cc);
+    add_note(ld,
+             "%s becomes --offload-arch=%s (by GPU generation: sm_70 and "
+             "older mp_21, sm_80/sm_89 mp_22, sm_90 and newer mp_31); "
+             "set MUSA_ARCH for the GPUs you have",
+             flag, a);
+    for (size_t i = 0; i < db->narch; i++)
+        if (!strcmp(db->arch[i], a))
+            return;
+    ALLOC_GROW(ld->arch, db->narch + 1, ld->arch_alloc);
+    ld->arch[db->narch++] = a;
+    db->arch = ld->arch;
+}
+
+/* Every sm_NN / compute_NN in an -arch or -gencode value. */
+static void scan_arch(struct loader *ld, const char *flag, const char *val)
+{
+    for (const char *p = val; *p; p++) {
+        const char *q = NULL;
+        if (!strncmp(p, "sm_", 3))
+            q = p + 3;
+        else if (!strncmp(p, "compute_", 8))
+            q = p + 8;
+        if (!q || (p > val && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
+            continue;
+        char *end;
+        unsigned long cc = strtoul(q, &end, 10);
+        if (end > q && cc < 1000)
+            add_arch(ld, flag, (unsigned)cc);
+    }
+}
+
+/* dir/path, resolved: the real path where it exists, else normalised. */
+static const char *resolve(struct compdb *db, const char *dir, const char *path)
+{
+    char *abs = path[0] == '/' ? xstrdup(path) : path_join(dir, path);
+    path_normalize(abs);
+    char *real = realpath(abs, NULL);
+    const char *r =
+        arena_strndup(&db->mem, real ? real : abs, strlen(real ? real : abs));
+    free(real);
+    free(abs);
+    return r;
+}
+
+static void add_flag(struct compdb *db, struct growing *g, char kind,
+                     const char *val, const char *dir)
+{
+    if (!*val)
+        return;
+    /* Copied: val may point into the JSON tree, freed after loading. */
+    const char *v = kind == 'I' ? resolve(db, dir, val)
+                                : arena_strndup(&db->mem, val, strlen(val));
+    for (size_t i = 0; i < g->nflags; i++)
+        if (g->flags[i].kind == kind && !strcmp(g->flags[i].val, v))
+            return; /* said already (entries for one file are merged) */
+    ALLOC_GROW(g->flags, g->nflags + 1, g->flags_alloc);
+    g->flags[g->nflags++] = (struct mf_flag){kind, false, v};
+}
+
+static void add_extra(struct growing *g, const char *opt)
+{
+    for (size_t i = 0; i < g->nextra; i++)
+        if (!strcmp(g->extra[i], opt))
+            return;
+    ALLOC_GROW(g->extra, g->nextra + 1, g->extra_alloc);
+    g->extra[g->nextra++] = opt;
+}
+
+/* The value of option argv[*i] when it is spelled "name" (value in the
+ * next word), "name=value" or, for short options, "nameVALUE". */
+static const char *opt_value(const char **argv, size_t argc, size_t *i,
+                             const char *name, bool joined)
+{
+    const char *a = argv[*i];
+    size_t l = strlen(name);
+    if (strncmp(a, name, l))
+        return NULL;
+    if (!a[l]) {
+        if (*i + 1 >= argc)
+            return NULL;
+        return argv[++*i];
+    }
+    if (a[l] == '=')
+        return a + l + 1;
+    return joined ? a + l : NULL;
+}
+
+/* nvcc options with no meaning for mcc: dropped, with the reason. */
+static const struct dropped {
+    const char *name;
+    bool takes_value;
+    const char *why;
+} dropped[] = {
+    {"--expt-relaxed-constexpr", false,
+     "nvcc only; mcc (clang) allows constexpr calls across host and "
+     "device"},
+    {"-expt-relaxed-constexpr", false,
+     "nvcc only; mcc (clang) allows constexpr calls across host and "
+     "device"},
+    {"--extended-lambda", false,
+     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
+    {"-extended-lambda", false,
+     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
+    {"--expt-extended-lambda", false,
+     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
+    {"-expt-extended-lambda", false,
+     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
+    {"-Xptxas", true, "PTX assembler options mean nothing to mcc"},
+    {"--ptxas-options", true, "PTX assembler options mean nothing to mcc"},
+    {"-lineinfo", false, "nvcc only; use -g in MUSAFLAGS for debug info"},
+    {"--generate-line-info", false,
+     "nvcc only; use -g in MUSAFLAGS for debug info"},
+    {"-maxrregcount", true, "nvcc only: no register cap on mcc"},
+    {"--maxrregcount", true, "nvcc only: no register cap on mcc"},
+    {"-ccbin", true, "mcc has no -ccbin; it is its own host compiler"},
+    {"--compiler-bindir", true,
+     "mcc has no -ccbin; it is its own host compiler"},
+    {"-Xcompiler", true,
+     "host compiler options: put the ones you need in MUSAFLAGS or "
+     "CXXFLAGS"},
+    {"--compiler-options", true,
+     "host compiler options: put the ones you need in MUSAFLAGS or "
+     "CXXFLAGS"},
+    {"-res-usage", false, "nvcc only"},
+    {"--resource-usage", false, "nvcc only"},
+    {"--diag-suppress", true, "nvcc diagnostic numbers mean nothing to mcc"},
+    {"-diag-suppress", true, "nvcc diagnostic numbers mean nothing to mcc"},
+};
+
+/* Read @file (response files, nvcc's --options-file) into words. */
+static size_t read_options_file(struct loader *ld, const char *dir,
+                                const char *name, const char ***words)
+{
+    const char *path = resolve(ld->db, dir, name);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        add_note(ld,
+                 "cannot read the options file '%s' (%s): its options "
+                 "are not carried over",
+                 path, strerror(errno));
+        return 0;
+    }
+    char *text = xstrndup(src.buf, src.len);
+    size_t n = compdb_split(text, &ld->db->mem, words);
+    free(text);
+    source_release(&src);
+    return n;
+}
+
+/* argv with @file and --options-file FILE replaced by their words. */
+static size_t expand(struct loader *ld, const char *dir, const char **argv,
+                     size_t argc, const char ***out)
+{
+    const char **v = NULL;
+    size_t n = 0, alloc = 0;
+    for (size_t i = 0; i < argc; i++) {
+        const char *file = NULL;
+        if (argv[i][0] == '@' && argv[i][1])
+            file = argv[i] + 1;
+        else if ((!strcmp(argv[i], "--options-file") ||
+                  !strcmp(argv[i], "-optf")) &&
+                 i + 1 < argc)
+            file = argv[++i];
+        else if (!strncmp(argv[i], "--options-file=", 15))
+            file = argv[i] + 15;
+        if (!file) {
+            ALLOC_GROW(v, n + 1, alloc);
+            v[n++] = argv[i];
+            continue;
+        }
+        const char **words;
+        size_t nw = read_options_file(ld, dir, file, &words);
+        ALLOC_GROW(v, n + nw + 1, alloc);
+        if (nw)
+            memcpy(v + n, words, nw * sizeof(*v));
+        n += nw;
+    }
+    *out = arena_alloc(&ld->db->mem, (n ? n : 1) * sizeof(**out));
+    if (n)
+        memcpy(*out, v, n * sizeof(**out));
+    free(v);
+    return n;
+}
+
+static void load_entry(struct loader *ld, const struct json *e, size_t index)
+{
+    struct compdb *db = ld->db;
+    const char *dir = json_get_str(e, "directory");
+    const char *file = json_get_str(e, "file");
+    const char *cmd = json_get_str(e, "command");
+    const struct json *args = json_get(e, "arguments");
+    const char **argv = NULL;
+    size_t argc = 0;
+    if (!dir || !file || (!cmd && (!args || args->type != JSON_ARRAY))) {
+        add_note(ld,
+                 "entry %zu has no directory, file and command or "
+                 "arguments: skipped",
+                 index + 1);
+        return;
+    }
+    /* The directory should be absolute; a relative one is taken as
+     * relative to the database's own. */
+    dir = resolve(db, ld->db_dir, dir);
+    if (args && args->type == JSON_ARRAY) {
+        argv = arena_alloc(&db->mem, (args->n ? args->n : 1) * sizeof(*argv));
+        for (size_t i = 0; i < args->n; i++)
+            if (args->v[i].type == JSON_STRING)
+                argv[argc++] = arena_strndup(&db->mem, args->v[i].str,
+                                             strlen(args->v[i].str));
+    } else {
+        argc = compdb_split(cmd, &db->mem, &argv);
+    }
+    argc = expand(ld, dir, argv, argc, &argv);
+
+    file = resolve(db, dir, file);
+    size_t at = (size_t)hashmap_get(&ld->byfile, file, strlen(file));
+    if (!at) {
+        ALLOC_GROW(ld->v, ld->n + 1, ld->alloc);
+        memset(&ld->v[ld->n], 0, sizeof(ld->v[ld->n]));
+        ld->v[ld->n].file = file;
+        at = ++ld->n;
+        hashmap_put(&ld->byfile, file, strlen(file), (void *)at);
+    }
+    struct pending *ent = &ld->v[at - 1];
+    struct growing *g = &ent->g;
+
+    for (size_t i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (a[0] != '-')
+            continue;
+        if ((v = opt_value(argv, argc, &i, "-I", true)) ||
+            (v = opt_value(argv, argc, &i, "--include-path", false)) ||
+            (v = opt_value(argv, argc, &i, "-isystem", true)) ||
+            (v = opt_value(argv, argc, &i, "-iquote", true))) {
+            add_flag(db, g, 'I', v, dir);
+        } else if ((v = opt_value(argv, argc, &i, "-D", true)) ||
+                   (v = opt_value(argv, argc, &i, "--define-macro", false))) {
+            add_flag(db, g, 'D', v, dir);
+        } else if ((v = opt_value(argv, argc, &i, "-U", true)) ||
+                   (v = opt_value(argv, argc, &i, "--undefine-macro", false))) {
+            add_flag(db, g, 'U', v, dir);
+        } else if ((v = opt_value(argv, argc, &i, "-std", false)) ||
+                   (v = opt_value(argv, argc, &i, "--std", false))) {
+            if (!ent->std && (!strncmp(v, "c++", 3) || !strncmp(v, "gnu++", 5)))
+                ent->std = arena_strndup(&db->mem, v, strlen(v));
+        } else if ((v = opt_value(argv, argc, &i, "-arch", false)) ||
+                   (v = opt_value(argv, argc, &i, "--gpu-architecture",
+                                  false)) ||
+                   (v = opt_value(argv, argc, &i, "-gencode", false)) ||
+                   (v = opt_value(argv, argc, &i, "--generate-code", false)) ||
+                   (v = opt_value(argv, argc, &i, "-code", false)) ||
+                   (v = opt_value(argv, argc, &i, "--gpu-code", false))) {
+            struct strbuf f = STRBUF_INIT;
+            strbuf_addf(&f, "'%s'", argv[i] == v ? argv[i - 1] : a);
+            if (argv[i] == v)
+                strbuf_addf(&f, " '%s'", v);
+            scan_arch(ld, f.buf, v);
+            strbuf_release(&f);
+        } else if ((v = opt_value(argv, argc, &i, "-include", false)) ||
+                   (v = opt_value(argv, argc, &i, "--pre-include", false))) {
+            add_note(ld,
+                     "dropped '-include %s' (a forced include: add the "
+                     "ported header to MUSAFLAGS if the port needs it)",
+                     v);
+        } else if (!strcmp(a, "-rdc=true") ||
+                   !strcmp(a, "--relocatable-device-code=true") ||
+                   ((!strcmp(a, "-rdc") ||
+                     !strcmp(a, "--relocatable-device-code")) &&
+                    i + 1 < argc && !strcmp(argv[i + 1], "true")) ||
+                   !strcmp(a, "-dc") || !strcmp(a, "--device-c") ||
+                   !strcmp(a, "-dlink") || !strcmp(a, "--device-link")) {
+            ent->rdc = true;
+        } else if (!strcmp(a, "--use_fast_math") ||
+                   !strcmp(a, "-use_fast_math")) {
+            add_extra(g, "-ffast-math");
+            add_note(ld, "'%s' becomes -ffast-math", a);
+        } else {
+            for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++) {
+                const struct dropped *d = &dropped[k];
+                size_t l = strlen(d->name);
+                if (strncmp(a, d->name, l) || (a[l] && a[l] != '='))
+                    continue;
+                if (d->takes_value && !a[l] && i + 1 < argc)
+                    i++;
+                add_note(ld, "dropped '%s' (%s)", d->name, d->why);
+                break;
+            }
+        }
+    }
+}
+
+/* The merged entries, into the arena. */
+static void finish_entries(struct loader *ld)
+{
+    struct compdb *db = ld->db;
+    db->v = arena_alloc(&db->mem, (ld->n ? ld->n : 1) * sizeof(*db->v));
+    for (size_t i = 0; i < ld->n; i++) {
+        struct pending *p = &ld->v[i];
+        struct compdb_entry *ent = &db->v[db->n++];
+        memset(ent, 0, sizeof(*ent));
+        ent->file = p->file;
+        ent->std = p->std;
+        ent->rdc = p->rdc;
+        ent->flags = arena_alloc(&db->mem, (p->g.nflags ? p->g.nflags : 1) *
+                                               sizeof(*ent->flags));
+        if (p->g.nflags)
+            memcpy(ent->flags, p->g.flags, p->g.nflags * sizeof(*ent->flags));
+        ent->nflags = p->g.nflags;
+        ent->extra = arena_alloc(&db->mem, (p->g.nextra ? p->g.nextra : 1) *
+                                               sizeof(*ent->extra));
+        if (p->g.nextra)
+            memcpy(ent->extra, p->g.extra, p->g.nextra * sizeof(*ent->extra));
+        ent->nextra = p->g.nextra;
+        free(p->g.flags);
+        free(p->g.extra);
+    }
+    free(ld->v);
+    hashmap_release(&ld->byfile);
+}
+
+static int cmp_entries(const void *a, const void *b)
+{
+    return strcmp(((const struct compdb_entry *)a)->file,
+                  ((const struct compdb_entry *)b)->file);
+}
+
+int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
+{
+    struct stat st;
+    char *path = stat(arg, &st) == 0 && S_ISDIR(st.st_mode)
+                     ? path_join(arg, "compile_commands.json")
+                     : xstrdup(arg);
+    memset(db, 0, sizeof(*db));
+    db->path = arena_strndup(&db->mem, path, strlen(path));
+    free(path);
+    struct source src;
+    if (source_load(&src, db->path) < 0) {
+        strbuf_addf(err, "cannot read '%s': %s", db->path, strerror(errno));
+        return -1;
+    }
+    char msg[160];
+    size_t off = 0;
+    struct json *j = json_parse(src.buf, src.len, msg, sizeof(msg), &off);
+    if (!j || j->type != JSON_ARRAY) {
+        unsigned line, col;
+        source_locate(&src, j ? 0 : off, &line, &col);
+        strbuf_addf(err, "%s:%u:%u: %s", db->path, line, col,
+                    j ? "a compilation database is a JSON array of "
+                        "{directory, file, command or arguments}"
+                      : msg);
+        json_free(j);
+        source_release(&src);
+        return -1;
+    }
+    struct loader ld = {0};
+    ld.db = db;
+    char *abs = realpath(db->path, NULL);
+    char *slash = abs ? strrchr(abs, '/') : NULL;
+    if (slash)
+        *slash = '\0';
+    ld.db_dir = arena_strndup(&db->mem, slash && *abs ? abs : "/",
+                              slash && *abs ? strlen(abs) : 1);
+    free(abs);
+    for (size_t i = 0; i < j->n; i++) {
+        if (j->v[i].type != JSON_OBJECT)
+            add_note(&ld, "entry %zu is not an object: skipped", i + 1);
+        else
+            load_entry(&ld, &j->v[i], i);
+    }
+    finish_entries(&ld);
+    if (db->n)
+        qsort(db->v, db->n, sizeof(*db->v), cmp_entries);
+    /* Copy the growing arrays into the arena, so release is one call. */
+    const char **arch = arena_alloc(&db->mem, (db->narch + 1) * sizeof(*arch));
+    if (db->narch)
+        memcpy(arch, ld.arch, db->narch * sizeof(*arch));
+    db->arch = arch;
+    const char **notes =
+        arena_alloc(&db->mem, (db->nnotes + 1) * sizeof(*notes));
+    if (db->nnotes)
+        memcpy(notes, ld.notes, db->nnotes * sizeof(*notes));
+    db->notes = notes;
+    free(ld.arch);
+    free(ld.notes);
+    strbuf_release(&ld.note);
+    json_free(j);
+    source_release(&src);
+    return 0;
+}
+
+const struct compdb_entry *compdb_find(const struct compdb *db,
+                                       const char *path)
+{
+    struct compdb_entry key = {0};
+    key.file = path;
+    if (!db->n)
+        return NULL;
+    return bsearch(&key, db->v, db->n, sizeof(*db->v), cmp_entries);
+}
+
+void compdb_release(struct compdb *db)
+{
+    arena_release(&db->mem);
+    memset(db, 0, sizeof(*db));
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* The CUDA build's compile_commands.json (-p DIR): the preprocessor
+ * options of each file, carried over to the port's build, and its nvcc
+ * options translated for mcc (-arch=sm_80 -> --offload-arch=mp_22) or
+ * dropped with a note (--expt-relaxed-constexpr). Separate device
+ * compilation (-rdc=true) is reported: MUSA has none. Nothing here
+ * prints; problems come back as text. */
+#ifndef C2M_COMPDB_H
+#define C2M_COMPDB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "build/manifest.h"
+#include "util/arena.h"
+
+struct strbuf;
+
+struct compdb_entry {
+    const char *file;      /* absolute, normalised */
+    struct mf_flag *flags; /* -I (absolute), -D, -U, in order */
+    size_t nflags;
+    const char *std;    /* "c++17", or NULL when the entry gave none */
+    const char **extra; /* translated options: -ffast-math */
+    size_t nextra;
+    bool rdc; /* asked for separate device compilation */
+};
+
+struct compdb {
+    const char *path; /* the file read */
+    struct compdb_entry *v;
+    size_t n;
+    const char **arch; /* MUSA architectures, in order of first use */
+    size_t narch;
+    const char **notes; /* one per translated or dropped option */
+    size_t nnotes;
+    struct arena mem;
+};
+
+/* Read arg (a compile_commands.json, or a directory holding one) into db.
+ * Returns 0, or -1 with "file:line:col: message" or the reason in *err
+ * (db is then empty but must still be released). */
+int compdb_load(struct compdb *db, const char *arg, struct strbuf *err);
+/* The entry for the absolute, normalised path, or NULL. */
+const struct compdb_entry *compdb_find(const struct compdb *db,
+                                       const char *path);
+void compdb_release(struct compdb *db);
+
+/* Split a command line into words as a POSIX shell would (quotes and
+ * backslashes; no expansions). Words go in arena a; returns their count,
+ * the array in *argv. */
+size_t compdb_split(const char *cmd, struct arena *a, const char ***argv);
+
+/* The MUSA architecture for an NVIDIA compute capability (80 for sm_80),
+ * by GPU generation: before Ampere mp_21, Ampere/Ada mp_22, Hopper and
+ * later mp_31. */
+const char *compdb_musa_arch(unsigned cc);
+
+#endif

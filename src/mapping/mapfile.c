@@ -1,0 +1,1019 @@
+/* SPDX-License-Identifier: MIT */
+/* The YAML front-end of the mapping database: a mapping file, read with
+ * libyaml's document API, checked, and turned into records (mapfile.h).
+ * Every problem is reported at file:line:col; merging the records into
+ * tables, and the checks across files, are mapping.c's. */
+#include "mapping/mapfile.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "util/diag.h"
+#include "lex/lexer.h"
+#include "mapping/rules.h"
+#include "mapping/sdk.h"
+#include "util/arena.h"
+#include "util/xalloc.h"
+
+struct loader {
+    struct map_file *f;
+    struct arena *a;     /* entries and strings */
+    struct rules *check; /* compiles each regex once, to report errors */
+    const char *path;
+    yaml_document_t *doc;
+    int priority;
+    const char *domain;
+    const char *source;
+    int errors;
+};
+
+struct map_rec *mapfile_add(struct map_file *f, enum rec_kind kind)
+{
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    struct map_rec *r = &f->v[f->nr++];
+    memset(r, 0, sizeof(*r));
+    r->kind = kind;
+    return r;
+}
+
+void mapfile_release(struct map_file *f)
+{
+    free(f->v);
+    f->v = NULL;
+    f->nr = f->alloc = 0;
+}
+
+/* ---- reporting ---- */
+
+static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
+                 ...) __attribute__((format(printf, 3, 4)));
+
+static void lerr(struct loader *ld, const yaml_mark_t *mark, const char *fmt,
+                 ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    diag_at(ld->path, (unsigned)mark->line + 1, (unsigned)mark->column + 1,
+            "error", "%s", msg);
+    ld->errors++;
+}
+
+/* ---- small YAML helpers ---- */
+
+static yaml_node_t *node(struct loader *ld, int id)
+{
+    return yaml_document_get_node(ld->doc, id);
+}
+
+static const char *scalar(const yaml_node_t *n, size_t *len)
+{
+    if (len)
+        *len = n->data.scalar.length;
+    return (const char *)n->data.scalar.value;
+}
+
+static bool is_scalar(const yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE;
+}
+
+static const char *node_type_name(const yaml_node_t *n)
+{
+    switch (n->type) {
+    case YAML_SCALAR_NODE:
+        return "a scalar";
+    case YAML_SEQUENCE_NODE:
+        return "a list";
+    case YAML_MAPPING_NODE:
+        return "a mapping";
+    default:
+        return "nothing";
+    }
+}
+
+/* A copy of a scalar in the mapping's arena, or NULL (reported) when n is
+ * not a non-empty scalar. */
+static const char *dup_scalar(struct loader *ld, const yaml_node_t *n,
+                              const char *what)
+{
+    if (!is_scalar(n)) {
+        lerr(ld, &n->start_mark, "%s must be a string, not %s", what,
+             node_type_name(n));
+        return NULL;
+    }
+    size_t len;
+    const char *s = scalar(n, &len);
+    if (!len) {
+        lerr(ld, &n->start_mark, "%s is empty", what);
+        return NULL;
+    }
+    if (memchr(s, '\0', len)) {
+        lerr(ld, &n->start_mark, "%s contains a NUL byte", what);
+        return NULL;
+    }
+    return arena_strndup(ld->a, s, len);
+}
+
+static bool scalar_is(const yaml_node_t *n, const char *word)
+{
+    size_t len;
+    const char *s = scalar(n, &len);
+    return len == strlen(word) && !memcmp(s, word, len);
+}
+
+/* A plain (unquoted) scalar that YAML means as null or a boolean: taken
+ * as a name it is almost certainly a mistake. */
+static bool is_yaml_special(const yaml_node_t *n)
+{
+    static const char *const words[] = {
+        "~",     "null",  "Null", "NULL", "true", "True", "TRUE", "false",
+        "False", "FALSE", "yes",  "Yes",  "YES",  "no",   "No",   "NO",
+        "on",    "On",    "ON",   "off",  "Off",  "OFF"};
+    if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+        return false;
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (scalar_is(n, words[i]))
+            return true;
+    return false;
+}
+
+/* A scalar used as a name (a replacement). */
+static const char *dup_name(struct loader *ld, const yaml_node_t *n,
+                            const char *what)
+{
+    if (is_yaml_special(n)) {
+        lerr(ld, &n->start_mark,
+             "'%s' is a YAML null or boolean here; quote it if you mean "
+             "the name",
+             scalar(n, NULL));
+        return NULL;
+    }
+    return dup_scalar(ld, n, what);
+}
+
+/* ---- entries ---- */
+
+static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
+                                   const char *from)
+{
+    struct map_entry *e = arena_alloc(ld->a, sizeof(*e));
+    memset(e, 0, sizeof(*e));
+    e->from = from;
+    e->range = (struct sdk_range){0, INT_MAX};
+    e->domain = ld->domain;
+    e->source = ld->source;
+    e->where.file = ld->path;
+    e->where.line = (unsigned)at->start_mark.line + 1;
+    e->where.col = (unsigned)at->start_mark.column + 1;
+    e->priority = ld->priority;
+    return e;
+}
+
+/* sdk: ">=4.2 <5.0" and the like, into e->range. */
+static void parse_sdk(struct loader *ld, yaml_node_t *val, struct map_entry *e)
+{
+    char msg[256];
+    e->sdk = dup_scalar(ld, val, "'sdk'");
+    if (e->sdk && sdk_parse_range(e->sdk, &e->range, msg, sizeof(msg)) < 0)
+        lerr(ld, &val->start_mark, "%s", msg);
+}
+
+static void parse_hazard(struct loader *ld, yaml_node_t *val,
+                         struct map_entry *e)
+{
+    static const struct {
+        const char *name;
+        enum map_hazard h;
+    } hazards[] = {
+        {"compared", HAZARD_COMPARED},
+        {"warp-mask", HAZARD_WARP_MASK},
+        {"ptx", HAZARD_PTX},
+    };
+    if (is_scalar(val))
+        for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)
+            if (scalar_is(val, hazards[i].name)) {
+                e->hazard = hazards[i].h;
+                return;
+            }
+    lerr(ld, &val->start_mark,
+         "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
+}
+
+/* Fill e from a value: "name" or {to|unsupported|keep, source, note, sdk,
+ * hazard}. Returns -1 after reporting. */
+static int parse_value(struct loader *ld, yaml_node_t *v, struct map_entry *e)
+{
+    if (is_scalar(v)) {
+        e->kind = MAP_RENAME;
+        e->to = dup_name(ld, v, "the replacement");
+        if (!e->to)
+            return -1;
+        e->to_len = strlen(e->to);
+        return 0;
+    }
+    if (v->type != YAML_MAPPING_NODE) {
+        lerr(ld, &v->start_mark, "expected a name or a mapping, not %s",
+             node_type_name(v));
+        return -1;
+    }
+    int what = 0, errors = ld->errors;
+    for (yaml_node_pair_t *p = v->data.mapping.pairs.start;
+         p < v->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *val = node(ld, p->value);
+        if (!is_scalar(k)) {
+            lerr(ld, &k->start_mark, "keys must be strings");
+            continue;
+        }
+        if (scalar_is(k, "to") || scalar_is(k, "unsupported") ||
+            scalar_is(k, "keep")) {
+            if (what++) {
+                lerr(ld, &k->start_mark,
+                     "give only one of 'to', 'unsupported' and 'keep'");
+                continue;
+            }
+            if (scalar_is(k, "to")) {
+                e->kind = MAP_RENAME;
+                if ((e->to = dup_name(ld, val, "'to'")))
+                    e->to_len = strlen(e->to);
+            } else if (scalar_is(k, "unsupported")) {
+                e->kind = MAP_UNSUPPORTED;
+                e->message = dup_scalar(ld, val, "'unsupported'");
+            } else {
+                e->kind = MAP_KEEP;
+                if (!is_scalar(val) || !scalar_is(val, "true"))
+                    lerr(ld, &val->start_mark, "'keep' must be 'true'");
+            }
+        } else if (scalar_is(k, "source")) {
+            e->source = dup_scalar(ld, val, "'source'");
+        } else if (scalar_is(k, "note")) {
+            const char *note = dup_scalar(ld, val, "'note'");
+            if (e->kind != MAP_UNSUPPORTED || !e->message)
+                e->message = note;
+        } else if (scalar_is(k, "sdk")) {
+            parse_sdk(ld, val, e);
+        } else if (scalar_is(k, "hazard")) {
+            parse_hazard(ld, val, e);
+        } else if (scalar_is(k, "member")) {
+            if (!is_scalar(val) || !scalar_is(val, "true"))
+                lerr(ld, &val->start_mark, "'member' must be 'true'");
+            e->member = true;
+        } else {
+            lerr(ld, &k->start_mark,
+                 "unknown key '%s' (expected to, unsupported, keep, source, "
+                 "note, sdk, hazard or member)",
+                 scalar(k, NULL));
+        }
+    }
+    if (!what && ld->errors == errors)
+        lerr(ld, &v->start_mark, "give one of 'to', 'unsupported' or 'keep'");
+    return ld->errors == errors ? 0 : -1;
+}
+
+/* A value that may be a list of SDK alternatives: parse each with
+ * parse_value and check that their SDK ranges do not overlap. Returns the
+ * first (the rest linked by next_alt), or NULL after reporting. */
+static struct map_entry *parse_choice(struct loader *ld, yaml_node_t *k,
+                                      yaml_node_t *v, const char *from)
+{
+    if (v->type != YAML_SEQUENCE_NODE) {
+        struct map_entry *e = new_entry(ld, k, from);
+        return parse_value(ld, v, e) < 0 ? NULL : e;
+    }
+    struct map_entry *head = NULL, **tail = &head;
+    int errors = ld->errors;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        struct map_entry *e = new_entry(ld, item, from);
+        if (item->type != YAML_MAPPING_NODE) {
+            lerr(ld, &item->start_mark,
+                 "each SDK alternative must be a mapping with 'sdk'");
+            continue;
+        }
+        if (parse_value(ld, item, e) < 0)
+            continue;
+        if (!e->sdk) {
+            lerr(ld, &item->start_mark,
+                 "an SDK alternative needs 'sdk' (the versions it is for)");
+            continue;
+        }
+        for (const struct map_entry *o = head; o; o = o->next_alt)
+            if (e->range.lo < o->range.hi && o->range.lo < e->range.hi) {
+                lerr(ld, &item->start_mark,
+                     "SDK versions '%s' overlap '%s' (line %u)", e->sdk, o->sdk,
+                     o->where.line);
+                break;
+            }
+        *tail = e;
+        tail = (struct map_entry **)&e->next_alt;
+    }
+    if (!head && ld->errors == errors)
+        lerr(ld, &v->start_mark, "an empty list of SDK alternatives");
+    return ld->errors == errors ? head : NULL;
+}
+
+/* at: the value's position (or, in a list, the alternative's). */
+static bool check_ident_target(struct loader *ld, const struct map_entry *e,
+                               yaml_mark_t at)
+{
+    if (e->kind != MAP_RENAME)
+        return true;
+    if (e->next_alt || e->sdk) {
+        at.line = e->where.line - 1;
+        at.column = e->where.col - 1;
+    }
+    if (!lexer_is_identifier(e->to, e->to_len)) {
+        lerr(ld, &at, "'%s' would become '%s', which is not an identifier",
+             e->from, e->to);
+        return false;
+    }
+    if (!strcmp(e->to, e->from)) {
+        lerr(ld, &at, "'%s' maps to itself (use 'keep: true' to keep a name)",
+             e->from);
+        return false;
+    }
+    return true;
+}
+
+static void add_entry(struct loader *ld, enum rec_kind kind,
+                      struct map_entry *e)
+{
+    mapfile_add(ld->f, kind)->e = e;
+}
+
+static int load_identifiers(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark, "'identifiers' must be a mapping, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const char *from = dup_scalar(ld, k, "a name");
+        if (!from)
+            continue;
+        if (!lexer_is_identifier(from, strlen(from))) {
+            lerr(ld, &k->start_mark, "'%s' is not an identifier", from);
+            continue;
+        }
+        struct map_entry *head = parse_choice(ld, k, v, from);
+        bool ok = head != NULL;
+        for (const struct map_entry *e = head; e; e = e->next_alt)
+            ok &= check_ident_target(ld, e, v->start_mark);
+        if (ok)
+            add_entry(ld, REC_IDENT, head);
+    }
+    return 0;
+}
+
+/* Split "a :: b::c" into identifiers. Returns the count, or 0 when the
+ * text is not a qualified name. parts are arena copies. */
+static size_t split_qualified(struct arena *a, const char *s,
+                              const char ***parts)
+{
+    size_t n = 0, cap = 4;
+    const char **v = arena_alloc(a, cap * sizeof(*v));
+    const char *p = s;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        const char *b = p;
+        while (*p && lexer_is_ident_char((unsigned char)*p))
+            p++;
+        if (!lexer_is_identifier(b, (size_t)(p - b)))
+            return 0;
+        if (n == cap) {
+            const char **w = arena_alloc(a, 2 * cap * sizeof(*v));
+            memcpy(w, v, cap * sizeof(*v));
+            v = w;
+            cap *= 2;
+        }
+        v[n++] = arena_strndup(a, b, (size_t)(p - b));
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (p[0] != ':' || p[1] != ':')
+            return 0;
+        p += 2;
+    }
+    *parts = v;
+    return n;
+}
+
+static const char *join_parts(struct arena *a, const char **parts, size_t n)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(parts[i]) + 2;
+    char *s = arena_alloc(a, len + 1), *q = s;
+    for (size_t i = 0; i < n; i++) {
+        if (i) {
+            *q++ = ':';
+            *q++ = ':';
+        }
+        size_t l = strlen(parts[i]);
+        memcpy(q, parts[i], l);
+        q += l;
+    }
+    *q = '\0';
+    return s;
+}
+
+static int load_qualified(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark, "'qualified' must be a mapping, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const char *text = dup_scalar(ld, k, "a qualified name");
+        if (!text)
+            continue;
+        const char **from;
+        size_t n = split_qualified(ld->a, text, &from);
+        if (n < 2) {
+            lerr(ld, &k->start_mark,
+                 "'%s' is not a qualified name like 'at::cuda'", text);
+            continue;
+        }
+        if (n > MAP_MAX_PARTS) {
+            lerr(ld, &k->start_mark, "'%s' has more than %d parts", text,
+                 MAP_MAX_PARTS);
+            continue;
+        }
+        struct map_qualified *q = arena_alloc(ld->a, sizeof(*q)); /* scratch */
+        memset(q, 0, sizeof(*q));
+        q->e = *new_entry(ld, k, join_parts(ld->a, from, n));
+        if (parse_value(ld, v, &q->e) < 0)
+            continue;
+        q->nparts = n;
+        q->from_parts = from;
+        if (q->e.kind == MAP_RENAME) {
+            const char **to;
+            size_t tn = split_qualified(ld->a, q->e.to, &to);
+            if (!tn) {
+                lerr(ld, &v->start_mark,
+                     "'%s' would become '%s', which is not a qualified name",
+                     q->e.from, q->e.to);
+                continue;
+            }
+            if (tn != n) {
+                lerr(ld, &v->start_mark,
+                     "'%s' has %zu parts but '%s' has %zu: give both sides "
+                     "the same number",
+                     q->e.from, n, q->e.to, tn);
+                continue;
+            }
+            q->to_parts = to;
+            q->e.to = join_parts(ld->a, to, n);
+            q->e.to_len = strlen(q->e.to);
+            if (!strcmp(q->e.to, q->e.from)) {
+                lerr(ld, &v->start_mark, "'%s' maps to itself", q->e.from);
+                continue;
+            }
+        }
+        struct map_rec *r = mapfile_add(ld->f, REC_QUAL);
+        r->e = &q->e;
+        r->nparts = n;
+        r->from_parts = q->from_parts;
+        r->to_parts = q->to_parts;
+    }
+    return 0;
+}
+
+static bool valid_header(const char *s)
+{
+    return !strpbrk(s, "<>\"\n\r\t");
+}
+
+static bool check_header_target(struct loader *ld, const struct map_entry *e,
+                                bool dir, yaml_mark_t at)
+{
+    if (e->kind != MAP_RENAME)
+        return true;
+    if (e->next_alt || e->sdk) {
+        at.line = e->where.line - 1;
+        at.column = e->where.col - 1;
+    }
+    if (!valid_header(e->to)) {
+        lerr(ld, &at, "'%s' is not a header name", e->to);
+        return false;
+    }
+    if (dir != (e->to[e->to_len - 1] == '/')) {
+        lerr(ld, &at,
+             "a directory ('%s') must map to a directory ending in '/', and "
+             "a file to a file",
+             dir ? e->from : e->to);
+        return false;
+    }
+    if (!strcmp(e->from, e->to)) {
+        lerr(ld, &at, "'%s' maps to itself", e->from);
+        return false;
+    }
+    return true;
+}
+
+static int load_headers(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark, "'headers' must be a mapping, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const char *from = dup_scalar(ld, k, "a header name");
+        if (!from)
+            continue;
+        if (!valid_header(from)) {
+            lerr(ld, &k->start_mark,
+                 "'%s' is not a header name (write it without <> or quotes)",
+                 from);
+            continue;
+        }
+        struct map_entry *head = parse_choice(ld, k, v, from);
+        size_t fl = strlen(from);
+        bool dir = from[fl - 1] == '/', ok = head != NULL;
+        for (const struct map_entry *e = head; e && ok; e = e->next_alt)
+            ok = check_header_target(ld, e, dir, v->start_mark);
+        if (!ok)
+            continue;
+        if (dir && head->next_alt) {
+            lerr(ld, &v->start_mark,
+                 "a header directory cannot have SDK alternatives; give one "
+                 "entry");
+            continue;
+        }
+        add_entry(ld, REC_HEADER, head);
+    }
+    return 0;
+}
+
+/* Compile e->from once to check it, reporting a bad regex at its byte;
+ * then record it. */
+static int add_rule(struct loader *ld, enum rec_kind kind, struct map_entry *e,
+                    const yaml_node_t *match)
+{
+    char msg[256];
+    size_t off = 0;
+    if (rules_add(ld->check, e->from, "", e, msg, sizeof(msg), &off) >= 0) {
+        add_entry(ld, kind, e);
+        return 0;
+    }
+    /* Point at the offending byte when the scalar is on one line and
+     * plain or single-quoted (1 byte of quote). */
+    yaml_mark_t at = match->start_mark;
+    if (match->start_mark.line == match->end_mark.line) {
+        int q = match->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1;
+        at.column += (size_t)q + off;
+    }
+    lerr(ld, &at, "bad regex at offset %zu: %s", off, msg);
+    return -1;
+}
+
+/* patterns: and strings: are lists of {match, to, source, note}. */
+static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
+{
+    const char *what = patterns ? "patterns" : "strings";
+    if (sec->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &sec->start_mark, "'%s' must be a list, not %s", what,
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_item_t *it = sec->data.sequence.items.start;
+         it < sec->data.sequence.items.top; it++) {
+        yaml_node_t *r = node(ld, *it);
+        if (r->type != YAML_MAPPING_NODE) {
+            lerr(ld, &r->start_mark,
+                 "each of '%s' must be a mapping {match: ..., to: ...}", what);
+            continue;
+        }
+        struct map_entry *e = new_entry(ld, r, NULL);
+        e->kind = MAP_RENAME;
+        yaml_node_t *match = NULL;
+        int errors = ld->errors;
+        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
+             p < r->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+            if (!is_scalar(k)) {
+                lerr(ld, &k->start_mark, "keys must be strings");
+            } else if (scalar_is(k, "match")) {
+                match = v;
+                e->from = dup_scalar(ld, v, "'match'");
+            } else if (scalar_is(k, "to")) {
+                if ((e->to = dup_scalar(ld, v, "'to'")))
+                    e->to_len = strlen(e->to);
+                if (e->to && patterns && !lexer_is_identifier(e->to, e->to_len))
+                    lerr(ld, &v->start_mark,
+                         "'to' must be an identifier start, not '%s'", e->to);
+                if (e->to && !patterns && strpbrk(e->to, "\"\\\n\r"))
+                    lerr(ld, &v->start_mark,
+                         "'to' must not contain quotes, backslashes or "
+                         "newlines");
+            } else if (scalar_is(k, "source")) {
+                e->source = dup_scalar(ld, v, "'source'");
+            } else if (scalar_is(k, "note")) {
+                e->message = dup_scalar(ld, v, "'note'");
+            } else {
+                lerr(ld, &k->start_mark,
+                     "unknown key '%s' (expected match, to, source or note)",
+                     scalar(k, NULL));
+            }
+        }
+        if (!match)
+            lerr(ld, &r->start_mark, "missing 'match'");
+        if (!e->to && ld->errors == errors)
+            lerr(ld, &r->start_mark, "missing 'to'");
+        if (ld->errors != errors)
+            continue;
+        add_rule(ld, patterns ? REC_PATTERN : REC_STRING, e, match);
+    }
+    return 0;
+}
+
+static int load_patterns(struct loader *ld, yaml_node_t *sec)
+{
+    return load_rule_list(ld, sec, true);
+}
+
+static int load_strings(struct loader *ld, yaml_node_t *sec)
+{
+    return load_rule_list(ld, sec, false);
+}
+
+static int load_symbol_lookup(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &sec->start_mark, "'symbol_lookup' must be a list, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_item_t *it = sec->data.sequence.items.start;
+         it < sec->data.sequence.items.top; it++) {
+        yaml_node_t *n = node(ld, *it);
+        const char *name = dup_scalar(ld, n, "a function name");
+        if (!name)
+            continue;
+        if (!lexer_is_identifier(name, strlen(name))) {
+            lerr(ld, &n->start_mark, "'%s' is not an identifier", name);
+            continue;
+        }
+        struct map_entry *e = new_entry(ld, n, name);
+        e->kind = MAP_KEEP;
+        add_entry(ld, REC_LOOKUP, e);
+    }
+    return 0;
+}
+
+static int load_sources(struct loader *ld, yaml_node_t *sec)
+{
+    static const char *const tiers[] = {[TIER_BULK] = "bulk",
+                                        [TIER_CURATED] = "curated",
+                                        [TIER_DOC] = "doc",
+                                        [TIER_CODE] = "code"};
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark, "'sources' must be a mapping, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const char *tag = dup_scalar(ld, k, "a source tag");
+        if (!tag)
+            continue;
+        if (v->type != YAML_MAPPING_NODE) {
+            lerr(ld, &v->start_mark,
+                 "a source is a mapping {tier: ..., about: ...}");
+            continue;
+        }
+        struct map_source *s = arena_alloc(ld->a, sizeof(*s));
+        memset(s, 0, sizeof(*s));
+        s->tag = tag;
+        for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
+             q < v->data.mapping.pairs.top; q++) {
+            yaml_node_t *kk = node(ld, q->key), *vv = node(ld, q->value);
+            if (is_scalar(kk) && scalar_is(kk, "tier")) {
+                for (size_t i = TIER_BULK; i <= TIER_CODE; i++)
+                    if (is_scalar(vv) && scalar_is(vv, tiers[i]))
+                        s->tier = (enum map_tier)i;
+                if (!s->tier)
+                    lerr(ld, &vv->start_mark,
+                         "'tier' must be code, doc, "
+                         "curated or bulk");
+            } else if (is_scalar(kk) && scalar_is(kk, "about")) {
+                s->about = dup_scalar(ld, vv, "'about'");
+            } else {
+                lerr(ld, &kk->start_mark,
+                     "unknown key '%s' (expected tier or about)",
+                     is_scalar(kk) ? scalar(kk, NULL) : "?");
+            }
+        }
+        if (!s->tier)
+            continue;
+        mapfile_add(ld->f, REC_SOURCE)->source = s;
+        s->where.file = ld->path;
+        s->where.line = (unsigned)k->start_mark.line + 1;
+        s->where.col = (unsigned)k->start_mark.column + 1;
+    }
+    return 0;
+}
+
+/* suspects: a list of {match: regex, note: ...}: names that look like
+ * CUDA, ranked after a port when no entry or pattern covered them. */
+static int load_suspects(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &sec->start_mark, "'suspects' must be a list, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    for (yaml_node_item_t *it = sec->data.sequence.items.start;
+         it < sec->data.sequence.items.top; it++) {
+        yaml_node_t *r = node(ld, *it), *match = NULL;
+        if (r->type != YAML_MAPPING_NODE) {
+            lerr(ld, &r->start_mark, "each suspect is a mapping {match: ...}");
+            continue;
+        }
+        struct map_entry *e = new_entry(ld, r, NULL);
+        e->kind = MAP_KEEP;
+        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
+             p < r->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+            if (is_scalar(k) && scalar_is(k, "match")) {
+                match = v;
+                e->from = dup_scalar(ld, v, "'match'");
+            } else if (is_scalar(k) && scalar_is(k, "note")) {
+                e->message = dup_scalar(ld, v, "'note'");
+            } else {
+                lerr(ld, &k->start_mark,
+                     "unknown key '%s' (expected match or note)",
+                     is_scalar(k) ? scalar(k, NULL) : "?");
+            }
+        }
+        if (!match) {
+            lerr(ld, &r->start_mark, "missing 'match'");
+            continue;
+        }
+        if (!e->from)
+            continue;
+        add_rule(ld, REC_SUSPECT, e, match);
+    }
+    return 0;
+}
+
+/* A list of names for 'link': libraries (bad: any shell or path
+ * character) or header names. Returns the count; names in *out. */
+static size_t link_list(struct loader *ld, yaml_node_t *v, const char *what,
+                        const char *bad, const char ***out)
+{
+    *out = NULL;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &v->start_mark, "'link: %s' must be a list, not %s", what,
+             node_type_name(v));
+        return 0;
+    }
+    size_t n =
+        (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+    const char **names = arena_alloc(ld->a, (n ? n : 1) * sizeof(*names));
+    size_t k = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        const char *name = dup_scalar(ld, item, what);
+        if (!name)
+            continue;
+        if (!*name || strpbrk(name, bad)) {
+            lerr(ld, &item->start_mark, "'%s' is not a %s name%s", name, what,
+                 !strcmp(what, "library") ? " (write mublas for -lmublas)"
+                                          : "");
+            continue;
+        }
+        names[k++] = name;
+    }
+    *out = names;
+    return k;
+}
+
+/* link: {libs: [mublas], headers: [mublas.h]}: the libraries a port needs
+ * when it uses an entry of this file's domain or includes one of the
+ * MUSA headers listed. */
+static int load_link(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_MAPPING_NODE) {
+        lerr(ld, &sec->start_mark,
+             "'link' must be a mapping {libs: [...], headers: [...]}, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    if (!*ld->domain) {
+        lerr(ld, &sec->start_mark, "'link' needs a 'domain' to belong to");
+        return -1;
+    }
+    struct map_entry *e = new_entry(ld, sec, ld->domain);
+    e->kind = MAP_KEEP;
+    struct map_rec *r = mapfile_add(ld->f, REC_LINK);
+    r->e = e;
+    for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
+         p < sec->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        if (is_scalar(k) && scalar_is(k, "libs"))
+            r->nparts =
+                link_list(ld, v, "library", " \t/\\\"'$`;", &r->from_parts);
+        else if (is_scalar(k) && scalar_is(k, "headers"))
+            r->nto = link_list(ld, v, "header", " \t\\\"'$`;<>", &r->to_parts);
+        else
+            lerr(ld, &k->start_mark,
+                 "unknown key '%s' (expected libs or headers)",
+                 is_scalar(k) ? scalar(k, NULL) : "?");
+    }
+    return 0;
+}
+
+/* Header keys (version, domain, source, tier) are read in a first pass,
+ * since the tables use them whatever their order in the file. */
+static int load_header_key(struct loader *ld, yaml_node_t *sec)
+{
+    (void)ld, (void)sec;
+    return 0;
+}
+
+/* Sorted by key for bsearch; a new kind of entry is one row here. */
+static const struct section {
+    const char *key;
+    int (*load)(struct loader *, yaml_node_t *);
+} sections[] = {
+    /* clang-format off */
+    {"domain",        load_header_key},
+    {"headers",       load_headers},
+    {"identifiers",   load_identifiers},
+    {"link",          load_link},
+    {"patterns",      load_patterns},
+    {"qualified",     load_qualified},
+    {"source",        load_header_key},
+    {"sources",       load_sources},
+    {"strings",       load_strings},
+    {"suspects",      load_suspects},
+    {"symbol_lookup", load_symbol_lookup},
+    {"tier",          load_header_key},
+    {"version",       load_header_key},
+    /* clang-format on */
+};
+
+static int cmp_section(const void *key, const void *elem)
+{
+    return strcmp(key, ((const struct section *)elem)->key);
+}
+
+static const struct section *find_section(const char *key)
+{
+    return bsearch(key, sections, sizeof(sections) / sizeof(sections[0]),
+                   sizeof(sections[0]), cmp_section);
+}
+
+/* First pass: version, domain, source, tier. */
+static void read_header(struct loader *ld, yaml_node_t *root, int layer)
+{
+    bool have_version = false;
+    int tier = 1; /* curated */
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+         p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        if (!is_scalar(k))
+            continue;
+        if (scalar_is(k, "version")) {
+            have_version = true;
+            if (!is_scalar(v) || !scalar_is(v, "1"))
+                lerr(ld, &v->start_mark,
+                     "unsupported mapping file version (this cuda2musa "
+                     "reads version 1)");
+        } else if (scalar_is(k, "domain")) {
+            ld->domain = dup_scalar(ld, v, "'domain'");
+        } else if (scalar_is(k, "source")) {
+            ld->source = dup_scalar(ld, v, "'source'");
+        } else if (scalar_is(k, "tier")) {
+            if (is_scalar(v) && scalar_is(v, "generated"))
+                tier = 0;
+            else if (!is_scalar(v) || !scalar_is(v, "curated"))
+                lerr(ld, &v->start_mark,
+                     "'tier' must be 'curated' or 'generated'");
+        }
+    }
+    if (!have_version)
+        lerr(ld, &root->start_mark, "missing 'version: 1'");
+    if (!ld->domain)
+        ld->domain = "";
+    ld->priority = 2 * layer + tier;
+}
+
+static void check_duplicate_keys(struct loader *ld, yaml_node_t *root)
+{
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+         p < root->data.mapping.pairs.top; p++)
+        for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < p; q++) {
+            yaml_node_t *a = node(ld, p->key), *b = node(ld, q->key);
+            if (is_scalar(a) && is_scalar(b) &&
+                scalar_is(a, (const char *)b->data.scalar.value)) {
+                lerr(ld, &a->start_mark, "duplicate key '%s'", scalar(a, NULL));
+                break;
+            }
+        }
+}
+
+static void load_document(struct loader *ld, int layer)
+{
+    yaml_node_t *root = yaml_document_get_root_node(ld->doc);
+    if (!root) {
+        yaml_mark_t start = {0, 0, 0};
+        lerr(ld, &start,
+             "empty mapping file (expected 'version: 1' and "
+             "a 'domain')");
+        return;
+    }
+    if (root->type != YAML_MAPPING_NODE) {
+        lerr(ld, &root->start_mark,
+             "a mapping file must be a YAML mapping, not %s",
+             node_type_name(root));
+        return;
+    }
+    check_duplicate_keys(ld, root);
+    read_header(ld, root, layer);
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+         p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+        const struct section *s =
+            is_scalar(k) ? find_section(scalar(k, NULL)) : NULL;
+        if (!s) {
+            lerr(ld, &k->start_mark,
+                 "unknown key '%s' (expected version, domain, source, tier, "
+                 "link, identifiers, qualified, headers, patterns, strings, "
+                 "symbol_lookup, sources or suspects)",
+                 is_scalar(k) ? scalar(k, NULL) : "?");
+            continue;
+        }
+        s->load(ld, v);
+    }
+}
+
+int mapfile_parse(struct map_file *f, const char *path, const char *buf,
+                  size_t len, int layer, struct arena *a)
+{
+    struct loader ld = {.f = f,
+                        .a = a,
+                        .check = rules_new(RULES_PREFIX),
+                        .path = arena_strndup(a, path, strlen(path))};
+    f->path = ld.path;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (!yaml_parser_initialize(&parser)) {
+        rules_free(ld.check);
+        return error("cannot initialise the YAML parser");
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+    if (!yaml_parser_load(&parser, &doc)) {
+        yaml_mark_t mark = parser.problem_mark;
+        const char *ctx = parser.context;
+        if (parser.error == YAML_READER_ERROR) {
+            diag_at(path, 0, 0, "error", "%s at byte %zu", parser.problem,
+                    parser.problem_offset);
+        } else {
+            diag_at(path, (unsigned)mark.line + 1, (unsigned)mark.column + 1,
+                    "error", "%s%s%s",
+                    parser.problem ? parser.problem : "invalid YAML",
+                    ctx ? " " : "", ctx ? ctx : "");
+        }
+        yaml_parser_delete(&parser);
+        rules_free(ld.check);
+        return -1;
+    }
+    ld.doc = &doc;
+    load_document(&ld, layer);
+    f->priority = ld.priority;
+    /* More than one document in a file is a mistake worth reporting. */
+    yaml_document_t next;
+    if (yaml_parser_load(&parser, &next)) {
+        yaml_node_t *r = yaml_document_get_root_node(&next);
+        if (r)
+            lerr(&ld, &r->start_mark,
+                 "a mapping file holds one YAML document; remove this one");
+        yaml_document_delete(&next);
+    }
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    rules_free(ld.check);
+    return ld.errors ? -1 : 0;
+}

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: MIT */
+/* The mapping database: YAML files (the *.yaml files of mappings/, then
+ * the user's -m files) loaded into immutable tables. After mapping_finish()
+ * succeeds a struct mapping is read-only and may be shared by all workers
+ * without locks. The file format is documented in man/cuda2musa-mappings.5.
+ *
+ * Conflicts are settled by rule, never by accident of load order: every
+ * file has a priority (the caller's layer; within a layer, a file marked
+ * "tier: generated" ranks below the curated ones). A higher priority entry
+ * replaces a lower one; two entries for one name at the same priority are
+ * an error. Exact entries beat patterns, and a longer pattern match beats
+ * a shorter one (see rules.h). */
+#ifndef C2M_MAPPING_H
+#define C2M_MAPPING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mapping/sdk.h"
+#include "util/hashmap.h"
+
+struct rules;
+
+enum map_kind {
+    MAP_RENAME,      /* replace the name by `to` */
+    MAP_UNSUPPORTED, /* keep the name, warn with `message` */
+    MAP_KEEP         /* keep the name, silently (stops a pattern) */
+};
+
+/* What a rename cannot port, to report where the name is used. */
+enum map_hazard {
+    HAZARD_NONE,
+    HAZARD_COMPARED,  /* compared with a number: #if CUDA_VERSION >= ... */
+    HAZARD_WARP_MASK, /* called with the full 32-lane mask 0xffffffff */
+    HAZARD_PTX        /* asm whose text is PTX */
+};
+
+/* How strong the evidence behind a source tag is, weakest first. */
+enum map_tier {
+    TIER_UNKNOWN, /* a tag no sources: section defines */
+    TIER_BULK,    /* machine-made tables (Moore Threads' general.json) */
+    TIER_CURATED, /* hand-kept porting tables */
+    TIER_DOC,     /* official MUSA SDK documentation */
+    TIER_CODE     /* seen in code that builds against the MUSA SDK */
+};
+
+/* Where an entry was written. */
+struct map_origin {
+    const char *file;
+    unsigned line, col; /* 1-based */
+};
+
+/* A source tag, from a sources: section. */
+struct map_source {
+    const char *tag;
+    enum map_tier tier;
+    const char *about;
+    struct map_origin where;
+};
+
+struct map_entry {
+    enum map_kind kind;
+    const char *from; /* the CUDA name, header or pattern */
+    const char *to;   /* MAP_RENAME: the replacement; else NULL */
+    size_t to_len;
+    const char *message; /* MAP_UNSUPPORTED: the reason; else a note or NULL */
+    const char *source;  /* evidence tag, or NULL */
+    const char *domain;  /* the file's domain: runtime, cublas, ... */
+    const char *sdk;     /* the SDK versions as written, or NULL: all */
+    struct sdk_range range;
+    enum map_hazard hazard;
+    bool member; /* only after . or -> (a method or field name) */
+    const struct map_entry *next_alt; /* the next SDK alternative, or NULL */
+    struct map_origin where;
+    int priority;
+};
+
+/* A qualified name: a::b::c, matched as a token sequence. */
+#define MAP_MAX_PARTS 16
+struct map_qualified {
+    struct map_entry e;
+    size_t nparts;           /* >= 2; the same on both sides */
+    const char **from_parts; /* each NUL-terminated */
+    const char **to_parts;
+};
+
+/* Everything known about one identifier, found with one hash lookup. */
+struct map_ident {
+    const struct map_entry *exact; /* the entry for the chosen SDK, or NULL */
+    const struct map_entry *alts;  /* all its SDK alternatives, or NULL */
+    const struct map_qualified *
+        *quals; /* names starting here, most parts first */
+    size_t nquals;
+    bool symbol_lookup; /* dlsym-like: string args are names */
+};
+
+struct mapping;
+
+/* A mapping for MUSA SDK version sdk (SDK_NEWEST for the newest): where
+ * an entry has alternatives by SDK version, the one for sdk is used. */
+struct mapping *mapping_new(int sdk);
+void mapping_free(struct mapping *m);
+/* A mapping file to load, and its layer: files of a higher layer win. */
+struct mapping_input {
+    const char *path;
+    int layer;
+};
+
+/* Load mapping files, in order. Reports each problem as "file:line:col:
+ * error: ..." and returns -1 when there was any; the mapping must then
+ * not be used. With cache_dir, a cache there keyed by the files' contents
+ * stands in for parsing them when it can (see mapcache.h). */
+int mapping_load(struct mapping *m, const struct mapping_input *in, size_t n,
+                 const char *cache_dir);
+/* Load one YAML file at the given layer (higher wins), without a cache. */
+int mapping_load_file(struct mapping *m, const char *path, int layer);
+/* Load every *.yaml / *.yml file in dir, in name order, without a cache. */
+int mapping_load_dir(struct mapping *m, const char *dir, int layer);
+/* The *.yaml / *.yml files of dir in name order, at layer, in *out.
+ * Returns their number, or (size_t)-1 after reporting (also when there is
+ * none). Free with mapping_inputs_free. */
+size_t mapping_list_dir(const char *dir, int layer, struct mapping_input **out);
+void mapping_inputs_free(struct mapping_input *in, size_t n);
+/* Cross-file checks (names that map to mapped names) and final sorting.
+ * Returns -1 after reporting problems. */
+int mapping_finish(struct mapping *m);
+/* Whether the mapping came from a cache checked for its SDK version, so
+ * that mapping_finish skips the cross-file checks (for tests). */
+bool mapping_was_checked(const struct mapping *m);
+/* The cache file the mappings were read from, when a lookup found it
+ * damaged (its words out of bounds; mapindex_damaged: the names there
+ * were not found) or a rule from it was not what was checked
+ * (rules_broken: it never matched). NULL when not. */
+const char *mapping_damaged(const struct mapping *m);
+
+/* A fast "certainly not" for identifiers, in two parts.
+ * Rules (patterns, suspects) may apply to a name s when bit
+ * map_filter_start2(s) of starts is set, and then either the same bit of
+ * wide (any third byte will do) or bit map_filter_start3(s) of starts3.
+ * An identifier key may be s when bit map_filter_start3(s) of keys3 is
+ * set and both bits of the Bloom filter for s's hash are. */
+enum { MAP_FILTER_START3_BITS = 18, MAP_FILTER_BLOOM_BITS = 20 };
+struct map_filter {
+    uint64_t starts[65536 / 64];
+    uint64_t wide[65536 / 64];
+    uint64_t starts3[(1u << MAP_FILTER_START3_BITS) / 64];
+    uint64_t keys3[(1u << MAP_FILTER_START3_BITS) / 64];
+    uint64_t bloom[(1u << MAP_FILTER_BLOOM_BITS) / 64];
+};
+
+static inline unsigned map_filter_start2(const char *s, size_t len)
+{
+    return (unsigned)(unsigned char)s[0] << 8 |
+           (len > 1 ? (unsigned char)s[1] : 0);
+}
+
+/* The bit for a name's first three bytes (0 past its end), given i, the
+ * first two. */
+static inline unsigned map_filter_start3(unsigned i, const char *s, size_t len)
+{
+    unsigned k = i << 8 | (len > 2 ? (unsigned char)s[2] : 0);
+    return (k * 0x9e3779b1u) >> (32 - MAP_FILTER_START3_BITS);
+}
+
+/* The Bloom filter's two bits for hash = hashmap_hash(name). */
+static inline unsigned map_filter_bloom1(uint32_t hash)
+{
+    return hash >> (32 - MAP_FILTER_BLOOM_BITS);
+}
+
+static inline unsigned map_filter_bloom2(uint32_t hash)
+{
+    return (hash * 0x85ebca6bu) >> (32 - MAP_FILTER_BLOOM_BITS);
+}
+
+static inline bool map_filter_bit(const uint64_t *bits, unsigned i)
+{
+    return bits[i / 64] >> (i % 64) & 1;
+}
+
+/* Whether anything may apply to s[0..len); then *hash is
+ * hashmap_hash(s, len), which the lookups need. */
+static inline bool map_filter_may_apply(const struct map_filter *f,
+                                        const char *s, size_t len,
+                                        uint32_t *hash)
+{
+    unsigned i = map_filter_start2(s, len);
+    unsigned k = map_filter_start3(i, s, len);
+    bool rule = map_filter_bit(f->starts, i) &&
+                (map_filter_bit(f->wide, i) || map_filter_bit(f->starts3, k));
+    if (!rule && !map_filter_bit(f->keys3, k))
+        return false;
+    *hash = hashmap_hash(s, len);
+    return rule || (map_filter_bit(f->bloom, map_filter_bloom1(*hash)) &&
+                    map_filter_bit(f->bloom, map_filter_bloom2(*hash)));
+}
+
+/* The filter behind mapping_may_apply, for callers that inline it. */
+const struct map_filter *mapping_filter(const struct mapping *m);
+/* False when no identifier entry, qualified name, symbol-lookup function
+ * pattern or suspect can apply to the identifier s[0..len) (len >= 1): a
+ * cheap test to run before the lookups below. */
+bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
+/* Everything the identifier tables say about s[0..len), or NULL. */
+const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
+                                      size_t len);
+/* The same, given hash = hashmap_hash(s, len), which callers that look
+ * the name up elsewhere too compute once. */
+const struct map_ident *mapping_ident_hashed(const struct mapping *m,
+                                             const char *s, size_t len,
+                                             uint32_t hash);
+/* The header entry for name[0..len): an exact entry, else the longest
+ * directory entry ("cute/") that is a prefix of name; *keylen gets the
+ * length of the matched key. NULL if none. */
+const struct map_entry *mapping_header(const struct mapping *m,
+                                       const char *name, size_t len,
+                                       size_t *keylen);
+/* Identifier-start patterns; each rule's tag is its struct map_entry. */
+const struct rules *mapping_patterns(const struct mapping *m);
+/* String-literal rules (whole contents); tags as above. */
+const struct rules *mapping_strings(const struct mapping *m);
+/* The source tag's description, or NULL when no sources: section names
+ * it. */
+const struct map_source *mapping_source(const struct mapping *m,
+                                        const char *tag);
+/* The evidence tier of an entry: its source's, or TIER_UNKNOWN. */
+enum map_tier mapping_tier(const struct mapping *m, const struct map_entry *e);
+/* Patterns for "CUDA-looking" names, to rank what no mapping covers; each
+ * rule's tag is its struct map_entry. */
+const struct rules *mapping_suspects(const struct mapping *m);
+
+/* An entry for a name that another, higher-priority entry replaced. */
+struct map_override {
+    const struct map_entry *loser, *winner;
+};
+/* Every such pair, in load order. A load from the cache knows only the
+ * identifiers and qualified names that won: parse (no cache) to see the
+ * others. */
+size_t mapping_overrides(const struct mapping *m,
+                         const struct map_override **v);
+/* The libraries (for -l) that a port using an entry of domain needs, from
+ * the link: sections of its files. */
+size_t mapping_links(const struct mapping *m, const char *domain,
+                     const char *const **libs);
+/* The domain whose link: section lists the MUSA header name[0..len), or
+ * NULL. */
+const char *mapping_header_domain(const struct mapping *m, const char *name,
+                                  size_t len);
+/* The SDK version the mapping was built for. */
+int mapping_sdk(const struct mapping *m);
+
+/* The tables, for listing and linting. */
+enum map_table {
+    TABLE_IDENTIFIER,
+    TABLE_QUALIFIED,
+    TABLE_HEADER,
+    TABLE_PATTERN,
+    TABLE_STRING
+};
+/* Call fn for every entry that won its name (all SDK alternatives of an
+ * identifier or header: chosen or not), and every pattern and string
+ * rule. Order is unspecified. */
+void mapping_each(const struct mapping *m,
+                  void (*fn)(void *arg, enum map_table t,
+                             const struct map_entry *e),
+                  void *arg);
+/* The exact header entry for name (all its alternatives), if any. */
+const struct map_entry *mapping_header_alts(const struct mapping *m,
+                                            const char *name, size_t len);
+/* The files loaded, in load order (for depfiles and messages). */
+size_t mapping_files(const struct mapping *m, const char *const **files);
+/* Number of entries that won (identifiers + qualified + headers +
+ * patterns + strings). */
+size_t mapping_size(const struct mapping *m);
+
+#endif

@@ -1,0 +1,881 @@
+/* SPDX-License-Identifier: MIT */
+/* The rewriter walks the tokens once, front to back, and turns mapping
+ * hits into edits. Only identifiers, header-names and (by rule) string
+ * literals are ever looked at; comments and everything else pass through.
+ * Look-ahead (qualified names, #define bodies) copies the lexer, which is
+ * a plain value. */
+#include "port/rewrite.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "port/edit.h"
+#include "lex/lexer.h"
+#include "mapping/mapping.h"
+#include "mapping/rules.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* What the mapping says about one identifier, cached per worker so that
+ * a name costs one hash lookup however many tables it needs. */
+struct name_result {
+    const struct map_ident *id;   /* the identifier tables' entry, or NULL */
+    const struct map_entry *rule; /* a pattern, when id has no exact entry */
+    const char *text;             /* what the pattern makes of the name */
+    size_t len;
+    bool suspect; /* no entry or pattern, but it looks like CUDA */
+};
+
+enum { CACHE_MAX = 1 << 16 };
+
+struct rewriter {
+    const struct mapping *map;
+    const struct map_filter *filter;
+    const struct rules *patterns;
+    const struct rules *strings;
+    const struct rules *suspects;
+    bool rank; /* look for CUDA-looking names nothing maps */
+    struct rules_matcher *pm, *sm, *um;
+    struct hashmap cache;    /* identifier -> struct name_result */
+    struct hashmap unmapped; /* this file's: name -> struct finding */
+    struct arena cache_mem;
+    struct strbuf scratch;
+};
+
+/* The state of one rewrite_source call. */
+struct rw {
+    struct rewriter *rw;
+    const char *buf;
+    const struct rewrite_env *env;
+    struct arena *a;
+    struct edit_list *out;
+    struct findings *f;
+    size_t nedits;
+    bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
+    int sym_depth;            /* > 0: inside its parentheses */
+    struct token prev, prev2; /* the last two significant tokens */
+    bool main_pending;        /* int main: '(' makes it a definition */
+    unsigned depth;           /* brace depth, for main */
+    unsigned cond[32];        /* the depth at each open #if */
+    unsigned nconds;
+};
+
+void findings_clear(struct findings *f)
+{
+    f->nr = 0;
+}
+
+void findings_release(struct findings *f)
+{
+    free(f->v);
+    f->v = NULL;
+    f->nr = f->alloc = 0;
+}
+
+struct rewriter *rewriter_new(const struct mapping *map)
+{
+    struct rewriter *rw = xcalloc(1, sizeof(*rw));
+    rw->map = map;
+    rw->filter = mapping_filter(map);
+    rw->patterns = mapping_patterns(map);
+    rw->strings = mapping_strings(map);
+    rw->suspects = mapping_suspects(map);
+    rw->pm = rules_matcher_new(rw->patterns);
+    rw->sm = rules_matcher_new(rw->strings);
+    rw->um = rules_matcher_new(rw->suspects);
+    rw->rank = true;
+    return rw;
+}
+
+void rewriter_rank_unmapped(struct rewriter *rw, bool on)
+{
+    if (rw->rank != on) {
+        rw->rank = on;
+        hashmap_clear(&rw->cache); /* its answers depend on it */
+        arena_reset(&rw->cache_mem);
+    }
+}
+
+void rewriter_free(struct rewriter *rw)
+{
+    if (!rw)
+        return;
+    rules_matcher_free(rw->pm);
+    rules_matcher_free(rw->sm);
+    rules_matcher_free(rw->um);
+    hashmap_release(&rw->cache);
+    hashmap_release(&rw->unmapped);
+    arena_release(&rw->cache_mem);
+    strbuf_release(&rw->scratch);
+    free(rw);
+}
+
+static void add_finding(struct rw *st, enum warn_id id, size_t off,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void add_finding(struct rw *st, enum warn_id id, size_t off,
+                        const char *fmt, ...)
+{
+    if (st->env && st->env->warn && !st->env->warn[id])
+        return;
+    struct strbuf sb = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&sb, fmt, ap);
+    va_end(ap);
+    struct findings *f = st->f;
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    f->v[f->nr++] = (struct finding){id, off, NULL, 1,
+                                     arena_strndup(st->a, sb.buf, sb.len)};
+    strbuf_release(&sb);
+}
+
+static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
+                     size_t text_len)
+{
+    edit_list_add(st->out, off, len, text, text_len);
+    st->nedits++;
+}
+
+/* Count n edits made for an entry of domain (and note that the file
+ * uses the domain). */
+static void note_domain(struct rw *st, const char *domain, size_t n)
+{
+    struct tu_facts *tf = st->env ? st->env->facts : NULL;
+    if (!tf || !domain)
+        return;
+    size_t i = 0;
+    while (i < tf->ndomains && tf->domains[i].name != domain &&
+           strcmp(tf->domains[i].name, domain))
+        i++;
+    if (i == tf->ndomains) {
+        if (i == TU_MAX_DOMAINS)
+            return;
+        tf->domains[tf->ndomains++].name = domain;
+    }
+    tf->domains[i].edits += n;
+}
+
+/* The spelling of an identifier token without splices: a view into the
+ * buffer, or into the rewriter's scratch buffer. */
+static inline const char *spell(struct rw *st, const struct token *t,
+                                size_t *len)
+{
+    if (!(t->flags & TOKF_SPLICE)) {
+        *len = t->len;
+        return st->buf + t->off;
+    }
+    struct strbuf *sb = &st->rw->scratch;
+    strbuf_reset(sb);
+    strbuf_grow(sb, t->len);
+    sb->len = lexer_unsplice(st->buf + t->off, t->len, sb->buf);
+    sb->buf[sb->len] = '\0';
+    *len = sb->len;
+    return sb->buf;
+}
+
+/* Replace identifier token t by text. A token with splices keeps them,
+ * after as many characters of the new name as came before each in the
+ * old one (or at its end), so no line is lost and the last line keeps
+ * its ending: "cu\<nl>daMalloc" -> "mu\<nl>saMalloc". */
+static void replace_ident(struct rw *st, const struct token *t,
+                          const char *text, size_t len)
+{
+    if (!(t->flags & TOKF_SPLICE)) {
+        add_edit(st, t->off, t->len, text, len);
+        return;
+    }
+    struct strbuf sb = STRBUF_INIT;
+    size_t chars = 0, used = 0; /* of the old name; of text */
+    const char *p = st->buf + t->off, *end = p + t->len;
+    while (p < end) {
+        size_t splice = lexer_splice_len(p, end);
+        if (!splice) {
+            chars++;
+            p++;
+            continue;
+        }
+        size_t upto = chars < len ? chars : len;
+        strbuf_add(&sb, text + used, upto - used);
+        used = upto;
+        strbuf_add(&sb, p, splice);
+        p += splice;
+    }
+    strbuf_add(&sb, text + used, len - used);
+    add_edit(st, t->off, t->len, arena_strndup(st->a, sb.buf, sb.len), sb.len);
+    strbuf_release(&sb);
+}
+
+static bool tok_is(const struct rw *st, const struct token *t, const char *s)
+{
+    size_t n = strlen(s);
+    return t->len == n && !memcmp(st->buf + t->off, s, n);
+}
+
+/* The next token that is not whitespace or a comment. */
+static bool next_sig(struct lexer *lx, struct token *t)
+{
+    return lexer_next_sig(lx, t) && t->kind != TOK_COMMENT;
+}
+
+static bool ident_eq(struct rw *st, const struct token *t, const char *s)
+{
+    if (t->kind != TOK_IDENT)
+        return false;
+    size_t len;
+    const char *p = spell(st, t, &len);
+    return len == strlen(s) && !memcmp(p, s, len);
+}
+
+/* Try qualified name q at the identifier first, whose lexer state after it
+ * is *lx. On a match, emit the edits and move *lx past the name. */
+static bool try_qualified(struct rw *st, struct lexer *lx,
+                          const struct token *first,
+                          const struct map_qualified *q)
+{
+    struct lexer l = *lx;
+    struct token parts[MAP_MAX_PARTS], t;
+    parts[0] = *first;
+    for (size_t i = 1; i < q->nparts; i++) {
+        if (!next_sig(&l, &t) || t.kind != TOK_PUNCT || !tok_is(st, &t, "::"))
+            return false;
+        if (!next_sig(&l, &t) || !ident_eq(st, &t, q->from_parts[i]))
+            return false;
+        parts[i] = t;
+    }
+    if (q->e.kind == MAP_UNSUPPORTED) {
+        add_finding(st, WARN_UNSUPPORTED, first->off,
+                    "'%s' has no MUSA equivalent%s%s", q->e.from,
+                    q->e.message ? ": " : "", q->e.message ? q->e.message : "");
+    } else if (q->e.kind == MAP_RENAME) {
+        size_t before = st->nedits;
+        for (size_t i = 0; i < q->nparts; i++)
+            if (strcmp(q->from_parts[i], q->to_parts[i]))
+                replace_ident(st, &parts[i], q->to_parts[i],
+                              strlen(q->to_parts[i]));
+        note_domain(st, q->e.domain, st->nedits - before);
+    }
+    *lx = l;
+    return true;
+}
+
+/* In "#define NAME body", is `to` already in the body? Then the line is a
+ * vendor shim (#define cudaMalloc musaMalloc) and NAME must stay, or a
+ * port would produce #define musaMalloc musaMalloc. */
+static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
+                    size_t to_len)
+{
+    struct lexer l = *lx;
+    struct token t;
+    while (lexer_next(&l, &t) && t.kind != TOK_NEWLINE) {
+        if (t.kind != TOK_IDENT)
+            continue;
+        size_t len;
+        const char *p = spell(st, &t, &len);
+        if (len == to_len && !memcmp(p, to, len))
+            return true;
+    }
+    return false;
+}
+
+/* What the mapping says about identifier s[0..len), cached per worker. */
+static const struct name_result *lookup_name(struct rw *st, const char *s,
+                                             size_t len, uint32_t hash)
+{
+    struct rewriter *rw = st->rw;
+    struct name_result *r = hashmap_get_hashed(&rw->cache, s, len, hash);
+    if (r)
+        return r;
+    r = arena_alloc(&rw->cache_mem, sizeof(*r));
+    memset(r, 0, sizeof(*r));
+    r->id = mapping_ident_hashed(rw->map, s, len, hash);
+    unsigned char c = (unsigned char)s[0];
+    if ((!r->id || !r->id->exact) &&
+        (rules_may_start(rw->patterns, c) ||
+         (rw->rank && rules_may_start(rw->suspects, c)))) {
+        size_t matched;
+        int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
+        if (i >= 0) {
+            r->rule = rules_tag(rw->patterns, (size_t)i);
+            size_t tl = r->rule->to_len;
+            char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
+            memcpy(text, r->rule->to, tl);
+            memcpy(text + tl, s + matched, len - matched);
+            text[tl + len - matched] = '\0';
+            r->text = text;
+            r->len = tl + len - matched;
+        } else {
+            r->suspect = rw->rank && rules_match(rw->suspects, rw->um, s, len,
+                                                 &matched) >= 0;
+        }
+    }
+    hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,
+                       hash, r);
+    return r;
+}
+
+/* A CUDA-looking name that nothing maps: always recorded (the driver ranks
+ * them), with the name's length so the driver can read it back. */
+static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off,
+                         uint32_t hash)
+{
+    if (!st->env || !st->env->warn || st->env->warn[WARN_UNMAPPED]) {
+        /* -Wunmapped: every use, with its message. */
+        struct findings *f = st->f;
+        ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
+                    (int)len, s);
+        f->v[f->nr++] =
+            (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len),
+                             1, arena_strndup(st->a, sb.buf, sb.len)};
+        strbuf_release(&sb);
+        return;
+    }
+    /* Otherwise only for the ranking: one finding per name and file, with
+     * its first place and the number of uses. */
+    struct finding *fi = hashmap_get_hashed(&st->rw->unmapped, s, len, hash);
+    if (fi) {
+        fi->count++;
+        return;
+    }
+    fi = arena_alloc(st->a, sizeof(*fi));
+    *fi = (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len), 1,
+                           NULL};
+    hashmap_put_hashed(&st->rw->unmapped, fi->name, len, hash, fi);
+}
+
+static void flush_unmapped(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct findings *f = arg;
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    f->v[f->nr++] = *(struct finding *)value;
+}
+
+static void report_unsupported(struct rw *st, size_t off, const char *name,
+                               const struct map_entry *e)
+{
+    add_finding(st, WARN_UNSUPPORTED, off, "'%s' has no MUSA equivalent%s%s",
+                name, e->message ? ": " : "", e->message ? e->message : "");
+}
+
+/* What a name becomes: an exact entry, else a pattern. Returns the new
+ * text (NULL: unchanged) and reports unsupported names at off. */
+static const char *map_name(struct rw *st, const char *s, size_t len,
+                            uint32_t hash, const struct name_result *nr,
+                            size_t off, size_t *out_len,
+                            const struct map_entry **used)
+{
+    if (nr->id && nr->id->exact) {
+        const struct map_entry *e = nr->id->exact;
+        if (e->kind == MAP_RENAME) {
+            *out_len = e->to_len;
+            *used = e;
+            return e->to;
+        }
+        if (e->kind == MAP_UNSUPPORTED)
+            report_unsupported(st, off, e->from, e);
+        return NULL;
+    }
+    if (!nr->rule) {
+        if (nr->suspect)
+            add_unmapped(st, s, len, off, hash);
+        return NULL;
+    }
+    add_finding(st, WARN_UNVERIFIED, off,
+                "'%.*s' becomes '%s' by a pattern only: no mapping entry "
+                "confirms that MUSA has it",
+                (int)len, s, nr->text);
+    *out_len = nr->len;
+    *used = nr->rule;
+    return nr->text;
+}
+
+static bool is_cmp_op(const struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (t->kind != TOK_PUNCT)
+        return false;
+    if (t->len == 1)
+        return *p == '<' || *p == '>';
+    return t->len == 2 && p[1] == '=' && strchr("<>=!", p[0]);
+}
+
+static const char *note_or(const struct map_entry *e, const char *dflt)
+{
+    return e->message ? e->message : dflt;
+}
+
+/* NAME <op> NUMBER, or NUMBER <op> NAME. */
+static void hazard_compared(struct rw *st, const struct lexer *lx,
+                            const struct token *t, const char *name,
+                            const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token op, num;
+    const struct token *n = NULL;
+    if (st->prev2.len && st->prev2.kind == TOK_NUMBER &&
+        is_cmp_op(st, &st->prev))
+        n = &st->prev2;
+    else if (next_sig(&l, &op) && is_cmp_op(st, &op) && next_sig(&l, &num) &&
+             num.kind == TOK_NUMBER)
+        n = &num;
+    if (n)
+        add_finding(st, WARN_HAZARD, t->off, "'%s' is compared with %.*s: %s",
+                    name, (int)n->len, st->buf + n->off,
+                    note_or(e, "the numbers differ on MUSA"));
+}
+
+/* Is the number token the 32-lane mask 0xffffffff (any case, suffix)? */
+static bool is_full_mask(const struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    size_t n = t->len;
+    while (n && p[n - 1] && strchr("uUlL", p[n - 1]))
+        n--;
+    if (n != 10 || p[0] != '0' || (p[1] | 0x20) != 'x')
+        return false;
+    for (size_t i = 2; i < 10; i++) /* (the buffer may end right here) */
+        if ((p[i] | 0x20) != 'f')
+            return false;
+    return true;
+}
+
+/* NAME ( 0xffffffff , ... */
+static void hazard_warp_mask(struct rw *st, const struct lexer *lx,
+                             const char *name, const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token a, mask, b;
+    if (next_sig(&l, &a) && tok_is(st, &a, "(") && next_sig(&l, &mask) &&
+        mask.kind == TOK_NUMBER && is_full_mask(st, &mask) &&
+        next_sig(&l, &b) && (tok_is(st, &b, ",") || tok_is(st, &b, ")")))
+        add_finding(st, WARN_HAZARD, mask.off,
+                    "'%s' is called with the 32-lane mask %.*s: %s", name,
+                    (int)mask.len, st->buf + mask.off,
+                    note_or(e, "MUSA warps are not 32 lanes on every GPU"));
+}
+
+/* Does s[0..len) contain mark? (memchr for its first byte: asm strings
+ * can be long.) */
+static bool contains(const char *s, size_t len, const char *mark)
+{
+    size_t ml = strlen(mark);
+    const char *p = s, *end = s + len;
+    while ((size_t)(end - p) >= ml &&
+           (p = memchr(p, mark[0], (size_t)(end - p)))) {
+        if ((size_t)(end - p) >= ml && !memcmp(p, mark, ml))
+            return true;
+        p++;
+    }
+    return false;
+}
+
+/* PTX instructions are opcode.type (mov.u32, ld.global.nc, shfl.sync);
+ * x86 mnemonics have no dot. Registers and directives give PTX away too. */
+static bool looks_like_ptx(const char *s, size_t len)
+{
+    static const char *const marks[] = {".reg",    ".pred", "%%laneid",
+                                        "%%clock", "%%tid", "%%smid"};
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+        if (contains(s, len, marks[i]))
+            return true;
+    size_t i = 0;
+    while (i < len && (strchr(" \t{", s[i]) || (s[i] == '\\' && i + 1 < len)))
+        i += s[i] == '\\' ? 2 : 1;
+    size_t w = i;
+    while (i < len && s[i] >= 'a' && s[i] <= 'z')
+        i++;
+    return i > w && i + 1 < len && s[i] == '.' &&
+           ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
+            (s[i + 1] >= '0' && s[i + 1] <= '9'));
+}
+
+/* asm [volatile] ( "PTX..." */
+static void hazard_ptx(struct rw *st, const struct lexer *lx,
+                       const struct token *t, const struct map_entry *e)
+{
+    struct lexer l = *lx;
+    struct token a;
+    bool more;
+    while ((more = next_sig(&l, &a)) && a.kind == TOK_IDENT &&
+           (tok_is(st, &a, "volatile") || tok_is(st, &a, "__volatile__") ||
+            tok_is(st, &a, "__volatile") || tok_is(st, &a, "inline") ||
+            tok_is(st, &a, "goto")))
+        ;
+    if (!more || a.kind != TOK_PUNCT || !tok_is(st, &a, "(") ||
+        !next_sig(&l, &a) || a.kind != TOK_STRING || st->buf[a.off] != '"')
+        return;
+    /* The contents: without the quotes, or the one quote of an
+     * unterminated string. */
+    size_t quotes = a.flags & TOKF_UNTERMINATED ? 1 : 2;
+    if (a.len >= quotes && looks_like_ptx(st->buf + a.off + 1, a.len - quotes))
+        add_finding(st, WARN_HAZARD, t->off, "inline PTX assembly: %s",
+                    note_or(e, "MUSA does not run NVIDIA PTX"));
+}
+
+static void check_hazard(struct rw *st, const struct lexer *lx,
+                         const struct token *t, const char *name,
+                         const struct map_entry *e)
+{
+    switch (e->hazard) {
+    case HAZARD_COMPARED:
+        hazard_compared(st, lx, t, name, e);
+        break;
+    case HAZARD_WARP_MASK:
+        hazard_warp_mask(st, lx, name, e);
+        break;
+    case HAZARD_PTX:
+        hazard_ptx(st, lx, t, e);
+        break;
+    case HAZARD_NONE:
+        break;
+    }
+}
+
+/* Is the previous token '.' or '->'? */
+static bool is_member_access(const struct rw *st)
+{
+    return st->prev.kind == TOK_PUNCT &&
+           (tok_is(st, &st->prev, ".") || tok_is(st, &st->prev, "->"));
+}
+
+/* An identifier that passed the filter: what the mapping says of it. */
+static __attribute__((noinline)) void
+do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
+                const char *s, size_t len, uint32_t hash)
+{
+    const struct name_result *nr = lookup_name(st, s, len, hash);
+    const struct map_ident *id = nr->id;
+    if (id && id->symbol_lookup)
+        st->sym_pending = true;
+    /* A member-only entry (x.is_cuda()) applies after . or -> alone. */
+    if (id && id->exact && id->exact->member && !is_member_access(st))
+        return;
+    if (id && id->nquals) {
+        for (size_t i = 0; i < id->nquals; i++)
+            if (try_qualified(st, lx, t, id->quals[i]))
+                return;
+        s = spell(st, t, &len); /* the scratch buffer may have been reused */
+    }
+    if (id && id->exact && id->exact->hazard &&
+        id->exact->kind != MAP_UNSUPPORTED)
+        check_hazard(st, lx, t, id->exact->from, id->exact);
+    size_t to_len;
+    const struct map_entry *used;
+    const char *to = map_name(st, s, len, hash, nr, t->off, &to_len, &used);
+    if (!to)
+        return;
+    if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
+        return;
+    replace_ident(st, t, to, to_len);
+    note_domain(st, used->domain, 1);
+}
+
+/* Most identifiers fail the filter: that test is made inline in the
+ * rewrite loop, whatever the compiler decides about the rest. */
+static inline __attribute__((always_inline)) void
+do_ident(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    size_t len;
+    const char *s = spell(st, t, &len);
+    uint32_t hash;
+    if (map_filter_may_apply(st->rw->filter, s, len, &hash))
+        do_ident_lookup(st, lx, t, s, len, hash);
+}
+
+/* A string in a dlsym-like call: "cudaMalloc" is a symbol name. */
+static bool do_symbol_string(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (p[0] != '"' || t->len < 3 ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return false;
+    const char *s = p + 1;
+    size_t len = t->len - 2;
+    if (!lexer_is_identifier(s, len))
+        return false;
+    uint32_t hash;
+    if (!map_filter_may_apply(st->rw->filter, s, len, &hash))
+        return true;
+    const struct name_result *nr = lookup_name(st, s, len, hash);
+    size_t to_len;
+    const struct map_entry *used;
+    const char *to = map_name(st, s, len, hash, nr, t->off + 1, &to_len, &used);
+    if (to)
+        add_edit(st, t->off + 1, len, to, to_len);
+    return true;
+}
+
+/* String rules (sonames): the whole contents of a plain or u8 string. */
+static void do_string(struct rw *st, const struct token *t)
+{
+    if (!rules_count(st->rw->strings) ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *p = st->buf + t->off;
+    size_t skip = p[0] == '"' ? 1 : (p[0] == 'u' && p[1] == '8') ? 3 : 0;
+    if (!skip || t->len < skip + 2)
+        return;
+    const char *s = p + skip;
+    size_t len = t->len - skip - 1;
+    if (!rules_may_start(st->rw->strings, (unsigned char)s[0]) ||
+        memchr(s, '\\', len))
+        return;
+    size_t matched;
+    int i = rules_match(st->rw->strings, st->rw->sm, s, len, &matched);
+    if (i < 0)
+        return;
+    const struct map_entry *e = rules_tag(st->rw->strings, (size_t)i);
+    add_edit(st, t->off + skip, len, e->to, e->to_len);
+}
+
+/* Headers whose types need mcc even in otherwise host-only code. */
+static bool is_device_header(const char *name, size_t len)
+{
+    static const char *const tails[] = {"_fp16.h", "_bf16.h", "_fp8.h",
+                                        "_fp16.hpp", "_bf16.hpp"};
+    if (len < 5 || (memcmp(name, "cuda_", 5) && memcmp(name, "musa_", 5)))
+        return false;
+    for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+        size_t tl = strlen(tails[i]);
+        if (len == 4 + tl && !memcmp(name + 4, tails[i], tl))
+            return true;
+    }
+    return false;
+}
+
+/* What including name[0..len) (the name after the port) tells. */
+static void note_header(struct rw *st, const char *name, size_t len)
+{
+    struct tu_facts *tf = st->env ? st->env->facts : NULL;
+    if (!tf)
+        return;
+    if (is_device_header(name, len))
+        tf->device = true;
+    note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
+}
+
+static void do_header(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    bool angled = p[0] == '<';
+    if (t->len < 3 || (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *name = p + 1;
+    size_t len = t->len - 2;
+    bool renamed = false;
+    if (st->env && st->env->local_header &&
+        st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        /* x.cu -> x.mu, x.cuh -> x.muh: the 'c' after the last dot. */
+        size_t dot = len;
+        while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
+            dot--;
+        if (renamed && dot > 0 && name[dot - 1] == '.' && name[dot] == 'c') {
+            add_edit(st, t->off + 1 + dot, 1, "m", 1);
+            if (st->env->facts)
+                st->env->facts->includes++;
+        }
+        return;
+    }
+    size_t kl;
+    const struct map_entry *e =
+        st->env && st->env->includes_only
+            ? NULL
+            : mapping_header(st->rw->map, name, len, &kl);
+    if (!e || e->kind == MAP_KEEP) {
+        note_header(st, name, len);
+        return;
+    }
+    if (e->kind == MAP_UNSUPPORTED) {
+        add_finding(st, WARN_UNSUPPORTED, t->off,
+                    "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
+                    e->message ? ": " : "", e->message ? e->message : "");
+        return;
+    }
+    /* An exact entry replaces the name; a directory entry ("cute/") its
+     * directory part only. */
+    add_edit(st, t->off + 1, kl, e->to, e->to_len);
+    note_domain(st, e->domain, 1);
+    if (st->env && st->env->facts) {
+        st->env->facts->includes++;
+        if (kl == len)
+            note_header(st, e->to, e->to_len);
+    }
+}
+
+/* Conditional directives: each branch starts at the brace depth of its
+ * #if, so "#if A / f() { / #else / g() { / #endif" opens one brace. */
+static bool note_directive(struct rw *st, const struct token *t)
+{
+    if (!(t->flags & TOKF_DIRECTIVE) || st->prev.kind != TOK_PUNCT ||
+        !(tok_is(st, &st->prev, "#") || tok_is(st, &st->prev, "%:")))
+        return false;
+    if (tok_is(st, t, "if") || tok_is(st, t, "ifdef") ||
+        tok_is(st, t, "ifndef")) {
+        if (st->nconds < sizeof(st->cond) / sizeof(st->cond[0]))
+            st->cond[st->nconds] = st->depth;
+        st->nconds++;
+    } else if (tok_is(st, t, "else") || tok_is(st, t, "elif") ||
+               tok_is(st, t, "elifdef") || tok_is(st, t, "elifndef")) {
+        if (st->nconds && st->nconds <= sizeof(st->cond) / sizeof(st->cond[0]))
+            st->depth = st->cond[st->nconds - 1];
+    } else if (tok_is(st, t, "endif")) {
+        if (st->nconds)
+            st->nconds--;
+    }
+    return true;
+}
+
+/* __global__ and friends, <<<, int main(: what the manifest needs. */
+static void note_ident(struct rw *st, const struct token *t)
+{
+    if ((t->flags & TOKF_DIRECTIVE) && note_directive(st, t))
+        return;
+    static const char *const marks[] = {"__global__", "__device__",
+                                        "__shared__", "__constant__",
+                                        "__managed__"};
+    const char *p = st->buf + t->off;
+    if (t->len == 4 && !memcmp(p, "main", 4)) {
+        st->main_pending = st->prev.kind == TOK_IDENT && !st->depth &&
+                           tok_is(st, &st->prev, "int");
+        return;
+    }
+    if (t->len < 10 || p[0] != '_' || p[1] != '_')
+        return;
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len))
+            st->env->facts->device = true;
+}
+
+/* Only directive names, "main" and __xxx__ words interest note_ident:
+ * the test for them is made here, inline, for every identifier. */
+static inline void maybe_note_ident(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
+        (t->len >= 10 && p[0] == '_' && p[1] == '_'))
+        note_ident(st, t);
+}
+
+/* Braces (for main at file scope) and <<<. */
+static inline void note_punct(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    if (t->len == 1 && p[0] == '{')
+        st->depth++;
+    else if (t->len == 1 && p[0] == '}' && st->depth)
+        st->depth--;
+    else if (t->len == 3 && !memcmp(p, "<<<", 3))
+        st->env->facts->device = true;
+}
+
+static void do_unterminated(struct rw *st, const struct token *t)
+{
+    const char *what;
+    switch (t->kind) {
+    case TOK_COMMENT:
+        what = "unterminated comment";
+        break;
+    case TOK_RAW_STRING:
+        what = "unterminated raw string";
+        break;
+    case TOK_CHAR:
+        /* An apostrophe in #error text or the like is not worth a word. */
+        if (t->flags & TOKF_DIRECTIVE)
+            return;
+        what = "missing terminating ' character";
+        break;
+    default:
+        what = "missing terminating \" character";
+        break;
+    }
+    add_finding(st, WARN_UNTERMINATED, t->off, "%s", what);
+}
+
+size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
+                      const struct rewrite_env *env, struct arena *a,
+                      struct edit_list *out, struct findings *f)
+{
+    struct rw st = {rw, buf, env, a,     out, f,   0, false,
+                    0,  {0}, {0}, false, 0,   {0}, 0};
+    struct tu_facts *tf = env ? env->facts : NULL;
+    if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
+        hashmap_clear(&rw->cache);
+        arena_reset(&rw->cache_mem);
+    }
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, buf, len);
+    if (env && env->includes_only) {
+        while (lexer_next_sig(&lx, &t)) {
+            if (t.kind == TOK_HEADER) {
+                do_header(&st, &t);
+            } else if (tf && t.kind == TOK_IDENT) {
+                maybe_note_ident(&st, &t);
+            } else if (tf && t.kind == TOK_PUNCT) {
+                if (st.main_pending && t.len == 1 && buf[t.off] == '(')
+                    tf->has_main = true;
+                st.main_pending = false;
+                note_punct(&st, &t);
+            }
+            if (t.kind != TOK_COMMENT)
+                st.prev = t;
+        }
+        return st.nedits;
+    }
+    while (lexer_next_sig(&lx, &t)) {
+        if (t.flags & TOKF_UNTERMINATED)
+            do_unterminated(&st, &t);
+        if (t.kind == TOK_COMMENT)
+            continue;
+        bool pending = st.sym_pending;
+        st.sym_pending = false;
+        if (st.main_pending) {
+            if (t.kind == TOK_PUNCT && t.len == 1 && buf[t.off] == '(')
+                tf->has_main = true;
+            st.main_pending = false;
+        }
+        switch (t.kind) {
+        case TOK_IDENT:
+            if (tf)
+                maybe_note_ident(&st, &t);
+            do_ident(&st, &lx, &t);
+            break;
+        case TOK_HEADER:
+            do_header(&st, &t);
+            break;
+        case TOK_STRING:
+            if (st.sym_depth > 0 && do_symbol_string(&st, &t))
+                break;
+            do_string(&st, &t);
+            break;
+        case TOK_PUNCT:
+            if (tf)
+                note_punct(&st, &t);
+            if (t.len == 1 && buf[t.off] == '(') {
+                if (pending)
+                    st.sym_depth = 1;
+                else if (st.sym_depth)
+                    st.sym_depth++;
+            } else if (t.len == 1 && buf[t.off] == ')' && st.sym_depth) {
+                st.sym_depth--;
+            }
+            break;
+        default:
+            break;
+        }
+        st.prev2 = st.prev;
+        st.prev = t;
+    }
+    if (rw->unmapped.nr) {
+        hashmap_each(&rw->unmapped, flush_unmapped, f);
+        hashmap_clear(&rw->unmapped);
+    }
+    return st.nedits;
+}

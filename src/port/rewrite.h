@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/* The core of the port: tokens + mapping -> an edit list and findings.
+ * Pure: it reads a buffer and writes nothing but its outputs; what it needs
+ * to know about the file system comes through struct rewrite_env. */
+#ifndef C2M_REWRITE_H
+#define C2M_REWRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+struct arena;
+struct edit_list;
+struct mapping;
+
+/* Something worth telling the user about one place in the input. */
+struct finding {
+    enum warn_id id;  /* the -W group */
+    size_t off;       /* byte offset in the input */
+    const char *name; /* WARN_UNMAPPED: the name; else NULL */
+    size_t count;     /* WARN_UNMAPPED: uses it stands for (first at off) */
+    const char *msg;  /* NULL for an unmapped name counted, not reported */
+};
+
+struct findings {
+    struct finding *v; /* owned */
+    size_t nr, alloc;
+};
+
+#define FINDINGS_INIT                                                          \
+    {                                                                          \
+        NULL, 0, 0                                                             \
+    }
+
+void findings_clear(struct findings *f);
+void findings_release(struct findings *f);
+
+/* What the build manifest and --stats need to know about a file, noted
+ * on the way through it. */
+#define TU_MAX_DOMAINS 32
+struct tu_facts {
+    bool device;     /* device code: __global__, __device__, __shared__,
+                        __constant__, __managed__, <<<, or a half/bfloat16/
+                        fp8 header, all of which need mcc */
+    bool has_main;   /* defines int main( */
+    size_t includes; /* #include names rewritten */
+    size_t ndomains; /* mapping domains used: edits, or MUSA headers named */
+    struct {
+        const char *name;
+        size_t edits;
+    } domains[TU_MAX_DOMAINS];
+};
+
+/* The file's surroundings. */
+struct rewrite_env {
+    /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
+     * that this run ports? If so, set *renamed when that file's output
+     * name differs (x.cuh -> x.muh). NULL: nothing is local. */
+    bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
+                         bool *renamed);
+    void *arg;
+    /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
+     * are made anyway, for the ranking of names that nothing maps: one per
+     * use with -Wunmapped, else one per name with its count. */
+    const bool *warn;
+    /* MUSA-native code: only #include names of renamed files of this run
+     * change (x.cuh -> x.muh), so the tree stays consistent. */
+    bool includes_only;
+    /* Filled in when not NULL (zero it first). */
+    struct tu_facts *facts;
+};
+
+/* Per-worker state: match data and a cache of pattern results. Holds a
+ * pointer to the mapping, which must outlive it. */
+struct rewriter;
+
+struct rewriter *rewriter_new(const struct mapping *map);
+void rewriter_free(struct rewriter *rw);
+/* Whether to find the CUDA-looking names that nothing maps (WARN_UNMAPPED
+ * findings; on by default). Off saves the pattern matching where nobody
+ * will see the ranking. Call between files only. */
+void rewriter_rank_unmapped(struct rewriter *rw, bool on);
+
+/* Rewrite buf[0..len). Edits (in order) are appended to *out and findings
+ * to *f; replacement text and messages live in arena a (or in the mapping)
+ * until the caller resets them. Returns the number of edits added. */
+size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
+                      const struct rewrite_env *env, struct arena *a,
+                      struct edit_list *out, struct findings *f);
+
+#endif

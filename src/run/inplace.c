@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: MIT */
+/* --in-place: porting files where they are, with a backup of each
+ * original it replaces, made before anything is written. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build/manifest.h"
+#include "run/run.h"
+#include "io/source.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+/* ---- --in-place's record ----
+ *
+ * The record (IN_PLACE_RECORD in the inputs' common directory) lists each
+ * backup cuda2musa made, the output ported from it, and what it wrote
+ * there. Only a backup on record is ours to port from, and only an output
+ * that still holds what was written is ours to replace: an unrelated
+ * "k.cpp.orig", or a port edited by hand, is never overwritten.
+ *
+ * One entry per backup, names as LENGTH:BYTES so that any byte may be in
+ * them (a tab, a line break):
+ *
+ *   HASH LEN:BACKUP LEN:OUTPUT
+ *
+ * A backup is put on record, appended to the file, before it is made: a
+ * run killed halfway leaves no backup the next run would not know. The
+ * end of a run writes the record again, sorted (so an unchanged run
+ * writes nothing), and the entries appended to it are read as they come,
+ * a later one for a backup replacing an earlier one. */
+
+struct backup {
+    char *backup, *output; /* relative to the inputs' common directory */
+    uint64_t hash;         /* of what was written to output */
+    uint64_t *older;       /* earlier entries' hashes: a run that stopped */
+    size_t nolder;         /* may have written any of them */
+    bool seen;             /* still in use by this run */
+};
+
+static struct backup *put_entry(struct inplace_record *r, const char *backup,
+                                size_t bl, const char *output, size_t ol,
+                                uint64_t hash)
+{
+    struct backup *b = hashmap_get(&r->map, backup, bl);
+    if (!b) {
+        b = arena_alloc(&r->mem, sizeof(*b));
+        b->backup = arena_strndup(&r->mem, backup, bl);
+        b->older = NULL;
+        b->nolder = 0;
+        b->seen = false;
+        hashmap_put(&r->map, b->backup, bl, b);
+    } else if (b->hash != hash) {
+        uint64_t *v = arena_alloc(&r->mem, (b->nolder + 1) * sizeof(*v));
+        if (b->nolder)
+            memcpy(v, b->older, b->nolder * sizeof(*v));
+        v[b->nolder++] = b->hash;
+        b->older = v;
+    }
+    b->output = arena_strndup(&r->mem, output, ol);
+    b->hash = hash;
+    return b;
+}
+
+/* LEN:BYTES at *p (before end), then the byte after it, sep. */
+static bool read_name(const char **p, const char *end, char sep, const char **s,
+                      size_t *len)
+{
+    const char *q = *p;
+    size_t n = 0;
+    if (q == end || *q < '0' || *q > '9')
+        return false;
+    for (; q < end && *q >= '0' && *q <= '9'; q++) {
+        if (n > (size_t)(end - q))
+            return false;
+        n = n * 10 + (size_t)(*q - '0');
+    }
+    if (q == end || *q++ != ':' || n >= (size_t)(end - q) || q[n] != sep ||
+        memchr(q, '\0', n))
+        return false;
+    *s = q;
+    *len = n;
+    *p = q + n + 1;
+    return true;
+}
+
+/* One entry at *p: this version's, or an earlier one's (tabs); its names
+ * under prefix (a record in a subdirectory: "sub/"). */
+static bool read_entry(struct inplace_record *r, const char **p,
+                       const char *end, const char *prefix)
+{
+    const char *q = *p, *b, *o;
+    size_t bl, ol;
+    uint64_t hash = 0;
+    for (int i = 0; i < 16; i++, q++) {
+        if (q == end)
+            return false;
+        int v = *q >= '0' && *q <= '9'   ? *q - '0'
+                : *q >= 'a' && *q <= 'f' ? *q - 'a' + 10
+                : *q >= 'A' && *q <= 'F' ? *q - 'A' + 10
+                                         : -1;
+        if (v < 0)
+            return false;
+        hash = hash << 4 | (uint64_t)v;
+    }
+    if (q < end && *q == ' ') {
+        q++;
+        if (!read_name(&q, end, ' ', &b, &bl) ||
+            !read_name(&q, end, '\n', &o, &ol))
+            return false;
+    } else if (q < end && *q == '\t') {
+        q++;
+        const char *t = memchr(q, '\t', (size_t)(end - q));
+        const char *nl = t ? memchr(t + 1, '\n', (size_t)(end - t - 1)) : NULL;
+        if (!nl || memchr(q, '\n', (size_t)(t - q)))
+            return false;
+        b = q, bl = (size_t)(t - q);
+        o = t + 1, ol = (size_t)(nl - t - 1);
+        q = nl + 1;
+    } else {
+        return false;
+    }
+    if (!bl || !ol)
+        return false;
+    if (*prefix) {
+        struct strbuf pb = STRBUF_INIT, po = STRBUF_INIT;
+        strbuf_addstr(&pb, prefix);
+        strbuf_add(&pb, b, bl);
+        strbuf_addstr(&po, prefix);
+        strbuf_add(&po, o, ol);
+        put_entry(r, pb.buf, pb.len, po.buf, po.len, hash);
+        strbuf_release(&pb);
+        strbuf_release(&po);
+    } else {
+        put_entry(r, b, bl, o, ol, hash);
+    }
+    *p = q;
+    return true;
+}
+
+/* Read the record at path, if there is one, its names under prefix.
+ * Returns whether there was. A probe (probe set) says nothing of a record
+ * it cannot read, and takes it for none. */
+static bool load_record_file(struct inplace_record *r, const char *path,
+                             const char *prefix, bool probe)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0) {
+        if (errno != ENOENT && !probe)
+            die("cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    /* Not read if it is not a file: a FIFO would hang the run. */
+    bool there = stat(path, &st) == 0;
+    if (!there || !S_ISREG(st.st_mode)) {
+        if (probe)
+            return false;
+        die(there ? "'%s' is not a regular file: move it away"
+                  : "'%s' is a symbolic link to nothing: remove it",
+            path);
+    }
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        if (probe)
+            return false;
+        die("cannot read '%s': %s", path, strerror(errno));
+    }
+    size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
+    const char *p = src.buf, *end = src.buf + src.len;
+    if (src.len >= hl && !memcmp(p, IN_PLACE_HEADER, hl)) {
+        p += hl;
+    } else if (src.len >= hl1 && !memcmp(p, IN_PLACE_HEADER_1, hl1)) {
+        p += hl1;
+    } else if (src.len < hl && !memcmp(p, IN_PLACE_HEADER, src.len)) {
+        /* Cut short as it was made (record_ahead makes it whole). */
+        p = end;
+    } else if (probe) {
+        source_release(&src);
+        return false;
+    } else {
+        die("'%s' is not a record of cuda2musa --in-place: move it away", path);
+    }
+    while (p < end) {
+        const char *at = p;
+        if (*p == '\n') { /* a blank line, as version 1 allowed */
+            p++;
+            continue;
+        }
+        if (read_entry(r, &p, end, prefix))
+            continue;
+        if (probe)
+            break; /* what it could read */
+        if (!memchr(at, '\n', (size_t)(end - at))) {
+            /* The last entry, unfinished: a write of it that failed (its
+             * backup was not made), not cut back. */
+            warning("ignoring the unfinished last entry of '%s'", path);
+            if (!*prefix) /* cut before the next entry is appended */
+                r->end = (size_t)(at - src.buf) + 1;
+            break;
+        }
+        size_t line = 1;
+        for (const char *c = src.buf; c < at; c++)
+            line += *c == '\n';
+        die("%s:%zu: not an entry of the in-place record: correct or remove "
+            "that line",
+            path, line);
+    }
+    source_release(&src);
+    return true;
+}
+
+struct knows {
+    const char *below;
+    size_t len;
+    bool found;
+};
+
+static void knows_fn(void *arg, const char *key, size_t len, void *value)
+{
+    (void)value;
+    struct knows *k = arg;
+    k->found |=
+        len > k->len && !memcmp(key, k->below, k->len) && key[k->len] == '/';
+}
+
+/* Does the record at path have a backup under below (a directory under
+ * the record's)? */
+static bool record_knows(const char *path, const char *below)
+{
+    struct inplace_record tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    bool found = false;
+    if (load_record_file(&tmp, path, "", true)) {
+        struct knows k = {below, strlen(below), false};
+        hashmap_each(&tmp.map, knows_fn, &k);
+        found = k.found;
+    }
+    inplace_record_release(&tmp);
+    return found;
+}
+
+/* The record to use: the inputs' directory's, unless a directory above
+ * has one that knows backups in it (a run on the whole tree): then the
+ * topmost of those, and the inputs' directory is under it. A record above
+ * that knows nothing there (of another project) is not taken. */
+void inplace_find_record(struct driver *d)
+{
+    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
+    strbuf_addstr(&dir, d->in_root);
+    size_t best = 0; /* the length of the best directory in dir */
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash || slash == dir.buf)
+            break; /* not in '/' (see driver_run) */
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        strbuf_reset(&rec);
+        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
+        if (record_knows(rec.buf, d->in_root + dir.len + 1))
+            best = dir.len;
+    }
+    if (best) {
+        d->rec.below = xstrdup(d->in_root + best + 1);
+        d->in_root[best] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&rec);
+}
+
+/* A backup not in the record may be in the record of a run on a
+ * subdirectory, made before this run on the whole tree: the records in
+ * the directories from the backup's up to the inputs' common one are read
+ * into this one (once each), and removed once it is saved. */
+static void load_nested(struct driver *d, const char *rel)
+{
+    struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+    strbuf_addstr(&dir, rel);
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        if (hashmap_get(&d->rec.dirs, dir.buf, dir.len))
+            break; /* read, and so are those above it */
+        char *key = arena_strndup(&d->rec.mem, dir.buf, dir.len);
+        hashmap_put(&d->rec.dirs, key, dir.len, key);
+        strbuf_reset(&path);
+        strbuf_addf(&path, "%s/%s/%s", d->in_root, dir.buf, IN_PLACE_RECORD);
+        strbuf_addch(&dir, '/');
+        if (load_record_file(&d->rec, path.buf, dir.buf, false)) {
+            ALLOC_GROW(d->rec.nested, d->rec.nnested + 1, d->rec.nested_alloc);
+            d->rec.nested[d->rec.nnested++] = strbuf_detach(&path, NULL);
+        }
+        dir.buf[--dir.len] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&path);
+}
+
+void inplace_record_release(struct inplace_record *r)
+{
+    hashmap_release(&r->map);
+    hashmap_release(&r->dirs);
+    arena_release(&r->mem);
+    free(r->below);
+    for (size_t i = 0; i < r->nnested; i++)
+        free(r->nested[i]);
+    free(r->nested);
+}
+
+void inplace_load_record(struct driver *d)
+{
+    d->rec.fd = -1;
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    load_record_file(&d->rec, path, "", false);
+    free(path);
+    /* The records of the directories between the one found above the
+     * inputs and theirs: read now (a run on the tree may have been
+     * stopped before it took them in), removed once merged. */
+    if (d->rec.below) {
+        char *rel = path_join(d->rec.below, "x");
+        load_nested(d, rel);
+        free(rel);
+    }
+}
+
+static struct backup *recorded(struct driver *d, const char *backup_abs)
+{
+    size_t rl = strlen(d->in_root);
+    if (strncmp(backup_abs, d->in_root, rl))
+        return NULL;
+    const char *rel = backup_abs + rl + (rl > 1);
+    struct backup *b = hashmap_get(&d->rec.map, rel, strlen(rel));
+    if (!b) {
+        load_nested(d, rel);
+        b = hashmap_get(&d->rec.map, rel, strlen(rel));
+    }
+    return b;
+}
+
+static void add_entry(struct strbuf *sb, uint64_t hash, const char *backup,
+                      const char *output)
+{
+    strbuf_addf(sb, "%016" PRIx64 " %zu:%s %zu:%s\n", hash, strlen(backup),
+                backup, strlen(output), output);
+}
+
+static void gather(void *arg, const char *key, size_t len, void *value)
+{
+    (void)key, (void)len;
+    struct backup ***v = arg;
+    *(*v)++ = value;
+}
+
+static int cmp_backups(const void *a, const void *b)
+{
+    return strcmp((*(struct backup *const *)a)->backup,
+                  (*(struct backup *const *)b)->backup);
+}
+
+/* Write the record back: what this run wrote, and the entries of files
+ * it did not look at. */
+void inplace_save_record(struct driver *d)
+{
+    if (d->rec.fd >= 0)
+        close(d->rec.fd);
+    d->rec.fd = -1;
+    size_t n = d->rec.map.nr;
+    struct backup **v = xmalloc((n ? n : 1) * sizeof(*v)), **at = v;
+    hashmap_each(&d->rec.map, gather, &at);
+    if (n)
+        qsort(v, n, sizeof(*v), cmp_backups);
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, IN_PLACE_HEADER);
+    for (size_t i = 0; i < n; i++) {
+        /* Earlier hashes first (a run that stopped may have left any of
+         * them in the output), each once, then the current one. */
+        const struct backup *b = v[i];
+        for (size_t k = 0; k < b->nolder; k++) {
+            bool again = b->older[k] == b->hash;
+            for (size_t m = 0; m < k && !again; m++)
+                again = b->older[m] == b->older[k];
+            if (!again)
+                add_entry(&sb, b->older[k], b->backup, b->output);
+        }
+        add_entry(&sb, b->hash, b->backup, b->output);
+    }
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    int rc = 0;
+    if (n)
+        rc = run_write_file(d, path, sb.buf, sb.len);
+    else if (d->rec.created)
+        unlink(path); /* only entries of backups that were not made */
+    /* The records of subdirectories read into this one: now in it. */
+    for (size_t i = 0; i < d->rec.nnested; i++) {
+        if (n && rc >= 0)
+            unlink(d->rec.nested[i]);
+        free(d->rec.nested[i]);
+    }
+    free(d->rec.nested);
+    d->rec.nested = NULL;
+    d->rec.nnested = 0;
+    free(path);
+    free(v);
+    strbuf_release(&sb);
+}
+
+/* Before a backup is made: its entry, appended to the record (made with
+ * its header when there is none). 0, or -1 and *err. */
+static int record_ahead(struct driver *d, const char *backup,
+                        const char *output, uint64_t hash, struct strbuf *err)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static const char *broken; /* an entry left unfinished: no more */
+    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    struct strbuf sb = STRBUF_INIT;
+    const char *why = NULL;
+    pthread_mutex_lock(&lock);
+    if (broken)
+        goto out;
+    if (d->rec.fd < 0) {
+        d->rec.fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (d->rec.fd < 0 && errno == ENOENT) {
+            d->rec.fd = open(
+                path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            d->rec.created = d->rec.fd >= 0;
+        }
+    }
+    struct stat st;
+    if (d->rec.fd < 0 || fstat(d->rec.fd, &st) < 0) {
+        why = strerror(errno);
+    } else {
+        /* An unfinished entry at its end (ignored when it was read): cut
+         * off, not continued. */
+        if (d->rec.end && (size_t)st.st_size > d->rec.end - 1) {
+            if (ftruncate(d->rec.fd, (off_t)(d->rec.end - 1)) < 0)
+                why = strerror(errno);
+            st.st_size = (off_t)(d->rec.end - 1);
+        }
+        d->rec.end = 0;
+        /* A new record, or one cut short as it was made: the header
+         * first (inplace_load_record took the latter for empty). */
+        size_t hl = strlen(IN_PLACE_HEADER);
+        if ((size_t)st.st_size < hl) {
+            if (ftruncate(d->rec.fd, 0) < 0)
+                why = strerror(errno);
+            st.st_size = 0;
+            strbuf_addstr(&sb, IN_PLACE_HEADER);
+        }
+        add_entry(&sb, hash, backup, output);
+        ssize_t n = why ? 0 : write(d->rec.fd, sb.buf, sb.len);
+        if (!why && n != (ssize_t)sb.len) {
+            why = n < 0 ? strerror(errno) : "no room for it (a short write)";
+            /* Cut back: no unfinished entry stays at its end. */
+            if (n > 0 && ftruncate(d->rec.fd, st.st_size) < 0)
+                broken = "an unfinished entry could not be cut back";
+        }
+    }
+out:
+    if (broken)
+        why = broken;
+    if (why)
+        strbuf_addf(err, "cannot add to '%s': %s", path, why);
+    pthread_mutex_unlock(&lock);
+    strbuf_release(&sb);
+    free(path);
+    return why ? -1 : 0;
+}
+
+/* j's backup and output as the record names them (relative to in_root),
+ * in *backup and *out (the caller frees); false when j is not under it. */
+static bool record_names(const struct driver *d, const struct job *j,
+                         struct strbuf *backup, char **out)
+{
+    size_t rl = strlen(d->in_root);
+    if (!j->abs || strncmp(j->abs, d->in_root, rl))
+        return false;
+    const char *orig = j->abs + rl + (rl > 1);
+    strbuf_addf(backup, "%s%s", orig, d->o->backup_suffix);
+    *out = run_output_name(orig, &(bool){false});
+    return true;
+}
+
+int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
+                         struct strbuf *err)
+{
+    struct strbuf b = STRBUF_INIT;
+    char *out;
+    if (!record_names(d, j, &b, &out)) {
+        strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
+        return -1;
+    }
+    int rc = record_ahead(d, b.buf, out, hash, err);
+    free(out);
+    strbuf_release(&b);
+    return rc;
+}
+
+/* After the port: what this run wrote, on record. */
+void inplace_update_record(struct driver *d)
+{
+    for (size_t i = 0; i < d->njobs; i++) {
+        const struct job *j = &d->jobs[i];
+        const struct result *r = &d->results[i];
+        /* On record: every backup made (even when the port's write then
+         * failed), and what was written from one. */
+        bool ok = r->status == RES_WRITTEN || r->status == RES_UPTODATE;
+        struct strbuf b = STRBUF_INIT;
+        char *out;
+        if (!(r->backed_up || (j->from_backup && ok)) ||
+            !record_names(d, j, &b, &out)) {
+            strbuf_release(&b);
+            continue;
+        }
+        struct backup *e =
+            put_entry(&d->rec, b.buf, b.len, out, strlen(out), r->hash);
+        if (ok)
+            e->nolder = 0; /* the output is known to hold r->hash */
+        free(out);
+        strbuf_release(&b);
+    }
+}
+
+/* --in-place: which file a port reads, and where it goes. "k.cu.orig"
+ * (a backup) is read for k.mu; "k.cu" is read unless it has a backup;
+ * MUSA files are the user's, or ports of a backup: never read. */
+int inplace_collect(struct collect *c, const char *path, const char *rel,
+                    const struct stat *st)
+{
+    struct driver *d = c->d;
+    const char *suffix = d->o->backup_suffix;
+    size_t len = strlen(rel), sl = strlen(suffix);
+    struct stat lst;
+    if (c->named && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        error("not porting '%s' in place: it is a symbolic link (port the "
+              "file it names)",
+              path);
+        d->setup_errors++;
+        return 0;
+    }
+    bool backup = len > sl && !strcmp(rel + len - sl, suffix);
+    char *orig = backup ? xstrndup(path, strlen(path) - sl) : xstrdup(path);
+    char *orig_rel = backup ? xstrndup(rel, len - sl) : xstrdup(rel);
+    char *abs = path_join(c->base_abs, backup ? orig_rel : rel);
+    struct strbuf b = STRBUF_INIT, babs = STRBUF_INIT;
+    strbuf_addf(&b, "%s%s", orig, suffix);
+    strbuf_addf(&babs, "%s%s", backup ? abs : abs, backup ? suffix : suffix);
+    const char *ext = run_ext_of(orig_rel);
+    int cxx = !*ext && !c->named ? run_looks_like_cxx(backup ? path : orig) : 0;
+    if (cxx < 0) {
+        error_errno("cannot read '%s'", backup ? path : orig);
+        d->setup_errors++;
+    }
+    bool source = run_is_source_ext(ext) || c->named || cxx > 0;
+    struct backup *rec = recorded(d, babs.buf);
+    char *out = run_output_name(orig, &(bool){false});
+    const char *from = NULL; /* the file to port */
+
+    if (!source) {
+        /* not ours to port */
+    } else if (backup) {
+        if (rec)
+            from = path; /* ours: ports from it; else the user's file */
+    } else if (!run_exists(b.buf)) {
+        if (strcmp(out, orig) && run_exists(out)) {
+            error("not porting '%s' over '%s', which is not a port of it "
+                  "(there is no '%s')",
+                  path, out, b.buf);
+            d->setup_errors++;
+        } else {
+            from = path;
+        }
+    } else if (!rec) {
+        error("not porting '%s' in place: its backup name '%s' is taken by "
+              "a file cuda2musa did not make (move it, or choose another "
+              "--backup-suffix)",
+              path, b.buf);
+        d->setup_errors++;
+    } else if (c->named) {
+        from = b.buf; /* named: port it again, from its backup */
+    } else if (strcmp(out, orig)) {
+        /* k.cu and a k.cu.orig on record: a port left k.mu, not k.cu */
+        warning("ignoring '%s': --in-place ports its backup '%s' (remove "
+                "the backup to port this file instead)",
+                path, b.buf);
+    }
+    if (from) {
+        char *r = path_join(c->prefix, orig_rel);
+        char *a = path_join(c->base_abs, orig_rel);
+        struct stat fst;
+        run_add_job(d, from, a, r,
+                    from == path ? st : (stat(from, &fst) ? st : &fst),
+                    JOB_PORT);
+        struct job *j = &d->jobs[d->njobs - 1];
+        j->from_backup = from != path || backup;
+        j->rec = j->from_backup ? rec : NULL;
+        j->walked = c->named ? NULL : c->arg;
+        j->out = run_job_str(d, out);
+        free(r);
+        free(a);
+    }
+    free(out);
+    free(abs);
+    strbuf_release(&b);
+    strbuf_release(&babs);
+    free(orig);
+    free(orig_rel);
+    return 0;
+}
+
+/* --in-place: has the output been changed since cuda2musa wrote it (and
+ * is not what this port would write anyway)? Then it is the user's. */
+int inplace_check_output(const struct job *j, const struct source *src,
+                         const char *data, size_t len, struct strbuf *err)
+{
+    struct source cur;
+    if (source_load(&cur, j->out) < 0)
+        return INPLACE_WRITE; /* gone: write it again */
+    if (cur.len == len && !memcmp(cur.buf, data, len)) {
+        source_release(&cur);
+        return INPLACE_SAME;
+    }
+    /* What was written (by this entry, or by one a run that stopped
+     * appended), or still the original: a run stopped between the
+     * backup and the write left that. */
+    const struct backup *b = j->rec;
+    bool ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
+                (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
+    for (size_t i = 0; !ours && i < b->nolder; i++)
+        ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
+    source_release(&cur);
+    if (ours)
+        return INPLACE_WRITE;
+    strbuf_addf(err,
+                "'%s' changed since cuda2musa wrote it: left alone (its "
+                "original is '%s'; move the changed file away to port "
+                "again)",
+                j->out, j->path);
+    return INPLACE_EDITED;
+}
+
+/* --in-place: keep the original under its backup name before the port
+ * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
+ * (or copied) to k.cpp.orig. At no moment is the original lost. */
+int inplace_keep_original(struct driver *d, const struct job *j,
+                          const struct source *src, uint64_t hash,
+                          struct strbuf *err)
+{
+    struct strbuf b = STRBUF_INIT;
+    strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
+    int rc = inplace_record_ahead(d, j, hash, err);
+    if (rc < 0) {
+        /* not on record: no backup, no port */
+    } else if (j->renamed) {
+        if (rename(j->path, b.buf) < 0) {
+            strbuf_addf(err, "cannot rename '%s' to '%s': %s", j->path, b.buf,
+                        strerror(errno));
+            rc = -1;
+        }
+    } else if (link(j->path, b.buf) < 0) {
+        struct stat like = {0};
+        like.st_mode = src->mode;
+        struct emitter em = EMITTER_INIT;
+        if (errno == EEXIST ||
+            emit_file(&em, b.buf, src->buf, src->len, &like, err) < 0) {
+            if (errno == EEXIST)
+                strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path,
+                            b.buf);
+            rc = -1;
+        }
+        emitter_release(&em);
+    }
+    strbuf_release(&b);
+    return rc;
+}

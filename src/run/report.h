@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* Run totals, the per-finding message format, and the one-line summary
+ * printed at the end of a run. */
+#ifndef C2M_REPORT_H
+#define C2M_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+
+struct strbuf;
+
+enum report_mode {
+    REPORT_WRITE, /* -o DIR */
+    REPORT_DRY_RUN,
+    REPORT_CHECK,
+    REPORT_STDOUT
+};
+
+/* One diagnostic, kept for --report. */
+struct rdiag {
+    unsigned line, col; /* 1-based; 0: the whole file */
+    int id;             /* enum warn_id, or -1 for an error */
+    bool error;         /* printed as an error (-Werror, or id -1) */
+    char *msg;          /* owned */
+};
+
+/* One input's line in the --report file. */
+struct report_file {
+    const char *path;   /* the input as shown */
+    const char *output; /* its output, or NULL */
+    const char *status; /* "written", "up-to-date", "stale", ... */
+    size_t edits;
+    const struct rdiag *diags;
+    size_t ndiags;
+};
+
+#define REPORT_MAX_DOMAINS 64
+
+struct report {
+    size_t files;         /* inputs handled */
+    size_t written;       /* outputs created or replaced */
+    size_t build_written; /* files of the build manifest written */
+    size_t pruned;        /* outputs of earlier ports removed */
+    size_t uptodate;      /* outputs that already held the right bytes */
+    size_t changed;       /* dry run: files whose port differs from the input */
+    size_t stale, missing, extra; /* --check */
+    size_t edits;                 /* tokens rewritten */
+    size_t warnings, errors;
+    size_t werrors;            /* warnings printed as errors (-Werror) */
+    size_t ported;             /* sources with edits */
+    size_t untouched;          /* sources the port leaves as they are */
+    size_t copied;             /* copied byte for byte (--copy-all, binary) */
+    size_t includes;           /* #include names rewritten */
+    size_t found[WARN__COUNT]; /* findings made, reported or not */
+    size_t reported[WARN__COUNT]; /* findings printed */
+    struct report_domain {
+        const char *name; /* a mapping domain: runtime, cublas, ... */
+        size_t edits;
+    } domains[REPORT_MAX_DOMAINS];
+    size_t ndomains;
+    struct hashmap unmapped; /* CUDA-looking name -> struct unmapped_name */
+    struct arena mem;        /* for the above */
+};
+
+/* Count uses of a CUDA-looking name that no mapping covers, the first at
+ * where ("src/k.cu:4:5"). Call in output order: the first call for a
+ * name gives its first use. */
+void report_unmapped(struct report *r, const char *name, size_t len,
+                     const char *where, size_t uses);
+/* Append the most used such names, at most max of them, to out. */
+void report_unmapped_print(const struct report *r, size_t max,
+                           struct strbuf *out);
+void report_release(struct report *r);
+/* Count edits made for entries of a mapping domain. */
+void report_domain(struct report *r, const char *domain, size_t edits);
+/* Append the --stats table to out. */
+void report_stats(const struct report *r, struct strbuf *out);
+/* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0. */
+void report_json(const struct report *r, enum report_mode mode,
+                 const struct report_file *files, size_t n, struct strbuf *out);
+void report_sarif(const struct report *r, const struct report_file *files,
+                  size_t n, struct strbuf *out);
+
+/* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
+ * [-Werror=name]") and a newline to out. */
+void report_diag(struct strbuf *out, const char *path, unsigned line,
+                 unsigned col, enum warn_id id, bool as_error, const char *msg);
+/* Append the one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
+ * date". */
+void report_summary(const struct report *r, enum report_mode mode,
+                    const char *outdir, struct strbuf *out);
+
+#endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
 #include "util/json.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -724,69 +725,16 @@ void manifest_render_compdb(const struct manifest *m, struct strbuf *out)
 
 /* ---- the record of outputs ---- */
 
-static inline uint64_t rotl(uint64_t x, int r)
-{
-    return x << r | x >> (64 - r);
-}
-
-static inline uint64_t mix(uint64_t h, uint64_t w)
-{
-    return rotl(h ^ (w * 0xc2b2ae3d27d4eb4fu), 31) * 0x9e3779b97f4a7c15u;
-}
-
-static inline uint64_t finish(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdu;
-    h ^= h >> 33;
-    return h;
-}
-
-/* The hash records made before 2026-11-22 hold: one chain of
- * multiplications over the words, so one word at a time. */
-static uint64_t hash_v1(const unsigned char *p, size_t len)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u ^ (uint64_t)len, w;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        memcpy(&w, p + i, 8);
-        h = mix(h, w);
-    }
-    w = 0;
-    for (size_t k = 0; i + k < len; k++)
-        w |= (uint64_t)p[i + k] << (8 * k);
-    return finish(mix(h, w));
-}
-
-/* Four chains over interleaved words, which the CPU runs side by side:
- * about four times the speed of hash_v1 on long outputs. */
 uint64_t manifest_hash(const void *data, size_t len)
 {
-    const unsigned char *p = data;
-    /* In four variables, each word loaded straight into its own: an array
-     * went through the stack (a third of the instructions). */
-    uint64_t h0 = 0x9e3779b97f4a7c15u ^ (uint64_t)len, h1 = 0x243f6a8885a308d3u,
-             h2 = 0x13198a2e03707344u, h3 = 0xa4093822299f31d0u;
-    size_t i = 0;
-    for (; i + 32 <= len; i += 32) {
-        uint64_t w0, w1, w2, w3;
-        memcpy(&w0, p + i, 8);
-        memcpy(&w1, p + i + 8, 8);
-        memcpy(&w2, p + i + 16, 8);
-        memcpy(&w3, p + i + 24, 8);
-        h0 = mix(h0, w0);
-        h1 = mix(h1, w1);
-        h2 = mix(h2, w2);
-        h3 = mix(h3, w3);
-    }
-    uint64_t t = mix(mix(mix(mix(0, h0), h1), h2), h3);
-    return finish(mix(t, hash_v1(p + i, len - i)));
+    return hash_bytes(data, len, 0);
 }
 
+/* Records made before 2026-11-22 hold the one-chain hash. */
 bool manifest_hash_matches(const void *data, size_t len, uint64_t recorded)
 {
-    return manifest_hash(data, len) == recorded ||
-           hash_v1(data, len) == recorded;
+    return hash_bytes(data, len, 0) == recorded ||
+           hash_words(data, len, 0) == recorded;
 }
 
 static bool read_list(const struct json *list, struct mf_output **v, size_t *n,

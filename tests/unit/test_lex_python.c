@@ -422,11 +422,17 @@ START_TEST(real_files_tile)
         strbuf_addf(&sb, "%s/tools", src);
         ck_assert_int_ge(walk_files(sb.buf, is_python, tile_file, &setup_py),
                          1);
+        strbuf_reset(&sb);
+        strbuf_addf(&sb, "%s/tests/golden", src);
+        ck_assert_int_ge(walk_files(sb.buf, is_python, tile_file, &setup_py),
+                         4);
+        ck_assert_int_ge(setup_py, 2); /* a golden case's, and its port */
         strbuf_release(&sb);
     }
     const char *dir = corpora_dir();
     if (!dir)
         return;
+    setup_py = 0;
     ck_assert_int_ge(walk_files(dir, is_python, tile_file, &setup_py), 3);
     ck_assert_int_ge(setup_py, 1);
 }

@@ -35,9 +35,13 @@ static const char *const help_text[] = {
     "  -o, --output DIR      write the ported tree under DIR, mirroring the\n"
     "                        inputs; without -o, one FILE (or - for stdin)\n"
     "                        is ported to stdout\n"
-    "  -n, --dry-run         write nothing; print a unified diff of the port\n"
-    "      --exit-code       with --dry-run: exit 1 when something would "
+    "  -n, --dry-run         write nothing; print the port as a diff in git's\n"
+    "                        form (renames, build files), which git apply\n"
+    "                        in a copy of the inputs turns into -o DIR's "
+    "tree\n"
+    "      --exit-code       with --dry-run: exit 1 when an input would "
     "change\n"
+    "                        or be renamed\n"
     "      --check           write nothing; exit 1 when DIR is not what a "
     "port\n"
     "                        would write (lists stale, missing, extra files)\n"
@@ -484,9 +488,8 @@ int cli_parse(int argc, char **argv, struct options *o)
         return usage_error("%s", "--exit-code goes with --dry-run");
     if (o->copy_all && !o->output)
         return usage_error("%s", "--copy-all needs -o DIR");
-    if (o->prune && (!o->output || o->dry_run || o->check))
-        return usage_error("%s", "--prune needs -o DIR (and no --dry-run or "
-                                 "--check)");
+    if (o->prune && (!o->output || o->check))
+        return usage_error("%s", "--prune needs -o DIR (and no --check)");
     if (o->depfile && (!o->output || o->dry_run || o->check))
         return usage_error("%s", "--depfile needs -o DIR (and no --dry-run or "
                                  "--check)");

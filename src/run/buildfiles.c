@@ -19,6 +19,7 @@
 #include "io/emit.h"
 #include "io/source.h"
 #include "mapping/mapping.h"
+#include "port/diff.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -99,10 +100,15 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         bool ours = manifest_hash_matches(cur.buf, cur.len, old[i].hash);
         source_release(&cur);
         if (!ours) {
-            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+            if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
                 info("'%s' is left from an earlier port, but it changed since: "
                      "not cuda2musa's any more, left alone",
                      file);
+        } else if (r->mode == REPORT_DRY_RUN && r->o->prune) {
+            /* As a pruning run would leave the record: without it. */
+            r->rep.pruned++;
+            if (r->o->verbosity >= 0)
+                info("would remove '%s': no input makes it any more", file);
         } else if (r->mode == REPORT_WRITE && r->o->prune) {
             if (unlink(file) < 0) {
                 error_errno("cannot remove '%s'", file);
@@ -125,7 +131,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         } else {
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
             keep[nkeep++].hash = old[i].hash;
-            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+            if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
                 info("'%s' is left from an earlier port: no input makes it "
                      "any more (--prune removes it)",
                      file);
@@ -166,6 +172,29 @@ static bool ours(const char *path, const struct manifest_file *mf)
     return yes;
 }
 
+/* --dry-run: the file as the output root will hold it, as a new file of
+ * the diff (see job.c): what the port renders, or, for a file the port
+ * keeps as it is (seeded, or a user's), what is there. */
+static void dry_run_file(struct run *r, const struct manifest_file *mf,
+                         const char *path, bool kept, const struct strbuf *text)
+{
+    struct strbuf diff = STRBUF_INIT;
+    struct source cur;
+    if (!kept) {
+        diff_git(&diff, NULL, "", 0, mf->name, text->buf ? text->buf : "",
+                 text->len);
+    } else if (source_load(&cur, path) == 0) {
+        diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
+        source_release(&cur);
+    } else {
+        error_errno("cannot read '%s'", path);
+        r->rep.errors++;
+    }
+    fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
+    r->rep.build_written += diff.len > 0;
+    strbuf_release(&diff);
+}
+
 /* Write (or, with --check, compare) one file of the manifest. A file
  * that is the user's once written (musa_config.ninja) is only created;
  * one that was never ours is left alone, with a warning. */
@@ -179,13 +208,17 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     bool exists = stat(path, &st) == 0;
     bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, mf);
     const char *data = text->buf ? text->buf : "";
-    if (r->mode == REPORT_WRITE) {
+    if (foreign)
+        warning("not replacing '%s': cuda2musa did not write it (move "
+                "it away for the build manifest, or use --no-manifest)",
+                path);
+    if (r->mode == REPORT_DRY_RUN) {
+        dry_run_file(r, mf, path, (once && exists) || foreign, text);
+    } else if (r->mode == REPORT_WRITE) {
         if (once && exists) {
             run_note_file(r, path, &st);
         } else if (foreign) {
-            warning("not replacing '%s': cuda2musa did not write it (move "
-                    "it away for the build manifest, or use --no-manifest)",
-                    path);
+            /* kept, as said */
         } else if (run_write_file(r, path, data, text->len) == EMIT_WRITTEN) {
             r->rep.build_written++;
             if (r->o->verbosity > 0)
@@ -270,7 +303,7 @@ void buildfiles_write(struct run *r)
         if (ok)
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
     }
-    char *out_abs = path_absolute(o->output);
+    char *out_abs = o->output ? path_absolute(o->output) : NULL;
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;
     strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
@@ -279,7 +312,10 @@ void buildfiles_write(struct run *r)
         r->njobs,
         r->have_db ? &r->db : NULL,
         r->in_root ? r->in_root : "/",
-        out_abs ? out_abs : o->output,
+        out_abs      ? out_abs
+        : o->output  ? o->output
+        : r->in_root ? r->in_root
+                     : "/",
         (const char *const *)r->incdirs,
         r->nuser_incdirs,
         o->defines,
@@ -294,7 +330,8 @@ void buildfiles_write(struct run *r)
     build_model(&in, &mf, &bw, &a);
     mf.outputs = outs;
     mf.noutputs = nouts;
-    find_stale(r, &mf, &a);
+    if (r->manifest)
+        find_stale(r, &mf, &a);
 
     for (size_t i = 0; i < bw.n; i++) {
         r->rep.found[WARN_UNSUPPORTED]++;
@@ -307,9 +344,10 @@ void buildfiles_write(struct run *r)
         r->rep.werrors += as_error;
         r->rep.reported[WARN_UNSUPPORTED]++;
     }
-    if (r->mode == REPORT_WRITE && o->verbosity >= 0) {
+    if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)
             note("%s", mf.notes[i]);
+    if (r->manifest && o->verbosity >= 0) {
         for (size_t i = 0; i < mf.ntus; i++) {
             const char *src = mf.tus[i].src;
             if (!manifest_ninja_safe(src)) {
@@ -333,7 +371,7 @@ void buildfiles_write(struct run *r)
                  o->output);
     }
 
-    for (size_t i = 0; i < manifest_nfiles; i++) {
+    for (size_t i = 0; r->manifest && i < manifest_nfiles; i++) {
         struct strbuf text = STRBUF_INIT;
         manifest_files[i].render(&mf, &text);
         put_build_file(r, &manifest_files[i], &text);

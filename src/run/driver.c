@@ -138,8 +138,7 @@ static void setup_run(struct run *r)
         r->want[i] =
             o->warn[i] || (i != WARN_UNMAPPED &&
                            (o->fail_on[i] || o->stats || o->report_file));
-    r->manifest = !o->no_manifest && o->output &&
-                  (r->mode == REPORT_WRITE || r->mode == REPORT_CHECK);
+    r->manifest = !o->no_manifest && o->output && r->mode != REPORT_STDOUT;
     if (o->compdb) {
         struct strbuf err = STRBUF_INIT;
         if (compdb_load(&r->db, o->compdb, &err) < 0)
@@ -278,7 +277,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
-    if (r->manifest)
+    if (r->manifest || r->have_db)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)
         finish_check_extras(r);

@@ -133,6 +133,27 @@ static int input_dir(struct worker *w, const char *path, const char **name)
     return w->in_fd;
 }
 
+/* --dry-run: the port as a diff in git's form (renames and all), from the
+ * input below the inputs' directory to the output below the output
+ * root, so that `git apply` (or patch -p1) in a copy of the inputs'
+ * directory makes what -o DIR would hold. Standard input has no name to
+ * rename: a plain unified diff. */
+static void dry_run_diff(struct run *run, const struct job *j, struct result *r,
+                         const struct source *src, const char *data, size_t len)
+{
+    size_t rl = run->in_root ? strlen(run->in_root) : 0;
+    if (!j->abs || !rl || strncmp(j->abs, run->in_root, rl)) {
+        char *label = filekind_port_name(j->path, &(bool){false});
+        diff_unified(&r->out, j->path, src->buf, src->len,
+                     j->out ? j->out : label, data, len);
+        free(label);
+    } else {
+        const char *in_rel = j->abs + rl + (rl > 1 && j->abs[rl] == '/');
+        diff_git(&r->out, in_rel, src->buf, src->len, j->rel, data, len);
+    }
+    r->status = r->out.len ? RES_CHANGED : RES_SAME;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -206,15 +227,9 @@ static void port_file(struct run *run, size_t index, int wid)
         strbuf_add(&r->out, data, len);
         r->status = RES_PRINTED;
         break;
-    case REPORT_DRY_RUN: {
-        char *label =
-            j->out ? NULL : filekind_port_name(j->path, &(bool){false});
-        diff_unified(&r->out, j->path, src.buf, src.len,
-                     j->out ? j->out : label, data, len);
-        free(label);
-        r->status = r->out.len ? RES_CHANGED : RES_SAME;
+    case REPORT_DRY_RUN:
+        dry_run_diff(run, j, r, &src, data, len);
         break;
-    }
     case REPORT_WRITE: {
         struct stat like = {0};
         like.st_dev = j->ino ? j->dev : src.dev;

@@ -77,8 +77,13 @@ void report_summary(const struct report *r, enum report_mode mode,
         break;
     case REPORT_DRY_RUN:
         plural(&sb, r->files, "file", "files");
-        strbuf_addf(&sb, ": %zu would change (dry run, nothing written)",
-                    r->changed);
+        strbuf_addf(&sb, ": %zu would change", r->changed);
+        if (r->pruned)
+            strbuf_addf(&sb, ", %zu would be removed", r->pruned);
+        if (r->build_written)
+            strbuf_addf(&sb, "; %zu build manifest file%s", r->build_written,
+                        r->build_written == 1 ? "" : "s");
+        strbuf_addstr(&sb, " (dry run, nothing written)");
         break;
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {

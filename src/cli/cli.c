@@ -96,6 +96,10 @@ static const char *const help_text[] = {
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
     "                        unsupported, hazard, unterminated, binary (on by\n"
     "                        default); unverified, unmapped (off)\n"
+    "  -fno-diagnostics-show-caret  print no source line and caret under\n"
+    "                        each warning\n"
+    "      --color[=WHEN]    colour diagnostics: auto (on a terminal, unless\n"
+    "                        NO_COLOR is set; the default), always, never\n"
     "      --stats           print a summary table: files, edits by domain,\n"
     "                        includes, warnings by kind, top unmapped names\n"
     "      --report FILE     write every file's status and diagnostics as\n"
@@ -136,7 +140,8 @@ enum {
     OPT_FAIL_ON,
     OPT_FOLLOW_SYMLINKS,
     OPT_IN_PLACE,
-    OPT_BACKUP_SUFFIX
+    OPT_BACKUP_SUFFIX,
+    OPT_COLOR
 };
 
 static const struct option longopts[] = {
@@ -165,6 +170,7 @@ static const struct option longopts[] = {
     {"report", required_argument, NULL, OPT_REPORT},
     {"report-format", required_argument, NULL, OPT_REPORT_FORMAT},
     {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+    {"color", optional_argument, NULL, OPT_COLOR},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -173,7 +179,7 @@ static const struct option longopts[] = {
 };
 
 /* The leading ':' makes getopt report a missing argument as ':'. */
-static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:hV";
+static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:f:hV";
 
 /* The exit status after printing --help or --version: 2 when standard
  * output could not take it (a full disk, a closed pipe). */
@@ -417,6 +423,28 @@ int cli_parse(int argc, char **argv, struct options *o)
         case 'W':
             if (set_warning(o, optarg))
                 return 2;
+            break;
+        case 'f':
+            if (!strcmp(optarg, "diagnostics-show-caret"))
+                o->no_caret = false;
+            else if (!strcmp(optarg, "no-diagnostics-show-caret"))
+                o->no_caret = true;
+            else
+                return usage_error("unknown option '-f%s' (-f takes "
+                                   "[no-]diagnostics-show-caret)",
+                                   optarg);
+            break;
+        case OPT_COLOR:
+            if (!optarg || !strcmp(optarg, "always"))
+                o->color = COLOR_ALWAYS;
+            else if (!strcmp(optarg, "auto"))
+                o->color = COLOR_AUTO;
+            else if (!strcmp(optarg, "never"))
+                o->color = COLOR_NEVER;
+            else
+                return usage_error("--color takes auto, always or never, not "
+                                   "'%s'",
+                                   optarg);
             break;
         case 'h':
             fputs(synopsis, stdout);

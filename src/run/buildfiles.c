@@ -338,8 +338,17 @@ void buildfiles_write(struct run *r)
         if (!o->warn[WARN_UNSUPPORTED])
             continue;
         bool as_error = o->werror[WARN_UNSUPPORTED];
-        diag_printf("%s [-W%sunsupported]\n", bw.v[i],
-                    as_error ? "error=" : "");
+        /* "db: message": said of the database, as a compiler says of a
+         * file. */
+        size_t pl = r->have_db ? strlen(r->db.path) : 0;
+        bool of_db = pl && !strncmp(bw.v[i], r->db.path, pl) &&
+                     !strncmp(bw.v[i] + pl, ": ", 2);
+        struct strbuf sb = STRBUF_INIT;
+        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0,
+                    WARN_UNSUPPORTED, as_error,
+                    of_db ? bw.v[i] + pl + 2 : bw.v[i], NULL, &r->style);
+        diag_puts(sb.buf);
+        strbuf_release(&sb);
         r->rep.warnings++;
         r->rep.werrors += as_error;
         r->rep.reported[WARN_UNSUPPORTED]++;

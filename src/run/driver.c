@@ -344,6 +344,8 @@ int driver_run(const struct options *o)
     struct run r = {0};
     r.o = o;
     r.mode = setup_mode(o);
+    r.style = setup_style(o);
+    diag_color(r.style.color);
     /* Before anything is read: see runstate_save. */
     int64_t start = now_ns();
     check_usage(o, r.mode);

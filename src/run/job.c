@@ -33,12 +33,18 @@ static void keep_diag(struct run *run, struct result *r, unsigned line,
     r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
 }
 
-/* Print (and keep) a warning of group id at line:col. */
+/* Print (and keep) a warning of group id at line:col, with the source
+ * line when src is given (off: the token's offset in it). */
 static void warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
-                    const char *msg)
+                    const char *msg, const struct source *src, size_t off)
 {
-    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg);
+    struct excerpt ex;
+    if (src && run->style.caret && off < src->len)
+        report_excerpt(src->buf, src->len, off, &ex);
+    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg,
+                src && run->style.caret && off < src->len ? &ex : NULL,
+                &run->style);
     keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
     r->warnings++;
     r->werrors += run->o->werror[id];
@@ -69,7 +75,7 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
         if (!run->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
-        warn_at(run, r, src->path, line, col, fi->id, fi->msg);
+        warn_at(run, r, src->path, line, col, fi->id, fi->msg, src, fi->off);
     }
 }
 
@@ -185,7 +191,8 @@ static void port_file(struct run *run, size_t index, int wid)
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
             warn_at(run, r, src.path, line, col, WARN_BINARY,
                     "file looks binary (it holds a NUL byte): copied "
-                    "unchanged");
+                    "unchanged",
+                    NULL, 0);
         }
     }
     if (port && src.len > LEXER_MAX) {

@@ -52,6 +52,12 @@ struct options {
     bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
     bool warn[WARN__COUNT];    /* which warning groups are reported */
     bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */
+    bool no_caret;             /* -fno-diagnostics-show-caret */
+    enum color_when {
+        COLOR_AUTO, /* on a terminal, unless NO_COLOR or TERM=dumb */
+        COLOR_ALWAYS,
+        COLOR_NEVER
+    } color; /* --color */
     /* The command line as given (owned), for the run state. */
     int argc;
     const char *const *argv;

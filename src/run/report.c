@@ -2,6 +2,7 @@
 /* Diagnostics in compiler format, and the run summary. */
 #include "run/report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,21 +20,138 @@ struct unmapped_name {
     size_t uses;
 };
 
-void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error, const char *msg)
+/* GCC's colours (its GCC_COLORS defaults), each with "erase to the end
+ * of the line" as GCC writes them. */
+#define SGR(code) "\33[" code "m\33[K"
+#define SGR_END SGR("")
+#define SGR_LOCUS SGR("01")
+#define SGR_WARNING SGR("01;35")
+#define SGR_ERROR SGR("01;31")
+#define SGR_CARET SGR("01;32")
+
+static bool is_name_byte(unsigned char c)
 {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
+}
+
+void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
+{
+    const char *p = buf + off, *end = buf + len;
+    const char *start = p;
+    while (start > buf && start[-1] != '\n')
+        start--;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    if (stop > p && stop[-1] == '\r')
+        stop--;
+    size_t tok = 0;
+    if (p < stop && (*p == '<' || *p == '"')) { /* a header-name, a string */
+        const char *close =
+            memchr(p + 1, *p == '<' ? '>' : '"', (size_t)(stop - p - 1));
+        tok = close ? (size_t)(close - p + 1) : 1;
+    } else {
+        while (p + tok < stop && is_name_byte((unsigned char)p[tok]))
+            tok++;
+    }
+    ex->line = start;
+    ex->len = (size_t)(stop - start);
+    ex->at = (size_t)(p - start);
+    ex->tok = tok ? tok : 1;
+}
+
+/* Columns shown for bytes s[0..n): one per character (UTF-8 continuation
+ * bytes take none), tabs kept so that the caret lines up in any tab
+ * width. */
+static void pad_like(struct strbuf *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\t')
+            strbuf_addch(out, '\t');
+        else if ((c & 0xc0) != 0x80)
+            strbuf_addch(out, ' ');
+    }
+}
+
+/* Lines longer than this are shown around the token only. */
+enum { EXCERPT_MAX = 400, EXCERPT_AROUND = 120 };
+
+static void add_excerpt(struct strbuf *out, unsigned line,
+                        const struct excerpt *ex, bool color)
+{
+    const char *s = ex->line;
+    size_t n = ex->len, at = ex->at;
+    bool cut_head = false, cut_tail = false;
+    if (n > EXCERPT_MAX) {
+        size_t from = at > EXCERPT_AROUND ? at - EXCERPT_AROUND : 0;
+        size_t to = at + ex->tok + EXCERPT_AROUND;
+        while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+            from--;
+        if (to > n)
+            to = n;
+        cut_head = from > 0;
+        cut_tail = to < n;
+        s += from;
+        at -= from;
+        n = to - from;
+    }
+    size_t tok = at + ex->tok <= n ? ex->tok : (at < n ? n - at : 0);
+    char gutter[16];
+    int w = snprintf(gutter, sizeof(gutter), "%5u", line);
+    strbuf_addf(out, "%s | %s", gutter, cut_head ? "..." : "");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        strbuf_addch(out, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
+    }
+    strbuf_addstr(out, cut_tail ? "...\n" : "\n");
+    strbuf_addf(out, "%*s | %s", w, "", cut_head ? "   " : "");
+    pad_like(out, s, at);
+    if (color)
+        strbuf_addstr(out, SGR_CARET);
+    strbuf_addch(out, '^');
+    for (size_t i = 1; i < tok; i++)
+        if (((unsigned char)s[at + i] & 0xc0) != 0x80)
+            strbuf_addch(out, '~');
+    if (color)
+        strbuf_addstr(out, SGR_END);
+    strbuf_addch(out, '\n');
+}
+
+void report_diag(struct strbuf *out, const char *path, unsigned line,
+                 unsigned col, enum warn_id id, bool as_error, const char *msg,
+                 const struct excerpt *ex, const struct diag_style *style)
+{
+    bool color = style && style->color;
+    const char *sev = color ? (as_error ? SGR_ERROR : SGR_WARNING) : "";
+    const char *end = color ? SGR_END : "";
     /* "%s:%u:%u: %s: %s [-W%s%s]\n", put together by hand: a big port
      * prints thousands of these. */
+    if (color)
+        strbuf_addstr(out, SGR_LOCUS);
     strbuf_addstr(out, path);
     strbuf_addch(out, ':');
-    strbuf_addu(out, line);
-    strbuf_addch(out, ':');
-    strbuf_addu(out, col);
-    strbuf_addstr(out, as_error ? ": error: " : ": warning: ");
+    if (line) {
+        strbuf_addu(out, line);
+        strbuf_addch(out, ':');
+        strbuf_addu(out, col);
+        strbuf_addch(out, ':');
+    }
+    strbuf_addstr(out, end);
+    strbuf_addch(out, ' ');
+    strbuf_addstr(out, sev);
+    strbuf_addstr(out, as_error ? "error:" : "warning:");
+    strbuf_addstr(out, end);
+    strbuf_addch(out, ' ');
     strbuf_addstr(out, msg);
-    strbuf_addstr(out, as_error ? " [-Werror=" : " [-W");
+    strbuf_addstr(out, " [");
+    strbuf_addstr(out, sev);
+    strbuf_addstr(out, as_error ? "-Werror=" : "-W");
     strbuf_addstr(out, diag_warn_name(id));
+    strbuf_addstr(out, end);
     strbuf_add(out, "]\n", 2);
+    if (ex && line && style && style->caret)
+        add_excerpt(out, line, ex, color);
 }
 
 static void plural(struct strbuf *sb, size_t n, const char *one,

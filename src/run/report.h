@@ -100,10 +100,35 @@ extern const size_t report_nformats;
 /* The format called name, or -1. */
 int report_format_lookup(const char *name);
 
+/* How diagnostics look: with the source line and a caret under the token
+ * (as GCC prints them; -fno-diagnostics-show-caret turns it off), and in
+ * colour (--color). */
+struct diag_style {
+    bool caret;
+    bool color;
+};
+
+/* The line of a diagnostic, a view into the file's bytes. */
+struct excerpt {
+    const char *line; /* its first byte */
+    size_t len;       /* without the line break */
+    size_t at;        /* where the token starts in it */
+    size_t tok;       /* the token's length, at least 1 */
+};
+
+/* The excerpt for the token at buf[off] (off < len; a name, a number, or
+ * one byte), from the bytes in memory: no line table needed. */
+void report_excerpt(const char *buf, size_t len, size_t off,
+                    struct excerpt *ex);
+
 /* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
- * [-Werror=name]") and a newline to out. */
+ * [-Werror=name]"; "path: warning: ..." when line is 0) and a newline to
+ * out; then, with style->caret and an excerpt, the source line and a
+ * caret line under the token, GCC's way ("   41 | code" and
+ * "      |   ^~~~"). NULL style: plain. */
 void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error, const char *msg);
+                 unsigned col, enum warn_id id, bool as_error, const char *msg,
+                 const struct excerpt *ex, const struct diag_style *style);
 /* Append the one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
  * date". */
 void report_summary(const struct report *r, enum report_mode mode,

@@ -132,6 +132,7 @@ struct run {
     bool want[WARN__COUNT];     /* findings to make: reported, or counted
                                    for --fail-on, --stats and --report */
     struct report rep;
+    struct diag_style style; /* carets and colours (report.h) */
     int setup_errors;
     size_t wrote;       /* files of the run's own written (manifest...) */
     bool keep_state;    /* may write the run state (state.h) */

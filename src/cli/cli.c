@@ -49,6 +49,10 @@ static const char *const help_text[] = {
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
     "      --follow-symlinks follow symbolic links that lead outside the\n"
     "                        inputs too (links inside are always followed)\n"
+    "      --exclude GLOB    leave out files and directories that match\n"
+    "                        GLOB: a name ('*_test.cu') at any depth, a path\n"
+    "                        below the input ('legacy/*.cu'), 'dir/' for\n"
+    "                        directories only; may be repeated\n"
     "      --in-place        port the inputs where they are (k.cu becomes\n"
     "                        k.mu), keeping each original it replaces as a\n"
     "                        backup; a later run ports from the backups\n"
@@ -141,7 +145,8 @@ enum {
     OPT_FOLLOW_SYMLINKS,
     OPT_IN_PLACE,
     OPT_BACKUP_SUFFIX,
-    OPT_COLOR
+    OPT_COLOR,
+    OPT_EXCLUDE
 };
 
 static const struct option longopts[] = {
@@ -152,6 +157,7 @@ static const struct option longopts[] = {
     {"diff", no_argument, NULL, OPT_DIFF},
     {"copy-all", no_argument, NULL, OPT_COPY_ALL},
     {"follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS},
+    {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"in-place", no_argument, NULL, OPT_IN_PLACE},
     {"backup-suffix", required_argument, NULL, OPT_BACKUP_SUFFIX},
     {"jobs", required_argument, NULL, 'j'},
@@ -322,6 +328,12 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_FOLLOW_SYMLINKS:
             o->follow_symlinks = true;
+            break;
+        case OPT_EXCLUDE:
+            if (!*optarg)
+                return usage_error("%s", "--exclude wants a glob, such as "
+                                         "'*_test.cu' or 'third_party/'");
+            push(&o->excludes, &o->nexcludes, optarg);
             break;
         case OPT_IN_PLACE:
             o->in_place = true;
@@ -542,6 +554,7 @@ int cli_parse(int argc, char **argv, struct options *o)
 void cli_release(struct options *o)
 {
     free(o->inputs);
+    free(o->excludes);
     free(o->include_dirs);
     free(o->mapping_files);
     free(o->queries);

@@ -50,7 +50,7 @@ void finish_check_extras(struct run *r)
                     &r->jobs[i]);
     /* Input directories inside the output directory are not outputs. */
     struct walk_skip *skip = xcalloc(r->o->ninputs + 1, sizeof(*skip));
-    struct walk_opts wo = {skip, 0, r->o->follow_symlinks, false, NULL};
+    struct walk_opts wo = {skip, 0, r->o->follow_symlinks, false, NULL, NULL};
     for (size_t i = 0; i < r->o->ninputs; i++)
         if (stat(r->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
             skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};

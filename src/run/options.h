@@ -21,12 +21,14 @@ struct options {
     size_t nmapping_files;
     const char *mappings_dir; /* --mappings-dir DIR, or NULL */
     bool no_default_mappings;
-    bool dry_run;              /* -n: print a diff, write nothing */
-    bool check;                /* compare with -o DIR, write nothing */
-    bool diff;                 /* --check: print diffs of stale files */
-    bool exit_code;            /* --dry-run: exit 1 when something changes */
-    bool copy_all;             /* copy files that are not sources */
-    bool follow_symlinks;      /* follow links that lead outside the inputs */
+    bool dry_run;          /* -n: print a diff, write nothing */
+    bool check;            /* compare with -o DIR, write nothing */
+    bool diff;             /* --check: print diffs of stale files */
+    bool exit_code;        /* --dry-run: exit 1 when something changes */
+    bool copy_all;         /* copy files that are not sources */
+    bool follow_symlinks;  /* follow links that lead outside the inputs */
+    const char **excludes; /* --exclude GLOB: left out of the inputs */
+    size_t nexcludes;
     bool in_place;             /* --in-place */
     const char *backup_suffix; /* --backup-suffix, default ".orig" */
     int jobs;                  /* -j; 0: the default */

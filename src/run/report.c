@@ -162,6 +162,8 @@ static void plural(struct strbuf *sb, size_t n, const char *one,
 
 static void tail(struct strbuf *sb, const struct report *r)
 {
+    if (r->excluded)
+        strbuf_addf(sb, ", %zu excluded", r->excluded);
     if (r->warnings) {
         strbuf_addstr(sb, ", ");
         plural(sb, r->warnings, "warning", "warnings");
@@ -201,7 +203,6 @@ void report_summary(const struct report *r, enum report_mode mode,
         if (r->build_written)
             strbuf_addf(&sb, "; %zu build manifest file%s", r->build_written,
                         r->build_written == 1 ? "" : "s");
-        strbuf_addstr(&sb, " (dry run, nothing written)");
         break;
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {
@@ -219,6 +220,8 @@ void report_summary(const struct report *r, enum report_mode mode,
         break;
     }
     tail(&sb, r);
+    if (mode == REPORT_DRY_RUN)
+        strbuf_addstr(&sb, " (dry run, nothing written)");
     strbuf_addch(&sb, '\n');
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
@@ -327,6 +330,8 @@ void report_stats(const struct report *r, struct strbuf *out)
     strbuf_addf(&sb, "  %-28s %8zu\n", "  ported (edited)", r->ported);
     strbuf_addf(&sb, "  %-28s %8zu\n", "  unchanged sources", r->untouched);
     strbuf_addf(&sb, "  %-28s %8zu\n", "  copied as they are", r->copied);
+    if (r->excluded)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "excluded (--exclude)", r->excluded);
     strbuf_addf(&sb, "  %-28s %8zu\n", "tokens rewritten", r->edits);
     struct report copy = *r; /* sort a copy of the domain table */
     qsort(copy.domains, copy.ndomains, sizeof(copy.domains[0]), cmp_domains);

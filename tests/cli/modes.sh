@@ -20,10 +20,11 @@ cat >build/compile_commands.json <<X
 [{"directory": "$d/build", "file": "$d/src/k.cu",
   "command": "nvcc -rdc=true -arch=sm_75 --expt-relaxed-constexpr -I$d/src -isystem=/usr/local/cuda/include -I/usr/local/cuda-12.4/targets/x86_64-linux/include -I../toolkit/include -L/usr/local/cuda/lib64 -c $d/src/k.cu"}]
 X
-# The diagnostics of a run: its stderr less the summary and the ranking of
-# names nothing maps, which say what the mode did.
+# The diagnostics of a run, source lines and carets with them: its stderr
+# less the summary and the ranking of names nothing maps, which say what
+# the mode did.
 diags() {
-    grep -v -E "^cuda2musa: ([0-9]+ files?:|'[^']*' is (not )?up to date|[0-9]+ CUDA-looking)|^  " "$1"
+    grep -v -E "^cuda2musa: ([0-9]+ files?:|'[^']*' is (not )?up to date|[0-9]+ CUDA-looking)|^  [A-Za-z_.]" "$1"
 }
 run() {
     mode=$1

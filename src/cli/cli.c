@@ -112,6 +112,12 @@ static const char *const help_text[] = {
     "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
     "                        reported or not: unsupported, hazard, unmapped,\n"
     "                        unverified (comma-separated)\n"
+    "      --baseline FILE   let the findings FILE lists pass: neither shown\n"
+    "                        nor counted by --fail-on and -Werror (a marker\n"
+    "                        '// cuda2musa: ignore[hazard]' on the line or\n"
+    "                        the line before lets one finding pass)\n"
+    "      --write-baseline FILE  write this run's findings to FILE, keyed\n"
+    "                        by file, rule and token (not line)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
     "\n",
@@ -146,7 +152,9 @@ enum {
     OPT_IN_PLACE,
     OPT_BACKUP_SUFFIX,
     OPT_COLOR,
-    OPT_EXCLUDE
+    OPT_EXCLUDE,
+    OPT_BASELINE,
+    OPT_WRITE_BASELINE
 };
 
 static const struct option longopts[] = {
@@ -177,6 +185,8 @@ static const struct option longopts[] = {
     {"report-format", required_argument, NULL, OPT_REPORT_FORMAT},
     {"fail-on", required_argument, NULL, OPT_FAIL_ON},
     {"color", optional_argument, NULL, OPT_COLOR},
+    {"baseline", required_argument, NULL, OPT_BASELINE},
+    {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -445,6 +455,12 @@ int cli_parse(int argc, char **argv, struct options *o)
                 return usage_error("unknown option '-f%s' (-f takes "
                                    "[no-]diagnostics-show-caret)",
                                    optarg);
+            break;
+        case OPT_BASELINE:
+            o->baseline = optarg;
+            break;
+        case OPT_WRITE_BASELINE:
+            o->write_baseline = optarg;
             break;
         case OPT_COLOR:
             if (!optarg || !strcmp(optarg, "always"))

@@ -20,6 +20,7 @@
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/diff.h"
+#include "run/suppress.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -250,6 +251,27 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     free(path);
 }
 
+/* A warning about the build, keyed in a baseline by the file it is said of
+ * and the first name it quotes (the unit): let pass by --baseline, and
+ * kept for --write-baseline. */
+static bool build_warning_passes(struct run *r, const char *file,
+                                 const char *msg)
+{
+    if (!r->baseline && !r->bout)
+        return false;
+    const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+    const char *tok = e ? q + 1 : msg;
+    size_t len = e ? (size_t)(e - q - 1) : strlen(msg);
+    if (r->bout)
+        baseline_out_add(r->bout, file, WARN_UNSUPPORTED, tok, len);
+    if (r->baseline &&
+        baseline_count(r->baseline, file, WARN_UNSUPPORTED, tok, len)) {
+        r->rep.baselined++;
+        return true;
+    }
+    return false;
+}
+
 /* The libraries the MUSA APIs a file uses need (the link: sections of
  * their mapping domains), in order, each once. */
 static const char *const *file_libs(const struct mapping *m,
@@ -334,15 +356,17 @@ void buildfiles_write(struct run *r)
         find_stale(r, &mf, &a);
 
     for (size_t i = 0; i < bw.n; i++) {
-        r->rep.found[WARN_UNSUPPORTED]++;
-        if (!o->warn[WARN_UNSUPPORTED])
-            continue;
-        bool as_error = o->werror[WARN_UNSUPPORTED];
         /* "db: message": said of the database, as a compiler says of a
          * file. */
         size_t pl = r->have_db ? strlen(r->db.path) : 0;
         bool of_db = pl && !strncmp(bw.v[i], r->db.path, pl) &&
                      !strncmp(bw.v[i] + pl, ": ", 2);
+        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", bw.v[i]))
+            continue;
+        r->rep.found[WARN_UNSUPPORTED]++;
+        if (!o->warn[WARN_UNSUPPORTED])
+            continue;
+        bool as_error = o->werror[WARN_UNSUPPORTED];
         struct strbuf sb = STRBUF_INIT;
         report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0,
                     WARN_UNSUPPORTED, as_error,

@@ -26,6 +26,7 @@
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
+#include "run/suppress.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -134,10 +135,21 @@ static void check_usage(const struct options *o, enum report_mode mode)
 static void setup_run(struct run *r)
 {
     const struct options *o = r->o;
+    /* A baseline keys every finding, and --fail-on=unmapped takes each
+     * use (a marker can let one pass). */
+    bool all = o->baseline || o->write_baseline;
     for (int i = 0; i < WARN__COUNT; i++)
-        r->want[i] =
-            o->warn[i] || (i != WARN_UNMAPPED &&
-                           (o->fail_on[i] || o->stats || o->report_file));
+        r->want[i] = o->warn[i] || all || o->fail_on[i] ||
+                     (i != WARN_UNMAPPED && (o->stats || o->report_file));
+    if (o->baseline) {
+        struct strbuf err = STRBUF_INIT;
+        r->baseline = baseline_load(o->baseline, &err);
+        if (!r->baseline)
+            die("%s", err.buf);
+        strbuf_release(&err);
+    }
+    if (o->write_baseline)
+        r->bout = baseline_out_new();
     r->manifest = !o->no_manifest && o->output && r->mode != REPORT_STDOUT;
     if (o->compdb) {
         struct strbuf err = STRBUF_INIT;
@@ -190,6 +202,8 @@ static void tally(struct run *run, const struct result *r)
         rep->found[i] += r->found[i];
         rep->reported[i] += r->reported[i];
     }
+    rep->suppressed += r->suppressed;
+    rep->baselined += r->baselined;
     rep->warnings += r->warnings;
     rep->werrors += r->werrors;
     rep->errors += r->errors;
@@ -251,6 +265,9 @@ static void port_all(struct run *r, const struct lock *lock,
             diag_puts(res->err.buf);
         }
         tally(r, res);
+        if (r->bout)
+            baseline_keys_take(r->bout, r->jobs[i].path, &res->bkeys);
+        strbuf_release(&res->bkeys);
         if (*teeing && (r->rep.written || printed->len > STATE_TEXT_MAX)) {
             /* A run that wrote keeps no state (runstate_save), nor one
              * that printed that much: no need to keep a copy of megabytes
@@ -287,6 +304,8 @@ static void finish(struct run *r)
     r->rep.errors += (size_t)r->setup_errors;
     if (o->report_file)
         finish_report(r);
+    if (r->bout)
+        finish_baseline(r);
     struct strbuf tail = STRBUF_INIT;
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
@@ -335,6 +354,7 @@ static int64_t now_ns(void)
 static void release(struct run *r)
 {
     job_workers_free(r);
+    baseline_free(r->baseline);
     inplace_record_free(r->rec);
     run_release(r);
 }
@@ -387,8 +407,13 @@ int driver_run(const struct options *o)
     struct strbuf printed = STRBUF_INIT;
     bool teeing = false;
     r.keep_state = r.mode == REPORT_WRITE && o->output && !o->in_place &&
-                   !lock.interrupted &&
+                   !lock.interrupted && !o->write_baseline &&
                    !(o->report_file && !strcmp(o->report_file, "-"));
+    if (r.keep_state && o->baseline) { /* its findings depend on it */
+        struct stat st;
+        run_note_file(&r, o->baseline,
+                      stat(o->baseline, &st) == 0 ? &st : NULL);
+    }
     int status;
     if (r.keep_state && runstate_unchanged(&r, &status)) {
         lock_release(&lock);

@@ -12,6 +12,7 @@
 #include "io/lock.h"
 #include "io/walk.h"
 #include "mapping/mapping.h"
+#include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -234,6 +235,22 @@ static const char *report_clobbers(struct run *r, const char *path)
     }
     strbuf_release(&b);
     return what;
+}
+
+void finish_baseline(struct run *r)
+{
+    struct strbuf text = STRBUF_INIT;
+    baseline_out_finish(r->bout, &text);
+    r->bout = NULL;
+    const char *file = r->o->write_baseline;
+    const char *clobbers = report_clobbers(r, file);
+    if (clobbers) {
+        error("not writing the baseline to '%s': it is %s", file, clobbers);
+        r->rep.errors++;
+    } else {
+        run_write_file(r, file, text.buf, text.len);
+    }
+    strbuf_release(&text);
 }
 
 void finish_report(struct run *r)

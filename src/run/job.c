@@ -19,6 +19,7 @@
 #include "port/edit.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
+#include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
@@ -51,12 +52,70 @@ static void warn_at(struct run *run, struct result *r, const char *path,
     r->reported[id]++;
 }
 
+/* How often each finding's key came up in this file, against the
+ * baseline's count. */
+struct pass_counts {
+    struct hashmap seen; /* group + token -> size_t */
+    struct arena mem;
+    struct strbuf k;
+};
+
+/* A finding a marker on its line or the baseline lets pass: counted as
+ * such, and neither reported nor counted as a finding. Each other finding
+ * is keyed for --write-baseline. name: its token when known. */
+static bool let_pass(struct run *run, struct result *r,
+                     const struct source *src, enum warn_id id, size_t off,
+                     const char *name, struct pass_counts *pc)
+{
+    if (suppress_marked(src->buf, src->len, off, id)) {
+        r->suppressed++;
+        return true;
+    }
+    if (!run->baseline && !run->o->write_baseline)
+        return false;
+    const char *tok = name ? name : "NUL";
+    size_t tl = name ? strlen(name) : 3;
+    if (!name && id != WARN_BINARY)
+        tl = suppress_token(src->buf, src->len, off, &tok);
+    if (run->o->write_baseline)
+        baseline_key_add(&r->bkeys, id, tok, tl);
+    size_t allowed = run->baseline
+                         ? baseline_count(run->baseline, src->path, id, tok, tl)
+                         : 0;
+    if (!allowed)
+        return false;
+    strbuf_reset(&pc->k);
+    strbuf_addch(&pc->k, (char)('a' + id));
+    strbuf_add(&pc->k, tok, tl);
+    size_t *seen = hashmap_get(&pc->seen, pc->k.buf, pc->k.len);
+    if (!seen) {
+        seen = arena_alloc(&pc->mem, sizeof(*seen));
+        *seen = 0;
+        hashmap_put(&pc->seen, arena_strndup(&pc->mem, pc->k.buf, pc->k.len),
+                    pc->k.len, seen);
+    }
+    if (++*seen > allowed)
+        return false; /* one more than the baseline knows: new */
+    r->baselined++;
+    return true;
+}
+
+static void pass_counts_release(struct pass_counts *pc)
+{
+    hashmap_release(&pc->seen);
+    arena_release(&pc->mem);
+    strbuf_release(&pc->k);
+}
+
 static void add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f)
 {
+    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
+        if (fi->msg && let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
+            continue;
         r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
@@ -77,6 +136,7 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
         source_locate(src, fi->off, &line, &col);
         warn_at(run, r, src->path, line, col, fi->id, fi->msg, src, fi->off);
     }
+    pass_counts_release(&pc);
 }
 
 static void fail(struct run *run, struct result *r, const char *msg)
@@ -183,7 +243,11 @@ static void port_file(struct run *run, size_t index, int wid)
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     r->copied = !port || nul;
-    if (nul) {
+    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
+    if (nul &&
+        let_pass(run, r, &src, WARN_BINARY, (size_t)(nul - src.buf), NULL, &pc))
+        port = false;
+    else if (nul) {
         port = false;
         r->found[WARN_BINARY]++;
         if (run->o->warn[WARN_BINARY]) {
@@ -195,6 +259,7 @@ static void port_file(struct run *run, size_t index, int wid)
                     NULL, 0);
         }
     }
+    pass_counts_release(&pc);
     if (port && src.len > LEXER_MAX) {
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot port '%s': larger than %zu bytes",
@@ -334,7 +399,7 @@ size_t job_port(void *arg, size_t index, int wid)
     struct run *run = arg;
     port_file(run, index, wid);
     const struct result *r = &run->results[index];
-    return r->out.alloc + r->err.alloc + r->unmapped.alloc;
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc;
 }
 
 void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)

@@ -51,10 +51,12 @@ struct options {
     bool stats;                       /* --stats: a summary table on stderr */
     const char *report_file;          /* --report FILE */
     enum report_format report_format; /* --report-format */
-    bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
-    bool warn[WARN__COUNT];    /* which warning groups are reported */
-    bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */
-    bool no_caret;             /* -fno-diagnostics-show-caret */
+    bool fail_on[WARN__COUNT];  /* --fail-on: findings that make status 1 */
+    const char *baseline;       /* --baseline FILE: findings let pass */
+    const char *write_baseline; /* --write-baseline FILE */
+    bool warn[WARN__COUNT];     /* which warning groups are reported */
+    bool werror[WARN__COUNT];   /* which groups are errors (-Werror) */
+    bool no_caret;              /* -fno-diagnostics-show-caret */
     enum color_when {
         COLOR_AUTO, /* on a terminal, unless NO_COLOR or TERM=dumb */
         COLOR_ALWAYS,

@@ -162,8 +162,6 @@ static void plural(struct strbuf *sb, size_t n, const char *one,
 
 static void tail(struct strbuf *sb, const struct report *r)
 {
-    if (r->excluded)
-        strbuf_addf(sb, ", %zu excluded", r->excluded);
     if (r->warnings) {
         strbuf_addstr(sb, ", ");
         plural(sb, r->warnings, "warning", "warnings");
@@ -172,6 +170,12 @@ static void tail(struct strbuf *sb, const struct report *r)
         strbuf_addstr(sb, ", ");
         plural(sb, r->errors, "error", "errors");
     }
+    if (r->excluded)
+        strbuf_addf(sb, ", %zu excluded", r->excluded);
+    if (r->suppressed)
+        strbuf_addf(sb, ", %zu suppressed", r->suppressed);
+    if (r->baselined)
+        strbuf_addf(sb, ", %zu in the baseline", r->baselined);
 }
 
 void report_summary(const struct report *r, enum report_mode mode,
@@ -357,6 +361,11 @@ void report_stats(const struct report *r, struct strbuf *out)
         strbuf_addch(&sb, '\n');
         strbuf_release(&name);
     }
+    if (r->suppressed)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "suppressed (markers)",
+                    r->suppressed);
+    if (r->baselined)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "in the baseline", r->baselined);
     strbuf_addf(&sb, "  %-28s %8zu\n", "errors", r->errors);
     struct unmapped_list l;
     sorted_unmapped(r, &l);

@@ -43,6 +43,8 @@ struct report_file {
 struct report {
     size_t files;         /* inputs handled */
     size_t excluded;      /* files and directories left out (--exclude) */
+    size_t suppressed;    /* findings let pass by markers in the source */
+    size_t baselined;     /* findings let pass by --baseline */
     size_t written;       /* outputs created or replaced */
     size_t build_written; /* files of the build manifest written */
     size_t pruned;        /* outputs of earlier ports removed */

@@ -104,8 +104,10 @@ static const char *const help_text[] = {
     "                        each warning\n"
     "      --color[=WHEN]    colour diagnostics: auto (on a terminal, unless\n"
     "                        NO_COLOR is set; the default), always, never\n"
-    "      --stats           print a summary table: files, edits by domain,\n"
-    "                        includes, warnings by kind, top unmapped names\n"
+    "      --stats[=WHAT]    print a summary table: files, edits by domain,\n"
+    "                        includes, warnings by kind, top unmapped names;\n"
+    "                        --stats=files also a line per file (edits,\n"
+    "                        findings by kind; most findings first)\n"
     "      --report FILE     write every file's status and diagnostics as\n"
     "                        JSON (schema cuda2musa.report/1); - is stdout\n"
     "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
@@ -180,7 +182,7 @@ static const struct option longopts[] = {
     {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
     {"prune", no_argument, NULL, OPT_PRUNE},
     {"depfile", required_argument, NULL, OPT_DEPFILE},
-    {"stats", no_argument, NULL, OPT_STATS},
+    {"stats", optional_argument, NULL, OPT_STATS},
     {"report", required_argument, NULL, OPT_REPORT},
     {"report-format", required_argument, NULL, OPT_REPORT_FORMAT},
     {"fail-on", required_argument, NULL, OPT_FAIL_ON},
@@ -378,6 +380,12 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_STATS:
             o->stats = true;
+            if (optarg && !strcmp(optarg, "files"))
+                o->stats_files = true;
+            else if (optarg && strcmp(optarg, "totals"))
+                return usage_error("--stats takes totals (the default) or "
+                                   "files, not '%s'",
+                                   optarg);
             break;
         case OPT_REPORT:
             o->report_file = optarg;

@@ -284,6 +284,19 @@ static void port_all(struct run *r, const struct lock *lock,
     lock_others_writing(false);
 }
 
+/* --stats=files: each file's edits and findings. */
+static void stats_files(const struct run *r, struct strbuf *out)
+{
+    struct report_file_stats *v = xcalloc(r->njobs + 1, sizeof(*v));
+    for (size_t i = 0; i < r->njobs; i++) {
+        v[i].path = r->jobs[i].path;
+        v[i].edits = r->results[i].edits;
+        memcpy(v[i].found, r->results[i].found, sizeof(v[i].found));
+    }
+    report_stats_files(v, r->njobs, out);
+    free(v);
+}
+
 /* What a run writes or checks after the ports, and its summary. */
 static void finish(struct run *r)
 {
@@ -314,6 +327,8 @@ static void finish(struct run *r)
         if (!o->stats && (r->rep.written || r->rep.changed))
             report_unmapped_print(&r->rep, 10, &tail);
     }
+    if (o->stats_files)
+        stats_files(r, &tail);
     if (o->stats)
         report_stats(&r->rep, &tail);
     if (tail.len)

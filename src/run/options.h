@@ -49,6 +49,7 @@ struct options {
     const char *depfile; /* --depfile FILE */
     /* Reports. */
     bool stats;                       /* --stats: a summary table on stderr */
+    bool stats_files;                 /* --stats=files: and one per file */
     const char *report_file;          /* --report FILE */
     enum report_format report_format; /* --report-format */
     bool fail_on[WARN__COUNT];  /* --fail-on: findings that make status 1 */

@@ -326,6 +326,59 @@ static int cmp_domains(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+static size_t total_found(const struct report_file_stats *f)
+{
+    size_t n = 0;
+    for (int i = 0; i < WARN__COUNT; i++)
+        n += f->found[i];
+    return n;
+}
+
+static int cmp_file_stats(const void *a, const void *b)
+{
+    const struct report_file_stats *x = a, *y = b;
+    size_t fx = total_found(x), fy = total_found(y);
+    if (fx != fy)
+        return fx > fy ? -1 : 1;
+    if (x->edits != y->edits)
+        return x->edits > y->edits ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+void report_stats_files(struct report_file_stats *v, size_t n,
+                        struct strbuf *out)
+{
+    bool col[WARN__COUNT] = {false};
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        for (int k = 0; k < WARN__COUNT; k++)
+            col[k] |= v[i].found[k] > 0;
+        if (v[i].edits || total_found(&v[i]))
+            v[shown++] = v[i];
+    }
+    if (shown)
+        qsort(v, shown, sizeof(*v), cmp_file_stats);
+    strbuf_addstr(out, "cuda2musa: statistics by file (most findings first)\n");
+    strbuf_addf(out, "  %8s", "edits");
+    for (int k = 0; k < WARN__COUNT; k++)
+        if (col[k])
+            strbuf_addf(out, " %*s", (int)strlen(diag_warn_name(k)) + 1,
+                        diag_warn_name((enum warn_id)k));
+    strbuf_addstr(out, "  file\n");
+    for (size_t i = 0; i < shown; i++) {
+        strbuf_addf(out, "  %8zu", v[i].edits);
+        for (int k = 0; k < WARN__COUNT; k++)
+            if (col[k])
+                strbuf_addf(out, " %*zu", (int)strlen(diag_warn_name(k)) + 1,
+                            v[i].found[k]);
+        strbuf_addf(out, "  %s\n", v[i].path);
+    }
+    if (n > shown)
+        strbuf_addf(out,
+                    "  (%zu more file%s with neither edits nor findings)\n",
+                    n - shown, n - shown == 1 ? "" : "s");
+}
+
 void report_stats(const struct report *r, struct strbuf *out)
 {
     struct strbuf sb = STRBUF_INIT;

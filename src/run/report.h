@@ -80,6 +80,17 @@ void report_unmapped_print(const struct report *r, size_t max,
 void report_release(struct report *r);
 /* Count edits made for entries of a mapping domain. */
 void report_domain(struct report *r, const char *domain, size_t edits);
+/* One file's line in --stats=files. */
+struct report_file_stats {
+    const char *path;
+    size_t edits;
+    size_t found[WARN__COUNT]; /* findings by group, reported or not */
+};
+/* Append the --stats=files table to out: each file with edits or
+ * findings, most findings first, then most edits, then by path (v is
+ * sorted so); a column per group with any finding. */
+void report_stats_files(struct report_file_stats *v, size_t n,
+                        struct strbuf *out);
 /* Append the --stats table to out. */
 void report_stats(const struct report *r, struct strbuf *out);
 /* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0,

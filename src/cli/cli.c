@@ -11,6 +11,8 @@
 #include "util/diag.h"
 #include "io/tempfile.h"
 #include "util/filekind.h"
+#include "util/similar.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -227,6 +229,46 @@ static void push(const char ***v, size_t *n, const char *s)
     (*v)[(*n)++] = s;
 }
 
+/* An unknown long option (--dryrun, --dryrun=x): said, with the option
+ * meant when one is close (git's "did you mean"), or the options an
+ * ambiguous abbreviation could be. */
+static int unknown_long(const char *arg)
+{
+    const char *name = arg + 2;
+    size_t len = strcspn(name, "=");
+    char *word = xstrndup(name, len);
+    size_t n = sizeof(longopts) / sizeof(longopts[0]) - 1;
+    const char **names = xmalloc(n * sizeof(*names));
+    struct strbuf prefixed = STRBUF_INIT;
+    size_t nprefixed = 0;
+    for (size_t i = 0; i < n; i++) {
+        names[i] = longopts[i].name;
+        if (len && !strncmp(names[i], word, len)) {
+            strbuf_addf(&prefixed, "%s--%s", nprefixed ? ", " : "", names[i]);
+            nprefixed++;
+        }
+    }
+    const char *best = similar_best(word, names, n);
+    int rc;
+    if (nprefixed > 1) {
+        char msg[512];
+        snprintf(msg, sizeof(msg), "option '--%%s' is ambiguous: %s",
+                 prefixed.buf);
+        rc = usage_error(msg, word);
+    } else if (best) {
+        char msg[128];
+        snprintf(msg, sizeof(msg), "unknown option '%%s'; did you mean '--%s'?",
+                 best);
+        rc = usage_error(msg, arg);
+    } else {
+        rc = usage_error("unknown option '%s'", arg);
+    }
+    strbuf_release(&prefixed);
+    free(names);
+    free(word);
+    return rc;
+}
+
 /* -W<name>, -Wno-<name>, -Werror, -Wno-error, -Werror=<name>,
  * -Wno-error=<name>, as compilers take them. */
 static int set_warning(struct options *o, const char *arg)
@@ -242,8 +284,20 @@ static int set_warning(struct options *o, const char *arg)
     if (as_error)
         name += 6;
     int id = diag_warn_lookup(name);
-    if (id < 0)
-        return usage_error("unknown warning option '-W%s'", arg);
+    if (id < 0) {
+        const char *groups[WARN__COUNT + 1];
+        for (int i = 0; i < WARN__COUNT; i++)
+            groups[i] = diag_warn_name((enum warn_id)i);
+        groups[WARN__COUNT] = "error";
+        const char *best = similar_best(name, groups, WARN__COUNT + 1);
+        if (!best)
+            return usage_error("unknown warning option '-W%s'", arg);
+        char msg[160];
+        snprintf(msg, sizeof(msg),
+                 "unknown warning option '-W%%s'; did you mean '-W%.*s%s'?",
+                 (int)(name - arg), arg, best);
+        return usage_error(msg, arg);
+    }
     if (as_error) {
         o->werror[id] = on;
         if (on)
@@ -500,6 +554,8 @@ int cli_parse(int argc, char **argv, struct options *o)
                 char opt[3] = {'-', (char)optopt, '\0'};
                 return usage_error("unknown option '%s'", opt);
             }
+            if (!strncmp(argv[optind - 1], "--", 2))
+                return unknown_long(argv[optind - 1]);
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }

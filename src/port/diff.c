@@ -321,6 +321,8 @@ static void diff_script(const char *a, size_t alen, const char *b, size_t blen,
     size_t n = A->nr - pre - suf, m = B->nr - pre - suf;
     if (n == m)
         diff_aligned(A, B, pre, pre, n, o);
+    else if (!n || !m) /* all inserted, or all deleted: nothing to search */
+        replace_block(o, pre, pre + n, pre, pre + m);
     else if (!diff_myers(A, B, pre, n, pre, m, o))
         replace_block(o, pre, pre + n, pre, pre + m);
     for (size_t i = 0; i < suf; i++)

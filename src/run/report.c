@@ -62,16 +62,32 @@ void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
 
 /* Columns shown for bytes s[0..n): one per character (UTF-8 continuation
  * bytes take none), tabs kept so that the caret lines up in any tab
- * width. */
+ * width. Written straight into room made once: thousands of warnings
+ * print one of these each. */
 static void pad_like(struct strbuf *out, const char *s, size_t n)
 {
+    strbuf_grow(out, n);
+    char *w = out->buf + out->len;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '\t')
-            strbuf_addch(out, '\t');
+            *w++ = '\t';
         else if ((c & 0xc0) != 0x80)
-            strbuf_addch(out, ' ');
+            *w++ = ' ';
     }
+    out->len = (size_t)(w - out->buf);
+    out->buf[out->len] = '\0';
+}
+
+/* The line as it is, less control characters (a '?' each, so that the
+ * terminal shows what the file holds and the caret still lines up). */
+static void add_shown(struct strbuf *out, const char *s, size_t n)
+{
+    size_t at = out->len;
+    strbuf_add(out, s, n);
+    for (char *p = out->buf + at, *e = out->buf + out->len; p < e; p++)
+        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
+            *p = '?';
 }
 
 /* Lines longer than this are shown around the token only. */
@@ -97,22 +113,35 @@ static void add_excerpt(struct strbuf *out, unsigned line,
         n = to - from;
     }
     size_t tok = at + ex->tok <= n ? ex->tok : (at < n ? n - at : 0);
-    char gutter[16];
-    int w = snprintf(gutter, sizeof(gutter), "%5u", line);
-    strbuf_addf(out, "%s | %s", gutter, cut_head ? "..." : "");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        strbuf_addch(out, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
-    }
+    /* "%5u | " and "%*s | ", by hand: one of each per warning. */
+    char digits[16];
+    size_t nd = 0;
+    for (unsigned v = line; v || !nd; v /= 10)
+        digits[nd++] = (char)('0' + v % 10);
+    size_t w = nd < 5 ? 5 : nd;
+    strbuf_grow(out, 2 * w + n + 16);
+    for (size_t i = nd; i < w; i++)
+        out->buf[out->len++] = ' ';
+    while (nd)
+        out->buf[out->len++] = digits[--nd];
+    out->buf[out->len] = '\0';
+    strbuf_addstr(out, cut_head ? " | ..." : " | ");
+    add_shown(out, s, n);
     strbuf_addstr(out, cut_tail ? "...\n" : "\n");
-    strbuf_addf(out, "%*s | %s", w, "", cut_head ? "   " : "");
+    strbuf_grow(out, w);
+    memset(out->buf + out->len, ' ', w);
+    out->len += w;
+    out->buf[out->len] = '\0';
+    strbuf_addstr(out, cut_head ? " |    " : " | ");
     pad_like(out, s, at);
     if (color)
         strbuf_addstr(out, SGR_CARET);
     strbuf_addch(out, '^');
+    strbuf_grow(out, tok);
     for (size_t i = 1; i < tok; i++)
         if (((unsigned char)s[at + i] & 0xc0) != 0x80)
-            strbuf_addch(out, '~');
+            out->buf[out->len++] = '~';
+    out->buf[out->len] = '\0';
     if (color)
         strbuf_addstr(out, SGR_END);
     strbuf_addch(out, '\n');
@@ -137,18 +166,26 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
         strbuf_addu(out, col);
         strbuf_addch(out, ':');
     }
-    strbuf_addstr(out, end);
-    strbuf_addch(out, ' ');
-    strbuf_addstr(out, sev);
-    strbuf_addstr(out, as_error ? "error:" : "warning:");
-    strbuf_addstr(out, end);
-    strbuf_addch(out, ' ');
+    if (color) {
+        strbuf_addstr(out, end);
+        strbuf_addch(out, ' ');
+        strbuf_addstr(out, sev);
+        strbuf_addstr(out, as_error ? "error:" : "warning:");
+        strbuf_addstr(out, end);
+        strbuf_addch(out, ' ');
+    } else {
+        strbuf_addstr(out, as_error ? " error: " : " warning: ");
+    }
     strbuf_addstr(out, msg);
-    strbuf_addstr(out, " [");
-    strbuf_addstr(out, sev);
-    strbuf_addstr(out, as_error ? "-Werror=" : "-W");
+    if (color) {
+        strbuf_addstr(out, " [");
+        strbuf_addstr(out, sev);
+    }
+    strbuf_addstr(out, as_error ? (color ? "-Werror=" : " [-Werror=")
+                                : (color ? "-W" : " [-W"));
     strbuf_addstr(out, diag_warn_name(id));
-    strbuf_addstr(out, end);
+    if (color)
+        strbuf_addstr(out, end);
     strbuf_add(out, "]\n", 2);
     if (ex && line && style && style->caret)
         add_excerpt(out, line, ex, color);

@@ -334,6 +334,14 @@ static void finish(struct run *r)
     if (tail.len)
         diag_puts(tail.buf);
     strbuf_release(&tail);
+    /* Why --fail-on fails, when the findings were not all shown (their
+     * group is off): the same in every mode, -q or not. */
+    for (int i = 0; i < WARN__COUNT; i++)
+        if (o->fail_on[i] && r->rep.found[i] > r->rep.reported[i])
+            error("--fail-on=%s: %zu finding%s, %zu shown (-W%s shows them)",
+                  diag_warn_name((enum warn_id)i), r->rep.found[i],
+                  r->rep.found[i] == 1 ? "" : "s", r->rep.reported[i],
+                  diag_warn_name((enum warn_id)i));
 }
 
 /* The exit status the run's totals give. */

@@ -242,7 +242,8 @@ static void port_all(struct run *r, const struct lock *lock,
     /* The ranking of unmapped names is printed after the summary, counted
      * by --stats, --report and --fail-on=unmapped, or each use reported. */
     bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
-                o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
+                o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED] ||
+                o->baseline || o->write_baseline;
     job_workers_new(r, n, lock->empty && !o->in_place, setup_fd_budget(n),
                     rank);
     /* Each result is zeroed by the worker that fills it (job_port): a

@@ -114,9 +114,8 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
-        if (fi->msg && let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
-            continue;
-        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
+        /* The ranking of names nothing maps counts every use, let pass or
+         * not: it says what to add to the mappings. */
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
             /* "%s%c%s:%u:%u%c%zu%c": name, NUL, where, NUL, count, NUL */
@@ -131,6 +130,9 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
             strbuf_addu(u, fi->count);
             strbuf_addch(u, '\0');
         }
+        if (fi->msg && let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
+            continue;
+        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (!run->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);

@@ -6,11 +6,17 @@
 #
 #   usage: port-check.sh [SRC [PORT]]      (default: src musa)
 #   CUDA2MUSA names the program (default: cuda2musa on PATH).
+#   Findings listed in .cuda2musa-baseline (CUDA2MUSA_BASELINE names
+#   another file), where it exists, pass: only new ones fail the check.
+#   Make it with: cuda2musa --write-baseline .cuda2musa-baseline -o PORT SRC
 set -u
 src=${1:-src}
 port=${2:-musa}
 c2m=${CUDA2MUSA:-cuda2musa}
-$c2m --check --diff --stats --fail-on=unsupported \
+baseline=${CUDA2MUSA_BASELINE:-.cuda2musa-baseline}
+set --
+[ -f "$baseline" ] && set -- --baseline "$baseline"
+$c2m "$@" --check --diff --stats --fail-on=unsupported \
     --report-format=sarif --report port-report.sarif -o "$port" "$src"
 status=$?
 case $status in

@@ -99,6 +99,8 @@ struct loader {
     size_t arch_alloc;
     const char **notes;
     size_t notes_alloc;
+    const char **toolkit; /* the CUDA toolkit's directories dropped */
+    size_t ntoolkit, toolkit_alloc;
 };
 
 static void add_note(struct loader *ld, const char *fmt, ...)
@@ -127,9 +129,9 @@ static void add_arch(struct loader *ld, const char *flag, unsigned cc)
     struct compdb *db = ld->db;
     const char *a = compdb_musa_arch(cc);
     add_note(ld,
-             "%s becomes --offload-arch=%s (by GPU generation: sm_70 and "
-             "older mp_21, sm_80/sm_89 mp_22, sm_90 and newer mp_31); "
-             "set MUSA_ARCH for the GPUs you have",
+             "%s becomes --offload-arch=%s (by GPU generation: older than "
+             "sm_80 -> mp_21, sm_80 to sm_89 -> mp_22, sm_90 and newer -> "
+             "mp_31); set MUSA_ARCH for the GPUs you have",
              flag, a);
     for (size_t i = 0; i < db->narch; i++)
         if (!strcmp(db->arch[i], a))
@@ -170,14 +172,101 @@ static const char *resolve(struct compdb *db, const char *dir, const char *path)
     return r;
 }
 
-static void add_flag(struct compdb *db, struct growing *g, char kind,
+/* Does path lie at or below root, a directory? */
+static bool below(const char *path, const char *root)
+{
+    size_t l = strlen(root);
+    while (l > 1 && root[l - 1] == '/')
+        l--;
+    return l && !strncmp(path, root, l) && (path[l] == '/' || !path[l]);
+}
+
+/* Is dir (absolute, resolved where it exists) a CUDA toolkit's: below
+ * /usr/local/cuda, /opt/cuda or /usr/lib/cuda (or cuda-X.Y), below
+ * $CUDA_HOME, $CUDA_PATH or $CUDA_ROOT, or holding the runtime's header
+ * or library (a toolkit elsewhere: conda's, pip's nvidia packages)? Its
+ * headers and libraries are what the port replaces: a MUSA build that
+ * searches them finds CUDA's. */
+static bool is_cuda_toolkit_dir(const char *dir)
+{
+    static const char *const roots[] = {"/usr/local/cuda", "/opt/cuda",
+                                        "/usr/lib/cuda"};
+    for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+        size_t l = strlen(roots[i]);
+        if (!strncmp(dir, roots[i], l) &&
+            (!dir[l] || dir[l] == '/' ||
+             (dir[l] == '-' && dir[l + 1] >= '0' && dir[l + 1] <= '9')))
+            return true;
+    }
+    static const char *const envs[] = {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"};
+    for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
+        const char *e = getenv(envs[i]);
+        if (e && e[0] == '/' && e[1] && below(dir, e))
+            return true;
+    }
+    static const char *const marks[] = {"cuda_runtime_api.h", "libcudart.so"};
+    struct strbuf p = STRBUF_INIT;
+    bool found = false;
+    for (size_t i = 0; !found && i < sizeof(marks) / sizeof(marks[0]); i++) {
+        struct stat st;
+        strbuf_reset(&p);
+        strbuf_addf(&p, "%s/%s", dir, marks[i]);
+        found = stat(p.buf, &st) == 0;
+    }
+    strbuf_release(&p);
+    return found;
+}
+
+/* A directory of the CUDA toolkit (-I, -isystem, -L; dir resolved, as
+ * written): dropped, and named as written in the one note that says so
+ * (toolkit_note). */
+static bool drop_toolkit_dir(struct loader *ld, const char *dir,
+                             const char *as_written)
+{
+    if (!is_cuda_toolkit_dir(dir))
+        return false;
+    for (size_t i = 0; i < ld->ntoolkit; i++)
+        if (!strcmp(ld->toolkit[i], as_written))
+            return true;
+    ALLOC_GROW(ld->toolkit, ld->ntoolkit + 1, ld->toolkit_alloc);
+    ld->toolkit[ld->ntoolkit++] =
+        arena_strndup(&ld->db->mem, as_written, strlen(as_written));
+    return true;
+}
+
+static void toolkit_note(struct loader *ld)
+{
+    if (!ld->ntoolkit)
+        return;
+    struct strbuf list = STRBUF_INIT;
+    enum { SHOWN = 4 };
+    for (size_t i = 0; i < ld->ntoolkit && i < SHOWN; i++)
+        strbuf_addf(&list, "%s'%s'",
+                    !i                     ? ""
+                    : i + 1 < ld->ntoolkit ? ", "
+                                           : " and ",
+                    ld->toolkit[i]);
+    if (ld->ntoolkit > SHOWN)
+        strbuf_addf(&list, " and %zu more", ld->ntoolkit - SHOWN);
+    add_note(ld,
+             "dropped the CUDA toolkit's include and library director%s %s: "
+             "the port builds against MUSA_HOME's include and lib",
+             ld->ntoolkit == 1 ? "y" : "ies", list.buf);
+    strbuf_release(&list);
+    free(ld->toolkit);
+}
+
+static void add_flag(struct loader *ld, struct growing *g, char kind,
                      const char *val, const char *dir)
 {
+    struct compdb *db = ld->db;
     if (!*val)
         return;
     /* Copied: val may point into the JSON tree, freed after loading. */
     const char *v = kind == 'I' ? resolve(db, dir, val)
                                 : arena_strndup(&db->mem, val, strlen(val));
+    if (kind == 'I' && drop_toolkit_dir(ld, v, val))
+        return;
     for (size_t i = 0; i < g->nflags; i++)
         if (g->flags[i].kind == kind && !strcmp(g->flags[i].val, v))
             return; /* said already (entries for one file are merged) */
@@ -360,13 +449,18 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
             (v = opt_value(argv, argc, &i, "--include-path", false)) ||
             (v = opt_value(argv, argc, &i, "-isystem", true)) ||
             (v = opt_value(argv, argc, &i, "-iquote", true))) {
-            add_flag(db, g, 'I', v, dir);
+            add_flag(ld, g, 'I', v, dir);
         } else if ((v = opt_value(argv, argc, &i, "-D", true)) ||
                    (v = opt_value(argv, argc, &i, "--define-macro", false))) {
-            add_flag(db, g, 'D', v, dir);
+            add_flag(ld, g, 'D', v, dir);
         } else if ((v = opt_value(argv, argc, &i, "-U", true)) ||
                    (v = opt_value(argv, argc, &i, "--undefine-macro", false))) {
-            add_flag(db, g, 'U', v, dir);
+            add_flag(ld, g, 'U', v, dir);
+        } else if ((v = opt_value(argv, argc, &i, "-L", true)) ||
+                   (v = opt_value(argv, argc, &i, "--library-path", false))) {
+            /* Not carried (the manifest links with MUSA_HOME's lib), but
+             * the toolkit's is named in its note. */
+            drop_toolkit_dir(ld, resolve(db, dir, v), v);
         } else if ((v = opt_value(argv, argc, &i, "-std", false)) ||
                    (v = opt_value(argv, argc, &i, "--std", false))) {
             if (!ent->std && (!strncmp(v, "c++", 3) || !strncmp(v, "gnu++", 5)))
@@ -496,6 +590,7 @@ int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
             load_entry(&ld, &j->v[i], i);
     }
     finish_entries(&ld);
+    toolkit_note(&ld);
     if (db->n)
         qsort(db->v, db->n, sizeof(*db->v), cmp_entries);
     /* Copy the growing arrays into the arena, so release is one call. */

@@ -11,6 +11,8 @@
 #include "util/diag.h"
 #include "io/tempfile.h"
 #include "util/filekind.h"
+#include "util/similar.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -35,9 +37,13 @@ static const char *const help_text[] = {
     "  -o, --output DIR      write the ported tree under DIR, mirroring the\n"
     "                        inputs; without -o, one FILE (or - for stdin)\n"
     "                        is ported to stdout\n"
-    "  -n, --dry-run         write nothing; print a unified diff of the port\n"
-    "      --exit-code       with --dry-run: exit 1 when something would "
+    "  -n, --dry-run         write nothing; print the port as a diff in git's\n"
+    "                        form (renames, build files), which git apply\n"
+    "                        in a copy of the inputs turns into -o DIR's "
+    "tree\n"
+    "      --exit-code       with --dry-run: exit 1 when an input would "
     "change\n"
+    "                        or be renamed\n"
     "      --check           write nothing; exit 1 when DIR is not what a "
     "port\n"
     "                        would write (lists stale, missing, extra files)\n"
@@ -45,6 +51,10 @@ static const char *const help_text[] = {
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
     "      --follow-symlinks follow symbolic links that lead outside the\n"
     "                        inputs too (links inside are always followed)\n"
+    "      --exclude GLOB    leave out files and directories that match\n"
+    "                        GLOB: a name ('*_test.cu') at any depth, a path\n"
+    "                        below the input ('legacy/*.cu'), 'dir/' for\n"
+    "                        directories only; may be repeated\n"
     "      --in-place        port the inputs where they are (k.cu becomes\n"
     "                        k.mu), keeping each original it replaces as a\n"
     "                        backup; a later run ports from the backups\n"
@@ -92,14 +102,26 @@ static const char *const help_text[] = {
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
     "                        unsupported, hazard, unterminated, binary (on by\n"
     "                        default); unverified, unmapped (off)\n"
-    "      --stats           print a summary table: files, edits by domain,\n"
-    "                        includes, warnings by kind, top unmapped names\n"
+    "  -fno-diagnostics-show-caret  print no source line and caret under\n"
+    "                        each warning\n"
+    "      --color[=WHEN]    colour diagnostics: auto (on a terminal, unless\n"
+    "                        NO_COLOR is set; the default), always, never\n"
+    "      --stats[=WHAT]    print a summary table: files, edits by domain,\n"
+    "                        includes, warnings by kind, top unmapped names;\n"
+    "                        --stats=files also a line per file (edits,\n"
+    "                        findings by kind; most findings first)\n"
     "      --report FILE     write every file's status and diagnostics as\n"
     "                        JSON (schema cuda2musa.report/1); - is stdout\n"
     "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
     "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
     "                        reported or not: unsupported, hazard, unmapped,\n"
     "                        unverified (comma-separated)\n"
+    "      --baseline FILE   let the findings FILE lists pass: neither shown\n"
+    "                        nor counted by --fail-on and -Werror (a marker\n"
+    "                        '// cuda2musa: ignore[hazard]' on the line or\n"
+    "                        the line before lets one finding pass)\n"
+    "      --write-baseline FILE  write this run's findings to FILE, keyed\n"
+    "                        by file, rule and token (not line)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
     "\n",
@@ -132,7 +154,11 @@ enum {
     OPT_FAIL_ON,
     OPT_FOLLOW_SYMLINKS,
     OPT_IN_PLACE,
-    OPT_BACKUP_SUFFIX
+    OPT_BACKUP_SUFFIX,
+    OPT_COLOR,
+    OPT_EXCLUDE,
+    OPT_BASELINE,
+    OPT_WRITE_BASELINE
 };
 
 static const struct option longopts[] = {
@@ -143,6 +169,7 @@ static const struct option longopts[] = {
     {"diff", no_argument, NULL, OPT_DIFF},
     {"copy-all", no_argument, NULL, OPT_COPY_ALL},
     {"follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS},
+    {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"in-place", no_argument, NULL, OPT_IN_PLACE},
     {"backup-suffix", required_argument, NULL, OPT_BACKUP_SUFFIX},
     {"jobs", required_argument, NULL, 'j'},
@@ -157,10 +184,13 @@ static const struct option longopts[] = {
     {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
     {"prune", no_argument, NULL, OPT_PRUNE},
     {"depfile", required_argument, NULL, OPT_DEPFILE},
-    {"stats", no_argument, NULL, OPT_STATS},
+    {"stats", optional_argument, NULL, OPT_STATS},
     {"report", required_argument, NULL, OPT_REPORT},
     {"report-format", required_argument, NULL, OPT_REPORT_FORMAT},
     {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+    {"color", optional_argument, NULL, OPT_COLOR},
+    {"baseline", required_argument, NULL, OPT_BASELINE},
+    {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -169,7 +199,7 @@ static const struct option longopts[] = {
 };
 
 /* The leading ':' makes getopt report a missing argument as ':'. */
-static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:hV";
+static const char shortopts[] = ":o:nI:D:p:j:m:qvwW:f:hV";
 
 /* The exit status after printing --help or --version: 2 when standard
  * output could not take it (a full disk, a closed pipe). */
@@ -199,6 +229,46 @@ static void push(const char ***v, size_t *n, const char *s)
     (*v)[(*n)++] = s;
 }
 
+/* An unknown long option (--dryrun, --dryrun=x): said, with the option
+ * meant when one is close (git's "did you mean"), or the options an
+ * ambiguous abbreviation could be. */
+static int unknown_long(const char *arg)
+{
+    const char *name = arg + 2;
+    size_t len = strcspn(name, "=");
+    char *word = xstrndup(name, len);
+    size_t n = sizeof(longopts) / sizeof(longopts[0]) - 1;
+    const char **names = xmalloc(n * sizeof(*names));
+    struct strbuf prefixed = STRBUF_INIT;
+    size_t nprefixed = 0;
+    for (size_t i = 0; i < n; i++) {
+        names[i] = longopts[i].name;
+        if (len && !strncmp(names[i], word, len)) {
+            strbuf_addf(&prefixed, "%s--%s", nprefixed ? ", " : "", names[i]);
+            nprefixed++;
+        }
+    }
+    const char *best = similar_best(word, names, n);
+    int rc;
+    if (nprefixed > 1) {
+        char msg[512];
+        snprintf(msg, sizeof(msg), "option '--%%s' is ambiguous: %s",
+                 prefixed.buf);
+        rc = usage_error(msg, word);
+    } else if (best) {
+        char msg[128];
+        snprintf(msg, sizeof(msg), "unknown option '%%s'; did you mean '--%s'?",
+                 best);
+        rc = usage_error(msg, arg);
+    } else {
+        rc = usage_error("unknown option '%s'", arg);
+    }
+    strbuf_release(&prefixed);
+    free(names);
+    free(word);
+    return rc;
+}
+
 /* -W<name>, -Wno-<name>, -Werror, -Wno-error, -Werror=<name>,
  * -Wno-error=<name>, as compilers take them. */
 static int set_warning(struct options *o, const char *arg)
@@ -214,8 +284,20 @@ static int set_warning(struct options *o, const char *arg)
     if (as_error)
         name += 6;
     int id = diag_warn_lookup(name);
-    if (id < 0)
-        return usage_error("unknown warning option '-W%s'", arg);
+    if (id < 0) {
+        const char *groups[WARN__COUNT + 1];
+        for (int i = 0; i < WARN__COUNT; i++)
+            groups[i] = diag_warn_name((enum warn_id)i);
+        groups[WARN__COUNT] = "error";
+        const char *best = similar_best(name, groups, WARN__COUNT + 1);
+        if (!best)
+            return usage_error("unknown warning option '-W%s'", arg);
+        char msg[160];
+        snprintf(msg, sizeof(msg),
+                 "unknown warning option '-W%%s'; did you mean '-W%.*s%s'?",
+                 (int)(name - arg), arg, best);
+        return usage_error(msg, arg);
+    }
     if (as_error) {
         o->werror[id] = on;
         if (on)
@@ -313,6 +395,12 @@ int cli_parse(int argc, char **argv, struct options *o)
         case OPT_FOLLOW_SYMLINKS:
             o->follow_symlinks = true;
             break;
+        case OPT_EXCLUDE:
+            if (!*optarg)
+                return usage_error("%s", "--exclude wants a glob, such as "
+                                         "'*_test.cu' or 'third_party/'");
+            push(&o->excludes, &o->nexcludes, optarg);
+            break;
         case OPT_IN_PLACE:
             o->in_place = true;
             break;
@@ -346,6 +434,12 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_STATS:
             o->stats = true;
+            if (optarg && !strcmp(optarg, "files"))
+                o->stats_files = true;
+            else if (optarg && strcmp(optarg, "totals"))
+                return usage_error("--stats takes totals (the default) or "
+                                   "files, not '%s'",
+                                   optarg);
             break;
         case OPT_REPORT:
             o->report_file = optarg;
@@ -414,6 +508,34 @@ int cli_parse(int argc, char **argv, struct options *o)
             if (set_warning(o, optarg))
                 return 2;
             break;
+        case 'f':
+            if (!strcmp(optarg, "diagnostics-show-caret"))
+                o->no_caret = false;
+            else if (!strcmp(optarg, "no-diagnostics-show-caret"))
+                o->no_caret = true;
+            else
+                return usage_error("unknown option '-f%s' (-f takes "
+                                   "[no-]diagnostics-show-caret)",
+                                   optarg);
+            break;
+        case OPT_BASELINE:
+            o->baseline = optarg;
+            break;
+        case OPT_WRITE_BASELINE:
+            o->write_baseline = optarg;
+            break;
+        case OPT_COLOR:
+            if (!optarg || !strcmp(optarg, "always"))
+                o->color = COLOR_ALWAYS;
+            else if (!strcmp(optarg, "auto"))
+                o->color = COLOR_AUTO;
+            else if (!strcmp(optarg, "never"))
+                o->color = COLOR_NEVER;
+            else
+                return usage_error("--color takes auto, always or never, not "
+                                   "'%s'",
+                                   optarg);
+            break;
         case 'h':
             fputs(synopsis, stdout);
             fputc('\n', stdout);
@@ -432,6 +554,8 @@ int cli_parse(int argc, char **argv, struct options *o)
                 char opt[3] = {'-', (char)optopt, '\0'};
                 return usage_error("unknown option '%s'", opt);
             }
+            if (!strncmp(argv[optind - 1], "--", 2))
+                return unknown_long(argv[optind - 1]);
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
@@ -484,9 +608,8 @@ int cli_parse(int argc, char **argv, struct options *o)
         return usage_error("%s", "--exit-code goes with --dry-run");
     if (o->copy_all && !o->output)
         return usage_error("%s", "--copy-all needs -o DIR");
-    if (o->prune && (!o->output || o->dry_run || o->check))
-        return usage_error("%s", "--prune needs -o DIR (and no --dry-run or "
-                                 "--check)");
+    if (o->prune && (!o->output || o->check))
+        return usage_error("%s", "--prune needs -o DIR (and no --check)");
     if (o->depfile && (!o->output || o->dry_run || o->check))
         return usage_error("%s", "--depfile needs -o DIR (and no --dry-run or "
                                  "--check)");
@@ -511,6 +634,7 @@ int cli_parse(int argc, char **argv, struct options *o)
 void cli_release(struct options *o)
 {
     free(o->inputs);
+    free(o->excludes);
     free(o->include_dirs);
     free(o->mapping_files);
     free(o->queries);

@@ -79,6 +79,13 @@ static bool inside(const struct walker *w, char **target)
 
 static int walk_dir(struct walker *w, const struct stat *self, int fd);
 
+/* Does the caller leave the entry at w->path out? */
+static bool excluded(const struct walker *w, bool dir)
+{
+    return w->o && w->o->exclude &&
+           w->o->exclude(w->arg, w->path.buf, w->path.buf + w->rel_start, dir);
+}
+
 /* A symbolic link: followed, or left out with the reason. */
 static int walk_link(struct walker *w, const char *name)
 {
@@ -105,10 +112,12 @@ static int walk_link(struct walker *w, const char *name)
     } else if (S_ISDIR(st.st_mode)) {
         if (is_open(w, &st))
             skip(w, "a symbolic link loop (to '%s')", target ? target : "?");
-        else if (!skipped_dir(name) && !skipped_inode(w->o, &st))
+        else if (!skipped_dir(name) && !skipped_inode(w->o, &st) &&
+                 !excluded(w, true))
             rc = walk_dir(w, &st, -1);
     } else if (S_ISREG(st.st_mode)) {
-        rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+        if (!excluded(w, false))
+            rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
     } else {
         skip(w, "%s", "a link to a FIFO, socket or device: not read");
     }
@@ -159,7 +168,8 @@ static int enter_dir(struct walker *w, const char *name, const struct stat *st,
 {
     if (is_open(w, st))
         skip(w, "%s", "a directory that contains itself (a loop)");
-    else if (!skipped_dir(name) && !skipped_inode(w->o, st))
+    else if (!skipped_dir(name) && !skipped_inode(w->o, st) &&
+             !excluded(w, true))
         return walk_dir(w, st, fd);
     if (fd >= 0)
         close(fd);
@@ -237,7 +247,9 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
         struct stat st;
         int sub = -1;
         if (names[i][0] == 'f') {
-            rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, NULL);
+            if (!excluded(w, false))
+                rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start,
+                           NULL);
         } else if (names[i][0] == 'd' &&
                    (sub = open_subdir(here, look, &st)) >= 0) {
             rc = enter_dir(w, name, &st, sub);
@@ -249,7 +261,9 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
         } else if (S_ISLNK(st.st_mode)) {
             rc = walk_link(w, name);
         } else if (S_ISREG(st.st_mode)) {
-            rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+            if (!excluded(w, false))
+                rc =
+                    w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
         } else {
             skip(w, "%s", "a FIFO, socket or device: not read");
         }

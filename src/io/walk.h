@@ -25,6 +25,9 @@ struct walk_opts {
     bool no_links; /* follow no symbolic link at all (say so) */
     /* Told of each entry left out, and why (NULL: nobody). */
     void (*skipped)(void *arg, const char *path, const char *why);
+    /* Whether to leave out a file or directory (dir: with all below it),
+     * asked before it is looked into (NULL: nothing is). */
+    bool (*exclude)(void *arg, const char *path, const char *rel, bool dir);
 };
 
 /* Called for each regular file (or symlink to one): path is root joined

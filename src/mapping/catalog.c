@@ -252,24 +252,198 @@ static void query_identifier(const struct mapping *m, const char *name,
     strbuf_release(&res);
 }
 
+/* A qualified name ported the way the rewriter ports it (port/rewrite.c,
+ * do_ident_lookup): from its first part on, a member-only entry leaves
+ * the part alone; else the first qualified entry that starts there and
+ * matches the parts that follow renames them all; else the part is an
+ * identifier: its exact entry, else a pattern. One step per entry or
+ * part, in order. */
+struct qual_step {
+    size_t first, n;                 /* the parts it covers */
+    const struct map_entry *e;       /* the entry or pattern, or NULL */
+    bool qualified, pattern, member; /* how e applies */
+    char *to;                        /* what the parts become (owned) */
+};
+
+struct qual_port {
+    char **parts;
+    size_t nparts;
+    bool lead; /* a leading "::" */
+    struct qual_step *steps;
+    size_t nsteps;
+    struct strbuf result;
+    bool renamed, unsupported, unverified;
+};
+
+static void join_parts(struct strbuf *sb, char *const *parts, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            strbuf_addstr(sb, "::");
+        strbuf_addstr(sb, parts[i]);
+    }
+}
+
+/* Split key ("a::b::c", blanks removed) into parts; -1 when a part is not
+ * an identifier. */
+static int qual_port(const struct mapping *m, const char *key,
+                     struct qual_port *qp)
+{
+    memset(qp, 0, sizeof(*qp));
+    const char *p = key;
+    if (!strncmp(p, "::", 2)) {
+        qp->lead = true;
+        p += 2;
+    }
+    for (;;) {
+        const char *sep = strstr(p, "::");
+        size_t len = sep ? (size_t)(sep - p) : strlen(p);
+        if (!lexer_is_identifier(p, len))
+            return -1;
+        qp->parts = xrealloc(qp->parts, (qp->nparts + 1) * sizeof(char *));
+        qp->parts[qp->nparts++] = xstrndup(p, len);
+        if (!sep)
+            break;
+        p = sep + 2;
+    }
+    struct rules_matcher *rm = rules_matcher_new(mapping_patterns(m));
+    struct strbuf res = STRBUF_INIT;
+    qp->steps = xcalloc(qp->nparts, sizeof(*qp->steps));
+    for (size_t i = 0; i < qp->nparts;) {
+        struct qual_step *st = &qp->steps[qp->nsteps++];
+        const char *name = qp->parts[i];
+        const struct map_ident *id = mapping_ident(m, name, strlen(name));
+        st->first = i;
+        st->n = 1;
+        if (id && id->exact && id->exact->member) {
+            st->e = id->exact;
+            st->member = true;
+            i++;
+            continue;
+        }
+        for (size_t k = 0; id && k < id->nquals; k++) {
+            const struct map_qualified *q = id->quals[k];
+            size_t j = 1;
+            while (j < q->nparts && i + j < qp->nparts &&
+                   !strcmp(q->from_parts[j], qp->parts[i + j]))
+                j++;
+            if (j < q->nparts)
+                continue;
+            st->e = &q->e;
+            st->qualified = true;
+            st->n = q->nparts;
+            if (q->e.kind == MAP_RENAME) {
+                struct strbuf to = STRBUF_INIT;
+                join_parts(&to, (char *const *)q->to_parts, q->nparts);
+                st->to = strbuf_detach(&to, NULL);
+            }
+            break;
+        }
+        if (!st->qualified && id && id->exact) {
+            st->e = id->exact;
+            if (id->exact->kind == MAP_RENAME)
+                st->to = xstrdup(id->exact->to);
+        } else if (!st->qualified) {
+            st->e = by_pattern(mapping_patterns(m), rm, name, &res);
+            st->pattern = st->e != NULL;
+            if (st->e)
+                st->to = xstrdup(res.buf);
+        }
+        if (st->e && st->e->kind == MAP_UNSUPPORTED)
+            qp->unsupported = true;
+        qp->unverified |= st->pattern;
+        qp->renamed |= st->to != NULL;
+        i += st->n;
+    }
+    rules_matcher_free(rm);
+    strbuf_release(&res);
+    if (qp->lead)
+        strbuf_addstr(&qp->result, "::");
+    for (size_t k = 0; k < qp->nsteps; k++) {
+        const struct qual_step *st = &qp->steps[k];
+        if (k)
+            strbuf_addstr(&qp->result, "::");
+        if (st->to)
+            strbuf_addstr(&qp->result, st->to);
+        else
+            join_parts(&qp->result, qp->parts + st->first, st->n);
+    }
+    return 0;
+}
+
+static void qual_port_release(struct qual_port *qp)
+{
+    for (size_t i = 0; i < qp->nparts; i++)
+        free(qp->parts[i]);
+    free(qp->parts);
+    for (size_t i = 0; i < qp->nsteps; i++)
+        free(qp->steps[i].to);
+    free(qp->steps);
+    strbuf_release(&qp->result);
+}
+
+/* Blanks out: "a :: b" is "a::b". */
+static void qual_key(const char *name, struct strbuf *key)
+{
+    for (const char *p = name; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            strbuf_addch(key, *p);
+}
+
 static void query_qualified(const struct mapping *m, const char *name,
                             FILE *out)
 {
-    /* Normalise "a :: b" to "a::b". */
     struct strbuf key = STRBUF_INIT;
-    for (const char *p = name; *p; p++)
-        if (*p != ' ' && *p != '\t')
-            strbuf_addch(&key, *p);
-    const char *sep = strstr(key.buf, "::");
-    const struct map_ident *id =
-        mapping_ident(m, key.buf, (size_t)(sep - key.buf));
-    for (size_t i = 0; id && i < id->nquals; i++)
-        if (!strcmp(id->quals[i]->e.from, key.buf)) {
-            describe_entry(m, key.buf, &id->quals[i]->e, out);
-            strbuf_release(&key);
-            return;
+    qual_key(name, &key);
+    struct qual_port qp;
+    if (qual_port(m, key.buf, &qp) < 0) {
+        fprintf(out, "%s: not a qualified name of identifiers\n", key.buf);
+    } else if (qp.nsteps == 1 && qp.steps[0].qualified && !qp.lead) {
+        /* One entry names it all. */
+        describe_entry(m, key.buf, qp.steps[0].e, out);
+    } else if (!qp.renamed && !qp.unsupported) {
+        fprintf(out, "%s: not mapped\n", key.buf);
+    } else {
+        if (qp.renamed)
+            fprintf(out, "%s -> %s\n", key.buf, qp.result.buf);
+        else
+            fprintf(out, "%s: kept, with a warning\n", key.buf);
+        for (size_t k = 0; k < qp.nsteps; k++) {
+            const struct qual_step *st = &qp.steps[k];
+            struct strbuf part = STRBUF_INIT;
+            join_parts(&part, qp.parts + st->first, st->n);
+            const struct map_entry *e = st->e;
+            if (!e)
+                fprintf(out, "  %s: not mapped\n", part.buf);
+            else if (st->member)
+                fprintf(out,
+                        "  %s: kept (its entry at %s:%u applies after . or "
+                        "-> only)\n",
+                        part.buf, e->where.file, e->where.line);
+            else if (st->pattern)
+                fprintf(out,
+                        "  %s -> %s: by the pattern '%s' at %s:%u:%u; "
+                        "unverified [-Wunverified]\n",
+                        part.buf, st->to, e->from, e->where.file, e->where.line,
+                        e->where.col);
+            else if (e->kind == MAP_UNSUPPORTED)
+                fprintf(out, "  %s: no MUSA equivalent%s%s (%s:%u:%u)\n",
+                        part.buf, e->message ? ": " : "",
+                        e->message ? e->message : "", e->where.file,
+                        e->where.line, e->where.col);
+            else
+                fprintf(out, "  %s %s %s: %s entry at %s:%u:%u%s%s%s\n",
+                        part.buf,
+                        st->to ? "->" : "kept:", st->to ? st->to : "as it is",
+                        st->qualified ? "the qualified" : "the identifier",
+                        e->where.file, e->where.line, e->where.col,
+                        e->domain && *e->domain ? " (domain " : "",
+                        e->domain && *e->domain ? e->domain : "",
+                        e->domain && *e->domain ? ")" : "");
+            strbuf_release(&part);
         }
-    fprintf(out, "%s: not mapped\n", key.buf);
+    }
+    qual_port_release(&qp);
     strbuf_release(&key);
 }
 
@@ -313,6 +487,38 @@ void catalog_query(const struct mapping *m, const char *name, FILE *out)
         query_header(m, name, out);
 }
 
+/* --query -: a qualified name's line, its class from its parts (any
+ * unsupported: unsupported; any pattern: unverified; else mapped when a
+ * part is renamed), its port, and the first entry that applies. */
+static void query_qualified_line(const struct mapping *m, const char *line,
+                                 FILE *out)
+{
+    struct strbuf key = STRBUF_INIT;
+    qual_key(line, &key);
+    struct qual_port qp;
+    const struct map_entry *e = NULL;
+    const char *cls = "unmapped";
+    if (qual_port(m, key.buf, &qp) == 0) {
+        for (size_t k = 0; !e && k < qp.nsteps; k++)
+            if (!qp.steps[k].member)
+                e = qp.steps[k].e;
+        cls = qp.unsupported  ? "unsupported"
+              : qp.unverified ? "unverified"
+              : qp.renamed    ? "mapped"
+              : e             ? "keep"
+                              : "unmapped";
+    }
+    if (!e)
+        fprintf(out, "%s\t%s\t-\t-\t-\t-\n", line, cls);
+    else
+        fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s:%u\n", line, cls,
+                qp.renamed ? qp.result.buf : "-",
+                qp.unverified ? "pattern" : tier_name(mapping_tier(m, e)),
+                e->source ? e->source : "-", e->where.file, e->where.line);
+    qual_port_release(&qp);
+    strbuf_release(&key);
+}
+
 void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
 {
     struct rules_matcher *rm = rules_matcher_new(mapping_patterns(m));
@@ -322,6 +528,10 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
         line[strcspn(line, "\r\n")] = '\0';
         if (!*line)
             continue;
+        if (strstr(line, "::")) {
+            query_qualified_line(m, line, out);
+            continue;
+        }
         const struct map_ident *id = mapping_ident(m, line, strlen(line));
         const struct map_entry *e = id ? id->exact : NULL;
         if (e) {

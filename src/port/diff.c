@@ -253,22 +253,33 @@ static void emit_hunks(struct strbuf *out, const struct lines *A,
     }
 }
 
-/* A file name on a ---/+++ line, as GNU diff writes it for patch(1): in C
- * quotes when it holds quotes, backslashes or control characters, and
- * ended by a tab when it holds a space. */
-static void put_name(struct strbuf *out, const char *name)
+/* Does a file name need C quotes (quotes, backslashes or control
+ * characters in it), as GNU diff and git write them? */
+static bool needs_quotes(const char *name)
 {
-    bool quote = false, space = false;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-        quote |= *p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\';
-        space |= *p == ' ';
-    }
-    if (!quote) {
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\')
+            return true;
+    return false;
+}
+
+/* prefix + name, in C quotes when it needs them; ended by a tab when it
+ * holds a space and tab is set (GNU diff's ---/+++ lines, for patch(1)),
+ * then by a newline when nl is set. */
+static void put_name_as(struct strbuf *out, const char *prefix,
+                        const char *name, bool tab, bool nl)
+{
+    if (!needs_quotes(name)) {
+        strbuf_addstr(out, prefix);
         strbuf_addstr(out, name);
-        strbuf_addstr(out, space ? "\t\n" : "\n");
+        if (tab && (strchr(name, ' ') || strchr(prefix, ' ')))
+            strbuf_addch(out, '\t');
+        if (nl)
+            strbuf_addch(out, '\n');
         return;
     }
     strbuf_addch(out, '"');
+    strbuf_addstr(out, prefix);
     for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
         if (*p == '\n')
             strbuf_addstr(out, "\\n");
@@ -281,7 +292,41 @@ static void put_name(struct strbuf *out, const char *name)
         else
             strbuf_addch(out, (char)*p);
     }
-    strbuf_addstr(out, "\"\n");
+    strbuf_addch(out, '"');
+    if (nl)
+        strbuf_addch(out, '\n');
+}
+
+/* A file name on a ---/+++ line, as GNU diff writes it for patch(1). */
+static void put_name(struct strbuf *out, const char *name)
+{
+    put_name_as(out, "", name, true, true);
+}
+
+/* The lines of a and b, and the script from one to the other. */
+static void diff_script(const char *a, size_t alen, const char *b, size_t blen,
+                        struct lines *A, struct lines *B, struct ops *o)
+{
+    split_lines(a, alen, A);
+    split_lines(b, blen, B);
+    size_t pre = 0;
+    while (pre < A->nr && pre < B->nr && line_eq(&A->v[pre], &B->v[pre]))
+        pre++;
+    size_t suf = 0;
+    while (suf < A->nr - pre && suf < B->nr - pre &&
+           line_eq(&A->v[A->nr - 1 - suf], &B->v[B->nr - 1 - suf]))
+        suf++;
+    for (size_t i = 0; i < pre; i++)
+        push(o, OP_EQ, i, i);
+    size_t n = A->nr - pre - suf, m = B->nr - pre - suf;
+    if (n == m)
+        diff_aligned(A, B, pre, pre, n, o);
+    else if (!n || !m) /* all inserted, or all deleted: nothing to search */
+        replace_block(o, pre, pre + n, pre, pre + m);
+    else if (!diff_myers(A, B, pre, n, pre, m, o))
+        replace_block(o, pre, pre + n, pre, pre + m);
+    for (size_t i = 0; i < suf; i++)
+        push(o, OP_EQ, A->nr - suf + i, B->nr - suf + i);
 }
 
 void diff_unified(struct strbuf *out, const char *a_name, const char *a,
@@ -291,31 +336,58 @@ void diff_unified(struct strbuf *out, const char *a_name, const char *a,
         return;
     struct lines A = {NULL, 0, 0}, B = {NULL, 0, 0};
     struct ops o = {NULL, 0, 0};
-    split_lines(a, alen, &A);
-    split_lines(b, blen, &B);
-
-    size_t pre = 0;
-    while (pre < A.nr && pre < B.nr && line_eq(&A.v[pre], &B.v[pre]))
-        pre++;
-    size_t suf = 0;
-    while (suf < A.nr - pre && suf < B.nr - pre &&
-           line_eq(&A.v[A.nr - 1 - suf], &B.v[B.nr - 1 - suf]))
-        suf++;
-    for (size_t i = 0; i < pre; i++)
-        push(&o, OP_EQ, i, i);
-    size_t n = A.nr - pre - suf, m = B.nr - pre - suf;
-    if (n == m)
-        diff_aligned(&A, &B, pre, pre, n, &o);
-    else if (!diff_myers(&A, &B, pre, n, pre, m, &o))
-        replace_block(&o, pre, pre + n, pre, pre + m);
-    for (size_t i = 0; i < suf; i++)
-        push(&o, OP_EQ, A.nr - suf + i, B.nr - suf + i);
-
+    diff_script(a, alen, b, blen, &A, &B, &o);
     strbuf_addstr(out, "--- ");
     put_name(out, a_name);
     strbuf_addstr(out, "+++ ");
     put_name(out, b_name);
     emit_hunks(out, &A, &B, &o);
+    free(A.v);
+    free(B.v);
+    free(o.v);
+}
+
+void diff_git(struct strbuf *out, const char *a_name, const char *a,
+              size_t alen, const char *b_name, const char *b, size_t blen)
+{
+    bool renamed = a_name && strcmp(a_name, b_name);
+    bool same = a_name && alen == blen && !memcmp(a, b, alen);
+    if (same && !renamed)
+        return;
+    struct lines A = {NULL, 0, 0}, B = {NULL, 0, 0};
+    struct ops o = {NULL, 0, 0};
+    if (!same)
+        diff_script(a_name ? a : "", a_name ? alen : 0, b, blen, &A, &B, &o);
+    strbuf_addstr(out, "diff --git ");
+    put_name_as(out, "a/", a_name ? a_name : b_name, false, false);
+    strbuf_addch(out, ' ');
+    put_name_as(out, "b/", b_name, false, true);
+    if (!a_name) {
+        strbuf_addstr(out, "new file mode 100644\n");
+    } else if (renamed) {
+        /* git's measure: the bytes kept, of the larger of the two. */
+        size_t kept = 0;
+        for (size_t i = 0; i < o.nr; i++)
+            if (o.v[i].kind == OP_EQ)
+                kept += A.v[o.v[i].a].len;
+        size_t big = alen > blen ? alen : blen;
+        strbuf_addf(out, "similarity index %u%%\n",
+                    same || !big ? 100u : (unsigned)(kept * 100 / big));
+        strbuf_addstr(out, "rename from ");
+        put_name_as(out, "", a_name, false, true);
+        strbuf_addstr(out, "rename to ");
+        put_name_as(out, "", b_name, false, true);
+    }
+    if (!same && (a_name || blen)) {
+        strbuf_addstr(out, "--- ");
+        if (a_name)
+            put_name_as(out, "a/", a_name, true, true);
+        else
+            strbuf_addstr(out, "/dev/null\n");
+        strbuf_addstr(out, "+++ ");
+        put_name_as(out, "b/", b_name, true, true);
+        emit_hunks(out, &A, &B, &o);
+    }
     free(A.v);
     free(B.v);
     free(o.v);

@@ -16,5 +16,15 @@ struct strbuf;
  * paired by position, which is linear; otherwise a Myers diff is used. */
 void diff_unified(struct strbuf *out, const char *a_name, const char *a,
                   size_t alen, const char *b_name, const char *b, size_t blen);
+/* The same in git's extended form, which `git apply` and GNU patch 2.7
+ * and later (patch -p1) apply, renames included: "diff --git a/A b/B";
+ * then "new file mode 100644" when a_name is NULL (a file that is not
+ * there before), or, when the names differ, "similarity index N%",
+ * "rename from A" and "rename to B"; then the ---/+++ lines (a/A, b/B)
+ * and hunks, which a pure rename has none of. Names are relative to the
+ * tree the diff applies to, without the a/ and b/. Appends nothing when
+ * the names and the contents are the same. */
+void diff_git(struct strbuf *out, const char *a_name, const char *a,
+              size_t alen, const char *b_name, const char *b, size_t blen);
 
 #endif

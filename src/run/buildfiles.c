@@ -19,6 +19,8 @@
 #include "io/emit.h"
 #include "io/source.h"
 #include "mapping/mapping.h"
+#include "port/diff.h"
+#include "run/suppress.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -99,10 +101,15 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         bool ours = manifest_hash_matches(cur.buf, cur.len, old[i].hash);
         source_release(&cur);
         if (!ours) {
-            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+            if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
                 info("'%s' is left from an earlier port, but it changed since: "
                      "not cuda2musa's any more, left alone",
                      file);
+        } else if (r->mode == REPORT_DRY_RUN && r->o->prune) {
+            /* As a pruning run would leave the record: without it. */
+            r->rep.pruned++;
+            if (r->o->verbosity >= 0)
+                info("would remove '%s': no input makes it any more", file);
         } else if (r->mode == REPORT_WRITE && r->o->prune) {
             if (unlink(file) < 0) {
                 error_errno("cannot remove '%s'", file);
@@ -125,7 +132,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         } else {
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
             keep[nkeep++].hash = old[i].hash;
-            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+            if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
                 info("'%s' is left from an earlier port: no input makes it "
                      "any more (--prune removes it)",
                      file);
@@ -166,6 +173,29 @@ static bool ours(const char *path, const struct manifest_file *mf)
     return yes;
 }
 
+/* --dry-run: the file as the output root will hold it, as a new file of
+ * the diff (see job.c): what the port renders, or, for a file the port
+ * keeps as it is (seeded, or a user's), what is there. */
+static void dry_run_file(struct run *r, const struct manifest_file *mf,
+                         const char *path, bool kept, const struct strbuf *text)
+{
+    struct strbuf diff = STRBUF_INIT;
+    struct source cur;
+    if (!kept) {
+        diff_git(&diff, NULL, "", 0, mf->name, text->buf ? text->buf : "",
+                 text->len);
+    } else if (source_load(&cur, path) == 0) {
+        diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
+        source_release(&cur);
+    } else {
+        error_errno("cannot read '%s'", path);
+        r->rep.errors++;
+    }
+    fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
+    r->rep.build_written += diff.len > 0;
+    strbuf_release(&diff);
+}
+
 /* Write (or, with --check, compare) one file of the manifest. A file
  * that is the user's once written (musa_config.ninja) is only created;
  * one that was never ours is left alone, with a warning. */
@@ -179,13 +209,17 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     bool exists = stat(path, &st) == 0;
     bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, mf);
     const char *data = text->buf ? text->buf : "";
-    if (r->mode == REPORT_WRITE) {
+    if (foreign)
+        warning("not replacing '%s': cuda2musa did not write it (move "
+                "it away for the build manifest, or use --no-manifest)",
+                path);
+    if (r->mode == REPORT_DRY_RUN) {
+        dry_run_file(r, mf, path, (once && exists) || foreign, text);
+    } else if (r->mode == REPORT_WRITE) {
         if (once && exists) {
             run_note_file(r, path, &st);
         } else if (foreign) {
-            warning("not replacing '%s': cuda2musa did not write it (move "
-                    "it away for the build manifest, or use --no-manifest)",
-                    path);
+            /* kept, as said */
         } else if (run_write_file(r, path, data, text->len) == EMIT_WRITTEN) {
             r->rep.build_written++;
             if (r->o->verbosity > 0)
@@ -215,6 +249,27 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     }
     strbuf_release(&err);
     free(path);
+}
+
+/* A warning about the build, keyed in a baseline by the file it is said of
+ * and the first name it quotes (the unit): let pass by --baseline, and
+ * kept for --write-baseline. */
+static bool build_warning_passes(struct run *r, const char *file,
+                                 const char *msg)
+{
+    if (!r->baseline && !r->bout)
+        return false;
+    const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+    const char *tok = e ? q + 1 : msg;
+    size_t len = e ? (size_t)(e - q - 1) : strlen(msg);
+    if (r->bout)
+        baseline_out_add(r->bout, file, WARN_UNSUPPORTED, tok, len);
+    if (r->baseline &&
+        baseline_count(r->baseline, file, WARN_UNSUPPORTED, tok, len)) {
+        r->rep.baselined++;
+        return true;
+    }
+    return false;
 }
 
 /* The libraries the MUSA APIs a file uses need (the link: sections of
@@ -270,7 +325,7 @@ void buildfiles_write(struct run *r)
         if (ok)
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
     }
-    char *out_abs = path_absolute(o->output);
+    char *out_abs = o->output ? path_absolute(o->output) : NULL;
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;
     strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
@@ -279,7 +334,10 @@ void buildfiles_write(struct run *r)
         r->njobs,
         r->have_db ? &r->db : NULL,
         r->in_root ? r->in_root : "/",
-        out_abs ? out_abs : o->output,
+        out_abs      ? out_abs
+        : o->output  ? o->output
+        : r->in_root ? r->in_root
+                     : "/",
         (const char *const *)r->incdirs,
         r->nuser_incdirs,
         o->defines,
@@ -294,22 +352,35 @@ void buildfiles_write(struct run *r)
     build_model(&in, &mf, &bw, &a);
     mf.outputs = outs;
     mf.noutputs = nouts;
-    find_stale(r, &mf, &a);
+    if (r->manifest)
+        find_stale(r, &mf, &a);
 
     for (size_t i = 0; i < bw.n; i++) {
+        /* "db: message": said of the database, as a compiler says of a
+         * file. */
+        size_t pl = r->have_db ? strlen(r->db.path) : 0;
+        bool of_db = pl && !strncmp(bw.v[i], r->db.path, pl) &&
+                     !strncmp(bw.v[i] + pl, ": ", 2);
+        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", bw.v[i]))
+            continue;
         r->rep.found[WARN_UNSUPPORTED]++;
         if (!o->warn[WARN_UNSUPPORTED])
             continue;
         bool as_error = o->werror[WARN_UNSUPPORTED];
-        diag_printf("%s [-W%sunsupported]\n", bw.v[i],
-                    as_error ? "error=" : "");
+        struct strbuf sb = STRBUF_INIT;
+        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0,
+                    WARN_UNSUPPORTED, as_error,
+                    of_db ? bw.v[i] + pl + 2 : bw.v[i], NULL, &r->style);
+        diag_puts(sb.buf);
+        strbuf_release(&sb);
         r->rep.warnings++;
         r->rep.werrors += as_error;
         r->rep.reported[WARN_UNSUPPORTED]++;
     }
-    if (r->mode == REPORT_WRITE && o->verbosity >= 0) {
+    if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)
             note("%s", mf.notes[i]);
+    if (r->manifest && o->verbosity >= 0) {
         for (size_t i = 0; i < mf.ntus; i++) {
             const char *src = mf.tus[i].src;
             if (!manifest_ninja_safe(src)) {
@@ -333,7 +404,7 @@ void buildfiles_write(struct run *r)
                  o->output);
     }
 
-    for (size_t i = 0; i < manifest_nfiles; i++) {
+    for (size_t i = 0; r->manifest && i < manifest_nfiles; i++) {
         struct strbuf text = STRBUF_INIT;
         manifest_files[i].render(&mf, &text);
         put_build_file(r, &manifest_files[i], &text);

@@ -26,6 +26,7 @@
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
+#include "run/suppress.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -134,12 +135,22 @@ static void check_usage(const struct options *o, enum report_mode mode)
 static void setup_run(struct run *r)
 {
     const struct options *o = r->o;
+    /* A baseline keys every finding, and --fail-on=unmapped takes each
+     * use (a marker can let one pass). */
+    bool all = o->baseline || o->write_baseline;
     for (int i = 0; i < WARN__COUNT; i++)
-        r->want[i] =
-            o->warn[i] || (i != WARN_UNMAPPED &&
-                           (o->fail_on[i] || o->stats || o->report_file));
-    r->manifest = !o->no_manifest && o->output &&
-                  (r->mode == REPORT_WRITE || r->mode == REPORT_CHECK);
+        r->want[i] = o->warn[i] || all || o->fail_on[i] ||
+                     (i != WARN_UNMAPPED && (o->stats || o->report_file));
+    if (o->baseline) {
+        struct strbuf err = STRBUF_INIT;
+        r->baseline = baseline_load(o->baseline, &err);
+        if (!r->baseline)
+            die("%s", err.buf);
+        strbuf_release(&err);
+    }
+    if (o->write_baseline)
+        r->bout = baseline_out_new();
+    r->manifest = !o->no_manifest && o->output && r->mode != REPORT_STDOUT;
     if (o->compdb) {
         struct strbuf err = STRBUF_INIT;
         if (compdb_load(&r->db, o->compdb, &err) < 0)
@@ -191,6 +202,8 @@ static void tally(struct run *run, const struct result *r)
         rep->found[i] += r->found[i];
         rep->reported[i] += r->reported[i];
     }
+    rep->suppressed += r->suppressed;
+    rep->baselined += r->baselined;
     rep->warnings += r->warnings;
     rep->werrors += r->werrors;
     rep->errors += r->errors;
@@ -229,7 +242,8 @@ static void port_all(struct run *r, const struct lock *lock,
     /* The ranking of unmapped names is printed after the summary, counted
      * by --stats, --report and --fail-on=unmapped, or each use reported. */
     bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
-                o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED];
+                o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED] ||
+                o->baseline || o->write_baseline;
     job_workers_new(r, n, lock->empty && !o->in_place, setup_fd_budget(n),
                     rank);
     /* Each result is zeroed by the worker that fills it (job_port): a
@@ -252,6 +266,9 @@ static void port_all(struct run *r, const struct lock *lock,
             diag_puts(res->err.buf);
         }
         tally(r, res);
+        if (r->bout)
+            baseline_keys_take(r->bout, r->jobs[i].path, &res->bkeys);
+        strbuf_release(&res->bkeys);
         if (*teeing && (r->rep.written || printed->len > STATE_TEXT_MAX)) {
             /* A run that wrote keeps no state (runstate_save), nor one
              * that printed that much: no need to keep a copy of megabytes
@@ -268,6 +285,19 @@ static void port_all(struct run *r, const struct lock *lock,
     lock_others_writing(false);
 }
 
+/* --stats=files: each file's edits and findings. */
+static void stats_files(const struct run *r, struct strbuf *out)
+{
+    struct report_file_stats *v = xcalloc(r->njobs + 1, sizeof(*v));
+    for (size_t i = 0; i < r->njobs; i++) {
+        v[i].path = r->jobs[i].path;
+        v[i].edits = r->results[i].edits;
+        memcpy(v[i].found, r->results[i].found, sizeof(v[i].found));
+    }
+    report_stats_files(v, r->njobs, out);
+    free(v);
+}
+
 /* What a run writes or checks after the ports, and its summary. */
 static void finish(struct run *r)
 {
@@ -278,7 +308,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
-    if (r->manifest)
+    if (r->manifest || r->have_db)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)
         finish_check_extras(r);
@@ -288,6 +318,8 @@ static void finish(struct run *r)
     r->rep.errors += (size_t)r->setup_errors;
     if (o->report_file)
         finish_report(r);
+    if (r->bout)
+        finish_baseline(r);
     struct strbuf tail = STRBUF_INIT;
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
@@ -296,11 +328,21 @@ static void finish(struct run *r)
         if (!o->stats && (r->rep.written || r->rep.changed))
             report_unmapped_print(&r->rep, 10, &tail);
     }
+    if (o->stats_files)
+        stats_files(r, &tail);
     if (o->stats)
         report_stats(&r->rep, &tail);
     if (tail.len)
         diag_puts(tail.buf);
     strbuf_release(&tail);
+    /* Why --fail-on fails, when the findings were not all shown (their
+     * group is off): the same in every mode, -q or not. */
+    for (int i = 0; i < WARN__COUNT; i++)
+        if (o->fail_on[i] && r->rep.found[i] > r->rep.reported[i])
+            error("--fail-on=%s: %zu finding%s, %zu shown (-W%s shows them)",
+                  diag_warn_name((enum warn_id)i), r->rep.found[i],
+                  r->rep.found[i] == 1 ? "" : "s", r->rep.reported[i],
+                  diag_warn_name((enum warn_id)i));
 }
 
 /* The exit status the run's totals give. */
@@ -336,6 +378,7 @@ static int64_t now_ns(void)
 static void release(struct run *r)
 {
     job_workers_free(r);
+    baseline_free(r->baseline);
     inplace_record_free(r->rec);
     run_release(r);
 }
@@ -345,6 +388,8 @@ int driver_run(const struct options *o)
     struct run r = {0};
     r.o = o;
     r.mode = setup_mode(o);
+    r.style = setup_style(o);
+    diag_color(r.style.color);
     /* Before anything is read: see runstate_save. */
     int64_t start = now_ns();
     check_usage(o, r.mode);
@@ -386,8 +431,13 @@ int driver_run(const struct options *o)
     struct strbuf printed = STRBUF_INIT;
     bool teeing = false;
     r.keep_state = r.mode == REPORT_WRITE && o->output && !o->in_place &&
-                   !lock.interrupted &&
+                   !lock.interrupted && !o->write_baseline &&
                    !(o->report_file && !strcmp(o->report_file, "-"));
+    if (r.keep_state && o->baseline) { /* its findings depend on it */
+        struct stat st;
+        run_note_file(&r, o->baseline,
+                      stat(o->baseline, &st) == 0 ? &st : NULL);
+    }
     int status;
     if (r.keep_state && runstate_unchanged(&r, &status)) {
         lock_release(&lock);

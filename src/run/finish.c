@@ -12,6 +12,7 @@
 #include "io/lock.h"
 #include "io/walk.h"
 #include "mapping/mapping.h"
+#include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -50,7 +51,7 @@ void finish_check_extras(struct run *r)
                     &r->jobs[i]);
     /* Input directories inside the output directory are not outputs. */
     struct walk_skip *skip = xcalloc(r->o->ninputs + 1, sizeof(*skip));
-    struct walk_opts wo = {skip, 0, r->o->follow_symlinks, false, NULL};
+    struct walk_opts wo = {skip, 0, r->o->follow_symlinks, false, NULL, NULL};
     for (size_t i = 0; i < r->o->ninputs; i++)
         if (stat(r->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
             skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
@@ -234,6 +235,22 @@ static const char *report_clobbers(struct run *r, const char *path)
     }
     strbuf_release(&b);
     return what;
+}
+
+void finish_baseline(struct run *r)
+{
+    struct strbuf text = STRBUF_INIT;
+    baseline_out_finish(r->bout, &text);
+    r->bout = NULL;
+    const char *file = r->o->write_baseline;
+    const char *clobbers = report_clobbers(r, file);
+    if (clobbers) {
+        error("not writing the baseline to '%s': it is %s", file, clobbers);
+        r->rep.errors++;
+    } else {
+        run_write_file(r, file, text.buf, text.len);
+    }
+    strbuf_release(&text);
 }
 
 void finish_report(struct run *r)

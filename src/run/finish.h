@@ -12,4 +12,7 @@ void finish_depfile(struct run *r);
 /* --report FILE: every file's status and diagnostics. */
 void finish_report(struct run *r);
 
+/* --write-baseline: the findings of the run (r->bout), written. */
+void finish_baseline(struct run *r);
+
 #endif

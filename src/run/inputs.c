@@ -14,6 +14,7 @@
 #include "build/render.h"
 #include "io/source.h"
 #include "io/walk.h"
+#include "run/exclude.h"
 #include "run/inplace.h"
 #include "util/filekind.h"
 #include "util/path.h"
@@ -61,6 +62,18 @@ static int collect_file(void *arg, const char *path, const char *rel,
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
     r->jobs[r->njobs - 1].walked = c->named ? NULL : c->arg;
     return 0;
+}
+
+/* --exclude, counted for the summary. */
+static bool excluded(void *arg, const char *path, const char *rel, bool dir)
+{
+    struct collect *c = arg;
+    if (!exclude_match(c->r->o, path, rel, dir))
+        return false;
+    c->r->rep.excluded++;
+    if (c->r->o->verbosity > 0)
+        info("excluding '%s'", path);
+    return true;
 }
 
 /* What the walk leaves out, said once (not with -q). */
@@ -176,8 +189,8 @@ void inputs_collect(struct run *r)
     r->nuser_incdirs = r->nincdirs;
 
     struct walk_skip skip = {0, 0};
-    struct walk_opts wo = {NULL, 0, o->follow_symlinks, o->in_place,
-                           say_skipped};
+    struct walk_opts wo = {NULL,        0,           o->follow_symlinks,
+                           o->in_place, say_skipped, excluded};
     if (out_exists && S_ISDIR(out_st.st_mode)) {
         skip = (struct walk_skip){out_st.st_dev, out_st.st_ino};
         wo.skip = &skip;
@@ -204,9 +217,10 @@ void inputs_collect(struct run *r)
                 r->setup_errors++;
         } else if (S_ISREG(in[i].st.st_mode)) {
             const char *slash = strrchr(in[i].arg, '/');
+            const char *name = slash ? slash + 1 : in[i].arg;
             c.named = true;
-            collect_file(&c, in[i].arg, slash ? slash + 1 : in[i].arg,
-                         &in[i].st);
+            if (!excluded(&c, in[i].arg, name, false))
+                collect_file(&c, in[i].arg, name, &in[i].st);
         } else {
             error("'%s' is not a regular file or a directory", in[i].arg);
             r->setup_errors++;

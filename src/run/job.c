@@ -19,6 +19,7 @@
 #include "port/edit.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
+#include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
@@ -33,25 +34,88 @@ static void keep_diag(struct run *run, struct result *r, unsigned line,
     r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
 }
 
-/* Print (and keep) a warning of group id at line:col. */
+/* Print (and keep) a warning of group id at line:col, with the source
+ * line when src is given (off: the token's offset in it). */
 static void warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
-                    const char *msg)
+                    const char *msg, const struct source *src, size_t off)
 {
-    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg);
+    struct excerpt ex;
+    if (src && run->style.caret && off < src->len)
+        report_excerpt(src->buf, src->len, off, &ex);
+    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg,
+                src && run->style.caret && off < src->len ? &ex : NULL,
+                &run->style);
     keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
     r->warnings++;
     r->werrors += run->o->werror[id];
     r->reported[id]++;
 }
 
+/* How often each finding's key came up in this file, against the
+ * baseline's count. */
+struct pass_counts {
+    struct hashmap seen; /* group + token -> size_t */
+    struct arena mem;
+    struct strbuf k;
+};
+
+/* A finding a marker on its line or the baseline lets pass: counted as
+ * such, and neither reported nor counted as a finding. Each other finding
+ * is keyed for --write-baseline. name: its token when known. */
+static bool let_pass(struct run *run, struct result *r,
+                     const struct source *src, enum warn_id id, size_t off,
+                     const char *name, struct pass_counts *pc)
+{
+    if (suppress_marked(src->buf, src->len, off, id)) {
+        r->suppressed++;
+        return true;
+    }
+    if (!run->baseline && !run->o->write_baseline)
+        return false;
+    const char *tok = name ? name : "NUL";
+    size_t tl = name ? strlen(name) : 3;
+    if (!name && id != WARN_BINARY)
+        tl = suppress_token(src->buf, src->len, off, &tok);
+    if (run->o->write_baseline)
+        baseline_key_add(&r->bkeys, id, tok, tl);
+    size_t allowed = run->baseline
+                         ? baseline_count(run->baseline, src->path, id, tok, tl)
+                         : 0;
+    if (!allowed)
+        return false;
+    strbuf_reset(&pc->k);
+    strbuf_addch(&pc->k, (char)('a' + id));
+    strbuf_add(&pc->k, tok, tl);
+    size_t *seen = hashmap_get(&pc->seen, pc->k.buf, pc->k.len);
+    if (!seen) {
+        seen = arena_alloc(&pc->mem, sizeof(*seen));
+        *seen = 0;
+        hashmap_put(&pc->seen, arena_strndup(&pc->mem, pc->k.buf, pc->k.len),
+                    pc->k.len, seen);
+    }
+    if (++*seen > allowed)
+        return false; /* one more than the baseline knows: new */
+    r->baselined++;
+    return true;
+}
+
+static void pass_counts_release(struct pass_counts *pc)
+{
+    hashmap_release(&pc->seen);
+    arena_release(&pc->mem);
+    strbuf_release(&pc->k);
+}
+
 static void add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f)
 {
+    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
-        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
+        /* The ranking of names nothing maps counts every use, let pass or
+         * not: it says what to add to the mappings. */
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
             /* "%s%c%s:%u:%u%c%zu%c": name, NUL, where, NUL, count, NUL */
@@ -66,11 +130,15 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
             strbuf_addu(u, fi->count);
             strbuf_addch(u, '\0');
         }
+        if (fi->msg && let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
+            continue;
+        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (!run->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
-        warn_at(run, r, src->path, line, col, fi->id, fi->msg);
+        warn_at(run, r, src->path, line, col, fi->id, fi->msg, src, fi->off);
     }
+    pass_counts_release(&pc);
 }
 
 static void fail(struct run *run, struct result *r, const char *msg)
@@ -133,6 +201,27 @@ static int input_dir(struct worker *w, const char *path, const char **name)
     return w->in_fd;
 }
 
+/* --dry-run: the port as a diff in git's form (renames and all), from the
+ * input below the inputs' directory to the output below the output
+ * root, so that `git apply` (or patch -p1) in a copy of the inputs'
+ * directory makes what -o DIR would hold. Standard input has no name to
+ * rename: a plain unified diff. */
+static void dry_run_diff(struct run *run, const struct job *j, struct result *r,
+                         const struct source *src, const char *data, size_t len)
+{
+    size_t rl = run->in_root ? strlen(run->in_root) : 0;
+    if (!j->abs || !rl || strncmp(j->abs, run->in_root, rl)) {
+        char *label = filekind_port_name(j->path, &(bool){false});
+        diff_unified(&r->out, j->path, src->buf, src->len,
+                     j->out ? j->out : label, data, len);
+        free(label);
+    } else {
+        const char *in_rel = j->abs + rl + (rl > 1 && j->abs[rl] == '/');
+        diff_git(&r->out, in_rel, src->buf, src->len, j->rel, data, len);
+    }
+    r->status = r->out.len ? RES_CHANGED : RES_SAME;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -156,7 +245,11 @@ static void port_file(struct run *run, size_t index, int wid)
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     r->copied = !port || nul;
-    if (nul) {
+    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
+    if (nul &&
+        let_pass(run, r, &src, WARN_BINARY, (size_t)(nul - src.buf), NULL, &pc))
+        port = false;
+    else if (nul) {
         port = false;
         r->found[WARN_BINARY]++;
         if (run->o->warn[WARN_BINARY]) {
@@ -164,9 +257,11 @@ static void port_file(struct run *run, size_t index, int wid)
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
             warn_at(run, r, src.path, line, col, WARN_BINARY,
                     "file looks binary (it holds a NUL byte): copied "
-                    "unchanged");
+                    "unchanged",
+                    NULL, 0);
         }
     }
+    pass_counts_release(&pc);
     if (port && src.len > LEXER_MAX) {
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot port '%s': larger than %zu bytes",
@@ -206,15 +301,9 @@ static void port_file(struct run *run, size_t index, int wid)
         strbuf_add(&r->out, data, len);
         r->status = RES_PRINTED;
         break;
-    case REPORT_DRY_RUN: {
-        char *label =
-            j->out ? NULL : filekind_port_name(j->path, &(bool){false});
-        diff_unified(&r->out, j->path, src.buf, src.len,
-                     j->out ? j->out : label, data, len);
-        free(label);
-        r->status = r->out.len ? RES_CHANGED : RES_SAME;
+    case REPORT_DRY_RUN:
+        dry_run_diff(run, j, r, &src, data, len);
         break;
-    }
     case REPORT_WRITE: {
         struct stat like = {0};
         like.st_dev = j->ino ? j->dev : src.dev;
@@ -312,7 +401,7 @@ size_t job_port(void *arg, size_t index, int wid)
     struct run *run = arg;
     port_file(run, index, wid);
     const struct result *r = &run->results[index];
-    return r->out.alloc + r->err.alloc + r->unmapped.alloc;
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc;
 }
 
 void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)

@@ -21,12 +21,14 @@ struct options {
     size_t nmapping_files;
     const char *mappings_dir; /* --mappings-dir DIR, or NULL */
     bool no_default_mappings;
-    bool dry_run;              /* -n: print a diff, write nothing */
-    bool check;                /* compare with -o DIR, write nothing */
-    bool diff;                 /* --check: print diffs of stale files */
-    bool exit_code;            /* --dry-run: exit 1 when something changes */
-    bool copy_all;             /* copy files that are not sources */
-    bool follow_symlinks;      /* follow links that lead outside the inputs */
+    bool dry_run;          /* -n: print a diff, write nothing */
+    bool check;            /* compare with -o DIR, write nothing */
+    bool diff;             /* --check: print diffs of stale files */
+    bool exit_code;        /* --dry-run: exit 1 when something changes */
+    bool copy_all;         /* copy files that are not sources */
+    bool follow_symlinks;  /* follow links that lead outside the inputs */
+    const char **excludes; /* --exclude GLOB: left out of the inputs */
+    size_t nexcludes;
     bool in_place;             /* --in-place */
     const char *backup_suffix; /* --backup-suffix, default ".orig" */
     int jobs;                  /* -j; 0: the default */
@@ -47,11 +49,20 @@ struct options {
     const char *depfile; /* --depfile FILE */
     /* Reports. */
     bool stats;                       /* --stats: a summary table on stderr */
+    bool stats_files;                 /* --stats=files: and one per file */
     const char *report_file;          /* --report FILE */
     enum report_format report_format; /* --report-format */
-    bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
-    bool warn[WARN__COUNT];    /* which warning groups are reported */
-    bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */
+    bool fail_on[WARN__COUNT];  /* --fail-on: findings that make status 1 */
+    const char *baseline;       /* --baseline FILE: findings let pass */
+    const char *write_baseline; /* --write-baseline FILE */
+    bool warn[WARN__COUNT];     /* which warning groups are reported */
+    bool werror[WARN__COUNT];   /* which groups are errors (-Werror) */
+    bool no_caret;              /* -fno-diagnostics-show-caret */
+    enum color_when {
+        COLOR_AUTO, /* on a terminal, unless NO_COLOR or TERM=dumb */
+        COLOR_ALWAYS,
+        COLOR_NEVER
+    } color; /* --color */
     /* The command line as given (owned), for the run state. */
     int argc;
     const char *const *argv;

@@ -2,6 +2,7 @@
 /* Diagnostics in compiler format, and the run summary. */
 #include "run/report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,21 +20,175 @@ struct unmapped_name {
     size_t uses;
 };
 
-void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error, const char *msg)
+/* GCC's colours (its GCC_COLORS defaults), each with "erase to the end
+ * of the line" as GCC writes them. */
+#define SGR(code) "\33[" code "m\33[K"
+#define SGR_END SGR("")
+#define SGR_LOCUS SGR("01")
+#define SGR_WARNING SGR("01;35")
+#define SGR_ERROR SGR("01;31")
+#define SGR_CARET SGR("01;32")
+
+static bool is_name_byte(unsigned char c)
 {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
+}
+
+void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
+{
+    const char *p = buf + off, *end = buf + len;
+    const char *start = p;
+    while (start > buf && start[-1] != '\n')
+        start--;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    if (stop > p && stop[-1] == '\r')
+        stop--;
+    size_t tok = 0;
+    if (p < stop && (*p == '<' || *p == '"')) { /* a header-name, a string */
+        const char *close =
+            memchr(p + 1, *p == '<' ? '>' : '"', (size_t)(stop - p - 1));
+        tok = close ? (size_t)(close - p + 1) : 1;
+    } else {
+        while (p + tok < stop && is_name_byte((unsigned char)p[tok]))
+            tok++;
+    }
+    ex->line = start;
+    ex->len = (size_t)(stop - start);
+    ex->at = (size_t)(p - start);
+    ex->tok = tok ? tok : 1;
+}
+
+/* Columns shown for bytes s[0..n): one per character (UTF-8 continuation
+ * bytes take none), tabs kept so that the caret lines up in any tab
+ * width. Written straight into room made once: thousands of warnings
+ * print one of these each. */
+static void pad_like(struct strbuf *out, const char *s, size_t n)
+{
+    strbuf_grow(out, n);
+    char *w = out->buf + out->len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\t')
+            *w++ = '\t';
+        else if ((c & 0xc0) != 0x80)
+            *w++ = ' ';
+    }
+    out->len = (size_t)(w - out->buf);
+    out->buf[out->len] = '\0';
+}
+
+/* The line as it is, less control characters (a '?' each, so that the
+ * terminal shows what the file holds and the caret still lines up). */
+static void add_shown(struct strbuf *out, const char *s, size_t n)
+{
+    size_t at = out->len;
+    strbuf_add(out, s, n);
+    for (char *p = out->buf + at, *e = out->buf + out->len; p < e; p++)
+        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
+            *p = '?';
+}
+
+/* Lines longer than this are shown around the token only. */
+enum { EXCERPT_MAX = 400, EXCERPT_AROUND = 120 };
+
+static void add_excerpt(struct strbuf *out, unsigned line,
+                        const struct excerpt *ex, bool color)
+{
+    const char *s = ex->line;
+    size_t n = ex->len, at = ex->at;
+    bool cut_head = false, cut_tail = false;
+    if (n > EXCERPT_MAX) {
+        size_t from = at > EXCERPT_AROUND ? at - EXCERPT_AROUND : 0;
+        size_t to = at + ex->tok + EXCERPT_AROUND;
+        while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+            from--;
+        if (to > n)
+            to = n;
+        cut_head = from > 0;
+        cut_tail = to < n;
+        s += from;
+        at -= from;
+        n = to - from;
+    }
+    size_t tok = at + ex->tok <= n ? ex->tok : (at < n ? n - at : 0);
+    /* "%5u | " and "%*s | ", by hand: one of each per warning. */
+    char digits[16];
+    size_t nd = 0;
+    for (unsigned v = line; v || !nd; v /= 10)
+        digits[nd++] = (char)('0' + v % 10);
+    size_t w = nd < 5 ? 5 : nd;
+    strbuf_grow(out, 2 * w + n + 16);
+    for (size_t i = nd; i < w; i++)
+        out->buf[out->len++] = ' ';
+    while (nd)
+        out->buf[out->len++] = digits[--nd];
+    out->buf[out->len] = '\0';
+    strbuf_addstr(out, cut_head ? " | ..." : " | ");
+    add_shown(out, s, n);
+    strbuf_addstr(out, cut_tail ? "...\n" : "\n");
+    strbuf_grow(out, w);
+    memset(out->buf + out->len, ' ', w);
+    out->len += w;
+    out->buf[out->len] = '\0';
+    strbuf_addstr(out, cut_head ? " |    " : " | ");
+    pad_like(out, s, at);
+    if (color)
+        strbuf_addstr(out, SGR_CARET);
+    strbuf_addch(out, '^');
+    strbuf_grow(out, tok);
+    for (size_t i = 1; i < tok; i++)
+        if (((unsigned char)s[at + i] & 0xc0) != 0x80)
+            out->buf[out->len++] = '~';
+    out->buf[out->len] = '\0';
+    if (color)
+        strbuf_addstr(out, SGR_END);
+    strbuf_addch(out, '\n');
+}
+
+void report_diag(struct strbuf *out, const char *path, unsigned line,
+                 unsigned col, enum warn_id id, bool as_error, const char *msg,
+                 const struct excerpt *ex, const struct diag_style *style)
+{
+    bool color = style && style->color;
+    const char *sev = color ? (as_error ? SGR_ERROR : SGR_WARNING) : "";
+    const char *end = color ? SGR_END : "";
     /* "%s:%u:%u: %s: %s [-W%s%s]\n", put together by hand: a big port
      * prints thousands of these. */
+    if (color)
+        strbuf_addstr(out, SGR_LOCUS);
     strbuf_addstr(out, path);
     strbuf_addch(out, ':');
-    strbuf_addu(out, line);
-    strbuf_addch(out, ':');
-    strbuf_addu(out, col);
-    strbuf_addstr(out, as_error ? ": error: " : ": warning: ");
+    if (line) {
+        strbuf_addu(out, line);
+        strbuf_addch(out, ':');
+        strbuf_addu(out, col);
+        strbuf_addch(out, ':');
+    }
+    if (color) {
+        strbuf_addstr(out, end);
+        strbuf_addch(out, ' ');
+        strbuf_addstr(out, sev);
+        strbuf_addstr(out, as_error ? "error:" : "warning:");
+        strbuf_addstr(out, end);
+        strbuf_addch(out, ' ');
+    } else {
+        strbuf_addstr(out, as_error ? " error: " : " warning: ");
+    }
     strbuf_addstr(out, msg);
-    strbuf_addstr(out, as_error ? " [-Werror=" : " [-W");
+    if (color) {
+        strbuf_addstr(out, " [");
+        strbuf_addstr(out, sev);
+    }
+    strbuf_addstr(out, as_error ? (color ? "-Werror=" : " [-Werror=")
+                                : (color ? "-W" : " [-W"));
     strbuf_addstr(out, diag_warn_name(id));
+    if (color)
+        strbuf_addstr(out, end);
     strbuf_add(out, "]\n", 2);
+    if (ex && line && style && style->caret)
+        add_excerpt(out, line, ex, color);
 }
 
 static void plural(struct strbuf *sb, size_t n, const char *one,
@@ -52,6 +207,12 @@ static void tail(struct strbuf *sb, const struct report *r)
         strbuf_addstr(sb, ", ");
         plural(sb, r->errors, "error", "errors");
     }
+    if (r->excluded)
+        strbuf_addf(sb, ", %zu excluded", r->excluded);
+    if (r->suppressed)
+        strbuf_addf(sb, ", %zu suppressed", r->suppressed);
+    if (r->baselined)
+        strbuf_addf(sb, ", %zu in the baseline", r->baselined);
 }
 
 void report_summary(const struct report *r, enum report_mode mode,
@@ -77,8 +238,12 @@ void report_summary(const struct report *r, enum report_mode mode,
         break;
     case REPORT_DRY_RUN:
         plural(&sb, r->files, "file", "files");
-        strbuf_addf(&sb, ": %zu would change (dry run, nothing written)",
-                    r->changed);
+        strbuf_addf(&sb, ": %zu would change", r->changed);
+        if (r->pruned)
+            strbuf_addf(&sb, ", %zu would be removed", r->pruned);
+        if (r->build_written)
+            strbuf_addf(&sb, "; %zu build manifest file%s", r->build_written,
+                        r->build_written == 1 ? "" : "s");
         break;
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {
@@ -96,6 +261,8 @@ void report_summary(const struct report *r, enum report_mode mode,
         break;
     }
     tail(&sb, r);
+    if (mode == REPORT_DRY_RUN)
+        strbuf_addstr(&sb, " (dry run, nothing written)");
     strbuf_addch(&sb, '\n');
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
@@ -196,6 +363,59 @@ static int cmp_domains(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+static size_t total_found(const struct report_file_stats *f)
+{
+    size_t n = 0;
+    for (int i = 0; i < WARN__COUNT; i++)
+        n += f->found[i];
+    return n;
+}
+
+static int cmp_file_stats(const void *a, const void *b)
+{
+    const struct report_file_stats *x = a, *y = b;
+    size_t fx = total_found(x), fy = total_found(y);
+    if (fx != fy)
+        return fx > fy ? -1 : 1;
+    if (x->edits != y->edits)
+        return x->edits > y->edits ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+void report_stats_files(struct report_file_stats *v, size_t n,
+                        struct strbuf *out)
+{
+    bool col[WARN__COUNT] = {false};
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        for (int k = 0; k < WARN__COUNT; k++)
+            col[k] |= v[i].found[k] > 0;
+        if (v[i].edits || total_found(&v[i]))
+            v[shown++] = v[i];
+    }
+    if (shown)
+        qsort(v, shown, sizeof(*v), cmp_file_stats);
+    strbuf_addstr(out, "cuda2musa: statistics by file (most findings first)\n");
+    strbuf_addf(out, "  %8s", "edits");
+    for (int k = 0; k < WARN__COUNT; k++)
+        if (col[k])
+            strbuf_addf(out, " %*s", (int)strlen(diag_warn_name(k)) + 1,
+                        diag_warn_name((enum warn_id)k));
+    strbuf_addstr(out, "  file\n");
+    for (size_t i = 0; i < shown; i++) {
+        strbuf_addf(out, "  %8zu", v[i].edits);
+        for (int k = 0; k < WARN__COUNT; k++)
+            if (col[k])
+                strbuf_addf(out, " %*zu", (int)strlen(diag_warn_name(k)) + 1,
+                            v[i].found[k]);
+        strbuf_addf(out, "  %s\n", v[i].path);
+    }
+    if (n > shown)
+        strbuf_addf(out,
+                    "  (%zu more file%s with neither edits nor findings)\n",
+                    n - shown, n - shown == 1 ? "" : "s");
+}
+
 void report_stats(const struct report *r, struct strbuf *out)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -204,6 +424,8 @@ void report_stats(const struct report *r, struct strbuf *out)
     strbuf_addf(&sb, "  %-28s %8zu\n", "  ported (edited)", r->ported);
     strbuf_addf(&sb, "  %-28s %8zu\n", "  unchanged sources", r->untouched);
     strbuf_addf(&sb, "  %-28s %8zu\n", "  copied as they are", r->copied);
+    if (r->excluded)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "excluded (--exclude)", r->excluded);
     strbuf_addf(&sb, "  %-28s %8zu\n", "tokens rewritten", r->edits);
     struct report copy = *r; /* sort a copy of the domain table */
     qsort(copy.domains, copy.ndomains, sizeof(copy.domains[0]), cmp_domains);
@@ -229,6 +451,11 @@ void report_stats(const struct report *r, struct strbuf *out)
         strbuf_addch(&sb, '\n');
         strbuf_release(&name);
     }
+    if (r->suppressed)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "suppressed (markers)",
+                    r->suppressed);
+    if (r->baselined)
+        strbuf_addf(&sb, "  %-28s %8zu\n", "in the baseline", r->baselined);
     strbuf_addf(&sb, "  %-28s %8zu\n", "errors", r->errors);
     struct unmapped_list l;
     sorted_unmapped(r, &l);

@@ -42,6 +42,9 @@ struct report_file {
 
 struct report {
     size_t files;         /* inputs handled */
+    size_t excluded;      /* files and directories left out (--exclude) */
+    size_t suppressed;    /* findings let pass by markers in the source */
+    size_t baselined;     /* findings let pass by --baseline */
     size_t written;       /* outputs created or replaced */
     size_t build_written; /* files of the build manifest written */
     size_t pruned;        /* outputs of earlier ports removed */
@@ -77,6 +80,17 @@ void report_unmapped_print(const struct report *r, size_t max,
 void report_release(struct report *r);
 /* Count edits made for entries of a mapping domain. */
 void report_domain(struct report *r, const char *domain, size_t edits);
+/* One file's line in --stats=files. */
+struct report_file_stats {
+    const char *path;
+    size_t edits;
+    size_t found[WARN__COUNT]; /* findings by group, reported or not */
+};
+/* Append the --stats=files table to out: each file with edits or
+ * findings, most findings first, then most edits, then by path (v is
+ * sorted so); a column per group with any finding. */
+void report_stats_files(struct report_file_stats *v, size_t n,
+                        struct strbuf *out);
 /* Append the --stats table to out. */
 void report_stats(const struct report *r, struct strbuf *out);
 /* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0,
@@ -100,10 +114,35 @@ extern const size_t report_nformats;
 /* The format called name, or -1. */
 int report_format_lookup(const char *name);
 
+/* How diagnostics look: with the source line and a caret under the token
+ * (as GCC prints them; -fno-diagnostics-show-caret turns it off), and in
+ * colour (--color). */
+struct diag_style {
+    bool caret;
+    bool color;
+};
+
+/* The line of a diagnostic, a view into the file's bytes. */
+struct excerpt {
+    const char *line; /* its first byte */
+    size_t len;       /* without the line break */
+    size_t at;        /* where the token starts in it */
+    size_t tok;       /* the token's length, at least 1 */
+};
+
+/* The excerpt for the token at buf[off] (off < len; a name, a number, or
+ * one byte), from the bytes in memory: no line table needed. */
+void report_excerpt(const char *buf, size_t len, size_t off,
+                    struct excerpt *ex);
+
 /* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
- * [-Werror=name]") and a newline to out. */
+ * [-Werror=name]"; "path: warning: ..." when line is 0) and a newline to
+ * out; then, with style->caret and an excerpt, the source line and a
+ * caret line under the token, GCC's way ("   41 | code" and
+ * "      |   ^~~~"). NULL style: plain. */
 void report_diag(struct strbuf *out, const char *path, unsigned line,
-                 unsigned col, enum warn_id id, bool as_error, const char *msg);
+                 unsigned col, enum warn_id id, bool as_error, const char *msg,
+                 const struct excerpt *ex, const struct diag_style *style);
 /* Append the one-line summary, e.g. "cuda2musa: 12 files: 3 written, 9 up to
  * date". */
 void report_summary(const struct report *r, enum report_mode mode,

@@ -78,6 +78,7 @@ void result_release(struct result *res)
     strbuf_release(&res->out);
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);
+    strbuf_release(&res->bkeys);
     for (size_t k = 0; k < res->ndiags; k++)
         free(res->diags[k].msg);
     free(res->diags);

@@ -27,6 +27,8 @@
 struct mapping;
 struct backup;
 struct inplace_record;
+struct baseline;
+struct baseline_out;
 struct worker;
 
 /* --in-place's record of its backups, in the inputs' common directory
@@ -81,6 +83,9 @@ struct result {
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
     size_t found[WARN__COUNT]; /* findings, reported or not */
+    size_t suppressed;         /* let pass by a marker in the source */
+    size_t baselined;          /* let pass by the baseline */
+    struct strbuf bkeys;       /* --write-baseline: each finding's key */
     size_t reported[WARN__COUNT];
     struct rdiag *diags; /* for --report */
     size_t ndiags, diags_alloc;
@@ -132,6 +137,9 @@ struct run {
     bool want[WARN__COUNT];     /* findings to make: reported, or counted
                                    for --fail-on, --stats and --report */
     struct report rep;
+    struct diag_style style;   /* carets and colours (report.h) */
+    struct baseline *baseline; /* --baseline, or NULL (suppress.h) */
+    struct baseline_out *bout; /* --write-baseline, or NULL */
     int setup_errors;
     size_t wrote;       /* files of the run's own written (manifest...) */
     bool keep_state;    /* may write the run state (state.h) */

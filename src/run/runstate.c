@@ -74,6 +74,8 @@ static void state_key_of(const struct run *r, struct strbuf *key)
     state_context(r, &ctx);
     strbuf_addf(key, "\ncontext %zu %016" PRIx64, ctx.len,
                 manifest_hash(ctx.buf, ctx.len));
+    /* What it printed was coloured for a terminal, or not. */
+    strbuf_addf(key, "\ncolor %d", r->style.color);
     strbuf_release(&ctx);
 }
 

@@ -184,3 +184,12 @@ int setup_catalog(const struct options *o, const struct mapping *m)
         return error("cannot write to standard output"), 2;
     return found ? 1 : 0;
 }
+
+struct diag_style setup_style(const struct options *o)
+{
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    bool color = o->color == COLOR_ALWAYS ||
+                 (o->color == COLOR_AUTO && isatty(STDERR_FILENO) &&
+                  !(no && *no) && !(term && !strcmp(term, "dumb")));
+    return (struct diag_style){!o->no_caret, color};
+}

@@ -27,4 +27,9 @@ int setup_default_jobs(void);
  * it can have open at a time. */
 bool setup_fd_budget(int workers);
 
+/* How diagnostics look: carets unless -fno-diagnostics-show-caret;
+ * colour with --color=always, or on a terminal with --color=auto (the
+ * default) unless NO_COLOR is set and not empty or TERM is dumb. */
+struct diag_style setup_style(const struct options *o);
+
 #endif

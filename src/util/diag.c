@@ -84,11 +84,36 @@ static void end_line(char *msg, size_t size)
     msg[len + 1] = '\0';
 }
 
+static bool color;
+
+void diag_color(bool on)
+{
+    color = on;
+}
+
+/* GCC's colour for a severity ("error: "), or NULL. */
+static const char *sgr_of(const char *prefix)
+{
+    if (!color)
+        return NULL;
+    if (!strcmp(prefix, "error: ") || !strcmp(prefix, "fatal: "))
+        return "01;31";
+    if (!strcmp(prefix, "warning: "))
+        return "01;35";
+    if (!strcmp(prefix, "note: "))
+        return "01;36";
+    return NULL;
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap,
                     const char *suffix)
 {
     char msg[MSG_MAX];
-    int n = snprintf(msg, sizeof(msg), "cuda2musa: %s", prefix);
+    const char *sgr = sgr_of(prefix);
+    int n = sgr ? snprintf(msg, sizeof(msg),
+                           "cuda2musa: \33[%sm\33[K%.*s\33[m\33[K ", sgr,
+                           (int)strlen(prefix) - 1, prefix)
+                : snprintf(msg, sizeof(msg), "cuda2musa: %s", prefix);
     if (n < 0 || (size_t)n >= sizeof(msg))
         n = 0;
     vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);

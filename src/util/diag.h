@@ -44,6 +44,10 @@ void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* Colour the severity of the messages below (error:, warning:, note:)
+ * as GCC does, from now on. */
+void diag_color(bool on);
+
 /* Everything diagnostics print from now on (these functions, and
  * diag_puts / diag_printf) is appended to sb as well, until
  * diag_tee(NULL): a run keeps what it printed (see state.h). */

@@ -21,3 +21,9 @@ printf '#include <nvToolsExt.h>\n' >src/trace.cpp
 $C2M -q -o musa src 2>/dev/null
 check unsupported
 $py -c 'import json; print([r["ruleId"] for r in json.load(open("port-report.sarif"))["runs"][0]["results"]])'
+# Reviewed: a baseline lets the finding pass; a new one still fails.
+$C2M -q --write-baseline .cuda2musa-baseline -o musa src 2>/dev/null
+check baselined
+printf 'void h() { nvtxRangePop(); }\n' >>src/trace.cpp
+$C2M -q -o musa src 2>/dev/null
+check "new finding"

@@ -13,3 +13,12 @@ sed -n '/^\.Sh EXAMPLES/,/^\.Ed/p' "$TOP/man/cuda2musa-mappings.5" |
     sed '1,/^\.Bd/d; /^\.Ed/d; s/\\e/\\/g' >ours.yaml
 printf 'ourCudaHelper(); ourCudaThing(); ours::cuda::x; cudaProfilerStart();\n#include "our/cuda_utils.h"\n' >k.cu
 $C2M -m ours.yaml k.cu; echo "man example: $?"
+# The README names every package .ci/deps installs, and its quick start
+# writes under build/ (or /tmp), not into the clone.
+sed -n '/^## Quick start/,/^## Usage/p' "$TOP/README.md" >quick.md
+tr -s ' `;(),:\n' '\n' <quick.md | sort -u >words.txt
+for p in $(sed -n 's/^pkgs="\(.*\)"/\1/p' "$TOP/.ci/deps"); do
+    grep -qx -- "$p" words.txt || echo "README does not name $p (.ci/deps installs it)"
+done
+grep -o -- '-o [^ ]*' quick.md | grep -v -e '-o build/' -e '-o /tmp/' | sed 's/^/quick start writes into the clone: /'
+echo "packages and quick start checked"

@@ -71,6 +71,46 @@ START_TEST(insertions_and_deletions)
 }
 END_TEST
 
+static void check_git(const char *an, const char *a, const char *bn,
+                      const char *b, const char *want)
+{
+    struct strbuf out = STRBUF_INIT;
+    diff_git(&out, an, a, a ? strlen(a) : 0, bn, b, strlen(b));
+    ck_assert_msg(!strcmp(out.buf ? out.buf : "", want), "gave\n%s\nwant\n%s",
+                  out.buf ? out.buf : "", want);
+    strbuf_release(&out);
+}
+
+START_TEST(git_form)
+{
+    /* Same name, same text: nothing; a change keeps git's headers. */
+    check_git("k.cpp", "x\n", "k.cpp", "x\n", "");
+    check_git("k.cpp", "x\n", "k.cpp", "y\n",
+              "diff --git a/k.cpp b/k.cpp\n--- a/k.cpp\n+++ b/k.cpp\n"
+              "@@ -1 +1 @@\n-x\n+y\n");
+    /* A pure rename has no hunk; a rename with changes has both. */
+    check_git("p.cu", "int x;\n", "p.mu", "int x;\n",
+              "diff --git a/p.cu b/p.mu\nsimilarity index 100%\n"
+              "rename from p.cu\nrename to p.mu\n");
+    check_git("k.cu", "a\nb\n", "k.mu", "a\nc\n",
+              "diff --git a/k.cu b/k.mu\nsimilarity index 50%\n"
+              "rename from k.cu\nrename to k.mu\n--- a/k.cu\n+++ b/k.mu\n"
+              "@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
+    /* A new file. */
+    check_git(NULL, NULL, "musa.mk", "x\n",
+              "diff --git a/musa.mk b/musa.mk\nnew file mode 100644\n"
+              "--- /dev/null\n+++ b/musa.mk\n@@ -0,0 +1 @@\n+x\n");
+    /* Names that need quotes, and a blank (a tab ends ---/+++ names). */
+    check_git("q\"x.cu", "", "q\"x.mu", "",
+              "diff --git \"a/q\\\"x.cu\" \"b/q\\\"x.mu\"\n"
+              "similarity index 100%\nrename from \"q\\\"x.cu\"\n"
+              "rename to \"q\\\"x.mu\"\n");
+    check_git("a b.cpp", "x\n", "a b.cpp", "y\n",
+              "diff --git a/a b.cpp b/a b.cpp\n--- a/a b.cpp\t\n"
+              "+++ b/a b.cpp\t\n@@ -1 +1 @@\n-x\n+y\n");
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
     Suite *s = suite_create("diff");
@@ -80,6 +120,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, hunks_split_and_merge);
     tcase_add_test(tc, no_final_newline_and_crlf);
     tcase_add_test(tc, insertions_and_deletions);
+    tcase_add_test(tc, git_form);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -19,6 +19,7 @@
 #include "util/hashmap.h"
 #include "util/json.h"
 #include "util/path.h"
+#include "util/similar.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
 #include "util/xalloc.h"
@@ -611,6 +612,21 @@ START_TEST(pool_waits_for_a_slow_caller)
 }
 END_TEST
 
+START_TEST(similar_words)
+{
+    ck_assert_uint_eq(similar_distance("dry-run", "dry-run"), 0);
+    ck_assert_uint_eq(similar_distance("dryrun", "dry-run"), 1);
+    ck_assert_uint_eq(similar_distance("hazrad", "hazard"), 1); /* a swap */
+    ck_assert_uint_eq(similar_distance("", "abc"), 3);
+    const char *words[] = {"dry-run", "diff", "depfile", "check"};
+    ck_assert_str_eq(similar_best("dryrun", words, 4), "dry-run");
+    ck_assert_str_eq(similar_best("chekc", words, 4), "check");
+    ck_assert_ptr_null(similar_best("frobnicate", words, 4));
+    const char *tie[] = {"ab", "ac"};
+    ck_assert_ptr_null(similar_best("aa", tie, 2)); /* no single best */
+}
+END_TEST
+
 START_TEST(paths)
 {
     char a[] = "/a//b/./c/../d/", b[] = "/..", c[] = "rel/../x";
@@ -742,6 +758,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, pool_waits_for_a_slow_caller);
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
+    tcase_add_test(tc, similar_words);
     tcase_add_test(tc, paths);
     tcase_add_test(tc, paths_joined_normal);
     tcase_add_test(tc, lazy_zeroed_tables);

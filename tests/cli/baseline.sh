@@ -1,0 +1,58 @@
+# Findings a review let pass stop failing CI, and new ones still fail it:
+# a marker on the line or the line before (// cuda2musa: ignore[group]),
+# and a baseline file keyed by file, rule and token, which survives edits
+# above a finding and catches one more use of a token.
+mkdir -p src build
+cat >src/k.cu <<'X'
+#include <cuda_runtime.h>
+#if __CUDA_ARCH__ >= 800 // cuda2musa: ignore[hazard] (reviewed: sm_80 path)
+#endif
+// cuda2musa: ignore -- profiling stays on CUDA builds
+void a() { nvtxRangePop(); }
+void b() { nvtxRangePop(); } // cuda2musa: ignore[hazard] names another group
+
+#if CUDA_VERSION >= 12000
+#endif
+X
+printf '#include <nvToolsExt.h>\nvoid c() { nvtxRangePop(); }\n' >src/h.cpp
+d=$(pwd)
+cat >build/compile_commands.json <<X
+[{"directory": "$d", "file": "$d/src/k.cu", "command": "nvcc -rdc=true -c src/k.cu"}]
+X
+f="-q -fno-diagnostics-show-caret --fail-on=hazard,unsupported -p build"
+echo "-- markers"
+$C2M $f -o out src; echo "exit $?"
+$C2M -fno-diagnostics-show-caret -p build -o out src 2>&1 | tail -1
+echo "-- a baseline"
+$C2M $f --write-baseline base.txt -o out src 2>/dev/null; echo "writing it: exit $?"
+cat base.txt
+$C2M $f --baseline base.txt -o out src; echo "with it: exit $?"
+$C2M -fno-diagnostics-show-caret -p build --baseline base.txt -o out src 2>&1 | tail -1
+for mode in --dry-run --check; do
+    $C2M $f $mode --baseline base.txt -o out src >/dev/null; echo "$mode: exit $?"
+done
+$C2M $f --baseline base.txt src/h.cpp >/dev/null; echo "stdout: exit $?"
+echo "-- edits above every finding keep it valid"
+{ printf '// a new first line\n\n'; cat src/k.cu; } >k.new && mv k.new src/k.cu
+{ printf '// header\n'; cat src/h.cpp; } >h.new && mv h.new src/h.cpp
+$C2M $f --baseline base.txt -o out src; echo "exit $?"
+echo "-- one more use of a token is new, and only that one is reported"
+printf 'void d() { nvtxRangePop(); }\n' >>src/h.cpp
+$C2M $f --baseline base.txt -o out src; echo "exit $?"
+echo "-- a new finding elsewhere"
+printf '#if __CUDA_ARCH__ < 700\n#endif\n' >src/new.cu
+$C2M $f --baseline base.txt -o out src; echo "exit $?"
+echo "-- updating the baseline in place"
+$C2M $f --baseline base.txt --write-baseline base.txt -o out src 2>/dev/null; echo "exit $?"
+grep -c . base.txt
+$C2M $f --baseline base.txt -o out src; echo "exit $?"
+echo "-- --stats"
+$C2M -q -w --stats --baseline base.txt -o out src 2>&1 | grep -E 'suppressed|baseline'
+echo "-- bad baselines"
+printf 'src/k.cu\thazard\t__CUDA_ARCH__\n' >bad.txt
+$C2M --baseline bad.txt -o out src; echo "exit $?"
+printf 'src/k.cu\tnosuch\tx\t1\n' >bad.txt
+$C2M --baseline bad.txt -o out src; echo "exit $?"
+$C2M --baseline missing.txt -o out src; echo "exit $?"
+$C2M --write-baseline src/k.cu -o out src 2>err; echo "exit $?"
+grep baseline err

@@ -20,7 +20,8 @@ static const char synopsis[] =
     "       cuda2musa [options] FILE|-\n"
     "       cuda2musa --dry-run [options] [-o DIR] INPUT...\n"
     "       cuda2musa --check [options] -o DIR INPUT...\n"
-    "       cuda2musa --list-mappings | --lint-mappings | --query NAME ...\n";
+    "       cuda2musa --list-mappings | --lint-mappings | --query NAME ...\n"
+    "       cuda2musa --shadow-sdk DIR [mapping options]\n";
 
 /* Keep in step with man/cuda2musa.1 and README.md: tests/cli/options.sh
  * compares the three. */
@@ -80,6 +81,10 @@ static const char *const help_text[] = {
     "                        an identifier, a::b, or a header; - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
+    "      --shadow-sdk DIR  write a shadow MUSA SDK for these mappings into\n"
+    "                        DIR (new, empty, or one made before) and exit:\n"
+    "                        MUSA headers, mcc, libraries and CMake modules\n"
+    "                        over the CUDA toolkit, to build a port with nvcc\n"
     "\n",
     "Diagnostics:\n"
     "  -q, --quiet           print nothing but errors and warnings\n"
@@ -130,7 +135,8 @@ enum {
     OPT_FAIL_ON,
     OPT_FOLLOW_SYMLINKS,
     OPT_IN_PLACE,
-    OPT_BACKUP_SUFFIX
+    OPT_BACKUP_SUFFIX,
+    OPT_SHADOW_SDK
 };
 
 static const struct option longopts[] = {
@@ -151,6 +157,7 @@ static const struct option longopts[] = {
     {"list-mappings", no_argument, NULL, OPT_LIST_MAPPINGS},
     {"query", required_argument, NULL, OPT_QUERY},
     {"lint-mappings", no_argument, NULL, OPT_LINT_MAPPINGS},
+    {"shadow-sdk", required_argument, NULL, OPT_SHADOW_SDK},
     {"no-manifest", no_argument, NULL, OPT_NO_MANIFEST},
     {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
     {"prune", no_argument, NULL, OPT_PRUNE},
@@ -404,6 +411,9 @@ void cli_parse(int argc, char **argv, struct options *o)
         case OPT_LINT_MAPPINGS:
             o->lint_mappings = true;
             break;
+        case OPT_SHADOW_SDK:
+            o->shadow_sdk = optarg;
+            break;
         case 'q':
             o->verbosity = -1;
             break;
@@ -443,13 +453,19 @@ void cli_parse(int argc, char **argv, struct options *o)
             o->warn[i] = false;
 
     /* Checks between options, one per line. */
-    int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0);
+    int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0) +
+                  (o->shadow_sdk != NULL);
     if (actions > 1)
-        usage_error("%s", "--list-mappings, --query and --lint-mappings are "
-                          "mutually exclusive");
+        usage_error("%s", "--list-mappings, --query, --lint-mappings and "
+                          "--shadow-sdk are mutually exclusive");
     if (actions && o->ninputs)
-        usage_error("%s", "--list-mappings, --query and --lint-mappings take "
-                          "no inputs");
+        usage_error("%s", "--list-mappings, --query, --lint-mappings and "
+                          "--shadow-sdk take no inputs");
+    if (o->shadow_sdk && (o->output || o->dry_run || o->check || o->in_place))
+        usage_error("%s", "--shadow-sdk writes an SDK, not a port: no -o, "
+                          "--dry-run, --check or --in-place with it");
+    if (o->shadow_sdk && !*o->shadow_sdk)
+        usage_error("%s", "--shadow-sdk wants a directory");
     if (actions)
         return;
     if (!o->ninputs)

@@ -29,6 +29,7 @@
 #include "run/report.h"
 #include "port/rewrite.h"
 #include "run/run.h"
+#include "run/shadow.h"
 #include "io/source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -1156,8 +1157,9 @@ int driver_run(const struct options *o)
      * die: from here on, as the mapping cache is written too. */
     signal(SIGXFSZ, SIG_IGN);
     d.map = load_mappings(o);
-    if (o->list_mappings || o->nqueries || o->lint_mappings) {
-        int status = catalog_run(o, d.map);
+    if (o->list_mappings || o->nqueries || o->lint_mappings || o->shadow_sdk) {
+        int status =
+            o->shadow_sdk ? shadow_run(o, d.map) : catalog_run(o, d.map);
         if (cache_damaged(d.map))
             status = 2;
         mapping_free(d.map);

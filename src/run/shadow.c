@@ -59,6 +59,7 @@ struct ctx {
     char *cuda;                /* the toolkit, real path */
     char *incdirs[2];          /* its include/ and include/cccl */
     struct hashmap idents;     /* every identifier of its headers */
+    struct hashmap macros;     /* the names they #define */
     struct hashmap angled;     /* every <header> its headers include */
     struct hashmap shadowed;   /* paths under include/ the SDK writes */
     struct hashmap top_mapped; /* CUDA headers the mappings rename */
@@ -105,6 +106,12 @@ static bool is_file(const char *p)
 {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
 }
 
 static bool is_dir(const char *p)
@@ -199,10 +206,13 @@ static void scan_text(struct ctx *c, const char *buf, size_t len)
     while (lexer_next(&lx, &t)) {
         const char *s = buf + t.off;
         if (t.kind == TOK_IDENT) {
-            if (!hashmap_get(&c->idents, s, t.len)) {
-                const char *k = arena_strndup(&c->mem, s, t.len);
+            const char *k = hashmap_get(&c->idents, s, t.len);
+            if (!k) {
+                k = arena_strndup(&c->mem, s, t.len);
                 hashmap_put(&c->idents, k, t.len, (void *)k);
             }
+            if (t.flags & TOKF_MACRO_NAME)
+                hashmap_put(&c->macros, k, t.len, (void *)k);
         } else if (t.kind == TOK_HEADER && *s == '<' && t.len > 2) {
             if (!hashmap_get(&c->angled, s + 1, t.len - 2)) {
                 const char *k = arena_strndup(&c->mem, s + 1, t.len - 2);
@@ -374,9 +384,15 @@ static void take_name(void *arg, const char *key, size_t len, void *value)
         a->skipped++;
         return;
     }
+    /* A macro of the toolkit (CUSPARSEAPI, CUDART_INF_F) is tested with
+     * #ifdef: its MUSA name is defined only where it is. Not lower-case
+     * API names that are macros in some configurations (cudaMemcpy with
+     * per-thread default streams). */
+    bool cond = shadow_is_cond_name(n->cuda) ||
+                (!(n->cuda[0] >= 'a' && n->cuda[0] <= 'z') &&
+                 hashmap_get(&c->macros, n->cuda, strlen(n->cuda)));
     ALLOC_GROW(c->names, c->nnames + 1, c->anames);
-    c->names[c->nnames++] =
-        (struct shadow_name){key, n->cuda, shadow_is_cond_name(n->cuda)};
+    c->names[c->nnames++] = (struct shadow_name){key, n->cuda, cond};
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -635,10 +651,6 @@ static void link_dir(struct ctx *c, const char *rel, const char *const *dirs,
         struct under u = {r.buf, r.len, false};
         hashmap_each(&c->shadowed, find_under, &u);
         bool mine = hashmap_get(&c->shadowed, r.buf, r.len) != NULL;
-        /* CUDA's own headers that the mappings rename are not reachable
-         * by their CUDA names: a port that includes one fails (nvcc and
-         * bin/c++ find them for the toolkit). */
-        bool mapped = !*rel && hashmap_get(&c->top_mapped, r.buf, r.len);
         if (u.found && depth < 8) {
             const char *sub[2];
             size_t nsub = 0;
@@ -650,7 +662,13 @@ static void link_dir(struct ctx *c, const char *rel, const char *const *dirs,
             }
             strbuf_addch(&r, '/');
             link_dir(c, r.buf, sub, nsub, depth + 1);
-        } else if (!mine && !mapped) {
+        } else if (!*rel && !mine && is_file(target.buf) &&
+                   !hashmap_get(&c->top_mapped, r.buf, r.len) &&
+                   (ends_with(names[i], ".h") || ends_with(names[i], ".hpp"))) {
+            /* A header that keeps its CUDA name (math_constants.h): read
+             * it, then the names again, for the macros it defines. */
+            add_header(c, names[i], names[i], keep(c, target.buf), NULL);
+        } else if (!mine) {
             struct strbuf lp = STRBUF_INIT;
             strbuf_addf(&lp, "include/%s", r.buf);
             ALLOC_GROW(c->links, c->nlinks + 1, c->alinks);
@@ -971,6 +989,7 @@ static void ctx_release(struct ctx *c)
     free(c->incdirs[0]);
     free(c->incdirs[1]);
     hashmap_release(&c->idents);
+    hashmap_release(&c->macros);
     hashmap_release(&c->angled);
     hashmap_release(&c->shadowed);
     hashmap_release(&c->top_mapped);

@@ -20,8 +20,7 @@ static const char synopsis[] =
     "       cuda2musa [options] FILE|-\n"
     "       cuda2musa --dry-run [options] [-o DIR] INPUT...\n"
     "       cuda2musa --check [options] -o DIR INPUT...\n"
-    "       cuda2musa --list-mappings | --lint-mappings | --query NAME ...\n"
-    "       cuda2musa --shadow-sdk DIR [mapping options]\n";
+    "       cuda2musa --list-mappings | --lint-mappings | --query NAME ...\n";
 
 /* Keep in step with man/cuda2musa.1 and README.md: tests/cli/options.sh
  * compares the three. */
@@ -453,14 +452,17 @@ void cli_parse(int argc, char **argv, struct options *o)
             o->warn[i] = false;
 
     /* Checks between options, one per line. */
-    int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0) +
-                  (o->shadow_sdk != NULL);
+    int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0);
     if (actions > 1)
-        usage_error("%s", "--list-mappings, --query, --lint-mappings and "
-                          "--shadow-sdk are mutually exclusive");
+        usage_error("%s", "--list-mappings, --query and --lint-mappings are "
+                          "mutually exclusive");
     if (actions && o->ninputs)
-        usage_error("%s", "--list-mappings, --query, --lint-mappings and "
-                          "--shadow-sdk take no inputs");
+        usage_error("%s", "--list-mappings, --query and --lint-mappings take "
+                          "no inputs");
+    if (o->shadow_sdk && (actions || o->ninputs))
+        usage_error("%s", "--shadow-sdk takes no inputs, and no "
+                          "--list-mappings, --query or --lint-mappings");
+    actions += o->shadow_sdk != NULL;
     if (o->shadow_sdk && (o->output || o->dry_run || o->check || o->in_place))
         usage_error("%s", "--shadow-sdk writes an SDK, not a port: no -o, "
                           "--dry-run, --check or --in-place with it");

@@ -56,13 +56,12 @@ struct ctx {
     const struct options *o;
     const struct mapping *m;
     struct arena mem;
-    char *cuda;                /* the toolkit, real path */
-    char *incdirs[2];          /* its include/ and include/cccl */
-    struct hashmap idents;     /* every identifier of its headers */
-    struct hashmap macros;     /* the names they #define */
-    struct hashmap angled;     /* every <header> its headers include */
-    struct hashmap shadowed;   /* paths under include/ the SDK writes */
-    struct hashmap top_mapped; /* CUDA headers the mappings rename */
+    char *cuda;              /* the toolkit, real path */
+    char *incdirs[2];        /* its include/ and include/cccl */
+    struct hashmap idents;   /* every identifier of its headers */
+    struct hashmap macros;   /* the names they #define */
+    struct hashmap angled;   /* every <header> its headers include */
+    struct hashmap shadowed; /* paths under include/ the SDK writes */
     /* The tables. */
     struct shadow_name *names;
     size_t nnames, anames;
@@ -106,12 +105,6 @@ static bool is_file(const char *p)
 {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && !strcmp(s + n - k, suffix);
 }
 
 static bool is_dir(const char *p)
@@ -534,8 +527,6 @@ static void fill_headers(struct ctx *c)
                             0);
             continue;
         }
-        if (!strchr(e->from, '/'))
-            hashmap_put(&c->top_mapped, e->from, len, (void *)e);
     }
     /* One MUSA header for each name the mappings give, from the CUDA
      * header with the best evidence that this toolkit has. */
@@ -662,11 +653,11 @@ static void link_dir(struct ctx *c, const char *rel, const char *const *dirs,
             }
             strbuf_addch(&r, '/');
             link_dir(c, r.buf, sub, nsub, depth + 1);
-        } else if (!*rel && !mine && is_file(target.buf) &&
-                   !hashmap_get(&c->top_mapped, r.buf, r.len) &&
-                   (ends_with(names[i], ".h") || ends_with(names[i], ".hpp"))) {
-            /* A header that keeps its CUDA name (math_constants.h): read
-             * it, then the names again, for the macros it defines. */
+        } else if (!*rel && !mine && is_file(target.buf)) {
+            /* A file of the top level is read by its real path, so that
+             * what it includes by "name" is its neighbour, never a file
+             * of the SDK of that name; and then the names again, for the
+             * macros it defines (math_constants.h). */
             add_header(c, names[i], names[i], keep(c, target.buf), NULL);
         } else if (!mine) {
             struct strbuf lp = STRBUF_INIT;
@@ -992,7 +983,6 @@ static void ctx_release(struct ctx *c)
     hashmap_release(&c->macros);
     hashmap_release(&c->angled);
     hashmap_release(&c->shadowed);
-    hashmap_release(&c->top_mapped);
     free(c->names);
     free(c->headers);
     free(c->traps);

@@ -52,10 +52,26 @@ static const struct shadow_arch archs[] = {
 /* The CUDA name that mcc gives a value by architecture. */
 #define ARCH_MACRO "__CUDA_ARCH__"
 
+/* A CUDA name that may be poisoned: the toolkit files that spell it. */
+struct pcand {
+    const char *cuda;
+    size_t *files; /* indices into ctx.guards, ascending */
+    size_t nfiles, afiles;
+    bool taken;
+};
+
 struct ctx {
     const struct options *o;
     const struct mapping *m;
     struct arena mem;
+    /* The second reading of the toolkit: each file's include guard (NULL:
+     * none), and for each CUDA name that may be poisoned, its files. */
+    bool poison_pass;
+    struct hashmap pcands;
+    const char **guards;
+    size_t nguards, aguards;
+    struct shadow_poison *poison;
+    size_t npoison, apoison;
     char *cuda;              /* the toolkit, real path */
     char *incdirs[2];        /* its include/ and include/cccl */
     struct hashmap idents;   /* every identifier of its headers */
@@ -191,10 +207,71 @@ static const char *cuda_version(struct ctx *c)
 
 /* ---- what the toolkit's headers hold ---- */
 
+/* The include guard of a file: X of a first "#ifndef X" or "#if
+ * !defined(X)" followed by "#define X"; NULL when it has none. */
+static const char *guard_of(struct ctx *c, const char *buf, size_t len)
+{
+    struct lexer lx;
+    struct token t;
+    const char *tok[12];
+    size_t tl[12], n = 0;
+    lexer_init(&lx, buf, len);
+    while (n < 12 && lexer_next(&lx, &t)) {
+        if (t.kind == TOK_SPACE || t.kind == TOK_NEWLINE ||
+            t.kind == TOK_COMMENT)
+            continue;
+        tok[n] = buf + t.off;
+        tl[n++] = t.len;
+    }
+#define IS(i, s) (i < n && tl[i] == strlen(s) && !memcmp(tok[i], s, tl[i]))
+    size_t g, at;
+    if (IS(0, "#") && IS(1, "ifndef") && n > 2) {
+        g = 2;
+        at = 3;
+    } else if (IS(0, "#") && IS(1, "if") && IS(2, "!") && IS(3, "defined")) {
+        bool paren = IS(4, "(");
+        g = paren ? 5 : 4;
+        at = g + 1 + paren;
+        if (paren && !IS(g + 1, ")"))
+            return NULL;
+    } else {
+        return NULL;
+    }
+    if (!(IS(at, "#") && IS(at + 1, "define") && at + 2 < n &&
+          tl[at + 2] == tl[g] && !memcmp(tok[at + 2], tok[g], tl[g])))
+        return NULL;
+#undef IS
+    return arena_strndup(&c->mem, tok[g], tl[g]);
+}
+
+/* The second reading: which files spell each poison candidate. */
+static void scan_poison(struct ctx *c, const char *buf, size_t len)
+{
+    size_t file = c->nguards;
+    ALLOC_GROW(c->guards, c->nguards + 1, c->aguards);
+    c->guards[c->nguards++] = guard_of(c, buf, len);
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, buf, len);
+    while (lexer_next(&lx, &t)) {
+        if (t.kind != TOK_IDENT)
+            continue;
+        struct pcand *pc = hashmap_get(&c->pcands, buf + t.off, t.len);
+        if (!pc || (pc->nfiles && pc->files[pc->nfiles - 1] == file))
+            continue;
+        ALLOC_GROW(pc->files, pc->nfiles + 1, pc->afiles);
+        pc->files[pc->nfiles++] = file;
+    }
+}
+
 static void scan_text(struct ctx *c, const char *buf, size_t len)
 {
     struct lexer lx;
     struct token t;
+    if (c->poison_pass) {
+        scan_poison(c, buf, len);
+        return;
+    }
     lexer_init(&lx, buf, len);
     while (lexer_next(&lx, &t)) {
         const char *s = buf + t.off;
@@ -433,6 +510,144 @@ static void fill_names(struct ctx *c)
              a.skipped);
 }
 
+/* ---- poison ---- */
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_pcand(const void *a, const void *b)
+{
+    const struct pcand *x = *(const struct pcand *const *)a;
+    const struct pcand *y = *(const struct pcand *const *)b;
+    return strcmp(x->cuda, y->cuda);
+}
+
+/* The guards of a candidate's files, sorted, as one key: "A B C". NULL
+ * when a file has none (it could be read again: never poisoned). */
+static const char *guard_key(struct ctx *c, const struct pcand *pc,
+                             struct strbuf *sb)
+{
+    const char **g = xmalloc((pc->nfiles + 1) * sizeof(*g));
+    for (size_t i = 0; i < pc->nfiles; i++) {
+        g[i] = c->guards[pc->files[i]];
+        if (!g[i]) {
+            free(g);
+            return NULL;
+        }
+    }
+    qsort(g, pc->nfiles, sizeof(*g), cmp_str);
+    strbuf_reset(sb);
+    for (size_t i = 0; i < pc->nfiles; i++)
+        if (!i || strcmp(g[i], g[i - 1]))
+            strbuf_addf(sb, "%s%s", sb->len ? " " : "", g[i]);
+    free(g);
+    return sb->buf;
+}
+
+struct pgroup {
+    const char *key;
+    const char **names;
+    size_t nnames, anames;
+};
+
+static int cmp_pgroup(const void *a, const void *b)
+{
+    return strcmp(((const struct pgroup *)a)->key,
+                  ((const struct pgroup *)b)->key);
+}
+
+/* Poison each CUDA name a plain #define renames, where every toolkit file
+ * that spells it has an include guard: read again, none would trip. */
+static void fill_poison(struct ctx *c)
+{
+    for (size_t i = 0; i < c->nnames; i++) {
+        const struct shadow_name *n = &c->names[i];
+        size_t l = strlen(n->cuda);
+        /* Poisoning a macro undefines it (cublasCreate is one for
+         * cublasCreate_v2): only names that are no macro. */
+        if (n->cond || hashmap_get(&c->pcands, n->cuda, l) ||
+            hashmap_get(&c->macros, n->cuda, l))
+            continue;
+        struct pcand *pc = arena_alloc(&c->mem, sizeof(*pc));
+        memset(pc, 0, sizeof(*pc));
+        pc->cuda = n->cuda;
+        hashmap_put(&c->pcands, n->cuda, l, pc);
+    }
+    c->poison_pass = true;
+    for (size_t i = 0; i < 2; i++)
+        scan_tree(c, c->incdirs[i], 0);
+    c->poison_pass = false;
+    /* Sorted, so that the output does not depend on hash order. */
+    const struct pcand **v = NULL;
+    size_t nv = 0, av = 0;
+    for (size_t i = 0; i < c->nnames; i++) {
+        struct pcand *pc =
+            hashmap_get(&c->pcands, c->names[i].cuda, strlen(c->names[i].cuda));
+        if (!pc || !pc->nfiles || pc->taken)
+            continue;
+        pc->taken = true;
+        ALLOC_GROW(v, nv + 1, av);
+        v[nv++] = pc;
+    }
+    if (nv)
+        qsort(v, nv, sizeof(*v), cmp_pcand);
+    struct hashmap groups = HASHMAP_INIT;
+    struct pgroup *gs = NULL;
+    size_t ng = 0, ag = 0, unguarded = 0;
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < nv; i++) {
+        const char *key = guard_key(c, v[i], &sb);
+        if (!key) {
+            unguarded++;
+            continue;
+        }
+        size_t *at = hashmap_get(&groups, key, strlen(key));
+        if (!at) {
+            ALLOC_GROW(gs, ng + 1, ag);
+            gs[ng] = (struct pgroup){keep(c, key), NULL, 0, 0};
+            at = arena_alloc(&c->mem, sizeof(*at));
+            *at = ng++;
+            hashmap_put(&groups, gs[*at].key, strlen(key), at);
+        }
+        struct pgroup *g = &gs[*at];
+        ALLOC_GROW(g->names, g->nnames + 1, g->anames);
+        g->names[g->nnames++] = v[i]->cuda;
+    }
+    if (ng)
+        qsort(gs, ng, sizeof(*gs), cmp_pgroup);
+    for (size_t i = 0; i < ng; i++) {
+        /* The key's words, as the guard list. */
+        const char **gv = NULL;
+        size_t ngv = 0, agv = 0;
+        char *k = (char *)keep(c, gs[i].key);
+        for (char *w = strtok(k, " "); w; w = strtok(NULL, " ")) {
+            ALLOC_GROW(gv, ngv + 1, agv);
+            gv[ngv++] = w;
+        }
+        const char **names =
+            arena_alloc(&c->mem, gs[i].nnames * sizeof(*names));
+        memcpy(names, gs[i].names, gs[i].nnames * sizeof(*names));
+        const char **guards = arena_alloc(&c->mem, ngv * sizeof(*guards));
+        memcpy(guards, gv, ngv * sizeof(*guards));
+        free(gv);
+        free(gs[i].names);
+        ALLOC_GROW(c->poison, c->npoison + 1, c->apoison);
+        c->poison[c->npoison++] =
+            (struct shadow_poison){guards, ngv, names, gs[i].nnames};
+    }
+    if (unguarded)
+        note(c,
+             "%zu CUDA names are not poisoned: a toolkit file that spells "
+             "them has no include guard (the check finds them)",
+             unguarded);
+    free(gs);
+    free(v);
+    strbuf_release(&sb);
+    hashmap_release(&groups);
+}
+
 /* ---- headers ---- */
 
 /* The qualified entry that renames the namespace of directory dir
@@ -465,8 +680,8 @@ static void add_header(struct ctx *c, const char *musa, const char *cuda,
                        const char *path, const char *ns)
 {
     ALLOC_GROW(c->headers, c->nheaders + 1, c->aheaders);
-    c->headers[c->nheaders++] =
-        (struct shadow_header){keep(c, musa), keep(c, cuda), path, ns};
+    c->headers[c->nheaders++] = (struct shadow_header){
+        keep(c, musa), keep(c, cuda), path, ns, strcmp(musa, cuda) != 0};
     hashmap_put(&c->shadowed, c->headers[c->nheaders - 1].musa, strlen(musa),
                 (void *)1);
 }
@@ -583,11 +798,6 @@ static void fill_headers(struct ctx *c)
 }
 
 /* ---- include/ pass-throughs ---- */
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
 
 /* Does the SDK write a file under prefix/ (prefix relative to
  * include/)? */
@@ -974,13 +1184,25 @@ static int check_target(const char *dir)
     return 0;
 }
 
+static void free_pcand(void *arg, const char *key, size_t len, void *value)
+{
+    (void)arg;
+    (void)key;
+    (void)len;
+    free(((struct pcand *)value)->files);
+}
+
 static void ctx_release(struct ctx *c)
 {
+    hashmap_each(&c->pcands, free_pcand, NULL);
     free(c->cuda);
     free(c->incdirs[0]);
     free(c->incdirs[1]);
     hashmap_release(&c->idents);
     hashmap_release(&c->macros);
+    hashmap_release(&c->pcands);
+    free(c->guards);
+    free(c->poison);
     hashmap_release(&c->angled);
     hashmap_release(&c->shadowed);
     free(c->names);
@@ -1042,6 +1264,7 @@ int shadow_run(const struct options *o, const struct mapping *m)
         if (c.nents[t])
             qsort(c.ents[t], c.nents[t], sizeof(*c.ents[t]), cmp_entries);
     fill_names(&c);
+    fill_poison(&c);
     fill_headers(&c);
     hashmap_put(&c.shadowed, "musa_shadow/names.h", 19, (void *)1);
     const char *const top[] = {c.incdirs[0], c.incdirs[1]};
@@ -1092,6 +1315,8 @@ int shadow_run(const struct options *o, const struct mapping *m)
         .default_arch = DEFAULT_ARCH,
         .names = c.names,
         .nnames = c.nnames,
+        .poison = c.poison,
+        .npoison = c.npoison,
         .headers = c.headers,
         .nheaders = c.nheaders,
         .traps = c.traps,

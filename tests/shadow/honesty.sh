@@ -86,6 +86,13 @@ cuda-name-host)
     expect_fail "a CUDA name left in a host unit" \
         "main.cpp' still holds CUDA"
     ;;
+poison-host)
+    # Built by the system's compiler, as musa_config.ninja does by
+    # default: no check runs, and the poisoned name stops it.
+    plant main.cpp 's|^int main|#include <musa_runtime.h>\nstatic void f() { cudaEvent_t e; cudaEventCreate(\&e); }\nint main|'
+    expect_fail "a CUDA name in a unit of the system's compiler" \
+        'attempt to use poisoned "cudaEventCreate"' CXX=c++
+    ;;
 half-renamed)
     plant saxpy.mu '0,/musaMemcpyAsync/s//musaMemcpyAsyncc/'
     expect_fail "a name renamed by half" "musaMemcpyAsyncc"

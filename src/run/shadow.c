@@ -129,34 +129,33 @@ static bool is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* name found in $PATH, absolute; or NULL. */
+/* name found in $PATH (or name itself, if it has a slash), as an absolute
+ * path that keeps its last component (c++, not the g++-12 it leads to:
+ * what the user runs); or NULL. */
 static char *in_path(const char *name)
 {
     if (strchr(name, '/'))
         return is_file(name) ? realpath(name, NULL) : NULL;
     const char *path = getenv("PATH");
     struct strbuf sb = STRBUF_INIT;
-    for (const char *p = path ? path : ""; *p;) {
+    char *r = NULL;
+    for (const char *p = path ? path : ""; *p && !r;) {
         const char *e = strchr(p, ':');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         strbuf_reset(&sb);
         strbuf_add(&sb, n ? p : ".", n ? n : 1);
-        strbuf_addch(&sb, '/');
-        strbuf_addstr(&sb, name);
-        if (is_file(sb.buf) && access(sb.buf, X_OK) == 0) {
-            char *r = realpath(sb.buf, NULL);
-            if (r && strchr(sb.buf, '/') == sb.buf + n) {
-                /* Keep the name (c++, not g++-12): what the user has. */
-                free(r);
-                r = n ? xstrdup(sb.buf) : realpath(sb.buf, NULL);
-            }
-            strbuf_release(&sb);
-            return r;
+        char *dir = realpath(sb.buf, NULL);
+        if (dir) {
+            strbuf_reset(&sb);
+            strbuf_addf(&sb, "%s/%s", dir, name);
+            if (is_file(sb.buf) && access(sb.buf, X_OK) == 0)
+                r = xstrdup(sb.buf);
+            free(dir);
         }
         p = e ? e + 1 : p + n;
     }
     strbuf_release(&sb);
-    return NULL;
+    return r;
 }
 
 /* The CUDA toolkit: $CUDA_HOME, $CUDA_PATH, where nvcc is, or

@@ -27,6 +27,7 @@
 #include "port/rewrite.h"
 #include "mapping/sdk.h"
 #include "util/arena.h"
+#include "util/filekind.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -35,16 +36,7 @@ static size_t nfiles, files_alloc;
 
 static bool is_source(const char *path)
 {
-    static const char *const exts[] = {".cu",  ".cuh", ".c",   ".cc",  ".cpp",
-                                       ".cxx", ".h",   ".hh",  ".hpp", ".hxx",
-                                       ".inl", ".inc", ".ipp", ".tpp"};
-    const char *dot = strrchr(path, '.');
-    if (!dot || strchr(dot, '/'))
-        return false;
-    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-        if (!strcmp(dot, exts[i]))
-            return true;
-    return false;
+    return filekind_is_ported(filekind_of(path));
 }
 
 static int add_file(const char *path, const struct stat *st, int flag,
@@ -84,7 +76,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* One load as load_mappings in driver.c makes it; its entries, or 0. */
+/* One load as setup_mappings (run/setup.c) makes it; its entries, or 0. */
 static size_t load_once(const char *dir, const char *cache, double *took)
 {
     double t0 = now(CLOCK_MONOTONIC);

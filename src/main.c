@@ -28,8 +28,9 @@ int main(int argc, char **argv)
 {
     tune_malloc();
     struct options o;
-    cli_parse(argc, argv, &o);
-    int status = driver_run(&o);
+    int status = cli_parse(argc, argv, &o);
+    if (status == CLI_RUN)
+        status = driver_run(&o);
     cli_release(&o);
     return status;
 }

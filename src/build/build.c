@@ -10,42 +10,25 @@
 #include <string.h>
 
 #include "build/compdb.h"
-#include "mapping/mapping.h"
-#include "port/rewrite.h"
+#include "util/filekind.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static const char *ext_of(const char *path)
+static void push_str(const char ***v, size_t *n, size_t *alloc, const char *s)
 {
-    const char *slash = strrchr(path, '/');
-    const char *dot = strrchr(slash ? slash + 1 : path, '.');
-    return dot && dot != (slash ? slash + 1 : path) ? dot : "";
-}
-
-static bool is_tu_ext(const char *ext)
-{
-    static const char *const exts[] = {".mu", ".c", ".cc", ".cpp", ".cxx"};
-    for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-        if (!strcmp(ext, exts[i]))
-            return true;
-    return false;
+    for (size_t i = 0; i < *n; i++)
+        if (!strcmp((*v)[i], s))
+            return;
+    ALLOC_GROW(*v, *n + 1, *alloc);
+    (*v)[(*n)++] = s;
 }
 
 /* What a TU reaches through its #includes. */
 struct reach {
     bool device;
-    const char **domains; /* in order of first use */
-    size_t ndomains, alloc;
+    const char **libs; /* in order of first use */
+    size_t nlibs, alloc;
 };
-
-static void add_domain(struct reach *r, const char *d)
-{
-    for (size_t i = 0; i < r->ndomains; i++)
-        if (!strcmp(r->domains[i], d))
-            return;
-    ALLOC_GROW(r->domains, r->ndomains + 1, r->alloc);
-    r->domains[r->ndomains++] = d;
-}
 
 static void visit(const struct build_in *in, size_t i, unsigned char *seen,
                   struct reach *r)
@@ -56,11 +39,9 @@ static void visit(const struct build_in *in, size_t i, unsigned char *seen,
     seen[i] = 1;
     while (top) {
         const struct build_file *f = &in->files[stack[--top]];
-        if (f->facts) {
-            r->device |= f->facts->device;
-            for (size_t k = 0; k < f->facts->ndomains; k++)
-                add_domain(r, f->facts->domains[k].name);
-        }
+        r->device |= f->device;
+        for (size_t k = 0; k < f->nlibs; k++)
+            push_str(&r->libs, &r->nlibs, &r->alloc, f->libs[k]);
         for (size_t k = 0; k < f->nincl; k++) {
             size_t j = f->incl[k];
             if (j < in->nfiles && !seen[j]) {
@@ -87,15 +68,6 @@ static struct mf_flag incdir(const struct build_in *in, const char *dir,
             'I', true, *rel ? arena_strndup(a, rel, strlen(rel)) : "."};
     }
     return (struct mf_flag){'I', false, dir};
-}
-
-static void push_str(const char ***v, size_t *n, size_t *alloc, const char *s)
-{
-    for (size_t i = 0; i < *n; i++)
-        if (!strcmp((*v)[i], s))
-            return;
-    ALLOC_GROW(*v, *n + 1, *alloc);
-    (*v)[(*n)++] = s;
 }
 
 /* Copy a malloc'd array into the arena. */
@@ -139,8 +111,8 @@ void build_model(const struct build_in *in, struct manifest *m,
     unsigned char *seen = xcalloc(in->nfiles ? in->nfiles : 1, 1);
     for (size_t i = 0; i < in->nfiles; i++) {
         const struct build_file *f = &in->files[i];
-        const char *ext = ext_of(f->rel);
-        if (!f->source || !is_tu_ext(ext) || included[i])
+        enum file_kind kind = filekind_of(f->rel);
+        if (!f->source || !filekind_is_unit(kind) || included[i])
             continue;
         memset(seen, 0, in->nfiles);
         struct reach r = {0};
@@ -150,27 +122,23 @@ void build_model(const struct build_in *in, struct manifest *m,
         struct mf_tu *tu = &tus[ntus++];
         memset(tu, 0, sizeof(*tu));
         tu->src = f->rel;
-        tu->lang = !strcmp(ext, ".mu") || r.device ? MF_MUSA
-                   : !strcmp(ext, ".c")            ? MF_C
-                                                   : MF_CXX;
-        /* Its libraries: the runtime for device code, then those of each
-         * domain it uses. */
+        tu->lang = kind == FK_MUSA || r.device ? MF_MUSA
+                   : kind == FK_C              ? MF_C
+                                               : MF_CXX;
+        /* Its libraries: the runtime for device code, then those of the
+         * APIs it uses. */
         const char **tl = NULL;
         size_t ntl = 0, tl_alloc = 0;
         if (tu->lang == MF_MUSA)
             push_str(&tl, &ntl, &tl_alloc, "musart");
-        for (size_t k = 0; k < r.ndomains; k++) {
-            const char *const *l;
-            size_t n = mapping_links(in->map, r.domains[k], &l);
-            for (size_t q = 0; q < n; q++)
-                push_str(&tl, &ntl, &tl_alloc, l[q]);
-        }
-        free(r.domains);
+        for (size_t k = 0; k < r.nlibs; k++)
+            push_str(&tl, &ntl, &tl_alloc, r.libs[k]);
+        free(r.libs);
         for (size_t k = 0; k < ntl; k++)
             push_str(&libs, &nlibs, &libs_alloc, tl[k]);
         tu->libs = to_arena(a, tl, ntl, sizeof(*tl));
         tu->nlibs = ntl;
-        tu->main = f->facts && f->facts->has_main;
+        tu->main = f->has_main;
         const struct compdb_entry *e =
             in->db && f->abs ? compdb_find(in->db, f->abs) : NULL;
         if (!e)

@@ -3,7 +3,9 @@
  * translation units, which compiler each needs (device code anywhere in
  * what it includes sends it to mcc), which programs to link and with
  * which MUSA libraries, and the flags carried over from the command line
- * and the CUDA build's compile_commands.json. Pure: no I/O. */
+ * and the CUDA build's compile_commands.json. Pure: no I/O, and nothing of
+ * the mapping database (the caller says which libraries each file
+ * needs). */
 #ifndef C2M_BUILD_H
 #define C2M_BUILD_H
 
@@ -15,15 +17,16 @@
 #include "util/arena.h"
 
 struct compdb;
-struct mapping;
-struct tu_facts;
 
 /* One input of the port, as the manifest sees it. */
 struct build_file {
     const char *rel; /* output path under the root */
     const char *abs; /* the input, absolute and normalised */
     bool source;     /* ported (or MUSA) code whose output exists */
-    const struct tu_facts *facts; /* NULL when not looked at */
+    bool device;     /* holds device code: whoever includes it needs mcc */
+    bool has_main;   /* defines main(): a program */
+    const char *const *libs; /* -l names of the MUSA APIs it uses */
+    size_t nlibs;
     const size_t *incl; /* indices of files of the port it #includes */
     size_t nincl;
     uint64_t hash; /* of the output */
@@ -32,7 +35,6 @@ struct build_file {
 struct build_in {
     const struct build_file *files; /* sorted by rel */
     size_t nfiles;
-    const struct mapping *map;
     const struct compdb *db;    /* or NULL */
     const char *in_root;        /* the inputs' common directory (absolute) */
     const char *out_root;       /* the output root (absolute) */

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The build manifest: one model of how to build a port, written in the
- * output root as musa_manifest.json (the record, schema
- * "cuda2musa.build/1", documented in cuda2musa(1)) and rendered for the
- * tools people run: musa.mk (GNU make), build.ninja with its settings
- * file musa_config.ninja, and compile_commands.json. Pure: the driver
- * fills the model and writes the texts. */
+/* The build manifest: one model of how to build a port (build.h fills
+ * it), written in the output root as musa_manifest.json (the record,
+ * schema "cuda2musa.build/1", documented in cuda2musa(1)) and rendered
+ * for the tools people run (render.h). Pure: run/ writes the texts. */
 #ifndef C2M_MANIFEST_H
 #define C2M_MANIFEST_H
 
@@ -21,12 +19,6 @@ struct strbuf;
 #define MANIFEST_NINJA_CONFIG "musa_config.ninja"
 #define MANIFEST_COMPDB "compile_commands.json"
 #define MANIFEST_BUILD_DIR "musa_build" /* objects, under the root */
-
-/* The files of the manifest in the output root, in the order a port
- * writes them; the last (MANIFEST_NINJA_CONFIG) is only created, and is
- * the user's from then on. */
-enum { MANIFEST_NFILES = 5 };
-extern const char *const manifest_files[MANIFEST_NFILES];
 
 /* A preprocessor option for the compilers: -I dir (rel: under the output
  * root), -D name[=value], -U name. */
@@ -88,22 +80,6 @@ void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out);
 /* Whether program prog (a TU that defines main) links tus[tu]: itself,
  * and the units that do not define main in its directory and below. */
 bool manifest_links(const struct manifest *m, size_t prog, size_t tu);
-
-/* Can make name path (no blanks, quotes or make's special characters)?
- * musa.mk leaves out the units it cannot, and the programs that link
- * them; build.ninja has them all. */
-bool manifest_make_safe(const char *path);
-/* Can build.ninja name path? Not with a line break in it, nor a '|'
- * (which a build line reads as the start of its implicit inputs). */
-bool manifest_ninja_safe(const char *path);
-
-void manifest_render_json(const struct manifest *m, struct strbuf *out);
-void manifest_render_make(const struct manifest *m, struct strbuf *out);
-void manifest_render_ninja(const struct manifest *m, struct strbuf *out);
-/* The settings build.ninja includes: written when missing, then the
- * user's. */
-void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out);
-void manifest_render_compdb(const struct manifest *m, struct strbuf *out);
 
 /* A 64-bit hash of data[0..len), as recorded for outputs. */
 uint64_t manifest_hash(const void *data, size_t len);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "util/diag.h"
+#include "io/tempfile.h"
+#include "util/filekind.h"
 #include "util/xalloc.h"
 
 #ifndef C2M_VERSION
@@ -185,14 +187,16 @@ static int stdout_ok(void)
     return 2;
 }
 
-static _Noreturn void usage_error(const char *fmt, const char *arg)
+/* Say what is wrong with the command line, and how to get help; the exit
+ * status for misuse. */
+static int usage_error(const char *fmt, const char *arg)
 {
     fputs("cuda2musa: ", stderr);
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
     fputs(synopsis, stderr);
     fputs("Try 'cuda2musa --help' for more information.\n", stderr);
-    exit(2);
+    return 2;
 }
 
 static void push(const char ***v, size_t *n, const char *s)
@@ -203,21 +207,21 @@ static void push(const char ***v, size_t *n, const char *s)
 
 /* -W<name>, -Wno-<name>, -Werror, -Wno-error, -Werror=<name>,
  * -Wno-error=<name>, as compilers take them. */
-static void set_warning(struct options *o, const char *arg)
+static int set_warning(struct options *o, const char *arg)
 {
     bool on = strncmp(arg, "no-", 3) != 0;
     const char *name = on ? arg : arg + 3;
     if (!strcmp(name, "error")) {
         for (int i = 0; i < WARN__COUNT; i++)
             o->werror[i] = on;
-        return;
+        return 0;
     }
     bool as_error = !strncmp(name, "error=", 6);
     if (as_error)
         name += 6;
     int id = diag_warn_lookup(name);
     if (id < 0)
-        usage_error("unknown warning option '-W%s'", arg);
+        return usage_error("unknown warning option '-W%s'", arg);
     if (as_error) {
         o->werror[id] = on;
         if (on)
@@ -225,23 +229,7 @@ static void set_warning(struct options *o, const char *arg)
     } else {
         o->warn[id] = on;
     }
-}
-
-static const char *const source_exts[] = {
-    ".cu",  ".cuh", ".c",   ".cc",  ".cpp", ".cxx", ".h",  ".hh",
-    ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp", ".mu", ".muh",
-};
-#define NSOURCE_EXTS (sizeof(source_exts) / sizeof(source_exts[0]))
-
-static bool ends_in_source_ext(const char *name)
-{
-    size_t nl = strlen(name);
-    for (size_t i = 0; i < NSOURCE_EXTS; i++) {
-        size_t el = strlen(source_exts[i]);
-        if (nl >= el && !strcmp(name + nl - el, source_exts[i]))
-            return true;
-    }
-    return false;
+    return 0;
 }
 
 /* Would a backup, a source's name + suffix, be taken for a source (k.c +
@@ -249,31 +237,32 @@ static bool ends_in_source_ext(const char *name)
 static bool is_source_name(const char *suffix)
 {
     char name[256];
-    for (size_t i = 0; i < NSOURCE_EXTS; i++) {
-        snprintf(name, sizeof(name), "k%s%s", source_exts[i], suffix);
-        if (ends_in_source_ext(name))
+    for (size_t i = 0; i < filekind_nexts; i++) {
+        snprintf(name, sizeof(name), "k%s%s", filekind_exts[i].ext, suffix);
+        if (filekind_of(name) != FK_OTHER)
             return true;
     }
     return false;
 }
 
 /* --musa-arch mp_22,mp_31 (or blanks between). */
-static void set_musa_arch(struct options *o, char *arg)
+static int set_musa_arch(struct options *o, char *arg)
 {
     for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
         if (strncmp(a, "mp_", 3) || !a[3] ||
             strspn(a + 3, "0123456789") != strlen(a + 3))
-            usage_error("--musa-arch wants names like mp_22 or mp_31, not "
-                        "'%s'",
-                        a);
+            return usage_error("--musa-arch wants names like mp_22 or mp_31, "
+                               "not '%s'",
+                               a);
         push(&o->musa_arch, &o->nmusa_arch, a);
     }
     if (!o->nmusa_arch)
-        usage_error("%s", "--musa-arch wants at least one architecture");
+        return usage_error("%s", "--musa-arch wants at least one architecture");
+    return 0;
 }
 
 /* --fail-on unsupported,hazard */
-static void set_fail_on(struct options *o, char *arg)
+static int set_fail_on(struct options *o, char *arg)
 {
     static const enum warn_id kinds[] = {WARN_UNSUPPORTED, WARN_HAZARD,
                                          WARN_UNMAPPED, WARN_UNVERIFIED};
@@ -283,14 +272,15 @@ static void set_fail_on(struct options *o, char *arg)
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
             ok |= id == (int)kinds[i];
         if (!ok)
-            usage_error("--fail-on takes unsupported, hazard, unmapped or "
-                        "unverified, not '%s'",
-                        a);
+            return usage_error("--fail-on takes unsupported, hazard, unmapped "
+                               "or unverified, not '%s'",
+                               a);
         o->fail_on[id] = true;
     }
+    return 0;
 }
 
-void cli_parse(int argc, char **argv, struct options *o)
+int cli_parse(int argc, char **argv, struct options *o)
 {
     memset(o, 0, sizeof(*o));
     for (int i = 0; i < WARN__COUNT; i++)
@@ -340,7 +330,8 @@ void cli_parse(int argc, char **argv, struct options *o)
             break;
         case 'D':
             if (!*optarg || *optarg == '=')
-                usage_error("-D wants NAME or NAME=VALUE, not '%s'", optarg);
+                return usage_error("-D wants NAME or NAME=VALUE, not '%s'",
+                                   optarg);
             push(&o->defines, &o->ndefines, optarg);
             break;
         case 'p':
@@ -350,7 +341,8 @@ void cli_parse(int argc, char **argv, struct options *o)
             o->no_manifest = true;
             break;
         case OPT_MUSA_ARCH:
-            set_musa_arch(o, optarg);
+            if (set_musa_arch(o, optarg))
+                return 2;
             break;
         case OPT_PRUNE:
             o->prune = true;
@@ -364,24 +356,29 @@ void cli_parse(int argc, char **argv, struct options *o)
         case OPT_REPORT:
             o->report_file = optarg;
             break;
-        case OPT_REPORT_FORMAT:
-            if (!strcmp(optarg, "sarif"))
-                o->report_sarif = true;
-            else if (!strcmp(optarg, "json"))
-                o->report_sarif = false;
-            else
-                usage_error("--report-format takes json or sarif, not '%s'",
-                            optarg);
+        case OPT_REPORT_FORMAT: {
+            int f = report_format_lookup(optarg);
+            if (f < 0)
+                return usage_error("--report-format takes json or sarif, not "
+                                   "'%s'",
+                                   optarg);
+            o->report_format = (enum report_format)f;
             break;
+        }
         case OPT_FAIL_ON:
-            set_fail_on(o, optarg);
+            if (set_fail_on(o, optarg))
+                return 2;
             break;
         case 'j': {
             char *end;
             long n = strtol(optarg, &end, 10);
-            if (*end || end == optarg || n < 1 || n > 1024)
-                usage_error("-j wants a number from 1 to 1024, not '%s'",
-                            optarg);
+            if (*end || end == optarg || n < 1 || n > TEMP_MAX_WRITERS) {
+                char msg[64];
+                snprintf(msg, sizeof(msg),
+                         "-j wants a number from 1 to %d, not '%%s'",
+                         TEMP_MAX_WRITERS);
+                return usage_error(msg, optarg);
+            }
             o->jobs = (int)n;
             break;
         }
@@ -397,9 +394,9 @@ void cli_parse(int argc, char **argv, struct options *o)
         case OPT_MUSA_VERSION:
             o->musa_version = sdk_parse_version(optarg, strlen(optarg));
             if (o->musa_version < 0)
-                usage_error("--musa-version wants a version like 5.1 or "
-                            "4.2.0, not '%s'",
-                            optarg);
+                return usage_error("--musa-version wants a version like 5.1 "
+                                   "or 4.2.0, not '%s'",
+                                   optarg);
             break;
         case OPT_LIST_MAPPINGS:
             o->list_mappings = true;
@@ -423,7 +420,8 @@ void cli_parse(int argc, char **argv, struct options *o)
             no_warnings = true;
             break;
         case 'W':
-            set_warning(o, optarg);
+            if (set_warning(o, optarg))
+                return 2;
             break;
         case 'h':
             fputs(synopsis, stdout);
@@ -431,18 +429,19 @@ void cli_parse(int argc, char **argv, struct options *o)
             for (size_t i = 0; i < sizeof(help_text) / sizeof(help_text[0]);
                  i++)
                 fputs(help_text[i], stdout);
-            exit(stdout_ok());
+            return stdout_ok();
         case 'V':
             printf("cuda2musa %s\n", C2M_VERSION);
-            exit(stdout_ok());
+            return stdout_ok();
         case ':':
-            usage_error("option '%s' needs an argument", argv[optind - 1]);
+            return usage_error("option '%s' needs an argument",
+                               argv[optind - 1]);
         default:
             if (optopt) {
                 char opt[3] = {'-', (char)optopt, '\0'};
-                usage_error("unknown option '%s'", opt);
+                return usage_error("unknown option '%s'", opt);
             }
-            usage_error("unknown option '%s'", argv[optind - 1]);
+            return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
     for (int i = optind; i < argc; i++)
@@ -454,67 +453,79 @@ void cli_parse(int argc, char **argv, struct options *o)
     /* Checks between options, one per line. */
     int actions = o->list_mappings + o->lint_mappings + (o->nqueries > 0);
     if (actions > 1)
-        usage_error("%s", "--list-mappings, --query and --lint-mappings are "
-                          "mutually exclusive");
+        return usage_error("%s",
+                           "--list-mappings, --query and --lint-mappings are "
+                           "mutually exclusive");
     if (actions && o->ninputs)
-        usage_error("%s", "--list-mappings, --query and --lint-mappings take "
-                          "no inputs");
+        return usage_error("%s",
+                           "--list-mappings, --query and --lint-mappings take "
+                           "no inputs");
     if (o->shadow_sdk && (actions || o->ninputs))
-        usage_error("%s", "--shadow-sdk takes no inputs, and no "
-                          "--list-mappings, --query or --lint-mappings");
+        return usage_error("%s", "--shadow-sdk takes no inputs, and no "
+                                 "--list-mappings, --query or "
+                                 "--lint-mappings");
     actions += o->shadow_sdk != NULL;
     if (o->shadow_sdk && (o->output || o->dry_run || o->check || o->in_place))
-        usage_error("%s", "--shadow-sdk writes an SDK, not a port: no -o, "
-                          "--dry-run, --check or --in-place with it");
+        return usage_error("%s", "--shadow-sdk writes an SDK, not a port: no "
+                                 "-o, --dry-run, --check or --in-place with "
+                                 "it");
     if (o->shadow_sdk && !*o->shadow_sdk)
-        usage_error("%s", "--shadow-sdk wants a directory");
+        return usage_error("%s", "--shadow-sdk wants a directory");
     if (actions)
-        return;
+        return CLI_RUN;
     if (!o->ninputs)
-        usage_error("%s", "no input given");
+        return usage_error("%s", "no input given");
     if (o->in_place && (o->output || o->dry_run || o->check))
-        usage_error("%s", "--in-place writes next to the inputs: no -o, "
-                          "--dry-run or --check with it");
+        return usage_error("%s", "--in-place writes next to the inputs: no -o, "
+                                 "--dry-run or --check with it");
     if (o->in_place && o->copy_all)
-        usage_error("%s", "--in-place ports sources only: no --copy-all");
+        return usage_error("%s",
+                           "--in-place ports sources only: no --copy-all");
     for (size_t i = 0; o->in_place && i < o->ninputs; i++)
         if (!strcmp(o->inputs[i], "-"))
-            usage_error("%s", "--in-place needs files: '-' (standard input) "
-                              "goes to standard output");
+            return usage_error("%s",
+                               "--in-place needs files: '-' (standard input) "
+                               "goes to standard output");
     if (!*o->backup_suffix || strchr(o->backup_suffix, '/') ||
         is_source_name(o->backup_suffix))
-        usage_error("--backup-suffix wants a suffix like .orig that gives no "
-                    "source file name, not '%s'",
-                    o->backup_suffix);
+        return usage_error(
+            "--backup-suffix wants a suffix like .orig that gives no "
+            "source file name, not '%s'",
+            o->backup_suffix);
     if (o->check && o->dry_run)
-        usage_error("%s", "--check and --dry-run are mutually exclusive");
+        return usage_error("%s",
+                           "--check and --dry-run are mutually exclusive");
     if (o->check && !o->output)
-        usage_error("%s", "--check needs -o DIR to compare with");
+        return usage_error("%s", "--check needs -o DIR to compare with");
     if (o->diff && !o->check)
-        usage_error("%s", "--diff goes with --check (--dry-run always "
-                          "prints diffs)");
+        return usage_error("%s", "--diff goes with --check (--dry-run always "
+                                 "prints diffs)");
     if (o->exit_code && !o->dry_run)
-        usage_error("%s", "--exit-code goes with --dry-run");
+        return usage_error("%s", "--exit-code goes with --dry-run");
     if (o->copy_all && !o->output)
-        usage_error("%s", "--copy-all needs -o DIR");
+        return usage_error("%s", "--copy-all needs -o DIR");
     if (o->prune && (!o->output || o->dry_run || o->check))
-        usage_error("%s", "--prune needs -o DIR (and no --dry-run or "
-                          "--check)");
+        return usage_error("%s", "--prune needs -o DIR (and no --dry-run or "
+                                 "--check)");
     if (o->depfile && (!o->output || o->dry_run || o->check))
-        usage_error("%s", "--depfile needs -o DIR (and no --dry-run or "
-                          "--check)");
+        return usage_error("%s", "--depfile needs -o DIR (and no --dry-run or "
+                                 "--check)");
     if (o->depfile && (strlen(o->depfile) < 3 ||
                        strcmp(o->depfile + strlen(o->depfile) - 2, ".d")))
-        usage_error("--depfile wants a name ending in .d (its target is the "
-                    "name without it), not '%s'",
-                    o->depfile);
+        return usage_error(
+            "--depfile wants a name ending in .d (its target is the "
+            "name without it), not '%s'",
+            o->depfile);
     if (o->prune && o->no_manifest)
-        usage_error("%s", "--prune needs the manifest's record of what was "
-                          "written: drop --no-manifest");
+        return usage_error("%s",
+                           "--prune needs the manifest's record of what was "
+                           "written: drop --no-manifest");
     if (o->report_file && !strcmp(o->report_file, "-") &&
         (o->dry_run || o->check || !o->output))
-        usage_error("%s", "--report - would mix the report with what this "
-                          "mode prints on stdout: name a file");
+        return usage_error("%s",
+                           "--report - would mix the report with what this "
+                           "mode prints on stdout: name a file");
+    return CLI_RUN;
 }
 
 void cli_release(struct options *o)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Writing outputs: atomically (temp file in the destination directory,
- * then rename, as unifdef and git's lockfile do; a new file is written
- * anonymously, O_TMPFILE, and linked in when whole), and not at all when
- * the file already holds the same bytes, so its mtime stays and make sees
- * nothing new. Errors come back as text for the caller to print. */
+/* Writing outputs: atomically (a temporary file in the destination
+ * directory, then rename, as unifdef and git's lockfile do; a new file is
+ * written anonymously, O_TMPFILE, and linked in when whole: tempfile.h),
+ * and not at all when the file already holds the same bytes, so its mtime
+ * stays and make sees nothing new. Errors come back as text for the
+ * caller to print. */
 #ifndef C2M_EMIT_H
 #define C2M_EMIT_H
 
@@ -24,7 +25,7 @@ struct emitter {
     int dirfd;
     bool use_dirfd; /* keep dir open and name files relative to it */
     /* A directory that was empty when this run locked it (the output
-     * directory: see emit_lock): nothing below it needs comparing, as no
+     * directory: see lock_take): nothing below it needs comparing, as no
      * file there is older than the run, and the run writes each output
      * once. NULL: none. */
     const char *fresh;
@@ -42,10 +43,6 @@ struct emitter {
     }
 
 void emitter_release(struct emitter *em);
-
-/* Temporary files are named EMIT_TEMP_PREFIX plus six random characters,
- * in the directory of the file they become. */
-#define EMIT_TEMP_PREFIX ".c2m-tmp-"
 
 enum emit_result {
     EMIT_UNCHANGED, /* dst already held data: not touched */
@@ -67,40 +64,4 @@ int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
-/* Remove the temporary files being written now, and the lock file held.
- * Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
- * interrupted run leaves nothing behind. Lets go of the lock once. */
-void emit_remove_temps(void);
-/* The same at exit (a fatal error), where other threads may go on
- * writing until the process ends: while they may (emit_others_writing),
- * the lock is kept, emptied, and goes with the process. */
-void emit_remove_temps_at_exit(void);
-void emit_others_writing(bool on);
-/* Sleep for the milliseconds in the environment variable var, if set:
- * a window for the fault tests. */
-void emit_test_pause(const char *var);
-/* Remove the temporary files in dir (not below it) that a killed run
- * left. Returns how many. Call only while holding the lock. */
-size_t emit_remove_stale_temps(const char *dir);
-
-/* Runs into one output directory take turns: each holds an flock on
- * DIR/.cuda2musa.lock, which holds its pid, while it writes, and removes
- * the file when done (the kernel drops the lock however a run dies). A
- * run that finds a pid in the file knows the one before was interrupted. */
-#define EMIT_LOCK_NAME ".cuda2musa.lock"
-
-struct emit_lock {
-    int fd;
-    char *path;
-    bool interrupted; /* the run before did not finish */
-    bool empty;       /* under the lock, the directory held nothing but it */
-};
-
-/* Create dir if needed and lock it, calling waiting(arg) once first when
- * another run holds the lock. Returns 0, or -1 with the reason in *err. */
-int emit_lock(struct emit_lock *lk, const char *dir, void (*waiting)(void *arg),
-              void *arg, struct strbuf *err);
-/* Release the lock and remove the file. */
-void emit_unlock(struct emit_lock *lk);
-
 #endif

@@ -33,6 +33,7 @@ struct pool {
     size_t need, want;
     bool waiting;
     int nthreads;
+    int started; /* threads running: nthreads, or fewer when one failed */
     pthread_t *threads;
     pthread_mutex_t lock;
     pthread_cond_t finished; /* the caller may go on */
@@ -210,14 +211,25 @@ struct pool *pool_new(int nthreads, size_t njobs, pool_fn fn,
     p->held_at = xmalloc((size_t)nthreads * sizeof(*p->held_at));
     for (int t = 0; t < nthreads; t++)
         p->held_at[t] = SIZE_MAX;
+    /* A thread that cannot be started (a process limit) leaves its jobs
+     * to the others, or to the caller when none started. */
+    int started = 0;
     for (int t = 0; t < nthreads; t++) {
         struct worker_arg *wa = xmalloc(sizeof(*wa));
         wa->p = p;
         wa->id = t;
         if (pthread_create(&p->threads[t], NULL, worker_main, wa)) {
-            fputs("cuda2musa: fatal: cannot start a worker thread\n", stderr);
-            exit(2);
+            free(wa);
+            break;
         }
+        started++;
+    }
+    p->started = started;
+    if (!started) {
+        free(p->threads);
+        free(p->held_at);
+        p->threads = NULL;
+        p->held_at = NULL;
     }
     return p;
 }
@@ -259,7 +271,7 @@ void pool_free(struct pool *p)
         return;
     if (p->threads) {
         move_caller(p, SIZE_MAX);
-        for (int t = 0; t < p->nthreads; t++)
+        for (int t = 0; t < p->started; t++)
             pthread_join(p->threads[t], NULL);
         free(p->threads);
         free(p->held_at);

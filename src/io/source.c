@@ -326,3 +326,41 @@ void source_locate(struct source *src, size_t off, unsigned *line,
         !memcmp(src->buf, "\xef\xbb\xbf", 3))
         *col -= 3;
 }
+
+/* Extensionless headers (libcu++'s <cuda/std/atomic>, the C++ library
+ * style) are ported when they start like C++: a comment or a preprocessor
+ * directive. A Makefile's '# comment' or a script's '#!' does not count. */
+int source_looks_like_cxx(const char *path)
+{
+    char buf[512];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof(buf) - 1)) < 0 && errno == EINTR)
+        ;
+    int e = errno;
+    close(fd);
+    if (n < 0) {
+        errno = e;
+        return -1;
+    }
+    buf[n] = '\0';
+    const char *p = buf;
+    if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+        p += 3;
+    p += strspn(p, " \t\r\n");
+    if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
+        return true;
+    if (*p++ != '#')
+        return false;
+    p += strspn(p, " \t");
+    static const char *const dirs[] = {"include", "ifndef", "ifdef",
+                                       "define",  "pragma", "if"};
+    for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+        size_t l = strlen(dirs[i]);
+        if (!strncmp(p, dirs[i], l) && strchr(" \t\r\n(", p[l]))
+            return true;
+    }
+    return false;
+}

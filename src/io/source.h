@@ -45,6 +45,10 @@ bool source_cut(const struct source *src);
 /* 1-based line and byte column of offset off (off <= len). */
 void source_locate(struct source *src, size_t off, unsigned *line,
                    unsigned *col);
+/* Whether an extensionless file (libcu++'s <cuda/std/atomic>) starts like
+ * C++: a comment or a preprocessor directive, not a script's '#!'. 1 or
+ * 0; -1 with errno when it cannot be read. */
+int source_looks_like_cxx(const char *path);
 /* Number of lines as wc -l counts them plus a final unterminated one. */
 size_t source_line_count(const char *buf, size_t len);
 

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -77,6 +78,12 @@ bool lexer_next(struct lexer *lx, struct token *t);
 static inline bool lexer_next_sig(struct lexer *lx, struct token *t);
 /* lexer_next_sig for every case; the inline one takes the common ones. */
 bool lexer_next_sig_slow(struct lexer *lx, struct token *t);
+/* The next token that is code: not a blank, newline or comment (not even
+ * an unterminated one). (Inline below.) */
+static inline bool lexer_next_code(struct lexer *lx, struct token *t);
+/* Whether token t of buf is spelled s (no splices). */
+static inline bool lexer_token_is(const char *buf, const struct token *t,
+                                  const char *s);
 /* Copy token text p[0..len) to out without its backslash-newline splices;
  * out has room for len bytes. Returns the length written. */
 size_t lexer_unsplice(const char *p, size_t len, char *out);
@@ -286,6 +293,18 @@ lexer_next_sig(struct lexer *lx, struct token *t)
     }
 slow:
     return lexer_next_sig_slow(lx, t);
+}
+
+static inline bool lexer_next_code(struct lexer *lx, struct token *t)
+{
+    return lexer_next_sig(lx, t) && t->kind != TOK_COMMENT;
+}
+
+static inline bool lexer_token_is(const char *buf, const struct token *t,
+                                  const char *s)
+{
+    size_t n = strlen(s);
+    return t->len == n && !memcmp(buf + t->off, s, n);
 }
 
 #endif

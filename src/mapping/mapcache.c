@@ -21,6 +21,7 @@
 
 #include "mapping/mapfile.h"
 #include "util/arena.h"
+#include "util/hash.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
@@ -31,7 +32,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 7
+#define CACHE_FORMAT 8
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -63,22 +64,11 @@ struct cache_file {
 
 /* ---- the key ---- */
 
+/* h, with data[0..len) added: util/hash.h's hash, seeded by what came
+ * before. */
 static uint64_t mix(uint64_t h, const void *data, size_t len)
 {
-    const unsigned char *p = data;
-    uint64_t w;
-    h ^= len * 0x9e3779b97f4a7c15ull;
-    while (len >= 8) {
-        memcpy(&w, p, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-        p += 8;
-        len -= 8;
-    }
-    w = 0;
-    memcpy(&w, p, len);
-    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-    return h ^ (h >> 29);
+    return hash_bytes(data, len, h);
 }
 
 static const uint64_t seeds[2] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull};

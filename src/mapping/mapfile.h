@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "mapping/mapping.h"
+#include "mapping/entry.h"
 
 struct arena;
 

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mapping/mapping.h"
+#include "mapping/entry.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
@@ -141,6 +141,11 @@ struct builder {
     struct strtab strings;
     uint32_t nidents, nentries, nquals, nparts;
     uint32_t size; /* names with entries, and qualified names */
+    /* The last entry's file, domain, source and SDK text, and their
+     * offsets: entries of one file share them, pointer and all, so most
+     * need no look-up in the string table. */
+    const char *last[4];
+    uint32_t last_off[4];
 };
 
 static void put(struct strbuf *sb, uint32_t v)
@@ -153,6 +158,16 @@ static uint32_t str_off(struct builder *b, const char *s)
     return strtab_add(&b->strings, s);
 }
 
+/* str_off for a string most entries share with the one before. */
+static uint32_t shared_off(struct builder *b, int k, const char *s)
+{
+    if (s != b->last[k]) {
+        b->last[k] = s;
+        b->last_off[k] = str_off(b, s);
+    }
+    return b->last_off[k];
+}
+
 static uint32_t put_entry(struct builder *b, const struct map_entry *e)
 {
     struct strbuf *sb = &b->entries;
@@ -161,14 +176,14 @@ static uint32_t put_entry(struct builder *b, const struct map_entry *e)
     put(sb, str_off(b, e->from));
     put(sb, str_off(b, e->to));
     put(sb, str_off(b, e->message));
-    put(sb, str_off(b, e->source));
-    put(sb, str_off(b, e->domain));
-    put(sb, str_off(b, e->sdk));
+    put(sb, shared_off(b, 0, e->source));
+    put(sb, shared_off(b, 1, e->domain));
+    put(sb, shared_off(b, 2, e->sdk));
     put(sb, (uint32_t)e->range.lo);
     put(sb, (uint32_t)e->range.hi);
     put(sb, e->where.line);
     put(sb, e->where.col);
-    put(sb, str_off(b, e->where.file));
+    put(sb, shared_off(b, 3, e->where.file));
     put(sb, (uint32_t)e->priority);
     return b->nentries++;
 }
@@ -224,6 +239,13 @@ void mapindex_build(struct strbuf *out, const struct hashmap *idents,
     memset(&b, 0, sizeof(b)); /* empty buffers and table, no counts */
     /* The table ends with a NUL even when empty. */
     strbuf_addch(&b.strings.buf, '\0');
+    /* Room for what most names take, grown as a whole once at most. */
+    size_t n = idents->nr;
+    hashmap_reserve(&b.strings.index, 3 * n);
+    strbuf_grow(&b.strings.buf, 40 * n);
+    strbuf_grow(&b.idents, IDENT_WORDS * 4 * n);
+    strbuf_grow(&b.entries, ENTRY_WORDS * 4 * n);
+    strbuf_grow(&b.hashes, 4 * n);
     hashmap_each(idents, put_ident, &b);
     uint32_t cap = 16;
     while (cap < 2 * (size_t)b.nidents)

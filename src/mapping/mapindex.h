@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mapping/mapping.h"
+#include "mapping/entry.h"
 
 struct hashmap;
 struct strbuf;

@@ -36,10 +36,10 @@ struct mapping {
     struct rules *strings;
     const char **files; /* loaded files, in order */
     size_t nfiles, files_alloc;
-    size_t size;                    /* entries that won */
-    struct map_filter *filter;      /* see mapping_may_apply; made by
-                                       mapping_finish unless the index
-                                       has one (208 KB, zeroed) */
+    size_t size; /* entries that won, but identifiers and qualified
+                    names: mapindex_size() counts those */
+    struct map_filter *filter;      /* made by mapping_finish for the index it
+                                       builds (208 KB, zeroed), then freed */
     uint64_t keys[65536 / 64];      /* starts for identifier keys alone */
     struct map_override *overrides; /* entries shadowed by another */
     size_t noverrides, overrides_alloc;
@@ -47,13 +47,16 @@ struct mapping {
     struct hashmap sources;    /* tag -> struct map_source */
     struct rules *suspects;    /* CUDA-looking names */
     struct mapcache_map cache; /* the cache file the strings point into */
-    /* The cache's identifier index, and whether lookups go to it rather
-     * than to idents and qualkeys: the one load so far was a cache hit,
-     * checked for this SDK, so mapping_finish has nothing to build or
-     * check. A later load unpacks the index into the tables (it still
-     * owns what it decoded). */
+    /* The identifier index, where every identifier and qualified name is
+     * looked up once mapping_finish has run: the cache's (a hit checked for
+     * this SDK: mapping_finish then has nothing to build or check), or the
+     * one mapping_finish built from idents and qualkeys into block, which
+     * it then empties. A later load unpacks the index into the tables and
+     * retires it: it still owns what it decoded, which they point to. */
     struct mapindex *index;
-    bool use_index;
+    struct strbuf block;
+    struct retired *retired;
+    bool checked;
     bool loaded; /* mapping_load has run: the cache is for a first load */
     struct pending_store *pending; /* parsed files to cache after the checks */
     struct hashmap links;          /* domain -> struct map_links */
@@ -86,6 +89,13 @@ static void pending_free(struct pending_store *ps)
     free(ps->dir);
     free(ps);
 }
+
+/* An index a later load unpacked, kept as long as the mapping. */
+struct retired {
+    struct retired *next;
+    struct mapindex *index;
+    struct strbuf block;
+};
 
 struct map_links {
     const char **libs; /* in m->mem */
@@ -124,6 +134,14 @@ void mapping_free(struct mapping *m)
     free(m->overrides);
     free(m->filter);
     mapindex_free(m->index);
+    strbuf_release(&m->block);
+    while (m->retired) {
+        struct retired *r = m->retired;
+        m->retired = r->next;
+        mapindex_free(r->index);
+        strbuf_release(&r->block);
+        free(r);
+    }
     mapcache_release(&m->cache);
     pending_free(m->pending);
     rules_free(m->patterns);
@@ -234,8 +252,6 @@ static void merge_ident(struct mapping *m, struct map_entry *head)
     struct map_ident *id = ident_slot(m, head->from);
     if (!wins(m, head, id->alts))
         return;
-    if (!id->alts)
-        m->size++;
     id->alts = head;
     id->exact = choose(m, head);
 }
@@ -259,7 +275,6 @@ static void merge_qual(struct mapping *m, const struct map_rec *r)
     }
     hashmap_put(&m->qualkeys, key, strlen(key), q);
     add_qual_to_ident(m, q);
-    m->size++;
 }
 
 static void merge_header(struct mapping *m, struct map_entry *head)
@@ -377,8 +392,12 @@ static void unpack_ident(void *arg, const char *name, size_t len,
 static void unpack_index(struct mapping *m)
 {
     mapindex_each(m->index, unpack_ident, m);
-    m->size += mapindex_size(m->index);
-    m->use_index = false;
+    struct retired *r = xmalloc(sizeof(*r));
+    *r = (struct retired){m->retired, m->index, m->block};
+    m->retired = r;
+    m->index = NULL;
+    strbuf_init(&m->block, 0);
+    m->checked = false;
 }
 
 /* Merge the records of one file into the tables; cached: they come from
@@ -480,7 +499,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
     int checked = MAPCACHE_UNCHECKED;
     bool first = !m->loaded;
     m->loaded = true;
-    if (m->use_index)
+    if (m->index)
         unpack_index(m);
     if (!rc && cache_dir && first) {
         cached = mapcache_load(cache_dir, in, n, files, &m->mem, &m->cache,
@@ -503,7 +522,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
         mapcache_release(&m->cache);
         cached = MAPCACHE_MISS;
     }
-    m->use_index = cached == MAPCACHE_HIT;
+    m->checked = cached == MAPCACHE_HIT;
     pending_free(m->pending); /* one load at a time is cached */
     m->pending = NULL;
     bool parsed = false;
@@ -531,7 +550,7 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
             (struct pending_store){xstrdup(cache_dir), in, text, files, n};
         return 0;
     }
-    if (!rc && cache_dir && in[0].buf && m->use_index)
+    if (!rc && cache_dir && in[0].buf && m->checked)
         mapcache_store(cache_dir, in, n, files, checked, m->cache.index,
                        m->cache.nindex);
     for (size_t i = 0; i < n; i++) {
@@ -793,7 +812,7 @@ int mapping_finish(struct mapping *m)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
     /* A cache hit's index has the filter and passed the cross-file
      * checks, which would be most of the start-up time. */
-    if (m->use_index)
+    if (m->checked)
         return 0;
     if (!m->filter)
         m->filter = xcalloc(1, sizeof(*m->filter));
@@ -810,23 +829,32 @@ int mapping_finish(struct mapping *m)
     rules_matcher_free(fc.rm);
     int errors = fc.errors;
     struct pending_store *ps = m->pending;
-    if (ps && !errors) {
-        struct strbuf ix = STRBUF_INIT;
-        mapindex_build(&ix, &m->idents, m->filter);
-        mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk),
-                       ix.buf, ix.len);
-        strbuf_release(&ix);
-    }
-    pending_free(ps);
     m->pending = NULL;
-    return errors ? -1 : 0;
+    if (errors) {
+        pending_free(ps);
+        return -1;
+    }
+    /* From here on, identifiers are looked up in the index only. */
+    mapindex_build(&m->block, &m->idents, m->filter);
+    m->index = mapindex_open(m->block.buf, m->block.len);
+    if (!m->index)
+        BUG("the identifier index just built does not open");
+    if (ps)
+        mapcache_store(ps->dir, ps->in, ps->n, ps->files, checked_tag(m->sdk),
+                       m->block.buf, m->block.len);
+    pending_free(ps);
+    hashmap_release(&m->idents);
+    hashmap_release(&m->qualkeys);
+    free(m->filter);
+    m->filter = NULL;
+    return 0;
 }
 
 /* ---- lookups ---- */
 
 const char *mapping_damaged(const struct mapping *m)
 {
-    bool damaged = (m->use_index && mapindex_damaged(m->index)) ||
+    bool damaged = (m->index && mapindex_damaged(m->index)) ||
                    rules_broken(m->patterns) || rules_broken(m->strings) ||
                    rules_broken(m->suspects);
     return damaged ? m->cache.path : NULL;
@@ -834,12 +862,12 @@ const char *mapping_damaged(const struct mapping *m)
 
 bool mapping_was_checked(const struct mapping *m)
 {
-    return m->use_index;
+    return m->checked;
 }
 
 const struct map_filter *mapping_filter(const struct mapping *m)
 {
-    return m->use_index ? mapindex_filter(m->index) : m->filter;
+    return mapindex_filter(m->index);
 }
 
 bool mapping_may_apply(const struct mapping *m, const char *s, size_t len)
@@ -858,9 +886,9 @@ const struct map_ident *mapping_ident_hashed(const struct mapping *m,
                                              const char *s, size_t len,
                                              uint32_t hash)
 {
-    if (m->use_index)
-        return mapindex_get(m->index, s, len, hash);
-    return hashmap_get_hashed(&m->idents, s, len, hash);
+    if (!m->index)
+        BUG("identifier lookup before mapping_finish");
+    return mapindex_get(m->index, s, len, hash);
 }
 
 const struct map_entry *mapping_header(const struct mapping *m,
@@ -955,14 +983,6 @@ static void each_indexed(void *arg, const char *name, size_t len,
         ec->fn(ec->arg, TABLE_QUALIFIED, &id->quals[i]->e);
 }
 
-static void each_qual(void *arg, const char *key, size_t len, void *value)
-{
-    (void)key, (void)len;
-    struct each_ctx *ec = arg;
-    const struct map_qualified *q = value;
-    ec->fn(ec->arg, TABLE_QUALIFIED, &q->e);
-}
-
 static void each_header(void *arg, const char *key, size_t len, void *value)
 {
     (void)key, (void)len;
@@ -978,10 +998,7 @@ void mapping_each(const struct mapping *m,
                   void *arg)
 {
     struct each_ctx ec = {fn, arg};
-    if (m->use_index)
-        mapindex_each(m->index, each_indexed, &ec);
-    hashmap_each(&m->idents, each_ident, &ec);
-    hashmap_each(&m->qualkeys, each_qual, &ec);
+    mapindex_each(m->index, each_indexed, &ec);
     hashmap_each(&m->headers, each_header, &ec);
     for (size_t i = 0; i < m->ndirs; i++)
         fn(arg, TABLE_HEADER, m->dirs[i]);
@@ -1009,5 +1026,5 @@ size_t mapping_files(const struct mapping *m, const char *const **files)
 
 size_t mapping_size(const struct mapping *m)
 {
-    return m->size + (m->use_index ? mapindex_size(m->index) : 0);
+    return m->size + (m->index ? mapindex_size(m->index) : 0);
 }

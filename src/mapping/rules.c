@@ -318,10 +318,8 @@ struct rules_matcher *rules_matcher_new(const struct rules *r)
     (void)r;
     struct rules_matcher *m = xmalloc(sizeof(*m));
     m->md = pcre2_match_data_create(16, NULL);
-    if (!m->md) {
-        fputs("cuda2musa: fatal: out of memory\n", stderr);
-        exit(2);
-    }
+    if (!m->md)
+        xalloc_die(sizeof(*m));
     return m;
 }
 

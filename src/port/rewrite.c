@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "port/edit.h"
+#include "port/hazard.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
@@ -53,6 +54,7 @@ struct rw {
     struct arena *a;
     struct edit_list *out;
     struct findings *f;
+    struct finder fd; /* f, with a and the env's warning groups */
     size_t nedits;
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
@@ -62,18 +64,6 @@ struct rw {
     unsigned cond[32];        /* the depth at each open #if */
     unsigned nconds;
 };
-
-void findings_clear(struct findings *f)
-{
-    f->nr = 0;
-}
-
-void findings_release(struct findings *f)
-{
-    free(f->v);
-    f->v = NULL;
-    f->nr = f->alloc = 0;
-}
 
 struct rewriter *rewriter_new(const struct mapping *map)
 {
@@ -111,27 +101,6 @@ void rewriter_free(struct rewriter *rw)
     arena_release(&rw->cache_mem);
     strbuf_release(&rw->scratch);
     free(rw);
-}
-
-static void add_finding(struct rw *st, enum warn_id id, size_t off,
-                        const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void add_finding(struct rw *st, enum warn_id id, size_t off,
-                        const char *fmt, ...)
-{
-    if (st->env && st->env->warn && !st->env->warn[id])
-        return;
-    struct strbuf sb = STRBUF_INIT;
-    va_list ap;
-    va_start(ap, fmt);
-    strbuf_vaddf(&sb, fmt, ap);
-    va_end(ap);
-    struct findings *f = st->f;
-    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] = (struct finding){id, off, NULL, 1,
-                                     arena_strndup(st->a, sb.buf, sb.len)};
-    strbuf_release(&sb);
 }
 
 static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
@@ -210,18 +179,6 @@ static void replace_ident(struct rw *st, const struct token *t,
     strbuf_release(&sb);
 }
 
-static bool tok_is(const struct rw *st, const struct token *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->len == n && !memcmp(st->buf + t->off, s, n);
-}
-
-/* The next token that is not whitespace or a comment. */
-static bool next_sig(struct lexer *lx, struct token *t)
-{
-    return lexer_next_sig(lx, t) && t->kind != TOK_COMMENT;
-}
-
 static bool ident_eq(struct rw *st, const struct token *t, const char *s)
 {
     if (t->kind != TOK_IDENT)
@@ -241,16 +198,17 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
     struct token parts[MAP_MAX_PARTS], t;
     parts[0] = *first;
     for (size_t i = 1; i < q->nparts; i++) {
-        if (!next_sig(&l, &t) || t.kind != TOK_PUNCT || !tok_is(st, &t, "::"))
+        if (!lexer_next_code(&l, &t) || t.kind != TOK_PUNCT ||
+            !lexer_token_is(st->buf, &t, "::"))
             return false;
-        if (!next_sig(&l, &t) || !ident_eq(st, &t, q->from_parts[i]))
+        if (!lexer_next_code(&l, &t) || !ident_eq(st, &t, q->from_parts[i]))
             return false;
         parts[i] = t;
     }
     if (q->e.kind == MAP_UNSUPPORTED) {
-        add_finding(st, WARN_UNSUPPORTED, first->off,
-                    "'%s' has no MUSA equivalent%s%s", q->e.from,
-                    q->e.message ? ": " : "", q->e.message ? q->e.message : "");
+        finder_add(&st->fd, WARN_UNSUPPORTED, first->off,
+                   "'%s' has no MUSA equivalent%s%s", q->e.from,
+                   q->e.message ? ": " : "", q->e.message ? q->e.message : "");
     } else if (q->e.kind == MAP_RENAME) {
         size_t before = st->nedits;
         for (size_t i = 0; i < q->nparts; i++)
@@ -360,8 +318,9 @@ static void flush_unmapped(void *arg, const char *key, size_t len, void *value)
 static void report_unsupported(struct rw *st, size_t off, const char *name,
                                const struct map_entry *e)
 {
-    add_finding(st, WARN_UNSUPPORTED, off, "'%s' has no MUSA equivalent%s%s",
-                name, e->message ? ": " : "", e->message ? e->message : "");
+    finder_add(&st->fd, WARN_UNSUPPORTED, off,
+               "'%s' has no MUSA equivalent%s%s", name, e->message ? ": " : "",
+               e->message ? e->message : "");
 }
 
 /* What a name becomes: an exact entry, else a pattern. Returns the new
@@ -387,162 +346,21 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
             add_unmapped(st, s, len, off, hash);
         return NULL;
     }
-    add_finding(st, WARN_UNVERIFIED, off,
-                "'%.*s' becomes '%s' by a pattern only: no mapping entry "
-                "confirms that MUSA has it",
-                (int)len, s, nr->text);
+    finder_add(&st->fd, WARN_UNVERIFIED, off,
+               "'%.*s' becomes '%s' by a pattern only: no mapping entry "
+               "confirms that MUSA has it",
+               (int)len, s, nr->text);
     *out_len = nr->len;
     *used = nr->rule;
     return nr->text;
-}
-
-static bool is_cmp_op(const struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    if (t->kind != TOK_PUNCT)
-        return false;
-    if (t->len == 1)
-        return *p == '<' || *p == '>';
-    return t->len == 2 && p[1] == '=' && strchr("<>=!", p[0]);
-}
-
-static const char *note_or(const struct map_entry *e, const char *dflt)
-{
-    return e->message ? e->message : dflt;
-}
-
-/* NAME <op> NUMBER, or NUMBER <op> NAME. */
-static void hazard_compared(struct rw *st, const struct lexer *lx,
-                            const struct token *t, const char *name,
-                            const struct map_entry *e)
-{
-    struct lexer l = *lx;
-    struct token op, num;
-    const struct token *n = NULL;
-    if (st->prev2.len && st->prev2.kind == TOK_NUMBER &&
-        is_cmp_op(st, &st->prev))
-        n = &st->prev2;
-    else if (next_sig(&l, &op) && is_cmp_op(st, &op) && next_sig(&l, &num) &&
-             num.kind == TOK_NUMBER)
-        n = &num;
-    if (n)
-        add_finding(st, WARN_HAZARD, t->off, "'%s' is compared with %.*s: %s",
-                    name, (int)n->len, st->buf + n->off,
-                    note_or(e, "the numbers differ on MUSA"));
-}
-
-/* Is the number token the 32-lane mask 0xffffffff (any case, suffix)? */
-static bool is_full_mask(const struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    size_t n = t->len;
-    while (n && p[n - 1] && strchr("uUlL", p[n - 1]))
-        n--;
-    if (n != 10 || p[0] != '0' || (p[1] | 0x20) != 'x')
-        return false;
-    for (size_t i = 2; i < 10; i++) /* (the buffer may end right here) */
-        if ((p[i] | 0x20) != 'f')
-            return false;
-    return true;
-}
-
-/* NAME ( 0xffffffff , ... */
-static void hazard_warp_mask(struct rw *st, const struct lexer *lx,
-                             const char *name, const struct map_entry *e)
-{
-    struct lexer l = *lx;
-    struct token a, mask, b;
-    if (next_sig(&l, &a) && tok_is(st, &a, "(") && next_sig(&l, &mask) &&
-        mask.kind == TOK_NUMBER && is_full_mask(st, &mask) &&
-        next_sig(&l, &b) && (tok_is(st, &b, ",") || tok_is(st, &b, ")")))
-        add_finding(st, WARN_HAZARD, mask.off,
-                    "'%s' is called with the 32-lane mask %.*s: %s", name,
-                    (int)mask.len, st->buf + mask.off,
-                    note_or(e, "MUSA warps are not 32 lanes on every GPU"));
-}
-
-/* Does s[0..len) contain mark? (memchr for its first byte: asm strings
- * can be long.) */
-static bool contains(const char *s, size_t len, const char *mark)
-{
-    size_t ml = strlen(mark);
-    const char *p = s, *end = s + len;
-    while ((size_t)(end - p) >= ml &&
-           (p = memchr(p, mark[0], (size_t)(end - p)))) {
-        if ((size_t)(end - p) >= ml && !memcmp(p, mark, ml))
-            return true;
-        p++;
-    }
-    return false;
-}
-
-/* PTX instructions are opcode.type (mov.u32, ld.global.nc, shfl.sync);
- * x86 mnemonics have no dot. Registers and directives give PTX away too. */
-static bool looks_like_ptx(const char *s, size_t len)
-{
-    static const char *const marks[] = {".reg",    ".pred", "%%laneid",
-                                        "%%clock", "%%tid", "%%smid"};
-    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-        if (contains(s, len, marks[i]))
-            return true;
-    size_t i = 0;
-    while (i < len && (strchr(" \t{", s[i]) || (s[i] == '\\' && i + 1 < len)))
-        i += s[i] == '\\' ? 2 : 1;
-    size_t w = i;
-    while (i < len && s[i] >= 'a' && s[i] <= 'z')
-        i++;
-    return i > w && i + 1 < len && s[i] == '.' &&
-           ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
-            (s[i + 1] >= '0' && s[i + 1] <= '9'));
-}
-
-/* asm [volatile] ( "PTX..." */
-static void hazard_ptx(struct rw *st, const struct lexer *lx,
-                       const struct token *t, const struct map_entry *e)
-{
-    struct lexer l = *lx;
-    struct token a;
-    bool more;
-    while ((more = next_sig(&l, &a)) && a.kind == TOK_IDENT &&
-           (tok_is(st, &a, "volatile") || tok_is(st, &a, "__volatile__") ||
-            tok_is(st, &a, "__volatile") || tok_is(st, &a, "inline") ||
-            tok_is(st, &a, "goto")))
-        ;
-    if (!more || a.kind != TOK_PUNCT || !tok_is(st, &a, "(") ||
-        !next_sig(&l, &a) || a.kind != TOK_STRING || st->buf[a.off] != '"')
-        return;
-    /* The contents: without the quotes, or the one quote of an
-     * unterminated string. */
-    size_t quotes = a.flags & TOKF_UNTERMINATED ? 1 : 2;
-    if (a.len >= quotes && looks_like_ptx(st->buf + a.off + 1, a.len - quotes))
-        add_finding(st, WARN_HAZARD, t->off, "inline PTX assembly: %s",
-                    note_or(e, "MUSA does not run NVIDIA PTX"));
-}
-
-static void check_hazard(struct rw *st, const struct lexer *lx,
-                         const struct token *t, const char *name,
-                         const struct map_entry *e)
-{
-    switch (e->hazard) {
-    case HAZARD_COMPARED:
-        hazard_compared(st, lx, t, name, e);
-        break;
-    case HAZARD_WARP_MASK:
-        hazard_warp_mask(st, lx, name, e);
-        break;
-    case HAZARD_PTX:
-        hazard_ptx(st, lx, t, e);
-        break;
-    case HAZARD_NONE:
-        break;
-    }
 }
 
 /* Is the previous token '.' or '->'? */
 static bool is_member_access(const struct rw *st)
 {
     return st->prev.kind == TOK_PUNCT &&
-           (tok_is(st, &st->prev, ".") || tok_is(st, &st->prev, "->"));
+           (lexer_token_is(st->buf, &st->prev, ".") ||
+            lexer_token_is(st->buf, &st->prev, "->"));
 }
 
 /* An identifier that passed the filter: what the mapping says of it. */
@@ -564,8 +382,10 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         s = spell(st, t, &len); /* the scratch buffer may have been reused */
     }
     if (id && id->exact && id->exact->hazard &&
-        id->exact->kind != MAP_UNSUPPORTED)
-        check_hazard(st, lx, t, id->exact->from, id->exact);
+        id->exact->kind != MAP_UNSUPPORTED) {
+        struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2};
+        hazard_check(&hs, id->exact->from, id->exact, &st->fd);
+    }
     size_t to_len;
     const struct map_entry *used;
     const char *to = map_name(st, s, len, hash, nr, t->off, &to_len, &used);
@@ -693,9 +513,9 @@ static void do_header(struct rw *st, const struct token *t)
         return;
     }
     if (e->kind == MAP_UNSUPPORTED) {
-        add_finding(st, WARN_UNSUPPORTED, t->off,
-                    "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
-                    e->message ? ": " : "", e->message ? e->message : "");
+        finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+                   "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
+                   e->message ? ": " : "", e->message ? e->message : "");
         return;
     }
     /* An exact entry replaces the name; a directory entry ("cute/") its
@@ -714,18 +534,22 @@ static void do_header(struct rw *st, const struct token *t)
 static bool note_directive(struct rw *st, const struct token *t)
 {
     if (!(t->flags & TOKF_DIRECTIVE) || st->prev.kind != TOK_PUNCT ||
-        !(tok_is(st, &st->prev, "#") || tok_is(st, &st->prev, "%:")))
+        !(lexer_token_is(st->buf, &st->prev, "#") ||
+          lexer_token_is(st->buf, &st->prev, "%:")))
         return false;
-    if (tok_is(st, t, "if") || tok_is(st, t, "ifdef") ||
-        tok_is(st, t, "ifndef")) {
+    if (lexer_token_is(st->buf, t, "if") ||
+        lexer_token_is(st->buf, t, "ifdef") ||
+        lexer_token_is(st->buf, t, "ifndef")) {
         if (st->nconds < sizeof(st->cond) / sizeof(st->cond[0]))
             st->cond[st->nconds] = st->depth;
         st->nconds++;
-    } else if (tok_is(st, t, "else") || tok_is(st, t, "elif") ||
-               tok_is(st, t, "elifdef") || tok_is(st, t, "elifndef")) {
+    } else if (lexer_token_is(st->buf, t, "else") ||
+               lexer_token_is(st->buf, t, "elif") ||
+               lexer_token_is(st->buf, t, "elifdef") ||
+               lexer_token_is(st->buf, t, "elifndef")) {
         if (st->nconds && st->nconds <= sizeof(st->cond) / sizeof(st->cond[0]))
             st->depth = st->cond[st->nconds - 1];
-    } else if (tok_is(st, t, "endif")) {
+    } else if (lexer_token_is(st->buf, t, "endif")) {
         if (st->nconds)
             st->nconds--;
     }
@@ -743,7 +567,7 @@ static void note_ident(struct rw *st, const struct token *t)
     const char *p = st->buf + t->off;
     if (t->len == 4 && !memcmp(p, "main", 4)) {
         st->main_pending = st->prev.kind == TOK_IDENT && !st->depth &&
-                           tok_is(st, &st->prev, "int");
+                           lexer_token_is(st->buf, &st->prev, "int");
         return;
     }
     if (t->len < 10 || p[0] != '_' || p[1] != '_')
@@ -795,15 +619,16 @@ static void do_unterminated(struct rw *st, const struct token *t)
         what = "missing terminating \" character";
         break;
     }
-    add_finding(st, WARN_UNTERMINATED, t->off, "%s", what);
+    finder_add(&st->fd, WARN_UNTERMINATED, t->off, "%s", what);
 }
 
 size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {rw, buf, env, a,     out, f,   0, false,
-                    0,  {0}, {0}, false, 0,   {0}, 0};
+    struct rw st = {
+        rw,  buf, env,   a, out, f, {f, a, env ? env->warn : NULL}, 0, false, 0,
+        {0}, {0}, false, 0, {0}, 0};
     struct tu_facts *tf = env ? env->facts : NULL;
     if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
         hashmap_clear(&rw->cache);

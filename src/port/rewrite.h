@@ -8,33 +8,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "port/finding.h"
 #include "util/diag.h"
 
 struct arena;
 struct edit_list;
 struct mapping;
-
-/* Something worth telling the user about one place in the input. */
-struct finding {
-    enum warn_id id;  /* the -W group */
-    size_t off;       /* byte offset in the input */
-    const char *name; /* WARN_UNMAPPED: the name; else NULL */
-    size_t count;     /* WARN_UNMAPPED: uses it stands for (first at off) */
-    const char *msg;  /* NULL for an unmapped name counted, not reported */
-};
-
-struct findings {
-    struct finding *v; /* owned */
-    size_t nr, alloc;
-};
-
-#define FINDINGS_INIT                                                          \
-    {                                                                          \
-        NULL, 0, 0                                                             \
-    }
-
-void findings_clear(struct findings *f);
-void findings_release(struct findings *f);
 
 /* What the build manifest and --stats need to know about a file, noted
  * on the way through it. */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* --in-place: porting files where they are, with a backup of each
  * original it replaces, made before anything is written. */
+#include "run/inplace.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -11,10 +13,30 @@
 #include <unistd.h>
 
 #include "build/manifest.h"
-#include "run/run.h"
+#include "io/emit.h"
 #include "io/source.h"
+#include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
+
+/* What a record starts with. */
+#define IN_PLACE_HEADER                                                        \
+    "# cuda2musa in-place record 2: hash length:backup length:output\n"
+/* What earlier versions wrote, still read: hash TAB backup TAB output. */
+#define IN_PLACE_HEADER_1 "# cuda2musa in-place record 1: hash backup output\n"
+
+/* The record as a run uses it. */
+struct inplace_record {
+    struct hashmap map;  /* backup rel -> struct backup */
+    struct arena mem;    /* the entries */
+    int fd;              /* open for appending, or -1 */
+    bool created;        /* by this run */
+    size_t end;          /* 1 + where an unfinished last entry starts */
+    char *below;         /* the inputs' directory, when in_root is above */
+    struct hashmap dirs; /* subdirectories whose record was read */
+    char **nested;       /* those records, to remove once merged */
+    size_t nnested, nested_alloc;
+};
 
 /* ---- --in-place's record ----
  *
@@ -230,80 +252,7 @@ static void knows_fn(void *arg, const char *key, size_t len, void *value)
 
 /* Does the record at path have a backup under below (a directory under
  * the record's)? */
-static bool record_knows(const char *path, const char *below)
-{
-    struct inplace_record tmp;
-    memset(&tmp, 0, sizeof(tmp));
-    bool found = false;
-    if (load_record_file(&tmp, path, "", true)) {
-        struct knows k = {below, strlen(below), false};
-        hashmap_each(&tmp.map, knows_fn, &k);
-        found = k.found;
-    }
-    inplace_record_release(&tmp);
-    return found;
-}
-
-/* The record to use: the inputs' directory's, unless a directory above
- * has one that knows backups in it (a run on the whole tree): then the
- * topmost of those, and the inputs' directory is under it. A record above
- * that knows nothing there (of another project) is not taken. */
-void inplace_find_record(struct driver *d)
-{
-    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
-    strbuf_addstr(&dir, d->in_root);
-    size_t best = 0; /* the length of the best directory in dir */
-    for (;;) {
-        char *slash = strrchr(dir.buf, '/');
-        if (!slash || slash == dir.buf)
-            break; /* not in '/' (see driver_run) */
-        *slash = '\0';
-        dir.len = (size_t)(slash - dir.buf);
-        strbuf_reset(&rec);
-        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
-        if (record_knows(rec.buf, d->in_root + dir.len + 1))
-            best = dir.len;
-    }
-    if (best) {
-        d->rec.below = xstrdup(d->in_root + best + 1);
-        d->in_root[best] = '\0';
-    }
-    strbuf_release(&dir);
-    strbuf_release(&rec);
-}
-
-/* A backup not in the record may be in the record of a run on a
- * subdirectory, made before this run on the whole tree: the records in
- * the directories from the backup's up to the inputs' common one are read
- * into this one (once each), and removed once it is saved. */
-static void load_nested(struct driver *d, const char *rel)
-{
-    struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
-    strbuf_addstr(&dir, rel);
-    for (;;) {
-        char *slash = strrchr(dir.buf, '/');
-        if (!slash)
-            break;
-        *slash = '\0';
-        dir.len = (size_t)(slash - dir.buf);
-        if (hashmap_get(&d->rec.dirs, dir.buf, dir.len))
-            break; /* read, and so are those above it */
-        char *key = arena_strndup(&d->rec.mem, dir.buf, dir.len);
-        hashmap_put(&d->rec.dirs, key, dir.len, key);
-        strbuf_reset(&path);
-        strbuf_addf(&path, "%s/%s/%s", d->in_root, dir.buf, IN_PLACE_RECORD);
-        strbuf_addch(&dir, '/');
-        if (load_record_file(&d->rec, path.buf, dir.buf, false)) {
-            ALLOC_GROW(d->rec.nested, d->rec.nnested + 1, d->rec.nested_alloc);
-            d->rec.nested[d->rec.nnested++] = strbuf_detach(&path, NULL);
-        }
-        dir.buf[--dir.len] = '\0';
-    }
-    strbuf_release(&dir);
-    strbuf_release(&path);
-}
-
-void inplace_record_release(struct inplace_record *r)
+static void record_release(struct inplace_record *r)
 {
     hashmap_release(&r->map);
     hashmap_release(&r->dirs);
@@ -314,32 +263,120 @@ void inplace_record_release(struct inplace_record *r)
     free(r->nested);
 }
 
-void inplace_load_record(struct driver *d)
+static bool record_knows(const char *path, const char *below)
 {
-    d->rec.fd = -1;
-    char *path = path_join(d->in_root, IN_PLACE_RECORD);
-    load_record_file(&d->rec, path, "", false);
+    struct inplace_record tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    bool found = false;
+    if (load_record_file(&tmp, path, "", true)) {
+        struct knows k = {below, strlen(below), false};
+        hashmap_each(&tmp.map, knows_fn, &k);
+        found = k.found;
+    }
+    record_release(&tmp);
+    return found;
+}
+
+/* The record to use: the inputs' directory's, unless a directory above
+ * has one that knows backups in it (a run on the whole tree): then the
+ * topmost of those, and the inputs' directory is under it. A record above
+ * that knows nothing there (of another project) is not taken. */
+void inplace_find_record(struct run *run)
+{
+    if (!run->rec) {
+        run->rec = xcalloc(1, sizeof(*run->rec));
+        run->rec->fd = -1;
+    }
+    struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
+    strbuf_addstr(&dir, run->in_root);
+    size_t best = 0; /* the length of the best directory in dir */
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash || slash == dir.buf)
+            break; /* not in '/' (see driver_run) */
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        strbuf_reset(&rec);
+        strbuf_addf(&rec, "%s/%s", dir.buf, IN_PLACE_RECORD);
+        if (record_knows(rec.buf, run->in_root + dir.len + 1))
+            best = dir.len;
+    }
+    if (best) {
+        run->rec->below = xstrdup(run->in_root + best + 1);
+        run->in_root[best] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&rec);
+}
+
+/* A backup not in the record may be in the record of a run on a
+ * subdirectory, made before this run on the whole tree: the records in
+ * the directories from the backup's up to the inputs' common one are read
+ * into this one (once each), and removed once it is saved. */
+static void load_nested(struct run *run, const char *rel)
+{
+    struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+    strbuf_addstr(&dir, rel);
+    for (;;) {
+        char *slash = strrchr(dir.buf, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+        dir.len = (size_t)(slash - dir.buf);
+        if (hashmap_get(&run->rec->dirs, dir.buf, dir.len))
+            break; /* read, and so are those above it */
+        char *key = arena_strndup(&run->rec->mem, dir.buf, dir.len);
+        hashmap_put(&run->rec->dirs, key, dir.len, key);
+        strbuf_reset(&path);
+        strbuf_addf(&path, "%s/%s/%s", run->in_root, dir.buf, IN_PLACE_RECORD);
+        strbuf_addch(&dir, '/');
+        if (load_record_file(run->rec, path.buf, dir.buf, false)) {
+            ALLOC_GROW(run->rec->nested, run->rec->nnested + 1,
+                       run->rec->nested_alloc);
+            run->rec->nested[run->rec->nnested++] = strbuf_detach(&path, NULL);
+        }
+        dir.buf[--dir.len] = '\0';
+    }
+    strbuf_release(&dir);
+    strbuf_release(&path);
+}
+
+void inplace_record_free(struct inplace_record *r)
+{
+    if (!r)
+        return;
+    if (r->fd >= 0)
+        close(r->fd);
+    record_release(r);
+    free(r);
+}
+
+void inplace_load_record(struct run *run)
+{
+    run->rec->fd = -1;
+    char *path = path_join(run->in_root, IN_PLACE_RECORD);
+    load_record_file(run->rec, path, "", false);
     free(path);
     /* The records of the directories between the one found above the
      * inputs and theirs: read now (a run on the tree may have been
      * stopped before it took them in), removed once merged. */
-    if (d->rec.below) {
-        char *rel = path_join(d->rec.below, "x");
-        load_nested(d, rel);
+    if (run->rec->below) {
+        char *rel = path_join(run->rec->below, "x");
+        load_nested(run, rel);
         free(rel);
     }
 }
 
-static struct backup *recorded(struct driver *d, const char *backup_abs)
+static struct backup *recorded(struct run *run, const char *backup_abs)
 {
-    size_t rl = strlen(d->in_root);
-    if (strncmp(backup_abs, d->in_root, rl))
+    size_t rl = strlen(run->in_root);
+    if (strncmp(backup_abs, run->in_root, rl))
         return NULL;
     const char *rel = backup_abs + rl + (rl > 1);
-    struct backup *b = hashmap_get(&d->rec.map, rel, strlen(rel));
+    struct backup *b = hashmap_get(&run->rec->map, rel, strlen(rel));
     if (!b) {
-        load_nested(d, rel);
-        b = hashmap_get(&d->rec.map, rel, strlen(rel));
+        load_nested(run, rel);
+        b = hashmap_get(&run->rec->map, rel, strlen(rel));
     }
     return b;
 }
@@ -366,14 +403,14 @@ static int cmp_backups(const void *a, const void *b)
 
 /* Write the record back: what this run wrote, and the entries of files
  * it did not look at. */
-void inplace_save_record(struct driver *d)
+void inplace_save_record(struct run *run)
 {
-    if (d->rec.fd >= 0)
-        close(d->rec.fd);
-    d->rec.fd = -1;
-    size_t n = d->rec.map.nr;
+    if (run->rec->fd >= 0)
+        close(run->rec->fd);
+    run->rec->fd = -1;
+    size_t n = run->rec->map.nr;
     struct backup **v = xmalloc((n ? n : 1) * sizeof(*v)), **at = v;
-    hashmap_each(&d->rec.map, gather, &at);
+    hashmap_each(&run->rec->map, gather, &at);
     if (n)
         qsort(v, n, sizeof(*v), cmp_backups);
     struct strbuf sb = STRBUF_INIT;
@@ -391,21 +428,21 @@ void inplace_save_record(struct driver *d)
         }
         add_entry(&sb, b->hash, b->backup, b->output);
     }
-    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    char *path = path_join(run->in_root, IN_PLACE_RECORD);
     int rc = 0;
     if (n)
-        rc = run_write_file(d, path, sb.buf, sb.len);
-    else if (d->rec.created)
+        rc = run_write_file(run, path, sb.buf, sb.len);
+    else if (run->rec->created)
         unlink(path); /* only entries of backups that were not made */
     /* The records of subdirectories read into this one: now in it. */
-    for (size_t i = 0; i < d->rec.nnested; i++) {
+    for (size_t i = 0; i < run->rec->nnested; i++) {
         if (n && rc >= 0)
-            unlink(d->rec.nested[i]);
-        free(d->rec.nested[i]);
+            unlink(run->rec->nested[i]);
+        free(run->rec->nested[i]);
     }
-    free(d->rec.nested);
-    d->rec.nested = NULL;
-    d->rec.nnested = 0;
+    free(run->rec->nested);
+    run->rec->nested = NULL;
+    run->rec->nnested = 0;
     free(path);
     free(v);
     strbuf_release(&sb);
@@ -413,52 +450,52 @@ void inplace_save_record(struct driver *d)
 
 /* Before a backup is made: its entry, appended to the record (made with
  * its header when there is none). 0, or -1 and *err. */
-static int record_ahead(struct driver *d, const char *backup,
-                        const char *output, uint64_t hash, struct strbuf *err)
+static int record_ahead(struct run *run, const char *backup, const char *output,
+                        uint64_t hash, struct strbuf *err)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static const char *broken; /* an entry left unfinished: no more */
-    char *path = path_join(d->in_root, IN_PLACE_RECORD);
+    char *path = path_join(run->in_root, IN_PLACE_RECORD);
     struct strbuf sb = STRBUF_INIT;
     const char *why = NULL;
     pthread_mutex_lock(&lock);
     if (broken)
         goto out;
-    if (d->rec.fd < 0) {
-        d->rec.fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-        if (d->rec.fd < 0 && errno == ENOENT) {
-            d->rec.fd = open(
+    if (run->rec->fd < 0) {
+        run->rec->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (run->rec->fd < 0 && errno == ENOENT) {
+            run->rec->fd = open(
                 path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-            d->rec.created = d->rec.fd >= 0;
+            run->rec->created = run->rec->fd >= 0;
         }
     }
     struct stat st;
-    if (d->rec.fd < 0 || fstat(d->rec.fd, &st) < 0) {
+    if (run->rec->fd < 0 || fstat(run->rec->fd, &st) < 0) {
         why = strerror(errno);
     } else {
         /* An unfinished entry at its end (ignored when it was read): cut
          * off, not continued. */
-        if (d->rec.end && (size_t)st.st_size > d->rec.end - 1) {
-            if (ftruncate(d->rec.fd, (off_t)(d->rec.end - 1)) < 0)
+        if (run->rec->end && (size_t)st.st_size > run->rec->end - 1) {
+            if (ftruncate(run->rec->fd, (off_t)(run->rec->end - 1)) < 0)
                 why = strerror(errno);
-            st.st_size = (off_t)(d->rec.end - 1);
+            st.st_size = (off_t)(run->rec->end - 1);
         }
-        d->rec.end = 0;
+        run->rec->end = 0;
         /* A new record, or one cut short as it was made: the header
          * first (inplace_load_record took the latter for empty). */
         size_t hl = strlen(IN_PLACE_HEADER);
         if ((size_t)st.st_size < hl) {
-            if (ftruncate(d->rec.fd, 0) < 0)
+            if (ftruncate(run->rec->fd, 0) < 0)
                 why = strerror(errno);
             st.st_size = 0;
             strbuf_addstr(&sb, IN_PLACE_HEADER);
         }
         add_entry(&sb, hash, backup, output);
-        ssize_t n = why ? 0 : write(d->rec.fd, sb.buf, sb.len);
+        ssize_t n = why ? 0 : write(run->rec->fd, sb.buf, sb.len);
         if (!why && n != (ssize_t)sb.len) {
             why = n < 0 ? strerror(errno) : "no room for it (a short write)";
             /* Cut back: no unfinished entry stays at its end. */
-            if (n > 0 && ftruncate(d->rec.fd, st.st_size) < 0)
+            if (n > 0 && ftruncate(run->rec->fd, st.st_size) < 0)
                 broken = "an unfinished entry could not be cut back";
         }
     }
@@ -475,51 +512,51 @@ out:
 
 /* j's backup and output as the record names them (relative to in_root),
  * in *backup and *out (the caller frees); false when j is not under it. */
-static bool record_names(const struct driver *d, const struct job *j,
+static bool record_names(const struct run *run, const struct job *j,
                          struct strbuf *backup, char **out)
 {
-    size_t rl = strlen(d->in_root);
-    if (!j->abs || strncmp(j->abs, d->in_root, rl))
+    size_t rl = strlen(run->in_root);
+    if (!j->abs || strncmp(j->abs, run->in_root, rl))
         return false;
     const char *orig = j->abs + rl + (rl > 1);
-    strbuf_addf(backup, "%s%s", orig, d->o->backup_suffix);
-    *out = run_output_name(orig, &(bool){false});
+    strbuf_addf(backup, "%s%s", orig, run->o->backup_suffix);
+    *out = filekind_port_name(orig, &(bool){false});
     return true;
 }
 
-int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
+int inplace_record_ahead(struct run *run, const struct job *j, uint64_t hash,
                          struct strbuf *err)
 {
     struct strbuf b = STRBUF_INIT;
     char *out;
-    if (!record_names(d, j, &b, &out)) {
-        strbuf_addf(err, "'%s' is not under '%s'", j->path, d->in_root);
+    if (!record_names(run, j, &b, &out)) {
+        strbuf_addf(err, "'%s' is not under '%s'", j->path, run->in_root);
         return -1;
     }
-    int rc = record_ahead(d, b.buf, out, hash, err);
+    int rc = record_ahead(run, b.buf, out, hash, err);
     free(out);
     strbuf_release(&b);
     return rc;
 }
 
 /* After the port: what this run wrote, on record. */
-void inplace_update_record(struct driver *d)
+void inplace_update_record(struct run *run)
 {
-    for (size_t i = 0; i < d->njobs; i++) {
-        const struct job *j = &d->jobs[i];
-        const struct result *r = &d->results[i];
+    for (size_t i = 0; i < run->njobs; i++) {
+        const struct job *j = &run->jobs[i];
+        const struct result *r = &run->results[i];
         /* On record: every backup made (even when the port's write then
          * failed), and what was written from one. */
         bool ok = r->status == RES_WRITTEN || r->status == RES_UPTODATE;
         struct strbuf b = STRBUF_INIT;
         char *out;
         if (!(r->backed_up || (j->from_backup && ok)) ||
-            !record_names(d, j, &b, &out)) {
+            !record_names(run, j, &b, &out)) {
             strbuf_release(&b);
             continue;
         }
         struct backup *e =
-            put_entry(&d->rec, b.buf, b.len, out, strlen(out), r->hash);
+            put_entry(run->rec, b.buf, b.len, out, strlen(out), r->hash);
         if (ok)
             e->nolder = 0; /* the output is known to hold r->hash */
         free(out);
@@ -533,15 +570,15 @@ void inplace_update_record(struct driver *d)
 int inplace_collect(struct collect *c, const char *path, const char *rel,
                     const struct stat *st)
 {
-    struct driver *d = c->d;
-    const char *suffix = d->o->backup_suffix;
+    struct run *run = c->r;
+    const char *suffix = run->o->backup_suffix;
     size_t len = strlen(rel), sl = strlen(suffix);
     struct stat lst;
     if (c->named && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
         error("not porting '%s' in place: it is a symbolic link (port the "
               "file it names)",
               path);
-        d->setup_errors++;
+        run->setup_errors++;
         return 0;
     }
     bool backup = len > sl && !strcmp(rel + len - sl, suffix);
@@ -551,15 +588,17 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     struct strbuf b = STRBUF_INIT, babs = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", orig, suffix);
     strbuf_addf(&babs, "%s%s", backup ? abs : abs, backup ? suffix : suffix);
-    const char *ext = run_ext_of(orig_rel);
-    int cxx = !*ext && !c->named ? run_looks_like_cxx(backup ? path : orig) : 0;
+    int cxx = !*filekind_ext(orig_rel) && !c->named
+                  ? source_looks_like_cxx(backup ? path : orig)
+                  : 0;
     if (cxx < 0) {
         error_errno("cannot read '%s'", backup ? path : orig);
-        d->setup_errors++;
+        run->setup_errors++;
     }
-    bool source = run_is_source_ext(ext) || c->named || cxx > 0;
-    struct backup *rec = recorded(d, babs.buf);
-    char *out = run_output_name(orig, &(bool){false});
+    bool source =
+        filekind_is_ported(filekind_of(orig_rel)) || c->named || cxx > 0;
+    struct backup *rec = recorded(run, babs.buf);
+    char *out = filekind_port_name(orig, &(bool){false});
     const char *from = NULL; /* the file to port */
 
     if (!source) {
@@ -567,12 +606,12 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     } else if (backup) {
         if (rec)
             from = path; /* ours: ports from it; else the user's file */
-    } else if (!run_exists(b.buf)) {
-        if (strcmp(out, orig) && run_exists(out)) {
+    } else if (!path_exists(b.buf)) {
+        if (strcmp(out, orig) && path_exists(out)) {
             error("not porting '%s' over '%s', which is not a port of it "
                   "(there is no '%s')",
                   path, out, b.buf);
-            d->setup_errors++;
+            run->setup_errors++;
         } else {
             from = path;
         }
@@ -581,7 +620,7 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
               "a file cuda2musa did not make (move it, or choose another "
               "--backup-suffix)",
               path, b.buf);
-        d->setup_errors++;
+        run->setup_errors++;
     } else if (c->named) {
         from = b.buf; /* named: port it again, from its backup */
     } else if (strcmp(out, orig)) {
@@ -594,14 +633,14 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
         char *r = path_join(c->prefix, orig_rel);
         char *a = path_join(c->base_abs, orig_rel);
         struct stat fst;
-        run_add_job(d, from, a, r,
+        run_add_job(run, from, a, r,
                     from == path ? st : (stat(from, &fst) ? st : &fst),
                     JOB_PORT);
-        struct job *j = &d->jobs[d->njobs - 1];
+        struct job *j = &run->jobs[run->njobs - 1];
         j->from_backup = from != path || backup;
         j->rec = j->from_backup ? rec : NULL;
         j->walked = c->named ? NULL : c->arg;
-        j->out = run_job_str(d, out);
+        j->out = run_job_str(run, out);
         free(r);
         free(a);
     }
@@ -648,13 +687,13 @@ int inplace_check_output(const struct job *j, const struct source *src,
 /* --in-place: keep the original under its backup name before the port
  * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
  * (or copied) to k.cpp.orig. At no moment is the original lost. */
-int inplace_keep_original(struct driver *d, const struct job *j,
+int inplace_keep_original(struct run *run, const struct job *j,
                           const struct source *src, uint64_t hash,
                           struct strbuf *err)
 {
     struct strbuf b = STRBUF_INIT;
-    strbuf_addf(&b, "%s%s", j->path, d->o->backup_suffix);
-    int rc = inplace_record_ahead(d, j, hash, err);
+    strbuf_addf(&b, "%s%s", j->path, run->o->backup_suffix);
+    int rc = inplace_record_ahead(run, j, hash, err);
     if (rc < 0) {
         /* not on record: no backup, no port */
     } else if (j->renamed) {

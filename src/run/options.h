@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* What the command line asked for: plain data filled by cli, read by
- * driver. */
+/* What the command line asked for: plain data, filled by cli/ and read
+ * by the run. */
 #ifndef C2M_OPTIONS_H
 #define C2M_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "run/report.h"
 #include "util/diag.h"
 #include "mapping/sdk.h"
 
@@ -46,9 +47,9 @@ struct options {
     bool prune;          /* remove outputs no input makes any more */
     const char *depfile; /* --depfile FILE */
     /* Reports. */
-    bool stats;                /* --stats: a summary table on stderr */
-    const char *report_file;   /* --report FILE */
-    bool report_sarif;         /* --report-format=sarif */
+    bool stats;                       /* --stats: a summary table on stderr */
+    const char *report_file;          /* --report FILE */
+    enum report_format report_format; /* --report-format */
     bool fail_on[WARN__COUNT]; /* --fail-on: findings that make status 1 */
     bool warn[WARN__COUNT];    /* which warning groups are reported */
     bool werror[WARN__COUNT];  /* which groups are errors (-Werror) */

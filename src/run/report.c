@@ -255,8 +255,9 @@ static void kv(struct strbuf *out, const char *key, size_t v, bool last)
     strbuf_addf(out, "\"%s\": %zu%s", key, v, last ? "" : ", ");
 }
 
-void report_json(const struct report *r, enum report_mode mode,
-                 const struct report_file *files, size_t n, struct strbuf *out)
+static void report_json(const struct report *r, enum report_mode mode,
+                        const struct report_file *files, size_t n,
+                        struct strbuf *out)
 {
     strbuf_addstr(out, "{\n  \"schema\": \"cuda2musa.report/1\",\n"
                        "  \"generator\": \"cuda2musa " C2M_VERSION "\",\n");
@@ -347,10 +348,11 @@ static void add_uri(struct strbuf *out, const char *path)
     strbuf_release(&u);
 }
 
-void report_sarif(const struct report *r, const struct report_file *files,
-                  size_t n, struct strbuf *out)
+static void report_sarif(const struct report *r, enum report_mode mode,
+                         const struct report_file *files, size_t n,
+                         struct strbuf *out)
 {
-    (void)r;
+    (void)r, (void)mode;
     static const char *const about[WARN__COUNT] = {
         [WARN_UNSUPPORTED] = "A CUDA name or header with no MUSA counterpart",
         [WARN_UNTERMINATED] = "A comment or literal that never ends",
@@ -411,4 +413,19 @@ void report_sarif(const struct report *r, const struct report_file *files,
         }
     }
     strbuf_addstr(out, first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n");
+}
+
+const struct report_format_def report_formats[] = {
+    [REPORT_JSON] = {"json", report_json},
+    [REPORT_SARIF] = {"sarif", report_sarif},
+};
+const size_t report_nformats =
+    sizeof(report_formats) / sizeof(report_formats[0]);
+
+int report_format_lookup(const char *name)
+{
+    for (size_t i = 0; i < report_nformats; i++)
+        if (!strcmp(report_formats[i].name, name))
+            return (int)i;
+    return -1;
 }

@@ -79,11 +79,26 @@ void report_release(struct report *r);
 void report_domain(struct report *r, const char *domain, size_t edits);
 /* Append the --stats table to out. */
 void report_stats(const struct report *r, struct strbuf *out);
-/* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0. */
-void report_json(const struct report *r, enum report_mode mode,
-                 const struct report_file *files, size_t n, struct strbuf *out);
-void report_sarif(const struct report *r, const struct report_file *files,
-                  size_t n, struct strbuf *out);
+/* The --report file: JSON (schema cuda2musa.report/1) or SARIF 2.1.0,
+ * one row each in report_formats[], named by --report-format. A new
+ * format is one row and its render function. */
+enum report_format {
+    REPORT_JSON, /* the default */
+    REPORT_SARIF
+};
+
+struct report_format_def {
+    const char *name; /* as --report-format takes it */
+    void (*render)(const struct report *r, enum report_mode mode,
+                   const struct report_file *files, size_t n,
+                   struct strbuf *out);
+};
+
+/* Indexed by enum report_format. */
+extern const struct report_format_def report_formats[];
+extern const size_t report_nformats;
+/* The format called name, or -1. */
+int report_format_lookup(const char *name);
 
 /* Append "path:line:col: warning: msg [-Wname]" (or "error: ...
  * [-Werror=name]") and a newline to out. */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The state of one run, shared by the driver (driver.c: collecting the
- * inputs, porting them on the pool, the summary), the in-place port
- * (inplace.c) and what a run writes or checks besides the ports
- * (outputs.c). Private to those three. */
-#ifndef C2M_RUN_H
-#define C2M_RUN_H
+/* The state of one run, which the steps of the pipeline (driver.h) share:
+ * the options, the mappings, the job table (one job per input file found,
+ * and where its output goes), each job's result, and the files the run
+ * writes besides the ports. The steps above it (setup, inputs, job,
+ * inplace, buildfiles, finish, runstate) each own one part of the work
+ * and call nothing above themselves; driver.c calls them in order. */
+#ifndef C2M_RUN_RUN_H
+#define C2M_RUN_RUN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,21 +15,23 @@
 #include <sys/types.h>
 
 #include "build/compdb.h"
-#include "util/diag.h"
-#include "port/edit.h"
-#include "io/emit.h"
+#include "port/rewrite.h"
 #include "run/options.h"
 #include "run/report.h"
-#include "port/rewrite.h"
 #include "run/state.h"
 #include "util/arena.h"
+#include "util/diag.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 
 struct mapping;
-struct source;
-
 struct backup;
+struct inplace_record;
+struct worker;
+
+/* --in-place's record of its backups, in the inputs' common directory
+ * (inplace.c). */
+#define IN_PLACE_RECORD ".cuda2musa-in-place"
 
 enum job_kind {
     JOB_PORT,   /* rewrite */
@@ -84,21 +88,7 @@ struct result {
                                    the output as compared */
 };
 
-/* What one worker thread owns. */
-struct worker {
-    struct rewriter *rw;
-    struct arena arena;
-    struct edit_list edits;
-    struct findings findings;
-    struct strbuf input;  /* the file read (reused: see source_load_at) */
-    struct strbuf in_dir; /* the directory of the last input... */
-    int in_fd;            /* ...open here, when in_open */
-    bool in_open;
-    struct strbuf text; /* the ported file */
-    struct strbuf emsg; /* emit's error text */
-    struct emitter em;  /* the directory made last */
-};
-
+/* An input as the command line gives it. */
 struct input {
     const char *arg;
     char *base_abs; /* the directory, or the file's directory */
@@ -106,50 +96,9 @@ struct input {
     bool is_dir;
 };
 
-/* --in-place's record of its backups, as a run uses it (inplace.c). */
-struct inplace_record {
-    struct hashmap map;  /* backup rel -> struct backup */
-    struct arena mem;    /* the entries */
-    int fd;              /* open for appending, or -1 */
-    bool created;        /* by this run */
-    size_t end;          /* 1 + where an unfinished last entry starts */
-    char *below;         /* the inputs' directory, when in_root is above */
-    struct hashmap dirs; /* subdirectories whose record was read */
-    char **nested;       /* those records, to remove once merged */
-    size_t nnested, nested_alloc;
-};
-
-struct driver {
-    const struct options *o;
-    enum report_mode mode;
-    struct mapping *map;
-    struct job *jobs;
-    size_t njobs, jobs_alloc;
-    struct arena job_mem; /* the jobs' strings */
-    struct result *results;
-    struct worker *workers;
-    int nworkers;
-    struct hashmap byabs; /* absolute input path -> struct job */
-    char **incdirs;       /* absolute: -I dirs, then the input bases */
-    size_t nincdirs, incdirs_alloc;
-    size_t nuser_incdirs; /* of which the -I dirs */
-    struct compdb db;     /* -p */
-    bool have_db;
-    struct report rep;
-    int setup_errors;
-    struct input *in;          /* the inputs as given (resolve_inputs) */
-    char *in_root;             /* their common directory, absolute */
-    bool manifest;             /* write (or check) the build manifest */
-    struct inplace_record rec; /* --in-place */
-    bool want[WARN__COUNT];    /* findings to make: reported, or counted for
-                                  --fail-on, --stats and --report */
-    size_t wrote;       /* files of the run's own written (manifest...) */
-    bool keep_state;    /* may write the run state (state.h) */
-    struct state noted; /* its other files (run_note_file) */
-};
-
+/* The walk over one input (inputs.c; in place, inplace.c). */
 struct collect {
-    struct driver *d;
+    struct run *r;
     const char *arg;        /* the input as given */
     const char *base_abs;   /* absolute path of the walked directory */
     const char *prefix;     /* base_abs relative to the output root, or "" */
@@ -157,94 +106,57 @@ struct collect {
     struct strbuf rel, abs; /* scratch for each file's names */
 };
 
-/* --in-place's record of its backups (inplace.c). */
-#define IN_PLACE_RECORD ".cuda2musa-in-place"
-#define IN_PLACE_HEADER                                                        \
-    "# cuda2musa in-place record 2: hash length:backup length:output\n"
-/* What earlier versions wrote, still read: hash TAB backup TAB output. */
-#define IN_PLACE_HEADER_1 "# cuda2musa in-place record 1: hash backup output\n"
+struct run {
+    const struct options *o;
+    enum report_mode mode;
+    struct mapping *map;
+    /* The jobs, sorted by output path (inputs.c). */
+    struct job *jobs;
+    size_t njobs, jobs_alloc;
+    struct arena job_mem; /* the jobs' strings */
+    struct hashmap byabs; /* absolute input path -> struct job */
+    struct result *results;
+    struct worker *workers; /* job.c */
+    int nworkers;
+    /* Where #include names are looked for: absolute -I dirs, then the
+     * inputs' directories. */
+    char **incdirs;
+    size_t nincdirs, incdirs_alloc;
+    size_t nuser_incdirs; /* of which the -I dirs */
+    struct compdb db;     /* -p */
+    bool have_db;
+    struct input *in;           /* the inputs as given (inputs_resolve) */
+    char *in_root;              /* their common directory, absolute */
+    bool manifest;              /* write (or check) the build manifest */
+    struct inplace_record *rec; /* --in-place */
+    bool want[WARN__COUNT];     /* findings to make: reported, or counted
+                                   for --fail-on, --stats and --report */
+    struct report rep;
+    int setup_errors;
+    size_t wrote;       /* files of the run's own written (manifest...) */
+    bool keep_state;    /* may write the run state (state.h) */
+    struct state noted; /* its other files (run_note_file) */
+};
 
-/* ---- paths and names (driver.c) ---- */
-
-/* The absolute, normalised path (resolved where it exists); caller
- * frees. NULL if the working directory is unknown. */
-char *run_absolute(const char *path);
-/* ".cu" of "a/k.cu", "" for none. */
-const char *run_ext_of(const char *name);
-bool run_is_source_ext(const char *ext);
-bool run_is_musa_ext(const char *ext);
-/* "k.cu" -> "k.mu", "k.cuh" -> "k.muh"; others unchanged; caller frees. */
-char *run_output_name(const char *rel, bool *renamed);
-/* A copy of s that lives as long as the jobs (d->job_mem). */
-char *run_job_str(struct driver *d, const char *s);
-/* Does an extensionless file start like C++? 1 or 0; -1 with errno when
- * it cannot be read. */
-int run_looks_like_cxx(const char *path);
-/* A file of the build manifest, or under its object directory. */
-bool run_is_manifest_path(const char *rel);
-/* cuda2musa's own files (lock, in-place record, temporaries). */
-bool run_is_own_file(const char *rel);
-bool run_exists(const char *path);
-bool run_is_dir(const char *path);
-void run_add_job(struct driver *d, const char *path, const char *abs,
+/* A copy of s that lives as long as the jobs. */
+char *run_job_str(struct run *r, const char *s);
+/* Add a job; its output name follows the port's renames (k.cu -> k.mu). */
+void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind);
+/* Whether rel names one of cuda2musa's own files (its lock, in-place
+ * record, run state, temporary files), which are never inputs. */
+bool run_is_own_file(const char *rel);
 /* Write one file of the run's own (manifest, report, record) with
  * emit_file, reporting and counting a failure. Returns emit_file's
  * result. */
-int run_write_file(struct driver *d, const char *path, const char *data,
+int run_write_file(struct run *r, const char *path, const char *data,
                    size_t len);
-
 /* The run's result depends on the file path (read, or found there or
  * not), of which stat(2) said st when the run looked (NULL: not there):
  * the run state names it. */
-void run_note_file(struct driver *d, const char *path, const struct stat *st);
-
-/* ---- --in-place (inplace.c) ---- */
-
-/* A record in a directory above the inputs' common one (a run on the
- * whole tree made it): d->in_root becomes that directory. */
-void inplace_find_record(struct driver *d);
-void inplace_load_record(struct driver *d);
-void inplace_record_release(struct inplace_record *r);
-/* After the port: what it backed up and wrote, on record. */
-void inplace_update_record(struct driver *d);
-void inplace_save_record(struct driver *d);
-/* The walk's callback for --in-place. */
-int inplace_collect(struct collect *c, const char *path, const char *rel,
-                    const struct stat *st);
-/* j's output (j ported from its backup, src) against the port, data:
- * already that (INPLACE_SAME); cuda2musa's, to replace (INPLACE_WRITE:
- * what it wrote, the original, or gone); or changed since cuda2musa wrote
- * it (INPLACE_EDITED, and *err says so). */
-enum { INPLACE_EDITED = -1, INPLACE_WRITE, INPLACE_SAME };
-int inplace_check_output(const struct job *j, const struct source *src,
-                         const char *data, size_t len, struct strbuf *err);
-/* Put on record, before j's output is written, that it will hold what
- * hashes to hash. 0, or -1 and *err. */
-int inplace_record_ahead(struct driver *d, const struct job *j, uint64_t hash,
-                         struct strbuf *err);
-/* Keep j's original under its backup name, on record first with hash, the
- * port's, that is written next. 0, or -1 and *err. */
-int inplace_keep_original(struct driver *d, const struct job *j,
-                          const struct source *src, uint64_t hash,
-                          struct strbuf *err);
-
-/* ---- besides the ports (outputs.c) ---- */
-
-/* --check: list outputs that no input explains. */
-void outputs_check_extras(struct driver *d);
-/* Write (or --check) the build manifest; find and --prune stale outputs. */
-void outputs_manifest(struct driver *d);
-void outputs_depfile(struct driver *d);
-void outputs_report(struct driver *d);
-/* Has nothing changed since a run that wrote a state into -o DIR? Then
- * print what it printed and set *status to its exit status. */
-bool outputs_state_unchanged(struct driver *d, int *status);
-/* Write the run state for this run (which printed printed, started at
- * start, in nanoseconds), or remove the one there: a state is there only
- * when the last run wrote it. printed is NULL when the run stopped
- * keeping a copy (it wrote, or printed more than STATE_TEXT_MAX). */
-void outputs_state_save(struct driver *d, const struct strbuf *printed,
-                        int status, int64_t start);
+void run_note_file(struct run *r, const char *path, const struct stat *st);
+/* What a result owns. */
+void result_release(struct result *res);
+void run_release(struct run *r);
 
 #endif

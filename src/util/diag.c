@@ -135,6 +135,22 @@ void warning(const char *fmt, ...)
     va_end(ap);
 }
 
+void note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("note: ", fmt, ap, NULL);
+    va_end(ap);
+}
+
+void info(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("", fmt, ap, NULL);
+    va_end(ap);
+}
+
 void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
              const char *fmt, ...)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Messages to the user: the three tiers of STYLE.md 2.4 (BUG, die, error),
- * warnings, and the table of warning groups that -W options name. Only
- * main, cli and driver may call die(). */
+ * warnings, notes, and the table of warning groups that -W options name.
+ * Only main.c and run/ may call die() (tests/layout.py checks it); below
+ * them a problem is returned (error() returns -1) or passed back as text. */
 #ifndef C2M_DIAG_H
 #define C2M_DIAG_H
 
@@ -34,6 +35,10 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "cuda2musa: warning: ...". */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cuda2musa: note: ...": what the user should know, not a problem. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cuda2musa: ...": progress and summaries (skipped, removed, waiting). */
+void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A message prefixed by a location: "path:line:col: error: ..." (line and
  * col are 1-based; 0 leaves them out). Used for mapping files. */
 void diag_at(const char *path, unsigned line, unsigned col, const char *sev,

@@ -6,26 +6,13 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "util/hash.h"
 #include "util/xalloc.h"
 
-/* A multiply-xorshift hash over 8-byte words: a few instructions per
- * word rather than per byte (identifiers are mostly 8 to 30 bytes). */
+/* The short-key hash of util/hash.h, in 32 bits. */
 uint32_t hashmap_hash(const char *key, size_t len)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
-    while (len >= 8) {
-        memcpy(&w, key, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-        key += 8;
-        len -= 8;
-    }
-    w = 0;
-    for (size_t i = 0; i < len; i++) /* a few bytes: no memcpy call */
-        w |= (uint64_t)(unsigned char)key[i] << (8 * i);
-    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 29;
-    return (uint32_t)h;
+    return (uint32_t)hash_words(key, len, 0);
 }
 
 /* Equal keys, for the short strings identifiers are: eight bytes at a

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* An open-addressing map from byte strings to pointers (FNV-1a, linear
- * probing). Keys are not copied: the caller keeps them alive as long as the
- * map. Lookups never allocate, so a map that is no longer written to can be
- * read from several threads at once. */
+/* An open-addressing map from byte strings to pointers (util/hash.h's
+ * short-key hash, linear probing). Keys are not copied: the caller keeps them
+ * alive as long as the map. Lookups never allocate, so a map that is no longer
+ * written to can be read from several threads at once. */
 #ifndef C2M_UTIL_HASHMAP_H
 #define C2M_UTIL_HASHMAP_H
 

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "util/path.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 const char *path_join_buf(struct strbuf *sb, const char *a, const char *b)
 {
@@ -65,4 +70,33 @@ void path_normalize(char *path)
     /* In place: each part is written no further on than it was read. */
     size_t len = strlen(path);
     path_join_normal(path, len + 1, "", 0, path, len);
+}
+
+char *path_absolute(const char *path)
+{
+    char *r = realpath(path, NULL);
+    if (r)
+        return r;
+    if (path[0] == '/') {
+        r = xstrdup(path);
+    } else {
+        char cwd[PATH_MAX];
+        if (!getcwd(cwd, sizeof(cwd)))
+            return NULL;
+        r = path_join(cwd, path);
+    }
+    path_normalize(r);
+    return r;
+}
+
+bool path_exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+bool path_is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }

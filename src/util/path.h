@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Path strings: joining and lexical normalisation (no file system). */
+/* Path strings: joining and lexical normalisation, and the few questions
+ * about a path that only stat(2) and realpath(3) answer. */
 #ifndef C2M_UTIL_PATH_H
 #define C2M_UTIL_PATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* "a" + "b" -> "a/b" (one slash between; b == "" gives a). Caller frees. */
@@ -19,5 +21,13 @@ void path_normalize(char *path);
  * returns the length, or 0 when it does not fit. */
 size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
                         const char *name, size_t len);
+
+/* The absolute, normalised path (resolved where it exists); caller
+ * frees. NULL if the working directory is unknown. */
+char *path_absolute(const char *path);
+/* Is there anything at path (lstat: a dangling link counts)? */
+bool path_exists(const char *path);
+/* Is path a directory (or a link to one)? */
+bool path_is_dir(const char *path);
 
 #endif

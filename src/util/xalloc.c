@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-static void oom(size_t n)
+void xalloc_die(size_t n)
 {
     fprintf(stderr, "cuda2musa: fatal: out of memory (%zu bytes)\n", n);
     exit(2);
@@ -18,7 +18,7 @@ void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        oom(n);
+        xalloc_die(n);
     return p;
 }
 
@@ -26,7 +26,7 @@ void *xcalloc(size_t nmemb, size_t size)
 {
     void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
     if (!p)
-        oom(nmemb * size);
+        xalloc_die(nmemb * size);
     return p;
 }
 
@@ -54,12 +54,12 @@ void xfree_lazy(void *p, size_t nmemb, size_t size)
 void *xcalloc_lazy(size_t nmemb, size_t size)
 {
     if (size && nmemb > SIZE_MAX / size)
-        oom(SIZE_MAX);
+        xalloc_die(SIZE_MAX);
     size_t n = nmemb * size;
     void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
-        oom(n);
+        xalloc_die(n);
     return p;
 }
 
@@ -75,7 +75,7 @@ void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q)
-        oom(n);
+        xalloc_die(n);
     return q;
 }
 

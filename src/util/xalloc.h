@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 void *xmalloc(size_t n);
+/* The out-of-memory exit, for memory another library failed to get. */
+_Noreturn void xalloc_die(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
 /* Zeroed memory whose pages are made when first touched (an anonymous
  * mapping), for a big table of which a run may use a few entries: calloc

@@ -93,6 +93,12 @@ poison-host)
     expect_fail "a CUDA name in a unit of the system's compiler" \
         'attempt to use poisoned "cudaEventCreate"' CXX=c++
     ;;
+unsupported-name)
+    # Declared by CUDA's headers; MUSA has no such call: poisoned.
+    plant saxpy.mu 's|^double run_saxpy|#include <musa.h>\nstatic void *tma = (void *)\&cuTensorMapEncodeTiled;\ndouble run_saxpy|'
+    expect_fail "a name with no MUSA equivalent" \
+        'saxpy.mu:[0-9]+:[0-9]+: error: attempt to use poisoned "cuTensorMapEncodeTiled"'
+    ;;
 half-renamed)
     plant saxpy.mu '0,/musaMemcpyAsync/s//musaMemcpyAsyncc/'
     expect_fail "a name renamed by half" "musaMemcpyAsyncc"

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "helpers.h"
 
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/strbuf.h"
@@ -58,4 +61,60 @@ int run_suites(Suite *(*const makers[])(void), size_t n)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+const char *corpora_dir(void)
+{
+    static char found[4096];
+    const char *env = getenv("C2M_CORPORA"), *src = getenv("C2M_SOURCE_DIR");
+    struct stat st;
+    if (env)
+        return stat(env, &st) == 0 && S_ISDIR(st.st_mode) ? env : NULL;
+    static const char *const rel[] = {"/../shared/corpora",
+                                      "/../../shared/corpora"};
+    for (size_t i = 0; src && i < sizeof(rel) / sizeof(rel[0]); i++) {
+        snprintf(found, sizeof(found), "%s%s", src, rel[i]);
+        if (stat(found, &st) == 0 && S_ISDIR(st.st_mode))
+            return found;
+    }
+    return NULL;
+}
+
+/* nftw has no argument for its callback: the walk in progress. */
+static struct {
+    bool (*want)(const char *name);
+    void (*fn)(const char *path, const char *buf, size_t len, void *arg);
+    void *arg;
+    int files;
+} walk;
+
+static int walk_one(const char *path, const struct stat *st, int type,
+                    struct FTW *ftw)
+{
+    if (type != FTW_F || !S_ISREG(st->st_mode) || !walk.want(path + ftw->base))
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    char *buf = xmalloc((size_t)st->st_size + 1);
+    size_t n = fread(buf, 1, (size_t)st->st_size, f);
+    fclose(f);
+    walk.fn(path, buf, n, walk.arg);
+    free(buf);
+    walk.files++;
+    return 0;
+}
+
+int walk_files(const char *dir, bool (*want)(const char *name),
+               void (*fn)(const char *path, const char *buf, size_t len,
+                          void *arg),
+               void *arg)
+{
+    walk.want = want;
+    walk.fn = fn;
+    walk.arg = arg;
+    walk.files = 0;
+    if (nftw(dir, walk_one, 32, FTW_PHYS) < 0)
+        return -1;
+    return walk.files;
 }

@@ -12,8 +12,7 @@
 #include "build/compdb.h"
 #include "helpers.h"
 #include "build/manifest.h"
-#include "mapping/mapping.h"
-#include "port/rewrite.h"
+#include "build/render.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 
@@ -137,58 +136,42 @@ START_TEST(reads_a_database)
 END_TEST
 
 /* A little port: files, their facts and includes. */
-static struct mapping *map;
-
-static void setup(void)
-{
-    char *p = write_temp("version: 1\ndomain: blas\n"
-                         "link: {libs: [mublas], headers: [mublas.h]}\n"
-                         "identifiers:\n  cublasCreate: mublasCreate\n",
-                         ".yaml");
-    map = mapping_new(SDK_NEWEST);
-    ck_assert_int_eq(mapping_load_file(map, p, 0), 0);
-    ck_assert_int_eq(mapping_finish(map), 0);
-    unlink(p);
-    free(p);
-}
-
-static void teardown(void)
-{
-    mapping_free(map);
-}
-
 START_TEST(units_compilers_programs)
 {
-    static struct tu_facts dev = {.device = true};
-    static struct tu_facts main_fn = {.has_main = true};
-    static struct tu_facts none;
-    struct tu_facts blas = {0};
-    blas.ndomains = 1;
-    blas.domains[0].name = "blas";
-    blas.domains[0].edits = 1;
+    static const char *const blas[] = {"mublas"};
     static const size_t inc_blas[] = {3}; /* app/main.cpp includes b.h */
     static const size_t inc_dev[] = {5};  /* host.cpp includes dev.h */
     static const size_t inc_part[] = {8}; /* unity.mu includes part.mu */
+    /* rel, abs, source, device, main, libs, nlibs, incl, nincl, hash */
     const struct build_file files[] = {
         /* sorted by output path */
-        /* 0 */ {"a.mu", "/s/a.cu", true, &none, NULL, 0, 1},
+        /* 0 */ {"a.mu", "/s/a.cu", true, false, false, NULL, 0, NULL, 0, 1},
         /* 1 */
-        {"app/main.cpp", "/s/app/main.cpp", true, &main_fn, inc_blas, 1, 5},
-        /* 2 */ {"app/x.cc", "/s/app/x.cc", true, &none, NULL, 0, 6},
-        /* 3 */ {"b.h", "/s/b.h", true, &blas, NULL, 0, 9},
-        /* 4 */ {"data.bin", "/s/data.bin", false, NULL, NULL, 0, 10},
-        /* 5 */ {"dev.h", "/s/dev.h", true, &dev, NULL, 0, 2},
-        /* 6 */ {"failed.cpp", "/s/failed.cpp", false, NULL, NULL, 0, 0},
-        /* 7 */ {"host.cpp", "/s/host.cpp", true, &none, inc_dev, 1, 3},
-        /* 8 */ {"part.mu", "/s/part.cu", true, &dev, NULL, 0, 7},
-        /* 9 */ {"plain.c", "/s/plain.c", true, &none, NULL, 0, 4},
-        /* 10 */ {"unity.mu", "/s/unity.cu", true, &none, inc_part, 1, 8},
+        {"app/main.cpp", "/s/app/main.cpp", true, false, true, NULL, 0,
+         inc_blas, 1, 5},
+        /* 2 */
+        {"app/x.cc", "/s/app/x.cc", true, false, false, NULL, 0, NULL, 0, 6},
+        /* 3 */ {"b.h", "/s/b.h", true, false, false, blas, 1, NULL, 0, 9},
+        /* 4 */
+        {"data.bin", "/s/data.bin", false, false, false, NULL, 0, NULL, 0, 10},
+        /* 5 */ {"dev.h", "/s/dev.h", true, true, false, NULL, 0, NULL, 0, 2},
+        /* 6 */
+        {"failed.cpp", "/s/failed.cpp", false, false, false, NULL, 0, NULL, 0,
+         0},
+        /* 7 */
+        {"host.cpp", "/s/host.cpp", true, false, false, NULL, 0, inc_dev, 1, 3},
+        /* 8 */
+        {"part.mu", "/s/part.cu", true, true, false, NULL, 0, NULL, 0, 7},
+        /* 9 */
+        {"plain.c", "/s/plain.c", true, false, false, NULL, 0, NULL, 0, 4},
+        /* 10 */
+        {"unity.mu", "/s/unity.cu", true, false, false, NULL, 0, inc_part, 1,
+         8},
     };
     const char *const incdirs[] = {"/s/inc", "/elsewhere"};
     const char *const defines[] = {"X=1"};
     struct build_in in = {files,
                           sizeof(files) / sizeof(files[0]),
-                          map,
                           NULL,
                           "/s",
                           "/out",
@@ -331,7 +314,6 @@ static Suite *manifest_suite(void)
     tcase_add_test(tc, reads_a_database);
     suite_add_tcase(s, tc);
     tc = tcase_create("model");
-    tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, units_compilers_programs);
     tcase_add_test(tc, record_of_outputs);
     suite_add_tcase(s, tc);

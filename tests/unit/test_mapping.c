@@ -738,9 +738,10 @@ START_TEST(cache_recheck_parses_again)
 }
 END_TEST
 
-/* The cache's identifier index is decoded on first use: mapping_each
- * decodes all of it; later loads unpack it into the tables and merge over
- * it; threads asking at once get one decoded identifier. */
+/* The identifier index (the cache's, or the one mapping_finish builds)
+ * is decoded on first use: mapping_each decodes all of it; later loads
+ * unpack it into the tables and merge over it; threads asking at once get
+ * one decoded identifier. */
 static const char over[] = "version: 1\ndomain: o\nidentifiers:\n"
                            "  cudaFree: otherFree\n  cudaNew: musaNew\n"
                            "qualified:\n  \"at::cuda::X\": \"at::musa::Y\"\n";
@@ -776,6 +777,7 @@ START_TEST(cache_index_in_use)
         m = mapping_new(SDK_NEWEST);
         ck_assert_int_eq(mapping_load(m, in, 1, round ? dir : NULL), 0);
         ck_assert_int_eq(mapping_was_checked(m), round == 1);
+        ck_assert_int_eq(mapping_finish(m), 0);
         if (round == 1) { /* lazily decoded, the same for every thread */
             pthread_t t[4];
             struct ask asks[4];

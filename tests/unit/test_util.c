@@ -723,6 +723,9 @@ static Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
     TCase *tc = tcase_create("leaves");
+    /* A safety net, not a timing goal: state_reads_back writes its file
+     * once per byte, and a loaded machine's disk can take seconds. */
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, strbuf_basics);
     tcase_add_test(tc, strbuf_long_format);
     tcase_add_test(tc, strbuf_numbers);

@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: MIT */
+/* Writing (or, with --check, comparing) the build manifest: the model
+ * (build/build.h) from the finished port, each file of manifest_files[]
+ * rendered and written, and the outputs of earlier ports that no input
+ * makes any more found, listed or --pruned. */
+#include "run/buildfiles.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build/build.h"
+#include "build/render.h"
+#include "io/emit.h"
+#include "io/source.h"
+#include "mapping/mapping.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+#ifndef C2M_VERSION
+#define C2M_VERSION "0.0.0"
+#endif
+
+/* Is file (root/rel) really at rel under root_real, with no symbolic
+ * link on the way that leads elsewhere? */
+static bool inside_dir(const char *root_real, const char *file, const char *rel)
+{
+    char *dir = xstrdup(file), *slash = strrchr(dir, '/');
+    const char *rslash = strrchr(rel, '/');
+    bool ok = false;
+    if (slash) {
+        *slash = '\0';
+        char *real = realpath(dir, NULL);
+        struct strbuf want = STRBUF_INIT;
+        strbuf_addstr(&want, root_real);
+        if (rslash) {
+            strbuf_addch(&want, '/');
+            strbuf_add(&want, rel, (size_t)(rslash - rel));
+        }
+        ok = real && !strcmp(real, want.buf);
+        free(real);
+        strbuf_release(&want);
+    }
+    free(dir);
+    return ok;
+}
+
+/* Outputs recorded by an earlier port that no input makes now: kept in
+ * the record and listed, or removed with --prune; a file changed since
+ * it was written is not ours any more and is left alone. */
+static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
+{
+    char *path = path_join(r->o->output, MANIFEST_JSON);
+    struct source src;
+    if (source_load(&src, path) < 0) {
+        if (errno != ENOENT)
+            warning("cannot read '%s': %s; outputs of earlier ports are not "
+                    "listed",
+                    path, strerror(errno));
+        free(path);
+        return;
+    }
+    char err[160];
+    struct mf_output *old;
+    size_t n = manifest_read_outputs(src.buf, src.len, &old, err, sizeof(err));
+    source_release(&src);
+    if (n == (size_t)-1) {
+        warning("ignoring '%s' (%s): outputs of earlier ports are not listed",
+                path, err);
+        free(path);
+        return;
+    }
+    struct hashmap now = HASHMAP_INIT;
+    for (size_t i = 0; i < r->njobs; i++)
+        hashmap_put(&now, r->jobs[i].rel, strlen(r->jobs[i].rel), &r->jobs[i]);
+    struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
+    size_t nkeep = 0;
+    char *out_real = realpath(r->o->output, NULL);
+    for (size_t i = 0; i < n; i++) {
+        const char *rel = old[i].path;
+        if (hashmap_get(&now, rel, strlen(rel)) || manifest_owns_path(rel) ||
+            rel[0] == '/' || !strncmp(rel, "../", 3) || strstr(rel, "/../") ||
+            !strcmp(rel, "..") || !out_real)
+            continue;
+        char *file = path_join(r->o->output, rel);
+        struct stat st;
+        run_note_file(r, file, stat(file, &st) == 0 ? &st : NULL);
+        struct source cur;
+        if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
+            !S_ISREG(st.st_mode) || source_load(&cur, file) < 0) {
+            free(file);
+            continue;
+        }
+        bool ours = manifest_hash_matches(cur.buf, cur.len, old[i].hash);
+        source_release(&cur);
+        if (!ours) {
+            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+                info("'%s' is left from an earlier port, but it changed since: "
+                     "not cuda2musa's any more, left alone",
+                     file);
+        } else if (r->mode == REPORT_WRITE && r->o->prune) {
+            if (unlink(file) < 0) {
+                error_errno("cannot remove '%s'", file);
+                r->rep.errors++;
+            } else {
+                r->rep.pruned++;
+                if (r->o->verbosity >= 0)
+                    info("removed '%s': no input makes it any more", file);
+                /* And its directories, once empty (rmdir keeps others). */
+                char *dir = xstrdup(file);
+                for (char *slash = strrchr(dir, '/');
+                     slash && slash > dir + strlen(r->o->output);
+                     slash = strrchr(dir, '/')) {
+                    *slash = '\0';
+                    if (rmdir(dir) < 0)
+                        break;
+                }
+                free(dir);
+            }
+        } else {
+            keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
+            keep[nkeep++].hash = old[i].hash;
+            if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+                info("'%s' is left from an earlier port: no input makes it "
+                     "any more (--prune removes it)",
+                     file);
+        }
+        free(file);
+    }
+    for (size_t i = 0; i < n; i++)
+        free((char *)old[i].path);
+    free(old);
+    free(out_real);
+    hashmap_release(&now);
+    free(path);
+    mf->stale = keep;
+    mf->nstale = nkeep;
+}
+
+/* Whether the file of the manifest at path was written by cuda2musa, by
+ * its first bytes (manifest_files[].made_by_us). A user's own build.ninja
+ * or a CMake compile_commands.json where the manifest goes (-o . beside a
+ * source file) is not ours to replace. Unreadable: left to the write to
+ * report. */
+static bool ours(const char *path, const struct manifest_file *mf)
+{
+    /* Enough for the first entry of compile_commands.json, whose object
+     * path comes after the output root three times. */
+    enum { HEAD = 4 * PATH_MAX + 1024 };
+    char *buf = xmalloc(HEAD);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, HEAD - 1);
+    if (fd >= 0)
+        close(fd);
+    bool yes = true;
+    if (n >= 0) {
+        buf[n] = '\0';
+        yes = mf->made_by_us(buf);
+    }
+    free(buf);
+    return yes;
+}
+
+/* Write (or, with --check, compare) one file of the manifest. A file
+ * that is the user's once written (musa_config.ninja) is only created;
+ * one that was never ours is left alone, with a warning. */
+static void put_build_file(struct run *r, const struct manifest_file *mf,
+                           const struct strbuf *text)
+{
+    bool once = mf->owner == MF_SEEDED;
+    char *path = path_join(r->o->output, mf->name);
+    struct strbuf err = STRBUF_INIT;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, mf);
+    const char *data = text->buf ? text->buf : "";
+    if (r->mode == REPORT_WRITE) {
+        if (once && exists) {
+            run_note_file(r, path, &st);
+        } else if (foreign) {
+            warning("not replacing '%s': cuda2musa did not write it (move "
+                    "it away for the build manifest, or use --no-manifest)",
+                    path);
+        } else if (run_write_file(r, path, data, text->len) == EMIT_WRITTEN) {
+            r->rep.build_written++;
+            if (r->o->verbosity > 0)
+                info("%s: written (build manifest)", path);
+        }
+    } else if (once) {
+        if (!exists) {
+            printf("%s: missing (build manifest)\n", path);
+            r->rep.missing++;
+        }
+    } else if (foreign) {
+        /* kept by a port (with a warning): not stale */
+    } else {
+        bool missing;
+        int same = emit_compare(path, data, text->len, NULL, &missing, &err);
+        if (same < 0) {
+            error("%s", err.buf);
+            r->rep.errors++;
+        } else if (!same) {
+            printf("%s: %s (build manifest)\n", path,
+                   missing ? "missing" : "stale");
+            if (missing)
+                r->rep.missing++;
+            else
+                r->rep.stale++;
+        }
+    }
+    strbuf_release(&err);
+    free(path);
+}
+
+/* The libraries the MUSA APIs a file uses need (the link: sections of
+ * their mapping domains), in order, each once. */
+static const char *const *file_libs(const struct mapping *m,
+                                    const struct tu_facts *f, struct arena *a,
+                                    size_t *n)
+{
+    size_t total = 0;
+    for (size_t k = 0; k < f->ndomains; k++) {
+        const char *const *l;
+        total += mapping_links(m, f->domains[k].name, &l);
+    }
+    const char **v = arena_alloc(a, (total ? total : 1) * sizeof(*v));
+    *n = 0;
+    for (size_t k = 0; k < f->ndomains; k++) {
+        const char *const *l;
+        size_t nl = mapping_links(m, f->domains[k].name, &l);
+        for (size_t q = 0; q < nl; q++) {
+            size_t i = 0;
+            while (i < *n && strcmp(v[i], l[q]))
+                i++;
+            if (i == *n)
+                v[(*n)++] = l[q];
+        }
+    }
+    return v;
+}
+
+void buildfiles_write(struct run *r)
+{
+    const struct options *o = r->o;
+    struct arena a = ARENA_INIT;
+    struct build_file *files = xcalloc(r->njobs ? r->njobs : 1, sizeof(*files));
+    struct mf_output *outs = xcalloc(r->njobs ? r->njobs : 1, sizeof(*outs));
+    size_t nouts = 0;
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct job *j = &r->jobs[i];
+        const struct result *res = &r->results[i];
+        bool ok = res->status != RES_FAILED;
+        size_t nlibs;
+        const char *const *libs = file_libs(r->map, &res->facts, &a, &nlibs);
+        files[i] = (struct build_file){j->rel,
+                                       j->abs,
+                                       ok && !res->copied,
+                                       res->facts.device,
+                                       res->facts.has_main,
+                                       libs,
+                                       nlibs,
+                                       res->incl,
+                                       res->nincl,
+                                       res->hash};
+        if (ok)
+            outs[nouts++] = (struct mf_output){j->rel, res->hash};
+    }
+    char *out_abs = path_absolute(o->output);
+    const char *home = getenv("MUSA_HOME");
+    struct strbuf gen = STRBUF_INIT;
+    strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
+    struct build_in in = {
+        files,
+        r->njobs,
+        r->have_db ? &r->db : NULL,
+        r->in_root ? r->in_root : "/",
+        out_abs ? out_abs : o->output,
+        (const char *const *)r->incdirs,
+        r->nuser_incdirs,
+        o->defines,
+        o->ndefines,
+        o->musa_arch,
+        o->nmusa_arch,
+        home && *home ? home : "/usr/local/musa",
+        gen.buf,
+    };
+    struct manifest mf;
+    struct build_warnings bw;
+    build_model(&in, &mf, &bw, &a);
+    mf.outputs = outs;
+    mf.noutputs = nouts;
+    find_stale(r, &mf, &a);
+
+    for (size_t i = 0; i < bw.n; i++) {
+        r->rep.found[WARN_UNSUPPORTED]++;
+        if (!o->warn[WARN_UNSUPPORTED])
+            continue;
+        bool as_error = o->werror[WARN_UNSUPPORTED];
+        diag_printf("%s [-W%sunsupported]\n", bw.v[i],
+                    as_error ? "error=" : "");
+        r->rep.warnings++;
+        r->rep.werrors += as_error;
+        r->rep.reported[WARN_UNSUPPORTED]++;
+    }
+    if (r->mode == REPORT_WRITE && o->verbosity >= 0) {
+        for (size_t i = 0; i < mf.nnotes; i++)
+            note("%s", mf.notes[i]);
+        for (size_t i = 0; i < mf.ntus; i++) {
+            const char *src = mf.tus[i].src;
+            if (!manifest_ninja_safe(src)) {
+                struct strbuf shown = STRBUF_INIT;
+                for (const char *p = src; *p; p++)
+                    strbuf_addch(&shown, *p == '\n' || *p == '\r' ? '?' : *p);
+                note("musa.mk and build.ninja cannot name '%s' (a line break "
+                     "or '|'): it is left out of both; compile_commands.json "
+                     "has it",
+                     shown.buf);
+                strbuf_release(&shown);
+            } else if (!manifest_make_safe(src)) {
+                note("musa.mk cannot name '%s' (blanks or make's special "
+                     "characters): it is left out there; build.ninja has it",
+                     src);
+            }
+        }
+        if (!manifest_make_safe(o->output))
+            note("make cannot name the output directory '%s' (blanks or "
+                 "make's special characters): use build.ninja",
+                 o->output);
+    }
+
+    for (size_t i = 0; i < manifest_nfiles; i++) {
+        struct strbuf text = STRBUF_INIT;
+        manifest_files[i].render(&mf, &text);
+        put_build_file(r, &manifest_files[i], &text);
+        strbuf_release(&text);
+    }
+    fflush(stdout);
+    strbuf_release(&gen);
+    free(out_abs);
+    free(outs);
+    free(files);
+    arena_release(&a);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* The inputs of a run and the job table made from them (run.h), and
+ * #include resolution among them. */
+#ifndef C2M_RUN_INPUTS_H
+#define C2M_RUN_INPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/run.h"
+
+/* What each input is, and their common directory (the output root's
+ * counterpart, and --in-place's lock directory). May die. */
+void inputs_resolve(struct run *r);
+/* Walk the inputs into the job table, sorted by output path; settle
+ * inputs that land on one output; fill in the outputs' paths. */
+void inputs_collect(struct run *r);
+
+/* The file whose #include names are being resolved. */
+struct includer {
+    const struct run *r;
+    const struct job *job;
+    struct result *res; /* its result: the jobs it includes go there */
+};
+
+/* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
+ * does name resolve to a file of this run? */
+bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
+                         bool *renamed);
+
+#endif

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* The job table and the files of a run's own. */
+#include "run/run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/lock.h"
+#include "io/emit.h"
+#include "io/tempfile.h"
+#include "mapping/mapping.h"
+#include "util/filekind.h"
+#include "util/xalloc.h"
+
+/* Thousands of them, freed at once. */
+char *run_job_str(struct run *r, const char *s)
+{
+    return arena_strndup(&r->job_mem, s, strlen(s));
+}
+
+void run_add_job(struct run *r, const char *path, const char *abs,
+                 const char *rel, const struct stat *st, enum job_kind kind)
+{
+    ALLOC_GROW(r->jobs, r->njobs + 1, r->jobs_alloc);
+    struct job *j = &r->jobs[r->njobs++];
+    memset(j, 0, sizeof(*j));
+    j->path = run_job_str(r, path);
+    j->abs = abs ? run_job_str(r, abs) : NULL;
+    char *out = filekind_port_name(rel, &j->renamed);
+    j->rel = run_job_str(r, out);
+    free(out);
+    j->kind = kind;
+    if (st) {
+        j->dev = st->st_dev;
+        j->ino = st->st_ino;
+    }
+}
+
+bool run_is_own_file(const char *rel)
+{
+    const char *base = strrchr(rel, '/');
+    base = base ? base + 1 : rel;
+    return !strcmp(base, LOCK_NAME) || !strcmp(base, IN_PLACE_RECORD) ||
+           !strcmp(base, STATE_NAME) ||
+           !strncmp(base, TEMP_PREFIX, strlen(TEMP_PREFIX));
+}
+
+int run_write_file(struct run *r, const char *path, const char *data,
+                   size_t len)
+{
+    struct strbuf err = STRBUF_INIT;
+    struct emitter em = EMITTER_INIT;
+    int rc = emit_file(&em, path, data, len, NULL, &err);
+    if (rc < 0) {
+        error("%s", err.buf);
+        r->rep.errors++;
+    } else if (rc == EMIT_WRITTEN) {
+        r->wrote++;
+    } else {
+        run_note_file(r, path, &em.seen);
+    }
+    emitter_release(&em);
+    strbuf_release(&err);
+    return rc;
+}
+
+void run_note_file(struct run *r, const char *path, const struct stat *st)
+{
+    if (!r->keep_state)
+        return;
+    struct stamp s;
+    stamp_set(&s, st);
+    state_add(&r->noted, STATE_FILE, path, &s);
+}
+
+void result_release(struct result *res)
+{
+    strbuf_release(&res->out);
+    strbuf_release(&res->err);
+    strbuf_release(&res->unmapped);
+    for (size_t k = 0; k < res->ndiags; k++)
+        free(res->diags[k].msg);
+    free(res->diags);
+    free(res->incl);
+}
+
+void run_release(struct run *r)
+{
+    for (size_t i = 0; r->results && i < r->njobs; i++)
+        result_release(&r->results[i]);
+    free(r->results);
+    for (size_t i = 0; r->in && i < r->o->ninputs; i++)
+        free(r->in[i].base_abs);
+    free(r->in);
+    free(r->in_root);
+    if (r->have_db)
+        compdb_release(&r->db);
+    free(r->jobs);
+    arena_release(&r->job_mem);
+    for (size_t i = 0; i < r->nincdirs; i++)
+        free(r->incdirs[i]);
+    free(r->incdirs);
+    hashmap_release(&r->byabs);
+    report_release(&r->rep);
+    mapping_free(r->map);
+    state_release(&r->noted);
+}

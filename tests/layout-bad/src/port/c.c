@@ -1,0 +1,2 @@
+#include "util/a.h"
+void f(void) { exit(1); /* exit(2) */ }

@@ -92,6 +92,10 @@ static const char *const help_text[] = {
     "                        an identifier, a::b, or a header; - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
+    "      --shadow-sdk DIR  write a shadow MUSA SDK for these mappings into\n"
+    "                        DIR (new, empty, or one made before) and exit:\n"
+    "                        MUSA headers, mcc, libraries and CMake modules\n"
+    "                        over the CUDA toolkit, to build a port with nvcc\n"
     "\n",
     "Diagnostics:\n"
     "  -q, --quiet           print nothing but errors and warnings\n"
@@ -158,7 +162,8 @@ enum {
     OPT_COLOR,
     OPT_EXCLUDE,
     OPT_BASELINE,
-    OPT_WRITE_BASELINE
+    OPT_WRITE_BASELINE,
+    OPT_SHADOW_SDK
 };
 
 static const struct option longopts[] = {
@@ -180,6 +185,7 @@ static const struct option longopts[] = {
     {"list-mappings", no_argument, NULL, OPT_LIST_MAPPINGS},
     {"query", required_argument, NULL, OPT_QUERY},
     {"lint-mappings", no_argument, NULL, OPT_LINT_MAPPINGS},
+    {"shadow-sdk", required_argument, NULL, OPT_SHADOW_SDK},
     {"no-manifest", no_argument, NULL, OPT_NO_MANIFEST},
     {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
     {"prune", no_argument, NULL, OPT_PRUNE},
@@ -495,6 +501,9 @@ int cli_parse(int argc, char **argv, struct options *o)
         case OPT_LINT_MAPPINGS:
             o->lint_mappings = true;
             break;
+        case OPT_SHADOW_SDK:
+            o->shadow_sdk = optarg;
+            break;
         case 'q':
             o->verbosity = -1;
             break;
@@ -575,6 +584,17 @@ int cli_parse(int argc, char **argv, struct options *o)
         return usage_error("%s",
                            "--list-mappings, --query and --lint-mappings take "
                            "no inputs");
+    if (o->shadow_sdk && (actions || o->ninputs))
+        return usage_error("%s", "--shadow-sdk takes no inputs, and no "
+                                 "--list-mappings, --query or "
+                                 "--lint-mappings");
+    actions += o->shadow_sdk != NULL;
+    if (o->shadow_sdk && (o->output || o->dry_run || o->check || o->in_place))
+        return usage_error("%s", "--shadow-sdk writes an SDK, not a port: no "
+                                 "-o, --dry-run, --check or --in-place with "
+                                 "it");
+    if (o->shadow_sdk && !*o->shadow_sdk)
+        return usage_error("%s", "--shadow-sdk wants a directory");
     if (actions)
         return CLI_RUN;
     if (!o->ninputs)

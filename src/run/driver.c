@@ -27,6 +27,7 @@
 #include "run/runstate.h"
 #include "run/setup.h"
 #include "run/suppress.h"
+#include "run/shadow.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -398,8 +399,9 @@ int driver_run(const struct options *o)
      * die: from here on, as the mapping cache is written too. */
     signal(SIGXFSZ, SIG_IGN);
     r.map = setup_mappings(o);
-    if (o->list_mappings || o->nqueries || o->lint_mappings) {
-        int status = setup_catalog(o, r.map);
+    if (o->list_mappings || o->nqueries || o->lint_mappings || o->shadow_sdk) {
+        int status =
+            o->shadow_sdk ? shadow_run(o, r.map) : setup_catalog(o, r.map);
         if (setup_cache_damaged(r.map))
             status = 2;
         release(&r);

@@ -37,6 +37,7 @@ struct options {
     bool list_mappings;        /* print every mapping and stop */
     bool lint_mappings;        /* check the mappings and stop */
     const char **queries;      /* --query NAME: explain, and stop */
+    const char *shadow_sdk;    /* --shadow-sdk DIR: write one, and stop */
     size_t nqueries;
     /* The build manifest. */
     bool no_manifest;     /* --no-manifest */

@@ -1,0 +1,141 @@
+#!/bin/bash
+# Port every cuda-samples sample that builds on Linux with the CUDA toolkit
+# alone and build each port against a shadow MUSA SDK, through the
+# generated musa.mk (make) and build.ninja (ninja); print a table: per
+# sample ported / compiled / linked under each, and the cause of the first
+# failure. Not run by ctest: it takes an hour or so (nvcc is slow).
+#
+#   tests/shadow/samples.sh [BIN [CORPUS [WORK]]]
+#
+# BIN: cuda2musa (default build/cuda2musa); CORPUS: the cuda-samples tree
+# (default ../shared/corpora/cuda-samples beside the repository); WORK: a
+# scratch directory (default $TMPDIR/c2m-samples). JOBS (default 2) is the
+# -j of each build; SAMPLES, a regular expression, picks some samples. tests/shadow/samples.known lists the failures whose
+# cause is known, one "Samples/X/Y<TAB>cause" a line; they are marked so.
+set -u
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=$(readlink -f "${1:-$TOP/build/cuda2musa}")
+CORPUS=${2:-}
+if [ -z "$CORPUS" ]; then
+    for c in "$TOP/../shared/corpora/cuda-samples" \
+        "$TOP/../../shared/corpora/cuda-samples"; do
+        [ -d "$c" ] && CORPUS=$c && break
+    done
+fi
+[ -n "$CORPUS" ] && [ -d "$CORPUS/Samples" ] || {
+    echo "samples.sh: no cuda-samples tree (give it as the second argument)" >&2
+    exit 2
+}
+CORPUS=$(cd "$CORPUS" && pwd)
+WORK=${3:-${TMPDIR:-/tmp}/c2m-samples}
+JOBS=${JOBS:-2}
+command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || {
+    echo "samples.sh: no nvcc here" >&2
+    exit 77
+}
+rm -rf "$WORK"
+mkdir -p "$WORK"
+SDK=$WORK/sdk
+"$BIN" -q --shadow-sdk "$SDK" || exit 2
+KNOWN=${KNOWN:-$TOP/tests/shadow/samples.known}
+
+# Why a sample needs more than the CUDA toolkit here, or nothing.
+needs() {
+    local cm=$1/CMakeLists.txt
+    case $1 in
+    */8_Platform_Specific/*) echo "platform-specific (Tegra)" && return ;;
+    esac
+    local p
+    p=$(grep -oE 'find_package\((OpenGL|GLUT|EGL|Vulkan|NVSCI|MPI|FreeImage|X11|LLVM|CUDA)[ )]' \
+        "$cm" | head -1 | sed 's/find_package(//; s/[ )]$//')
+    [ -n "$p" ] && echo "needs $p" && return
+    p=$(grep -oE 'CUDA::(npp[a-z]*|nvjpeg|cudla|nvml|cufile)' "$cm" | head -1)
+    [ -n "$p" ] && echo "needs $p (not in this toolkit)" && return
+    grep -q 'add_executable' "$cm" || echo "no program"
+}
+
+# The first line of a build log that says why it failed.
+cause() {
+    grep -m1 -E 'error|undefined reference|No such file|cannot find' "$1" |
+        sed -e "s|$WORK/[^ :]*/out[^/]*/||g" -e "s|$SDK|SDK|g" | cut -c1-150
+}
+
+printf '%-58s %-6s %-11s %-11s %-6s %-6s %s\n' sample ported \
+    'make:cc' 'ninja:cc' 'make' 'ninja' 'cause of the first failure'
+total=0 built=0 skipped=0 known=0
+list=$(find "$CORPUS/Samples" -name CMakeLists.txt -printf '%h\n' | sort)
+for dir in $list; do
+    rel=${dir#"$CORPUS"/}
+    [ -n "${SAMPLES:-}" ] && ! echo "$rel" | grep -qE "$SAMPLES" && continue
+    [ "$(find "$dir" -maxdepth 1 -name '*.cu' -o -maxdepth 1 -name '*.cpp' |
+        head -1)" ] || continue
+    why=$(needs "$dir")
+    if [ -n "$why" ]; then
+        skipped=$((skipped + 1))
+        printf '%-58s %s\n' "$rel" "-- not built: $why" >>"$WORK/skipped.txt"
+        continue
+    fi
+    total=$((total + 1))
+    w=$WORK/$(echo "$rel" | tr / _)
+    mkdir -p "$w"
+    MUSA_HOME=$SDK "$BIN" -q -o "$w/out" -I "$CORPUS/Common" "$dir" \
+        "$CORPUS/Common" >"$w/port.log" 2>&1
+    prc=$?
+    ported=yes
+    [ -f "$w/out/musa_manifest.json" ] || ported=no
+    [ $prc = 2 ] && ported=no
+    mk_cc=- nj_cc=- mk_ln=- nj_ln=- why=
+    if [ $ported = yes ]; then
+        cp -a "$w/out" "$w/out-ninja"
+        # The sample's own units and programs (Common/'s units are built
+        # as far as a program needs them).
+        objs=$(sed -n 's/.*"object": *"\([^"]*\)".*/\1/p' \
+            "$w/out/musa_manifest.json" | grep "^musa_build/obj/$rel/")
+        progs=$(sed -n 's/.*"program": *"\([^"]*\)".*/\1/p' \
+            "$w/out/musa_manifest.json" | sort -u)
+        # shellcheck disable=SC2086
+        make -k -j"$JOBS" -f "$w/out/musa.mk" MUSA_HOME="$SDK" \
+            CXX="$SDK/bin/c++" CC="$SDK/bin/cc" \
+            $(for o in $objs $progs; do printf '%s ' "$w/out/$o"; done) \
+            >"$w/make.log" 2>&1
+        # shellcheck disable=SC2086
+        ninja -C "$w/out-ninja" -k 0 -j"$JOBS" $objs $progs \
+            >"$w/ninja.log" 2>&1
+        units=0 n1=0 n2=0
+        for o in $objs; do
+            units=$((units + 1))
+            [ -f "$w/out/$o" ] && n1=$((n1 + 1))
+            [ -f "$w/out-ninja/$o" ] && n2=$((n2 + 1))
+        done
+        mk_cc="$n1/$units" nj_cc="$n2/$units"
+        mk_ln=no nj_ln=no
+        if [ -n "$progs" ]; then
+            mk_ln=yes nj_ln=yes
+            for p in $progs; do
+                [ -f "$w/out/$p" ] || mk_ln=no
+                [ -f "$w/out-ninja/$p" ] || nj_ln=no
+            done
+        fi
+        if [ $mk_ln = yes ] && [ $nj_ln = yes ]; then
+            built=$((built + 1))
+        else
+            why=$(cause "$w/make.log")
+            [ -n "$why" ] || why=$(cause "$w/ninja.log")
+            [ -n "$why" ] || why="no program in the manifest"
+        fi
+    else
+        why=$(cause "$w/port.log")
+    fi
+    if [ -n "$why" ] && [ -f "$KNOWN" ]; then
+        k=$(grep -m1 "^$rel	" "$KNOWN" | cut -f2)
+        [ -n "$k" ] && why="known: $k" && known=$((known + 1))
+    fi
+    printf '%-58s %-6s %-11s %-11s %-6s %-6s %s\n' "$rel" "$ported" \
+        "$mk_cc" "$nj_cc" "$mk_ln" "$nj_ln" "$why"
+done
+echo
+echo "$built of $total samples compiled and linked by both make and ninja;" \
+    "$known failed for a known cause ($KNOWN), $((total - built - known))" \
+    "for another; $skipped need more than the CUDA toolkit here:"
+cat "$WORK/skipped.txt" 2>/dev/null
+exit 0

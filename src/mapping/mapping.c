@@ -444,6 +444,11 @@ static int merge_file(struct mapping *m, const struct map_file *f, bool cached)
 
 /* ---- loading ---- */
 
+/* The largest mapping file read: fifty times the largest of the default
+ * ones. Bigger is a mistake (or worse), and would be read into memory
+ * whole. */
+#define MAPPING_FILE_MAX (64 << 20)
+
 int mapping_load_file(struct mapping *m, const char *path, int layer)
 {
     const struct mapping_input src = {path, layer};
@@ -491,6 +496,12 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
         in[i].layer = srcs[i].layer;
         if (stat(in[i].path, &in[i].st) < 0)
             rc = error_errno("cannot read mapping file '%s'", in[i].path);
+        else if (!S_ISREG(in[i].st.st_mode)) /* /dev/zero, a FIFO */
+            rc = error("cannot read mapping file '%s': not a regular file",
+                       in[i].path);
+        else if (in[i].st.st_size > MAPPING_FILE_MAX)
+            rc = error("cannot read mapping file '%s': larger than %d MiB",
+                       in[i].path, MAPPING_FILE_MAX >> 20);
     }
     /* The cache first, trusting unchanged stat(2) data; if some file's
      * changed, the cache again, comparing contents. Only a first load: the

@@ -1,6 +1,6 @@
 # Mapping files that would cost without bound are refused at once, at
-# file:line:col where there is one: lists and mappings nested deeper than
-# a mapping file needs (libyaml takes quadratic time on them), a file that
+# file:line:col where there is one: '[' and '{' nested deeper than a
+# mapping file needs (libyaml takes quadratic time on them), a file that
 # is not a regular file (a device, a FIFO) or is larger than 64 MiB; and
 # bytes that are not UTF-8 are reported at their line and column. (The
 # memory limit makes the run of today fail fast on /dev/zero.)
@@ -12,8 +12,8 @@ awk 'BEGIN { printf "version: 1\ndomain: deep\nsuspects: "
 $C2M -m deep.yaml k.cu 2>&1; echo "nested 20000 deep: $?"
 # 64 levels are allowed (then the entries must still make sense).
 awk 'BEGIN { printf "version: 1\ndomain: deep\nsuspects: "
-             for (i = 0; i < 63; i++) printf "["
-             for (i = 0; i < 63; i++) printf "]"
+             for (i = 0; i < 64; i++) printf "["
+             for (i = 0; i < 64; i++) printf "]"
              printf "\n" }' >deep64.yaml
 $C2M -m deep64.yaml k.cu 2>&1; echo "nested 64 deep: $?"
 (ulimit -v 1000000; $C2M -m /dev/zero k.cu 2>&1); echo "-m /dev/zero: $?"

@@ -158,7 +158,7 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
      * prints thousands of these. */
     if (color)
         strbuf_addstr(out, SGR_LOCUS);
-    strbuf_addstr(out, path);
+    diag_escape(out, path, strlen(path));
     strbuf_addch(out, ':');
     if (line) {
         strbuf_addu(out, line);
@@ -176,7 +176,7 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
     } else {
         strbuf_addstr(out, as_error ? " error: " : " warning: ");
     }
-    strbuf_addstr(out, msg);
+    diag_escape(out, msg, strlen(msg));
     if (color) {
         strbuf_addstr(out, " [");
         strbuf_addstr(out, sev);
@@ -189,6 +189,14 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
     strbuf_add(out, "]\n", 2);
     if (ex && line && style && style->caret)
         add_excerpt(out, line, ex, color);
+}
+
+/* s as a diagnostic shows it (diag_escape), in *tmp. */
+static const char *shown(struct strbuf *tmp, const char *s)
+{
+    strbuf_reset(tmp);
+    diag_escape(tmp, s, strlen(s));
+    return tmp->buf ? tmp->buf : "";
 }
 
 static void plural(struct strbuf *sb, size_t n, const char *one,
@@ -216,9 +224,10 @@ static void tail(struct strbuf *sb, const struct report *r)
 }
 
 void report_summary(const struct report *r, enum report_mode mode,
-                    const char *outdir, struct strbuf *out)
+                    const char *dir, struct strbuf *out)
 {
-    struct strbuf sb = STRBUF_INIT;
+    struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
+    const char *outdir = dir ? shown(&tmp, dir) : NULL;
     strbuf_addstr(&sb, "cuda2musa: ");
     switch (mode) {
     case REPORT_WRITE:
@@ -266,6 +275,7 @@ void report_summary(const struct report *r, enum report_mode mode,
     strbuf_addch(&sb, '\n');
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
+    strbuf_release(&tmp);
 }
 
 void report_unmapped(struct report *r, const char *name, size_t len,
@@ -326,13 +336,18 @@ void report_unmapped_print(const struct report *r, size_t max,
                 "cuda2musa: %zu CUDA-looking name%s no mapping covers (add "
                 "them to a mapping file; -Wunmapped shows every use):\n",
                 n, n == 1 ? "" : "s");
+    struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
     for (size_t i = 0; i < l.nr && i < max; i++)
-        strbuf_addf(&sb, "  %-40s %6zu use%s, first at %s\n", l.v[i]->name,
-                    l.v[i]->uses, l.v[i]->uses == 1 ? " " : "s", l.v[i]->first);
+        strbuf_addf(&sb, "  %-40s %6zu use%s, first at %s\n",
+                    shown(&name, l.v[i]->name), l.v[i]->uses,
+                    l.v[i]->uses == 1 ? " " : "s",
+                    shown(&first, l.v[i]->first));
     if (n > max)
         strbuf_addf(&sb, "  ... and %zu more\n", n - max);
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
+    strbuf_release(&name);
+    strbuf_release(&first);
     free(l.v);
 }
 
@@ -433,7 +448,8 @@ void report_stats(const struct report *r, struct strbuf *out)
         if (!copy.domains[i].edits)
             continue;
         struct strbuf name = STRBUF_INIT;
-        strbuf_addf(&name, "  %s", copy.domains[i].name);
+        strbuf_addstr(&name, "  ");
+        diag_escape(&name, copy.domains[i].name, strlen(copy.domains[i].name));
         strbuf_addf(&sb, "  %-28s %8zu\n", name.buf, copy.domains[i].edits);
         strbuf_release(&name);
     }
@@ -462,9 +478,13 @@ void report_stats(const struct report *r, struct strbuf *out)
     if (l.nr)
         strbuf_addf(&sb, "  top unmapped CUDA-looking names (%zu in all):\n",
                     l.nr);
+    struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
     for (size_t i = 0; i < l.nr && i < 10; i++)
-        strbuf_addf(&sb, "    %-38s %8zu  first at %s\n", l.v[i]->name,
-                    l.v[i]->uses, l.v[i]->first);
+        strbuf_addf(&sb, "    %-38s %8zu  first at %s\n",
+                    shown(&name, l.v[i]->name), l.v[i]->uses,
+                    shown(&first, l.v[i]->first));
+    strbuf_release(&name);
+    strbuf_release(&first);
     free(l.v);
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);

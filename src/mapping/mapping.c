@@ -665,6 +665,18 @@ static bool check_pattern_chain(struct finish_ctx *fc,
     if (!len || !rules_may_start(r, (unsigned char)s[0]))
         return true;
     int i = rules_match(r, fc->rm, s, len, &matched);
+    if (i == RULES_MATCH_ERROR) {
+        size_t k;
+        const char *why = rules_match_error(fc->rm, &k);
+        const struct map_entry *p = rules_tag(r, k);
+        diag_at(e->where.file, e->where.line, e->where.col, "error",
+                "cannot match '%s', which '%s' becomes, with the pattern "
+                "'%s' (%s:%u:%u): %s",
+                s, e->from, p->from, p->where.file, p->where.line, p->where.col,
+                why);
+        fc->errors++;
+        return false;
+    }
     if (i < 0)
         return true;
     const struct map_entry *p = rules_tag(r, (size_t)i);

@@ -15,6 +15,7 @@
 #include "io/emit.h"
 #include "io/source.h"
 #include "lex/lexer.h"
+#include "mapping/entry.h"
 #include "port/diff.h"
 #include "port/edit.h"
 #include "run/inplace.h"
@@ -149,6 +150,27 @@ static void fail(struct run *run, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+/* A rule could not be run on a name or string of the file (PCRE2's match
+ * limit...): an error there, naming the rule; the file is not written. */
+static void match_failed(struct run *run, struct result *r, struct source *src,
+                         const struct match_error *e)
+{
+    unsigned line, col;
+    source_locate(src, e->off, &line, &col);
+    struct strbuf msg = STRBUF_INIT;
+    strbuf_addf(&msg, "cannot match '%s' with the pattern '%s' (%s:%u:%u): %s",
+                e->subject, e->rule->from, e->rule->where.file,
+                e->rule->where.line, e->rule->where.col, e->why);
+    diag_escape(&r->err, src->path, strlen(src->path));
+    strbuf_addf(&r->err, ":%u:%u: error: ", line, col);
+    diag_escape(&r->err, msg.buf, msg.len);
+    strbuf_addch(&r->err, '\n');
+    keep_diag(run, r, line, col, -1, true, msg.buf);
+    r->errors++;
+    r->status = RES_FAILED;
+    strbuf_release(&msg);
+}
+
 /* The input was truncated by another program while it was read (a mapped
  * file: source_cut): what was made of it is dropped, and said. */
 static void cut_short(struct run *run, struct result *r, const struct job *j)
@@ -280,6 +302,11 @@ static void port_file(struct run *run, size_t index, int wid)
         r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
                                   &w->edits, &w->findings);
         add_findings(run, r, &src, &w->findings);
+        if (w->findings.error.why) {
+            match_failed(run, r, &src, &w->findings.error);
+            source_release(&src);
+            return;
+        }
         if (r->edits) {
             strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
             edit_list_apply(&w->edits, src.buf, src.len, &w->text);

@@ -14,6 +14,7 @@
 
 #include "build/manifest.h"
 #include "io/emit.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "util/filekind.h"
 #include "util/path.h"
@@ -37,6 +38,9 @@ struct inplace_record {
     char **nested;       /* those records, to remove once merged */
     size_t nnested, nested_alloc;
 };
+
+/* The largest record read: a million backups with long names. */
+#define RECORD_MAX ((size_t)1 << 30)
 
 /* ---- --in-place's record ----
  *
@@ -177,20 +181,29 @@ static bool load_record_file(struct inplace_record *r, const char *path,
             die("cannot read '%s': %s", path, strerror(errno));
         return false;
     }
-    /* Not read if it is not a file: a FIFO would hang the run. */
-    bool there = stat(path, &st) == 0;
-    if (!there || !S_ISREG(st.st_mode)) {
+    /* Not followed if it is a link (it is appended to: a tree may come
+     * with one there, to a file of the user's), nor read if it is not a
+     * file (a FIFO would hang the run). */
+    if (S_ISLNK(st.st_mode) && !probe)
+        die(stat(path, &st) == 0
+                ? "'%s' is a symbolic link, not a record of cuda2musa "
+                  "--in-place: remove it"
+                : "'%s' is a symbolic link to nothing: remove it",
+            path);
+    if (!S_ISREG(st.st_mode)) {
         if (probe)
             return false;
-        die(there ? "'%s' is not a regular file: move it away"
-                  : "'%s' is a symbolic link to nothing: remove it",
-            path);
+        die("'%s' is not a regular file: move it away", path);
     }
     struct source src;
-    if (source_load(&src, path) < 0) {
-        if (probe)
+    struct strbuf why = STRBUF_INIT;
+    if (load_regular(&src, AT_FDCWD, path, path, LOAD_NOFOLLOW, RECORD_MAX,
+                     NULL, &why) != LOAD_OK) {
+        if (probe) {
+            strbuf_release(&why);
             return false;
-        die("cannot read '%s': %s", path, strerror(errno));
+        }
+        die("cannot read '%s': %s", path, why.buf);
     }
     size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
     const char *p = src.buf, *end = src.buf + src.len;
@@ -462,16 +475,21 @@ static int record_ahead(struct run *run, const char *backup, const char *output,
     if (broken)
         goto out;
     if (run->rec->fd < 0) {
-        run->rec->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        /* Never through a link (inplace_load_record refused one). */
+        run->rec->fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
         if (run->rec->fd < 0 && errno == ENOENT) {
-            run->rec->fd = open(
-                path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            run->rec->fd = open(path,
+                                O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
+                                    O_NOFOLLOW | O_CLOEXEC,
+                                0666);
             run->rec->created = run->rec->fd >= 0;
         }
     }
     struct stat st;
     if (run->rec->fd < 0 || fstat(run->rec->fd, &st) < 0) {
-        why = strerror(errno);
+        why = errno == ELOOP ? "it is a symbolic link" : strerror(errno);
+    } else if (!S_ISREG(st.st_mode)) {
+        why = "it is not a regular file";
     } else {
         /* An unfinished entry at its end (ignored when it was read): cut
          * off, not continued. */

@@ -102,7 +102,8 @@ static void remove_stale_temps(struct run *r)
                         : xstrdup(".");
         if (!hashmap_get(&dirs, dir, strlen(dir))) {
             hashmap_put(&dirs, dir, strlen(dir), dir);
-            n += tempfile_remove_stale(dir);
+            n += tempfile_remove_stale(
+                r->o->in_place ? r->jobs[i].walked : r->o->output, dir);
         } else {
             free(dir);
         }

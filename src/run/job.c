@@ -359,6 +359,7 @@ static void port_file(struct run *run, size_t index, int wid)
             }
             r->backed_up = !j->from_backup;
             like.st_ino = 0; /* the output replaces its input */
+            emit_set_root(&w->em, j->walked);
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc == EMIT_UNCHANGED && run->keep_state) {
@@ -375,7 +376,8 @@ static void port_file(struct run *run, size_t index, int wid)
     }
     case REPORT_CHECK: {
         bool missing;
-        int same = emit_compare(j->out, data, len, NULL, &missing, &w->emsg);
+        int same =
+            emit_compare_in(&w->em, j->out, data, len, &missing, &w->emsg);
         if (same < 0) {
             fail(run, r, w->emsg.buf);
             break;
@@ -392,9 +394,11 @@ static void port_file(struct run *run, size_t index, int wid)
         struct source old;
         if (missing) {
             diff_unified(&r->out, "/dev/null", "", 0, j->out, data, len);
-        } else if (source_load(&old, j->out) == 0) {
+        } else if (emit_read(&w->em, j->out, &old) == 0) {
             diff_unified(&r->out, j->out, old.buf, old.len, j->out, data, len);
             source_release(&old);
+        } else { /* a link or a FIFO there: not read, nor shown */
+            diff_unified(&r->out, j->out, "", 0, j->out, data, len);
         }
         break;
     }
@@ -440,6 +444,8 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
         w->em = (struct emitter)EMITTER_INIT;
         if (fresh)
             w->em.fresh = run->o->output;
+        if (!run->o->in_place) /* in place: each job's input directory */
+            emit_set_root(&w->em, run->o->output);
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);
         rewriter_rank_unmapped(w->rw, rank);

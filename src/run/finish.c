@@ -24,9 +24,9 @@ struct extras {
 };
 
 static int find_extra(void *arg, const char *path, const char *rel,
-                      const struct stat *st)
+                      const struct stat *st, const struct walk_where *where)
 {
-    (void)st;
+    (void)st, (void)where;
     struct extras *x = arg;
     enum file_kind k = filekind_of(rel);
     if ((x->r->manifest && manifest_owns_path(rel)) || run_is_own_file(rel))

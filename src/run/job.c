@@ -13,6 +13,7 @@
 
 #include "build/manifest.h"
 #include "io/emit.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "mapping/entry.h"
@@ -198,27 +199,35 @@ static void cut_short(struct run *run, struct result *r, const struct job *j)
     strbuf_release(&msg);
 }
 
-/* Open path's directory, unless it is the worker's last one: jobs come
+/* Open j's directory, unless it is the worker's last one: jobs come
  * sorted, so most inputs are then opened by a name without slashes,
- * which the kernel looks up without walking the whole path again.
- * Returns the directory (or AT_FDCWD) and sets *name. */
-static int input_dir(struct worker *w, const char *path, const char **name)
+ * which the kernel looks up without walking the whole path again. It
+ * must be the directory the walk listed j in (not one swapped in since).
+ * Returns the directory (or AT_FDCWD) and sets *name; -1 with errno, or
+ * -2 when the directory was replaced. */
+static int input_dir(struct worker *w, const struct job *j, const char **name)
 {
-    const char *slash = strrchr(path, '/');
-    *name = path;
-    if (!slash || slash == path || !w->em.use_dirfd)
+    const char *slash = strrchr(j->path, '/');
+    *name = j->path;
+    if (!slash || slash == j->path || (!w->em.use_dirfd && !j->dir_ino))
         return AT_FDCWD;
-    size_t dl = (size_t)(slash - path);
-    if (w->in_dir.len != dl || memcmp(w->in_dir.buf, path, dl)) {
+    size_t dl = (size_t)(slash - j->path);
+    if (!w->in_open || w->in_dir.len != dl ||
+        memcmp(w->in_dir.buf, j->path, dl)) {
         if (w->in_open)
             close(w->in_fd);
         strbuf_reset(&w->in_dir);
-        strbuf_add(&w->in_dir, path, dl);
+        strbuf_add(&w->in_dir, j->path, dl);
         w->in_fd = open(w->in_dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        w->in_open = w->in_fd >= 0;
+        w->in_open = w->in_fd >= 0 && fstat(w->in_fd, &w->in_st) == 0;
+        if (!w->in_open && w->in_fd >= 0)
+            close(w->in_fd);
     }
     if (!w->in_open)
-        return AT_FDCWD;
+        return j->dir_ino ? -1 : AT_FDCWD;
+    if (j->dir_ino &&
+        (w->in_st.st_dev != j->dir_dev || w->in_st.st_ino != j->dir_ino))
+        return -2;
     *name = slash + 1;
     return w->in_fd;
 }
@@ -244,6 +253,61 @@ static void dry_run_diff(struct run *run, const struct job *j, struct result *r,
     r->status = r->out.len ? RES_CHANGED : RES_SAME;
 }
 
+/* Read j's input into src: the file the walk found, regular, through no
+ * link that was not there when the walk looked. 0, or -1 and *msg. */
+static int load_input(struct worker *w, const struct job *j, struct source *src,
+                      struct strbuf *msg)
+{
+    if (!strcmp(j->path, "-")) { /* standard input */
+        if (source_load_at(src, AT_FDCWD, "-", "-", &w->input) == 0)
+            return 0;
+        strbuf_addf(msg, "cannot read '-': %s", strerror(errno));
+        return -1;
+    }
+    const char *name;
+    int at = input_dir(w, j, &name);
+    int rc = LOAD_ERROR;
+    struct strbuf why = STRBUF_INIT;
+    if (at >= 0 || at == AT_FDCWD)
+        rc = load_regular(src, at, name, j->path,
+                          j->dir_ino && !j->via_link ? LOAD_NOFOLLOW : 0, 0,
+                          &w->input, &why);
+    if (!w->em.use_dirfd && w->in_open) { /* no descriptor to spare */
+        close(w->in_fd);
+        w->in_open = false;
+    }
+    if (at == -2)
+        strbuf_addf(msg,
+                    "not reading '%s': '%.*s' was replaced after the inputs "
+                    "were listed",
+                    j->path, (int)(strrchr(j->path, '/') - j->path), j->path);
+    else if (at == -1)
+        strbuf_addf(msg, "cannot read '%s': %s", j->path, strerror(errno));
+    else if (rc == LOAD_LINK)
+        strbuf_addf(msg,
+                    "not reading '%s': it became a symbolic link after the "
+                    "inputs were listed",
+                    j->path);
+    else if (rc == LOAD_NOT_REGULAR)
+        strbuf_addf(msg,
+                    "not reading '%s': it became a FIFO, socket or device "
+                    "after the inputs were listed",
+                    j->path);
+    else if (rc < 0)
+        strbuf_addf(msg, "cannot read '%s': %s", j->path, why.buf);
+    strbuf_release(&why);
+    if (rc == LOAD_OK && j->via_link && j->ino &&
+        (src->dev != j->dev || src->ino != j->ino)) {
+        strbuf_addf(msg,
+                    "not reading '%s': its symbolic link was changed after "
+                    "the inputs were listed",
+                    j->path);
+        source_release(src);
+        return -1;
+    }
+    return rc == LOAD_OK ? 0 : -1;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -252,11 +316,8 @@ static void port_file(struct run *run, size_t index, int wid)
     struct source src;
 
     memset(r, 0, sizeof(*r));
-    const char *name;
-    int at = input_dir(w, j->path, &name);
-    if (source_load_at(&src, at, name, j->path, &w->input) < 0) {
-        strbuf_reset(&w->emsg);
-        strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
+    strbuf_reset(&w->emsg);
+    if (load_input(w, j, &src, &w->emsg) < 0) {
         fail(run, r, w->emsg.buf);
         return;
     }

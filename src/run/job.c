@@ -145,7 +145,9 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
 
 static void fail(struct run *run, struct result *r, const char *msg)
 {
-    strbuf_addf(&r->err, "cuda2musa: error: %s\n", msg);
+    strbuf_addstr(&r->err, "cuda2musa: error: ");
+    diag_escape(&r->err, msg, strlen(msg)); /* names in it: diag.h */
+    strbuf_addch(&r->err, '\n');
     keep_diag(run, r, 0, 0, -1, true, msg);
     r->errors++;
     r->status = RES_FAILED;
@@ -474,8 +476,12 @@ static void port_file(struct run *run, size_t index, int wid)
             [RES_STALE] = "stale",          [RES_MISSING] = "missing",
             [RES_OK] = "up to date",        [RES_PRINTED] = "printed",
         };
-        strbuf_addf(&r->err, "cuda2musa: %s -> %s: %s", j->path,
-                    j->out ? j->out : j->rel, what[r->status]);
+        const char *to = j->out ? j->out : j->rel;
+        strbuf_addstr(&r->err, "cuda2musa: ");
+        diag_escape(&r->err, j->path, strlen(j->path));
+        strbuf_addstr(&r->err, " -> ");
+        diag_escape(&r->err, to, strlen(to));
+        strbuf_addf(&r->err, ": %s", what[r->status]);
         if (j->kind == JOB_COPY || nul || (j->kind == JOB_NATIVE && !r->edits))
             strbuf_addstr(&r->err, " (copied as is)");
         else

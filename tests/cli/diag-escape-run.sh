@@ -10,3 +10,5 @@ mkdir out
 printf 'x\n' >"out/d${nl}e"
 $C2M -q --no-manifest -o out src 2>&1; echo "error: $?"
 $C2M -v --no-manifest -o out2 src 2>&1; echo "verbose: $?"
+# A usage error shows the value given, escaped.
+$C2M --musa-arch "x${esc}[2J" -o out3 src 2>&1 | head -1

@@ -35,10 +35,18 @@ int load_regular(struct source *src, int at, const char *name, const char *path,
     int oflags = O_RDONLY | O_NONBLOCK | O_CLOEXEC;
     if (flags & LOAD_NOFOLLOW)
         oflags |= O_NOFOLLOW;
+    struct stat st;
+    if ((flags & LOAD_LOOK_FIRST) &&
+        fstatat(at, name, &st,
+                flags & LOAD_NOFOLLOW ? AT_SYMLINK_NOFOLLOW : 0) == 0) {
+        if (S_ISLNK(st.st_mode))
+            return refuse(-1, LOAD_LINK, why, "a symbolic link");
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+            return refuse(-1, LOAD_NOT_REGULAR, why, "not a regular file");
+    }
     int fd = openat(at, name, oflags);
     if (fd < 0 && errno == ELOOP && (flags & LOAD_NOFOLLOW))
         return refuse(-1, LOAD_LINK, why, "a symbolic link");
-    struct stat st;
     if (fd < 0 || fstat(fd, &st) < 0)
         return refuse(fd, LOAD_ERROR, why, strerror(errno));
     if (S_ISDIR(st.st_mode)) {

@@ -15,7 +15,11 @@ struct source;
 struct strbuf;
 
 enum {
-    LOAD_NOFOLLOW = 1 /* a symbolic link at the name is not followed */
+    LOAD_NOFOLLOW = 1, /* a symbolic link at the name is not followed */
+    /* Look before opening: a device or FIFO is not even opened (opening
+     * one may do something: a writer waiting on a FIFO goes on). For
+     * files no walk has seen; the check after the open stays. */
+    LOAD_LOOK_FIRST = 2
 };
 
 enum load_result {

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "mapping/mapindex.h"
 #include "mapping/rules.h"
 #include "mapping/sdk.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -463,8 +465,14 @@ static int read_inputs(struct mapcache_input *in, struct source *text, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (in[i].buf)
             continue;
-        if (source_load(&text[i], in[i].path) < 0) {
-            rc = error_errno("cannot read mapping file '%s'", in[i].path);
+        /* Looked at by mapping_load: still a regular file of the size
+         * allowed (not a FIFO swapped in since). */
+        struct strbuf why = STRBUF_INIT;
+        if (load_regular(&text[i], AT_FDCWD, in[i].path, in[i].path, 0,
+                         MAPPING_FILE_MAX, NULL, &why) != LOAD_OK) {
+            rc =
+                error("cannot read mapping file '%s': %s", in[i].path, why.buf);
+            strbuf_release(&why);
             continue;
         }
         in[i].buf = text[i].buf;

@@ -677,9 +677,12 @@ int inplace_check_output(const struct job *j, const struct source *src,
                          const char *data, size_t len, struct strbuf *err)
 {
     struct source cur;
-    if (source_load(&cur, j->out) < 0)
+    /* A link or a FIFO there is not what cuda2musa wrote: not read. */
+    int rc = load_regular(&cur, AT_FDCWD, j->out, j->out,
+                          LOAD_NOFOLLOW | LOAD_LOOK_FIRST, 0, NULL, NULL);
+    if (rc == LOAD_ERROR)
         return INPLACE_WRITE; /* gone: write it again */
-    if (cur.len == len && !memcmp(cur.buf, data, len)) {
+    if (rc == LOAD_OK && cur.len == len && !memcmp(cur.buf, data, len)) {
         source_release(&cur);
         return INPLACE_SAME;
     }
@@ -687,11 +690,14 @@ int inplace_check_output(const struct job *j, const struct source *src,
      * appended), or still the original: a run stopped between the
      * backup and the write left that. */
     const struct backup *b = j->rec;
-    bool ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
-                (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
-    for (size_t i = 0; !ours && i < b->nolder; i++)
-        ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
-    source_release(&cur);
+    bool ours = false;
+    if (rc == LOAD_OK) {
+        ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
+               (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
+        for (size_t i = 0; !ours && i < b->nolder; i++)
+            ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
+        source_release(&cur);
+    }
     if (ours)
         return INPLACE_WRITE;
     strbuf_addf(err,

@@ -5,11 +5,11 @@
 # of today fail fast rather than fill the machine.)
 mkdir p
 printf '__global__ void k() {}\n' >p/k.cu
-mkfifo p/opts
 db() { printf '[{"directory": "%s/p", "command": "nvcc %s -c k.cu", "file": "k.cu"}]\n' "$PWD" "$1" >p/compile_commands.json; }
 db @/dev/zero
 (ulimit -v 1000000; $C2M -p p -o out p >log 2>&1); echo "options file /dev/zero: $?"
 sed "s|$PWD/||" log
+mkfifo p/opts
 db "--options-file opts"
 # (a writer for today's run, which would wait for one)
 (printf -- '-O2\n' >p/opts) & w=$!

@@ -23,6 +23,7 @@
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/job.h"
+#include "run/overlap.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -424,6 +425,7 @@ int driver_run(const struct options *o)
     if (o->in_place && r.in_root)
         inplace_load_record(&r);
     inputs_collect(&r);
+    overlap_check(&r);
     if (lock.interrupted)
         remove_stale_temps(&r);
 

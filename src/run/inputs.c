@@ -146,6 +146,8 @@ void inputs_resolve(struct run *r)
     struct input *in = xcalloc(o->ninputs ? o->ninputs : 1, sizeof(*in));
     char *root = NULL;
     char *out_abs = o->output ? path_absolute(o->output) : NULL;
+    struct stat out_st;
+    bool out_there = o->output && stat(o->output, &out_st) == 0;
 
     for (size_t i = 0; i < o->ninputs; i++) {
         in[i].arg = o->inputs[i];
@@ -169,7 +171,11 @@ void inputs_resolve(struct run *r)
         }
         if (!in[i].base_abs)
             die("cannot resolve '%s': %s", in[i].arg, strerror(errno));
-        if (in[i].is_dir && out_abs && !strcmp(out_abs, in[i].base_abs))
+        /* By name, and by identity: -o through a bind mount of it. */
+        if (in[i].is_dir && out_abs &&
+            (!strcmp(out_abs, in[i].base_abs) ||
+             (out_there && out_st.st_dev == in[i].st.st_dev &&
+              out_st.st_ino == in[i].st.st_ino)))
             die("output directory '%s' is the input directory '%s': the "
                 "port would overwrite its inputs; choose another -o",
                 o->output, in[i].arg);

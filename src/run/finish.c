@@ -78,12 +78,21 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+static const char *report_clobbers(struct run *r, const char *path);
+
 /* target: every input, the directories they came from (a new file there
  * changes the directory), and every mapping file; each also a target of
  * its own, so a deleted one does not stop make (gcc -MP). */
 void finish_depfile(struct run *r)
 {
     const char *file = r->o->depfile;
+    /* Never over a file of the run, as for --report. */
+    const char *clobbers = report_clobbers(r, file);
+    if (clobbers) {
+        error("not writing the depfile to '%s': it is %s", file, clobbers);
+        r->rep.errors++;
+        return;
+    }
     const char **deps = NULL;
     size_t n = 0, alloc = 0;
     struct hashmap seen = HASHMAP_INIT;
@@ -221,7 +230,8 @@ static const char *report_clobbers(struct run *r, const char *path)
             what = "a mapping file of this run";
     if (!what && r->have_db && same_file(r->db.path, &st))
         what = "the compilation database of this run";
-    if (!what && r->o->depfile && same_file(r->o->depfile, &st))
+    if (!what && r->o->depfile && path != r->o->depfile &&
+        same_file(r->o->depfile, &st))
         what = "the depfile of this run";
     /* cuda2musa's own files where it writes: the lock, the run state, the
      * --in-place record. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* --in-place: porting files where they are, with a backup of each
  * original it replaces, made before anything is written. */
+#define _GNU_SOURCE /* renameat2 */
 #include "run/inplace.h"
 
 #include <errno.h>
@@ -618,13 +619,22 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     struct backup *rec = recorded(run, babs.buf);
     char *out = filekind_port_name(orig, &(bool){false});
     const char *from = NULL; /* the file to port */
+    struct stat bst;
+    bool has_backup = !backup && lstat(b.buf, &bst) == 0;
+    int backup_errno = backup || has_backup ? 0 : errno;
 
     if (!source) {
         /* not ours to port */
     } else if (backup) {
         if (rec)
             from = path; /* ours: ports from it; else the user's file */
-    } else if (!path_exists(b.buf)) {
+    } else if (backup_errno && backup_errno != ENOENT) {
+        /* A name too long, a directory on its way that cannot be read:
+         * no backup can be made, so no port. */
+        error("cannot back up '%s' as '%s': %s", path, b.buf,
+              strerror(backup_errno));
+        run->setup_errors++;
+    } else if (!has_backup) {
         if (strcmp(out, orig) && path_exists(out)) {
             error("not porting '%s' over '%s', which is not a port of it "
                   "(there is no '%s')",
@@ -708,37 +718,62 @@ int inplace_check_output(const struct job *j, const struct source *src,
     return INPLACE_EDITED;
 }
 
+/* Where the file system cannot link (some FUSE and FAT file systems):
+ * copy the original instead. */
+static bool no_links_here(int e)
+{
+    return e == EPERM || e == EMLINK || e == EXDEV || e == ENOTSUP ||
+           e == EOPNOTSUPP;
+}
+
 /* --in-place: keep the original under its backup name before the port
  * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
- * (or copied) to k.cpp.orig. At no moment is the original lost. */
+ * (or copied) to k.cpp.orig. At no moment is the original lost, and no
+ * file that took the backup's name since the walk is replaced: every way
+ * refuses one (RENAME_NOREPLACE, link(2), a copy made create-only). */
 int inplace_keep_original(struct run *run, const struct job *j,
                           const struct source *src, uint64_t hash,
                           struct strbuf *err)
 {
-    struct strbuf b = STRBUF_INIT;
+    struct strbuf b = STRBUF_INIT, why = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", j->path, run->o->backup_suffix);
     int rc = inplace_record_ahead(run, j, hash, err);
+    int e = 0;
     if (rc < 0) {
         /* not on record: no backup, no port */
     } else if (j->renamed) {
-        if (rename(j->path, b.buf) < 0) {
-            strbuf_addf(err, "cannot rename '%s' to '%s': %s", j->path, b.buf,
-                        strerror(errno));
-            rc = -1;
+        if (renameat2(AT_FDCWD, j->path, AT_FDCWD, b.buf, RENAME_NOREPLACE) <
+            0) {
+            e = errno;
+            /* No RENAME_NOREPLACE here: a link and an unlink, which never
+             * replace either. */
+            if ((e == EINVAL || e == ENOSYS) && link(j->path, b.buf) == 0)
+                e = unlink(j->path) < 0 ? errno : 0;
+            else if (e == EINVAL || e == ENOSYS)
+                e = errno;
         }
     } else if (link(j->path, b.buf) < 0) {
-        struct stat like = {0};
-        like.st_mode = src->mode;
-        struct emitter em = EMITTER_INIT;
-        if (errno == EEXIST ||
-            emit_file(&em, b.buf, src->buf, src->len, &like, err) < 0) {
-            if (errno == EEXIST)
-                strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path,
-                            b.buf);
-            rc = -1;
+        e = errno;
+        if (no_links_here(e)) {
+            struct stat like = {0};
+            like.st_mode = src->mode;
+            struct emitter em = EMITTER_INIT;
+            em.create_only = true;
+            e = 0;
+            if (emit_file(&em, b.buf, src->buf, src->len, &like, &why) < 0) {
+                e = errno == EEXIST ? EEXIST : -1;
+                if (e < 0) /* its reason, as the copy says it */
+                    strbuf_add(err, why.buf, why.len);
+            }
+            emitter_release(&em);
         }
-        emitter_release(&em);
     }
+    if (e == EEXIST)
+        strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path, b.buf);
+    else if (e > 0)
+        strbuf_addf(err, "cannot back up '%s' as '%s': %s", j->path, b.buf,
+                    strerror(e));
     strbuf_release(&b);
-    return rc;
+    strbuf_release(&why);
+    return e ? -1 : rc;
 }

@@ -69,9 +69,11 @@ static void lock_output(struct run *r, struct lock *lk)
     struct strbuf err = STRBUF_INIT;
     const char *dir = r->o->in_place ? r->in_root : r->o->output;
     if (!dir)
-        return; /* in place, nothing to port */
-    if (lock_take(lk, dir, r->o->verbosity >= 0 ? say_waiting : NULL,
-                  (void *)dir, &err) < 0)
+        return;         /* in place, nothing to port */
+    if (r->o->in_place) /* with the runs above and below: inplock.h */
+        inplace_lock(r, lk);
+    else if (lock_take(lk, dir, r->o->verbosity >= 0 ? say_waiting : NULL,
+                       (void *)dir, &err) < 0)
         die("%s", err.buf);
     strbuf_release(&err);
     /* A fatal error from here on (a damaged in-place record, out of

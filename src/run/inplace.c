@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* --in-place: porting files where they are, with a backup of each
  * original it replaces, made before anything is written. */
-#define _GNU_SOURCE /* renameat2 */
 #include "run/inplace.h"
 
 #include <errno.h>
@@ -14,9 +13,9 @@
 #include <unistd.h>
 
 #include "build/manifest.h"
-#include "io/emit.h"
 #include "io/load.h"
 #include "io/source.h"
+#include "run/inplock.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -38,6 +37,10 @@ struct inplace_record {
     struct hashmap dirs; /* subdirectories whose record was read */
     char **nested;       /* those records, to remove once merged */
     size_t nnested, nested_alloc;
+    struct inplock_set locks; /* of directories below the run's own with
+                                 another run's record or lock */
+    char *inputs_root;        /* the inputs' common directory, before a record
+                                 above moved in_root up */
 };
 
 /* The largest record read: a million backups with long names. */
@@ -268,10 +271,12 @@ static void knows_fn(void *arg, const char *key, size_t len, void *value)
  * the record's)? */
 static void record_release(struct inplace_record *r)
 {
+    inplock_release(&r->locks);
     hashmap_release(&r->map);
     hashmap_release(&r->dirs);
     arena_release(&r->mem);
     free(r->below);
+    free(r->inputs_root);
     for (size_t i = 0; i < r->nnested; i++)
         free(r->nested[i]);
     free(r->nested);
@@ -300,7 +305,13 @@ void inplace_find_record(struct run *run)
     if (!run->rec) {
         run->rec = xcalloc(1, sizeof(*run->rec));
         run->rec->fd = -1;
+        run->rec->inputs_root = xstrdup(run->in_root);
     }
+    /* Again from the inputs' directory (looked at again under the lock:
+     * inplock.h). */
+    strcpy(run->in_root, run->rec->inputs_root);
+    free(run->rec->below);
+    run->rec->below = NULL;
     struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
     strbuf_addstr(&dir, run->in_root);
     size_t best = 0; /* the length of the best directory in dir */
@@ -341,8 +352,12 @@ static void load_nested(struct run *run, const char *rel)
             break; /* read, and so are those above it */
         char *key = arena_strndup(&run->rec->mem, dir.buf, dir.len);
         hashmap_put(&run->rec->dirs, key, dir.len, key);
+        /* Another run's, maybe still at work there: its lock first,
+         * kept until the record is merged into this run's. */
         strbuf_reset(&path);
-        strbuf_addf(&path, "%s/%s/%s", run->in_root, dir.buf, IN_PLACE_RECORD);
+        strbuf_addf(&path, "%s/%s", run->in_root, dir.buf);
+        inplock_nested(run, path.buf, &run->rec->locks);
+        strbuf_addf(&path, "/%s", IN_PLACE_RECORD);
         strbuf_addch(&dir, '/');
         if (load_record_file(run->rec, path.buf, dir.buf, false)) {
             ALLOC_GROW(run->rec->nested, run->rec->nnested + 1,
@@ -353,6 +368,32 @@ static void load_nested(struct run *run, const char *rel)
     }
     strbuf_release(&dir);
     strbuf_release(&path);
+}
+
+void inplace_lock(struct run *r, struct lock *lk)
+{
+    for (;;) {
+        inplace_find_record(r);
+        inplock_wait_outer(r, r->in_root, true);
+        struct strbuf err = STRBUF_INIT;
+        if (inplock_take(r, r->in_root, lk, &err) < 0)
+            die("%s", err.buf);
+        strbuf_release(&err);
+        /* A run above that started meanwhile may be porting here: it goes
+         * first (it waits for this lock: let go of it). */
+        if (inplock_wait_outer(r, r->in_root, false)) {
+            lock_release(lk);
+            continue;
+        }
+        /* Under the lock: a record above may know these inputs now. */
+        char *locked = xstrdup(r->in_root);
+        inplace_find_record(r);
+        bool moved = strcmp(locked, r->in_root) != 0;
+        free(locked);
+        if (!moved)
+            return;
+        lock_release(lk);
+    }
 }
 
 void inplace_record_free(struct inplace_record *r)
@@ -457,6 +498,7 @@ void inplace_save_record(struct run *run)
     free(run->rec->nested);
     run->rec->nested = NULL;
     run->rec->nnested = 0;
+    inplock_release(&run->rec->locks); /* their records: merged, or gone */
     free(path);
     free(v);
     strbuf_release(&sb);
@@ -716,64 +758,4 @@ int inplace_check_output(const struct job *j, const struct source *src,
                 "again)",
                 j->out, j->path);
     return INPLACE_EDITED;
-}
-
-/* Where the file system cannot link (some FUSE and FAT file systems):
- * copy the original instead. */
-static bool no_links_here(int e)
-{
-    return e == EPERM || e == EMLINK || e == EXDEV || e == ENOTSUP ||
-           e == EOPNOTSUPP;
-}
-
-/* --in-place: keep the original under its backup name before the port
- * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
- * (or copied) to k.cpp.orig. At no moment is the original lost, and no
- * file that took the backup's name since the walk is replaced: every way
- * refuses one (RENAME_NOREPLACE, link(2), a copy made create-only). */
-int inplace_keep_original(struct run *run, const struct job *j,
-                          const struct source *src, uint64_t hash,
-                          struct strbuf *err)
-{
-    struct strbuf b = STRBUF_INIT, why = STRBUF_INIT;
-    strbuf_addf(&b, "%s%s", j->path, run->o->backup_suffix);
-    int rc = inplace_record_ahead(run, j, hash, err);
-    int e = 0;
-    if (rc < 0) {
-        /* not on record: no backup, no port */
-    } else if (j->renamed) {
-        if (renameat2(AT_FDCWD, j->path, AT_FDCWD, b.buf, RENAME_NOREPLACE) <
-            0) {
-            e = errno;
-            /* No RENAME_NOREPLACE here: a link and an unlink, which never
-             * replace either. */
-            if ((e == EINVAL || e == ENOSYS) && link(j->path, b.buf) == 0)
-                e = unlink(j->path) < 0 ? errno : 0;
-            else if (e == EINVAL || e == ENOSYS)
-                e = errno;
-        }
-    } else if (link(j->path, b.buf) < 0) {
-        e = errno;
-        if (no_links_here(e)) {
-            struct stat like = {0};
-            like.st_mode = src->mode;
-            struct emitter em = EMITTER_INIT;
-            em.create_only = true;
-            e = 0;
-            if (emit_file(&em, b.buf, src->buf, src->len, &like, &why) < 0) {
-                e = errno == EEXIST ? EEXIST : -1;
-                if (e < 0) /* its reason, as the copy says it */
-                    strbuf_add(err, why.buf, why.len);
-            }
-            emitter_release(&em);
-        }
-    }
-    if (e == EEXIST)
-        strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path, b.buf);
-    else if (e > 0)
-        strbuf_addf(err, "cannot back up '%s' as '%s': %s", j->path, b.buf,
-                    strerror(e));
-    strbuf_release(&b);
-    strbuf_release(&why);
-    return e ? -1 : rc;
 }

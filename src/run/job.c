@@ -19,6 +19,7 @@
 #include "mapping/entry.h"
 #include "port/diff.h"
 #include "port/edit.h"
+#include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/suppress.h"
@@ -416,7 +417,7 @@ static void port_file(struct run *run, size_t index, int wid)
                 }
             }
             if (!j->from_backup &&
-                inplace_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
+                backup_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
                 fail(run, r, w->emsg.buf);
                 break;
             }

@@ -20,3 +20,7 @@ $C2M -q --no-default-mappings -m m.yaml -o out k.cpp s.cpp ok.cpp 2>&1; echo "-o
 ls out
 cat out/ok.cpp
 $C2M --no-default-mappings -m m.yaml ok.cpp; echo "matches that end: $?"
+# --query: the failure is the answer, not "not mapped".
+$C2M --no-default-mappings -m m.yaml --query cudaaaaaaaaaaaaaaaaaaaaaaaaaadX \
+    --query 'ns::cudaaaaaaaaaaaaaaaaaaaaaaaaaadX'
+printf 'cudaaaaaaaaaaaaaaaaaaaaaaaaaadX\n' | $C2M --no-default-mappings -m m.yaml --query -

@@ -257,8 +257,9 @@ int state_parse(struct state *s, const char *buf, size_t len)
 
 int state_read(struct state *s, const char *path)
 {
-    /* Whatever is there: a FIFO must not block, a device not be read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    /* Whatever is there: a FIFO must not block, a device not be read, a
+     * link (to a file outside -o) not be followed. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return -1;
     struct stat st;

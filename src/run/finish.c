@@ -233,6 +233,9 @@ static const char *report_clobbers(struct run *r, const char *path)
     if (!what && r->o->depfile && path != r->o->depfile &&
         same_file(r->o->depfile, &st))
         what = "the depfile of this run";
+    if (!what && r->o->baseline && path != r->o->write_baseline &&
+        same_file(r->o->baseline, &st))
+        what = "the baseline of this run";
     /* cuda2musa's own files where it writes: the lock, the run state, the
      * --in-place record. */
     static const char *const own[] = {LOCK_NAME, STATE_NAME, IN_PLACE_RECORD};

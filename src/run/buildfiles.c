@@ -173,18 +173,24 @@ static bool ours(const char *path, const struct manifest_file *mf)
 static void dry_run_file(struct run *r, const struct manifest_file *mf,
                          const char *path, bool kept, const struct strbuf *text)
 {
-    struct strbuf diff = STRBUF_INIT;
+    struct strbuf diff = STRBUF_INIT, why = STRBUF_INIT;
     struct source cur;
+    int rc = LOAD_OK;
     if (!kept) {
         diff_git(&diff, NULL, "", 0, mf->name, text->buf ? text->buf : "",
                  text->len);
-    } else if (source_load(&cur, path) == 0) {
+    } else if ((rc = load_regular(&cur, AT_FDCWD, path, path,
+                                  LOAD_NOFOLLOW | LOAD_LOOK_FIRST, MANIFEST_MAX,
+                                  NULL, &why)) == LOAD_OK) {
         diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
         source_release(&cur);
-    } else {
-        error_errno("cannot read '%s'", path);
+    } else if (rc == LOAD_ERROR) {
+        error("cannot read '%s': %s", path, why.buf);
         r->rep.errors++;
+    } else { /* what a link names, outside -o, is not shown */
+        note("'%s' is not in the diff: %s", path, why.buf);
     }
+    strbuf_release(&why);
     fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
     r->rep.build_written += diff.len > 0;
     strbuf_release(&diff);

@@ -42,3 +42,9 @@ mkdir real
 ln -s real outlink
 $C2M -q --no-manifest -o outlink src 2>&1; echo "-o a link: $?"
 ls real
+# --dry-run shows the files of the manifest a port keeps as they are, but
+# not what a link there names.
+mkdir out4 && ln -s ../secret out4/musa_config.ninja
+$C2M -q --dry-run -o out4 src2 >log 2>&1; echo "--dry-run, link where a manifest file goes: $?"
+grep -c SECRET log
+grep note: log

@@ -131,10 +131,12 @@ void diag_printf(const char *fmt, ...)
 enum { MSG_MAX = 16384 };
 
 /* Print msg, one diagnostic (cut at MSG_MAX), escaped, on a line of its
- * own. */
-static void put_line(const char *msg)
+ * own, after head, ours ("cuda2musa: " and the severity, coloured or
+ * not), as it is. */
+static void put_line(const char *head, const char *msg)
 {
     struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, head);
     diag_escape(&sb, msg, strlen(msg));
     strbuf_addch(&sb, '\n');
     diag_puts(sb.buf);
@@ -165,19 +167,18 @@ static const char *sgr_of(const char *prefix)
 static void vreport(const char *prefix, const char *fmt, va_list ap,
                     const char *suffix)
 {
-    char msg[MSG_MAX];
+    char head[64], msg[MSG_MAX];
     const char *sgr = sgr_of(prefix);
-    int n = sgr ? snprintf(msg, sizeof(msg),
-                           "cuda2musa: \33[%sm\33[K%.*s\33[m\33[K ", sgr,
-                           (int)strlen(prefix) - 1, prefix)
-                : snprintf(msg, sizeof(msg), "cuda2musa: %s", prefix);
-    if (n < 0 || (size_t)n >= sizeof(msg))
-        n = 0;
-    vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+    if (sgr)
+        snprintf(head, sizeof(head), "cuda2musa: \33[%sm\33[K%.*s\33[m\33[K ",
+                 sgr, (int)strlen(prefix) - 1, prefix);
+    else
+        snprintf(head, sizeof(head), "cuda2musa: %s", prefix);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
     size_t len = strlen(msg);
     if (suffix)
         snprintf(msg + len, sizeof(msg) - len, ": %s", suffix);
-    put_line(msg);
+    put_line(head, msg);
 }
 
 void die(const char *fmt, ...)
@@ -249,7 +250,7 @@ void diag_at(const char *path, unsigned line, unsigned col, const char *sev,
     va_start(ap, fmt);
     vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
     va_end(ap);
-    put_line(msg);
+    put_line("", msg);
 }
 
 void BUG_fl(const char *file, int line, const char *fmt, ...)

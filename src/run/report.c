@@ -60,34 +60,79 @@ void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
     ex->tok = tok ? tok : 1;
 }
 
-/* Columns shown for bytes s[0..n): one per character (UTF-8 continuation
- * bytes take none), tabs kept so that the caret lines up in any tab
- * width. Written straight into room made once: thousands of warnings
- * print one of these each. */
+/* The length of the character at p (p < end): its UTF-8 sequence, or 1
+ * for a byte that starts none. *odd: a control character (C0 but the
+ * tab, DEL, C1: U+0080 to U+009F, CSI among them) or such a byte, which an
+ * excerpt shows as one '?', as it pads it with one column. */
+static size_t char_at(const unsigned char *p, const unsigned char *end,
+                      bool *odd)
+{
+    unsigned char c = *p;
+    if (c < 0x80) {
+        *odd = (c < 0x20 && c != '\t') || c == 0x7f;
+        return 1;
+    }
+    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    *odd = true;
+    if (!n || (size_t)(end - p) < n)
+        return 1;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 1;
+    *odd = c == 0xc2 && p[1] <= 0x9f;
+    return n;
+}
+
+/* Columns shown for bytes s[0..n): one per character as add_shown shows
+ * it, tabs kept so that the caret lines up in any tab width. Written
+ * straight into room made once: thousands of warnings print one of these
+ * each. */
 static void pad_like(struct strbuf *out, const char *s, size_t n)
 {
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
     strbuf_grow(out, n);
     char *w = out->buf + out->len;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '\t')
-            *w++ = '\t';
-        else if ((c & 0xc0) != 0x80)
-            *w++ = ' ';
+    while (p < end) {
+        bool odd;
+        *w++ = *p == '\t' ? '\t' : ' ';
+        p += *p < 0x80 ? 1 : char_at(p, end, &odd);
     }
     out->len = (size_t)(w - out->buf);
     out->buf[out->len] = '\0';
 }
 
-/* The line as it is, less control characters (a '?' each, so that the
- * terminal shows what the file holds and the caret still lines up). */
+/* The line as it is, less control characters and bytes that are not
+ * UTF-8 (a '?' each, so that the terminal shows what the file holds, is
+ * sent no command, and the caret still lines up). */
 static void add_shown(struct strbuf *out, const char *s, size_t n)
 {
-    size_t at = out->len;
-    strbuf_add(out, s, n);
-    for (char *p = out->buf + at, *e = out->buf + out->len; p < e; p++)
-        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
-            *p = '?';
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    strbuf_grow(out, n);
+    char *w = out->buf + out->len;
+    while (p < end) {
+        /* Printable ASCII and tabs, nearly all of a line, in one copy. */
+        const unsigned char *q = p;
+        while (q < end && ((*q >= 0x20 && *q < 0x7f) || *q == '\t'))
+            q++;
+        memcpy(w, p, (size_t)(q - p));
+        w += q - p;
+        if (q == end)
+            break;
+        bool odd;
+        size_t k = char_at(q, end, &odd);
+        if (odd) {
+            *w++ = '?';
+        } else {
+            memcpy(w, q, k);
+            w += k;
+        }
+        p = q + k;
+    }
+    out->len = (size_t)(w - out->buf);
+    out->buf[out->len] = '\0';
 }
 
 /* Lines longer than this are shown around the token only. */

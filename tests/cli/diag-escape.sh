@@ -27,3 +27,7 @@ $C2M -m esc.yaml -o "o${esc}x" src 2>&1; echo "again: $?"
 # A mapping file's error at file:line:col.
 printf 'version: 1\ndomain: test\nidentifiers:\n  "cuda\\eFoo": x\n' >badkey.yaml
 $C2M -m badkey.yaml "a${nl}b.cu" 2>&1; echo "mapping file: $?"
+# The source line shown under a warning: control characters (C1 too) and
+# bytes that are not UTF-8 are shown as '?', and the caret still lines up.
+printf 'int a; /* \302\233[2J \233[2J \033[2J */ cudaFoo(4);\n' >c1.cu
+$C2M -m esc.yaml c1.cu 2>&1 >/dev/null | LC_ALL=C sed -n l

@@ -6,18 +6,25 @@
 #include "build/compdb.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "io/load.h"
 #include "io/source.h"
 #include "util/hashmap.h"
 #include "util/json.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
+
+/* The largest compilation database and options file read: far more than
+ * a real one, and less than what would fill memory. */
+#define COMPDB_MAX ((size_t)256 << 20)
+#define OPTIONS_FILE_MAX ((size_t)1 << 20)
 
 size_t compdb_split(const char *cmd, struct arena *a, const char ***argv)
 {
@@ -350,11 +357,16 @@ static size_t read_options_file(struct loader *ld, const char *dir,
 {
     const char *path = resolve(ld->db, dir, name);
     struct source src;
-    if (source_load(&src, path) < 0) {
+    struct strbuf why = STRBUF_INIT;
+    /* Named by the database, which may come with the tree: a regular
+     * file, not /dev/zero or a FIFO. */
+    if (load_regular(&src, AT_FDCWD, path, path, LOAD_LOOK_FIRST,
+                     OPTIONS_FILE_MAX, NULL, &why) != LOAD_OK) {
         add_note(ld,
                  "cannot read the options file '%s' (%s): its options "
                  "are not carried over",
-                 path, strerror(errno));
+                 path, why.buf);
+        strbuf_release(&why);
         return 0;
     }
     char *text = xstrndup(src.buf, src.len);
@@ -556,8 +568,11 @@ int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
     db->path = arena_strndup(&db->mem, path, strlen(path));
     free(path);
     struct source src;
-    if (source_load(&src, db->path) < 0) {
-        strbuf_addf(err, "cannot read '%s': %s", db->path, strerror(errno));
+    struct strbuf why = STRBUF_INIT;
+    if (load_regular(&src, AT_FDCWD, db->path, db->path, LOAD_LOOK_FIRST,
+                     COMPDB_MAX, NULL, &why) != LOAD_OK) {
+        strbuf_addf(err, "cannot read '%s': %s", db->path, why.buf);
+        strbuf_release(&why);
         return -1;
     }
     char msg[160];

@@ -221,8 +221,15 @@ static int stdout_ok(void)
  * status for misuse. */
 static int usage_error(const char *fmt, const char *arg)
 {
+    /* The value given, escaped as every message's names are (diag.h). */
+    struct strbuf msg = STRBUF_INIT;
+    strbuf_addf(&msg, fmt, arg);
     fputs("cuda2musa: ", stderr);
-    fprintf(stderr, fmt, arg);
+    struct strbuf shown = STRBUF_INIT;
+    diag_escape(&shown, msg.buf, msg.len);
+    fputs(shown.buf, stderr);
+    strbuf_release(&shown);
+    strbuf_release(&msg);
     fputc('\n', stderr);
     fputs(synopsis, stderr);
     fputs("Try 'cuda2musa --help' for more information.\n", stderr);

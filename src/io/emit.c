@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Atomic, change-only output. */
+#define _GNU_SOURCE /* renameat2 */
 #include "io/emit.h"
 
 #include <dirent.h>
@@ -17,6 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io/load.h"
+#include "io/safe.h"
+#include "io/source.h"
 #include "io/tempfile.h"
 #include "util/strbuf.h"
 #include "util/testhook.h"
@@ -101,22 +105,55 @@ void emitter_release(struct emitter *em)
     if (em->dir_open)
         close(em->dirfd);
     em->dir_open = false;
+    if (em->root_fd >= 0)
+        close(em->root_fd);
+    em->root_fd = -1;
+}
+
+/* Forget the directory open. */
+static void leave_dir(struct emitter *em)
+{
+    if (em->dir_open)
+        close(em->dirfd);
+    em->dir_open = false;
+    strbuf_reset(&em->dir);
+}
+
+void emit_set_root(struct emitter *em, const char *root)
+{
+    if (em->root == root || (em->root && root && !strcmp(em->root, root))) {
+        em->root = root;
+        return;
+    }
+    if (em->root_fd >= 0)
+        close(em->root_fd);
+    em->root_fd = -1;
+    em->root = root;
+    leave_dir(em);
 }
 
 /* emit_compare for the file name in directory at (dst: its whole path,
- * for messages). */
+ * for messages). With keep, a file found the same stays open there (else
+ * -1), for its mode to be set through it. */
 static int compare_at(int at, const char *name, const char *dst,
                       const char *data, size_t len, const struct stat *src,
-                      bool *missing, struct stat *seen, struct strbuf *err)
+                      bool *missing, struct stat *seen, int *keep,
+                      struct strbuf *err)
 {
     *missing = false;
-    /* Non-blocking: a FIFO there must not wait for a writer. */
-    int fd = openat(at, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (keep)
+        *keep = -1;
+    /* Non-blocking: a FIFO there must not wait for a writer. Not through
+     * a link: what a link there names is not the output (the write
+     * replaces the link), and is neither read nor changed. */
+    int fd = openat(at, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             *missing = true;
             return 0;
         }
+        if (errno == ELOOP)
+            return 0;
         return fail(err, "read", dst);
     }
     struct stat st;
@@ -159,7 +196,10 @@ static int compare_at(int at, const char *name, const char *dst,
         }
         got += (size_t)n;
     }
-    close(fd);
+    if (keep && got == len)
+        *keep = fd;
+    else
+        close(fd);
     return got == len;
 }
 
@@ -174,96 +214,262 @@ static bool mode_differs(const struct stat *st, const struct stat *src)
 int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err)
 {
-    return compare_at(AT_FDCWD, dst, dst, data, len, src, missing, NULL, err);
+    return compare_at(AT_FDCWD, dst, dst, data, len, src, missing, NULL, NULL,
+                      err);
+}
+
+/* The root, open (made first when missing, with create); -1 with errno. */
+static int open_root(struct emitter *em, bool create, struct strbuf *err)
+{
+    if (em->root_fd < 0) {
+        em->root_fd = open(em->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (em->root_fd < 0 && errno == ENOENT && create) {
+            if (emit_mkdirs(em->root, err) < 0)
+                return -1;
+            em->root_fd = open(em->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        }
+        if (em->root_fd < 0 && (create || errno != ENOENT))
+            return fail(err, create ? "create directory" : "read directory",
+                        em->root);
+    }
+    return em->root_fd;
+}
+
+/* Open dst's directory, its first dl bytes, for em: rel is dst below the
+ * root, and no link below the root is followed on the way; with create,
+ * made where missing. -1 with errno and the reason in *err (none when,
+ * without create, it is only missing: ENOENT or ENOTDIR). */
+static int enter_rooted(struct emitter *em, const char *dst, size_t dl,
+                        const char *rel, bool create, struct strbuf *err)
+{
+    leave_dir(em);
+    int rfd = open_root(em, create, err);
+    if (rfd < 0)
+        return -1;
+    size_t rdl = dst + dl > rel ? (size_t)(dst + dl - rel) : 0;
+    char *d = xstrndup(rel, rdl);
+    bool made;
+    size_t bad;
+    int fd;
+    if (em->use_dirfd) {
+        fd = safe_opendir(rfd, d, create, &made, &bad);
+    } else {
+        /* No descriptor to spare (a worker holds two at most): the root
+         * is not kept open. */
+        close(em->root_fd);
+        em->root_fd = -1;
+        fd = safe_opendir_path(em->root, d, create, &made, &bad);
+    }
+    free(d);
+    if (fd < 0) {
+        int e = errno;
+        int shown = (int)((size_t)(rel - dst) + bad);
+        if (e == ELOOP)
+            strbuf_addf(err,
+                        "cannot %s '%s': '%.*s' is a symbolic link (outputs "
+                        "are not written through one)",
+                        create ? "write" : "read", dst, shown, dst);
+        else if (create || (e != ENOENT && e != ENOTDIR))
+            strbuf_addf(err, "cannot %s directory '%.*s': %s",
+                        create ? "create" : "read", shown, dst, strerror(e));
+        errno = e;
+        return -1;
+    }
+    strbuf_add(&em->dir, dst, dl);
+    em->dirfd = fd;
+    em->dir_open = true;
+    em->dir_new = made;
+    em->dir_acl = -1;
+    return 0;
+}
+
+/* Where dst's directory is (dl: its length in dst; leaf: dst's name in
+ * it), and whether em has it open already. */
+static void split(const char *dst, size_t *dl, const char **leaf)
+{
+    const char *slash = strrchr(dst, '/');
+    *dl = !slash ? 0 : slash > dst ? (size_t)(slash - dst) : 1;
+    *leaf = slash ? slash + 1 : dst;
+}
+
+static bool in_dir(const struct emitter *em, const char *dst, size_t dl)
+{
+    return em->dir_open && em->dir.len == dl && !memcmp(em->dir.buf, dst, dl);
+}
+
+int emit_compare_in(struct emitter *em, const char *dst, const char *data,
+                    size_t len, bool *missing, struct strbuf *err)
+{
+    const char *rel = em->root ? safe_below(em->root, dst) : NULL;
+    if (!rel || !*rel)
+        return emit_compare(dst, data, len, NULL, missing, err);
+    size_t dl;
+    const char *leaf;
+    split(dst, &dl, &leaf);
+    if (!in_dir(em, dst, dl) &&
+        enter_rooted(em, dst, dl, rel, false, err) < 0) {
+        *missing = errno == ENOENT || errno == ENOTDIR;
+        return *missing ? 0 : -1;
+    }
+    int rc = compare_at(em->dirfd, leaf, dst, data, len, NULL, missing, NULL,
+                        NULL, err);
+    if (!em->use_dirfd)
+        leave_dir(em);
+    return rc;
+}
+
+int emit_read(struct emitter *em, const char *dst, struct source *old)
+{
+    const char *rel = em->root ? safe_below(em->root, dst) : NULL;
+    int at = AT_FDCWD;
+    const char *name = dst;
+    if (rel && *rel) {
+        size_t dl;
+        split(dst, &dl, &name);
+        struct strbuf err = STRBUF_INIT;
+        int rc = in_dir(em, dst, dl)
+                     ? 0
+                     : enter_rooted(em, dst, dl, rel, false, &err);
+        strbuf_release(&err);
+        if (rc < 0)
+            return -1;
+        at = em->dirfd;
+    }
+    int rc = load_regular(old, at, name, dst, LOAD_NOFOLLOW, 0, NULL, NULL);
+    if (at != AT_FDCWD && !em->use_dirfd)
+        leave_dir(em);
+    return rc == LOAD_OK ? 0 : -1;
+}
+
+/* rename(2) that never replaces: where the file system has no
+ * RENAME_NOREPLACE, a link and an unlink, which never replace either. */
+static int rename_new(int at, const char *from, const char *to)
+{
+    if (renameat2(at, from, at, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS)
+        return -1;
+    if (linkat(at, from, at, to, 0) < 0)
+        return -1;
+    unlinkat(at, from, 0);
+    return 0;
 }
 
 int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
               const struct stat *src, struct strbuf *err)
 {
+    size_t dl;
+    const char *leaf;
+    split(dst, &dl, &leaf);
     const char *slash = strrchr(dst, '/');
-    size_t dl = !slash ? 0 : slash > dst ? (size_t)(slash - dst) : 1;
-    bool same_dir = slash && em->dir.len == dl && !memcmp(em->dir.buf, dst, dl);
+    const char *rel = em->root ? safe_below(em->root, dst) : NULL;
+    bool rooted = rel && *rel;
+    bool same_dir =
+        rooted ? in_dir(em, dst, dl)
+               : slash && em->dir.len == dl && !memcmp(em->dir.buf, dst, dl);
     size_t fl = em->fresh ? strlen(em->fresh) : 0;
     bool fresh = fl && !strncmp(dst, em->fresh, fl) && dst[fl] == '/';
+    /* Below the root, the directory first: what is compared, replaced or
+     * made is reached without following a link. */
+    if (rooted && !same_dir) {
+        if (enter_rooted(em, dst, dl, rel, true, err) < 0)
+            return -1;
+        same_dir = true;
+    }
     /* In a directory this run made, nothing is there to compare with
      * (other runs wait for the lock). */
-    bool absent = fresh || (same_dir && em->dir_new);
+    bool absent = fresh || em->create_only || (same_dir && em->dir_new);
+    int rc = EMIT_WRITTEN;
     if (!absent) {
         bool missing, here = same_dir && em->dir_open;
         int in = here ? em->dirfd : AT_FDCWD;
-        const char *leaf = here ? slash + 1 : dst;
-        int same =
-            compare_at(in, leaf, dst, data, len, src, &missing, &em->seen, err);
-        if (same < 0)
-            return -1;
-        /* The same bytes: only the mode is brought up to date, and the
-         * time make goes by is kept; where that is not allowed (another
-         * owner's file), the file is written again. */
+        int fd;
+        int same = compare_at(in, here ? leaf : dst, dst, data, len, src,
+                              &missing, &em->seen, &fd, err);
+        if (same < 0) {
+            rc = -1;
+            goto done;
+        }
+        /* The same bytes: only the mode is brought up to date, through
+         * the file compared, and the time make goes by is kept; where
+         * that is not allowed (another owner's file), the file is written
+         * again. */
         if (same && mode_differs(&em->seen, src) &&
-            (fchmodat(in, leaf, src->st_mode & 07777, 0) < 0 ||
-             fstatat(in, leaf, &em->seen, 0) < 0))
+            (fchmod(fd, src->st_mode & 07777) < 0 || fstat(fd, &em->seen) < 0))
             same = 0;
-        if (same)
-            return EMIT_UNCHANGED;
+        if (fd >= 0)
+            close(fd);
+        if (same) {
+            rc = EMIT_UNCHANGED;
+            goto done;
+        }
         absent = missing;
     }
 
     struct strbuf tmp = STRBUF_INIT;
-    if (slash) {
-        if (!same_dir) {
+    if (slash && !same_dir) {
+        strbuf_reset(&em->dir);
+        strbuf_add(&em->dir, dst, dl);
+        if (em->dir_open)
+            close(em->dirfd);
+        em->dir_open = false;
+        if (make_dir(em->dir.buf, &em->dir_new, err) < 0) {
             strbuf_reset(&em->dir);
-            strbuf_add(&em->dir, dst, dl);
-            if (em->dir_open)
-                close(em->dirfd);
-            em->dir_open = false;
-            if (make_dir(em->dir.buf, &em->dir_new, err) < 0) {
-                strbuf_reset(&em->dir);
-                return -1;
-            }
-            /* Names in it are then looked up from here, not from /. */
-            em->dirfd = em->use_dirfd ? open(em->dir.buf,
-                                             O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                                      : -1;
-            em->dir_open = em->dirfd >= 0;
-            em->dir_acl = !em->dir_open || tempfile_dir_acl(em->dirfd);
+            return -1;
         }
-        strbuf_add(&tmp, dst, (size_t)(slash - dst + 1));
+        /* Names in it are then looked up from here, not from /. */
+        em->dirfd = em->use_dirfd
+                        ? open(em->dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                        : -1;
+        em->dir_open = em->dirfd >= 0;
     }
-    int at = slash && em->dir_open ? em->dirfd : AT_FDCWD;
+    if (slash)
+        strbuf_add(&tmp, dst, (size_t)(slash - dst + 1));
+    int at = (slash || rooted) && em->dir_open ? em->dirfd : AT_FDCWD;
+    if (em->dir_acl < 0 || !same_dir)
+        em->dir_acl = at == AT_FDCWD || tempfile_dir_acl(em->dirfd);
     size_t base = at == AT_FDCWD ? 0 : tmp.len; /* of the names in tmp */
-    const char *name = at == AT_FDCWD ? dst : slash + 1;
+    const char *name = at == AT_FDCWD ? dst : leaf;
     /* A short name of its own, whatever the length of dst's. */
     strbuf_addstr(&tmp, TEMP_PREFIX "XXXXXX");
     mode_t mode = src ? src->st_mode & 07777 : 0644;
     if (absent && at != AT_FDCWD && !em->no_tmpfile) {
-        int rc = tempfile_write_new(at, name, dst, data, len, mode, em->dir_acl,
-                                    &em->no_tmpfile, err);
+        rc = tempfile_write_new(at, name, dst, data, len, mode, em->dir_acl,
+                                &em->no_tmpfile, err);
         if (rc != TEMPFILE_RETRY) {
             strbuf_release(&tmp);
-            return rc;
+            goto done;
         }
+        rc = EMIT_WRITTEN;
     }
     int slot;
     int fd = tempfile_create(at, tmp.buf, base, mode,
                              at == AT_FDCWD || em->dir_acl, &slot);
     if (fd < 0) {
-        fail(err, "create a temporary file for", dst);
+        rc = fail(err, "create a temporary file for", dst);
         strbuf_release(&tmp);
-        return -1;
+        goto done;
     }
-    int rc = EMIT_WRITTEN;
     testhook_pause("C2M_TEST_WRITE_PAUSE_MS");
     if (tempfile_write_all(fd, data, len) < 0) {
         rc = fail(err, "write", dst);
         close(fd);
     } else if (close(fd) < 0) {
         rc = fail(err, "write", dst);
-    } else if (renameat(at, tmp.buf + base, at, name) < 0) {
+    } else if ((em->create_only ? rename_new(at, tmp.buf + base, name)
+                                : renameat(at, tmp.buf + base, at, name)) < 0) {
         rc = fail(err, "rename a temporary file to", dst);
     }
     if (rc < 0)
         unlinkat(at, tmp.buf + base, 0);
     tempfile_done(slot);
     strbuf_release(&tmp);
+done:
+    /* Without a descriptor to spare, the directory is not kept. */
+    if (rooted && !em->use_dirfd) {
+        int e = errno;
+        leave_dir(em);
+        errno = e;
+    }
     return rc;
 }

@@ -15,15 +15,28 @@
 
 #include "util/strbuf.h"
 
+struct source;
+
 /* What one writer (one worker thread) remembers between files: the
  * directory it made sure of last, since files come sorted by path. */
 struct emitter {
     struct strbuf dir;
     bool dir_new;  /* this writer made dir in this run */
     bool dir_open; /* dirfd is dir, open (else names go by full path) */
-    bool dir_acl;  /* dir may have a default ACL: set modes explicitly */
+    int dir_acl;   /* dir may have a default ACL: set modes explicitly (-1:
+                      not known yet) */
     int dirfd;
     bool use_dirfd; /* keep dir open and name files relative to it */
+    /* Outputs below this directory (-o, or an input directory in place)
+     * are reached from it without following a symbolic link (io/safe.h):
+     * a link on the way is an error, one where the output goes is
+     * replaced, and neither is read or changed through. NULL: names go
+     * as they are. Set with emit_set_root. */
+    const char *root;
+    int root_fd; /* root, open, or -1 */
+    /* Never replace dst: a file there (one that turned up meanwhile) is
+     * an error, EEXIST. For backups. */
+    bool create_only;
     /* A directory that was empty when this run locked it (the output
      * directory: see lock_take): nothing below it needs comparing, as no
      * file there is older than the run, and the run writes each output
@@ -39,10 +52,14 @@ struct emitter {
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
-        STRBUF_INIT, false, false, false, -1, false, NULL, {0}, false          \
+        STRBUF_INIT, false, false, -1, -1, false, NULL, -1, false, NULL, {0},  \
+            false                                                              \
     }
 
 void emitter_release(struct emitter *em);
+/* Reach the outputs below root without following links (NULL: none);
+ * root is not copied. */
+void emit_set_root(struct emitter *em, const char *root);
 
 enum emit_result {
     EMIT_UNCHANGED, /* dst already held data: not touched */
@@ -59,9 +76,18 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
               const struct stat *src, struct strbuf *err);
 /* Compare dst with data: 1 same, 0 different or missing (*missing set
  * when it does not exist), -1 on a read error or when dst is src (reason
- * in *err). src may be NULL. */
+ * in *err). src may be NULL. A symbolic link at dst is not followed: it
+ * differs. */
 int emit_compare(const char *dst, const char *data, size_t len,
                  const struct stat *src, bool *missing, struct strbuf *err);
+/* The same through em, whose root is then not left through a link (that
+ * is an error, as for emit_file). */
+int emit_compare_in(struct emitter *em, const char *dst, const char *data,
+                    size_t len, bool *missing, struct strbuf *err);
+/* Read the output dst as it is, for a diff, reached as emit_compare_in
+ * reaches it: 0, or -1 when it cannot be read or is not a regular file
+ * (a link, a FIFO: then it is not read at all). */
+int emit_read(struct emitter *em, const char *dst, struct source *old);
 /* mkdir -p. Returns 0, or -1 with the reason in *err. */
 int emit_mkdirs(const char *dir, struct strbuf *err);
 #endif

@@ -18,35 +18,62 @@
 #include "io/tempfile.h"
 #include "util/strbuf.h"
 
-/* The lock file held now, for the handlers: its name, and its descriptor
- * while one of them may still let go of it (-1 after: once, as a second
- * call, a signal during the exit, could find another run's lock under
- * the name by then). */
-static char held_lock[PATH_MAX];
-static int held_lock_fd = -1;
+/* The lock files held now, for the handlers (--in-place may hold the
+ * locks of directories below its own: inplace.c): each a name, and its
+ * descriptor while a handler may still let go of it (-1 after: once, as
+ * a second call, a signal during the exit, could find another run's lock
+ * under the name by then). Locks are taken and released on one thread. */
+enum { HELD_MAX = 32 };
+static char held_lock[HELD_MAX][PATH_MAX];
+static int held_fd[HELD_MAX] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
 
 /* Whether other threads may be writing outputs (lock_others_writing). */
 static int others_writing;
 
-/* Let go of the lock: remove it, unless a writer is creating a temporary
- * file (then the pid stays, for the next run to clean up after), or
- * unless keep, when the lock must hold until the process is gone: it is
- * then emptied through its descriptor, so that the next run, which waits
- * for it, does not take this one for interrupted. */
+/* Let go of the locks: remove them, unless a writer is creating a
+ * temporary file (then the pid stays, for the next run to clean up
+ * after), or unless keep, when the locks must hold until the process is
+ * gone: they are then emptied through their descriptors, so that the next
+ * run, which waits for them, does not take this one for interrupted. */
 static void cleanup(bool keep)
 {
     if (tempfile_stop())
         return;
-    int fd = __atomic_exchange_n(&held_lock_fd, -1, __ATOMIC_SEQ_CST);
-    if (fd < 0)
-        return;
-    if (keep) {
-        if (ftruncate(fd, 0) < 0) {
-            /* The pid stays: the next run looks for what is left. */
+    for (int i = 0; i < HELD_MAX; i++) {
+        int fd = __atomic_exchange_n(&held_fd[i], -1, __ATOMIC_SEQ_CST);
+        if (fd < 0)
+            continue;
+        if (keep) {
+            if (ftruncate(fd, 0) < 0) {
+                /* The pid stays: the next run looks for what is left. */
+            }
+        } else {
+            unlink(held_lock[i]);
         }
-    } else {
-        unlink(held_lock);
     }
+}
+
+static void hold(const struct lock *lk)
+{
+    if (strlen(lk->path) >= PATH_MAX)
+        return; /* not removed on a signal: the next run sees the pid */
+    for (int i = 0; i < HELD_MAX; i++) {
+        if (__atomic_load_n(&held_fd[i], __ATOMIC_SEQ_CST) >= 0)
+            continue;
+        strcpy(held_lock[i], lk->path);
+        __atomic_store_n(&held_fd[i], lk->fd, __ATOMIC_SEQ_CST);
+        return;
+    }
+}
+
+static void unhold(const struct lock *lk)
+{
+    for (int i = 0; i < HELD_MAX; i++)
+        if (__atomic_load_n(&held_fd[i], __ATOMIC_SEQ_CST) == lk->fd)
+            __atomic_store_n(&held_fd[i], -1, __ATOMIC_SEQ_CST);
 }
 
 void lock_cleanup(void)
@@ -101,9 +128,31 @@ int lock_take(struct lock *lk, const char *dir, void (*waiting)(void *arg),
     strbuf_addf(&path, "%s/" LOCK_NAME, dir);
     bool told = false;
     for (;;) {
-        int fd = open(path.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0) {
+        /* Never through a link (a tree may come with one there, to a
+         * file of the user's that the pid would replace), and only a
+         * regular file (a FIFO or a device there is the user's). */
+        int fd =
+            open(path.buf,
+                 O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+        struct stat st;
+        if (fd < 0 && errno == ELOOP) {
+            strbuf_addf(err,
+                        "'%s' is a symbolic link, not a lock file of "
+                        "cuda2musa: remove it",
+                        path.buf);
+        } else if (fd < 0) {
             fail(err, "create the lock file", path.buf);
+        } else if (fstat(fd, &st) < 0) {
+            fail(err, "read the lock file", path.buf);
+            close(fd);
+            fd = -1;
+        } else if (!S_ISREG(st.st_mode)) {
+            strbuf_addf(err, "'%s' is not a regular file: move it away",
+                        path.buf);
+            close(fd);
+            fd = -1;
+        }
+        if (fd < 0) {
             strbuf_release(&path);
             return -1;
         }
@@ -124,7 +173,7 @@ int lock_take(struct lock *lk, const char *dir, void (*waiting)(void *arg),
         /* The run we waited for removes the file when it is done: lock
          * the file that is there now, not the one it unlinked. */
         struct stat a, b;
-        if (fstat(fd, &a) == 0 && stat(path.buf, &b) == 0 &&
+        if (fstat(fd, &a) == 0 && lstat(path.buf, &b) == 0 &&
             a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
             lk->fd = fd;
             /* Looked at under the lock: a run that made the directory
@@ -154,10 +203,7 @@ int lock_take(struct lock *lk, const char *dir, void (*waiting)(void *arg),
         return -1;
     }
     lk->path = strbuf_detach(&path, NULL);
-    if (strlen(lk->path) < sizeof(held_lock)) {
-        strcpy(held_lock, lk->path);
-        __atomic_store_n(&held_lock_fd, lk->fd, __ATOMIC_SEQ_CST);
-    }
+    hold(lk);
     return 0;
 }
 
@@ -165,7 +211,7 @@ void lock_release(struct lock *lk)
 {
     if (lk->fd < 0)
         return;
-    __atomic_store_n(&held_lock_fd, -1, __ATOMIC_SEQ_CST);
+    unhold(lk);
     unlink(lk->path); /* while holding it: see lock_take */
     close(lk->fd);
     free(lk->path);

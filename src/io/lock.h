@@ -26,15 +26,18 @@ struct lock {
     }
 
 /* Create dir if needed and lock it, calling waiting(arg) once first when
- * another run holds the lock. Returns 0, or -1 with the reason in *err. */
+ * another run holds the lock. Returns 0, or -1 with the reason in *err; a
+ * symbolic link or anything but a regular file where the lock goes is
+ * refused (and left alone). A run may hold several locks (--in-place:
+ * those of directories below its own, taken after it). */
 int lock_take(struct lock *lk, const char *dir, void (*waiting)(void *arg),
               void *arg, struct strbuf *err);
 /* Release the lock and remove the file. */
 void lock_release(struct lock *lk);
 
-/* Remove the temporary files being written now, and the lock file held.
- * Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
- * interrupted run leaves nothing behind. Lets go of the lock once. */
+/* Remove the temporary files being written now, and the lock files
+ * held. Async-signal-safe: for a SIGINT or SIGTERM handler, so that an
+ * interrupted run leaves nothing behind. Lets go of each lock once. */
 void lock_cleanup(void);
 /* The same at exit (a fatal error), where other threads may go on
  * writing until the process ends: while they may (lock_others_writing),

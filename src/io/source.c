@@ -146,8 +146,23 @@ int source_load_at(struct source *src, int at, const char *name,
     if (fd < 0)
         return -1;
     struct stat st;
-    if (fstat(fd, &st) < 0)
-        goto fail;
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        if (fd)
+            close(fd);
+        errno = e;
+        return -1;
+    }
+    return source_load_fd(src, fd, &st, path, buf);
+}
+
+int source_load_fd(struct source *src, int fd, const struct stat *stp,
+                   const char *path, struct strbuf *buf)
+{
+    memset(src, 0, sizeof(*src));
+    src->path = path;
+    src->mode = 0644;
+    struct stat st = *stp;
     if (S_ISDIR(st.st_mode)) {
         errno = EISDIR;
         goto fail;
@@ -333,7 +348,9 @@ void source_locate(struct source *src, size_t off, unsigned *line,
 int source_looks_like_cxx(const char *path)
 {
     char buf[512];
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* The walk said it is a file: one swapped for a FIFO since is not
+     * waited on (and of a device, 512 bytes are nothing). */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return -1;
     ssize_t n;

@@ -35,6 +35,10 @@ int source_load(struct source *src, const char *path);
  * which must outlive it. */
 int source_load_at(struct source *src, int at, const char *name,
                    const char *path, struct strbuf *buf);
+/* The same for fd, open on path, of which fstat(2) said *st; fd is
+ * closed (unless it is 0, stdin), whatever happens. */
+int source_load_fd(struct source *src, int fd, const struct stat *st,
+                   const char *path, struct strbuf *buf);
 /* Wrap bytes the caller owns (tests, stdin); src does not free them. */
 void source_init_buf(struct source *src, const char *path, const char *buf,
                      size_t len);

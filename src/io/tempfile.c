@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io/safe.h"
 #include "util/strbuf.h"
 #include "util/testhook.h"
 
@@ -130,26 +131,36 @@ bool tempfile_stop(void)
     return busy;
 }
 
-size_t tempfile_remove_stale(const char *dir)
+size_t tempfile_remove_stale(const char *root, const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d)
+    /* Below root, the directory is reached as outputs are (io/safe.h):
+     * files behind a link are not this run's to remove. */
+    const char *rel = root ? safe_below(root, dir) : NULL;
+    bool made;
+    size_t bad;
+    int fd = rel ? safe_opendir_path(root, rel, false, &made, &bad)
+                 : open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int dfd = fd < 0 ? -1 : dup(fd);
+    DIR *d = dfd < 0 ? NULL : fdopendir(dfd);
+    if (!d) {
+        if (dfd >= 0)
+            close(dfd);
+        if (fd >= 0)
+            close(fd);
         return 0;
+    }
     size_t n = 0;
     struct dirent *de;
-    struct strbuf path = STRBUF_INIT;
     while ((de = readdir(d))) {
         if (strncmp(de->d_name, TEMP_PREFIX, strlen(TEMP_PREFIX)))
             continue;
-        strbuf_reset(&path);
-        strbuf_addf(&path, "%s/%s", dir, de->d_name);
         struct stat st;
-        if (lstat(path.buf, &st) == 0 && S_ISREG(st.st_mode) &&
-            unlink(path.buf) == 0)
+        if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISREG(st.st_mode) && unlinkat(fd, de->d_name, 0) == 0)
             n++;
     }
     closedir(d);
-    strbuf_release(&path);
+    close(fd);
     return n;
 }
 

@@ -51,7 +51,8 @@ bool tempfile_dir_acl(int fd);
  * Returns whether a writer was creating one meanwhile. */
 bool tempfile_stop(void);
 /* Remove the temporary files in dir (not below it) that a killed run
- * left. Returns how many. Call only while holding the lock. */
-size_t tempfile_remove_stale(const char *dir);
+ * left; a dir below root (or NULL) is reached without following a link
+ * below root. Returns how many. Call only while holding the lock. */
+size_t tempfile_remove_stale(const char *root, const char *dir);
 
 #endif

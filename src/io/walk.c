@@ -86,6 +86,14 @@ static bool excluded(const struct walker *w, bool dir)
            w->o->exclude(w->arg, w->path.buf, w->path.buf + w->rel_start, dir);
 }
 
+/* Report the file at w->path, found in the directory being walked. */
+static int found(struct walker *w, const struct stat *st, bool via_link)
+{
+    const struct walk_skip *dir = &w->open[w->nopen - 1];
+    struct walk_where where = {dir->dev, dir->ino, via_link};
+    return w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, st, &where);
+}
+
 /* A symbolic link: followed, or left out with the reason. */
 static int walk_link(struct walker *w, const char *name)
 {
@@ -117,7 +125,7 @@ static int walk_link(struct walker *w, const char *name)
             rc = walk_dir(w, &st, -1);
     } else if (S_ISREG(st.st_mode)) {
         if (!excluded(w, false))
-            rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+            rc = found(w, &st, true);
     } else {
         skip(w, "%s", "a link to a FIFO, socket or device: not read");
     }
@@ -248,8 +256,7 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
         int sub = -1;
         if (names[i][0] == 'f') {
             if (!excluded(w, false))
-                rc = w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start,
-                           NULL);
+                rc = found(w, NULL, false);
         } else if (names[i][0] == 'd' &&
                    (sub = open_subdir(here, look, &st)) >= 0) {
             rc = enter_dir(w, name, &st, sub);
@@ -262,8 +269,7 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
             rc = walk_link(w, name);
         } else if (S_ISREG(st.st_mode)) {
             if (!excluded(w, false))
-                rc =
-                    w->fn(w->arg, w->path.buf, w->path.buf + w->rel_start, &st);
+                rc = found(w, &st, false);
         } else {
             skip(w, "%s", "a FIFO, socket or device: not read");
         }

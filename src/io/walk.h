@@ -30,13 +30,24 @@ struct walk_opts {
     bool (*exclude)(void *arg, const char *path, const char *rel, bool dir);
 };
 
+/* Where the walk found a file: the directory it was listed in, as the
+ * walk opened it, and whether a symbolic link led to the file itself.
+ * Whoever opens the file later can tell whether it is still what the
+ * walk saw (a directory on its path, or the file, swapped for a link
+ * since is not). */
+struct walk_where {
+    dev_t dir_dev;
+    ino_t dir_ino;
+    bool via_link;
+};
+
 /* Called for each regular file (or symlink to one): path is root joined
  * with rel ("src/a/k.cu"), rel is relative to root ("a/k.cu"). st is what
  * stat says of it, or NULL when the directory entry said it is a regular
  * file (no stat was made). A non-zero return stops the walk and is
  * returned. */
 typedef int (*walk_fn)(void *arg, const char *path, const char *rel,
-                       const struct stat *st);
+                       const struct stat *st, const struct walk_where *where);
 
 /* Walk root. Directories named .git, .hg and .svn are skipped; so are
  * dangling links, links that lead outside root (unless follow_all), link

@@ -180,20 +180,30 @@ static void describe_alternatives(const struct mapping *m,
     (void)m;
 }
 
-/* What the patterns make of an identifier: the rule, or NULL. */
+/* What the patterns make of an identifier: the rule, or NULL. A rule
+ * that cannot be run on it (PCRE2's match limit) is no answer: NULL, the
+ * reason in *err, not taken for "no match". */
 static const struct map_entry *by_pattern(const struct rules *r,
                                           struct rules_matcher *rm,
-                                          const char *name, struct strbuf *out)
+                                          const char *name, struct strbuf *res,
+                                          struct strbuf *err)
 {
     size_t matched;
     int i = rules_match(r, rm, name, strlen(name), &matched);
+    if (i == RULES_MATCH_ERROR) {
+        size_t k;
+        const char *why = rules_match_error(rm, &k);
+        const struct map_entry *e = rules_tag(r, k);
+        strbuf_addf(err, "the pattern '%s' (%s:%u:%u) cannot be run on it: %s",
+                    e->from, e->where.file, e->where.line, e->where.col, why);
+    }
     if (i < 0)
         return NULL;
     const struct map_entry *e = rules_tag(r, (size_t)i);
-    if (out) {
-        strbuf_reset(out);
-        strbuf_addstr(out, e->to ? e->to : "");
-        strbuf_addstr(out, name + matched);
+    if (res) {
+        strbuf_reset(res);
+        strbuf_addstr(res, e->to ? e->to : "");
+        strbuf_addstr(res, name + matched);
     }
     return e;
 }
@@ -222,9 +232,13 @@ static void query_identifier(const struct mapping *m, const char *name,
         return;
     struct rules_matcher *rm = rules_matcher_new(mapping_patterns(m));
     struct strbuf res = STRBUF_INIT;
-    const struct map_entry *p = by_pattern(mapping_patterns(m), rm, name, &res);
+    struct strbuf err = STRBUF_INIT;
+    const struct map_entry *p =
+        by_pattern(mapping_patterns(m), rm, name, &res, &err);
     rules_matcher_free(rm);
-    if (p) {
+    if (err.len) {
+        fprintf(out, "%s: %s\n", name, err.buf);
+    } else if (p) {
         fprintf(out, "%s -> %s\n", name, res.buf);
         fprintf(out,
                 "  by the pattern '%s' at %s:%u:%u; unverified: no "
@@ -233,9 +247,11 @@ static void query_identifier(const struct mapping *m, const char *name,
     } else if (!id || (!id->nquals && !id->symbol_lookup)) {
         rm = rules_matcher_new(mapping_suspects(m));
         const struct map_entry *s =
-            by_pattern(mapping_suspects(m), rm, name, NULL);
+            by_pattern(mapping_suspects(m), rm, name, NULL, &err);
         rules_matcher_free(rm);
-        if (s)
+        if (err.len)
+            fprintf(out, "%s: %s\n", name, err.buf);
+        else if (s)
             fprintf(out,
                     "%s: not mapped, though it looks like CUDA (suspect "
                     "'%s' at %s:%u:%u)\n",
@@ -250,6 +266,7 @@ static void query_identifier(const struct mapping *m, const char *name,
         describe_alternatives(m, id->alts, NULL, out);
     }
     strbuf_release(&res);
+    strbuf_release(&err);
 }
 
 /* A qualified name ported the way the rewriter ports it (port/rewrite.c,
@@ -273,6 +290,7 @@ struct qual_port {
     size_t nsteps;
     struct strbuf result;
     bool renamed, unsupported, unverified;
+    struct strbuf err; /* a pattern that could not be run on a part */
 };
 
 static void join_parts(struct strbuf *sb, char *const *parts, size_t n)
@@ -344,7 +362,11 @@ static int qual_port(const struct mapping *m, const char *key,
             if (id->exact->kind == MAP_RENAME)
                 st->to = xstrdup(id->exact->to);
         } else if (!st->qualified) {
-            st->e = by_pattern(mapping_patterns(m), rm, name, &res);
+            struct strbuf why = STRBUF_INIT;
+            st->e = by_pattern(mapping_patterns(m), rm, name, &res, &why);
+            if (why.len && !qp->err.len)
+                strbuf_addf(&qp->err, "'%s': %s", name, why.buf);
+            strbuf_release(&why);
             st->pattern = st->e != NULL;
             if (st->e)
                 st->to = xstrdup(res.buf);
@@ -380,6 +402,7 @@ static void qual_port_release(struct qual_port *qp)
         free(qp->steps[i].to);
     free(qp->steps);
     strbuf_release(&qp->result);
+    strbuf_release(&qp->err);
 }
 
 /* Blanks out: "a :: b" is "a::b". */
@@ -398,6 +421,8 @@ static void query_qualified(const struct mapping *m, const char *name,
     struct qual_port qp;
     if (qual_port(m, key.buf, &qp) < 0) {
         fprintf(out, "%s: not a qualified name of identifiers\n", key.buf);
+    } else if (qp.err.len) {
+        fprintf(out, "%s: %s\n", key.buf, qp.err.buf);
     } else if (qp.nsteps == 1 && qp.steps[0].qualified && !qp.lead) {
         /* One entry names it all. */
         describe_entry(m, key.buf, qp.steps[0].e, out);
@@ -508,7 +533,9 @@ static void query_qualified_line(const struct mapping *m, const char *line,
               : e             ? "keep"
                               : "unmapped";
     }
-    if (!e)
+    if (qp.err.len)
+        fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, qp.err.buf);
+    else if (!e)
         fprintf(out, "%s\t%s\t-\t-\t-\t-\n", line, cls);
     else
         fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s:%u\n", line, cls,
@@ -522,7 +549,7 @@ static void query_qualified_line(const struct mapping *m, const char *line,
 void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
 {
     struct rules_matcher *rm = rules_matcher_new(mapping_patterns(m));
-    struct strbuf res = STRBUF_INIT;
+    struct strbuf res = STRBUF_INIT, err = STRBUF_INIT;
     char line[4096];
     while (fgets(line, sizeof(line), in)) {
         line[strcspn(line, "\r\n")] = '\0';
@@ -546,11 +573,14 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
                     e->where.file, e->where.line);
             continue;
         }
+        strbuf_reset(&err);
         const struct map_entry *p =
             lexer_is_identifier(line, strlen(line))
-                ? by_pattern(mapping_patterns(m), rm, line, &res)
+                ? by_pattern(mapping_patterns(m), rm, line, &res, &err)
                 : NULL;
-        if (p)
+        if (err.len)
+            fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, err.buf);
+        else if (p)
             fprintf(out, "%s\tunverified\t%s\tpattern\t%s\t%s:%u\n", line,
                     res.buf, p->source ? p->source : "-", p->where.file,
                     p->where.line);
@@ -558,6 +588,7 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
             fprintf(out, "%s\tunmapped\t-\t-\t-\t-\n", line);
     }
     strbuf_release(&res);
+    strbuf_release(&err);
     rules_matcher_free(rm);
 }
 
@@ -611,8 +642,13 @@ static int cmp_findings(const void *a, const void *b)
 static void lint_output(struct lint *l, const struct map_entry *e,
                         const char *s, const char *what)
 {
+    struct strbuf err = STRBUF_INIT;
     const struct map_entry *p =
-        by_pattern(mapping_patterns(l->m), l->rm, s, NULL);
+        by_pattern(mapping_patterns(l->m), l->rm, s, NULL, &err);
+    if (err.len)
+        lint_warn(l, e, "cannot tell whether a pattern renames '%s', %s: %s", s,
+                  what, err.buf);
+    strbuf_release(&err);
     if (p && p != e)
         lint_warn(l, e,
                   "the pattern '%s' (%s:%u) renames '%s', %s; a second port "

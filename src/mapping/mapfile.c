@@ -969,6 +969,100 @@ static void load_document(struct loader *ld, int layer)
     }
 }
 
+/* Flow collections ([...] and {...}) nested deeper than this are
+ * refused: a mapping file needs two or three levels, and libyaml's
+ * scanner takes time quadratic in their depth (200,000 '[' cost two
+ * minutes). Block collections cannot nest deep in a file that is not
+ * quadratic in size already. */
+enum { MAPFILE_MAX_DEPTH = 64 };
+
+static bool is_flow_start(const yaml_event_t *ev)
+{
+    return (ev->type == YAML_SEQUENCE_START_EVENT &&
+            ev->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE) ||
+           (ev->type == YAML_MAPPING_START_EVENT &&
+            ev->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE);
+}
+
+/* Read the events of buf up to the first flow collection deeper than
+ * MAPFILE_MAX_DEPTH, reported at its place: -1. A YAML error stops the
+ * reading too, and is left for the loader to report (0). The scanner
+ * reads ahead of the events by at most a simple key's length (1024
+ * characters), so the cost stays linear in the file's size. Files with
+ * fewer '[' and '{' bytes than the limit, nearly all, are not read. */
+static int check_depth(const char *path, const char *buf, size_t len)
+{
+    size_t opens = 0;
+    for (size_t i = 0; i < len && opens <= MAPFILE_MAX_DEPTH; i++)
+        opens += buf[i] == '[' || buf[i] == '{';
+    if (opens <= MAPFILE_MAX_DEPTH)
+        return 0;
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    int depth = 0, rc = 0;
+    /* Flow collections hold only flow collections: a block one ends
+     * every flow one open, so one count will do. */
+    if (!yaml_parser_initialize(&parser))
+        return 0; /* the loader reports it */
+    yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+    while (yaml_parser_parse(&parser, &ev)) {
+        yaml_event_type_t t = ev.type;
+        if (is_flow_start(&ev)) {
+            if (++depth > MAPFILE_MAX_DEPTH) {
+                diag_at(path, (unsigned)ev.start_mark.line + 1,
+                        (unsigned)ev.start_mark.column + 1, "error",
+                        "'[' and '{' nested deeper than %d levels",
+                        MAPFILE_MAX_DEPTH);
+                rc = -1;
+            }
+        } else if ((t == YAML_SEQUENCE_END_EVENT ||
+                    t == YAML_MAPPING_END_EVENT) &&
+                   depth > 0) {
+            depth--;
+        }
+        yaml_event_delete(&ev);
+        if (rc < 0 || t == YAML_STREAM_END_EVENT)
+            break;
+    }
+    yaml_parser_delete(&parser);
+    return rc;
+}
+
+/* Where the byte at off is, as libyaml counts marks: lines and columns
+ * from 1, columns in characters (a byte that does not continue a UTF-8
+ * sequence starts one), a byte order mark not one of them; CR LF, CR, LF,
+ * NEL, LS and PS end a line. For the reader's errors (a byte that is not
+ * UTF-8, a control character), which libyaml gives as an offset. */
+static void offset_mark(const char *buf, size_t off, unsigned *line,
+                        unsigned *col)
+{
+    const unsigned char *p = (const unsigned char *)buf;
+    size_t i = off >= 3 && !memcmp(p, "\xef\xbb\xbf", 3) ? 3 : 0;
+    *line = 1;
+    *col = 1;
+    while (i < off) {
+        size_t brk = 0;
+        if (p[i] == '\r')
+            brk = i + 1 < off && p[i + 1] == '\n' ? 2 : 1;
+        else if (p[i] == '\n')
+            brk = 1;
+        else if (i + 1 < off && p[i] == 0xc2 && p[i + 1] == 0x85)
+            brk = 2;
+        else if (i + 2 < off && p[i] == 0xe2 && p[i + 1] == 0x80 &&
+                 (p[i + 2] == 0xa8 || p[i + 2] == 0xa9))
+            brk = 3;
+        if (brk) {
+            ++*line;
+            *col = 1;
+            i += brk;
+            continue;
+        }
+        if ((p[i] & 0xc0) != 0x80)
+            ++*col;
+        i++;
+    }
+}
+
 int mapfile_parse(struct map_file *f, const char *path, const char *buf,
                   size_t len, int layer, struct arena *a)
 {
@@ -983,11 +1077,24 @@ int mapfile_parse(struct map_file *f, const char *path, const char *buf,
         rules_free(ld.check);
         return error("cannot initialise the YAML parser");
     }
+    if (check_depth(path, buf, len) < 0) {
+        yaml_parser_delete(&parser);
+        rules_free(ld.check);
+        return -1;
+    }
     yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
     if (!yaml_parser_load(&parser, &doc)) {
         yaml_mark_t mark = parser.problem_mark;
         const char *ctx = parser.context;
-        if (parser.error == YAML_READER_ERROR) {
+        /* (UTF-16, which libyaml reads too, is left at its offset) */
+        bool utf16 = len >= 2 && (!memcmp(buf, "\xfe\xff", 2) ||
+                                  !memcmp(buf, "\xff\xfe", 2));
+        if (parser.error == YAML_READER_ERROR && !utf16 &&
+            parser.problem_offset <= len) {
+            unsigned line, col;
+            offset_mark(buf, parser.problem_offset, &line, &col);
+            diag_at(path, line, col, "error", "%s", parser.problem);
+        } else if (parser.error == YAML_READER_ERROR) {
             diag_at(path, 0, 0, "error", "%s at byte %zu", parser.problem,
                     parser.problem_offset);
         } else {

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "mapping/mapindex.h"
 #include "mapping/rules.h"
 #include "mapping/sdk.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -444,6 +446,11 @@ static int merge_file(struct mapping *m, const struct map_file *f, bool cached)
 
 /* ---- loading ---- */
 
+/* The largest mapping file read: fifty times the largest of the default
+ * ones. Bigger is a mistake (or worse), and would be read into memory
+ * whole. */
+#define MAPPING_FILE_MAX (64 << 20)
+
 int mapping_load_file(struct mapping *m, const char *path, int layer)
 {
     const struct mapping_input src = {path, layer};
@@ -458,8 +465,14 @@ static int read_inputs(struct mapcache_input *in, struct source *text, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (in[i].buf)
             continue;
-        if (source_load(&text[i], in[i].path) < 0) {
-            rc = error_errno("cannot read mapping file '%s'", in[i].path);
+        /* Looked at by mapping_load: still a regular file of the size
+         * allowed (not a FIFO swapped in since). */
+        struct strbuf why = STRBUF_INIT;
+        if (load_regular(&text[i], AT_FDCWD, in[i].path, in[i].path, 0,
+                         MAPPING_FILE_MAX, NULL, &why) != LOAD_OK) {
+            rc =
+                error("cannot read mapping file '%s': %s", in[i].path, why.buf);
+            strbuf_release(&why);
             continue;
         }
         in[i].buf = text[i].buf;
@@ -491,6 +504,12 @@ int mapping_load(struct mapping *m, const struct mapping_input *srcs, size_t n,
         in[i].layer = srcs[i].layer;
         if (stat(in[i].path, &in[i].st) < 0)
             rc = error_errno("cannot read mapping file '%s'", in[i].path);
+        else if (!S_ISREG(in[i].st.st_mode)) /* /dev/zero, a FIFO */
+            rc = error("cannot read mapping file '%s': not a regular file",
+                       in[i].path);
+        else if (in[i].st.st_size > MAPPING_FILE_MAX)
+            rc = error("cannot read mapping file '%s': larger than %d MiB",
+                       in[i].path, MAPPING_FILE_MAX >> 20);
     }
     /* The cache first, trusting unchanged stat(2) data; if some file's
      * changed, the cache again, comparing contents. Only a first load: the
@@ -654,6 +673,18 @@ static bool check_pattern_chain(struct finish_ctx *fc,
     if (!len || !rules_may_start(r, (unsigned char)s[0]))
         return true;
     int i = rules_match(r, fc->rm, s, len, &matched);
+    if (i == RULES_MATCH_ERROR) {
+        size_t k;
+        const char *why = rules_match_error(fc->rm, &k);
+        const struct map_entry *p = rules_tag(r, k);
+        diag_at(e->where.file, e->where.line, e->where.col, "error",
+                "cannot match '%s', which '%s' becomes, with the pattern "
+                "'%s' (%s:%u:%u): %s",
+                s, e->from, p->from, p->where.file, p->where.line, p->where.col,
+                why);
+        fc->errors++;
+        return false;
+    }
     if (i < 0)
         return true;
     const struct map_entry *p = rules_tag(r, (size_t)i);

@@ -47,6 +47,8 @@ struct rules {
 
 struct rules_matcher {
     pcre2_match_data *md;
+    size_t failed; /* the rule of the last RULES_MATCH_ERROR */
+    char why[128]; /* and PCRE2's message */
 };
 
 struct rules *rules_new(enum rules_mode mode)
@@ -316,7 +318,7 @@ static bool has_start(const struct rule *rule, const char *s, size_t len)
 struct rules_matcher *rules_matcher_new(const struct rules *r)
 {
     (void)r;
-    struct rules_matcher *m = xmalloc(sizeof(*m));
+    struct rules_matcher *m = xcalloc(1, sizeof(*m));
     m->md = pcre2_match_data_create(16, NULL);
     if (!m->md)
         xalloc_die(sizeof(*m));
@@ -371,6 +373,12 @@ static int rule_ready(const struct rules *r, struct rule *rule)
     return state;
 }
 
+const char *rules_match_error(const struct rules_matcher *m, size_t *rule)
+{
+    *rule = m->failed;
+    return m->why;
+}
+
 int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
                 size_t len, size_t *matched)
 {
@@ -392,8 +400,16 @@ int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
                                                      len, 0, 0, m->md, NULL)
                                    : pcre2_match(rule->code, (PCRE2_SPTR)s, len,
                                                  0, 0, m->md, NULL);
-        if (rc < 0)
+        if (rc == PCRE2_ERROR_NOMATCH)
             continue;
+        if (rc < 0) {
+            /* Not "no match": this rule might have matched, and won. */
+            m->failed = i;
+            if (pcre2_get_error_message(rc, (PCRE2_UCHAR *)m->why,
+                                        sizeof(m->why)) < 0)
+                snprintf(m->why, sizeof(m->why), "PCRE2 error %d", rc);
+            return RULES_MATCH_ERROR;
+        }
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->md);
         size_t n = ov[1] - ov[0];
         if (r->mode == RULES_WHOLE) {

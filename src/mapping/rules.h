@@ -57,8 +57,16 @@ void rules_matcher_free(struct rules_matcher *m);
 /* The best rule for s[0..len): in PREFIX mode the one with the longest
  * match (the latest added on a tie), in WHOLE mode the latest added that
  * matches: rules from later files win. Returns its index, or -1, and the
- * match length in *matched. */
+ * match length in *matched; or RULES_MATCH_ERROR when a rule that might
+ * match could not be run to its end (PCRE2's match or depth limit, JIT
+ * stack): not knowing whether it matches, no rule is chosen, and
+ * rules_match_error() says which rule failed and why. */
+enum { RULES_MATCH_ERROR = -2 };
 int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
                 size_t len, size_t *matched);
+/* After rules_match returned RULES_MATCH_ERROR: the failing rule's index
+ * in *rule, and PCRE2's reason ("match limit exceeded"), valid until the
+ * next call with m. */
+const char *rules_match_error(const struct rules_matcher *m, size_t *rule);
 
 #endif

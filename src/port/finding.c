@@ -11,6 +11,7 @@
 void findings_clear(struct findings *f)
 {
     f->nr = 0;
+    f->error.why = NULL;
 }
 
 void findings_release(struct findings *f)

@@ -11,6 +11,7 @@
 #include "util/diag.h"
 
 struct arena;
+struct map_entry;
 
 /* Something worth telling the user about one place in the input. */
 struct finding {
@@ -21,14 +22,28 @@ struct finding {
     const char *msg;  /* NULL for an unmapped name counted, not reported */
 };
 
+/* A rule that could not be run to its end on a name or string of the
+ * file (rules_match's RULES_MATCH_ERROR: PCRE2's match limit...): what
+ * the port of the file should be is not known. */
+struct match_error {
+    size_t off;                   /* of the name, or the string's contents */
+    const char *subject;          /* the text the rule was tried on */
+    const struct map_entry *rule; /* its pattern, and where it is written */
+    const char *why;              /* PCRE2's reason; NULL: no error */
+};
+
 struct findings {
     struct finding *v; /* owned */
     size_t nr, alloc;
+    struct match_error error; /* the first, if any (why not NULL) */
 };
 
 #define FINDINGS_INIT                                                          \
     {                                                                          \
-        NULL, 0, 0                                                             \
+        NULL, 0, 0,                                                            \
+        {                                                                      \
+            0, NULL, NULL, NULL                                                \
+        }                                                                      \
     }
 
 void findings_clear(struct findings *f);

@@ -28,6 +28,8 @@ struct name_result {
     const char *text;             /* what the pattern makes of the name */
     size_t len;
     bool suspect; /* no entry or pattern, but it looks like CUDA */
+    const struct map_entry *failed; /* a rule that could not be run on it */
+    const char *why;                /* and PCRE2's reason */
 };
 
 enum { CACHE_MAX = 1 << 16 };
@@ -101,6 +103,22 @@ void rewriter_free(struct rewriter *rw)
     arena_release(&rw->cache_mem);
     strbuf_release(&rw->scratch);
     free(rw);
+}
+
+/* A rule of r could not be run on s[0..len) at off (rules_match said
+ * RULES_MATCH_ERROR, m knows the rest): the first such failure of the
+ * file is kept, for the caller to report as an error. */
+static void match_failed(struct rw *st, const struct rules *r,
+                         const struct rules_matcher *m, size_t off,
+                         const char *s, size_t len)
+{
+    if (st->f->error.why)
+        return;
+    size_t rule;
+    const char *why = rules_match_error(m, &rule);
+    st->f->error = (struct match_error){off, arena_strndup(st->a, s, len),
+                                        rules_tag(r, rule),
+                                        arena_strndup(st->a, why, strlen(why))};
 }
 
 static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
@@ -257,7 +275,10 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
          (rw->rank && rules_may_start(rw->suspects, c)))) {
         size_t matched;
         int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
-        if (i >= 0) {
+        const struct rules *failed = NULL;
+        if (i == RULES_MATCH_ERROR) {
+            failed = rw->patterns;
+        } else if (i >= 0) {
             r->rule = rules_tag(rw->patterns, (size_t)i);
             size_t tl = r->rule->to_len;
             char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
@@ -266,9 +287,18 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
             text[tl + len - matched] = '\0';
             r->text = text;
             r->len = tl + len - matched;
-        } else {
-            r->suspect = rw->rank && rules_match(rw->suspects, rw->um, s, len,
-                                                 &matched) >= 0;
+        } else if (rw->rank) {
+            i = rules_match(rw->suspects, rw->um, s, len, &matched);
+            r->suspect = i >= 0;
+            if (i == RULES_MATCH_ERROR)
+                failed = rw->suspects;
+        }
+        if (failed) {
+            size_t k;
+            const char *why =
+                rules_match_error(failed == rw->patterns ? rw->pm : rw->um, &k);
+            r->failed = rules_tag(failed, k);
+            r->why = arena_strndup(&rw->cache_mem, why, strlen(why));
         }
     }
     hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,
@@ -339,6 +369,11 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
         }
         if (e->kind == MAP_UNSUPPORTED)
             report_unsupported(st, off, e->from, e);
+        return NULL;
+    }
+    if (nr->failed && !st->f->error.why) {
+        st->f->error = (struct match_error){off, arena_strndup(st->a, s, len),
+                                            nr->failed, nr->why};
         return NULL;
     }
     if (!nr->rule) {
@@ -449,6 +484,8 @@ static void do_string(struct rw *st, const struct token *t)
         return;
     size_t matched;
     int i = rules_match(st->rw->strings, st->rw->sm, s, len, &matched);
+    if (i == RULES_MATCH_ERROR)
+        match_failed(st, st->rw->strings, st->rw->sm, t->off + skip, s, len);
     if (i < 0)
         return;
     const struct map_entry *e = rules_tag(st->rw->strings, (size_t)i);

@@ -17,6 +17,8 @@
 #include "build/build.h"
 #include "build/render.h"
 #include "io/emit.h"
+#include "io/load.h"
+#include "io/safe.h"
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/diff.h"
@@ -28,29 +30,8 @@
 #define C2M_VERSION "0.0.0"
 #endif
 
-/* Is file (root/rel) really at rel under root_real, with no symbolic
- * link on the way that leads elsewhere? */
-static bool inside_dir(const char *root_real, const char *file, const char *rel)
-{
-    char *dir = xstrdup(file), *slash = strrchr(dir, '/');
-    const char *rslash = strrchr(rel, '/');
-    bool ok = false;
-    if (slash) {
-        *slash = '\0';
-        char *real = realpath(dir, NULL);
-        struct strbuf want = STRBUF_INIT;
-        strbuf_addstr(&want, root_real);
-        if (rslash) {
-            strbuf_addch(&want, '/');
-            strbuf_add(&want, rel, (size_t)(rslash - rel));
-        }
-        ok = real && !strcmp(real, want.buf);
-        free(real);
-        strbuf_release(&want);
-    }
-    free(dir);
-    return ok;
-}
+/* The largest musa_manifest.json read back: far more than a real one. */
+#define MANIFEST_MAX ((size_t)256 << 20)
 
 /* Outputs recorded by an earlier port that no input makes now: kept in
  * the record and listed, or removed with --prune; a file changed since
@@ -59,11 +40,18 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
 {
     char *path = path_join(r->o->output, MANIFEST_JSON);
     struct source src;
-    if (source_load(&src, path) < 0) {
-        if (errno != ENOENT)
+    struct strbuf why = STRBUF_INIT;
+    /* A regular file, not what a link there names (a FIFO would hang the
+     * run, /dev/zero fill its memory). */
+    int rc =
+        load_regular(&src, AT_FDCWD, path, path,
+                     LOAD_NOFOLLOW | LOAD_LOOK_FIRST, MANIFEST_MAX, NULL, &why);
+    if (rc != LOAD_OK) {
+        if (rc != LOAD_ERROR || errno != ENOENT)
             warning("cannot read '%s': %s; outputs of earlier ports are not "
                     "listed",
-                    path, strerror(errno));
+                    path, rc == LOAD_LINK ? "not a regular file" : why.buf);
+        strbuf_release(&why);
         free(path);
         return;
     }
@@ -82,19 +70,31 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         hashmap_put(&now, r->jobs[i].rel, strlen(r->jobs[i].rel), &r->jobs[i]);
     struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
     size_t nkeep = 0;
-    char *out_real = realpath(r->o->output, NULL);
+    /* Files are reached from the output directory without following a
+     * link (io/safe.h): one that leads elsewhere is not ours. */
+    int root = open(r->o->output, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     for (size_t i = 0; i < n; i++) {
         const char *rel = old[i].path;
         if (hashmap_get(&now, rel, strlen(rel)) || manifest_owns_path(rel) ||
             rel[0] == '/' || !strncmp(rel, "../", 3) || strstr(rel, "/../") ||
-            !strcmp(rel, "..") || !out_real)
+            !strcmp(rel, "..") || root < 0)
             continue;
         char *file = path_join(r->o->output, rel);
         struct stat st;
         run_note_file(r, file, stat(file, &st) == 0 ? &st : NULL);
+        const char *leaf = strrchr(rel, '/');
+        char *dir = leaf ? xstrndup(rel, (size_t)(leaf - rel)) : xstrdup("");
+        bool made;
+        size_t bad;
+        int at = safe_opendir(root, dir, false, &made, &bad);
+        free(dir);
+        leaf = leaf ? leaf + 1 : rel;
         struct source cur;
-        if (!inside_dir(out_real, file, rel) || lstat(file, &st) < 0 ||
-            !S_ISREG(st.st_mode) || source_load(&cur, file) < 0) {
+        if (at < 0 ||
+            load_regular(&cur, at, leaf, file, LOAD_NOFOLLOW | LOAD_LOOK_FIRST,
+                         0, NULL, NULL) != LOAD_OK) {
+            if (at >= 0)
+                close(at);
             free(file);
             continue;
         }
@@ -111,7 +111,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
             if (r->o->verbosity >= 0)
                 info("would remove '%s': no input makes it any more", file);
         } else if (r->mode == REPORT_WRITE && r->o->prune) {
-            if (unlink(file) < 0) {
+            if (unlinkat(at, leaf, 0) < 0) {
                 error_errno("cannot remove '%s'", file);
                 r->rep.errors++;
             } else {
@@ -119,15 +119,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
                 if (r->o->verbosity >= 0)
                     info("removed '%s': no input makes it any more", file);
                 /* And its directories, once empty (rmdir keeps others). */
-                char *dir = xstrdup(file);
-                for (char *slash = strrchr(dir, '/');
-                     slash && slash > dir + strlen(r->o->output);
-                     slash = strrchr(dir, '/')) {
-                    *slash = '\0';
-                    if (rmdir(dir) < 0)
-                        break;
-                }
-                free(dir);
+                safe_rmdirs(root, rel);
             }
         } else {
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
@@ -137,12 +129,14 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
                      "any more (--prune removes it)",
                      file);
         }
+        close(at);
         free(file);
     }
     for (size_t i = 0; i < n; i++)
         free((char *)old[i].path);
     free(old);
-    free(out_real);
+    if (root >= 0)
+        close(root);
     hashmap_release(&now);
     free(path);
     mf->stale = keep;
@@ -160,7 +154,7 @@ static bool ours(const char *path, const struct manifest_file *mf)
      * path comes after the output root three times. */
     enum { HEAD = 4 * PATH_MAX + 1024 };
     char *buf = xmalloc(HEAD);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     ssize_t n = fd < 0 ? -1 : read(fd, buf, HEAD - 1);
     if (fd >= 0)
         close(fd);
@@ -179,18 +173,24 @@ static bool ours(const char *path, const struct manifest_file *mf)
 static void dry_run_file(struct run *r, const struct manifest_file *mf,
                          const char *path, bool kept, const struct strbuf *text)
 {
-    struct strbuf diff = STRBUF_INIT;
+    struct strbuf diff = STRBUF_INIT, why = STRBUF_INIT;
     struct source cur;
+    int rc = LOAD_OK;
     if (!kept) {
         diff_git(&diff, NULL, "", 0, mf->name, text->buf ? text->buf : "",
                  text->len);
-    } else if (source_load(&cur, path) == 0) {
+    } else if ((rc = load_regular(&cur, AT_FDCWD, path, path,
+                                  LOAD_NOFOLLOW | LOAD_LOOK_FIRST, MANIFEST_MAX,
+                                  NULL, &why)) == LOAD_OK) {
         diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
         source_release(&cur);
-    } else {
-        error_errno("cannot read '%s'", path);
+    } else if (rc == LOAD_ERROR) {
+        error("cannot read '%s': %s", path, why.buf);
         r->rep.errors++;
+    } else { /* what a link names, outside -o, is not shown */
+        note("'%s' is not in the diff: %s", path, why.buf);
     }
+    strbuf_release(&why);
     fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
     r->rep.build_written += diff.len > 0;
     strbuf_release(&diff);

@@ -23,6 +23,7 @@
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/job.h"
+#include "run/overlap.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -69,9 +70,11 @@ static void lock_output(struct run *r, struct lock *lk)
     struct strbuf err = STRBUF_INIT;
     const char *dir = r->o->in_place ? r->in_root : r->o->output;
     if (!dir)
-        return; /* in place, nothing to port */
-    if (lock_take(lk, dir, r->o->verbosity >= 0 ? say_waiting : NULL,
-                  (void *)dir, &err) < 0)
+        return;         /* in place, nothing to port */
+    if (r->o->in_place) /* with the runs above and below: inplock.h */
+        inplace_lock(r, lk);
+    else if (lock_take(lk, dir, r->o->verbosity >= 0 ? say_waiting : NULL,
+                       (void *)dir, &err) < 0)
         die("%s", err.buf);
     strbuf_release(&err);
     /* A fatal error from here on (a damaged in-place record, out of
@@ -103,7 +106,8 @@ static void remove_stale_temps(struct run *r)
                         : xstrdup(".");
         if (!hashmap_get(&dirs, dir, strlen(dir))) {
             hashmap_put(&dirs, dir, strlen(dir), dir);
-            n += tempfile_remove_stale(dir);
+            n += tempfile_remove_stale(
+                r->o->in_place ? r->jobs[i].walked : r->o->output, dir);
         } else {
             free(dir);
         }
@@ -425,6 +429,7 @@ int driver_run(const struct options *o)
     if (o->in_place && r.in_root)
         inplace_load_record(&r);
     inputs_collect(&r);
+    overlap_check(&r);
     if (lock.interrupted)
         remove_stale_temps(&r);
 

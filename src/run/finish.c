@@ -24,9 +24,9 @@ struct extras {
 };
 
 static int find_extra(void *arg, const char *path, const char *rel,
-                      const struct stat *st)
+                      const struct stat *st, const struct walk_where *where)
 {
-    (void)st;
+    (void)st, (void)where;
     struct extras *x = arg;
     enum file_kind k = filekind_of(rel);
     if ((x->r->manifest && manifest_owns_path(rel)) || run_is_own_file(rel))
@@ -78,12 +78,21 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+static const char *report_clobbers(struct run *r, const char *path);
+
 /* target: every input, the directories they came from (a new file there
  * changes the directory), and every mapping file; each also a target of
  * its own, so a deleted one does not stop make (gcc -MP). */
 void finish_depfile(struct run *r)
 {
     const char *file = r->o->depfile;
+    /* Never over a file of the run, as for --report. */
+    const char *clobbers = report_clobbers(r, file);
+    if (clobbers) {
+        error("not writing the depfile to '%s': it is %s", file, clobbers);
+        r->rep.errors++;
+        return;
+    }
     const char **deps = NULL;
     size_t n = 0, alloc = 0;
     struct hashmap seen = HASHMAP_INIT;
@@ -221,8 +230,12 @@ static const char *report_clobbers(struct run *r, const char *path)
             what = "a mapping file of this run";
     if (!what && r->have_db && same_file(r->db.path, &st))
         what = "the compilation database of this run";
-    if (!what && r->o->depfile && same_file(r->o->depfile, &st))
+    if (!what && r->o->depfile && path != r->o->depfile &&
+        same_file(r->o->depfile, &st))
         what = "the depfile of this run";
+    if (!what && r->o->baseline && path != r->o->write_baseline &&
+        same_file(r->o->baseline, &st))
+        what = "the baseline of this run";
     /* cuda2musa's own files where it writes: the lock, the run state, the
      * --in-place record. */
     static const char *const own[] = {LOCK_NAME, STATE_NAME, IN_PLACE_RECORD};

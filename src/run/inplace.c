@@ -13,8 +13,9 @@
 #include <unistd.h>
 
 #include "build/manifest.h"
-#include "io/emit.h"
+#include "io/load.h"
 #include "io/source.h"
+#include "run/inplock.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -36,7 +37,14 @@ struct inplace_record {
     struct hashmap dirs; /* subdirectories whose record was read */
     char **nested;       /* those records, to remove once merged */
     size_t nnested, nested_alloc;
+    struct inplock_set locks; /* of directories below the run's own with
+                                 another run's record or lock */
+    char *inputs_root;        /* the inputs' common directory, before a record
+                                 above moved in_root up */
 };
+
+/* The largest record read: a million backups with long names. */
+#define RECORD_MAX ((size_t)1 << 30)
 
 /* ---- --in-place's record ----
  *
@@ -177,20 +185,29 @@ static bool load_record_file(struct inplace_record *r, const char *path,
             die("cannot read '%s': %s", path, strerror(errno));
         return false;
     }
-    /* Not read if it is not a file: a FIFO would hang the run. */
-    bool there = stat(path, &st) == 0;
-    if (!there || !S_ISREG(st.st_mode)) {
+    /* Not followed if it is a link (it is appended to: a tree may come
+     * with one there, to a file of the user's), nor read if it is not a
+     * file (a FIFO would hang the run). */
+    if (S_ISLNK(st.st_mode) && !probe)
+        die(stat(path, &st) == 0
+                ? "'%s' is a symbolic link, not a record of cuda2musa "
+                  "--in-place: remove it"
+                : "'%s' is a symbolic link to nothing: remove it",
+            path);
+    if (!S_ISREG(st.st_mode)) {
         if (probe)
             return false;
-        die(there ? "'%s' is not a regular file: move it away"
-                  : "'%s' is a symbolic link to nothing: remove it",
-            path);
+        die("'%s' is not a regular file: move it away", path);
     }
     struct source src;
-    if (source_load(&src, path) < 0) {
-        if (probe)
+    struct strbuf why = STRBUF_INIT;
+    if (load_regular(&src, AT_FDCWD, path, path, LOAD_NOFOLLOW, RECORD_MAX,
+                     NULL, &why) != LOAD_OK) {
+        if (probe) {
+            strbuf_release(&why);
             return false;
-        die("cannot read '%s': %s", path, strerror(errno));
+        }
+        die("cannot read '%s': %s", path, why.buf);
     }
     size_t hl = strlen(IN_PLACE_HEADER), hl1 = strlen(IN_PLACE_HEADER_1);
     const char *p = src.buf, *end = src.buf + src.len;
@@ -254,10 +271,12 @@ static void knows_fn(void *arg, const char *key, size_t len, void *value)
  * the record's)? */
 static void record_release(struct inplace_record *r)
 {
+    inplock_release(&r->locks);
     hashmap_release(&r->map);
     hashmap_release(&r->dirs);
     arena_release(&r->mem);
     free(r->below);
+    free(r->inputs_root);
     for (size_t i = 0; i < r->nnested; i++)
         free(r->nested[i]);
     free(r->nested);
@@ -286,7 +305,13 @@ void inplace_find_record(struct run *run)
     if (!run->rec) {
         run->rec = xcalloc(1, sizeof(*run->rec));
         run->rec->fd = -1;
+        run->rec->inputs_root = xstrdup(run->in_root);
     }
+    /* Again from the inputs' directory (looked at again under the lock:
+     * inplock.h). */
+    strcpy(run->in_root, run->rec->inputs_root);
+    free(run->rec->below);
+    run->rec->below = NULL;
     struct strbuf dir = STRBUF_INIT, rec = STRBUF_INIT;
     strbuf_addstr(&dir, run->in_root);
     size_t best = 0; /* the length of the best directory in dir */
@@ -327,8 +352,12 @@ static void load_nested(struct run *run, const char *rel)
             break; /* read, and so are those above it */
         char *key = arena_strndup(&run->rec->mem, dir.buf, dir.len);
         hashmap_put(&run->rec->dirs, key, dir.len, key);
+        /* Another run's, maybe still at work there: its lock first,
+         * kept until the record is merged into this run's. */
         strbuf_reset(&path);
-        strbuf_addf(&path, "%s/%s/%s", run->in_root, dir.buf, IN_PLACE_RECORD);
+        strbuf_addf(&path, "%s/%s", run->in_root, dir.buf);
+        inplock_nested(run, path.buf, &run->rec->locks);
+        strbuf_addf(&path, "/%s", IN_PLACE_RECORD);
         strbuf_addch(&dir, '/');
         if (load_record_file(run->rec, path.buf, dir.buf, false)) {
             ALLOC_GROW(run->rec->nested, run->rec->nnested + 1,
@@ -339,6 +368,32 @@ static void load_nested(struct run *run, const char *rel)
     }
     strbuf_release(&dir);
     strbuf_release(&path);
+}
+
+void inplace_lock(struct run *r, struct lock *lk)
+{
+    for (;;) {
+        inplace_find_record(r);
+        inplock_wait_outer(r, r->in_root, true);
+        struct strbuf err = STRBUF_INIT;
+        if (inplock_take(r, r->in_root, lk, &err) < 0)
+            die("%s", err.buf);
+        strbuf_release(&err);
+        /* A run above that started meanwhile may be porting here: it goes
+         * first (it waits for this lock: let go of it). */
+        if (inplock_wait_outer(r, r->in_root, false)) {
+            lock_release(lk);
+            continue;
+        }
+        /* Under the lock: a record above may know these inputs now. */
+        char *locked = xstrdup(r->in_root);
+        inplace_find_record(r);
+        bool moved = strcmp(locked, r->in_root) != 0;
+        free(locked);
+        if (!moved)
+            return;
+        lock_release(lk);
+    }
 }
 
 void inplace_record_free(struct inplace_record *r)
@@ -443,6 +498,7 @@ void inplace_save_record(struct run *run)
     free(run->rec->nested);
     run->rec->nested = NULL;
     run->rec->nnested = 0;
+    inplock_release(&run->rec->locks); /* their records: merged, or gone */
     free(path);
     free(v);
     strbuf_release(&sb);
@@ -462,16 +518,21 @@ static int record_ahead(struct run *run, const char *backup, const char *output,
     if (broken)
         goto out;
     if (run->rec->fd < 0) {
-        run->rec->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        /* Never through a link (inplace_load_record refused one). */
+        run->rec->fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
         if (run->rec->fd < 0 && errno == ENOENT) {
-            run->rec->fd = open(
-                path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            run->rec->fd = open(path,
+                                O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
+                                    O_NOFOLLOW | O_CLOEXEC,
+                                0666);
             run->rec->created = run->rec->fd >= 0;
         }
     }
     struct stat st;
     if (run->rec->fd < 0 || fstat(run->rec->fd, &st) < 0) {
-        why = strerror(errno);
+        why = errno == ELOOP ? "it is a symbolic link" : strerror(errno);
+    } else if (!S_ISREG(st.st_mode)) {
+        why = "it is not a regular file";
     } else {
         /* An unfinished entry at its end (ignored when it was read): cut
          * off, not continued. */
@@ -600,13 +661,22 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     struct backup *rec = recorded(run, babs.buf);
     char *out = filekind_port_name(orig, &(bool){false});
     const char *from = NULL; /* the file to port */
+    struct stat bst;
+    bool has_backup = !backup && lstat(b.buf, &bst) == 0;
+    int backup_errno = backup || has_backup ? 0 : errno;
 
     if (!source) {
         /* not ours to port */
     } else if (backup) {
         if (rec)
             from = path; /* ours: ports from it; else the user's file */
-    } else if (!path_exists(b.buf)) {
+    } else if (backup_errno && backup_errno != ENOENT) {
+        /* A name too long, a directory on its way that cannot be read:
+         * no backup can be made, so no port. */
+        error("cannot back up '%s' as '%s': %s", path, b.buf,
+              strerror(backup_errno));
+        run->setup_errors++;
+    } else if (!has_backup) {
         if (strcmp(out, orig) && path_exists(out)) {
             error("not porting '%s' over '%s', which is not a port of it "
                   "(there is no '%s')",
@@ -659,9 +729,12 @@ int inplace_check_output(const struct job *j, const struct source *src,
                          const char *data, size_t len, struct strbuf *err)
 {
     struct source cur;
-    if (source_load(&cur, j->out) < 0)
+    /* A link or a FIFO there is not what cuda2musa wrote: not read. */
+    int rc = load_regular(&cur, AT_FDCWD, j->out, j->out,
+                          LOAD_NOFOLLOW | LOAD_LOOK_FIRST, 0, NULL, NULL);
+    if (rc == LOAD_ERROR)
         return INPLACE_WRITE; /* gone: write it again */
-    if (cur.len == len && !memcmp(cur.buf, data, len)) {
+    if (rc == LOAD_OK && cur.len == len && !memcmp(cur.buf, data, len)) {
         source_release(&cur);
         return INPLACE_SAME;
     }
@@ -669,11 +742,14 @@ int inplace_check_output(const struct job *j, const struct source *src,
      * appended), or still the original: a run stopped between the
      * backup and the write left that. */
     const struct backup *b = j->rec;
-    bool ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
-                (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
-    for (size_t i = 0; !ours && i < b->nolder; i++)
-        ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
-    source_release(&cur);
+    bool ours = false;
+    if (rc == LOAD_OK) {
+        ours = manifest_hash_matches(cur.buf, cur.len, b->hash) ||
+               (cur.len == src->len && !memcmp(cur.buf, src->buf, cur.len));
+        for (size_t i = 0; !ours && i < b->nolder; i++)
+            ours = manifest_hash_matches(cur.buf, cur.len, b->older[i]);
+        source_release(&cur);
+    }
     if (ours)
         return INPLACE_WRITE;
     strbuf_addf(err,
@@ -682,39 +758,4 @@ int inplace_check_output(const struct job *j, const struct source *src,
                 "again)",
                 j->out, j->path);
     return INPLACE_EDITED;
-}
-
-/* --in-place: keep the original under its backup name before the port
- * replaces it: k.cu is renamed (k.mu is written next), k.cpp is linked
- * (or copied) to k.cpp.orig. At no moment is the original lost. */
-int inplace_keep_original(struct run *run, const struct job *j,
-                          const struct source *src, uint64_t hash,
-                          struct strbuf *err)
-{
-    struct strbuf b = STRBUF_INIT;
-    strbuf_addf(&b, "%s%s", j->path, run->o->backup_suffix);
-    int rc = inplace_record_ahead(run, j, hash, err);
-    if (rc < 0) {
-        /* not on record: no backup, no port */
-    } else if (j->renamed) {
-        if (rename(j->path, b.buf) < 0) {
-            strbuf_addf(err, "cannot rename '%s' to '%s': %s", j->path, b.buf,
-                        strerror(errno));
-            rc = -1;
-        }
-    } else if (link(j->path, b.buf) < 0) {
-        struct stat like = {0};
-        like.st_mode = src->mode;
-        struct emitter em = EMITTER_INIT;
-        if (errno == EEXIST ||
-            emit_file(&em, b.buf, src->buf, src->len, &like, err) < 0) {
-            if (errno == EEXIST)
-                strbuf_addf(err, "cannot back up '%s': '%s' exists", j->path,
-                            b.buf);
-            rc = -1;
-        }
-        emitter_release(&em);
-    }
-    strbuf_release(&b);
-    return rc;
 }

@@ -11,8 +11,14 @@
 
 #include "run/run.h"
 
+struct lock;
 struct source;
 
+/* Lock the inputs' common directory (r->in_root) for writing in place,
+ * in the order inplock.h keeps with runs above and below, and find the
+ * record to use there (inplace_find_record, again under the lock). Dies
+ * when it cannot. */
+void inplace_lock(struct run *r, struct lock *lk);
 /* A record in a directory above the inputs' common one (a run on the
  * whole tree made it): r->in_root becomes that directory. Makes r->rec. */
 void inplace_find_record(struct run *r);
@@ -36,10 +42,5 @@ int inplace_check_output(const struct job *j, const struct source *src,
  * hashes to hash. 0, or -1 and *err. */
 int inplace_record_ahead(struct run *r, const struct job *j, uint64_t hash,
                          struct strbuf *err);
-/* Keep j's original under its backup name, on record first with hash, the
- * port's, that is written next. 0, or -1 and *err. */
-int inplace_keep_original(struct run *r, const struct job *j,
-                          const struct source *src, uint64_t hash,
-                          struct strbuf *err);
 
 #endif

@@ -30,15 +30,29 @@ static void job_identify(struct job *j)
     }
 }
 
+/* Remember where the walk found the jobs added since job n. */
+static void found_at(struct run *r, size_t n, const struct walk_where *where)
+{
+    for (; where && n < r->njobs; n++) {
+        r->jobs[n].dir_dev = where->dir_dev;
+        r->jobs[n].dir_ino = where->dir_ino;
+        r->jobs[n].via_link = where->via_link;
+    }
+}
+
 static int collect_file(void *arg, const char *path, const char *rel,
-                        const struct stat *st)
+                        const struct stat *st, const struct walk_where *where)
 {
     struct collect *c = arg;
     struct run *r = c->r;
+    size_t n = r->njobs;
     if (run_is_own_file(rel))
         return 0;
-    if (r->o->in_place)
-        return inplace_collect(c, path, rel, st);
+    if (r->o->in_place) {
+        int rc = inplace_collect(c, path, rel, st);
+        found_at(r, n, where);
+        return rc;
+    }
     enum file_kind fk = filekind_of(rel);
     int cxx = fk == FK_OTHER && !*filekind_ext(rel) && !c->named
                   ? source_looks_like_cxx(path)
@@ -61,6 +75,7 @@ static int collect_file(void *arg, const char *path, const char *rel,
     run_add_job(r, path, path_join_buf(&c->abs, c->base_abs, rel),
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
     r->jobs[r->njobs - 1].walked = c->named ? NULL : c->arg;
+    found_at(r, n, where);
     return 0;
 }
 
@@ -131,6 +146,8 @@ void inputs_resolve(struct run *r)
     struct input *in = xcalloc(o->ninputs ? o->ninputs : 1, sizeof(*in));
     char *root = NULL;
     char *out_abs = o->output ? path_absolute(o->output) : NULL;
+    struct stat out_st;
+    bool out_there = o->output && stat(o->output, &out_st) == 0;
 
     for (size_t i = 0; i < o->ninputs; i++) {
         in[i].arg = o->inputs[i];
@@ -154,7 +171,11 @@ void inputs_resolve(struct run *r)
         }
         if (!in[i].base_abs)
             die("cannot resolve '%s': %s", in[i].arg, strerror(errno));
-        if (in[i].is_dir && out_abs && !strcmp(out_abs, in[i].base_abs))
+        /* By name, and by identity: -o through a bind mount of it. */
+        if (in[i].is_dir && out_abs &&
+            (!strcmp(out_abs, in[i].base_abs) ||
+             (out_there && out_st.st_dev == in[i].st.st_dev &&
+              out_st.st_ino == in[i].st.st_ino)))
             die("output directory '%s' is the input directory '%s': the "
                 "port would overwrite its inputs; choose another -o",
                 o->output, in[i].arg);
@@ -220,7 +241,7 @@ void inputs_collect(struct run *r)
             const char *name = slash ? slash + 1 : in[i].arg;
             c.named = true;
             if (!excluded(&c, in[i].arg, name, false))
-                collect_file(&c, in[i].arg, name, &in[i].st);
+                collect_file(&c, in[i].arg, name, &in[i].st, NULL);
         } else {
             error("'%s' is not a regular file or a directory", in[i].arg);
             r->setup_errors++;

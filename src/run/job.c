@@ -13,10 +13,13 @@
 
 #include "build/manifest.h"
 #include "io/emit.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "lex/lexer.h"
+#include "mapping/entry.h"
 #include "port/diff.h"
 #include "port/edit.h"
+#include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/suppress.h"
@@ -143,10 +146,33 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
 
 static void fail(struct run *run, struct result *r, const char *msg)
 {
-    strbuf_addf(&r->err, "cuda2musa: error: %s\n", msg);
+    strbuf_addstr(&r->err, "cuda2musa: error: ");
+    diag_escape(&r->err, msg, strlen(msg)); /* names in it: diag.h */
+    strbuf_addch(&r->err, '\n');
     keep_diag(run, r, 0, 0, -1, true, msg);
     r->errors++;
     r->status = RES_FAILED;
+}
+
+/* A rule could not be run on a name or string of the file (PCRE2's match
+ * limit...): an error there, naming the rule; the file is not written. */
+static void match_failed(struct run *run, struct result *r, struct source *src,
+                         const struct match_error *e)
+{
+    unsigned line, col;
+    source_locate(src, e->off, &line, &col);
+    struct strbuf msg = STRBUF_INIT;
+    strbuf_addf(&msg, "cannot match '%s' with the pattern '%s' (%s:%u:%u): %s",
+                e->subject, e->rule->from, e->rule->where.file,
+                e->rule->where.line, e->rule->where.col, e->why);
+    diag_escape(&r->err, src->path, strlen(src->path));
+    strbuf_addf(&r->err, ":%u:%u: error: ", line, col);
+    diag_escape(&r->err, msg.buf, msg.len);
+    strbuf_addch(&r->err, '\n');
+    keep_diag(run, r, line, col, -1, true, msg.buf);
+    r->errors++;
+    r->status = RES_FAILED;
+    strbuf_release(&msg);
 }
 
 /* The input was truncated by another program while it was read (a mapped
@@ -176,27 +202,35 @@ static void cut_short(struct run *run, struct result *r, const struct job *j)
     strbuf_release(&msg);
 }
 
-/* Open path's directory, unless it is the worker's last one: jobs come
+/* Open j's directory, unless it is the worker's last one: jobs come
  * sorted, so most inputs are then opened by a name without slashes,
- * which the kernel looks up without walking the whole path again.
- * Returns the directory (or AT_FDCWD) and sets *name. */
-static int input_dir(struct worker *w, const char *path, const char **name)
+ * which the kernel looks up without walking the whole path again. It
+ * must be the directory the walk listed j in (not one swapped in since).
+ * Returns the directory (or AT_FDCWD) and sets *name; -1 with errno, or
+ * -2 when the directory was replaced. */
+static int input_dir(struct worker *w, const struct job *j, const char **name)
 {
-    const char *slash = strrchr(path, '/');
-    *name = path;
-    if (!slash || slash == path || !w->em.use_dirfd)
+    const char *slash = strrchr(j->path, '/');
+    *name = j->path;
+    if (!slash || slash == j->path || (!w->em.use_dirfd && !j->dir_ino))
         return AT_FDCWD;
-    size_t dl = (size_t)(slash - path);
-    if (w->in_dir.len != dl || memcmp(w->in_dir.buf, path, dl)) {
+    size_t dl = (size_t)(slash - j->path);
+    if (!w->in_open || w->in_dir.len != dl ||
+        memcmp(w->in_dir.buf, j->path, dl)) {
         if (w->in_open)
             close(w->in_fd);
         strbuf_reset(&w->in_dir);
-        strbuf_add(&w->in_dir, path, dl);
+        strbuf_add(&w->in_dir, j->path, dl);
         w->in_fd = open(w->in_dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        w->in_open = w->in_fd >= 0;
+        w->in_open = w->in_fd >= 0 && fstat(w->in_fd, &w->in_st) == 0;
+        if (!w->in_open && w->in_fd >= 0)
+            close(w->in_fd);
     }
     if (!w->in_open)
-        return AT_FDCWD;
+        return j->dir_ino ? -1 : AT_FDCWD;
+    if (j->dir_ino &&
+        (w->in_st.st_dev != j->dir_dev || w->in_st.st_ino != j->dir_ino))
+        return -2;
     *name = slash + 1;
     return w->in_fd;
 }
@@ -222,6 +256,61 @@ static void dry_run_diff(struct run *run, const struct job *j, struct result *r,
     r->status = r->out.len ? RES_CHANGED : RES_SAME;
 }
 
+/* Read j's input into src: the file the walk found, regular, through no
+ * link that was not there when the walk looked. 0, or -1 and *msg. */
+static int load_input(struct worker *w, const struct job *j, struct source *src,
+                      struct strbuf *msg)
+{
+    if (!strcmp(j->path, "-")) { /* standard input */
+        if (source_load_at(src, AT_FDCWD, "-", "-", &w->input) == 0)
+            return 0;
+        strbuf_addf(msg, "cannot read '-': %s", strerror(errno));
+        return -1;
+    }
+    const char *name;
+    int at = input_dir(w, j, &name);
+    int rc = LOAD_ERROR;
+    struct strbuf why = STRBUF_INIT;
+    if (at >= 0 || at == AT_FDCWD)
+        rc = load_regular(src, at, name, j->path,
+                          j->dir_ino && !j->via_link ? LOAD_NOFOLLOW : 0, 0,
+                          &w->input, &why);
+    if (!w->em.use_dirfd && w->in_open) { /* no descriptor to spare */
+        close(w->in_fd);
+        w->in_open = false;
+    }
+    if (at == -2)
+        strbuf_addf(msg,
+                    "not reading '%s': '%.*s' was replaced after the inputs "
+                    "were listed",
+                    j->path, (int)(strrchr(j->path, '/') - j->path), j->path);
+    else if (at == -1)
+        strbuf_addf(msg, "cannot read '%s': %s", j->path, strerror(errno));
+    else if (rc == LOAD_LINK)
+        strbuf_addf(msg,
+                    "not reading '%s': it became a symbolic link after the "
+                    "inputs were listed",
+                    j->path);
+    else if (rc == LOAD_NOT_REGULAR)
+        strbuf_addf(msg,
+                    "not reading '%s': it became a FIFO, socket or device "
+                    "after the inputs were listed",
+                    j->path);
+    else if (rc < 0)
+        strbuf_addf(msg, "cannot read '%s': %s", j->path, why.buf);
+    strbuf_release(&why);
+    if (rc == LOAD_OK && j->via_link && j->ino &&
+        (src->dev != j->dev || src->ino != j->ino)) {
+        strbuf_addf(msg,
+                    "not reading '%s': its symbolic link was changed after "
+                    "the inputs were listed",
+                    j->path);
+        source_release(src);
+        return -1;
+    }
+    return rc == LOAD_OK ? 0 : -1;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -230,11 +319,8 @@ static void port_file(struct run *run, size_t index, int wid)
     struct source src;
 
     memset(r, 0, sizeof(*r));
-    const char *name;
-    int at = input_dir(w, j->path, &name);
-    if (source_load_at(&src, at, name, j->path, &w->input) < 0) {
-        strbuf_reset(&w->emsg);
-        strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
+    strbuf_reset(&w->emsg);
+    if (load_input(w, j, &src, &w->emsg) < 0) {
         fail(run, r, w->emsg.buf);
         return;
     }
@@ -280,6 +366,11 @@ static void port_file(struct run *run, size_t index, int wid)
         r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
                                   &w->edits, &w->findings);
         add_findings(run, r, &src, &w->findings);
+        if (w->findings.error.why) {
+            match_failed(run, r, &src, &w->findings.error);
+            source_release(&src);
+            return;
+        }
         if (r->edits) {
             strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
             edit_list_apply(&w->edits, src.buf, src.len, &w->text);
@@ -326,12 +417,13 @@ static void port_file(struct run *run, size_t index, int wid)
                 }
             }
             if (!j->from_backup &&
-                inplace_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
+                backup_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
                 fail(run, r, w->emsg.buf);
                 break;
             }
             r->backed_up = !j->from_backup;
             like.st_ino = 0; /* the output replaces its input */
+            emit_set_root(&w->em, j->walked);
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc == EMIT_UNCHANGED && run->keep_state) {
@@ -348,7 +440,8 @@ static void port_file(struct run *run, size_t index, int wid)
     }
     case REPORT_CHECK: {
         bool missing;
-        int same = emit_compare(j->out, data, len, NULL, &missing, &w->emsg);
+        int same =
+            emit_compare_in(&w->em, j->out, data, len, &missing, &w->emsg);
         if (same < 0) {
             fail(run, r, w->emsg.buf);
             break;
@@ -365,9 +458,11 @@ static void port_file(struct run *run, size_t index, int wid)
         struct source old;
         if (missing) {
             diff_unified(&r->out, "/dev/null", "", 0, j->out, data, len);
-        } else if (source_load(&old, j->out) == 0) {
+        } else if (emit_read(&w->em, j->out, &old) == 0) {
             diff_unified(&r->out, j->out, old.buf, old.len, j->out, data, len);
             source_release(&old);
+        } else { /* a link or a FIFO there: not read, nor shown */
+            diff_unified(&r->out, j->out, "", 0, j->out, data, len);
         }
         break;
     }
@@ -382,8 +477,12 @@ static void port_file(struct run *run, size_t index, int wid)
             [RES_STALE] = "stale",          [RES_MISSING] = "missing",
             [RES_OK] = "up to date",        [RES_PRINTED] = "printed",
         };
-        strbuf_addf(&r->err, "cuda2musa: %s -> %s: %s", j->path,
-                    j->out ? j->out : j->rel, what[r->status]);
+        const char *to = j->out ? j->out : j->rel;
+        strbuf_addstr(&r->err, "cuda2musa: ");
+        diag_escape(&r->err, j->path, strlen(j->path));
+        strbuf_addstr(&r->err, " -> ");
+        diag_escape(&r->err, to, strlen(to));
+        strbuf_addf(&r->err, ": %s", what[r->status]);
         if (j->kind == JOB_COPY || nul || (j->kind == JOB_NATIVE && !r->edits))
             strbuf_addstr(&r->err, " (copied as is)");
         else
@@ -413,6 +512,8 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
         w->em = (struct emitter)EMITTER_INIT;
         if (fresh)
             w->em.fresh = run->o->output;
+        if (!run->o->in_place) /* in place: each job's input directory */
+            emit_set_root(&w->em, run->o->output);
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);
         rewriter_rank_unmapped(w->rw, rank);

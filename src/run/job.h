@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "io/emit.h"
 #include "port/edit.h"
@@ -25,6 +26,7 @@ struct worker {
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;
+    struct stat in_st;  /* ...which is this directory */
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
     struct emitter em;  /* the directory made last */

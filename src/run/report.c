@@ -60,34 +60,79 @@ void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
     ex->tok = tok ? tok : 1;
 }
 
-/* Columns shown for bytes s[0..n): one per character (UTF-8 continuation
- * bytes take none), tabs kept so that the caret lines up in any tab
- * width. Written straight into room made once: thousands of warnings
- * print one of these each. */
+/* The length of the character at p (p < end): its UTF-8 sequence, or 1
+ * for a byte that starts none. *odd: a control character (C0 but the
+ * tab, DEL, C1: U+0080 to U+009F, CSI among them) or such a byte, which an
+ * excerpt shows as one '?', as it pads it with one column. */
+static size_t char_at(const unsigned char *p, const unsigned char *end,
+                      bool *odd)
+{
+    unsigned char c = *p;
+    if (c < 0x80) {
+        *odd = (c < 0x20 && c != '\t') || c == 0x7f;
+        return 1;
+    }
+    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    *odd = true;
+    if (!n || (size_t)(end - p) < n)
+        return 1;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 1;
+    *odd = c == 0xc2 && p[1] <= 0x9f;
+    return n;
+}
+
+/* Columns shown for bytes s[0..n): one per character as add_shown shows
+ * it, tabs kept so that the caret lines up in any tab width. Written
+ * straight into room made once: thousands of warnings print one of these
+ * each. */
 static void pad_like(struct strbuf *out, const char *s, size_t n)
 {
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
     strbuf_grow(out, n);
     char *w = out->buf + out->len;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '\t')
-            *w++ = '\t';
-        else if ((c & 0xc0) != 0x80)
-            *w++ = ' ';
+    while (p < end) {
+        bool odd;
+        *w++ = *p == '\t' ? '\t' : ' ';
+        p += *p < 0x80 ? 1 : char_at(p, end, &odd);
     }
     out->len = (size_t)(w - out->buf);
     out->buf[out->len] = '\0';
 }
 
-/* The line as it is, less control characters (a '?' each, so that the
- * terminal shows what the file holds and the caret still lines up). */
+/* The line as it is, less control characters and bytes that are not
+ * UTF-8 (a '?' each, so that the terminal shows what the file holds, is
+ * sent no command, and the caret still lines up). */
 static void add_shown(struct strbuf *out, const char *s, size_t n)
 {
-    size_t at = out->len;
-    strbuf_add(out, s, n);
-    for (char *p = out->buf + at, *e = out->buf + out->len; p < e; p++)
-        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
-            *p = '?';
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    strbuf_grow(out, n);
+    char *w = out->buf + out->len;
+    while (p < end) {
+        /* Printable ASCII and tabs, nearly all of a line, in one copy. */
+        const unsigned char *q = p;
+        while (q < end && ((*q >= 0x20 && *q < 0x7f) || *q == '\t'))
+            q++;
+        memcpy(w, p, (size_t)(q - p));
+        w += q - p;
+        if (q == end)
+            break;
+        bool odd;
+        size_t k = char_at(q, end, &odd);
+        if (odd) {
+            *w++ = '?';
+        } else {
+            memcpy(w, q, k);
+            w += k;
+        }
+        p = q + k;
+    }
+    out->len = (size_t)(w - out->buf);
+    out->buf[out->len] = '\0';
 }
 
 /* Lines longer than this are shown around the token only. */
@@ -158,7 +203,7 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
      * prints thousands of these. */
     if (color)
         strbuf_addstr(out, SGR_LOCUS);
-    strbuf_addstr(out, path);
+    diag_escape(out, path, strlen(path));
     strbuf_addch(out, ':');
     if (line) {
         strbuf_addu(out, line);
@@ -176,7 +221,7 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
     } else {
         strbuf_addstr(out, as_error ? " error: " : " warning: ");
     }
-    strbuf_addstr(out, msg);
+    diag_escape(out, msg, strlen(msg));
     if (color) {
         strbuf_addstr(out, " [");
         strbuf_addstr(out, sev);
@@ -189,6 +234,14 @@ void report_diag(struct strbuf *out, const char *path, unsigned line,
     strbuf_add(out, "]\n", 2);
     if (ex && line && style && style->caret)
         add_excerpt(out, line, ex, color);
+}
+
+/* s as a diagnostic shows it (diag_escape), in *tmp. */
+static const char *shown(struct strbuf *tmp, const char *s)
+{
+    strbuf_reset(tmp);
+    diag_escape(tmp, s, strlen(s));
+    return tmp->buf ? tmp->buf : "";
 }
 
 static void plural(struct strbuf *sb, size_t n, const char *one,
@@ -216,9 +269,10 @@ static void tail(struct strbuf *sb, const struct report *r)
 }
 
 void report_summary(const struct report *r, enum report_mode mode,
-                    const char *outdir, struct strbuf *out)
+                    const char *dir, struct strbuf *out)
 {
-    struct strbuf sb = STRBUF_INIT;
+    struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
+    const char *outdir = dir ? shown(&tmp, dir) : NULL;
     strbuf_addstr(&sb, "cuda2musa: ");
     switch (mode) {
     case REPORT_WRITE:
@@ -266,6 +320,7 @@ void report_summary(const struct report *r, enum report_mode mode,
     strbuf_addch(&sb, '\n');
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
+    strbuf_release(&tmp);
 }
 
 void report_unmapped(struct report *r, const char *name, size_t len,
@@ -326,13 +381,18 @@ void report_unmapped_print(const struct report *r, size_t max,
                 "cuda2musa: %zu CUDA-looking name%s no mapping covers (add "
                 "them to a mapping file; -Wunmapped shows every use):\n",
                 n, n == 1 ? "" : "s");
+    struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
     for (size_t i = 0; i < l.nr && i < max; i++)
-        strbuf_addf(&sb, "  %-40s %6zu use%s, first at %s\n", l.v[i]->name,
-                    l.v[i]->uses, l.v[i]->uses == 1 ? " " : "s", l.v[i]->first);
+        strbuf_addf(&sb, "  %-40s %6zu use%s, first at %s\n",
+                    shown(&name, l.v[i]->name), l.v[i]->uses,
+                    l.v[i]->uses == 1 ? " " : "s",
+                    shown(&first, l.v[i]->first));
     if (n > max)
         strbuf_addf(&sb, "  ... and %zu more\n", n - max);
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);
+    strbuf_release(&name);
+    strbuf_release(&first);
     free(l.v);
 }
 
@@ -433,7 +493,8 @@ void report_stats(const struct report *r, struct strbuf *out)
         if (!copy.domains[i].edits)
             continue;
         struct strbuf name = STRBUF_INIT;
-        strbuf_addf(&name, "  %s", copy.domains[i].name);
+        strbuf_addstr(&name, "  ");
+        diag_escape(&name, copy.domains[i].name, strlen(copy.domains[i].name));
         strbuf_addf(&sb, "  %-28s %8zu\n", name.buf, copy.domains[i].edits);
         strbuf_release(&name);
     }
@@ -462,9 +523,13 @@ void report_stats(const struct report *r, struct strbuf *out)
     if (l.nr)
         strbuf_addf(&sb, "  top unmapped CUDA-looking names (%zu in all):\n",
                     l.nr);
+    struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
     for (size_t i = 0; i < l.nr && i < 10; i++)
-        strbuf_addf(&sb, "    %-38s %8zu  first at %s\n", l.v[i]->name,
-                    l.v[i]->uses, l.v[i]->first);
+        strbuf_addf(&sb, "    %-38s %8zu  first at %s\n",
+                    shown(&name, l.v[i]->name), l.v[i]->uses,
+                    shown(&first, l.v[i]->first));
+    strbuf_release(&name);
+    strbuf_release(&first);
     free(l.v);
     strbuf_add(out, sb.buf, sb.len);
     strbuf_release(&sb);

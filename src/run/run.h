@@ -53,6 +53,12 @@ struct job {
     struct backup *rec; /* --in-place: its backup's record, or NULL */
     dev_t dev;
     ino_t ino;
+    /* The directory the walk listed it in (dir_ino 0: a file named on the
+     * command line, opened as named), and whether a symbolic link led to
+     * it: the file read must still be the one the walk found. */
+    dev_t dir_dev;
+    ino_t dir_ino;
+    bool via_link;
 };
 
 enum res_status {

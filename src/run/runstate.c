@@ -128,10 +128,9 @@ bool runstate_unchanged(struct run *r, int *status)
     }
     if (same) {
         if (r->o->verbosity > 0)
-            fprintf(stderr,
-                    "cuda2musa: no input, output or mapping changed since "
-                    "the last run (%s): its messages follow\n",
-                    path.buf);
+            info("no input, output or mapping changed since the last run "
+                 "(%s): its messages follow",
+                 path.buf);
         fputs(s.text.buf ? s.text.buf : "", stderr);
         *status = s.status;
     }

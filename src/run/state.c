@@ -27,7 +27,11 @@
 #endif
 
 #define STATE_HEADER "cuda2musa state 1\n"
-#define STATE_MAX_SIZE ((off_t)1 << 30)
+/* The most a state can be: what its run printed (STATE_TEXT_MAX at most),
+ * its key (a command line) and an entry of some 200 bytes for each input,
+ * output and file it names, for trees of half a million files. A bigger
+ * file is no state of ours, and is not read. */
+#define STATE_MAX_SIZE ((off_t)256 << 20)
 
 void stamp_set(struct stamp *s, const struct stat *st)
 {
@@ -253,32 +257,40 @@ int state_parse(struct state *s, const char *buf, size_t len)
 
 int state_read(struct state *s, const char *path)
 {
-    /* Whatever is there: a FIFO must not block, a device not be read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    /* Whatever is there: a FIFO must not block, a device not be read, a
+     * link (to a file outside -o) not be followed. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return -1;
     struct stat st;
-    struct strbuf buf = STRBUF_INIT;
+    char *buf = NULL;
     int rc = -1;
+    size_t hl = strlen(STATE_HEADER);
+    /* A cache: on any doubt (too big, not ours, no memory for it) there
+     * is no state, and the run is a full one, never a failed one. Its
+     * first line is looked at before the rest is read. */
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-        st.st_size <= STATE_MAX_SIZE) {
+        st.st_size <= STATE_MAX_SIZE && (size_t)st.st_size >= hl &&
+        (buf = malloc((size_t)st.st_size + 1))) {
         size_t want = (size_t)st.st_size, got = 0;
-        strbuf_grow(&buf, want + 1);
         while (got <= want) {
-            ssize_t n = read(fd, buf.buf + got, want + 1 - got);
+            size_t room = got < hl ? hl - got : want + 1 - got;
+            ssize_t n = read(fd, buf + got, room);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0)
                 break;
             got += (size_t)n;
+            if (got == hl && memcmp(buf, STATE_HEADER, hl))
+                break;
         }
         /* Exactly the size fstat gave: a file growing meanwhile is no
          * state either. */
-        if (got == want)
-            rc = state_parse(s, buf.buf, got);
+        if (got == want && !memcmp(buf, STATE_HEADER, hl))
+            rc = state_parse(s, buf, got);
     }
     close(fd);
-    strbuf_release(&buf);
+    free(buf);
     if (rc < 0) {
         state_release(s);
         *s = (struct state)STATE_INIT;

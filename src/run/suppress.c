@@ -6,10 +6,11 @@
  * (a tab, newline or backslash in a field is written \t, \n, \\). */
 #include "run/suppress.h"
 
-#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/load.h"
 #include "io/source.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -17,6 +18,9 @@
 #include "util/xalloc.h"
 
 #define MARKER "cuda2musa:"
+/* The largest baseline read: far more than the findings of a real tree
+ * (it may come with the tree: not /dev/zero, nor a FIFO). */
+#define BASELINE_MAX ((size_t)256 << 20)
 
 /* Does line[0..n) hold a marker that names id (or no group at all)? */
 static bool line_marks(const char *line, size_t n, enum warn_id id)
@@ -152,9 +156,11 @@ static bool unescape(char *s)
 struct baseline *baseline_load(const char *path, struct strbuf *err)
 {
     struct source src;
-    if (source_load(&src, path) < 0) {
-        strbuf_addf(err, "cannot read the baseline '%s': %s", path,
-                    strerror(errno));
+    struct strbuf why = STRBUF_INIT;
+    if (load_regular(&src, AT_FDCWD, path, path, LOAD_LOOK_FIRST, BASELINE_MAX,
+                     NULL, &why) != LOAD_OK) {
+        strbuf_addf(err, "cannot read the baseline '%s': %s", path, why.buf);
+        strbuf_release(&why);
         return NULL;
     }
     struct baseline *b = xcalloc(1, sizeof(*b));

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Warning groups, named by -W<name> / -Wno-<name>. */
 enum warn_id {
@@ -56,6 +57,15 @@ void diag_tee(struct strbuf *sb);
 /* fputs / fprintf to stderr, through the tee. */
 void diag_puts(const char *s);
 void diag_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Append s[0..len) to out as diagnostics show names and values: control
+ * characters (C0, DEL, C1) as <U+001B> and bytes that are not UTF-8 as
+ * <e9>, as GCC escapes them, so that a file name or a mapping value can
+ * neither break a message's line nor send commands to the terminal; any
+ * other character is kept. error(), warning(), die(), diag_at() and
+ * diag_printf() escape what they print (diag_printf all but the newline
+ * that ends its one line); diag_puts() prints its text as it is. */
+void diag_escape(struct strbuf *out, const char *s, size_t len);
 
 _Noreturn void BUG_fl(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

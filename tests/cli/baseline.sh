@@ -56,3 +56,12 @@ $C2M --baseline bad.txt -o out src; echo "exit $?"
 $C2M --baseline missing.txt -o out src; echo "exit $?"
 $C2M --write-baseline src/k.cu -o out src 2>err; echo "exit $?"
 grep baseline err
+echo "-- a baseline that is not a regular file, or that a depfile would replace"
+# (a memory limit for a run that reads /dev/zero anyway; not under the
+# sanitizers, whose shadow memory needs more: tests/CMakeLists.txt)
+limit_memory() { [ -n "${C2M_SANITIZED:-}" ] || ulimit -v "$1"; }
+ln -s /dev/zero zero.txt
+(limit_memory 1000000; $C2M --baseline zero.txt -o out src); echo "exit $?"
+cp base.txt base.d
+$C2M -q --baseline base.d --depfile base.d -o out src 2>&1; echo "exit $?"
+cmp -s base.txt base.d && echo "base.d kept"

@@ -850,6 +850,83 @@ static void *slurp(const char *path, size_t *len)
     return p;
 }
 
+/* A rule that cannot be run to its end (PCRE2's match limit, on a
+ * pattern that backtracks without end) is an error, not "no match": in
+ * both modes, and through the rewriter, which keeps the first failure of
+ * a file with its place, subject and rule. */
+START_TEST(match_errors_are_not_no_match)
+{
+    static const char slow[] = "cuda(?:(?:a+)+c|a+d)";
+    static const char subject[] = "cudaaaaaaaaaaaaaaaaaaaaaaaaaadX";
+    char msg[256];
+    size_t off, n, rule = 99;
+    for (int mode = RULES_PREFIX; mode <= RULES_WHOLE; mode++) {
+        struct rules *r = rules_new((enum rules_mode)mode);
+        ck_assert_int_eq(
+            rules_add(r, "cudaX", "y", NULL, msg, sizeof(msg), &off), 0);
+        ck_assert_int_eq(rules_add(r, slow, "y", NULL, msg, sizeof(msg), &off),
+                         1);
+        struct rules_matcher *rm = rules_matcher_new(r);
+        ck_assert_int_eq(rules_match(r, rm, subject, sizeof(subject) - 1, &n),
+                         RULES_MATCH_ERROR);
+        ck_assert_str_eq(rules_match_error(rm, &rule), "match limit exceeded");
+        ck_assert_uint_eq(rule, 1);
+        /* The matcher works on after it. */
+        ck_assert_int_eq(rules_match(r, rm, "cudaaad", 7, &n), 1);
+        ck_assert_int_eq(rules_match(r, rm, "cudaX", 5, &n), 0);
+        ck_assert_int_eq(rules_match(r, rm, "cudab", 5, &n), -1);
+        rules_matcher_free(rm);
+        rules_free(r);
+    }
+
+    char *path = write_temp("version: 1\n"
+                            "domain: test\n"
+                            "patterns:\n"
+                            "  - {match: 'cuda(?:(?:a+)+c|a+d)', to: musa}\n"
+                            "strings:\n"
+                            "  - {match: 'lib(?:(?:a+)+c|a+d)', to: x.so}\n",
+                            ".yaml");
+    struct mapping *m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    static const char *const texts[] = {
+        "int a; int cudaaaaaaaaaaaaaaaaaaaaaaaaaadX; int cudaaadY;\n",
+        "int cudaaadY; f(\"libaaaaaaaaaaaaaaaaaaaaaaaaaadX\");\n"};
+    static const size_t at[] = {11, 17};
+    struct rewriter *rw = rewriter_new(m);
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings fi = FINDINGS_INIT;
+    for (int k = 0; k < 2; k++) /* twice: the name's result is cached */
+        for (size_t i = 0; i < 2; i++) {
+            findings_clear(&fi);
+            edit_list_clear(&e);
+            rewrite_source(rw, texts[i], strlen(texts[i]), NULL, &a, &e, &fi);
+            ck_assert_ptr_nonnull(fi.error.why);
+            ck_assert_str_eq(fi.error.why, "match limit exceeded");
+            ck_assert_uint_eq(fi.error.off, at[i]);
+            ck_assert_str_eq(fi.error.subject,
+                             i ? "libaaaaaaaaaaaaaaaaaaaaaaaaaadX"
+                               : "cudaaaaaaaaaaaaaaaaaaaaaaaaaadX");
+            ck_assert_str_eq(fi.error.rule->from,
+                             i ? "lib(?:(?:a+)+c|a+d)" : slow);
+            ck_assert_uint_eq(fi.error.rule->where.line, i ? 6 : 4);
+        }
+    /* A file without such a name has no error. */
+    findings_clear(&fi);
+    edit_list_clear(&e);
+    rewrite_source(rw, "int cudaaadY;", 13, NULL, &a, &e, &fi);
+    ck_assert_ptr_null(fi.error.why);
+    findings_release(&fi);
+    edit_list_release(&e);
+    arena_release(&a);
+    rewriter_free(rw);
+    mapping_free(m);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* The port of a sample that uses every kind of identifier entry. */
 static char *port_sample(const struct mapping *m)
 {
@@ -1046,6 +1123,7 @@ static Suite *mapping_suite(void)
     tc = tcase_create("damage");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, cache_damage_is_a_miss);
+    tcase_add_test(tc, match_errors_are_not_no_match);
     suite_add_tcase(s, tc);
     return s;
 }

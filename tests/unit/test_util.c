@@ -16,6 +16,7 @@
 #include "io/source.h"
 #include "run/state.h"
 #include "util/arena.h"
+#include "util/diag.h"
 #include "util/hashmap.h"
 #include "util/json.h"
 #include "util/path.h"
@@ -307,6 +308,40 @@ START_TEST(source_load_files)
     free(small);
     ck_assert_int_eq(source_load(&src, "/nonexistent"), -1);
     ck_assert_int_eq(source_load(&src, "/tmp"), -1);
+}
+END_TEST
+
+/* Names and values in diagnostics: control characters and bytes that are
+ * not UTF-8 escaped as GCC escapes them, every other character kept. */
+START_TEST(diag_escapes)
+{
+    static const struct {
+        const char *in;
+        size_t len;
+        const char *out;
+    } cases[] = {
+#define IN(s) s, sizeof(s) - 1
+        {IN("src/k.cu"), "src/k.cu"},
+        {IN("a\nb\tc\rd"), "a<U+000A>b<U+0009>c<U+000D>d"},
+        {IN("gone\033[2J\007"), "gone<U+001B>[2J<U+0007>"},
+        {IN("nul\0x\177"), "nul<U+0000>x<U+007F>"},
+        {IN("caf\xc3\xa9 \xe5\x90\x8d \xf0\x9f\x98\x80"),
+         "caf\xc3\xa9 \xe5\x90\x8d \xf0\x9f\x98\x80"},
+        {IN("c1 \xc2\x9b \xc2\x85 \xc2\xa0"), "c1 <U+009B> <U+0085> \xc2\xa0"},
+        {IN("caf\xe9.cu"), "caf<e9>.cu"},
+        {IN("raw \x9b[2J"), "raw <9b>[2J"},
+        /* overlong, surrogate, beyond U+10FFFF, cut short */
+        {IN("\xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80 \xe5\x90"),
+         "<c0><af> <ed><a0><80> <f4><90><80><80> <e5><90>"},
+#undef IN
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addstr(&sb, ">");
+        diag_escape(&sb, cases[i].in, cases[i].len);
+        ck_assert_str_eq(sb.buf + 1, cases[i].out);
+        strbuf_release(&sb);
+    }
 }
 END_TEST
 
@@ -752,6 +787,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, source_locate_lines);
     tcase_add_test(tc, source_locate_random);
     tcase_add_test(tc, source_load_files);
+    tcase_add_test(tc, diag_escapes);
     tcase_add_test(tc, state_reads_back);
     tcase_add_test(tc, stamps);
     tcase_add_test(tc, pool_runs_each_job_once);

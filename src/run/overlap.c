@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* Outputs that would land on inputs, found before the port. */
+#include "run/overlap.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build/render.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+static bool same(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* Is the directory out dir itself (with self) or one above it? Walks up
+ * by "..", so a bind mount of out above dir is seen too. */
+static bool holds(const struct stat *out, const char *dir, bool self)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    struct stat st, prev;
+    bool found = false;
+    for (int depth = 0; fd >= 0 && !found && depth < 4096; depth++) {
+        if (fstat(fd, &st) < 0 || (depth && same(&st, &prev)))
+            break; /* '/' is its own parent */
+        found = (self || depth) && same(&st, out);
+        prev = st;
+        int up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        close(fd);
+        fd = up;
+    }
+    if (fd >= 0)
+        close(fd);
+    return found;
+}
+
+/* Is the output directory above an input of the run? */
+static bool above_inputs(const struct run *r, const struct stat *out)
+{
+    for (size_t i = 0; i < r->o->ninputs; i++) {
+        const struct input *in = &r->in[i];
+        if (!in->arg || !strcmp(in->arg, "-"))
+            continue;
+        if (in->is_dir ? holds(out, in->arg, false)
+                       : holds(out, in->base_abs, true))
+            return true;
+    }
+    return false;
+}
+
+struct id {
+    dev_t dev;
+    ino_t ino;
+};
+
+static const struct job *input_at(const struct hashmap *ids, const char *path,
+                                  struct stat *st)
+{
+    struct id key;
+    if (fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW) < 0)
+        return NULL;
+    memset(&key, 0, sizeof(key));
+    key.dev = st->st_dev;
+    key.ino = st->st_ino;
+    return hashmap_get(ids, (const char *)&key, sizeof(key));
+}
+
+void overlap_check(struct run *r)
+{
+    const struct options *o = r->o;
+    struct stat out, st;
+    if (r->mode != REPORT_WRITE || !o->output || o->in_place ||
+        stat(o->output, &out) < 0 || !S_ISDIR(out.st_mode) ||
+        !above_inputs(r, &out))
+        return;
+    /* Outputs may land on inputs here: every input by its identity (the
+     * walk did not stat most of them), then every output path. */
+    struct id *key = xcalloc(r->njobs ? r->njobs : 1, sizeof(*key));
+    struct hashmap ids = HASHMAP_INIT;
+    for (size_t i = 0; i < r->njobs; i++) {
+        struct job *j = &r->jobs[i];
+        if (!j->ino && stat(j->path, &st) == 0) {
+            j->dev = st.st_dev;
+            j->ino = st.st_ino;
+        }
+        if (!j->ino)
+            continue;
+        key[i].dev = j->dev;
+        key[i].ino = j->ino;
+        hashmap_put(&ids, (const char *)&key[i], sizeof(key[i]), j);
+    }
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct job *j = &r->jobs[i];
+        const struct job *in = j->out ? input_at(&ids, j->out, &st) : NULL;
+        /* Its own input: that file's error (emit_file refuses it). */
+        if (in && !(st.st_dev == j->dev && st.st_ino == j->ino))
+            die("output '%s' (the port of '%s') is the input '%s': the port "
+                "would overwrite its inputs; choose another -o",
+                j->out, j->path, in->path);
+    }
+    /* The files the run writes there besides the ports. */
+    for (size_t i = 0; i <= manifest_nfiles; i++) {
+        const char *name =
+            i < manifest_nfiles ? manifest_files[i].name : STATE_NAME;
+        char *p = path_join(o->output, name);
+        const struct job *in = input_at(&ids, p, &st);
+        if (in)
+            die("output '%s' (%s) is the input '%s': the port would "
+                "overwrite its inputs; choose another -o",
+                p,
+                i < manifest_nfiles ? "a file of the build manifest"
+                                    : "the run state",
+                in->path);
+        free(p);
+    }
+    hashmap_release(&ids);
+    free(key);
+}

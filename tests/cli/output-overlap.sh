@@ -1,0 +1,20 @@
+# No output is written over an input of the run, whoever's input it is:
+# with -o above an input directory, an output that would land on an input
+# is refused before anything is written, whatever -j. An -o above the
+# inputs where no output lands on one is a port like any other.
+mkdir -p src/sub/sub
+printf 'int ORIGINAL; cudaFree(a);\n' >src/sub/x.cpp
+printf 'int NESTED; cudaFree(b);\n' >src/sub/sub/x.cpp
+for j in 1 2; do
+    $C2M -q -j$j -o src src/sub 2>&1; echo "-o above the input, -j$j: $?"
+    cat src/sub/x.cpp src/sub/sub/x.cpp
+    ls -A src
+done
+# Named files: the same.
+$C2M -q -o src src/sub/sub/x.cpp src/sub/x.cpp 2>&1; echo "named files: $?"
+cat src/sub/x.cpp
+# No output on an input: ported.
+mkdir -p t/in
+printf 'cudaFree(c);\n' >t/in/y.cpp
+$C2M -q --no-manifest -o t t/in 2>&1; echo "-o above, no overlap: $?"
+cat t/y.cpp t/in/y.cpp

@@ -137,6 +137,7 @@ void hazard_check(const struct hazard_site *s, const char *name,
 {
     switch (e->hazard) {
     case HAZARD_COMPARED:
+    case HAZARD_VERSION:
         hazard_compared(s, name, e, fd);
         break;
     case HAZARD_WARP_MASK:
@@ -145,6 +146,7 @@ void hazard_check(const struct hazard_site *s, const char *name,
     case HAZARD_PTX:
         hazard_ptx(s, e, fd);
         break;
+    case HAZARD_ONCE:
     case HAZARD_NONE:
         break;
     }

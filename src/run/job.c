@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "lex/lexer.h"
 #include "port/diff.h"
 #include "port/edit.h"
+#include "port/pending.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "util/filekind.h"
@@ -133,6 +135,112 @@ static int input_dir(struct worker *w, const char *path, const char **name)
     return w->in_fd;
 }
 
+/* Read job j's input into *src (in w->input, or mapped). Reports and
+ * returns -1 when it cannot. */
+static int load(struct run *run, const struct job *j, struct result *r,
+                struct worker *w, struct source *src)
+{
+    const char *name;
+    int at = input_dir(w, j->path, &name);
+    if (source_load_at(src, at, name, j->path, &w->input) < 0) {
+        strbuf_reset(&w->emsg);
+        strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
+        fail(run, r, w->emsg.buf);
+        return -1;
+    }
+    if (src->mapped) /* for the fault tests: a window to truncate it */
+        testhook_pause("C2M_TEST_MAP_PAUSE_MS");
+    return 0;
+}
+
+/* The project table's part of a port: what the file declares, or (a
+ * file ported as it is) the names it uses, for the main thread. */
+static void note_decl(void *arg, const char *name, size_t len, uint32_t hash,
+                      enum decl_kind kind, size_t off)
+{
+    struct result *r = arg;
+    uint32_t w[3] = {(uint32_t)off, hash, (uint32_t)len};
+    strbuf_addch(&r->decl, (char)('0' + kind));
+    strbuf_add(&r->decl, w, sizeof(w));
+    strbuf_add(&r->decl, name, len);
+}
+
+static void note_used(void *arg, const char *name, size_t len, uint32_t hash,
+                      size_t uses)
+{
+    (void)uses;
+    note_decl(arg, name, len, hash, DECL_NONE, 0);
+}
+
+static void rewrite_env_for(struct run *run, const struct job *j,
+                            struct result *r, struct includer *inc,
+                            struct rewrite_env *env, struct pending **pend)
+{
+    *inc = (struct includer){run, j, r};
+    *env = (struct rewrite_env){
+        inputs_local_header, inc,       run->want, j->kind == JOB_NATIVE,
+        &r->facts,           run->proj, pend,      false};
+}
+
+/* The port of src, its pending names decided: edits in w->edits,
+ * findings added to r. */
+static void rewrite(struct run *run, const struct job *j, struct result *r,
+                    struct worker *w, struct source *src, struct pending **pend)
+{
+    struct includer inc;
+    struct rewrite_env env;
+    rewrite_env_for(run, j, r, &inc, &env, pend);
+    arena_reset(&w->arena);
+    edit_list_clear(&w->edits);
+    findings_clear(&w->findings);
+    r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
+                              &w->edits, &w->findings);
+}
+
+static void output(struct run *run, const struct job *j, struct result *r,
+                   struct worker *w, struct source *src, bool nul);
+
+/* Keep what finishing the port of job index needs until the project's
+ * table is final (job_finish), as far as the run's budget for them goes;
+ * past it, the file is read and ported again then. */
+static void hold(struct run *run, size_t index, struct worker *w,
+                 struct source *src, struct pending *pend)
+{
+    struct result *r = &run->results[index];
+    r->deferred = true;
+    size_t size = src->len + w->edits.nr * sizeof(*w->edits.v);
+    /* (A mapped input is not kept: its mapping is the reading thread's to
+     * watch, source.h.) */
+    if (src->mapped || __atomic_add_fetch(&run->held_bytes, size,
+                                          __ATOMIC_RELAXED) > RUN_HOLD_MAX) {
+        if (!src->mapped)
+            __atomic_sub_fetch(&run->held_bytes, size, __ATOMIC_RELAXED);
+        pending_free(pend);
+        source_release(src);
+        return;
+    }
+    struct held *h = xcalloc(1, sizeof(*h));
+    h->size = size;
+    /* The bytes are in the worker's buffer: taken, cut down to their
+     * size (a buffer holds a megabyte at least: source_load_at). */
+    h->bytes = w->input;
+    w->input = (struct strbuf)STRBUF_INIT;
+    if (h->bytes.alloc > 2 * (h->bytes.len + 1)) {
+        h->bytes.buf = xrealloc(h->bytes.buf, h->bytes.len + 1);
+        h->bytes.alloc = h->bytes.len + 1;
+    }
+    h->src = *src;
+    h->src.buf = h->bytes.buf;
+    h->arena = w->arena;
+    w->arena = (struct arena)ARENA_INIT;
+    h->edits = w->edits;
+    w->edits = (struct edit_list)EDIT_LIST_INIT;
+    h->findings = w->findings;
+    w->findings = (struct findings)FINDINGS_INIT;
+    h->pend = pend;
+    r->held = h;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -141,18 +249,8 @@ static void port_file(struct run *run, size_t index, int wid)
     struct source src;
 
     memset(r, 0, sizeof(*r));
-    const char *name;
-    int at = input_dir(w, j->path, &name);
-    if (source_load_at(&src, at, name, j->path, &w->input) < 0) {
-        strbuf_reset(&w->emsg);
-        strbuf_addf(&w->emsg, "cannot read '%s': %s", j->path, strerror(errno));
-        fail(run, r, w->emsg.buf);
+    if (load(run, j, r, w, &src) < 0)
         return;
-    }
-    if (src.mapped) /* for the fault tests: a window to truncate it */
-        testhook_pause("C2M_TEST_MAP_PAUSE_MS");
-    const char *data = src.buf;
-    size_t len = src.len;
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     r->copied = !port || nul;
@@ -176,29 +274,41 @@ static void port_file(struct run *run, size_t index, int wid)
         return;
     }
     if (port) {
-        struct includer inc = {run, j, r};
-        struct rewrite_env env = {inputs_local_header, &inc, run->want,
-                                  j->kind == JOB_NATIVE, &r->facts};
-        arena_reset(&w->arena);
-        edit_list_clear(&w->edits);
-        findings_clear(&w->findings);
-        r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
-                                  &w->edits, &w->findings);
-        add_findings(run, r, &src, &w->findings);
-        if (r->edits) {
-            strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
-            edit_list_apply(&w->edits, src.buf, src.len, &w->text);
-            data = w->text.buf;
-            len = w->text.len;
+        struct pending *pend = NULL;
+        rewrite(run, j, r, w, &src, &pend);
+        if (pend)
+            pending_each_decl(pend, note_decl, r);
+        /* (A file kept as it is renames no name: it never waits.) */
+        if (j->kind != JOB_NATIVE &&
+            (rewrite_pending(pend) || (run->defer_all && !source_cut(&src)))) {
+            hold(run, index, w, &src, pend);
+            return;
         }
+        pending_free(pend);
+        add_findings(run, r, &src, &w->findings);
     }
+    output(run, j, r, w, &src, nul);
+}
 
+/* The port of src, whose edits are in w->edits: written, compared or
+ * diffed as the run's mode asks. Releases src. */
+static void output(struct run *run, const struct job *j, struct result *r,
+                   struct worker *w, struct source *src, bool nul)
+{
+    const char *data = src->buf;
+    size_t len = src->len;
+    if (r->edits) {
+        strbuf_reset_room(&w->text, src->len + src->len / 16, 1 << 20);
+        edit_list_apply(&w->edits, src->buf, src->len, &w->text);
+        data = w->text.buf;
+        len = w->text.len;
+    }
     if (run->manifest || run->o->in_place)
         r->hash = manifest_hash(data, len);
     strbuf_reset(&w->emsg);
-    if (source_cut(&src)) { /* before anything is written from it */
+    if (source_cut(src)) { /* before anything is written from it */
         cut_short(run, r, j);
-        source_release(&src);
+        source_release(src);
         return;
     }
     switch (run->mode) {
@@ -209,7 +319,7 @@ static void port_file(struct run *run, size_t index, int wid)
     case REPORT_DRY_RUN: {
         char *label =
             j->out ? NULL : filekind_port_name(j->path, &(bool){false});
-        diff_unified(&r->out, j->path, src.buf, src.len,
+        diff_unified(&r->out, j->path, src->buf, src->len,
                      j->out ? j->out : label, data, len);
         free(label);
         r->status = r->out.len ? RES_CHANGED : RES_SAME;
@@ -217,18 +327,18 @@ static void port_file(struct run *run, size_t index, int wid)
     }
     case REPORT_WRITE: {
         struct stat like = {0};
-        like.st_dev = j->ino ? j->dev : src.dev;
-        like.st_ino = j->ino ? j->ino : src.ino;
-        like.st_mode = src.mode;
+        like.st_dev = j->ino ? j->dev : src->dev;
+        like.st_ino = j->ino ? j->ino : src->ino;
+        like.st_mode = src->mode;
         if (run->o->in_place) {
-            if (!j->from_backup && !j->renamed && data == src.buf) {
+            if (!j->from_backup && !j->renamed && data == src->buf) {
                 r->status = RES_UPTODATE; /* nothing to port: no backup */
                 break;
             }
             if (j->rec) {
                 /* From its backup: replaced only if cuda2musa's, and put
                  * on record first when it changes. */
-                int st = inplace_check_output(j, &src, data, len, &w->emsg);
+                int st = inplace_check_output(j, src, data, len, &w->emsg);
                 if (st == INPLACE_EDITED ||
                     (st == INPLACE_WRITE &&
                      inplace_record_ahead(run, j, r->hash, &w->emsg) < 0)) {
@@ -237,7 +347,7 @@ static void port_file(struct run *run, size_t index, int wid)
                 }
             }
             if (!j->from_backup &&
-                inplace_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
+                inplace_keep_original(run, j, src, r->hash, &w->emsg) < 0) {
                 fail(run, r, w->emsg.buf);
                 break;
             }
@@ -246,11 +356,11 @@ static void port_file(struct run *run, size_t index, int wid)
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc == EMIT_UNCHANGED && run->keep_state) {
-            stamp_set(&r->in_st, &src.st);
+            stamp_set(&r->in_st, &src->st);
             stamp_set(&r->out_st, &w->em.seen);
         }
         if (rc < 0 && r->backed_up)
-            r->hash = manifest_hash(src.buf, src.len); /* still there */
+            r->hash = manifest_hash(src->buf, src->len); /* still there */
         if (rc < 0)
             fail(run, r, w->emsg.buf);
         else
@@ -283,7 +393,7 @@ static void port_file(struct run *run, size_t index, int wid)
         break;
     }
     }
-    if (source_cut(&src)) /* while it was written from */
+    if (source_cut(src)) /* while it was written from */
         cut_short(run, r, j);
 
     if (run->o->verbosity > 0 && r->status != RES_FAILED) {
@@ -302,7 +412,7 @@ static void port_file(struct run *run, size_t index, int wid)
                         r->edits == 1 ? "" : "s");
         strbuf_addch(&r->err, '\n');
     }
-    source_release(&src);
+    source_release(src);
 }
 
 /* A job of the pool: what it keeps for the collecting thread is the text
@@ -311,6 +421,93 @@ size_t job_port(void *arg, size_t index, int wid)
 {
     struct run *run = arg;
     port_file(run, index, wid);
+    const struct result *r = &run->results[index];
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->decl.alloc;
+}
+
+size_t job_note_names(void *arg, size_t k, int wid)
+{
+    struct run *run = arg;
+    size_t index = run->phase_jobs[k];
+    const struct job *j = &run->jobs[index];
+    struct result *r = &run->results[index];
+    struct worker *w = &run->workers[wid];
+    struct source src;
+    memset(r, 0, sizeof(*r));
+    if (load(run, j, r, w, &src) < 0)
+        return r->err.alloc;
+    if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
+        struct pending *pend = NULL;
+        struct includer inc;
+        struct rewrite_env env;
+        rewrite_env_for(run, j, r, &inc, &env, &pend);
+        env.note_names = true;
+        env.facts = NULL;
+        arena_reset(&w->arena);
+        edit_list_clear(&w->edits);
+        findings_clear(&w->findings);
+        rewrite_source(w->rw, src.buf, src.len, &env, &w->arena, &w->edits,
+                       &w->findings);
+        pending_each_name(pend, note_used, r);
+        pending_free(pend);
+        free(r->incl);
+        r->incl = NULL;
+        r->nincl = r->incl_alloc = 0;
+    }
+    source_release(&src);
+    return r->decl.alloc + r->err.alloc;
+}
+
+/* Finish a port that waited for the project's table: from what was held
+ * (hold), or read and ported again. */
+static void finish_file(struct run *run, size_t index, int wid)
+{
+    const struct job *j = &run->jobs[index];
+    struct result *r = &run->results[index];
+    struct worker *w = &run->workers[wid];
+    struct held *h = r->held;
+    struct source src;
+    r->deferred = false;
+    if (h) {
+        r->held = NULL;
+        src = h->src;
+        memset(&h->src, 0, sizeof(h->src)); /* output() releases it */
+        /* The worker's lists: the held ones for now. */
+        struct edit_list e = w->edits;
+        struct findings f = w->findings;
+        w->edits = h->edits;
+        w->findings = h->findings;
+        struct includer inc;
+        struct rewrite_env env;
+        rewrite_env_for(run, j, r, &inc, &env, NULL);
+        r->edits += rewrite_resolve(h->pend, src.buf, &env, &h->arena,
+                                    &w->edits, &w->findings);
+        add_findings(run, r, &src, &w->findings);
+        output(run, j, r, w, &src, false);
+        h->edits = w->edits;
+        h->findings = w->findings;
+        w->edits = e;
+        w->findings = f;
+        __atomic_sub_fetch(&run->held_bytes, h->size, __ATOMIC_RELAXED);
+        held_free(h);
+        return;
+    }
+    /* Over the budget: the port again, decided this time. */
+    if (load(run, j, r, w, &src) < 0)
+        return;
+    memset(&r->facts, 0, sizeof(r->facts));
+    struct pending *pend = NULL;
+    rewrite(run, j, r, w, &src, &pend);
+    pending_free(pend);
+    add_findings(run, r, &src, &w->findings);
+    output(run, j, r, w, &src, false);
+}
+
+size_t job_finish(void *arg, size_t k, int wid)
+{
+    struct run *run = arg;
+    size_t index = run->phase_jobs[k];
+    finish_file(run, index, wid);
     const struct result *r = &run->results[index];
     return r->out.alloc + r->err.alloc + r->unmapped.alloc;
 }

@@ -9,6 +9,8 @@
 #include "io/emit.h"
 #include "io/tempfile.h"
 #include "mapping/mapping.h"
+#include "port/pending.h"
+#include "port/project.h"
 #include "util/filekind.h"
 #include "util/xalloc.h"
 
@@ -73,8 +75,24 @@ void run_note_file(struct run *r, const char *path, const struct stat *st)
     state_add(&r->noted, STATE_FILE, path, &s);
 }
 
+void held_free(struct held *h)
+{
+    if (!h)
+        return;
+    source_release(&h->src);
+    strbuf_release(&h->bytes);
+    arena_release(&h->arena);
+    edit_list_release(&h->edits);
+    findings_release(&h->findings);
+    pending_free(h->pend);
+    free(h);
+}
+
 void result_release(struct result *res)
 {
+    held_free(res->held);
+    res->held = NULL;
+    strbuf_release(&res->decl);
     strbuf_release(&res->out);
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);
@@ -101,7 +119,9 @@ void run_release(struct run *r)
         free(r->incdirs[i]);
     free(r->incdirs);
     hashmap_release(&r->byabs);
+    hashmap_release(&r->renamed_paths);
     report_release(&r->rep);
+    project_free(r->proj);
     mapping_free(r->map);
     state_release(&r->noted);
 }

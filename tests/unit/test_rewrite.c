@@ -97,7 +97,8 @@ static struct ported port(const char *in)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL, NULL, false, NULL};
+    struct rewrite_env env = {fake_local, NULL, NULL, false,
+                              NULL,       NULL, NULL, false};
     struct strbuf out = STRBUF_INIT;
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     edit_list_apply(&e, in, strlen(in), &out);
@@ -327,7 +328,8 @@ static struct tu_facts facts_of(const char *in, bool includes_only)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL, NULL, includes_only, &tf};
+    struct rewrite_env env = {fake_local, NULL, NULL, includes_only,
+                              &tf,        NULL, NULL, false};
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     findings_release(&f);
     edit_list_release(&e);

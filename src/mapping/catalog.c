@@ -224,7 +224,16 @@ static void query_identifier(const struct mapping *m, const char *name,
     struct strbuf res = STRBUF_INIT;
     const struct map_entry *p = by_pattern(mapping_patterns(m), rm, name, &res);
     rules_matcher_free(rm);
-    if (p) {
+    if (p && p->partial) {
+        fprintf(out,
+                "%s: kept (reported, -Wunsupported), unless the project "
+                "declares it: then %s\n",
+                name, res.buf);
+        fprintf(out,
+                "  by the pattern '%s' at %s:%u:%u; for a family MUSA has "
+                "only part of (family: false)\n",
+                p->from, p->where.file, p->where.line, p->where.col);
+    } else if (p) {
         fprintf(out, "%s -> %s\n", name, res.buf);
         fprintf(out,
                 "  by the pattern '%s' at %s:%u:%u; unverified: no "

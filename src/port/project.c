@@ -118,8 +118,11 @@ size_t project_finish(struct project *p,
     for (size_t i = 0; i < p->defs.nr; i++) {
         struct def *d = v[i];
         strbuf_reset(&sb);
+        /* Python finds PyInit_<module> by the module's file name, which
+         * the build names: a name across a language boundary. */
         if (!project_words(d->name, d->len, &sb) ||
-            hashmap_get(&p->kept, d->name, d->len))
+            hashmap_get(&p->kept, d->name, d->len) ||
+            !strncmp(d->name, "PyInit_", 7))
             continue;
         const struct def *other = hashmap_get(&p->defs, sb.buf, sb.len);
         const struct def *twin = hashmap_get(&claimed, sb.buf, sb.len);

@@ -513,6 +513,39 @@ static void note_header(struct rw *st, const char *name, size_t len)
     note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
 }
 
+/* A path at buf[off..off+len) that names a renamed file of the run: its
+ * new spelling, as rename() says, if it differs. */
+static bool renamed_path(struct rw *st, size_t off, const char *s, size_t len,
+                         bool (*rename)(void *, const char *, size_t,
+                                        struct strbuf *))
+{
+    struct strbuf *sb = &st->rw->scratch;
+    strbuf_reset(sb);
+    if (!rename(st->env->arg, s, len, sb) ||
+        (sb->len == len && !memcmp(sb->buf, s, len)))
+        return false;
+    add_edit(st, off, len, arena_strndup(st->a, sb->buf, sb->len), sb->len);
+    return true;
+}
+
+/* A string literal (plain or u8, no escapes) naming a file of the run
+ * that the port renames, as "vectorAdd_kernel.cu" does in NVRTC samples
+ * that load their kernels: it follows the rename. */
+static void do_file_string(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    size_t skip = p[0] == '"' ? 1 : (p[0] == 'u' && p[1] == '8') ? 3 : 0;
+    if (!skip || t->len < skip + 4 ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *s = p + skip;
+    size_t len = t->len - skip - 1, tail = len > 8 ? 8 : len;
+    /* A file name has an extension near its end, and no escapes. */
+    if (!memchr(s + len - tail, '.', tail) || memchr(s, '\\', len))
+        return;
+    renamed_path(st, t->off + skip, s, len, st->env->file_string);
+}
+
 static void do_header(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
@@ -524,6 +557,12 @@ static void do_header(struct rw *st, const struct token *t)
     bool renamed = false;
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        if (renamed && st->env->include_name &&
+            renamed_path(st, t->off + 1, name, len, st->env->include_name)) {
+            if (st->env->facts)
+                st->env->facts->includes++;
+            return;
+        }
         /* x.cu -> x.mu, x.cuh -> x.muh: the 'c' after the last dot. */
         size_t dot = len;
         while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
@@ -775,11 +814,15 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         case TOK_HEADER:
             do_header(&st, &t);
             break;
-        case TOK_STRING:
+        case TOK_STRING: {
             if (st.sym_depth > 0 && do_symbol_string(&st, &t))
                 break;
+            size_t before = st.nedits;
             do_string(&st, &t);
+            if (st.nedits == before && env && env->file_string)
+                do_file_string(&st, &t);
             break;
+        }
         case TOK_PUNCT:
             note_punct(&st, &t);
             if (t.len == 1 && buf[t.off] == '(') {

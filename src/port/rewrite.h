@@ -16,6 +16,7 @@ struct edit_list;
 struct mapping;
 struct pending;
 struct project;
+struct strbuf;
 
 /* What the build manifest and --stats need to know about a file, noted
  * on the way through it. */
@@ -61,6 +62,16 @@ struct rewrite_env {
     /* With includes_only: note the names a rule could touch that the file
      * uses, in *pending (the project may not rename them). */
     bool note_names;
+    /* The port's spelling of an #include name that local_header has just
+     * found renamed, directories too (--rename-project), appended to
+     * *out. NULL: only the extension changes (x.cuh -> x.muh). */
+    bool (*include_name)(void *arg, const char *name, size_t len,
+                         struct strbuf *out);
+    /* When the contents of a string literal end with the name of a file
+     * of the run that the port renames ("vectorAdd_kernel.cu"): the new
+     * contents, appended to *out. NULL: strings name no file. */
+    bool (*file_string)(void *arg, const char *s, size_t len,
+                        struct strbuf *out);
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -373,6 +373,8 @@ static void finish(struct run *r)
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
                        &tail);
+        if (o->rename_project)
+            names_summary(r, &tail);
         /* What to add next: after a port that changed something. */
         if (!o->stats && (r->rep.written || r->rep.changed))
             report_unmapped_print(&r->rep, 10, &tail);

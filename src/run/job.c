@@ -176,10 +176,18 @@ static void rewrite_env_for(struct run *run, const struct job *j,
                             struct result *r, struct includer *inc,
                             struct rewrite_env *env, struct pending **pend)
 {
-    *inc = (struct includer){run, j, r};
+    *inc = (struct includer){run, j, r, NULL};
     *env = (struct rewrite_env){
-        inputs_local_header, inc,       run->want, j->kind == JOB_NATIVE,
-        &r->facts,           run->proj, pend,      false};
+        inputs_local_header,
+        inc,
+        run->want,
+        j->kind == JOB_NATIVE,
+        &r->facts,
+        run->proj,
+        pend,
+        false,
+        run->o->rename_project ? inputs_include_name : NULL,
+        run->renamed_base.nr ? inputs_file_string : NULL};
 }
 
 /* The port of src, its pending names decided: edits in w->edits,

@@ -98,6 +98,98 @@ static const char *input_rel(const struct run *r, const struct job *j)
     return *p == '/' ? p + 1 : p;
 }
 
+/* Note every path of the run's inputs: each file and the directories
+ * above it, with the job that put it there. */
+static void input_paths(const struct run *r, struct hashmap *in)
+{
+    for (size_t i = 0; i < r->njobs; i++) {
+        const char *p = input_rel(r, &r->jobs[i]);
+        if (!p || !*p)
+            continue;
+        for (const char *s = p;; s++) {
+            if (*s == '/' || !*s) {
+                size_t n = (size_t)(s - p);
+                if (!hashmap_get(in, p, n))
+                    hashmap_put(in, p, n, &r->jobs[i]);
+            }
+            if (!*s)
+                break;
+        }
+    }
+}
+
+static void clash(struct strbuf *err, size_t *n, const char *from,
+                  size_t from_len, const char *to, size_t to_len,
+                  const char *what, const char *who)
+{
+    strbuf_addf(err, "'%.*s' would become '%.*s', %s '%s'\n", (int)from_len,
+                from, (int)to_len, to, what, who);
+    ++*n;
+}
+
+void names_check_paths(struct run *r)
+{
+    struct hashmap in = HASHMAP_INIT, out = HASHMAP_INIT, said = HASHMAP_INIT;
+    struct strbuf err = STRBUF_INIT;
+    size_t n = 0;
+    input_paths(r, &in);
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct job *j = &r->jobs[i];
+        const char *p = input_rel(r, j);
+        if (!p || !*p)
+            continue;
+        /* Two inputs ported onto one file. */
+        const struct job *twin = hashmap_get(&out, j->rel, strlen(j->rel));
+        if (twin && strcmp(input_rel(r, twin), p))
+            clash(&err, &n, p, strlen(p), j->rel, strlen(j->rel),
+                  "and so would", twin->path);
+        else if (!twin)
+            hashmap_put(&out, j->rel, strlen(j->rel), (void *)j);
+        /* Each component the word rule renames: nothing of the inputs
+         * may be where it goes. */
+        const char *a = p, *b = j->rel;
+        for (;;) {
+            const char *sa = strchr(a, '/'), *sb = strchr(b, '/');
+            size_t la = sa ? (size_t)(sa - a) : strlen(a);
+            size_t upto_in = (size_t)(a - p) + la;
+            size_t upto = sb ? (size_t)(sb - j->rel) : strlen(j->rel);
+            bool renamed =
+                (sa || j->kind == JOB_PORT) && project_words(a, la, NULL);
+            const struct job *there =
+                renamed ? hashmap_get(&in, j->rel, upto) : NULL;
+            if (there) {
+                if (!hashmap_get(&said, j->rel, upto)) {
+                    hashmap_put(&said, j->rel, upto, (void *)j);
+                    clash(&err, &n, p, upto_in, j->rel, upto,
+                          sa ? "where the inputs already have" : "and so is",
+                          there->path);
+                }
+                break;
+            }
+            if (!sa || !sb)
+                break;
+            a = sa + 1;
+            b = sb + 1;
+        }
+    }
+    hashmap_release(&in);
+    hashmap_release(&out);
+    hashmap_release(&said);
+    if (n) {
+        err.buf[--err.len] = '\0';
+        die("--rename-project: %zu new path%s would clash, so nothing is "
+            "written:\n%s",
+            n, n == 1 ? "" : "s", err.buf);
+    }
+    strbuf_release(&err);
+}
+
+/* A path of the run in the port. */
+struct path_map {
+    const char *to;
+    bool dir;
+};
+
 /* Fill r->renamed_paths: every file, and every directory above one,
  * with its path in the port. */
 static void map_paths(struct run *r)
@@ -116,9 +208,11 @@ static void map_paths(struct run *r)
             size_t la = sa ? (size_t)(sa - in) : strlen(in);
             size_t lb = sb ? (size_t)(sb - j->rel) : strlen(j->rel);
             if (!hashmap_get(&r->renamed_paths, in, la)) {
-                char *from = arena_strndup(&r->job_mem, in, la);
-                char *to = arena_strndup(&r->job_mem, j->rel, lb);
-                hashmap_put(&r->renamed_paths, from, la, to);
+                struct path_map *m = arena_alloc(&r->job_mem, sizeof(*m));
+                m->to = arena_strndup(&r->job_mem, j->rel, lb);
+                m->dir = sa != NULL;
+                hashmap_put(&r->renamed_paths,
+                            arena_strndup(&r->job_mem, in, la), la, m);
             }
             if (!sa || !sb)
                 break;
@@ -131,18 +225,21 @@ static void map_paths(struct run *r)
 const char *names_renamed_path(struct run *r, const char *rel)
 {
     map_paths(r);
-    return hashmap_get(&r->renamed_paths, rel, strlen(rel));
+    const struct path_map *m = hashmap_get(&r->renamed_paths, rel, strlen(rel));
+    return m ? m->to : NULL;
 }
 
 struct pair {
-    const char *from, *to;
+    const char *from;
+    const struct path_map *m;
 };
 
 static void gather(void *arg, const char *key, size_t len, void *value)
 {
     struct pair **at = arg;
-    if (strlen(value) != len || memcmp(key, value, len))
-        *(*at)++ = (struct pair){key, value};
+    const struct path_map *m = value;
+    if (strlen(m->to) != len || memcmp(key, m->to, len))
+        *(*at)++ = (struct pair){key, m};
 }
 
 static int cmp_pairs(const void *a, const void *b)
@@ -152,7 +249,8 @@ static int cmp_pairs(const void *a, const void *b)
 }
 
 void names_each_rename(struct run *r,
-                       void (*fn)(void *arg, const char *from, const char *to),
+                       void (*fn)(void *arg, const char *from, const char *to,
+                                  bool dir),
                        void *arg)
 {
     map_paths(r);
@@ -163,6 +261,40 @@ void names_each_rename(struct run *r,
     if (n)
         qsort(v, n, sizeof(*v), cmp_pairs);
     for (size_t i = 0; i < n; i++)
-        fn(arg, v[i].from, v[i].to);
+        fn(arg, v[i].from, v[i].m->to, v[i].m->dir);
     free(v);
+}
+
+struct tally {
+    size_t names, files, dirs;
+};
+
+static void count_name(void *arg, const char *name, enum decl_kind kind,
+                       size_t file, size_t off, const char *renamed)
+{
+    (void)name, (void)kind, (void)file, (void)off;
+    ((struct tally *)arg)->names += renamed != NULL;
+}
+
+static void count_path(void *arg, const char *from, const char *to, bool dir)
+{
+    struct tally *t = arg;
+    const char *slash = strrchr(from, '/');
+    const char *base = slash ? slash + 1 : from;
+    (void)to;
+    /* Renamed by the word rule, not only for its extension. */
+    if (project_words(base, strlen(base), NULL))
+        *(dir ? &t->dirs : &t->files) += 1;
+}
+
+void names_summary(struct run *r, struct strbuf *out)
+{
+    struct tally t = {0, 0, 0};
+    project_each(r->proj, count_name, &t);
+    names_each_rename(r, count_path, &t);
+    strbuf_addf(out,
+                "cuda2musa: --rename-project: %zu name%s, %zu file%s and %zu "
+                "director%s renamed\n",
+                t.names, t.names == 1 ? "" : "s", t.files,
+                t.files == 1 ? "" : "s", t.dirs, t.dirs == 1 ? "y" : "ies");
 }

@@ -20,6 +20,16 @@ void names_finish(struct run *r);
  * names nothing maps (and out of the count of such findings). */
 void names_forget_unmapped(struct run *r);
 
+/* --rename-project: end the run (exit 2), before anything is written,
+ * when a file or directory would be renamed onto one of the run's
+ * inputs, or two inputs onto one name; say each. After the job table is
+ * sorted. */
+void names_check_paths(struct run *r);
+
+/* --rename-project's line of the summary: how many names, files and
+ * directories it renamed. */
+void names_summary(struct run *r, struct strbuf *out);
+
 /* The path in the port (relative to the output root) of the file or
  * directory of the run at rel (relative to the inputs' common directory,
  * r->in_root; "csrc/cuda/x_cuda.cu" -> "csrc/musa/x_musa.mu" with
@@ -27,11 +37,12 @@ void names_forget_unmapped(struct run *r);
  * run is there or below it. The result lives as long as the run. After
  * inputs_collect. */
 const char *names_renamed_path(struct run *r, const char *rel);
-/* Call fn for each file and directory of the run whose path the port
- * changes, from and to as names_renamed_path gives them, in path order
- * (directories before what they hold). */
+/* Call fn for each file and directory (dir) of the run whose path the
+ * port changes, from and to as names_renamed_path gives them, in path
+ * order (directories before what they hold). */
 void names_each_rename(struct run *r,
-                       void (*fn)(void *arg, const char *from, const char *to),
+                       void (*fn)(void *arg, const char *from, const char *to,
+                                  bool dir),
                        void *arg);
 
 #endif

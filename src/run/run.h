@@ -169,6 +169,7 @@ struct run {
     size_t held_bytes;        /* what held ports keep (atomic) */
     const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
+    struct hashmap renamed_base;  /* base name of a renamed port -> job */
 };
 
 /* A copy of s that lives as long as the jobs. */

@@ -70,8 +70,9 @@ struct rw {
     unsigned depth;           /* brace depth, for main */
     unsigned cond[32];        /* the depth at each open #if */
     unsigned nconds;
-    size_t brace[64];     /* the offset of each open '{', by depth */
-    struct pending *pend; /* names decided with the project */
+    size_t brace[64];      /* the offset of each open '{', by depth */
+    struct pending *pend;  /* names decided with the project */
+    struct hazard_file hz; /* what the hazards look back at */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -408,7 +409,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     }
     if (id && id->exact && id->exact->hazard &&
         id->exact->kind != MAP_UNSUPPORTED) {
-        struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2};
+        struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};
         hazard_check(&hs, id->exact->from, id->exact, &st->fd);
     }
     if (!(id && id->exact) && nr->cover) {
@@ -674,6 +675,13 @@ static inline void note_punct(struct rw *st, const struct token *t)
     }
 }
 
+/* A literal the hazards look at (hazard.h). */
+static void do_literal(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};
+    hazard_literal(&hs, &st->fd);
+}
+
 static void do_unterminated(struct rw *st, const struct token *t)
 {
     const char *what;
@@ -756,9 +764,9 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       struct edit_list *out, struct findings *f)
 {
     struct rw st = {
-        rw,  buf,   env, a,   out, f,     {f, a, env ? env->warn : NULL},
-        0,   false, 0,   {0}, {0}, false, 0,
-        {0}, 0,     {0}, NULL};
+        rw,  buf,   env, a,    out, f,     {f, a, env ? env->warn : NULL},
+        0,   false, 0,   {0},  {0}, false, 0,
+        {0}, 0,     {0}, NULL, {0}};
     struct tu_facts *tf = env ? env->facts : NULL;
     bool words = env && env->proj && project_renames_words(env->proj);
     if (rw->cache.nr > CACHE_MAX || rw->words != words) {
@@ -769,6 +777,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     }
     rw->gen++;
     st.pend = pending_new();
+    hazard_file_init(&st.hz, env ? env->wide_arch : NULL);
     struct lexer lx;
     struct token t;
     lexer_init(&lx, buf, len);
@@ -814,7 +823,13 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         case TOK_HEADER:
             do_header(&st, &t);
             break;
+        case TOK_NUMBER:
+            if (hazard_may_see(buf, &t, &st.prev))
+                do_literal(&st, &lx, &t);
+            break;
         case TOK_STRING: {
+            if ((t.flags & TOKF_DIRECTIVE) && (st.prev.flags & TOKF_MACRO_NAME))
+                do_literal(&st, &lx, &t);
             if (st.sym_depth > 0 && do_symbol_string(&st, &t))
                 break;
             size_t before = st.nedits;
@@ -840,6 +855,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         st.prev2 = st.prev;
         st.prev = t;
     }
+    if (hazard_file_end(&st.hz, &st.fd))
+        findings_sort(f);
     finish_pending(&st);
     return st.nedits;
 }

@@ -72,6 +72,9 @@ struct rewrite_env {
      * contents, appended to *out. NULL: strings name no file. */
     bool (*file_string)(void *arg, const char *s, size_t len,
                         struct strbuf *out);
+    /* The architecture the build targets whose warps are 128 threads
+     * (mp_21, mp_22), or NULL: no hazards of warp width (hazard.h). */
+    const char *wide_arch;
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -187,7 +187,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         pend,
         false,
         run->o->rename_project ? inputs_include_name : NULL,
-        run->renamed_base.nr ? inputs_file_string : NULL};
+        run->renamed_base.nr ? inputs_file_string : NULL,
+        run->wide_arch};
 }
 
 /* The port of src, its pending names decided: edits in w->edits,

@@ -170,6 +170,7 @@ struct run {
     const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
     struct hashmap renamed_base;  /* base name of a renamed port -> job */
+    const char *wide_arch;        /* a target with 128-thread warps, or NULL */
 };
 
 /* A copy of s that lives as long as the jobs. */

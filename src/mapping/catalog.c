@@ -350,9 +350,9 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
                 ? by_pattern(mapping_patterns(m), rm, line, &res)
                 : NULL;
         if (p)
-            fprintf(out, "%s\tunverified\t%s\tpattern\t%s\t%s:%u\n", line,
-                    res.buf, p->source ? p->source : "-", p->where.file,
-                    p->where.line);
+            fprintf(out, "%s\t%s\t%s\tpattern\t%s\t%s:%u\n", line,
+                    p->partial ? "unconfirmed" : "unverified", res.buf,
+                    p->source ? p->source : "-", p->where.file, p->where.line);
         else
             fprintf(out, "%s\tunmapped\t-\t-\t-\t-\n", line);
     }

@@ -287,9 +287,10 @@ static void port_file(struct run *run, size_t index, int wid)
         rewrite(run, j, r, w, &src, &pend);
         if (pend)
             pending_each_decl(pend, note_decl, r);
-        /* (A file kept as it is renames no name: it never waits.) */
-        if (j->kind != JOB_NATIVE &&
-            (rewrite_pending(pend) || (run->defer_all && !source_cut(&src)))) {
+        /* (A file kept as it is renames no name: it waits only when
+         * nothing may be written before the table is final.) */
+        if ((j->kind != JOB_NATIVE && rewrite_pending(pend)) ||
+            (run->defer_all && !source_cut(&src))) {
             hold(run, index, w, &src, pend);
             return;
         }

@@ -29,6 +29,7 @@
 #include "run/runstate.h"
 #include "run/setup.h"
 #include "util/path.h"
+#include "util/testhook.h"
 #include "util/xalloc.h"
 
 /* ---- signals and the lock ---- */
@@ -338,6 +339,7 @@ static void port_all(struct run *r, const struct lock *lock,
     r->results = xmalloc((r->njobs ? r->njobs : 1) * sizeof(*r->results));
     r->proj = project_new(o->rename_project);
     r->defer_all = o->rename_project;
+    r->hold_max = testhook_size("C2M_TEST_HOLD_MAX", RUN_HOLD_MAX);
 
     size_t *kept = NULL, nkept = 0;
     for (size_t i = 0; i < r->njobs; i++)

@@ -221,7 +221,7 @@ static void hold(struct run *run, size_t index, struct worker *w,
     /* (A mapped input is not kept: its mapping is the reading thread's to
      * watch, source.h.) */
     if (src->mapped || __atomic_add_fetch(&run->held_bytes, size,
-                                          __ATOMIC_RELAXED) > RUN_HOLD_MAX) {
+                                          __ATOMIC_RELAXED) > run->hold_max) {
         if (!src->mapped)
             __atomic_sub_fetch(&run->held_bytes, size, __ATOMIC_RELAXED);
         pending_free(pend);

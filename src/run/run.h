@@ -167,6 +167,7 @@ struct run {
     struct project *proj;     /* the project's names (port/project.h) */
     bool defer_all;           /* finish every port after the table */
     size_t held_bytes;        /* what held ports keep (atomic) */
+    size_t hold_max;          /* RUN_HOLD_MAX, or a test's */
     const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
     struct hashmap renamed_base;  /* base name of a renamed port -> job */

@@ -68,8 +68,8 @@ _cuda2musa()
             --follow-symlinks --exclude --in-place --backup-suffix -I -j --jobs
             --prune --depfile -D -p --musa-arch --no-manifest -m --mappings
             --mappings-dir --no-default-mappings --musa-version
-            --list-mappings --query --lint-mappings --shadow-sdk -q --quiet
-            -v --verbose
+            --list-mappings --query --lint-mappings --rename-project
+            --shadow-sdk -q --quiet -v --verbose
             -w -Werror -W -fno-diagnostics-show-caret
             -fdiagnostics-show-caret --color --color= --stats --stats=
             --report --report-format --fail-on --baseline --write-baseline

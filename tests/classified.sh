@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every function declared in the CUDA runtime and driver headers is
 # classified by the mappings: mapped (with an evidence tier), unsupported
-# (with a reason) or unverified (a prefix pattern only), never unmapped;
+# (with a reason) or left to a prefix pattern (unverified, unconfirmed),
+# never unmapped;
 # and every mapped or unsupported one names its source.
 #   classified.sh BINARY TOP [CUDA_INCLUDE_DIR]
 set -u

@@ -37,6 +37,9 @@ BIG = {
     "mapping/mapping.c": "the mapping tables: merging by priority, the "
                          "cross-file checks over them and the lookups, "
                          "all on one private struct",
+    "port/rewrite.c": "the rewriter: one walk over a file's tokens, its "
+                      "state and the handler of each kind of token, "
+                      "all on one private struct",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -2,7 +2,8 @@
 # Coverage of the CUDA API by the mapping database, per header: of the
 # functions a CUDA header declares, how many the mappings rename (by the
 # evidence tier of the entry: code, doc, curated, bulk), report as
-# unsupported, or leave to a prefix pattern (unverified), and how many
+# unsupported, or leave to a prefix pattern (unverified; unconfirmed for a
+# family MUSA has only part of, which keeps the name), and how many
 # nothing covers at all (unmapped).
 #   tools/coverage.sh BINARY [CUDA_INCLUDE_DIR] [--names HEADER]
 # --names prints one "name<TAB>class..." line per function of HEADER
@@ -28,8 +29,8 @@ if [ "${3:-}" = --names ]; then
     exit 0
 fi
 
-printf '| header | functions | mapped: code | doc | curated | bulk | kept | unsupported | unverified | unmapped |\n'
-printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| header | functions | mapped: code | doc | curated | bulk | kept | unsupported | unconfirmed | unverified | unmapped |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for h in $headers; do
     [ -f "$inc/$h" ] || continue
     declared "$h" | "$bin" --query - | awk -F'\t' -v h="$h" '
@@ -37,10 +38,11 @@ for h in $headers; do
         $2 == "mapped" { m[$4]++ }
         $2 == "unsupported" { u++ }
         $2 == "keep" { k++ }
+        $2 == "unconfirmed" { c++ }
         $2 == "unverified" { v++ }
         $2 == "unmapped" { x++ }
         END {
-            printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", h, n,
-                m["code"], m["doc"], m["curated"], m["bulk"], k, u, v, x
+            printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", h, n,
+                m["code"], m["doc"], m["curated"], m["bulk"], k, u, c, v, x
         }'
 done

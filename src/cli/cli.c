@@ -92,6 +92,12 @@ static const char *const help_text[] = {
     "                        an identifier, a::b, or a header; - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
+    "      --rename-project  also give the project's own names that say\n"
+    "                        cuda, CUDA or Cuda a MUSA spelling (CHECK_CUDA\n"
+    "                        -> CHECK_MUSA), and its files and directories\n"
+    "                        (x_cuda.cu -> x_musa.mu), with every use and\n"
+    "                        #include following; exit 2 if a new name is\n"
+    "                        taken\n"
     "      --shadow-sdk DIR  write a shadow MUSA SDK for these mappings into\n"
     "                        DIR (new, empty, or one made before) and exit:\n"
     "                        MUSA headers, mcc, libraries and CMake modules\n"
@@ -151,6 +157,7 @@ enum {
     OPT_NO_MANIFEST,
     OPT_MUSA_ARCH,
     OPT_PRUNE,
+    OPT_RENAME_PROJECT,
     OPT_DEPFILE,
     OPT_STATS,
     OPT_REPORT,
@@ -189,6 +196,7 @@ static const struct option longopts[] = {
     {"no-manifest", no_argument, NULL, OPT_NO_MANIFEST},
     {"musa-arch", required_argument, NULL, OPT_MUSA_ARCH},
     {"prune", no_argument, NULL, OPT_PRUNE},
+    {"rename-project", no_argument, NULL, OPT_RENAME_PROJECT},
     {"depfile", required_argument, NULL, OPT_DEPFILE},
     {"stats", optional_argument, NULL, OPT_STATS},
     {"report", required_argument, NULL, OPT_REPORT},
@@ -442,6 +450,9 @@ int cli_parse(int argc, char **argv, struct options *o)
         case OPT_PRUNE:
             o->prune = true;
             break;
+        case OPT_RENAME_PROJECT:
+            o->rename_project = true;
+            break;
         case OPT_DEPFILE:
             o->depfile = optarg;
             break;
@@ -609,6 +620,10 @@ int cli_parse(int argc, char **argv, struct options *o)
     if (o->in_place && (o->output || o->dry_run || o->check))
         return usage_error("%s", "--in-place writes next to the inputs: no -o, "
                                  "--dry-run or --check with it");
+    if (o->in_place && o->rename_project)
+        return usage_error("%s", "--rename-project renames files and "
+                                 "directories: port into -o DIR, not "
+                                 "--in-place");
     if (o->in_place && o->copy_all)
         return usage_error("%s",
                            "--in-place ports sources only: no --copy-all");

@@ -158,7 +158,10 @@ static void describe_entry(const struct mapping *m, const char *name,
     static const char *const hazards[] = {
         [HAZARD_COMPARED] = "each place it is compared with a number",
         [HAZARD_WARP_MASK] = "each call with the 32-lane mask 0xffffffff",
-        [HAZARD_PTX] = "each asm statement whose text is PTX"};
+        [HAZARD_PTX] = "each asm statement whose text is PTX",
+        [HAZARD_VERSION] = "each place it is compared with a number or "
+                           "used as one",
+        [HAZARD_ONCE] = "once in each file that uses it, with the count"};
     if (e->hazard)
         fprintf(out, "  reported: %s [-Whazard]\n", hazards[e->hazard]);
 }
@@ -238,6 +241,15 @@ static void query_identifier(const struct mapping *m, const char *name,
     rules_matcher_free(rm);
     if (err.len) {
         fprintf(out, "%s: %s\n", name, err.buf);
+    } else if (p && p->partial) {
+        fprintf(out,
+                "%s: kept (reported, -Wunsupported), unless the project "
+                "declares it: then %s\n",
+                name, res.buf);
+        fprintf(out,
+                "  by the pattern '%s' at %s:%u:%u; for a family MUSA has "
+                "only part of (family: false)\n",
+                p->from, p->where.file, p->where.line, p->where.col);
     } else if (p) {
         fprintf(out, "%s -> %s\n", name, res.buf);
         fprintf(out,
@@ -273,13 +285,16 @@ static void query_identifier(const struct mapping *m, const char *name,
  * do_ident_lookup): from its first part on, a member-only entry leaves
  * the part alone; else the first qualified entry that starts there and
  * matches the parts that follow renames them all; else the part is an
- * identifier: its exact entry, else a pattern. One step per entry or
- * part, in order. */
+ * identifier: its exact entry, else a pattern (one for a family MUSA has
+ * only part of keeps it, unless the project declares it). One step per
+ * entry or part, in order. */
 struct qual_step {
     size_t first, n;                 /* the parts it covers */
     const struct map_entry *e;       /* the entry or pattern, or NULL */
     bool qualified, pattern, member; /* how e applies */
     char *to;                        /* what the parts become (owned) */
+    char *unless; /* family: false: what it becomes if the project
+                     declares it (owned) */
 };
 
 struct qual_port {
@@ -289,7 +304,7 @@ struct qual_port {
     struct qual_step *steps;
     size_t nsteps;
     struct strbuf result;
-    bool renamed, unsupported, unverified;
+    bool renamed, unsupported, unverified, unconfirmed;
     struct strbuf err; /* a pattern that could not be run on a part */
 };
 
@@ -368,12 +383,15 @@ static int qual_port(const struct mapping *m, const char *key,
                 strbuf_addf(&qp->err, "'%s': %s", name, why.buf);
             strbuf_release(&why);
             st->pattern = st->e != NULL;
-            if (st->e)
+            if (st->e && st->e->partial)
+                st->unless = xstrdup(res.buf);
+            else if (st->e)
                 st->to = xstrdup(res.buf);
         }
         if (st->e && st->e->kind == MAP_UNSUPPORTED)
             qp->unsupported = true;
-        qp->unverified |= st->pattern;
+        qp->unconfirmed |= st->unless != NULL;
+        qp->unverified |= st->pattern && !st->unless;
         qp->renamed |= st->to != NULL;
         i += st->n;
     }
@@ -398,8 +416,10 @@ static void qual_port_release(struct qual_port *qp)
     for (size_t i = 0; i < qp->nparts; i++)
         free(qp->parts[i]);
     free(qp->parts);
-    for (size_t i = 0; i < qp->nsteps; i++)
+    for (size_t i = 0; i < qp->nsteps; i++) {
         free(qp->steps[i].to);
+        free(qp->steps[i].unless);
+    }
     free(qp->steps);
     strbuf_release(&qp->result);
     strbuf_release(&qp->err);
@@ -426,7 +446,7 @@ static void query_qualified(const struct mapping *m, const char *name,
     } else if (qp.nsteps == 1 && qp.steps[0].qualified && !qp.lead) {
         /* One entry names it all. */
         describe_entry(m, key.buf, qp.steps[0].e, out);
-    } else if (!qp.renamed && !qp.unsupported) {
+    } else if (!qp.renamed && !qp.unsupported && !qp.unconfirmed) {
         fprintf(out, "%s: not mapped\n", key.buf);
     } else {
         if (qp.renamed)
@@ -445,6 +465,14 @@ static void query_qualified(const struct mapping *m, const char *name,
                         "  %s: kept (its entry at %s:%u applies after . or "
                         "-> only)\n",
                         part.buf, e->where.file, e->where.line);
+            else if (st->unless)
+                fprintf(out,
+                        "  %s: kept (reported, -Wunsupported), unless the "
+                        "project declares it: then %s; by the pattern '%s' "
+                        "at %s:%u:%u, for a family MUSA has only part of "
+                        "(family: false)\n",
+                        part.buf, st->unless, e->from, e->where.file,
+                        e->where.line, e->where.col);
             else if (st->pattern)
                 fprintf(out,
                         "  %s -> %s: by the pattern '%s' at %s:%u:%u; "
@@ -527,11 +555,12 @@ static void query_qualified_line(const struct mapping *m, const char *line,
         for (size_t k = 0; !e && k < qp.nsteps; k++)
             if (!qp.steps[k].member)
                 e = qp.steps[k].e;
-        cls = qp.unsupported  ? "unsupported"
-              : qp.unverified ? "unverified"
-              : qp.renamed    ? "mapped"
-              : e             ? "keep"
-                              : "unmapped";
+        cls = qp.unsupported   ? "unsupported"
+              : qp.unconfirmed ? "unconfirmed"
+              : qp.unverified  ? "unverified"
+              : qp.renamed     ? "mapped"
+              : e              ? "keep"
+                               : "unmapped";
     }
     if (qp.err.len)
         fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, qp.err.buf);
@@ -540,7 +569,8 @@ static void query_qualified_line(const struct mapping *m, const char *line,
     else
         fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s:%u\n", line, cls,
                 qp.renamed ? qp.result.buf : "-",
-                qp.unverified ? "pattern" : tier_name(mapping_tier(m, e)),
+                qp.unverified || qp.unconfirmed ? "pattern"
+                                                : tier_name(mapping_tier(m, e)),
                 e->source ? e->source : "-", e->where.file, e->where.line);
     qual_port_release(&qp);
     strbuf_release(&key);
@@ -581,9 +611,9 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
         if (err.len)
             fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, err.buf);
         else if (p)
-            fprintf(out, "%s\tunverified\t%s\tpattern\t%s\t%s:%u\n", line,
-                    res.buf, p->source ? p->source : "-", p->where.file,
-                    p->where.line);
+            fprintf(out, "%s\t%s\t%s\tpattern\t%s\t%s:%u\n", line,
+                    p->partial ? "unconfirmed" : "unverified", res.buf,
+                    p->source ? p->source : "-", p->where.file, p->where.line);
         else
             fprintf(out, "%s\tunmapped\t-\t-\t-\t-\n", line);
     }

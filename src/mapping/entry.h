@@ -25,8 +25,12 @@ enum map_hazard {
     HAZARD_NONE,
     HAZARD_COMPARED,  /* compared with a number: #if CUDA_VERSION >= ... */
     HAZARD_WARP_MASK, /* called with the full 32-lane mask 0xffffffff */
-    HAZARD_PTX        /* asm whose text is PTX */
+    HAZARD_PTX,       /* asm whose text is PTX */
+    HAZARD_VERSION,   /* a version number: compared, or used as a number
+                         anywhere but in defined() and #ifdef */
+    HAZARD_ONCE       /* said once per file that uses it, with the count */
 };
+#define HAZARD__LAST HAZARD_ONCE
 
 /* How strong the evidence behind a source tag is, weakest first. */
 enum map_tier {
@@ -63,6 +67,9 @@ struct map_entry {
     struct sdk_range range;
     enum map_hazard hazard;
     bool member; /* only after . or -> (a method or field name) */
+    /* A pattern for a family of names MUSA has only part of (family:
+     * false): it renames the project's own names, and no other. */
+    bool partial;
     const struct map_entry *next_alt; /* the next SDK alternative, or NULL */
     struct map_origin where;
     int priority;

@@ -32,7 +32,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 8
+#define CACHE_FORMAT 9
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -214,7 +214,7 @@ static void put_str(struct writer *w, const char *s)
 static void put_entry(struct writer *w, const struct map_entry *e)
 {
     put(w, (uint32_t)e->kind | (uint32_t)e->hazard << 4 |
-               (uint32_t)e->member << 8);
+               (uint32_t)e->member << 8 | (uint32_t)e->partial << 9);
     put_str(w, e->from);
     put_str(w, e->to);
     put_str(w, e->message);
@@ -475,6 +475,7 @@ static struct map_entry *get_entry(struct reader *r, struct arena *a,
     e->kind = (enum map_kind)(flags & 0xf);
     e->hazard = (enum map_hazard)(flags >> 4 & 0xf);
     e->member = flags >> 8 & 1;
+    e->partial = flags >> 9 & 1;
     e->from = get_str(r);
     e->to = get_str(r);
     e->to_len = e->to ? strlen(e->to) : 0;
@@ -488,7 +489,7 @@ static struct map_entry *get_entry(struct reader *r, struct arena *a,
     e->where.col = get(r);
     e->where.file = file;
     e->priority = priority;
-    if (!e->from || e->kind > MAP_KEEP || e->hazard > HAZARD_PTX ||
+    if (!e->from || e->kind > MAP_KEEP || e->hazard > HAZARD__LAST ||
         (e->kind == MAP_RENAME && !e->to))
         r->bad = true;
     return e;

@@ -192,9 +192,9 @@ static void parse_hazard(struct loader *ld, yaml_node_t *val,
         const char *name;
         enum map_hazard h;
     } hazards[] = {
-        {"compared", HAZARD_COMPARED},
-        {"warp-mask", HAZARD_WARP_MASK},
-        {"ptx", HAZARD_PTX},
+        {"compared", HAZARD_COMPARED}, {"warp-mask", HAZARD_WARP_MASK},
+        {"ptx", HAZARD_PTX},           {"version", HAZARD_VERSION},
+        {"once", HAZARD_ONCE},
     };
     if (is_scalar(val))
         for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)
@@ -203,7 +203,8 @@ static void parse_hazard(struct loader *ld, yaml_node_t *val,
                 return;
             }
     lerr(ld, &val->start_mark,
-         "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
+         "'hazard' must be 'compared', 'version', 'warp-mask', 'ptx' or "
+         "'once'");
 }
 
 /* Fill e from a value: "name" or {to|unsupported|keep, source, note, sdk,
@@ -628,10 +629,17 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
                 e->source = dup_scalar(ld, v, "'source'");
             } else if (scalar_is(k, "note")) {
                 e->message = dup_scalar(ld, v, "'note'");
+            } else if (patterns && scalar_is(k, "family")) {
+                if (is_scalar(v) && scalar_is(v, "false"))
+                    e->partial = true;
+                else if (!is_scalar(v) || !scalar_is(v, "true"))
+                    lerr(ld, &v->start_mark,
+                         "'family' must be 'true' or 'false'");
             } else {
-                lerr(ld, &k->start_mark,
-                     "unknown key '%s' (expected match, to, source or note)",
-                     scalar(k, NULL));
+                lerr(ld, &k->start_mark, "unknown key '%s' (expected %s)",
+                     scalar(k, NULL),
+                     patterns ? "match, to, source, note or family"
+                              : "match, to, source or note");
             }
         }
         if (!match)

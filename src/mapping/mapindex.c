@@ -299,7 +299,7 @@ static bool entry_ok(const struct mapindex *ix, uint32_t k)
 {
     const uint32_t *w = ix->entries + (size_t)k * ENTRY_WORDS;
     uint32_t kind = w[E_FLAGS] & 0xf, hazard = w[E_FLAGS] >> 4 & 0xf;
-    return kind <= MAP_KEEP && hazard <= HAZARD_PTX &&
+    return kind <= MAP_KEEP && hazard <= HAZARD__LAST &&
            str_ok(ix, w[E_FROM], false) &&
            str_ok(ix, w[E_TO], kind != MAP_RENAME) &&
            str_ok(ix, w[E_MESSAGE], true) && str_ok(ix, w[E_SOURCE], true) &&

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -12,6 +13,36 @@ void findings_clear(struct findings *f)
 {
     f->nr = 0;
     f->error.why = NULL;
+}
+
+void findings_sort(struct findings *f)
+{
+    size_t n = f->nr, i = 1;
+    while (i < n && f->v[i - 1].off <= f->v[i].off)
+        i++;
+    if (i >= n)
+        return;
+    /* A merge sort, bottom up: stable. */
+    struct finding *tmp = xmalloc(n * sizeof(*tmp)), *a = f->v, *b = tmp;
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n;
+            size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t x = lo, y = mid, k = lo;
+            while (x < mid && y < hi)
+                b[k++] = a[y].off < a[x].off ? a[y++] : a[x++];
+            while (x < mid)
+                b[k++] = a[x++];
+            while (y < hi)
+                b[k++] = a[y++];
+        }
+        struct finding *t = a;
+        a = b;
+        b = t;
+    }
+    if (a != f->v)
+        memcpy(f->v, a, n * sizeof(*a));
+    free(tmp);
 }
 
 void findings_release(struct findings *f)

@@ -47,6 +47,9 @@ struct findings {
     }
 
 void findings_clear(struct findings *f);
+/* Put the findings in offset order, keeping the order of those at one
+ * offset. */
+void findings_sort(struct findings *f);
 void findings_release(struct findings *f);
 
 /* Where findings of one file go: the list, the arena their messages live

@@ -1,9 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /* Each hazard is a look at the tokens around a name: before it (the
- * site's two previous tokens) and after it (a copy of the lexer). */
+ * site's two previous tokens) and after it (a copy of the lexer), and at
+ * what the file defined before it (struct hazard_file). */
 #include "port/hazard.h"
 
 #include <string.h>
+
+void hazard_file_init(struct hazard_file *hf, const char *wide_arch)
+{
+    memset(hf, 0, sizeof(*hf));
+    hf->wide_arch = wide_arch;
+}
+
+/* The literal the file defines name (token t) as, or NULL. */
+static const struct hazard_name *
+defined_as(const struct hazard_file *hf, const char *buf, const struct token *t)
+{
+    for (size_t i = hf ? hf->nnames : 0; i-- > 0;) {
+        const struct hazard_name *n = &hf->names[i];
+        if (n->len == t->len && !memcmp(buf + n->off, buf + t->off, t->len))
+            return n;
+    }
+    return NULL;
+}
 
 static bool is_cmp_op(const char *buf, const struct token *t)
 {
@@ -33,10 +52,32 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
     else if (lexer_next_code(&l, &op) && is_cmp_op(s->buf, &op) &&
              lexer_next_code(&l, &num) && num.kind == TOK_NUMBER)
         n = &num;
-    if (n)
+    if (n) {
         finder_add(fd, WARN_HAZARD, s->name->off,
                    "'%s' is compared with %.*s: %s", name, (int)n->len,
                    s->buf + n->off, note_or(e, "the numbers differ on MUSA"));
+        return;
+    }
+    if (e->hazard != HAZARD_VERSION)
+        return;
+    /* A version used as a number anywhere else: printed, returned,
+     * stored, tested for zero. Not in defined(), #ifdef, #ifndef, #undef
+     * or as the name a #define defines. */
+    const char *buf = s->buf;
+    const struct token *p = &s->prev, *p2 = &s->prev2;
+    bool directive = s->name->flags & TOKF_DIRECTIVE;
+    if ((s->name->flags & TOKF_MACRO_NAME) ||
+        (directive && p->kind == TOK_IDENT &&
+         (lexer_token_is(buf, p, "defined") ||
+          lexer_token_is(buf, p, "ifdef") || lexer_token_is(buf, p, "ifndef") ||
+          lexer_token_is(buf, p, "elifdef") ||
+          lexer_token_is(buf, p, "elifndef") ||
+          lexer_token_is(buf, p, "undef"))) ||
+        (directive && lexer_token_is(buf, p, "(") &&
+         lexer_token_is(buf, p2, "defined")))
+        return;
+    finder_add(fd, WARN_HAZARD, s->name->off, "'%s' is used as a number: %s",
+               name, note_or(e, "the numbers differ on MUSA"));
 }
 
 /* Is the number token the 32-lane mask 0xffffffff (any case, suffix)? */
@@ -54,21 +95,44 @@ static bool is_full_mask(const char *buf, const struct token *t)
     return true;
 }
 
-/* NAME ( 0xffffffff , ... */
+/* NAME ( 0xffffffff , ... or NAME ( FULL_MASK , ... where the file
+ * defines FULL_MASK as 0xffffffff; and every such call counted, for the
+ * file's end, when the build's warps are 128 threads. */
 static void hazard_warp_mask(const struct hazard_site *s, const char *name,
                              const struct map_entry *e, struct finder *fd)
 {
     struct lexer l = *s->lx;
     struct token a, mask, b;
     const char *buf = s->buf;
-    if (lexer_next_code(&l, &a) && lexer_token_is(buf, &a, "(") &&
-        lexer_next_code(&l, &mask) && mask.kind == TOK_NUMBER &&
-        is_full_mask(buf, &mask) && lexer_next_code(&l, &b) &&
-        (lexer_token_is(buf, &b, ",") || lexer_token_is(buf, &b, ")")))
+    struct hazard_file *hf = s->file;
+    if (hf && hf->wide_arch && !hf->warp_calls++) {
+        hf->warp_first = s->name->off;
+        hf->warp_name = name;
+    }
+    if (hf && !hf->wide_arch)
+        return; /* warps of 32 threads: the mask is right */
+    if (!lexer_next_code(&l, &a) || !lexer_token_is(buf, &a, "(") ||
+        !lexer_next_code(&l, &mask) || !lexer_next_code(&l, &b) ||
+        !(lexer_token_is(buf, &b, ",") || lexer_token_is(buf, &b, ")")))
+        return;
+    const char *how = note_or(e, "MUSA warps are not 32 lanes on every GPU");
+    if (mask.kind == TOK_NUMBER && is_full_mask(buf, &mask)) {
         finder_add(fd, WARN_HAZARD, mask.off,
                    "'%s' is called with the 32-lane mask %.*s: %s", name,
-                   (int)mask.len, buf + mask.off,
-                   note_or(e, "MUSA warps are not 32 lanes on every GPU"));
+                   (int)mask.len, buf + mask.off, how);
+        return;
+    }
+    const struct hazard_name *n =
+        mask.kind == TOK_IDENT ? defined_as(hf, buf, &mask) : NULL;
+    struct token v;
+    if (n && n->kind == TOK_NUMBER) {
+        v = (struct token){n->value, n->value_len, TOK_NUMBER, 0};
+        if (is_full_mask(buf, &v))
+            finder_add(fd, WARN_HAZARD, mask.off,
+                       "'%s' is called with %.*s, the 32-lane mask %.*s: %s",
+                       name, (int)mask.len, buf + mask.off, (int)v.len,
+                       buf + v.off, how);
+    }
 }
 
 /* Does s[0..len) contain mark? (memchr for its first byte: asm strings
@@ -122,14 +186,201 @@ static void hazard_ptx(const struct hazard_site *s, const struct map_entry *e,
             lexer_token_is(buf, &a, "goto")))
         ;
     if (!more || a.kind != TOK_PUNCT || !lexer_token_is(buf, &a, "(") ||
-        !lexer_next_code(&l, &a) || a.kind != TOK_STRING || buf[a.off] != '"')
+        !lexer_next_code(&l, &a))
+        return;
+    const char *how = note_or(e, "MUSA does not run NVIDIA PTX");
+    /* asm volatile(LD_NC_FUNC : ...): the text is a macro's. */
+    const struct hazard_name *n = NULL;
+    if (a.kind == TOK_IDENT) {
+        struct token m = a;
+        n = defined_as(s->file, buf, &m);
+        if (!n || n->kind != TOK_STRING) {
+            finder_add(fd, WARN_HAZARD, s->name->off,
+                       "inline assembly through the macro '%.*s': %s",
+                       (int)a.len, buf + a.off, how);
+            return;
+        }
+        a = (struct token){n->value, n->value_len, TOK_STRING, 0};
+    }
+    if (a.kind != TOK_STRING || buf[a.off] != '"')
         return;
     /* The contents: without the quotes, or the one quote of an
      * unterminated string. */
     size_t quotes = a.flags & TOKF_UNTERMINATED ? 1 : 2;
-    if (a.len >= quotes && looks_like_ptx(buf + a.off + 1, a.len - quotes))
+    const char *text = buf + a.off + 1;
+    size_t len = a.len >= quotes ? a.len - quotes : 0;
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (len - i >= 4 && !memcmp(text + i, "trap", 4) &&
+        (len - i == 4 || strchr(" ;\\", text[i + 4])))
+        finder_add(fd, WARN_HAZARD, s->name->off,
+                   "asm(\"trap;\") is NVIDIA's PTX trap instruction, which "
+                   "MUSA does not run: call __builtin_trap() (or assert) "
+                   "instead");
+    else if (looks_like_ptx(text, len) && n)
+        finder_add(fd, WARN_HAZARD, s->name->off,
+                   "inline PTX assembly through the macro '%.*s': %s",
+                   (int)n->len, buf + n->off, how);
+    else if (looks_like_ptx(text, len))
         finder_add(fd, WARN_HAZARD, s->name->off, "inline PTX assembly: %s",
-                   note_or(e, "MUSA does not run NVIDIA PTX"));
+                   how);
+}
+
+/* Does s[0..len) hold word (lower case), in any case? */
+static bool says(const char *s, size_t len, const char *word)
+{
+    size_t wl = strlen(word);
+    for (size_t i = 0; i + wl <= len; i++) {
+        size_t k = 0;
+        while (k < wl && (s[i + k] | 0x20) == word[k])
+            k++;
+        if (k == wl)
+            return true;
+    }
+    return false;
+}
+
+/* Is the token a thread, lane or warp index or count: a name that says
+ * lane, warp, tid or thread, or threadIdx.x/y/z, blockDim.x/y/z? */
+static bool lane_like(const char *buf, const struct token *t)
+{
+    if (t->kind != TOK_IDENT)
+        return false;
+    const char *p = buf + t->off;
+    if (t->len == 1 && (*p == 'x' || *p == 'y' || *p == 'z')) {
+        size_t i = t->off;
+        while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
+            i--;
+        if (!i || buf[--i] != '.')
+            return false;
+        while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
+            i--;
+        return (i >= 9 && !memcmp(buf + i - 9, "threadIdx", 9)) ||
+               (i >= 8 && !memcmp(buf + i - 8, "blockDim", 8));
+    }
+    return says(p, t->len, "lane") || says(p, t->len, "warp") ||
+           says(p, t->len, "tid") || says(p, t->len, "thread");
+}
+
+/* Does the name say it is a warp's width (WARP_SIZE, kWarpSize,
+ * warp_threads)? */
+static bool warp_width_name(const char *p, size_t len)
+{
+    return says(p, len, "warp") &&
+           (says(p, len, "size") || says(p, len, "width") ||
+            says(p, len, "lane") || says(p, len, "thread"));
+}
+
+void hazard_literal(const struct hazard_site *s, struct finder *fd)
+{
+    const char *buf = s->buf;
+    const struct token *t = s->name, *p = &s->prev, *p2 = &s->prev2;
+    struct hazard_file *hf = s->file;
+    const char *v = buf + t->off;
+    bool is32 = t->kind == TOK_NUMBER && t->len == 2 && !memcmp(v, "32", 2);
+    /* What the literal defines: #define NAME lit, #define NAME (lit),
+     * NAME = lit; (a constant or a variable set once, as the file has
+     * it: one level deep, no data flow). */
+    const struct token *name = NULL;
+    struct lexer l = *s->lx;
+    struct token next;
+    bool more = false;
+    /* What follows matters only to a definition. */
+    if ((p->flags & TOKF_MACRO_NAME) || (p2->flags & TOKF_MACRO_NAME) ||
+        (p2->kind == TOK_IDENT && lexer_token_is(buf, p, "="))) {
+        more = lexer_next(&l, &next);
+        while (more && next.kind == TOK_SPACE)
+            more = lexer_next(&l, &next);
+    }
+    /* The whole body (or, for a string, its first piece). */
+    bool whole = !more || next.kind == TOK_NEWLINE ||
+                 next.kind == TOK_COMMENT ||
+                 (t->kind == TOK_STRING && next.kind == TOK_STRING);
+    if ((p->flags & TOKF_MACRO_NAME) && whole)
+        name = p;
+    else if ((p2->flags & TOKF_MACRO_NAME) && lexer_token_is(buf, p, "(") &&
+             more && lexer_token_is(buf, &next, ")"))
+        name = p2;
+    else if (t->kind == TOK_NUMBER && p2->kind == TOK_IDENT &&
+             lexer_token_is(buf, p, "=") && more &&
+             (lexer_token_is(buf, &next, ";") ||
+              lexer_token_is(buf, &next, ",")))
+        name = p2;
+    /* Only what a hazard looks back at: masks, 32, strings. */
+    struct token tv = *t;
+    if (name && t->kind == TOK_NUMBER && !is32 && !is_full_mask(buf, &tv))
+        name = NULL;
+    if (name && hf && hf->nnames < HAZARD_NAMES)
+        hf->names[hf->nnames++] =
+            (struct hazard_name){name->off, name->len, t->off, t->len, t->kind};
+    if (!hf || !hf->wide_arch || t->kind != TOK_NUMBER)
+        return;
+    if (name && is32 && warp_width_name(buf + name->off, name->len)) {
+        finder_add(fd, WARN_HAZARD, name->off,
+                   "'%.*s' is defined as 32, a warp's width on NVIDIA GPUs: "
+                   "%s warps are 128 threads; size warp work with warpSize "
+                   "(or the width of the GPU built for) instead",
+                   (int)name->len, buf + name->off, hf->wide_arch);
+        return;
+    }
+    /* Lane arithmetic: tid % 32, lane / 32, threadIdx.x & 31, warp >> 5. */
+    bool op =
+        p->kind == TOK_PUNCT &&
+        ((is32 &&
+          (lexer_token_is(buf, p, "%") || lexer_token_is(buf, p, "/"))) ||
+         (t->len == 2 && !memcmp(v, "31", 2) && lexer_token_is(buf, p, "&")) ||
+         (t->len == 1 && *v == '5' && lexer_token_is(buf, p, ">>")));
+    if (op && lane_like(buf, p2) && !hf->lane_math++)
+        hf->lane_first = p2->off;
+}
+
+size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
+{
+    size_t before = fd->f->nr;
+    if (hf->warp_calls)
+        finder_add(fd, WARN_HAZARD, hf->warp_first,
+                   "%zu warp-synchronous call%s in this file (the first: "
+                   "'%s') assume%s 32-thread warps: %s warps are 128 "
+                   "threads; take lane counts and masks from warpSize, and "
+                   "check each call against the SDK's warp functions",
+                   hf->warp_calls, hf->warp_calls == 1 ? "" : "s",
+                   hf->warp_name, hf->warp_calls == 1 ? "s" : "",
+                   hf->wide_arch);
+    if (hf->lane_math)
+        finder_add(fd, WARN_HAZARD, hf->lane_first,
+                   "%zu place%s in this file divide%s or mask%s a thread, "
+                   "lane or warp index or count by 32 (or 31, or >> 5), "
+                   "NVIDIA's warp width: %s warps are 128 threads; use "
+                   "warpSize (and warpSize - 1)",
+                   hf->lane_math, hf->lane_math == 1 ? "" : "s",
+                   hf->lane_math == 1 ? "s" : "", hf->lane_math == 1 ? "s" : "",
+                   hf->wide_arch);
+    for (size_t i = 0; i < hf->nonce; i++)
+        finder_add(fd, WARN_HAZARD, hf->once[i].first,
+                   "'%s' is used %zu time%s in this file: %s",
+                   hf->once[i].e->from, hf->once[i].uses,
+                   hf->once[i].uses == 1 ? "" : "s",
+                   note_or(hf->once[i].e, "check it on MUSA"));
+    return fd->f->nr - before;
+}
+
+/* Counted, and said at the file's end. */
+static void hazard_once(const struct hazard_site *s, const struct map_entry *e)
+{
+    struct hazard_file *hf = s->file;
+    if (!hf)
+        return;
+    size_t i = 0;
+    while (i < hf->nonce && hf->once[i].e != e)
+        i++;
+    if (i == hf->nonce) {
+        if (i == HAZARD_ONCE_NAMES)
+            return;
+        hf->once[hf->nonce++].e = e;
+        hf->once[i].first = s->name->off;
+    }
+    hf->once[i].uses++;
 }
 
 void hazard_check(const struct hazard_site *s, const char *name,
@@ -137,6 +388,7 @@ void hazard_check(const struct hazard_site *s, const char *name,
 {
     switch (e->hazard) {
     case HAZARD_COMPARED:
+    case HAZARD_VERSION:
         hazard_compared(s, name, e, fd);
         break;
     case HAZARD_WARP_MASK:
@@ -144,6 +396,9 @@ void hazard_check(const struct hazard_site *s, const char *name,
         break;
     case HAZARD_PTX:
         hazard_ptx(s, e, fd);
+        break;
+    case HAZARD_ONCE:
+        hazard_once(s, e);
         break;
     case HAZARD_NONE:
         break;

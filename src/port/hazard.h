@@ -1,27 +1,83 @@
 /* SPDX-License-Identifier: MIT */
 /* Hazards: what renaming a name cannot port, found where the name is
  * used, from the hazard its mapping entry names (mapping/entry.h): a
- * number compared with CUDA_VERSION or __CUDA_ARCH__, the 32-lane mask of
- * a warp function, PTX in asm. Reads tokens after the name with a copy of
- * the lexer; never changes the file. */
+ * number compared with CUDA_VERSION or __CUDA_ARCH__, or the version used
+ * as a number; the 32-lane mask of a warp function, written out or
+ * through a macro or constant of the file; PTX in asm, written out or
+ * through a macro; and, once per file with a count, every warp function
+ * and lane arithmetic on 32 when the build targets 128-thread warps, and
+ * names whose entry asks for it. Reads tokens after the name with a copy
+ * of the lexer; never changes the file. */
 #ifndef C2M_PORT_HAZARD_H
 #define C2M_PORT_HAZARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "lex/lexer.h"
 #include "mapping/entry.h"
 #include "port/finding.h"
 
-/* A use of a name with a hazard. */
-struct hazard_site {
-    const char *buf;          /* the file */
-    const struct lexer *lx;   /* the lexer right after the name */
-    const struct token *name; /* the name's token */
-    struct token prev, prev2; /* the two significant tokens before it */
+/* What the file says that its hazards look back at, and what is said
+ * once at its end. Plain data; hazard_file_init fills it. */
+enum { HAZARD_NAMES = 32, HAZARD_ONCE_NAMES = 8 };
+struct hazard_file {
+    /* The architecture the build targets whose warps are 128 threads
+     * (mp_21, mp_22), or NULL: no warp-width hazards. */
+    const char *wide_arch;
+    /* Names the file defines as one literal, one level deep: #define
+     * FULL_MASK 0xffffffff, const unsigned mask = 0xffffffff, #define
+     * WARP_SIZE 32, #define LD_NC "ld.global.nc.b32 ...". */
+    struct hazard_name {
+        uint32_t off, len;         /* the name */
+        uint32_t value, value_len; /* the literal token */
+        unsigned char kind;        /* TOK_NUMBER or TOK_STRING */
+    } names[HAZARD_NAMES];
+    size_t nnames;
+    /* Said once: warp functions, lane arithmetic on 32, `once` names. */
+    size_t warp_calls, warp_first;
+    const char *warp_name;
+    size_t lane_math, lane_first;
+    struct {
+        const struct map_entry *e;
+        size_t uses, first;
+    } once[HAZARD_ONCE_NAMES];
+    size_t nonce;
 };
 
-/* Look at the site for the hazard e names (name: e's CUDA name, as the
- * message gives it) and add a finding for what is there. */
+void hazard_file_init(struct hazard_file *hf, const char *wide_arch);
+
+/* A place in the file. */
+struct hazard_site {
+    const char *buf;          /* the file */
+    const struct lexer *lx;   /* the lexer right after the token */
+    const struct token *name; /* the token: a name, a number, a string */
+    struct token prev, prev2; /* the two significant tokens before it */
+    struct hazard_file *file;
+};
+
+/* Look at the use of a name for the hazard e names (name: e's CUDA name,
+ * as the message gives it) and add a finding for what is there. */
 void hazard_check(const struct hazard_site *s, const char *name,
                   const struct map_entry *e, struct finder *fd);
+/* Whether a number token may interest hazard_literal: 0xffffffff, 32,
+ * 31 or 5, after an operator or a macro's name (cheap, to call for every
+ * number). */
+static inline bool hazard_may_see(const char *buf, const struct token *t,
+                                  const struct token *prev)
+{
+    const char *p = buf + t->off;
+    bool value = t->len == 1   ? p[0] == '5'
+                 : t->len == 2 ? p[0] == '3' && (p[1] == '2' || p[1] == '1')
+                               : t->len >= 10 && (p[2] | 0x20) == 'f';
+    return value &&
+           (prev->kind == TOK_PUNCT || (prev->flags & TOKF_MACRO_NAME));
+}
+/* A number (that hazard_may_see), or a string in a #define's body: a
+ * name defined as it, a warp width defined as 32, lane arithmetic. */
+void hazard_literal(const struct hazard_site *s, struct finder *fd);
+/* The end of the file: what is said once. Returns the findings added. */
+size_t hazard_file_end(struct hazard_file *hf, struct finder *fd);
 
 #endif

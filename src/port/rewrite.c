@@ -10,9 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex/lexer.h"
+#include "port/decl.h"
 #include "port/edit.h"
 #include "port/hazard.h"
-#include "lex/lexer.h"
+#include "port/pending.h"
+#include "port/project.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
 #include "util/arena.h"
@@ -27,7 +30,10 @@ struct name_result {
     const struct map_entry *rule; /* a pattern, when id has no exact entry */
     const char *text;             /* what the pattern makes of the name */
     size_t len;
-    bool suspect; /* no entry or pattern, but it looks like CUDA */
+    unsigned cover; /* PN_*: no exact entry, but a rule may touch it */
+    /* The file's pending entry for it (pending.h), if made in file gen. */
+    struct pname *pn;
+    unsigned gen;
     const struct map_entry *failed; /* a rule that could not be run on it */
     const char *why;                /* and PCRE2's reason */
 };
@@ -40,10 +46,11 @@ struct rewriter {
     const struct rules *patterns;
     const struct rules *strings;
     const struct rules *suspects;
-    bool rank; /* look for CUDA-looking names nothing maps */
+    bool rank;    /* look for CUDA-looking names nothing maps */
+    bool words;   /* --rename-project: names saying cuda or musa count */
+    unsigned gen; /* counts the files rewritten */
     struct rules_matcher *pm, *sm, *um;
-    struct hashmap cache;    /* identifier -> struct name_result */
-    struct hashmap unmapped; /* this file's: name -> struct finding */
+    struct hashmap cache; /* identifier -> struct name_result */
     struct arena cache_mem;
     struct strbuf scratch;
 };
@@ -65,6 +72,9 @@ struct rw {
     unsigned depth;           /* brace depth, for main */
     unsigned cond[32];        /* the depth at each open #if */
     unsigned nconds;
+    size_t brace[64];      /* the offset of each open '{', by depth */
+    struct pending *pend;  /* names decided with the project */
+    struct hazard_file hz; /* what the hazards look back at */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -99,7 +109,6 @@ void rewriter_free(struct rewriter *rw)
     rules_matcher_free(rw->sm);
     rules_matcher_free(rw->um);
     hashmap_release(&rw->cache);
-    hashmap_release(&rw->unmapped);
     arena_release(&rw->cache_mem);
     strbuf_release(&rw->scratch);
     free(rw);
@@ -119,6 +128,19 @@ static void match_failed(struct rw *st, const struct rules *r,
     st->f->error = (struct match_error){off, arena_strndup(st->a, s, len),
                                         rules_tag(r, rule),
                                         arena_strndup(st->a, why, strlen(why))};
+}
+
+/* The same for a name whose lookup failed (nr, cached): its reason copied
+ * into the file's arena, since a port that waits for the project's table
+ * (pending.h) reports it after the cache may have been cleared. */
+static void name_failed(struct rw *st, const struct name_result *nr, size_t off,
+                        const char *s, size_t len)
+{
+    if (st->f->error.why)
+        return;
+    st->f->error =
+        (struct match_error){off, arena_strndup(st->a, s, len), nr->failed,
+                             arena_strndup(st->a, nr->why, strlen(nr->why))};
 }
 
 static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
@@ -165,36 +187,13 @@ static inline const char *spell(struct rw *st, const struct token *t,
     return sb->buf;
 }
 
-/* Replace identifier token t by text. A token with splices keeps them,
- * after as many characters of the new name as came before each in the
- * old one (or at its end), so no line is lost and the last line keeps
- * its ending: "cu\<nl>daMalloc" -> "mu\<nl>saMalloc". */
+/* Replace identifier token t by text, keeping its splices (edit.h). */
 static void replace_ident(struct rw *st, const struct token *t,
                           const char *text, size_t len)
 {
-    if (!(t->flags & TOKF_SPLICE)) {
-        add_edit(st, t->off, t->len, text, len);
-        return;
-    }
-    struct strbuf sb = STRBUF_INIT;
-    size_t chars = 0, used = 0; /* of the old name; of text */
-    const char *p = st->buf + t->off, *end = p + t->len;
-    while (p < end) {
-        size_t splice = lexer_splice_len(p, end);
-        if (!splice) {
-            chars++;
-            p++;
-            continue;
-        }
-        size_t upto = chars < len ? chars : len;
-        strbuf_add(&sb, text + used, upto - used);
-        used = upto;
-        strbuf_add(&sb, p, splice);
-        p += splice;
-    }
-    strbuf_add(&sb, text + used, len - used);
-    add_edit(st, t->off, t->len, arena_strndup(st->a, sb.buf, sb.len), sb.len);
-    strbuf_release(&sb);
+    edit_list_add_ident(st->out, st->buf, t->off, t->len,
+                        t->flags & TOKF_SPLICE, text, len, st->a);
+    st->nedits++;
 }
 
 static bool ident_eq(struct rw *st, const struct token *t, const char *s)
@@ -259,8 +258,8 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
 }
 
 /* What the mapping says about identifier s[0..len), cached per worker. */
-static const struct name_result *lookup_name(struct rw *st, const char *s,
-                                             size_t len, uint32_t hash)
+static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
+                                       uint32_t hash)
 {
     struct rewriter *rw = st->rw;
     struct name_result *r = hashmap_get_hashed(&rw->cache, s, len, hash);
@@ -287,10 +286,12 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
             text[tl + len - matched] = '\0';
             r->text = text;
             r->len = tl + len - matched;
+            r->cover = PN_PATTERN | (r->rule->partial ? PN_PARTIAL : 0);
         } else if (rw->rank) {
             i = rules_match(rw->suspects, rw->um, s, len, &matched);
-            r->suspect = i >= 0;
-            if (i == RULES_MATCH_ERROR)
+            if (i >= 0)
+                r->cover = PN_SUSPECT;
+            else if (i == RULES_MATCH_ERROR)
                 failed = rw->suspects;
         }
         if (failed) {
@@ -301,48 +302,15 @@ static const struct name_result *lookup_name(struct rw *st, const char *s,
             r->why = arena_strndup(&rw->cache_mem, why, strlen(why));
         }
     }
+    if (rw->words && (!r->id || !r->id->exact)) {
+        if (project_words(s, len, NULL))
+            r->cover |= PN_WORDS;
+        if (project_musa_words(s, len))
+            r->cover |= PN_MUSA;
+    }
     hashmap_put_hashed(&rw->cache, arena_strndup(&rw->cache_mem, s, len), len,
                        hash, r);
     return r;
-}
-
-/* A CUDA-looking name that nothing maps: always recorded (the driver ranks
- * them), with the name's length so the driver can read it back. */
-static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off,
-                         uint32_t hash)
-{
-    if (!st->env || !st->env->warn || st->env->warn[WARN_UNMAPPED]) {
-        /* -Wunmapped: every use, with its message. */
-        struct findings *f = st->f;
-        ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-        struct strbuf sb = STRBUF_INIT;
-        strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
-                    (int)len, s);
-        f->v[f->nr++] =
-            (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len),
-                             1, arena_strndup(st->a, sb.buf, sb.len)};
-        strbuf_release(&sb);
-        return;
-    }
-    /* Otherwise only for the ranking: one finding per name and file, with
-     * its first place and the number of uses. */
-    struct finding *fi = hashmap_get_hashed(&st->rw->unmapped, s, len, hash);
-    if (fi) {
-        fi->count++;
-        return;
-    }
-    fi = arena_alloc(st->a, sizeof(*fi));
-    *fi = (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len), 1,
-                           NULL};
-    hashmap_put_hashed(&st->rw->unmapped, fi->name, len, hash, fi);
-}
-
-static void flush_unmapped(void *arg, const char *key, size_t len, void *value)
-{
-    (void)key, (void)len;
-    struct findings *f = arg;
-    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] = *(struct finding *)value;
 }
 
 static void report_unsupported(struct rw *st, size_t off, const char *name,
@@ -353,8 +321,9 @@ static void report_unsupported(struct rw *st, size_t off, const char *name,
                e->message ? e->message : "");
 }
 
-/* What a name becomes: an exact entry, else a pattern. Returns the new
- * text (NULL: unchanged) and reports unsupported names at off. */
+/* What a name in a string becomes: an exact entry, else a pattern for a
+ * whole family. Returns the new text (NULL: unchanged) and reports
+ * unsupported names at off. */
 static const char *map_name(struct rw *st, const char *s, size_t len,
                             uint32_t hash, const struct name_result *nr,
                             size_t off, size_t *out_len,
@@ -371,23 +340,21 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
             report_unsupported(st, off, e->from, e);
         return NULL;
     }
-    if (nr->failed && !st->f->error.why) {
-        st->f->error = (struct match_error){off, arena_strndup(st->a, s, len),
-                                            nr->failed, nr->why};
+    (void)hash;
+    if (nr->failed) {
+        name_failed(st, nr, off, s, len);
         return NULL;
     }
-    if (!nr->rule) {
-        if (nr->suspect)
-            add_unmapped(st, s, len, off, hash);
+    if (!nr->rule || nr->rule->partial)
         return NULL;
-    }
     finder_add(&st->fd, WARN_UNVERIFIED, off,
                "'%.*s' becomes '%s' by a pattern only: no mapping entry "
                "confirms that MUSA has it",
                (int)len, s, nr->text);
     *out_len = nr->len;
     *used = nr->rule;
-    return nr->text;
+    /* A copy in the file's arena: its edits may outlive the cache's. */
+    return arena_strndup(st->a, nr->text, nr->len);
 }
 
 /* Is the previous token '.' or '->'? */
@@ -398,12 +365,84 @@ static bool is_member_access(const struct rw *st)
             lexer_token_is(st->buf, &st->prev, "->"));
 }
 
+/* A use of a name no entry maps that a rule may touch: noted, with
+ * whether it declares the name here, and decided with the project
+ * (pending.h). */
+static void pend(struct rw *st, struct lexer *lx, const struct token *t,
+                 struct name_result *nr, const char *s, size_t len,
+                 uint32_t hash)
+{
+    struct rewriter *rw = st->rw;
+    if (nr->gen != rw->gen || !nr->pn) {
+        nr->pn = pending_name(st->pend, st->a, s, len, hash, nr->cover,
+                              nr->rule, nr->text, nr->len);
+        nr->gen = rw->gen;
+    }
+    unsigned flags = 0;
+    if (t->flags & TOKF_MACRO_NAME) {
+        /* (s first: is_shim reuses the scratch buffer s may be in.) */
+        struct strbuf w = STRBUF_INIT;
+        if ((nr->cover & PN_WORDS) && project_words(s, len, &w) &&
+            is_shim(st, lx, w.buf, w.len))
+            flags |= PU_SHIM_WORDS;
+        strbuf_release(&w);
+        if (nr->text && is_shim(st, lx, nr->text, nr->len))
+            flags |= PU_SHIM;
+    }
+    struct decl_site ds = {st->buf,
+                           lx,
+                           t,
+                           &st->prev,
+                           &st->prev2,
+                           st->depth && st->depth <= sizeof(st->brace) /
+                                                         sizeof(st->brace[0])
+                               ? st->brace[st->depth - 1]
+                               : (size_t)-1};
+    /* (Once the file declares the name, later uses need no look.) */
+    const struct rewrite_env *env = st->env;
+    bool native = env && env->includes_only;
+    enum decl_kind decl =
+        !pending_declared(nr->pn) && !native ? decl_at(&ds) : DECL_NONE;
+    /* What can be done now is: a pattern for a whole family renames the
+     * name whatever the project says, unless a kept file uses it or each
+     * use is reported; a suspect is only counted, unless each use is. */
+    const bool *want = env ? env->warn : NULL;
+    unsigned c = nr->cover;
+    if (!native && !(c & (PN_WORDS | PN_MUSA))) {
+        if ((c & (PN_PATTERN | PN_PARTIAL)) == PN_PATTERN && want &&
+            !want[WARN_UNVERIFIED] &&
+            !(env->proj && project_kept(env->proj, s, len, hash))) {
+            pending_count(nr->pn, t, decl);
+            if (!(flags & PU_SHIM)) {
+                /* The file's copy of the new name: the edit may have to
+                 * wait for the project's table (job.c's hold), and the
+                 * cache's copy go before it. */
+                size_t tl;
+                const char *text = pending_text(nr->pn, &tl);
+                replace_ident(st, t, text, tl);
+                note_domain(st, nr->rule->domain, 1);
+            }
+            return;
+        }
+        if (c == PN_SUSPECT && want && !want[WARN_UNMAPPED]) {
+            pending_count(nr->pn, t, decl);
+            return;
+        }
+    }
+    pending_use(st->pend, nr->pn, t, decl, flags);
+}
+
 /* An identifier that passed the filter: what the mapping says of it. */
 static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 const char *s, size_t len, uint32_t hash)
 {
-    const struct name_result *nr = lookup_name(st, s, len, hash);
+    struct name_result *nr = lookup_name(st, s, len, hash);
+    if (st->env && st->env->includes_only) {
+        if (nr->cover)
+            pend(st, lx, t, nr, s, len, hash);
+        return;
+    }
     const struct map_ident *id = nr->id;
     if (id && id->symbol_lookup)
         st->sym_pending = true;
@@ -418,8 +457,17 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     }
     if (id && id->exact && id->exact->hazard &&
         id->exact->kind != MAP_UNSUPPORTED) {
-        struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2};
+        struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};
         hazard_check(&hs, id->exact->from, id->exact, &st->fd);
+    }
+    if (!(id && id->exact) && nr->failed) {
+        /* What the name becomes is not known: the file's error. */
+        name_failed(st, nr, t->off, s, len);
+        return;
+    }
+    if (!(id && id->exact) && nr->cover) {
+        pend(st, lx, t, nr, s, len, hash);
+        return;
     }
     size_t to_len;
     const struct map_entry *used;
@@ -442,6 +490,9 @@ do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     uint32_t hash;
     if (map_filter_may_apply(st->rw->filter, s, len, &hash))
         do_ident_lookup(st, lx, t, s, len, hash);
+    else if (st->rw->words &&
+             (project_words(s, len, NULL) || project_musa_words(s, len)))
+        do_ident_lookup(st, lx, t, s, len, hashmap_hash(s, len));
 }
 
 /* A string in a dlsym-like call: "cudaMalloc" is a symbol name. */
@@ -518,6 +569,39 @@ static void note_header(struct rw *st, const char *name, size_t len)
     note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
 }
 
+/* A path at buf[off..off+len) that names a renamed file of the run: its
+ * new spelling, as rename() says, if it differs. */
+static bool renamed_path(struct rw *st, size_t off, const char *s, size_t len,
+                         bool (*rename)(void *, const char *, size_t,
+                                        struct strbuf *))
+{
+    struct strbuf *sb = &st->rw->scratch;
+    strbuf_reset(sb);
+    if (!rename(st->env->arg, s, len, sb) ||
+        (sb->len == len && !memcmp(sb->buf, s, len)))
+        return false;
+    add_edit(st, off, len, arena_strndup(st->a, sb->buf, sb->len), sb->len);
+    return true;
+}
+
+/* A string literal (plain or u8, no escapes) naming a file of the run
+ * that the port renames, as "vectorAdd_kernel.cu" does in NVRTC samples
+ * that load their kernels: it follows the rename. */
+static void do_file_string(struct rw *st, const struct token *t)
+{
+    const char *p = st->buf + t->off;
+    size_t skip = p[0] == '"' ? 1 : (p[0] == 'u' && p[1] == '8') ? 3 : 0;
+    if (!skip || t->len < skip + 4 ||
+        (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED)))
+        return;
+    const char *s = p + skip;
+    size_t len = t->len - skip - 1, tail = len > 8 ? 8 : len;
+    /* A file name has an extension near its end, and no escapes. */
+    if (!memchr(s + len - tail, '.', tail) || memchr(s, '\\', len))
+        return;
+    renamed_path(st, t->off + skip, s, len, st->env->file_string);
+}
+
 static void do_header(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
@@ -529,6 +613,12 @@ static void do_header(struct rw *st, const struct token *t)
     bool renamed = false;
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        if (renamed && st->env->include_name &&
+            renamed_path(st, t->off + 1, name, len, st->env->include_name)) {
+            if (st->env->facts)
+                st->env->facts->includes++;
+            return;
+        }
         /* x.cu -> x.mu, x.cuh -> x.muh: the 'c' after the last dot. */
         size_t dot = len;
         while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
@@ -624,16 +714,27 @@ static inline void maybe_note_ident(struct rw *st, const struct token *t)
         note_ident(st, t);
 }
 
-/* Braces (for main at file scope) and <<<. */
+/* Braces (for main at file scope, and enumerations) and <<<. */
 static inline void note_punct(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
-    if (t->len == 1 && p[0] == '{')
+    if (t->len == 1 && p[0] == '{') {
+        if (st->depth < sizeof(st->brace) / sizeof(st->brace[0]))
+            st->brace[st->depth] = t->off;
         st->depth++;
-    else if (t->len == 1 && p[0] == '}' && st->depth)
+    } else if (t->len == 1 && p[0] == '}' && st->depth) {
         st->depth--;
-    else if (t->len == 3 && !memcmp(p, "<<<", 3))
+    } else if (t->len == 3 && !memcmp(p, "<<<", 3) && st->env &&
+               st->env->facts) {
         st->env->facts->device = true;
+    }
+}
+
+/* A literal the hazards look at (hazard.h). */
+static void do_literal(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};
+    hazard_literal(&hs, &st->fd);
 }
 
 static void do_unterminated(struct rw *st, const struct token *t)
@@ -659,18 +760,79 @@ static void do_unterminated(struct rw *st, const struct token *t)
     finder_add(&st->fd, WARN_UNTERMINATED, t->off, "%s", what);
 }
 
+static void note_domain_one(void *arg, const char *domain)
+{
+    note_domain(arg, domain, 1);
+}
+
+/* Decide the pending names p (pending.h) with what st's env knows. */
+static long resolve(struct rw *st, struct pending *p)
+{
+    struct pending_env pe = {st->buf,
+                             st->env ? st->env->proj : NULL,
+                             st->env ? st->env->warn : NULL,
+                             st->a,
+                             note_domain_one,
+                             st};
+    return pending_resolve(p, &pe, st->out, st->f);
+}
+
+size_t rewrite_resolve(struct pending *p, const char *buf,
+                       const struct rewrite_env *env, struct arena *a,
+                       struct edit_list *out, struct findings *f)
+{
+    struct rw st = {0};
+    st.buf = buf;
+    st.env = env;
+    st.a = a;
+    st.out = out;
+    st.f = f;
+    long n = resolve(&st, p);
+    if (n < 0)
+        BUG("names still pending with the project's table final");
+    return (size_t)n;
+}
+
+bool rewrite_pending(const struct pending *p)
+{
+    return p && !pending_done(p);
+}
+
+/* The end of a file: its pending names decided, when they can be. */
+static void finish_pending(struct rw *st)
+{
+    const struct rewrite_env *env = st->env;
+    long n = env && env->includes_only ? 0 : resolve(st, st->pend);
+    if (env && env->pending) {
+        *env->pending = st->pend;
+    } else {
+        if (n < 0)
+            BUG("names left pending with nowhere to keep them");
+        pending_free(st->pend);
+    }
+    if (n > 0)
+        st->nedits += (size_t)n;
+}
+
 size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
     struct rw st = {
-        rw,  buf, env,   a, out, f, {f, a, env ? env->warn : NULL}, 0, false, 0,
-        {0}, {0}, false, 0, {0}, 0};
+        rw,  buf,   env, a,    out, f,     {f, a, env ? env->warn : NULL},
+        0,   false, 0,   {0},  {0}, false, 0,
+        {0}, 0,     {0}, NULL, {0}};
     struct tu_facts *tf = env ? env->facts : NULL;
-    if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
+    bool words = env && env->proj && project_renames_words(env->proj);
+    if (rw->cache.nr > CACHE_MAX || rw->words != words) {
+        /* Between files only: edits point here. */
         hashmap_clear(&rw->cache);
         arena_reset(&rw->cache_mem);
+        rw->words = words;
     }
+    rw->gen++;
+    st.pend = pending_new();
+    hazard_file_init(&st.hz, env ? env->wide_arch : NULL);
     struct lexer lx;
     struct token t;
     lexer_init(&lx, buf, len);
@@ -678,8 +840,11 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         while (lexer_next_sig(&lx, &t)) {
             if (t.kind == TOK_HEADER) {
                 do_header(&st, &t);
-            } else if (tf && t.kind == TOK_IDENT) {
-                maybe_note_ident(&st, &t);
+            } else if (t.kind == TOK_IDENT) {
+                if (tf)
+                    maybe_note_ident(&st, &t);
+                if (env->note_names)
+                    do_ident(&st, &lx, &t);
             } else if (tf && t.kind == TOK_PUNCT) {
                 if (st.main_pending && t.len == 1 && buf[t.off] == '(')
                     tf->has_main = true;
@@ -689,6 +854,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             if (t.kind != TOK_COMMENT)
                 st.prev = t;
         }
+        finish_pending(&st);
         return st.nedits;
     }
     while (lexer_next_sig(&lx, &t)) {
@@ -712,14 +878,23 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         case TOK_HEADER:
             do_header(&st, &t);
             break;
-        case TOK_STRING:
+        case TOK_NUMBER:
+            if (hazard_may_see(buf, &t, &st.prev))
+                do_literal(&st, &lx, &t);
+            break;
+        case TOK_STRING: {
+            if ((t.flags & TOKF_DIRECTIVE) && (st.prev.flags & TOKF_MACRO_NAME))
+                do_literal(&st, &lx, &t);
             if (st.sym_depth > 0 && do_symbol_string(&st, &t))
                 break;
+            size_t before = st.nedits;
             do_string(&st, &t);
+            if (st.nedits == before && env && env->file_string)
+                do_file_string(&st, &t);
             break;
+        }
         case TOK_PUNCT:
-            if (tf)
-                note_punct(&st, &t);
+            note_punct(&st, &t);
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;
@@ -735,9 +910,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         st.prev2 = st.prev;
         st.prev = t;
     }
-    if (rw->unmapped.nr) {
-        hashmap_each(&rw->unmapped, flush_unmapped, f);
-        hashmap_clear(&rw->unmapped);
-    }
+    if (hazard_file_end(&st.hz, &st.fd))
+        findings_sort(f);
+    finish_pending(&st);
     return st.nedits;
 }

@@ -14,6 +14,9 @@
 struct arena;
 struct edit_list;
 struct mapping;
+struct pending;
+struct project;
+struct strbuf;
 
 /* What the build manifest and --stats need to know about a file, noted
  * on the way through it. */
@@ -48,6 +51,30 @@ struct rewrite_env {
     bool includes_only;
     /* Filled in when not NULL (zero it first). */
     struct tu_facts *facts;
+    /* The project's names (port/project.h): how a name no entry maps is
+     * ported depends on them. NULL: the file alone is the project. */
+    const struct project *proj;
+    /* Where the file's pending names go (port/pending.h), which the
+     * caller then owns (pending_free): its declarations for the project
+     * table and, when a name waits for the whole run, what is left to
+     * decide (rewrite_resolve). NULL: decide everything now. */
+    struct pending **pending;
+    /* With includes_only: note the names a rule could touch that the file
+     * uses, in *pending (the project may not rename them). */
+    bool note_names;
+    /* The port's spelling of an #include name that local_header has just
+     * found renamed, directories too (--rename-project), appended to
+     * *out. NULL: only the extension changes (x.cuh -> x.muh). */
+    bool (*include_name)(void *arg, const char *name, size_t len,
+                         struct strbuf *out);
+    /* When the contents of a string literal end with the name of a file
+     * of the run that the port renames ("vectorAdd_kernel.cu"): the new
+     * contents, appended to *out. NULL: strings name no file. */
+    bool (*file_string)(void *arg, const char *s, size_t len,
+                        struct strbuf *out);
+    /* The architecture the build targets whose warps are 128 threads
+     * (mp_21, mp_22), or NULL: no hazards of warp width (hazard.h). */
+    const char *wide_arch;
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a
@@ -67,5 +94,14 @@ void rewriter_rank_unmapped(struct rewriter *rw, bool on);
 size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f);
+/* After a rewrite_source that left names pending (*env->pending), once
+ * env->proj is final: decide them for buf (the same bytes), adding their
+ * edits to *out and findings to *f (texts in a). Returns the number of
+ * edits added. */
+size_t rewrite_resolve(struct pending *p, const char *buf,
+                       const struct rewrite_env *env, struct arena *a,
+                       struct edit_list *out, struct findings *f);
+/* Whether rewrite_source left names to decide in p. */
+bool rewrite_pending(const struct pending *p);
 
 #endif

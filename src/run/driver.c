@@ -18,11 +18,13 @@
 #include "io/pool.h"
 #include "io/tempfile.h"
 #include "mapping/mapping.h"
+#include "port/project.h"
 #include "run/buildfiles.h"
 #include "run/finish.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/job.h"
+#include "run/names.h"
 #include "run/overlap.h"
 #include "run/run.h"
 #include "run/runstate.h"
@@ -30,6 +32,7 @@
 #include "run/suppress.h"
 #include "run/shadow.h"
 #include "util/path.h"
+#include "util/testhook.h"
 #include "util/xalloc.h"
 
 /* ---- signals and the lock ---- */
@@ -163,6 +166,18 @@ static void setup_run(struct run *r)
         strbuf_release(&err);
         r->have_db = true;
     }
+    /* The GPUs built for, as the manifest has them (build.c): are warps
+     * 128 threads on one (mp_21, mp_22)? */
+    static const char *const dflt[] = {"mp_22"};
+    const char *const *arch = o->nmusa_arch               ? o->musa_arch
+                              : r->have_db && r->db.narch ? r->db.arch
+                                                          : dflt;
+    size_t narch = o->nmusa_arch               ? o->nmusa_arch
+                   : r->have_db && r->db.narch ? r->db.narch
+                                               : 1;
+    for (size_t i = 0; i < narch && !r->wide_arch; i++)
+        if (!strncmp(arch[i], "mp_2", 4))
+            r->wide_arch = arch[i];
 }
 
 /* The output directory of a run that only reads it, as it is. */
@@ -187,7 +202,7 @@ static void tally(struct run *run, const struct result *r)
         const char *where = name + strlen(name) + 1;
         const char *count = where + strlen(where) + 1;
         report_unmapped(rep, name, strlen(name), where,
-                        strtoul(count, NULL, 10));
+                        strtoul(count, NULL, 10), (size_t)(r - run->results));
         at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
     }
     rep->files++;
@@ -234,60 +249,142 @@ static void tally(struct run *run, const struct result *r)
     }
 }
 
-/* Port every job on the pool, printing each result in job order as it
- * comes. What it printed is kept in *printed for the run state while
- * *teeing, which stops once the run writes or prints too much. */
-static void port_all(struct run *r, const struct lock *lock,
-                     struct strbuf *printed, bool *teeing)
+/* Print a finished result and add it to the totals; what was printed is
+ * kept in *printed for the run state while *teeing, which stops once the
+ * run writes or prints too much. */
+static void collect(struct run *r, struct result *res, struct strbuf *printed,
+                    bool *teeing)
+{
+    if (res->out.len)
+        fwrite(res->out.buf, 1, res->out.len, stdout);
+    if (res->err.len) {
+        fflush(stdout);
+        diag_puts(res->err.buf);
+    }
+    tally(r, res);
+    if (r->bout)
+        baseline_keys_take(r->bout, r->jobs[res - r->results].path,
+                           &res->bkeys);
+    strbuf_release(&res->bkeys);
+    if (*teeing && (r->rep.written || printed->len > STATE_TEXT_MAX)) {
+        /* A run that wrote keeps no state (runstate_save), nor one that
+         * printed that much: no need to keep a copy of megabytes of
+         * warnings for it. */
+        diag_tee(NULL);
+        strbuf_release(printed);
+        *teeing = false;
+    }
+    strbuf_release(&res->out);
+    strbuf_release(&res->err);
+    if (!r->o->stats_files) /* else for names_forget_unmapped */
+        strbuf_release(&res->unmapped);
+}
+
+/* Put what result i says of the project's names into the table: the
+ * names a file kept as it is uses (kept), or those a port declares. */
+static void note_names(struct run *r, size_t i, bool kept)
+{
+    struct strbuf *d = &r->results[i].decl;
+    for (size_t at = 0; at < d->len;) {
+        enum decl_kind kind = (enum decl_kind)(d->buf[at] - '0');
+        uint32_t w[3]; /* offset, hash, length */
+        memcpy(w, d->buf + at + 1, sizeof(w));
+        const char *name = d->buf + at + 1 + sizeof(w);
+        if (kept)
+            project_keep(r->proj, name, w[2], w[1]);
+        else
+            project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
+        at = (size_t)(name + w[2] - d->buf);
+    }
+    strbuf_release(d);
+}
+
+/* Run fn over the jobs idx[0..n) (all when idx is NULL) on a pool of
+ * fresh workers, taking each result in order: note_names's, or (phase
+ * 1 and 2) printed, unless it waits for the table (collected into
+ * *later). */
+static void run_pool(struct run *r, const struct lock *lock, pool_fn fn,
+                     const size_t *idx, size_t n, int phase,
+                     struct strbuf *printed, bool *teeing, size_t **later,
+                     size_t *nlater)
 {
     const struct options *o = r->o;
-    int n = o->jobs ? o->jobs : setup_default_jobs();
-    if ((size_t)n > r->njobs)
-        n = r->njobs ? (int)r->njobs : 1;
+    int nw = o->jobs ? o->jobs : setup_default_jobs();
+    if ((size_t)nw > n)
+        nw = n ? (int)n : 1;
     /* The ranking of unmapped names is printed after the summary, counted
      * by --stats, --report and --fail-on=unmapped, or each use reported. */
     bool rank = o->verbosity >= 0 || o->stats || o->report_file ||
                 o->fail_on[WARN_UNMAPPED] || o->warn[WARN_UNMAPPED] ||
                 o->baseline || o->write_baseline;
-    job_workers_new(r, n, lock->empty && !o->in_place, setup_fd_budget(n),
+    job_workers_new(r, nw, lock->empty && !o->in_place, setup_fd_budget(nw),
                     rank);
+    r->phase_jobs = idx;
+    /* Workers write beside this thread from here until they are joined:
+     * a fatal error in between keeps the lock until the process is gone. */
+    lock_others_writing(r->nworkers > 1);
+    struct pool *pool = pool_new(r->nworkers, n, fn, job_worker_release, r);
+    size_t alloc = 0;
+    for (size_t k = 0; k < n; k++) {
+        pool_wait(pool, k);
+        size_t i = idx ? idx[k] : k;
+        struct result *res = &r->results[i];
+        if (phase == 0) {
+            note_names(r, i, true);
+            continue;
+        }
+        if (phase == 1)
+            note_names(r, i, false);
+        if (res->deferred) {
+            ALLOC_GROW(*later, *nlater + 1, alloc);
+            (*later)[(*nlater)++] = i;
+            continue;
+        }
+        collect(r, res, printed, teeing);
+    }
+    pool_free(pool);
+    lock_others_writing(false);
+    job_workers_free(r);
+    r->phase_jobs = NULL;
+}
+
+/* Port every job on the pool, printing each result in job order as it
+ * comes: first the names that files kept as they are use (when some are
+ * and others are ported), then every port, but for those that wait for
+ * the project's table, which are finished and printed once it is final.
+ * What was printed is kept in *printed for the run state while *teeing. */
+static void port_all(struct run *r, const struct lock *lock,
+                     struct strbuf *printed, bool *teeing)
+{
+    const struct options *o = r->o;
     /* Each result is zeroed by the worker that fills it (job_port): a
      * megabyte and a half on the CUDA headers, no longer first touched on
      * this thread while the workers wait for their first job. */
     r->results = xmalloc((r->njobs ? r->njobs : 1) * sizeof(*r->results));
+    r->proj = project_new(o->rename_project);
+    r->defer_all = o->rename_project;
+    r->hold_max = testhook_size("C2M_TEST_HOLD_MAX", RUN_HOLD_MAX);
 
-    /* Workers write beside this thread from here until they are joined:
-     * a fatal error in between keeps the lock until the process is gone. */
-    lock_others_writing(r->nworkers > 1);
-    struct pool *pool =
-        pool_new(r->nworkers, r->njobs, job_port, job_worker_release, r);
-    for (size_t i = 0; i < r->njobs; i++) {
-        pool_wait(pool, i);
-        struct result *res = &r->results[i];
-        if (res->out.len)
-            fwrite(res->out.buf, 1, res->out.len, stdout);
-        if (res->err.len) {
-            fflush(stdout);
-            diag_puts(res->err.buf);
+    size_t *kept = NULL, nkept = 0;
+    for (size_t i = 0; i < r->njobs; i++)
+        if (r->jobs[i].kind == JOB_NATIVE) {
+            kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
+            kept[nkept++] = i;
         }
-        tally(r, res);
-        if (r->bout)
-            baseline_keys_take(r->bout, r->jobs[i].path, &res->bkeys);
-        strbuf_release(&res->bkeys);
-        if (*teeing && (r->rep.written || printed->len > STATE_TEXT_MAX)) {
-            /* A run that wrote keeps no state (runstate_save), nor one
-             * that printed that much: no need to keep a copy of megabytes
-             * of warnings for it. */
-            diag_tee(NULL);
-            strbuf_release(printed);
-            *teeing = false;
-        }
-        strbuf_release(&res->out);
-        strbuf_release(&res->err);
-        strbuf_release(&res->unmapped);
-    }
-    pool_free(pool);
-    lock_others_writing(false);
+    if (nkept && nkept < r->njobs)
+        run_pool(r, lock, job_note_names, kept, nkept, 0, printed, teeing, NULL,
+                 NULL);
+    free(kept);
+
+    size_t *later = NULL, nlater = 0;
+    run_pool(r, lock, job_port, NULL, r->njobs, 1, printed, teeing, &later,
+             &nlater);
+    names_finish(r);
+    if (nlater)
+        run_pool(r, lock, job_finish, later, nlater, 2, printed, teeing, NULL,
+                 NULL);
+    free(later);
+    names_forget_unmapped(r);
 }
 
 /* --stats=files: each file's edits and findings. */
@@ -329,6 +426,8 @@ static void finish(struct run *r)
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
                        &tail);
+        if (o->rename_project)
+            names_summary(r, &tail);
         /* What to add next: after a port that changed something. */
         if (!o->stats && (r->rep.written || r->rep.changed))
             report_unmapped_print(&r->rep, 10, &tail);

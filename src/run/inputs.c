@@ -16,6 +16,7 @@
 #include "io/walk.h"
 #include "run/exclude.h"
 #include "run/inplace.h"
+#include "run/names.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -253,6 +254,8 @@ void inputs_collect(struct run *r)
     /* Sort by output path; then settle inputs that land on one output. */
     if (r->njobs)
         qsort(r->jobs, r->njobs, sizeof(*r->jobs), cmp_jobs);
+    if (o->rename_project)
+        names_check_paths(r);
     size_t n = 0;
     for (size_t i = 0; i < r->njobs; i++) {
         struct job *j = &r->jobs[i];
@@ -285,6 +288,11 @@ void inputs_collect(struct run *r)
             j->out = run_job_str(r, path_join_buf(&out, o->output, j->rel));
         if (j->abs)
             hashmap_put(&r->byabs, j->abs, strlen(j->abs), j);
+        /* The names strings may give renamed files (inputs_file_string). */
+        const char *base = j->abs ? strrchr(j->abs, '/') : NULL;
+        if (base && j->renamed && j->kind == JOB_PORT &&
+            !hashmap_get(&r->renamed_base, base + 1, strlen(base + 1)))
+            hashmap_put(&r->renamed_base, base + 1, strlen(base + 1), j);
     }
     strbuf_release(&out);
 }
@@ -323,6 +331,7 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
     }
     if (!j)
         return false;
+    in->found = j;
     *renamed = j->renamed;
     struct result *res = in->res;
     size_t index = (size_t)(j - r->jobs);
@@ -332,4 +341,85 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
     ALLOC_GROW(res->incl, res->nincl + 1, res->incl_alloc);
     res->incl[res->nincl++] = index;
     return true;
+}
+
+/* ---- names of renamed files ---- */
+
+/* A path cut at its slashes. */
+struct comps {
+    const char *s[64];
+    size_t n[64];
+    size_t k;
+};
+
+static bool split(const char *p, size_t len, struct comps *c)
+{
+    c->k = 0;
+    for (const char *e = p + len, *q = p;; q++)
+        if (q == e || *q == '/') {
+            if (c->k == sizeof(c->s) / sizeof(c->s[0]))
+                return false;
+            c->s[c->k] = p;
+            c->n[c->k++] = (size_t)(q - p);
+            if (q == e)
+                return true;
+            p = q + 1;
+        }
+}
+
+/* Append name[0..len) to sb with its last components, those that are the
+ * last components of in (the path of a file of the run), spelled as out
+ * (the file's path in the port, as many components) spells them. Returns
+ * false, appending nothing, when its last component is not in's. */
+static bool respell(const char *name, size_t len, const char *in,
+                    const char *out, struct strbuf *sb)
+{
+    struct comps a, b, c;
+    if (!split(name, len, &a) || !split(in, strlen(in), &b) ||
+        !split(out, strlen(out), &c) || b.k != c.k)
+        return false;
+    size_t m = 0; /* components matched, from the end */
+    while (m < a.k && m < b.k && a.n[a.k - 1 - m] == b.n[b.k - 1 - m] &&
+           !memcmp(a.s[a.k - 1 - m], b.s[b.k - 1 - m], a.n[a.k - 1 - m]))
+        m++;
+    if (!m)
+        return false;
+    strbuf_add(sb, name, (size_t)(a.s[a.k - m] - name));
+    for (size_t i = c.k - m; i < c.k; i++) {
+        if (i > c.k - m)
+            strbuf_addch(sb, '/');
+        strbuf_add(sb, c.s[i], c.n[i]);
+    }
+    return true;
+}
+
+/* A job's input path under the inputs' common directory. */
+static const char *in_rel(const struct run *r, const struct job *j)
+{
+    size_t n = r->in_root ? strlen(r->in_root) : 0;
+    if (!j->abs || !n || strncmp(j->abs, r->in_root, n))
+        return NULL;
+    const char *p = j->abs + (n == 1 ? 1 : n);
+    return *p == '/' ? p + 1 : p;
+}
+
+bool inputs_include_name(void *arg, const char *name, size_t len,
+                         struct strbuf *out)
+{
+    const struct includer *in = arg;
+    const char *p = in->found ? in_rel(in->r, in->found) : NULL;
+    return p && respell(name, len, p, in->found->rel, out);
+}
+
+bool inputs_file_string(void *arg, const char *s, size_t len,
+                        struct strbuf *out)
+{
+    const struct includer *in = arg;
+    const char *base = s + len;
+    while (base > s && base[-1] != '/')
+        base--;
+    const struct job *j =
+        hashmap_get(&in->r->renamed_base, base, (size_t)(s + len - base));
+    const char *p = j ? in_rel(in->r, j) : NULL;
+    return p && respell(s, len, p, j->rel, out);
 }

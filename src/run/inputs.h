@@ -20,12 +20,21 @@ void inputs_collect(struct run *r);
 struct includer {
     const struct run *r;
     const struct job *job;
-    struct result *res; /* its result: the jobs it includes go there */
+    struct result *res;      /* its result: the jobs it includes go there */
+    const struct job *found; /* what inputs_local_header found last */
 };
 
 /* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
  * does name resolve to a file of this run? */
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
                          bool *renamed);
+/* rewrite_env's include_name: the name of the file inputs_local_header
+ * found, as the port spells it. */
+bool inputs_include_name(void *arg, const char *name, size_t len,
+                         struct strbuf *out);
+/* rewrite_env's file_string: a string that ends with the name of a file
+ * of the run the port renames, as the port spells it. */
+bool inputs_file_string(void *arg, const char *s, size_t len,
+                        struct strbuf *out);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "mapping/entry.h"
 #include "port/diff.h"
 #include "port/edit.h"
+#include "port/pending.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
@@ -311,6 +313,132 @@ static int load_input(struct worker *w, const struct job *j, struct source *src,
     return rc == LOAD_OK ? 0 : -1;
 }
 
+/* Read job j's input into *src (load_input). Reports and returns -1 when
+ * it cannot. */
+static int load(struct run *run, const struct job *j, struct result *r,
+                struct worker *w, struct source *src)
+{
+    strbuf_reset(&w->emsg);
+    if (load_input(w, j, src, &w->emsg) < 0) {
+        fail(run, r, w->emsg.buf);
+        return -1;
+    }
+    if (src->mapped) /* for the fault tests: a window to truncate it */
+        testhook_pause("C2M_TEST_MAP_PAUSE_MS");
+    return 0;
+}
+
+/* The project table's part of a port: what the file declares, or (a
+ * file ported as it is) the names it uses, for the main thread. */
+static void note_decl(void *arg, const char *name, size_t len, uint32_t hash,
+                      enum decl_kind kind, size_t off)
+{
+    struct result *r = arg;
+    uint32_t w[3] = {(uint32_t)off, hash, (uint32_t)len};
+    strbuf_addch(&r->decl, (char)('0' + kind));
+    strbuf_add(&r->decl, w, sizeof(w));
+    strbuf_add(&r->decl, name, len);
+}
+
+static void note_used(void *arg, const char *name, size_t len, uint32_t hash,
+                      size_t uses)
+{
+    (void)uses;
+    note_decl(arg, name, len, hash, DECL_NONE, 0);
+}
+
+static void rewrite_env_for(struct run *run, const struct job *j,
+                            struct result *r, struct includer *inc,
+                            struct rewrite_env *env, struct pending **pend)
+{
+    *inc = (struct includer){run, j, r, NULL};
+    *env = (struct rewrite_env){
+        inputs_local_header,
+        inc,
+        run->want,
+        j->kind == JOB_NATIVE,
+        &r->facts,
+        run->proj,
+        pend,
+        false,
+        run->o->rename_project ? inputs_include_name : NULL,
+        run->renamed_base.nr ? inputs_file_string : NULL,
+        run->wide_arch};
+}
+
+/* The port of src, its pending names decided: edits in w->edits,
+ * findings added to r. */
+static void rewrite(struct run *run, const struct job *j, struct result *r,
+                    struct worker *w, struct source *src, struct pending **pend)
+{
+    struct includer inc;
+    struct rewrite_env env;
+    rewrite_env_for(run, j, r, &inc, &env, pend);
+    arena_reset(&w->arena);
+    edit_list_clear(&w->edits);
+    findings_clear(&w->findings);
+    r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
+                              &w->edits, &w->findings);
+}
+
+static void output(struct run *run, const struct job *j, struct result *r,
+                   struct worker *w, struct source *src, bool nul);
+
+/* The findings of the port of src (in w->findings) into r; false when a
+ * rule could not be run on the file (match_failed): then src is released
+ * and nothing is written. */
+static bool take_findings(struct run *run, struct result *r, struct worker *w,
+                          struct source *src)
+{
+    add_findings(run, r, src, &w->findings);
+    if (!w->findings.error.why)
+        return true;
+    match_failed(run, r, src, &w->findings.error);
+    source_release(src);
+    return false;
+}
+
+/* Keep what finishing the port of job index needs until the project's
+ * table is final (job_finish), as far as the run's budget for them goes;
+ * past it, the file is read and ported again then. */
+static void hold(struct run *run, size_t index, struct worker *w,
+                 struct source *src, struct pending *pend)
+{
+    struct result *r = &run->results[index];
+    r->deferred = true;
+    size_t size = src->len + w->edits.nr * sizeof(*w->edits.v);
+    /* (A mapped input is not kept: its mapping is the reading thread's to
+     * watch, source.h.) */
+    if (src->mapped || __atomic_add_fetch(&run->held_bytes, size,
+                                          __ATOMIC_RELAXED) > run->hold_max) {
+        if (!src->mapped)
+            __atomic_sub_fetch(&run->held_bytes, size, __ATOMIC_RELAXED);
+        pending_free(pend);
+        source_release(src);
+        return;
+    }
+    struct held *h = xcalloc(1, sizeof(*h));
+    h->size = size;
+    /* The bytes are in the worker's buffer: taken, cut down to their
+     * size (a buffer holds a megabyte at least: source_load_at). */
+    h->bytes = w->input;
+    w->input = (struct strbuf)STRBUF_INIT;
+    if (h->bytes.alloc > 2 * (h->bytes.len + 1)) {
+        h->bytes.buf = xrealloc(h->bytes.buf, h->bytes.len + 1);
+        h->bytes.alloc = h->bytes.len + 1;
+    }
+    h->src = *src;
+    h->src.buf = h->bytes.buf;
+    h->arena = w->arena;
+    w->arena = (struct arena)ARENA_INIT;
+    h->edits = w->edits;
+    w->edits = (struct edit_list)EDIT_LIST_INIT;
+    h->findings = w->findings;
+    w->findings = (struct findings)FINDINGS_INIT;
+    h->pend = pend;
+    r->held = h;
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -319,15 +447,8 @@ static void port_file(struct run *run, size_t index, int wid)
     struct source src;
 
     memset(r, 0, sizeof(*r));
-    strbuf_reset(&w->emsg);
-    if (load_input(w, j, &src, &w->emsg) < 0) {
-        fail(run, r, w->emsg.buf);
+    if (load(run, j, r, w, &src) < 0)
         return;
-    }
-    if (src.mapped) /* for the fault tests: a window to truncate it */
-        testhook_pause("C2M_TEST_MAP_PAUSE_MS");
-    const char *data = src.buf;
-    size_t len = src.len;
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     r->copied = !port || nul;
@@ -357,34 +478,43 @@ static void port_file(struct run *run, size_t index, int wid)
         return;
     }
     if (port) {
-        struct includer inc = {run, j, r};
-        struct rewrite_env env = {inputs_local_header, &inc, run->want,
-                                  j->kind == JOB_NATIVE, &r->facts};
-        arena_reset(&w->arena);
-        edit_list_clear(&w->edits);
-        findings_clear(&w->findings);
-        r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
-                                  &w->edits, &w->findings);
-        add_findings(run, r, &src, &w->findings);
-        if (w->findings.error.why) {
-            match_failed(run, r, &src, &w->findings.error);
-            source_release(&src);
+        struct pending *pend = NULL;
+        rewrite(run, j, r, w, &src, &pend);
+        if (pend)
+            pending_each_decl(pend, note_decl, r);
+        /* (A file kept as it is renames no name: it waits only when
+         * nothing may be written before the table is final.) */
+        if ((j->kind != JOB_NATIVE && rewrite_pending(pend)) ||
+            (run->defer_all && !source_cut(&src))) {
+            hold(run, index, w, &src, pend);
             return;
         }
-        if (r->edits) {
-            strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
-            edit_list_apply(&w->edits, src.buf, src.len, &w->text);
-            data = w->text.buf;
-            len = w->text.len;
-        }
+        pending_free(pend);
+        if (!take_findings(run, r, w, &src))
+            return;
     }
+    output(run, j, r, w, &src, nul);
+}
 
+/* The port of src, whose edits are in w->edits: written, compared or
+ * diffed as the run's mode asks. Releases src. */
+static void output(struct run *run, const struct job *j, struct result *r,
+                   struct worker *w, struct source *src, bool nul)
+{
+    const char *data = src->buf;
+    size_t len = src->len;
+    if (r->edits) {
+        strbuf_reset_room(&w->text, src->len + src->len / 16, 1 << 20);
+        edit_list_apply(&w->edits, src->buf, src->len, &w->text);
+        data = w->text.buf;
+        len = w->text.len;
+    }
     if (run->manifest || run->o->in_place)
         r->hash = manifest_hash(data, len);
     strbuf_reset(&w->emsg);
-    if (source_cut(&src)) { /* before anything is written from it */
+    if (source_cut(src)) { /* before anything is written from it */
         cut_short(run, r, j);
-        source_release(&src);
+        source_release(src);
         return;
     }
     switch (run->mode) {
@@ -393,22 +523,22 @@ static void port_file(struct run *run, size_t index, int wid)
         r->status = RES_PRINTED;
         break;
     case REPORT_DRY_RUN:
-        dry_run_diff(run, j, r, &src, data, len);
+        dry_run_diff(run, j, r, src, data, len);
         break;
     case REPORT_WRITE: {
         struct stat like = {0};
-        like.st_dev = j->ino ? j->dev : src.dev;
-        like.st_ino = j->ino ? j->ino : src.ino;
-        like.st_mode = src.mode;
+        like.st_dev = j->ino ? j->dev : src->dev;
+        like.st_ino = j->ino ? j->ino : src->ino;
+        like.st_mode = src->mode;
         if (run->o->in_place) {
-            if (!j->from_backup && !j->renamed && data == src.buf) {
+            if (!j->from_backup && !j->renamed && data == src->buf) {
                 r->status = RES_UPTODATE; /* nothing to port: no backup */
                 break;
             }
             if (j->rec) {
                 /* From its backup: replaced only if cuda2musa's, and put
                  * on record first when it changes. */
-                int st = inplace_check_output(j, &src, data, len, &w->emsg);
+                int st = inplace_check_output(j, src, data, len, &w->emsg);
                 if (st == INPLACE_EDITED ||
                     (st == INPLACE_WRITE &&
                      inplace_record_ahead(run, j, r->hash, &w->emsg) < 0)) {
@@ -417,7 +547,7 @@ static void port_file(struct run *run, size_t index, int wid)
                 }
             }
             if (!j->from_backup &&
-                backup_keep_original(run, j, &src, r->hash, &w->emsg) < 0) {
+                backup_keep_original(run, j, src, r->hash, &w->emsg) < 0) {
                 fail(run, r, w->emsg.buf);
                 break;
             }
@@ -427,11 +557,11 @@ static void port_file(struct run *run, size_t index, int wid)
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc == EMIT_UNCHANGED && run->keep_state) {
-            stamp_set(&r->in_st, &src.st);
+            stamp_set(&r->in_st, &src->st);
             stamp_set(&r->out_st, &w->em.seen);
         }
         if (rc < 0 && r->backed_up)
-            r->hash = manifest_hash(src.buf, src.len); /* still there */
+            r->hash = manifest_hash(src->buf, src->len); /* still there */
         if (rc < 0)
             fail(run, r, w->emsg.buf);
         else
@@ -467,7 +597,7 @@ static void port_file(struct run *run, size_t index, int wid)
         break;
     }
     }
-    if (source_cut(&src)) /* while it was written from */
+    if (source_cut(src)) /* while it was written from */
         cut_short(run, r, j);
 
     if (run->o->verbosity > 0 && r->status != RES_FAILED) {
@@ -490,7 +620,7 @@ static void port_file(struct run *run, size_t index, int wid)
                         r->edits == 1 ? "" : "s");
         strbuf_addch(&r->err, '\n');
     }
-    source_release(&src);
+    source_release(src);
 }
 
 /* A job of the pool: what it keeps for the collecting thread is the text
@@ -499,6 +629,98 @@ size_t job_port(void *arg, size_t index, int wid)
 {
     struct run *run = arg;
     port_file(run, index, wid);
+    const struct result *r = &run->results[index];
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc +
+           r->decl.alloc;
+}
+
+size_t job_note_names(void *arg, size_t k, int wid)
+{
+    struct run *run = arg;
+    size_t index = run->phase_jobs[k];
+    const struct job *j = &run->jobs[index];
+    struct result *r = &run->results[index];
+    struct worker *w = &run->workers[wid];
+    struct source src;
+    memset(r, 0, sizeof(*r));
+    if (load(run, j, r, w, &src) < 0) {
+        /* Said when job_port reads it again, which zeroes r. */
+        result_release(r);
+        memset(r, 0, sizeof(*r));
+        return 0;
+    }
+    if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
+        struct pending *pend = NULL;
+        struct includer inc;
+        struct rewrite_env env;
+        rewrite_env_for(run, j, r, &inc, &env, &pend);
+        env.note_names = true;
+        env.facts = NULL;
+        arena_reset(&w->arena);
+        edit_list_clear(&w->edits);
+        findings_clear(&w->findings);
+        rewrite_source(w->rw, src.buf, src.len, &env, &w->arena, &w->edits,
+                       &w->findings);
+        pending_each_name(pend, note_used, r);
+        pending_free(pend);
+        free(r->incl);
+        r->incl = NULL;
+        r->nincl = r->incl_alloc = 0;
+    }
+    source_release(&src);
+    return r->decl.alloc + r->err.alloc;
+}
+
+/* Finish a port that waited for the project's table: from what was held
+ * (hold), or read and ported again. */
+static void finish_file(struct run *run, size_t index, int wid)
+{
+    const struct job *j = &run->jobs[index];
+    struct result *r = &run->results[index];
+    struct worker *w = &run->workers[wid];
+    struct held *h = r->held;
+    struct source src;
+    r->deferred = false;
+    if (h) {
+        r->held = NULL;
+        src = h->src;
+        memset(&h->src, 0, sizeof(h->src)); /* output() releases it */
+        /* The worker's lists: the held ones for now. */
+        struct edit_list e = w->edits;
+        struct findings f = w->findings;
+        w->edits = h->edits;
+        w->findings = h->findings;
+        struct includer inc;
+        struct rewrite_env env;
+        rewrite_env_for(run, j, r, &inc, &env, NULL);
+        r->edits += rewrite_resolve(h->pend, src.buf, &env, &h->arena,
+                                    &w->edits, &w->findings);
+        if (take_findings(run, r, w, &src))
+            output(run, j, r, w, &src, false);
+        h->edits = w->edits;
+        h->findings = w->findings;
+        w->edits = e;
+        w->findings = f;
+        __atomic_sub_fetch(&run->held_bytes, h->size, __ATOMIC_RELAXED);
+        held_free(h);
+        return;
+    }
+    /* Over the budget: the port again, decided this time. */
+    if (load(run, j, r, w, &src) < 0)
+        return;
+    memset(&r->facts, 0, sizeof(r->facts));
+    struct pending *pend = NULL;
+    rewrite(run, j, r, w, &src, &pend);
+    pending_free(pend);
+    if (take_findings(run, r, w, &src))
+        output(run, j, r, w, &src, false);
+}
+
+size_t job_finish(void *arg, size_t k, int wid)
+{
+    struct run *run = arg;
+    size_t index = run->phase_jobs[k];
+    finish_file(run, index, wid);
     const struct result *r = &run->results[index];
     return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc;
 }

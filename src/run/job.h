@@ -39,6 +39,11 @@ void job_workers_new(struct run *r, int n, bool fresh, bool dirfds, bool rank);
 /* Port job index (a pool_fn, arg the run) on worker wid into
  * r->results[index]. Returns what the result keeps for the caller. */
 size_t job_port(void *arg, size_t index, int wid);
+/* Phase jobs, k-th of r->phase_jobs (pool_fns, arg the run): note the
+ * names a file the port keeps as it is uses (in its result's decl), and
+ * finish a port that waited for the project's table (hold). */
+size_t job_note_names(void *arg, size_t k, int wid);
+size_t job_finish(void *arg, size_t k, int wid);
 /* Free what worker wid owns (a pool_retire_fn); again is harmless. */
 void job_worker_release(void *arg, int wid);
 void job_workers_free(struct run *r);

@@ -47,6 +47,7 @@ struct options {
     const char **musa_arch; /* --musa-arch: the default MUSA_ARCH list */
     size_t nmusa_arch;
     bool prune;          /* remove outputs no input makes any more */
+    bool rename_project; /* the project's cuda names and files: musa */
     const char *depfile; /* --depfile FILE */
     /* Reports. */
     bool stats;                       /* --stats: a summary table on stderr */

@@ -18,6 +18,7 @@ struct unmapped_name {
     const char *name;
     const char *first; /* where it was first used */
     size_t uses;
+    size_t order; /* of the file of first */
 };
 
 /* GCC's colours (its GCC_COLORS defaults), each with "erase to the end
@@ -324,17 +325,49 @@ void report_summary(const struct report *r, enum report_mode mode,
 }
 
 void report_unmapped(struct report *r, const char *name, size_t len,
-                     const char *where, size_t uses)
+                     const char *where, size_t uses, size_t order)
 {
     struct unmapped_name *u = hashmap_get(&r->unmapped, name, len);
     if (!u) {
         u = arena_alloc(&r->mem, sizeof(*u));
         u->name = arena_strndup(&r->mem, name, len);
-        u->first = arena_strndup(&r->mem, where, strlen(where));
+        u->first = NULL;
         u->uses = 0;
         hashmap_put(&r->unmapped, u->name, len, u);
     }
+    if (!u->first || order < u->order) {
+        u->first = arena_strndup(&r->mem, where, strlen(where));
+        u->order = order;
+    }
     u->uses += uses;
+}
+
+struct forget {
+    struct report *r;
+    struct hashmap keep;
+    bool (*defined)(void *arg, const char *name, size_t len);
+    void *arg;
+};
+
+static void forget_one(void *arg, const char *key, size_t len, void *value)
+{
+    struct forget *fg = arg;
+    struct unmapped_name *u = value;
+    if (fg->defined(fg->arg, key, len))
+        fg->r->found[WARN_UNMAPPED] -= u->uses;
+    else
+        hashmap_put(&fg->keep, key, len, u);
+}
+
+void report_unmapped_forget(struct report *r,
+                            bool (*defined)(void *arg, const char *name,
+                                            size_t len),
+                            void *arg)
+{
+    struct forget fg = {r, HASHMAP_INIT, defined, arg};
+    hashmap_each(&r->unmapped, forget_one, &fg);
+    hashmap_release(&r->unmapped);
+    r->unmapped = fg.keep;
 }
 
 struct unmapped_list {

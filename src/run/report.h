@@ -69,11 +69,18 @@ struct report {
     struct arena mem;        /* for the above */
 };
 
-/* Count uses of a CUDA-looking name that no mapping covers, the first at
- * where ("src/k.cu:4:5"). Call in output order: the first call for a
- * name gives its first use. */
+/* Count uses of a CUDA-looking name that no mapping covers, the first in
+ * a file at where ("src/k.cu:4:5"); order: the file's place in the output
+ * order, so that the name's first use is the one of the lowest order, and
+ * the first call's for a file. */
 void report_unmapped(struct report *r, const char *name, size_t len,
-                     const char *where, size_t uses);
+                     const char *where, size_t uses, size_t order);
+/* Forget the names for which defined() is true, and their uses in the
+ * count of unmapped findings. */
+void report_unmapped_forget(struct report *r,
+                            bool (*defined)(void *arg, const char *name,
+                                            size_t len),
+                            void *arg);
 /* Append the most used such names, at most max of them, to out. */
 void report_unmapped_print(const struct report *r, size_t max,
                            struct strbuf *out);

@@ -9,6 +9,8 @@
 #include "io/emit.h"
 #include "io/tempfile.h"
 #include "mapping/mapping.h"
+#include "port/pending.h"
+#include "port/project.h"
 #include "util/filekind.h"
 #include "util/xalloc.h"
 
@@ -27,6 +29,21 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     j->path = run_job_str(r, path);
     j->abs = abs ? run_job_str(r, abs) : NULL;
     char *out = filekind_port_name(rel, &j->renamed);
+    if (r->o->rename_project) {
+        /* Directories that say cuda, and the names of the files ported
+         * (not of those kept or copied as they are). */
+        struct strbuf sb = STRBUF_INIT;
+        const char *slash = strrchr(out, '/');
+        size_t dir = slash ? (size_t)(slash - out) : 0;
+        size_t upto = kind == JOB_PORT ? strlen(out) : dir;
+        if (project_words(out, upto, &sb)) {
+            strbuf_addstr(&sb, out + upto);
+            free(out);
+            out = strbuf_detach(&sb, NULL);
+            j->renamed = true;
+        }
+        strbuf_release(&sb);
+    }
     j->rel = run_job_str(r, out);
     free(out);
     j->kind = kind;
@@ -73,8 +90,24 @@ void run_note_file(struct run *r, const char *path, const struct stat *st)
     state_add(&r->noted, STATE_FILE, path, &s);
 }
 
+void held_free(struct held *h)
+{
+    if (!h)
+        return;
+    source_release(&h->src);
+    strbuf_release(&h->bytes);
+    arena_release(&h->arena);
+    edit_list_release(&h->edits);
+    findings_release(&h->findings);
+    pending_free(h->pend);
+    free(h);
+}
+
 void result_release(struct result *res)
 {
+    held_free(res->held);
+    res->held = NULL;
+    strbuf_release(&res->decl);
     strbuf_release(&res->out);
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);
@@ -102,7 +135,10 @@ void run_release(struct run *r)
         free(r->incdirs[i]);
     free(r->incdirs);
     hashmap_release(&r->byabs);
+    hashmap_release(&r->renamed_paths);
+    hashmap_release(&r->renamed_base);
     report_release(&r->rep);
+    project_free(r->proj);
     mapping_free(r->map);
     state_release(&r->noted);
 }

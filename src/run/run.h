@@ -15,6 +15,9 @@
 #include <sys/types.h>
 
 #include "build/compdb.h"
+#include "io/source.h"
+#include "port/edit.h"
+#include "port/finding.h"
 #include "port/rewrite.h"
 #include "run/options.h"
 #include "run/report.h"
@@ -26,6 +29,8 @@
 
 struct mapping;
 struct backup;
+struct pending;
+struct project;
 struct inplace_record;
 struct baseline;
 struct baseline_out;
@@ -73,6 +78,22 @@ enum res_status {
     RES_PRINTED   /* stdout mode */
 };
 
+/* A port that waits for the project's table (port/project.h): its input
+ * and what rewriting it made, kept until the table is final. */
+struct held {
+    struct source src;   /* the input (its bytes in bytes, or mapped) */
+    struct strbuf bytes; /* a read input's bytes */
+    struct arena arena;  /* the edits' texts and findings' messages */
+    struct edit_list edits;
+    struct findings findings;
+    struct pending *pend; /* the names left to decide */
+    size_t size;          /* what it counts against RUN_HOLD_MAX */
+};
+/* The most the held ports keep at once; a port past it is read and
+ * ported again once the table is final. */
+#define RUN_HOLD_MAX ((size_t)64 << 20)
+void held_free(struct held *h);
+
 struct result {
     enum res_status status;
     size_t edits;
@@ -97,6 +118,13 @@ struct result {
     size_t ndiags, diags_alloc;
     struct stamp in_st, out_st; /* for the run state: the input as read,
                                    the output as compared */
+    /* For the project's table: per name a kind digit (enum decl_kind;
+     * '0': used, in a file kept as it is), three uint32_t as in memory
+     * (the offset of its declaration, its hash, its length) and the
+     * name. */
+    struct strbuf decl;
+    bool deferred;     /* finished after every file is seen (job_finish) */
+    struct held *held; /* what finishing it needs, or NULL: port again */
 };
 
 /* An input as the command line gives it. */
@@ -147,9 +175,17 @@ struct run {
     struct baseline *baseline; /* --baseline, or NULL (suppress.h) */
     struct baseline_out *bout; /* --write-baseline, or NULL */
     int setup_errors;
-    size_t wrote;       /* files of the run's own written (manifest...) */
-    bool keep_state;    /* may write the run state (state.h) */
-    struct state noted; /* its other files (run_note_file) */
+    size_t wrote;             /* files of the run's own written (manifest...) */
+    bool keep_state;          /* may write the run state (state.h) */
+    struct state noted;       /* its other files (run_note_file) */
+    struct project *proj;     /* the project's names (port/project.h) */
+    bool defer_all;           /* finish every port after the table */
+    size_t held_bytes;        /* what held ports keep (atomic) */
+    size_t hold_max;          /* RUN_HOLD_MAX, or a test's */
+    const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
+    struct hashmap renamed_paths; /* input path -> port's (names.c) */
+    struct hashmap renamed_base;  /* base name of a renamed port -> job */
+    const char *wide_arch;        /* a target with 128-thread warps, or NULL */
 };
 
 /* A copy of s that lives as long as the jobs. */

@@ -15,3 +15,9 @@ void testhook_pause(const char *var)
             ;
     }
 }
+
+size_t testhook_size(const char *var, size_t dflt)
+{
+    const char *n = getenv(var);
+    return n && *n ? (size_t)strtoull(n, NULL, 10) : dflt;
+}

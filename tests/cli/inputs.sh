@@ -11,7 +11,8 @@ printf 'cudaFree(p); const char *s = "never ends\ncudaFree(q);\n' >open-string.c
 printf 'cudaFree(p); auto r = R"x(never ends\ncudaFree(q);\n' >open-raw.cu
 printf 'cudaFree(p);\\' >backslash-eof.cu
 awk 'BEGIN { for (i = 0; i < 4000; i++) printf "("; printf "cudaFree(p)"; for (i = 0; i < 4000; i++) printf ")"; printf ";\n"; for (i = 0; i < 4000; i++) printf "{"; for (i = 0; i < 4000; i++) printf "}"; print "" }' >deep-nesting.cu
-awk 'BEGIN { printf "cuda"; for (i = 0; i < 100000; i++) printf "X"; print "(p); cudaFree(q);" }' >long-ident.cu
+# (A function of the file's own: renamed with it by the cuda* pattern.)
+awk 'BEGIN { printf "void cuda"; for (i = 0; i < 100000; i++) printf "X"; print "(p); cudaFree(q);" }' >long-ident.cu
 printf 'cudaFree(a);\n' >'with space.cu'
 printf 'cudaFree(b);\n' >"quote'and\"dq.cu"
 printf 'cudaFree(c);\n' >'new

@@ -57,3 +57,33 @@ grep -l -e /usr/local/cuda -e toolkit out/musa.mk out/build.ninja \
     out/compile_commands.json
 grep -o '"flags": \[[^]]*\]' out/musa_manifest.json
 grep -c 'C2M_FLAGS.*-I\$(C2M_ROOT)' out/musa.mk
+# The same for ports that wait for the project's table (a.cu uses a name
+# b.cuh declares, so it is finished after the others) and for
+# --rename-project, which holds every port until its check: write,
+# --dry-run and --check print the same and reach the same verdict.
+mkdir p
+printf 'int cudaOwnHelper(int x);\n#define CHECK_CUDA(x) x\n' >p/b.cuh
+cat >p/a.cu <<'X'
+#include "b.cuh"
+__global__ void k(int *p) {
+    CHECK_CUDA(cudaOwnHelper(*p));
+    __syncwarp(0xffffffff);
+    cudaGraphConditionalHandle h;
+}
+X
+for opts in "" "--rename-project --fail-on=unsupported" "-Werror=hazard"; do
+    echo "== waiting:${opts:+ $opts}"
+    for mode in write dry-run check; do
+        case $mode in
+        write) rm -rf pout; $C2M $opts -o pout p >/dev/null 2>$mode.err ;;
+        *) $C2M --$mode $opts -o pout p >/dev/null 2>$mode.err ;;
+        esac
+        echo $? >$mode.rc
+        diags $mode.err | grep -v -e '--rename-project: [0-9]' >$mode.diags
+    done
+    cat write.diags
+    for mode in write dry-run check; do
+        printf '%s: exit %s\n' $mode "$(cat $mode.rc)"
+        cmp -s write.diags $mode.diags || { echo "$mode differs:"; diff write.diags $mode.diags; }
+    done
+done

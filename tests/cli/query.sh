@@ -6,6 +6,8 @@ $C2M --query 'at :: cuda' | head -1
 $C2M --query '<cute/tensor.hpp>' | head -2
 $C2M --query my_helper
 $C2M --query CUDA_CHECK | sed 's/ at .*:[0-9]*:[0-9]*)/ at FILE)/'
+$C2M --query CUDA_VERSION | tail -1
+$C2M --query cudaMallocManaged | tail -1
 echo "-- SDK versions"
 $C2M --query cublasGetStatusString | head -1
 $C2M --musa-version 4.1 --query cublasGetStatusString | head -1

@@ -1,9 +1,13 @@
 # After a port that changes something, CUDA-looking names that no mapping
 # covers are listed, most used first; -Wunmapped shows every use and
-# -Wunverified every name renamed by a pattern only.
+# -Wunverified every name renamed by a pattern only. A name the project
+# declares is its own: never listed or reported, and renamed by a pattern
+# with every use (CUDA_CHECK, cudaBrandNewCall, cuda_helper); an API name
+# the cuda* pattern would invent is kept and reported (cudaNotDeclared).
 mkdir src
-printf 'void f() { CUDA_CHECK(cudaMalloc(&p, 4)); CUDA_CHECK(cudaFree(p)); }\n' >src/a.cu
-printf '#define CUDA_CHECK(x) x\nint cudaBrandNewCall();\nint cuda_helper;\n' >src/b.cuh
+printf 'void f() { CUDA_CHECK(cudaMalloc(&p, 4)); CUDA_CHECK(cudaFree(p)); CUDA_SAFE_CALL(x); }\n' >src/a.cu
+printf '#define CUDA_CHECK(x) x\nint cudaBrandNewCall();\nint cuda_helper;\nvoid g() { cudaBrandNewCall(); cudaNotDeclared(); cublasBrandNew(h); cuda_helper = 1; }\n' >src/b.cuh
 $C2M -o out src; echo "port: $?"
 $C2M -o out src; echo "again, nothing written: $?"
 $C2M -q -Wunmapped -Wunverified -o out2 src; echo "per use: $?"
+cat out2/b.muh

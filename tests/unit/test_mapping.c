@@ -497,8 +497,11 @@ START_TEST(bad_new_keys)
 {
     expect_error(HDR "identifiers:\n  a: {to: b, sdk: \">=5.x\"}\n", "4:19",
                  "bad SDK version '5.x'");
+    expect_error(HDR "patterns:\n  - {match: 'a', to: b, family: maybe}\n",
+                 "4:33", "'family' must be 'true' or 'false'");
     expect_error(HDR "identifiers:\n  a: {to: b, hazard: maybe}\n", "4:22",
-                 "'hazard' must be 'compared', 'warp-mask' or 'ptx'");
+                 "'hazard' must be 'compared', 'version', 'warp-mask', "
+                 "'ptx' or 'once'");
     expect_error(HDR "identifiers:\n  a:\n    - {to: b, sdk: \">=4.0\"}\n"
                      "    - {to: c, sdk: \">=4.2\"}\n",
                  "6:7", "SDK versions '>=4.2' overlap '>=4.0'");

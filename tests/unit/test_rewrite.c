@@ -45,6 +45,9 @@ static const char yaml[] =
     "  - {match: 'CUBLAS_', to: MUBLAS_}\n"
     "  - {match: 'cuda(?=[A-Z])', to: musa}\n"
     "  - {match: 'cudaGraph(?=[A-Z])', to: musaGraphX}\n"
+    "  - {match: 'cu(?=[A-Z][a-z])', to: mu, family: false}\n"
+    "suspects:\n"
+    "  - {match: 'CUDA(?![a-z])'}\n"
     "strings:\n"
     "  - {match: 'libcudart\\.so(\\.[0-9]+)*', to: libmusart.so}\n"
     "symbol_lookup: [dlsym]\n";
@@ -97,7 +100,7 @@ static struct ported port(const char *in)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL, NULL, false, NULL};
+    struct rewrite_env env = {.local_header = fake_local};
     struct strbuf out = STRBUF_INIT;
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     edit_list_apply(&e, in, strlen(in), &out);
@@ -223,6 +226,83 @@ START_TEST(patterns)
 }
 END_TEST
 
+/* A pattern for a family MUSA has only part of (cu* here) renames the
+ * names the file declares, with every use, before or after; and keeps any
+ * other name, reported. */
+START_TEST(project_names)
+{
+    check_port("int cuFoo(int); void f() { cuFoo(1); }",
+               "int muFoo(int); void f() { muFoo(1); }");
+    check_port("void g() { cuLater(); }\nvoid cuLater() {}",
+               "void g() { muLater(); }\nvoid muLater() {}");
+    struct ported p = port("int k() { return cuRun(1) + cuRun(2); }");
+    ck_assert_str_eq(p.text, "int k() { return cuRun(1) + cuRun(2); }");
+    ck_assert_uint_eq(p.nfindings, 2);
+    ck_assert_msg(strstr(p.msgs, "17:'cuRun' is kept as it is: no mapping "
+                                 "entry shows that MUSA has 'muRun'"),
+                  "%s", p.msgs);
+    free(p.text);
+    /* A name of a family MUSA has all of is renamed either way. */
+    check_port("cublasNew(h);", "mublasNew(h);");
+}
+END_TEST
+
+/* What counts as the file declaring a name: a look at its neighbours. */
+START_TEST(declarations)
+{
+    static const char *const declared[][2] = {
+        {"enum E { cuOne, cuTwo = 2 }; int x = cuTwo;",
+         "enum E { muOne, muTwo = 2 }; int x = muTwo;"},
+        {"enum class F : unsigned { cuRed }; F f = F::cuRed;",
+         "enum class F : unsigned { muRed }; F f = F::muRed;"},
+        {"typedef struct { int a; } cuThing; cuThing t;",
+         "typedef struct { int a; } muThing; muThing t;"},
+        {"struct cuSet { int m; }; struct cuSet s;",
+         "struct muSet { int m; }; struct muSet s;"},
+        {"int cuAlpha = f(1, 2), cuBeta; cuBeta = cuAlpha;",
+         "int muAlpha = f(1, 2), muBeta; muBeta = muAlpha;"},
+        {"#define cuMacro 1\nint y = cuMacro;",
+         "#define muMacro 1\nint y = muMacro;"},
+        {"namespace cuNs { int v; } int w = cuNs::v;",
+         "namespace muNs { int v; } int w = muNs::v;"},
+        {"using cuAlias = int; cuAlias z;", "using muAlias = int; muAlias z;"},
+        {"void h(int *cuPtr, int cuNum) { *cuPtr = cuNum; }",
+         "void h(int *muPtr, int muNum) { *muPtr = muNum; }"},
+        {"std::vector<int> cuVec; cuVec.clear();",
+         "std::vector<int> muVec; muVec.clear();"},
+        {"for (auto cuIt : v) use(cuIt);", "for (auto muIt : v) use(muIt);"},
+    };
+    for (size_t i = 0; i < sizeof(declared) / sizeof(declared[0]); i++)
+        check_port(declared[i][0], declared[i][1]);
+    /* Uses only: a call, an operand, a case label, a directive, a
+     * member, a call after a directive line. */
+    static const char *const used[] = {
+        "int k() { return cuRun(1); }",
+        "void m() { x = cuYes; if (a > cuZed) {} }",
+        "void s(int v) { switch (v) { case cuCase: break; } }",
+        "#ifdef cuMac\n#define X cuMac\n#endif\n",
+        "void o() { obj.cuField = 1; p->cuOther(); }",
+        "#if A\n#endif\ncuAfter(1);",
+        "int a = b, *c = d; e = f, cuGet;",
+    };
+    for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); i++)
+        check_port(used[i], used[i]);
+}
+END_TEST
+
+/* A name that looks like CUDA and that the file defines is the file's:
+ * not reported as one nothing maps. */
+START_TEST(suspects_of_the_project)
+{
+    struct ported p =
+        port("#define CUDA_CHECK(x) x\nCUDA_CHECK(f()); CUDA_OTHER(g());");
+    ck_assert_uint_eq(p.nfindings, 1);
+    ck_assert_str_eq(p.msgs, "41:'CUDA_OTHER' looks like CUDA, but no "
+                             "mapping covers it\n");
+    free(p.text);
+}
+END_TEST
+
 START_TEST(strings_by_rule)
 {
     check_port("dlopen(\"libcudart.so.12\", RTLD_NOW);",
@@ -327,7 +407,9 @@ static struct tu_facts facts_of(const char *in, bool includes_only)
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
-    struct rewrite_env env = {fake_local, NULL, NULL, includes_only, &tf};
+    struct rewrite_env env = {.local_header = fake_local,
+                              .includes_only = includes_only,
+                              .facts = &tf};
     rewrite_source(rw, in, strlen(in), &env, &a, &e, &f);
     findings_release(&f);
     edit_list_release(&e);
@@ -404,6 +486,9 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, member_entries);
     tcase_add_test(tc, headers);
     tcase_add_test(tc, patterns);
+    tcase_add_test(tc, project_names);
+    tcase_add_test(tc, declarations);
+    tcase_add_test(tc, suspects_of_the_project);
     tcase_add_test(tc, strings_by_rule);
     tcase_add_test(tc, unsupported_is_reported);
     tcase_add_test(tc, unterminated_is_reported);

@@ -10,5 +10,5 @@
 #  include   <mublas.h>         // spaces in the directive
 #include_next <murand.h>
 #include KERNEL_HEADER             // a macro: only its name is looked at
-#define KERNEL_HEADER "util.cuh"
-const char *s = "util.cuh";        // a string, not a header-name
+#define KERNEL_HEADER "util.muh"
+const char *s = "util.muh";        // a string, not a header-name

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/* Declarations from the tokens around a name: `#define N`, `struct N {`,
+ * `enum { N, ...`, `T N(`, `T *N =`, `namespace N {`, `using N =`. */
+#include "port/decl.h"
+
+#include <string.h>
+
+const char *decl_kind_name(enum decl_kind k)
+{
+    static const char *const names[] = {
+        [DECL_NONE] = "use",           [DECL_MACRO] = "macro",
+        [DECL_TYPE] = "type",          [DECL_ENUMERATOR] = "enumerator",
+        [DECL_FUNCTION] = "function",  [DECL_VARIABLE] = "variable",
+        [DECL_NAMESPACE] = "namespace"};
+    return (unsigned)k < DECL__COUNT ? names[k] : "?";
+}
+
+static bool is(const char *buf, const struct token *t, const char *s)
+{
+    return lexer_token_is(buf, t, s);
+}
+
+static bool is_punct(const char *buf, const struct token *t, const char *s)
+{
+    return t->kind == TOK_PUNCT && lexer_token_is(buf, t, s);
+}
+
+/* Words after which a name is used, not declared: `return N;`, `case
+ * N:`, `new N(...)`, `goto N;` and the operators C++ spells as words. */
+static bool is_not_a_type(const char *buf, const struct token *t)
+{
+#define W(s)                                                                   \
+    {                                                                          \
+        s, sizeof(s) - 1                                                       \
+    }
+    static const struct {
+        const char *s;
+        size_t len;
+    } words[] = {
+        W("return"),  W("else"),      W("case"),      W("goto"),
+        W("new"),     W("delete"),    W("throw"),     W("sizeof"),
+        W("alignof"), W("co_return"), W("co_yield"),  W("co_await"),
+        W("do"),      W("operator"),  W("typedef"),   W("using"),
+        W("public"),  W("private"),   W("protected"), W("and"),
+        W("or"),      W("not"),       W("xor"),       W("bitand"),
+        W("bitor"),   W("compl"),     W("not_eq"),    W("and_eq"),
+        W("or_eq"),   W("xor_eq"),    W("friend"),    W("static_assert"),
+        W("defined"), W("if"),        W("while"),     W("for"),
+        W("switch"),  W("template")};
+#undef W
+    const char *p = buf + t->off;
+    if (t->len > 13 || t->len < 2)
+        return false;
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (t->len == words[i].len && p[0] == words[i].s[0] &&
+            !memcmp(p, words[i].s, t->len))
+            return true;
+    return false;
+}
+
+/* A token before the name that may end a type: an identifier other than
+ * those words, or '>' closing a template argument list. */
+static bool ends_type(const char *buf, const struct token *t)
+{
+    if (t->kind == TOK_IDENT)
+        return !is_not_a_type(buf, t);
+    return is_punct(buf, t, ">");
+}
+
+/* Does the '{' at off open an enumeration's body? Looks back over the
+ * bytes before it (`enum`, `enum class N : std::uint8_t`): identifiers,
+ * blanks and colons only, up to a few words. */
+static bool opens_enum(const char *buf, size_t off)
+{
+    size_t i = off;
+    for (int words = 0; words < 8;) {
+        while (i > 0 && strchr(" \t\r\n\f\v", buf[i - 1]))
+            i--;
+        if (i > 0 && buf[i - 1] == ':') {
+            i--;
+            continue;
+        }
+        size_t end = i;
+        while (i > 0 && lexer_is_ident_char((unsigned char)buf[i - 1]))
+            i--;
+        if (i == end)
+            return false;
+        if (end - i == 4 && !memcmp(buf + i, "enum", 4))
+            return true;
+        words++;
+    }
+    return false;
+}
+
+/* Is the ',' at off inside a declaration of several names (`T a = 1,
+ * b`)? Back over the bytes to where the statement starts (skipping
+ * bracketed groups), then a look at its first two tokens: a type word
+ * and a name, '*', '&', '<' or '::'. A parameter list or a call (an open
+ * '(' first) is not one. */
+/* The line that ends at the newline at nl: a directive, or a line that
+ * continues one? */
+static bool directive_above(const char *buf, size_t nl)
+{
+    size_t start = nl;
+    while (start > 0 && buf[start - 1] != '\n')
+        start--;
+    size_t i = start;
+    while (i < nl && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    if (i < nl && buf[i] == '#')
+        return true;
+    /* The line before ends with a backslash (and maybe a CR). */
+    size_t e = start > 0 ? start - 1 : 0;
+    if (e > 0 && buf[e - 1] == '\r')
+        e--;
+    return start > 0 && e > 0 && buf[e - 1] == '\\';
+}
+
+static bool in_declarator_list(const char *buf, size_t off)
+{
+    size_t i = off, depth = 0, limit = off > 512 ? off - 512 : 0;
+    while (i > limit) {
+        char c = buf[--i];
+        if (c == '\n' && !depth && directive_above(buf, i))
+            break;
+        if (c == ')' || c == ']' || (c == '}' && depth))
+            depth++;
+        else if ((c == '(' || c == '[' || c == '{') && depth)
+            depth--;
+        else if (depth)
+            continue;
+        else if (c == '(' || c == '[' || c == '#')
+            return false;
+        else if (c == ';' || c == '{' || c == '}')
+            break;
+        if (i == limit && limit)
+            return false;
+    }
+    if (depth)
+        return false;
+    if (buf[i] == ';' || buf[i] == '{' || buf[i] == '}' || buf[i] == '\n')
+        i++;
+    struct lexer l;
+    struct token a, b;
+    lexer_init(&l, buf + i, off - i);
+    if (!lexer_next_code(&l, &a) || !lexer_next_code(&l, &b) ||
+        a.kind != TOK_IDENT || is_not_a_type(buf + i, &a))
+        return false;
+    return b.kind == TOK_IDENT || is_punct(buf + i, &b, "*") ||
+           is_punct(buf + i, &b, "&") || is_punct(buf + i, &b, "<") ||
+           is_punct(buf + i, &b, "::");
+}
+
+enum decl_kind decl_at(const struct decl_site *s)
+{
+    const char *buf = s->buf;
+    const struct token *t = s->name;
+    if (t->flags & TOKF_MACRO_NAME)
+        return DECL_MACRO;
+    if (t->flags & TOKF_DIRECTIVE)
+        return DECL_NONE;
+    /* What came before, unless it was on a directive line: then the name
+     * starts a statement. */
+    struct token none = {0, 0, TOK_SPACE, 0};
+    const struct token *prev = s->prev, *prev2 = s->prev2;
+    if (prev->flags & TOKF_DIRECTIVE)
+        prev = prev2 = &none;
+    else if (prev2->flags & TOKF_DIRECTIVE)
+        prev2 = &none;
+    struct lexer l = *s->lx;
+    struct token next;
+    if (!lexer_next_code(&l, &next))
+        return DECL_NONE;
+    bool colon = is_punct(buf, &next, ":");
+
+    if (prev->kind == TOK_IDENT) {
+        if (is(buf, prev, "struct") || is(buf, prev, "class") ||
+            is(buf, prev, "union") || is(buf, prev, "enum"))
+            return is_punct(buf, &next, "{") || colon || is(buf, &next, "final")
+                       ? DECL_TYPE
+                       : DECL_NONE;
+        if (is(buf, prev, "namespace"))
+            return is_punct(buf, &next, "{") || is_punct(buf, &next, "=")
+                       ? DECL_NAMESPACE
+                       : DECL_NONE;
+        if (is(buf, prev, "using"))
+            return is_punct(buf, &next, "=") ? DECL_TYPE : DECL_NONE;
+    }
+
+    /* T N ..., T *N ..., T &N ..., A<B> N ... */
+    bool typed = ends_type(buf, prev);
+    bool pointer = prev->kind == TOK_PUNCT &&
+                   (is(buf, prev, "*") || is(buf, prev, "&")) &&
+                   (ends_type(buf, prev2) || is_punct(buf, prev2, "*"));
+    if ((typed || pointer) && next.kind == TOK_PUNCT) {
+        bool angle = prev->kind == TOK_PUNCT && !pointer;
+        if (is(buf, &next, "(") && !angle)
+            return DECL_FUNCTION;
+        if (is(buf, &next, "=") || is(buf, &next, ";") || is(buf, &next, "[") ||
+            is(buf, &next, "{"))
+            return DECL_VARIABLE;
+        if (!angle && (is(buf, &next, ",") || is(buf, &next, ")") || colon))
+            return DECL_VARIABLE;
+    }
+
+    /* typedef struct { ... } N; struct { ... } N, M; */
+    if (is_punct(buf, prev, "}") && next.kind == TOK_PUNCT &&
+        (is(buf, &next, ";") || is(buf, &next, ",") || is(buf, &next, "[") ||
+         is(buf, &next, "=")))
+        return DECL_TYPE;
+
+    /* enum { N, N = 1, N } */
+    if (prev->kind == TOK_PUNCT && (is(buf, prev, "{") || is(buf, prev, ",")) &&
+        next.kind == TOK_PUNCT &&
+        (is(buf, &next, ",") || is(buf, &next, "=") || is(buf, &next, "}")) &&
+        s->brace != (size_t)-1 && opens_enum(buf, s->brace))
+        return DECL_ENUMERATOR;
+    /* T a, N; T a = f(x, y), *N = 0; */
+    if (is_punct(buf, prev, ",") && next.kind == TOK_PUNCT &&
+        (is(buf, &next, "=") || is(buf, &next, ";") || is(buf, &next, ",") ||
+         is(buf, &next, "[")) &&
+        in_declarator_list(buf, prev->off))
+        return DECL_VARIABLE;
+    if (is_punct(buf, prev, "*") && prev2->kind == TOK_PUNCT &&
+        is(buf, prev2, ",") && in_declarator_list(buf, prev2->off))
+        return DECL_VARIABLE;
+
+    return DECL_NONE;
+}

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/* Pending names: each name's uses in file order, and a decision per name
+ * once the file or the run can tell. */
+#include "port/pending.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mapping/entry.h"
+#include "port/project.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* What the uses of a name are told. */
+enum pfinding {
+    PF_NONE,
+    PF_UNVERIFIED,  /* renamed by a pattern no entry confirms */
+    PF_UNSUPPORTED, /* kept: MUSA is not known to have what it would be */
+    PF_UNMAPPED     /* CUDA-looking, and nothing maps it */
+};
+
+struct pname {
+    const char *name;
+    size_t len;
+    uint32_t hash;
+    unsigned cover; /* PN_* */
+    const struct map_entry *rule;
+    const char *text; /* what the pattern makes of it */
+    size_t text_len;
+    enum decl_kind decl;
+    size_t decl_off;
+    size_t uses, first;
+    /* The decision. */
+    const char *to; /* its new name, or NULL: kept */
+    size_t to_len;
+    bool by_words; /* to is the word rule's */
+    enum pfinding finding;
+};
+
+/* A use's token holds a backslash-newline. */
+enum { PU_SPLICE = 1 << 7 };
+
+struct puse {
+    uint32_t off, len;
+    struct pname *n;
+    unsigned flags; /* PU_* */
+};
+
+struct pending {
+    struct pname **names;
+    size_t nnames, names_alloc;
+    struct puse *uses;
+    size_t nuses, uses_alloc;
+    bool done;
+};
+
+struct pending *pending_new(void)
+{
+    return xcalloc(1, sizeof(struct pending));
+}
+
+void pending_free(struct pending *p)
+{
+    if (!p)
+        return;
+    free(p->names);
+    free(p->uses);
+    free(p);
+}
+
+struct pname *pending_name(struct pending *p, struct arena *a, const char *s,
+                           size_t len, uint32_t hash, unsigned cover,
+                           const struct map_entry *rule, const char *text,
+                           size_t text_len)
+{
+    struct pname *n = arena_alloc(a, sizeof(*n));
+    memset(n, 0, sizeof(*n));
+    n->name = arena_strndup(a, s, len);
+    n->len = len;
+    n->hash = hash;
+    n->cover = cover;
+    n->rule = rule;
+    if (text) {
+        n->text = arena_strndup(a, text, text_len);
+        n->text_len = text_len;
+    }
+    ALLOC_GROW(p->names, p->nnames + 1, p->names_alloc);
+    p->names[p->nnames++] = n;
+    return n;
+}
+
+const char *pending_text(const struct pname *n, size_t *len)
+{
+    *len = n->text_len;
+    return n->text;
+}
+
+bool pending_declared(const struct pname *n)
+{
+    return n->decl != DECL_NONE;
+}
+
+void pending_count(struct pname *n, const struct token *t, enum decl_kind decl)
+{
+    if (decl != DECL_NONE && n->decl == DECL_NONE) {
+        n->decl = decl;
+        n->decl_off = t->off;
+    }
+    if (!n->uses++)
+        n->first = t->off;
+}
+
+void pending_use(struct pending *p, struct pname *n, const struct token *t,
+                 enum decl_kind decl, unsigned flags)
+{
+    pending_count(n, t, decl);
+    ALLOC_GROW(p->uses, p->nuses + 1, p->uses_alloc);
+    if (t->flags & TOKF_SPLICE)
+        flags |= PU_SPLICE;
+    p->uses[p->nuses++] = (struct puse){t->off, t->len, n, flags};
+}
+
+static bool wants(const struct pending_env *env, enum warn_id id)
+{
+    return !env->want || env->want[id];
+}
+
+/* Decide n, if it can be: its new name and what its uses are told. */
+static bool decide(struct pname *n, const struct pending_env *env)
+{
+    const struct project *pj = env->proj;
+    bool final = !pj || project_final(pj);
+    bool kept = pj && project_kept(pj, n->name, n->len, n->hash);
+    /* 1: the project declares it; 0: it does not; -1: not known yet. */
+    int def = n->decl != DECL_NONE                                  ? 1
+              : !final                                              ? -1
+              : pj && project_defines(pj, n->name, n->len, n->hash) ? 1
+                                                                    : 0;
+    n->to = NULL;
+    n->by_words = false;
+    n->finding = PF_NONE;
+    if ((n->cover & PN_WORDS) && pj && project_renames_words(pj)) {
+        if (!final)
+            return false;
+        const char *w = project_new_name(pj, n->name, n->len, n->hash);
+        if (w) {
+            n->to = w;
+            n->to_len = strlen(w);
+            n->by_words = true;
+            return true;
+        }
+    }
+    if (n->cover & PN_PATTERN) {
+        bool partial = n->cover & PN_PARTIAL;
+        if (def < 0 && (partial || kept || wants(env, WARN_UNVERIFIED)))
+            return false;
+        if (def == 1 && kept)
+            return true;
+        if (def == 0 && partial) {
+            n->finding = PF_UNSUPPORTED;
+            return true;
+        }
+        n->to = n->text;
+        n->to_len = n->text_len;
+        if (def == 0)
+            n->finding = PF_UNVERIFIED;
+        return true;
+    }
+    if ((n->cover & PN_SUSPECT) && def != 1) {
+        /* Unknown yet: the ranking's count is taken back at the end of
+         * the run if the project declares it (report_forget). */
+        if (def < 0 && wants(env, WARN_UNMAPPED))
+            return false;
+        n->finding = PF_UNMAPPED;
+    }
+    return true;
+}
+
+static void add_finding(struct findings *f, enum warn_id id, size_t off,
+                        const char *name, size_t count, const char *msg)
+{
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    f->v[f->nr++] = (struct finding){id, off, name, count, msg};
+}
+
+/* The message for a use of n, in env->a; NULL when none is made. */
+static const char *message(const struct pname *n, const struct pending_env *env,
+                           enum warn_id *id)
+{
+    struct strbuf sb = STRBUF_INIT;
+    switch (n->finding) {
+    case PF_UNVERIFIED:
+        *id = WARN_UNVERIFIED;
+        strbuf_addf(&sb,
+                    "'%s' becomes '%s' by a pattern only: no mapping entry "
+                    "confirms that MUSA has it",
+                    n->name, n->text);
+        break;
+    case PF_UNSUPPORTED:
+        *id = WARN_UNSUPPORTED;
+        strbuf_addf(&sb,
+                    "'%s' is kept as it is: no mapping entry shows that MUSA "
+                    "has '%s' (MUSA has only part of the names the pattern "
+                    "'%s' stands for); if your SDK has it, add it to a "
+                    "mapping file (-m), else keep this code out of the MUSA "
+                    "build",
+                    n->name, n->text, n->rule ? n->rule->from : "?");
+        break;
+    case PF_UNMAPPED:
+        *id = WARN_UNMAPPED;
+        strbuf_addf(&sb, "'%s' looks like CUDA, but no mapping covers it",
+                    n->name);
+        break;
+    case PF_NONE:
+        break;
+    }
+    const char *msg = sb.len && wants(env, *id)
+                          ? arena_strndup(env->a, sb.buf, sb.len)
+                          : NULL;
+    strbuf_release(&sb);
+    return msg;
+}
+
+long pending_resolve(struct pending *p, const struct pending_env *env,
+                     struct edit_list *e, struct findings *f)
+{
+    if (p->done)
+        return 0;
+    for (size_t i = 0; i < p->nnames; i++)
+        if (!decide(p->names[i], env))
+            return -1;
+    struct edit_list add = EDIT_LIST_INIT;
+    size_t nfound = f->nr;
+    for (size_t i = 0; i < p->nnames; i++) {
+        struct pname *n = p->names[i];
+        /* The ranking's record: one per name and file, with its count. */
+        if (n->finding == PF_UNMAPPED && !wants(env, WARN_UNMAPPED))
+            add_finding(f, WARN_UNMAPPED, n->first, n->name, n->uses, NULL);
+    }
+    for (size_t i = 0; i < p->nuses; i++) {
+        const struct puse *u = &p->uses[i];
+        struct pname *n = u->n;
+        if (n->to && !(u->flags & (n->by_words ? PU_SHIM_WORDS : PU_SHIM))) {
+            edit_list_add_ident(&add, env->buf, u->off, u->len,
+                                u->flags & PU_SPLICE, n->to, n->to_len, env->a);
+            if (env->note && !n->by_words && n->rule)
+                env->note(env->arg, n->rule->domain);
+        }
+        enum warn_id id;
+        const char *msg = n->finding == PF_NONE ? NULL : message(n, env, &id);
+        if (msg)
+            add_finding(f, id, u->off, id == WARN_UNMAPPED ? n->name : NULL, 1,
+                        msg);
+    }
+    if (add.nr)
+        edit_list_merge(e, add.v, add.nr);
+    long added = (long)add.nr;
+    edit_list_release(&add);
+    if (f->nr != nfound)
+        findings_sort(f);
+    p->done = true;
+    return added;
+}
+
+bool pending_done(const struct pending *p)
+{
+    return p->done;
+}
+
+void pending_each_decl(const struct pending *p,
+                       void (*fn)(void *arg, const char *name, size_t len,
+                                  uint32_t hash, enum decl_kind kind,
+                                  size_t off),
+                       void *arg)
+{
+    for (size_t i = 0; i < p->nnames; i++) {
+        const struct pname *n = p->names[i];
+        if (n->decl != DECL_NONE)
+            fn(arg, n->name, n->len, n->hash, n->decl, n->decl_off);
+    }
+}
+
+void pending_each_name(const struct pending *p,
+                       void (*fn)(void *arg, const char *name, size_t len,
+                                  uint32_t hash, size_t uses),
+                       void *arg)
+{
+    for (size_t i = 0; i < p->nnames; i++)
+        fn(arg, p->names[i]->name, p->names[i]->len, p->names[i]->hash,
+           p->names[i]->uses);
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* The names of one file whose port depends on the project (project.h):
+ * those no mapping entry names but that a pattern renames, a suspect
+ * calls CUDA-looking, or --rename-project's word rule would rename. The
+ * rewriter notes each use and each declaration of them on its way through
+ * the file (rewrite.h); at its end, what the file alone can decide is
+ * decided, and the rest waits for the run to have seen every file. Then
+ * the edits and findings of those uses are made:
+ *
+ * - a name the project declares is renamed by a pattern (or by the word
+ *   rule) at every use, unless a file the port keeps as it is uses it
+ *   too: then nowhere; it is never reported;
+ * - a name it does not declare is renamed by a pattern for a whole family
+ *   (and reported with -Wunverified); a pattern for a family MUSA has
+ *   only part of (family: false) leaves it as it is, reported
+ *   (-Wunsupported); a suspect is reported as CUDA that nothing maps. */
+#ifndef C2M_PORT_PENDING_H
+#define C2M_PORT_PENDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lex/lexer.h"
+#include "port/decl.h"
+#include "port/edit.h"
+#include "port/finding.h"
+
+struct arena;
+struct map_entry;
+struct project;
+
+/* What covers a name. */
+enum {
+    PN_PATTERN = 1 << 0, /* a pattern renames it */
+    PN_PARTIAL = 1 << 1, /* ...one for a family MUSA has only part of */
+    PN_SUSPECT = 1 << 2, /* it looks like CUDA */
+    PN_WORDS = 1 << 3,   /* it says cuda, CUDA or Cuda (--rename-project) */
+    PN_MUSA = 1 << 4     /* it says musa, MUSA or Musa (--rename-project) */
+};
+
+/* A use that keeps its name whatever is decided: the name of a vendor
+ * shim's #define (#define cudaFoo musaFoo) keeps it for the pattern's
+ * name (PU_SHIM), or for the word rule's (PU_SHIM_WORDS). */
+enum { PU_SHIM = 1 << 0, PU_SHIM_WORDS = 1 << 1 };
+
+struct pname;
+struct pending;
+
+struct pending *pending_new(void);
+void pending_free(struct pending *p);
+
+/* The file's entry for the identifier s[0..len) (hash: hashmap_hash of
+ * it), made on its first use: what covers it (PN_*), and for a pattern,
+ * the rule and the name it makes (text). s and text are copied into a. */
+struct pname *pending_name(struct pending *p, struct arena *a, const char *s,
+                           size_t len, uint32_t hash, unsigned cover,
+                           const struct map_entry *rule, const char *text,
+                           size_t text_len);
+/* A use of n whose port is made as it is noted (a pattern for a whole
+ * family where nothing depends on the rest of the run; a suspect only
+ * counted): it counts, and may declare the name, but leaves nothing to
+ * decide. */
+void pending_count(struct pname *n, const struct token *t, enum decl_kind decl);
+/* What n's pattern makes of it, in the arena pending_name was given. */
+const char *pending_text(const struct pname *n, size_t *len);
+/* Whether a use of n so far declares it. */
+bool pending_declared(const struct pname *n);
+/* A use of n: the identifier token t, which declares the name there
+ * (decl) or not; flags: PU_*. */
+void pending_use(struct pending *p, struct pname *n, const struct token *t,
+                 enum decl_kind decl, unsigned flags);
+
+/* What deciding needs. */
+struct pending_env {
+    const char *buf;            /* the file the uses are in */
+    const struct project *proj; /* the run's table; NULL: the file alone */
+    const bool *want;           /* groups of findings to make (NULL: all) */
+    struct arena *a;            /* edit texts and messages go here */
+    /* Called for each edit made by a pattern, with its domain. */
+    void (*note)(void *arg, const char *domain);
+    void *arg;
+};
+
+/* Decide every name, if each can be decided now: add the edits of the
+ * uses to e (which stays sorted) and their findings to f, and return the
+ * number of edits added; else change nothing and return -1. With no table
+ * or a final one, everything can be decided. */
+long pending_resolve(struct pending *p, const struct pending_env *env,
+                     struct edit_list *e, struct findings *f);
+
+/* Whether pending_resolve has decided every name. */
+bool pending_done(const struct pending *p);
+/* The names the file declares, each with its first declaration's kind
+ * and offset. */
+void pending_each_decl(const struct pending *p,
+                       void (*fn)(void *arg, const char *name, size_t len,
+                                  uint32_t hash, enum decl_kind kind,
+                                  size_t off),
+                       void *arg);
+/* Every name noted, with how many uses. (hash: hashmap_hash of each.) */
+void pending_each_name(const struct pending *p,
+                       void (*fn)(void *arg, const char *name, size_t len,
+                                  uint32_t hash, size_t uses),
+                       void *arg);
+
+#endif

@@ -1,0 +1,22 @@
+# --rename-project: the project's names that say cuda, and its files and
+# directories, renamed across the run; any new name or path that is taken
+# stops the run (exit 2) before anything is written, naming each.
+mkdir -p src/cuda
+printf '#define CHECK_CUDA(x) x\nint add_cuda(int a);\n' >src/cuda/add_cuda.cuh
+printf '#include "add_cuda.cuh"\nint add_cuda(int a) { CHECK_CUDA(a); return a; }\n' >src/cuda/add_cuda.cu
+printf '#include "cuda/add_cuda.cuh"\nint main() { return add_cuda(1); }\n' >src/main.cpp
+$C2M --rename-project -o out src; echo "port: $?"
+find out -name '*.mu*' -o -name '*.cpp' | sort
+cat out/main.cpp
+# A name taken by the project already.
+printf 'int add_musa(int a);\n' >src/taken.h
+$C2M -q --rename-project -o out2 src; echo "name taken: $?"
+ls out2 | wc -l
+rm src/taken.h
+# A directory taken, and a file two inputs would share.
+mkdir src/musa
+printf 'int x;\n' >src/musa/x.cu
+printf 'int y;\n' >src/cuda/add_musa.cu
+$C2M -q --rename-project -o out3 src; echo "paths taken: $?"
+rm -r src/musa src/cuda/add_musa.cu
+$C2M -q --rename-project --in-place src; echo "in place: $?"

@@ -1,0 +1,1 @@
+int scatter_cpu(int *p);

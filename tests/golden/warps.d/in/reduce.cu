@@ -1,0 +1,37 @@
+// Warp-width code as people write it: through macros and constants.
+#include <cuda_runtime.h>
+#include <cstdio>
+#define FULL_MASK 0xffffffff
+#define WARP_SIZE 32
+#define LD_NC_FUNC "ld.global.nc.b32 %0, [%1];"
+constexpr int kWarpSize = 32;
+
+__device__ float reduce(float v, const int *p)
+{
+    const unsigned mask = 0xffffffffu;
+    int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+    int lane_id = threadIdx.x % WARP_SIZE, tid = threadIdx.x;
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_xor_sync(FULL_MASK, v, o);
+    unsigned any = __ballot_sync(mask, v > 0) & __activemask();
+    int x;
+    asm volatile(LD_NC_FUNC : "=r"(x) : "l"(p));
+    asm volatile(OTHER_ASM : "=r"(x));
+    if (x < 0)
+        asm("trap;");
+    return v + any + lane + warp + lane_id + (tid >> 5) + (tid % 32);
+}
+
+int version() {
+#if defined(CUDART_VERSION)
+    printf("built with CUDA %d\n", CUDART_VERSION);
+#endif
+#ifdef CUDA_VERSION
+    return CUDA_VERSION;
+#endif
+}
+
+void managed(float **a, float **b) {
+    cudaMallocManaged(a, 64);
+    cudaMallocManaged(b, 64);
+}

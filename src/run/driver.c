@@ -142,7 +142,7 @@ static void setup_run(struct run *r)
                   (r->mode == REPORT_WRITE || r->mode == REPORT_CHECK);
     if (o->compdb) {
         struct strbuf err = STRBUF_INIT;
-        if (compdb_load(&r->db, o->compdb, &err) < 0)
+        if (compdb_load(&r->db, o->compdb, mapping_nvcc(r->map), &err) < 0)
             die("%s", err.buf);
         strbuf_release(&err);
         r->have_db = true;

@@ -43,6 +43,10 @@ static const char *const help_text[] = {
     "                        would write (lists stale, missing, extra files)\n"
     "      --diff            with --check: also print the diff of each file\n"
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
+    "                        or build files\n"
+    "      --no-build-files  leave the project's build files out: CMake\n"
+    "                        (CMakeLists.txt, *.cmake), makefiles and Python\n"
+    "                        (setup.py, *.py) are ported by default\n"
     "      --follow-symlinks follow symbolic links that lead outside the\n"
     "                        inputs too (links inside are always followed)\n"
     "      --in-place        port the inputs where they are (k.cu becomes\n"
@@ -90,8 +94,8 @@ static const char *const help_text[] = {
     "  -Werror, -Werror=<name>  treat warnings (of one group) as errors: they\n"
     "                        make the exit status 1; -Wno-error undoes it\n"
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
-    "                        unsupported, hazard, unterminated, binary (on by\n"
-    "                        default); unverified, unmapped (off)\n"
+    "                        unsupported, hazard, unterminated, binary, build\n"
+    "                        (on by default); unverified, unmapped (off)\n"
     "      --stats           print a summary table: files, edits by domain,\n"
     "                        includes, warnings by kind, top unmapped names\n"
     "      --report FILE     write every file's status and diagnostics as\n"
@@ -99,7 +103,7 @@ static const char *const help_text[] = {
     "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
     "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
     "                        reported or not: unsupported, hazard, unmapped,\n"
-    "                        unverified (comma-separated)\n"
+    "                        unverified, build (comma-separated)\n"
     "  -h, --help            print this help and exit\n"
     "  -V, --version         print the version and exit\n"
     "\n",
@@ -132,7 +136,8 @@ enum {
     OPT_FAIL_ON,
     OPT_FOLLOW_SYMLINKS,
     OPT_IN_PLACE,
-    OPT_BACKUP_SUFFIX
+    OPT_BACKUP_SUFFIX,
+    OPT_NO_BUILD_FILES
 };
 
 static const struct option longopts[] = {
@@ -142,6 +147,7 @@ static const struct option longopts[] = {
     {"check", no_argument, NULL, OPT_CHECK},
     {"diff", no_argument, NULL, OPT_DIFF},
     {"copy-all", no_argument, NULL, OPT_COPY_ALL},
+    {"no-build-files", no_argument, NULL, OPT_NO_BUILD_FILES},
     {"follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS},
     {"in-place", no_argument, NULL, OPT_IN_PLACE},
     {"backup-suffix", required_argument, NULL, OPT_BACKUP_SUFFIX},
@@ -259,15 +265,16 @@ static int set_musa_arch(struct options *o, char *arg)
 static int set_fail_on(struct options *o, char *arg)
 {
     static const enum warn_id kinds[] = {WARN_UNSUPPORTED, WARN_HAZARD,
-                                         WARN_UNMAPPED, WARN_UNVERIFIED};
+                                         WARN_UNMAPPED, WARN_UNVERIFIED,
+                                         WARN_BUILD};
     for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
         int id = diag_warn_lookup(a);
         bool ok = false;
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
             ok |= id == (int)kinds[i];
         if (!ok)
-            return usage_error("--fail-on takes unsupported, hazard, unmapped "
-                               "or unverified, not '%s'",
+            return usage_error("--fail-on takes unsupported, hazard, unmapped, "
+                               "unverified or build, not '%s'",
                                a);
         o->fail_on[id] = true;
     }
@@ -309,6 +316,9 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_COPY_ALL:
             o->copy_all = true;
+            break;
+        case OPT_NO_BUILD_FILES:
+            o->no_build_files = true;
             break;
         case OPT_FOLLOW_SYMLINKS:
             o->follow_symlinks = true;

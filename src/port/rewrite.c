@@ -288,9 +288,12 @@ static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off,
         struct strbuf sb = STRBUF_INIT;
         strbuf_addf(&sb, "'%.*s' looks like CUDA, but no mapping covers it",
                     (int)len, s);
-        f->v[f->nr++] =
-            (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len),
-                             1, arena_strndup(st->a, sb.buf, sb.len)};
+        f->v[f->nr++] = (struct finding){WARN_UNMAPPED,
+                                         off,
+                                         arena_strndup(st->a, s, len),
+                                         1,
+                                         arena_strndup(st->a, sb.buf, sb.len),
+                                         false};
         strbuf_release(&sb);
         return;
     }
@@ -302,8 +305,8 @@ static void add_unmapped(struct rw *st, const char *s, size_t len, size_t off,
         return;
     }
     fi = arena_alloc(st->a, sizeof(*fi));
-    *fi = (struct finding){WARN_UNMAPPED, off, arena_strndup(st->a, s, len), 1,
-                           NULL};
+    *fi = (struct finding){WARN_UNMAPPED, off,  arena_strndup(st->a, s, len), 1,
+                           NULL,          false};
     hashmap_put_hashed(&st->rw->unmapped, fi->name, len, hash, fi);
 }
 

@@ -23,6 +23,8 @@
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/job.h"
+#include "run/portconf.h"
+#include "run/renames.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -175,6 +177,13 @@ static void tally(struct run *run, const struct result *r)
         at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
     }
     rep->files++;
+    rep->scripts += run->jobs[r - run->results].script != 0;
+    for (size_t at = 0; at < r->notes.len;) {
+        const char *msg = r->notes.buf + at;
+        size_t len = strlen(msg);
+        report_note(rep, msg, len);
+        at += len + 1;
+    }
     rep->edits += r->edits;
     if (r->copied)
         rep->copied++;
@@ -263,6 +272,7 @@ static void port_all(struct run *r, const struct lock *lock,
         strbuf_release(&res->out);
         strbuf_release(&res->err);
         strbuf_release(&res->unmapped);
+        strbuf_release(&res->notes);
     }
     pool_free(pool);
     lock_others_writing(false);
@@ -278,6 +288,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
+    portconf_write(r);
     if (r->manifest)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)
@@ -289,6 +300,8 @@ static void finish(struct run *r)
     if (o->report_file)
         finish_report(r);
     struct strbuf tail = STRBUF_INIT;
+    if (o->verbosity == 0)
+        report_notes_print(&r->rep, &tail);
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
                        &tail);
@@ -336,6 +349,7 @@ static int64_t now_ns(void)
 static void release(struct run *r)
 {
     job_workers_free(r);
+    renames_free(r);
     inplace_record_free(r->rec);
     run_release(r);
 }
@@ -378,6 +392,7 @@ int driver_run(const struct options *o)
     if (o->in_place && r.in_root)
         inplace_load_record(&r);
     inputs_collect(&r);
+    renames_init(&r);
     if (lock.interrupted)
         remove_stale_temps(&r);
 

@@ -2,6 +2,7 @@
 /* The inputs of a run: what the command line names, the files found
  * under it (each a job, sorted by output path), the directories #include
  * names are looked for in, and which file of the run an #include names. */
+#include "port/script.h"
 #include "run/inputs.h"
 
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include "io/source.h"
 #include "io/walk.h"
 #include "run/inplace.h"
+#include "run/portconf.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -38,7 +40,7 @@ static int collect_file(void *arg, const char *path, const char *rel,
         return 0;
     if (r->o->in_place)
         return inplace_collect(c, path, rel, st);
-    enum file_kind fk = filekind_of(rel);
+    enum file_kind fk = run_file_kind(r, rel);
     int cxx = fk == FK_OTHER && !*filekind_ext(rel) && !c->named
                   ? source_looks_like_cxx(path)
                   : 0;
@@ -51,7 +53,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
     }
     if (filekind_is_musa(fk))
         kind = JOB_NATIVE;
-    else if (filekind_is_ported(fk) || c->named || cxx)
+    else if (filekind_is_ported(fk) || filekind_is_script(fk) || c->named ||
+             cxx)
         kind = JOB_PORT;
     else if (r->o->copy_all)
         kind = JOB_COPY;
@@ -60,6 +63,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
     run_add_job(r, path, path_join_buf(&c->abs, c->base_abs, rel),
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
     r->jobs[r->njobs - 1].walked = c->named ? NULL : c->arg;
+    if (kind == JOB_PORT)
+        r->jobs[r->njobs - 1].script = (unsigned char)script_lang_of(fk);
     return 0;
 }
 
@@ -233,6 +238,8 @@ void inputs_collect(struct run *r)
             }
             continue;
         }
+        if (portconf_own_input(r, j))
+            continue; /* an earlier port's: this run makes it again */
         if (r->manifest && manifest_owns_path(j->rel)) {
             warning("not writing '%s' to '%s': the build manifest goes there "
                     "(--no-manifest leaves it out)",

@@ -51,6 +51,16 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
+        if (fi->note) {
+            /* Each with -v; else one line per message after the run. */
+            if (run->o->verbosity > 0) {
+                source_locate(src, fi->off, &line, &col);
+                strbuf_addf(&r->err, "%s:%u:%u: note: %s\n", src->path, line,
+                            col, fi->msg);
+            }
+            strbuf_add(&r->notes, fi->msg, strlen(fi->msg) + 1);
+            continue;
+        }
         r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (fi->id == WARN_UNMAPPED) {
             source_locate(src, fi->off, &line, &col);
@@ -133,6 +143,21 @@ static int input_dir(struct worker *w, const char *path, const char **name)
     return w->in_fd;
 }
 
+/* A build file of the project, by the rewriter of its language. */
+static size_t port_script(struct run *run, const struct job *j,
+                          struct worker *w, const struct source *src)
+{
+    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
+    strbuf_reset(&w->dir);
+    if (slash)
+        strbuf_add(&w->dir, j->abs,
+                   slash > j->abs ? (size_t)(slash - j->abs) : 1);
+    struct script_env env = {slash ? w->dir.buf : NULL, &run->files, run->want,
+                             run->o->verbosity >= 0};
+    return script_rewrite(w->sr, (enum script_lang)j->script, src->buf,
+                          src->len, &env, &w->arena, &w->edits, &w->findings);
+}
+
 static void port_file(struct run *run, size_t index, int wid)
 {
     const struct job *j = &run->jobs[index];
@@ -182,8 +207,11 @@ static void port_file(struct run *run, size_t index, int wid)
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
-        r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
-                                  &w->edits, &w->findings);
+        if (j->script)
+            r->edits = port_script(run, j, w, &src);
+        else
+            r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
+                                      &w->edits, &w->findings);
         add_findings(run, r, &src, &w->findings);
         if (r->edits) {
             strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);
@@ -312,7 +340,7 @@ size_t job_port(void *arg, size_t index, int wid)
     struct run *run = arg;
     port_file(run, index, wid);
     const struct result *r = &run->results[index];
-    return r->out.alloc + r->err.alloc + r->unmapped.alloc;
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->notes.alloc;
 }
 
 void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
@@ -326,6 +354,7 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
             w->em.fresh = run->o->output;
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);
+        w->sr = script_rw_new(run->map);
         rewriter_rank_unmapped(w->rw, rank);
     }
 }
@@ -337,11 +366,14 @@ void job_worker_release(void *arg, int wid)
     struct worker *w = &((struct run *)arg)->workers[wid];
     rewriter_free(w->rw);
     w->rw = NULL;
+    script_rw_free(w->sr);
+    w->sr = NULL;
     arena_release(&w->arena);
     edit_list_release(&w->edits);
     findings_release(&w->findings);
     strbuf_release(&w->text);
     strbuf_release(&w->emsg);
+    strbuf_release(&w->dir);
     emitter_release(&w->em);
     strbuf_release(&w->input);
     strbuf_release(&w->in_dir);

@@ -13,6 +13,11 @@
 #define C2M_VERSION "0.0.0"
 #endif
 
+struct report_note {
+    const char *msg;
+    size_t count;
+};
+
 struct unmapped_name {
     const char *name;
     const char *first; /* where it was first used */
@@ -42,6 +47,14 @@ static void plural(struct strbuf *sb, size_t n, const char *one,
     strbuf_addf(sb, "%zu %s", n, n == 1 ? one : many);
 }
 
+/* "12 files", with how many are build files. */
+static void files(struct strbuf *sb, const struct report *r)
+{
+    plural(sb, r->files, "file", "files");
+    if (r->scripts)
+        strbuf_addf(sb, ", %zu of them build files", r->scripts);
+}
+
 static void tail(struct strbuf *sb, const struct report *r)
 {
     if (r->warnings) {
@@ -61,29 +74,32 @@ void report_summary(const struct report *r, enum report_mode mode,
     strbuf_addstr(&sb, "cuda2musa: ");
     switch (mode) {
     case REPORT_WRITE:
-        if (!r->written && !r->build_written && !r->pruned && !r->errors) {
+        if (!r->written && !r->build_written && !r->conf_written &&
+            !r->pruned && !r->errors) {
             strbuf_addf(&sb, "'%s' is up to date (", outdir);
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addstr(&sb, ")");
         } else {
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addf(&sb, ": %zu written, %zu up to date", r->written,
                         r->uptodate);
             if (r->pruned)
                 strbuf_addf(&sb, ", %zu removed", r->pruned);
             if (r->build_written)
                 strbuf_addstr(&sb, ", build manifest written");
+            if (r->conf_written)
+                strbuf_addstr(&sb, ", CMake configuration written");
         }
         break;
     case REPORT_DRY_RUN:
-        plural(&sb, r->files, "file", "files");
+        files(&sb, r);
         strbuf_addf(&sb, ": %zu would change (dry run, nothing written)",
                     r->changed);
         break;
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {
             strbuf_addf(&sb, "'%s' is up to date (", outdir);
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addstr(&sb, ")");
         } else {
             strbuf_addf(&sb,
@@ -169,9 +185,39 @@ void report_unmapped_print(const struct report *r, size_t max,
     free(l.v);
 }
 
+void report_note(struct report *r, const char *msg, size_t len)
+{
+    struct report_note *n = hashmap_get(&r->notes, msg, len);
+    if (!n) {
+        n = arena_alloc(&r->mem, sizeof(*n));
+        n->msg = arena_strndup(&r->mem, msg, len);
+        n->count = 0;
+        hashmap_put(&r->notes, n->msg, len, n);
+        ALLOC_GROW(r->note_order, r->nnotes + 1, r->notes_alloc);
+        r->note_order[r->nnotes++] = n;
+    }
+    n->count++;
+}
+
+void report_notes_print(const struct report *r, struct strbuf *out)
+{
+    for (size_t i = 0; i < r->nnotes; i++) {
+        const struct report_note *n = r->note_order[i];
+        strbuf_addf(out, "cuda2musa: note: %s", n->msg);
+        if (n->count > 1)
+            strbuf_addf(out, " (%zu times)", n->count);
+        strbuf_addch(out, '\n');
+    }
+    if (r->nnotes)
+        strbuf_addstr(out, "cuda2musa: note: -v shows where each note "
+                           "applies\n");
+}
+
 void report_release(struct report *r)
 {
     hashmap_release(&r->unmapped);
+    hashmap_release(&r->notes);
+    free(r->note_order);
     arena_release(&r->mem);
 }
 
@@ -362,6 +408,8 @@ static void report_sarif(const struct report *r, enum report_mode mode,
         [WARN_UNVERIFIED] = "Renamed by a pattern only: no entry confirms "
                             "that MUSA has the name",
         [WARN_UNMAPPED] = "A CUDA-looking name that no mapping covers",
+        [WARN_BUILD] = "A line of a build file that is kept but acts "
+                       "otherwise on MUSA, or that no rule can port",
     };
     strbuf_addstr(out, "{\n  \"$schema\": "
                        "\"https://json.schemastore.org/sarif-2.1.0.json\",\n"

@@ -42,8 +42,10 @@ struct report_file {
 
 struct report {
     size_t files;         /* inputs handled */
+    size_t scripts;       /* of which the project's build files */
     size_t written;       /* outputs created or replaced */
     size_t build_written; /* files of the build manifest written */
+    size_t conf_written;  /* musa_port.cmake, CMakeUserPresets.json */
     size_t pruned;        /* outputs of earlier ports removed */
     size_t uptodate;      /* outputs that already held the right bytes */
     size_t changed;       /* dry run: files whose port differs from the input */
@@ -63,7 +65,10 @@ struct report {
     } domains[REPORT_MAX_DOMAINS];
     size_t ndomains;
     struct hashmap unmapped; /* CUDA-looking name -> struct unmapped_name */
-    struct arena mem;        /* for the above */
+    struct hashmap notes;    /* a note's text -> struct report_note */
+    struct report_note **note_order; /* in the order first made */
+    size_t nnotes, notes_alloc;
+    struct arena mem; /* for the above */
 };
 
 /* Count uses of a CUDA-looking name that no mapping covers, the first at
@@ -71,6 +76,10 @@ struct report {
  * name gives its first use. */
 void report_unmapped(struct report *r, const char *name, size_t len,
                      const char *where, size_t uses);
+/* Count a note (what a rule did to a build file) made once more. */
+void report_note(struct report *r, const char *msg, size_t len);
+/* Append each note's text once, with how often it was made, to out. */
+void report_notes_print(const struct report *r, struct strbuf *out);
 /* Append the most used such names, at most max of them, to out. */
 void report_unmapped_print(const struct report *r, size_t max,
                            struct strbuf *out);

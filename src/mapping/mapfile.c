@@ -857,7 +857,9 @@ static bool name_ok(enum name_form form, const char *s)
         return cmake_is_identifier(s, len);
     case NF_TARGET: {
         const char *sep = strstr(s, "::");
-        return sep && sep > s && sep[2] && !strpbrk(s, " \t\"';$#()") &&
+        if (!sep)
+            return cmake_is_identifier(s, len);
+        return sep > s && sep[2] && !strpbrk(s, " \t\"';$#()") &&
                !strstr(sep + 2, "::");
     }
     case NF_PATH:
@@ -883,7 +885,7 @@ static bool name_ok(enum name_form form, const char *s)
 static const char *form_name(enum name_form form)
 {
     static const char *const names[] = {
-        [NF_CMAKE] = "a CMake name",   [NF_TARGET] = "a target like NS::name",
+        [NF_CMAKE] = "a CMake name",   [NF_TARGET] = "a target name (NS::name)",
         [NF_WORD] = "a word",          [NF_PATH] = "an absolute path",
         [NF_DOTTED] = "a Python name", [NF_FLAG] = "an option like -x"};
     return names[form];

@@ -38,6 +38,7 @@ struct cm {
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
     bool recurse;      /* file(GLOB_RECURSE) */
+    bool text;         /* message(): its words are text */
     bool musa_sources; /* an argument names a file the run renames */
 };
 
@@ -168,7 +169,7 @@ static void file_word(struct cm *c, const struct arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
-    if (!sj_may_rename(c->j, s, p->len))
+    if (c->text || !sj_may_rename(c->j, s, p->len))
         return;
     if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
         a->pc[k - 1].kind != CMAKE_PC_SEP &&
@@ -570,6 +571,8 @@ static void command(struct cm *c, const struct cmake_token *name)
         rename_name(c, SC_CMAKE_COMMAND, name);
     c->recurse = !strcmp(cmd, "file") && arg_is(c, 0, "GLOB_RECURSE");
 
+    /* A message's text stays, file names and all. */
+    c->text = !strcmp(cmd, "message");
     bool opts = !strcmp(cmd, "target_compile_options") ||
                 !strcmp(cmd, "add_compile_options") ||
                 !strcmp(cmd, "target_link_options") ||
@@ -578,9 +581,10 @@ static void command(struct cm *c, const struct cmake_token *name)
     c->nwords[0] = c->nwords[1] = 0;
     for (size_t i = 0; i < c->nargs; i++) {
         const struct arg *a = &c->args[i];
-        /* A bare name: a variable. */
-        if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t))
-            rename_variable(c, &a->t);
+        /* A bare name: a variable, or a target of cmake: targets:. */
+        if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
+            !rename_variable(c, &a->t))
+            rename_name(c, SC_CMAKE_TARGET, &a->t);
         scan_arg(c, a, opts ? 0 : -1);
     }
     if (opts) {
@@ -598,7 +602,16 @@ static void command(struct cm *c, const struct cmake_token *name)
                !strcmp(cmd, "check_language")) {
         languages(c, 0);
     } else if (!strcmp(cmd, "find_package") && c->nargs) {
-        rename_name(c, SC_CMAKE_PACKAGE, &c->args[0].t);
+        const struct script_entry *pe =
+            rename_name(c, SC_CMAKE_PACKAGE, &c->args[0].t);
+        const struct cmake_token *v = c->nargs > 1 ? &c->args[1].t : NULL;
+        if (pe && pe->action == SA_RENAME && v &&
+            isdigit((unsigned char)c->buf[v->off]))
+            sj_warn(c->j, WARN_BUILD, v->off,
+                    "'%.*s' is kept, but it is a CUDA version: %s's versions "
+                    "are MUSA SDK ones (4.x, 5.x); drop it or give the "
+                    "SDK's",
+                    (int)v->len, c->buf + v->off, pe->e.to);
     } else if (!strcmp(cmd, "set") || !strcmp(cmd, "option")) {
         assignment(c, 0);
     } else if ((!strcmp(cmd, "list") || !strcmp(cmd, "string")) &&
@@ -621,6 +634,13 @@ static void command(struct cm *c, const struct cmake_token *name)
     } else if (!strcmp(cmd, "if") || !strcmp(cmd, "elseif") ||
                !strcmp(cmd, "while")) {
         conditions(c);
+    } else if (!strcmp(cmd, "find_program") && c->nargs > 1) {
+        /* find_program(VAR nvcc ...) or (VAR NAMES nvcc ...) */
+        for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&
+                           !arg_is(c, i, "PATH") && !arg_is(c, i, "HINTS");
+             i++)
+            if (c->args[i].t.kind == CMAKE_TOK_IDENT)
+                rename_name(c, SC_MAKE_TOOL, &c->args[i].t);
     } else if (!strcmp(cmd, "target_link_libraries") ||
                !strcmp(cmd, "link_libraries")) {
         for (size_t i = 0; i < c->nargs; i++) {

@@ -136,31 +136,44 @@ static void home_dir(struct mk *m, size_t off, const char *s, size_t len)
         sj_replace(m->j, off + 1, n - 1, se->e.to, se->e.to_len, false);
 }
 
-/* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...]. */
+/* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...], alone or after
+ * -L, -I or -Wl,-rpath,. */
 static bool path_prefix(struct mk *m, const struct make_token *t)
 {
-    const char *s = m->buf + t->off;
+    static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
+                                       "-Wl,-rpath="};
+    const char *w = m->buf + t->off;
+    size_t skip = (size_t)-1;
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+        size_t ol = strlen(opts[i]);
+        if (ol < t->len && !memcmp(w, opts[i], ol) && w[ol] == '/') {
+            skip = ol;
+            break;
+        }
+    }
+    if (skip == (size_t)-1)
+        return false;
+    const char *s = w + skip;
+    size_t len = t->len - skip, off = t->off + skip;
     const struct script_entry *se =
-        mapping_script_prefix(m->j->map, SC_MAKE_PATH, s, t->len);
+        mapping_script_prefix(m->j->map, SC_MAKE_PATH, s, len);
     if (!se || se->action != SA_RENAME)
         return false;
     size_t pl = strlen(se->e.from), end = pl;
-    if (end < t->len && s[end] == '-' && end + 1 < t->len &&
+    if (end < len && s[end] == '-' && end + 1 < len &&
         isdigit((unsigned char)s[end + 1])) {
         end++;
-        while (end < t->len &&
-               (isdigit((unsigned char)s[end]) || s[end] == '.'))
+        while (end < len && (isdigit((unsigned char)s[end]) || s[end] == '.'))
             end++;
     }
-    if (end < t->len && s[end] != '/')
+    if (end < len && s[end] != '/')
         return false;
-    sj_replace(m->j, t->off, end, se->e.to, se->e.to_len, false);
+    sj_replace(m->j, off, end, se->e.to, se->e.to_len, false);
     if (end > pl)
-        sj_note(m->j, t->off,
-                "'%.*s' becomes '%s': the SDK's version is not "
-                "in its path",
+        sj_note(m->j, off,
+                "'%.*s' becomes '%s': the SDK's version is not in its path",
                 (int)end, s, se->e.to);
-    home_dir(m, t->off + end, s + end, t->len - end);
+    home_dir(m, off + end, s + end, len - end);
     return true;
 }
 
@@ -228,7 +241,7 @@ static void line(struct mk *m)
                            false);
             continue;
         }
-        if (s[0] == '/' && path_prefix(m, t))
+        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t))
             continue;
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);

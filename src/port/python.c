@@ -249,18 +249,7 @@ static size_t qualified(struct py *p, size_t i)
 /* handle.cudaMalloc, for a handle that ctypes loaded a CUDA library in. */
 static void handle_attr(struct py *p, size_t i)
 {
-    const struct py_token *t = &p->t[i + 2];
-    const char *s = p->buf + t->off;
-    if (!lexer_is_identifier(s, t->len))
-        return;
-    const struct map_ident *id = mapping_ident(p->j->map, s, t->len);
-    const struct map_entry *e = id ? id->exact : NULL;
-    if (e && e->kind == MAP_RENAME)
-        sj_replace(p->j, t->off, t->len, e->to, e->to_len, false);
-    else if (e && e->kind == MAP_UNSUPPORTED)
-        sj_warn(p->j, WARN_UNSUPPORTED, t->off,
-                "'%.*s' has no MUSA equivalent%s%s", (int)t->len, s,
-                e->message ? ": " : "", e->message ? e->message : "");
+    sj_symbol(p->j, p->t[i + 2].off, p->t[i + 2].len);
 }
 
 /* ---- strings ---- */

@@ -16,6 +16,7 @@
 struct script_rw {
     const struct mapping *map;
     struct rules_matcher *sm; /* string rules: sonames */
+    struct rules_matcher *pm; /* identifier patterns: symbols */
 };
 
 enum script_lang script_lang_of(enum file_kind k)
@@ -37,6 +38,7 @@ struct script_rw *script_rw_new(const struct mapping *map)
     struct script_rw *sr = xcalloc(1, sizeof(*sr));
     sr->map = map;
     sr->sm = rules_matcher_new(mapping_strings(map));
+    sr->pm = rules_matcher_new(mapping_patterns(map));
     return sr;
 }
 
@@ -45,6 +47,7 @@ void script_rw_free(struct script_rw *sr)
     if (!sr)
         return;
     rules_matcher_free(sr->sm);
+    rules_matcher_free(sr->pm);
     free(sr);
 }
 
@@ -54,7 +57,7 @@ size_t script_rewrite(struct script_rw *sr, enum script_lang lang,
                       struct findings *f)
 {
     struct script_job j;
-    sj_init(&j, buf, len, sr->map, env, a, f, sr->sm);
+    sj_init(&j, buf, len, sr->map, env, a, f, sr->sm, sr->pm);
     switch (lang) {
     case SCRIPT_CMAKE:
         cmake_port(&j);

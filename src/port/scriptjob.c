@@ -20,7 +20,8 @@
 
 void sj_init(struct script_job *j, const char *buf, size_t len,
              const struct mapping *map, const struct script_env *env,
-             struct arena *a, struct findings *f, struct rules_matcher *sm)
+             struct arena *a, struct findings *f, struct rules_matcher *sm,
+             struct rules_matcher *pm)
 {
     memset(j, 0, sizeof(*j));
     j->buf = buf;
@@ -32,6 +33,7 @@ void sj_init(struct script_job *j, const char *buf, size_t len,
     j->fd = (struct finder){f, a, env ? env->warn : NULL};
     j->blanks_sep = true;
     j->sm = sm;
+    j->pm = pm;
     strbuf_init(&j->tmp, 0);
 }
 
@@ -329,6 +331,15 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
               enum sj_level level, bool one_per_word)
 {
     struct arch_set seen = {{{0}}, 0};
+    /* A list with an option only nvcc has is nvcc's. */
+    for (size_t i = 0; level < SJ_NVCC && i < n; i++) {
+        size_t jn;
+        const struct nvcc_flag *f =
+            w[i].whole ? nvflags_find(j->nv, j->buf + w[i].off, w[i].len, &jn)
+                       : NULL;
+        if (f && !f->ambiguous)
+            level = SJ_NVCC;
+    }
     for (size_t i = 0; i < n; i++) {
         const char *s = j->buf + w[i].off;
         if (!w[i].len || s[0] != '-')
@@ -576,4 +587,40 @@ bool sj_soname(struct script_job *j, size_t off, size_t len)
     const struct map_entry *e = rules_tag(r, (size_t)i);
     sj_replace(j, off, len, e->to, e->to_len, false);
     return true;
+}
+
+void sj_symbol(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    if (!lexer_is_identifier(s, len))
+        return;
+    const struct map_ident *id = mapping_ident(j->map, s, len);
+    const struct map_entry *e = id ? id->exact : NULL;
+    if (e && e->kind == MAP_RENAME) {
+        sj_replace(j, off, len, e->to, e->to_len, false);
+        return;
+    }
+    if (e) {
+        if (e->kind == MAP_UNSUPPORTED)
+            sj_warn(j, WARN_UNSUPPORTED, off,
+                    "'%.*s' has no MUSA equivalent%s%s", (int)len, s,
+                    e->message ? ": " : "", e->message ? e->message : "");
+        return;
+    }
+    const struct rules *r = mapping_patterns(j->map);
+    size_t matched;
+    int i = rules_may_start(r, (unsigned char)s[0])
+                ? rules_match(r, j->pm, s, len, &matched)
+                : -1;
+    if (i < 0)
+        return;
+    const struct map_entry *p = rules_tag(r, (size_t)i);
+    strbuf_reset(&j->tmp);
+    strbuf_add(&j->tmp, p->to, p->to_len);
+    strbuf_add(&j->tmp, s + matched, len - matched);
+    sj_replace(j, off, len, j->tmp.buf, j->tmp.len, true);
+    sj_warn(j, WARN_UNVERIFIED, off,
+            "'%.*s' becomes '%s' by a pattern only: no mapping entry "
+            "confirms that MUSA has it",
+            (int)len, s, j->tmp.buf);
 }

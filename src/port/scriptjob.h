@@ -43,12 +43,14 @@ struct script_job {
                         (Python, where blanks alone separate nothing) */
     bool blanks_sep; /* blanks alone separate items (not in Python) */
     struct rules_matcher *sm; /* string rules (sonames) */
+    struct rules_matcher *pm; /* identifier patterns */
     struct strbuf tmp;
 };
 
 void sj_init(struct script_job *j, const char *buf, size_t len,
              const struct mapping *map, const struct script_env *env,
-             struct arena *a, struct findings *f, struct rules_matcher *sm);
+             struct arena *a, struct findings *f, struct rules_matcher *sm,
+             struct rules_matcher *pm);
 void sj_release(struct script_job *j);
 /* Sort the edits, settle each removal's separator, drop any that overlaps
  * one before it, and append them to out. Returns how many. */
@@ -117,5 +119,8 @@ void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen);
 /* A string's contents that a string rule (sonames) renames. */
 bool sj_soname(struct script_job *j, size_t off, size_t len);
+/* A C name at off (a symbol looked up in a CUDA library): renamed as in
+ * C sources, by its entry or a pattern, or reported. */
+void sj_symbol(struct script_job *j, size_t off, size_t len);
 
 #endif

@@ -1145,8 +1145,8 @@ START_TEST(build_section_errors)
                  "unknown key 'variabels' in 'cmake'");
     expect_error(HDR "cmake: {variables: {A-B: C}}\n", "3:21",
                  "'A-B' is not a CMake name");
-    expect_error(HDR "cmake: {targets: {\"CUDA::x\": \"MUSAx\"}}\n", "3:30",
-                 "which is not a target like NS::name");
+    expect_error(HDR "cmake: {targets: {\"CUDA::x\": \"MUSA::\"}}\n", "3:30",
+                 "which is not a target name (NS::name)");
     expect_error(HDR "cmake: {variables: {A: {to: B, drop: x}}}\n", "3:32",
                  "give only one of");
     expect_error(HDR "cmake: {variables: {A: {values: nope, to: B}}}\n", "3:33",

@@ -83,7 +83,8 @@ static const char *const help_text[] = {
     "      --musa-version X.Y  port for this MUSA SDK (default: the newest)\n"
     "      --list-mappings   print every mapping, one per line, and exit\n"
     "      --query NAME      say what NAME becomes and why, and exit; NAME is\n"
-    "                        an identifier, a::b, or a header; - reads names\n"
+    "                        an identifier, a::b, a header, or a build file's\n"
+    "                        name (CMAKE_CUDA_FLAGS, -Xptxas); - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
     "\n",

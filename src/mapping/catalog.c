@@ -11,6 +11,8 @@
 #include "util/diag.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "build/nvflags.h"
+#include "mapping/scripts.h"
 #include "mapping/rules.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -303,14 +305,83 @@ static void query_header(const struct mapping *m, const char *name, FILE *out)
     strbuf_release(&h);
 }
 
+/* The build-file sections: every context that names it (or, for the
+ * prefix contexts, a prefix of it). Returns how many. */
+static int query_script(const struct mapping *m, const char *name, FILE *out)
+{
+    static const char *const actions[] = {[SA_RENAME] = "->",
+                                          [SA_UNSUPPORTED] =
+                                              "no MUSA equivalent:",
+                                          [SA_KEEP] = "kept",
+                                          [SA_DROP] = "dropped:",
+                                          [SA_REPORT] = "kept, reported:",
+                                          [SA_UNWRAP] = "unwrapped:",
+                                          [SA_ARCH] = "an architecture option:",
+                                          [SA_RDC] = "kept, reported:",
+                                          [SA_VALUE] = "its value renamed:"};
+    size_t len = strlen(name);
+    int n = 0;
+    for (int c = 0; c < SC_ARCH; c++) {
+        const struct script_entry *se =
+            mapping_script(m, (enum script_ctx)c, name, len);
+        bool prefix = false;
+        if (!se && (c == SC_CMAKE_PREFIX || c == SC_MAKE_PATH)) {
+            se = mapping_script_prefix(m, (enum script_ctx)c, name, len);
+            prefix = se != NULL;
+        }
+        size_t joined;
+        const struct nvcc_flag *f =
+            !se && c == SC_NVCC_FLAG
+                ? nvflags_find(mapping_nvcc(m), name, len, &joined)
+                : NULL;
+        if (f) {
+            fprintf(out, "%s in build files (nvcc_flags): an alias of %s\n",
+                    name, f->canon);
+            se = mapping_script(m, SC_NVCC_FLAG, f->canon, strlen(f->canon));
+            name = f->canon;
+            len = strlen(name);
+        }
+        if (!se || (c == SC_CMAKE_PREFIX &&
+                    mapping_script(m, SC_CMAKE_VARIABLE, name, len)))
+            continue;
+        n++;
+        fprintf(out, "%s in build files (%s%s): %s", name,
+                scripts_ctx_name((enum script_ctx)c),
+                prefix ? ", by its prefix" : "", actions[se->action]);
+        if (se->action == SA_RENAME && prefix && c == SC_CMAKE_PREFIX)
+            fprintf(out, " %s%s", se->e.to, name + strlen(se->e.from));
+        else if (se->action == SA_RENAME && prefix)
+            fprintf(out, " %s (for the prefix %s)", se->e.to, se->e.from);
+        else if (se->action == SA_RENAME || se->action == SA_VALUE)
+            fprintf(out, " %s%s%s", se->vfrom ? se->vfrom : "",
+                    se->vfrom ? " -> " : "", se->e.to);
+        else if (se->action != SA_KEEP && se->e.message)
+            fprintf(out, " %s", se->e.message);
+        fputc('\n', out);
+        describe_where(m, &se->e, out);
+        describe_sdk(m, &se->e, out);
+        if (se->e.message &&
+            (se->action == SA_RENAME || se->action == SA_VALUE))
+            fprintf(out, "  note: %s\n", se->e.message);
+    }
+    return n;
+}
+
 void catalog_query(const struct mapping *m, const char *name, FILE *out)
 {
-    if (strstr(name, "::"))
+    int scripts = 0;
+    if (strstr(name, "::")) {
         query_qualified(m, name, out);
-    else if (lexer_is_identifier(name, strlen(name)))
+    } else if (lexer_is_identifier(name, strlen(name))) {
         query_identifier(m, name, out);
-    else
-        query_header(m, name, out);
+    } else {
+        /* An option, a path, a dotted name: a build-file name. */
+        scripts = query_script(m, name, out);
+        if (!scripts)
+            query_header(m, name, out);
+        return;
+    }
+    query_script(m, name, out);
 }
 
 void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
@@ -477,6 +548,18 @@ static void lint_alternatives(struct lint *l, const struct rows *r)
     }
 }
 
+/* A build-file entry: its evidence tag must be defined. */
+static void lint_script(void *arg, const struct script_entry *se)
+{
+    struct lint *l = arg;
+    if (se->e.source && !mapping_source(l->m, se->e.source))
+        lint_warn(l, &se->e,
+                  "'%s' (%s) cites source '%s', which no sources: section "
+                  "defines",
+                  se->e.from, scripts_ctx_name((enum script_ctx)se->ctx),
+                  se->e.source);
+}
+
 int catalog_lint(const struct mapping *m)
 {
     struct lint l = {m,           rules_matcher_new(mapping_patterns(m)),
@@ -488,6 +571,7 @@ int catalog_lint(const struct mapping *m)
     for (size_t i = 0; i < r.nr; i++)
         lint_row(&l, &r.v[i]);
     lint_alternatives(&l, &r);
+    mapping_scripts_each(m, lint_script, &l);
     /* A generated entry that a curated one of the same layer replaces is
      * dead weight: the generator should have skipped it. */
     const struct map_override *ov;

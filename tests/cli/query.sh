@@ -6,6 +6,13 @@ $C2M --query 'at :: cuda' | head -1
 $C2M --query '<cute/tensor.hpp>' | head -2
 $C2M --query my_helper
 $C2M --query CUDA_CHECK | sed 's/ at .*:[0-9]*:[0-9]*)/ at FILE)/'
+echo "-- build files"
+$C2M --query CMAKE_CUDA_FLAGS | grep 'build files'
+$C2M --query CMAKE_CUDA_SOMETHING | grep 'build files'
+$C2M --query CUDA::cublas | grep 'build files'
+$C2M --query --ptxas-options | head -2
+$C2M --query CUDA | grep 'build files'
+$C2M --musa-version 4.3 --query CUDA | grep 'build files'
 echo "-- SDK versions"
 $C2M --query cublasGetStatusString | head -1
 $C2M --musa-version 4.1 --query cublasGetStatusString | head -1

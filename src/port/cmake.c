@@ -184,7 +184,7 @@ static void file_word(struct cm *c, const struct arg *a, size_t k)
             sj_path(c->j, p->off, p->len, SJ_TAIL, NULL);
         return;
     }
-    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_PATH,
+    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL,
             s[0] == '/' ? "" : NULL);
 }
 

@@ -495,9 +495,9 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     struct strbuf *out = &j->tmp;
     strbuf_reset(out);
     bool renamed = false;
-    if (how == SJ_PATH && has_glob(s, len))
+    if ((how == SJ_PATH || how == SJ_LOCAL) && has_glob(s, len))
         how = SJ_GLOB;
-    if (dir && how == SJ_PATH &&
+    if (dir && (how == SJ_PATH || how == SJ_LOCAL) &&
         fs->file(fs->arg, dir, s, len, &renamed, out)) {
         if (renamed)
             replace_tail(j, off, s, len, out->buf, out->len);
@@ -535,6 +535,12 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     }
     if (how == SJ_SUFFIX)
         return; /* stands for no renamed file, or for ones named otherwise */
+    if (how == SJ_LOCAL) {
+        sj_warn(j, WARN_BUILD, off,
+                "'%.*s' names no file of the run: it keeps its name", (int)len,
+                s);
+        return;
+    }
     if (n && out->len) {
         replace_tail(j, off + t, s + t, len - t, out->buf, out->len);
         if (how == SJ_PARTIAL)

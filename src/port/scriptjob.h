@@ -100,6 +100,8 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n);
 /* How a word names files. */
 enum sj_path {
     SJ_PATH,    /* a path, relative to dir */
+    SJ_LOCAL,   /* a path relative to dir and nothing else (CMake's
+                   sources: never taken for a file elsewhere) */
     SJ_GLOB,    /* a pattern, relative to dir */
     SJ_RGLOB,   /* a pattern whose * also matches '/' */
     SJ_TAIL,    /* the end of a path after something unknown ($(DIR)/k.cu) */

@@ -408,6 +408,11 @@ START_TEST(cmake_old_sdk)
            "set(CMAKE_CUDA_FLAGS \"-O2\")\n",
            "4:5: build: 'CMAKE_CUDA_FLAGS' is kept, but FindMUSA reads "
            "MUSA_MCC_FLAGS");
+    /* Libraries looked for by name. */
+    expect(newest, SCRIPT_CMAKE,
+           "find_library(L cudart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
+           "find_library(L musart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
+           "2:22: build: 'cudadevrt' is kept, but MUSA has no device runtime");
     /* FindCUDA projects become FindMUSA ones for every SDK. */
     expect_quiet(newest, SCRIPT_CMAKE,
                  "find_package(CUDA REQUIRED)\n"

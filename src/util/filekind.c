@@ -40,23 +40,28 @@ const struct file_ext *filekind_find(const char *name)
     const char *slash = strrchr(name, '/');
     const char *base = slash ? slash + 1 : name;
     const char *ext = filekind_ext(name);
-    size_t bl = strlen(base);
     for (size_t i = 0; i < filekind_nexts; i++) {
         const struct file_ext *e = &filekind_exts[i];
-        size_t el = strlen(e->ext);
+        /* (The first byte that can differ first: this runs for every
+         * file of a tree.) */
         switch (e->match) {
         case FM_EXT:
-            if (*ext && !strcmp(ext, e->ext))
+            if (*ext && ext[1] == e->ext[1] && !strcmp(ext, e->ext))
                 return e;
             break;
         case FM_NAME:
-            if (!strcmp(base, e->ext))
+            if (base[0] == e->ext[0] && !strcmp(base, e->ext))
                 return e;
             break;
-        case FM_SUFFIX:
+        case FM_SUFFIX: {
+            const char *last = strrchr(e->ext, '.');
+            if (!*ext || strcmp(ext, last))
+                break;
+            size_t bl = strlen(base), el = strlen(e->ext);
             if (bl > el && !strcmp(base + bl - el, e->ext))
                 return e;
             break;
+        }
         }
     }
     return NULL;

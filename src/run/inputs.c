@@ -103,6 +103,25 @@ static void common_dir(char *acc, const char *p)
     acc[i ? i : 1] = '\0';
 }
 
+/* Whether job j's input is a file of the build manifest that an earlier
+ * port wrote (a port of a port: musa.mk is a makefile too). */
+static bool manifest_input_is_ours(const struct job *j)
+{
+    for (size_t i = 0; i < manifest_nfiles; i++) {
+        const struct manifest_file *mf = &manifest_files[i];
+        if (strcmp(mf->name, j->rel) || !mf->made_by_us)
+            continue;
+        char head[4096];
+        FILE *f = fopen(j->path, "rb");
+        size_t n = f ? fread(head, 1, sizeof(head) - 1, f) : 0;
+        if (f)
+            fclose(f);
+        head[n] = '\0';
+        return n && mf->made_by_us(head);
+    }
+    return false;
+}
+
 static int cmp_jobs(const void *a, const void *b)
 {
     const struct job *x = a, *y = b;
@@ -240,6 +259,9 @@ void inputs_collect(struct run *r)
         }
         if (portconf_own_input(r, j))
             continue; /* an earlier port's: this run makes it again */
+        if (r->manifest && manifest_owns_path(j->rel) &&
+            manifest_input_is_ours(j))
+            continue; /* an earlier port's musa.mk: made again */
         if (r->manifest && manifest_owns_path(j->rel)) {
             warning("not writing '%s' to '%s': the build manifest goes there "
                     "(--no-manifest leaves it out)",

@@ -312,19 +312,30 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
     arch_note(j, w->off, j->buf + w->off, end - w->off, j->tmp.buf);
 }
 
-/* "-gencode=arch=compute_${arch}" and the like: an architecture option
- * built from a reference. */
-static void partial_arch(struct script_job *j, const struct sj_word *w)
+/* "-gencode=arch=compute_${arch}" and the like: an option whose value is
+ * built from a reference, which no rule can rewrite. */
+static void partial_flag(struct script_job *j, const struct sj_word *w,
+                         enum sj_level level)
 {
     size_t joined;
-    const struct nvcc_flag *f =
-        nvflags_find(j->nv, j->buf + w->off, w->len, &joined);
-    if (f && f->action == NVF_ARCH && joined)
+    const char *s = j->buf + w->off;
+    const struct nvcc_flag *f = nvflags_find(j->nv, s, w->len, &joined);
+    if (!f || !joined || (f->ambiguous && level < SJ_NVCC))
+        return;
+    if (f->action == NVF_ARCH)
         sj_warn(j, WARN_BUILD, w->off,
                 "'%.*s...' builds nvcc architecture options from a variable: "
                 "mcc takes --offload-arch=mp_XX (MUSA architectures "
                 "21, 22, 31)",
-                (int)w->len, j->buf + w->off);
+                (int)w->len, s);
+    else if (f->action == NVF_REPORT || f->action == NVF_RDC)
+        sj_warn(j, WARN_BUILD, w->off, "'%.*s...' is kept, but %s", (int)w->len,
+                s, f->why ? f->why : "mcc has no such option");
+    else if (f->action != NVF_VALUE)
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s...' is kept: it is nvcc's, and its value is built from "
+                "a variable",
+                (int)w->len, s);
 }
 
 void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
@@ -345,7 +356,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         if (!w[i].len || s[0] != '-')
             continue;
         if (!w[i].whole) {
-            partial_arch(j, &w[i]);
+            partial_flag(j, &w[i], level);
             continue;
         }
         if (define_word(j, &w[i]))

@@ -130,6 +130,11 @@ static void put(struct run *r, const struct conf_file *cf,
 
 void portconf_write(struct run *r)
 {
+    if (r->o->in_place && !r->o->no_build_files && r->mode == REPORT_WRITE &&
+        r->o->verbosity >= 0 && job_at(r, "CMakeLists.txt", true))
+        note("--in-place writes no musa_port.cmake: port once with -o DIR "
+             "to get one, and configure with "
+             "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=DIR/musa_port.cmake");
     if (!may_make(r) || !job_at(r, "CMakeLists.txt", true))
         return;
     /* The MUSA language comes with SDK 5.1 (mcc_build.md §1.2). */

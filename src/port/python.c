@@ -46,6 +46,7 @@ struct py {
     struct hashmap handles; /* variables holding a loaded library */
     bool extension;         /* imports a module of python: modules: */
     bool torch_musa;        /* imports torch_musa (after the port) */
+    bool star;              /* from the module import *: all its names */
     bool warned_torch;
 };
 
@@ -149,6 +150,8 @@ static size_t from_import(struct py *p, size_t i)
     size_t k = end + 1;
     for (; k < p->n && p->t[k].kind != PY_TOK_NEWLINE; k++) {
         const struct py_token *t = &p->t[k];
+        if (is_op(p, k, "*"))
+            p->star = true;
         if (t->kind != PY_TOK_NAME || is_name(p, k - 1, "as") ||
             is_name(p, k, "as"))
             continue;
@@ -294,7 +297,10 @@ static void file_string(struct py *p, size_t i, size_t off, size_t len)
         sj_path(p->j, off, len, SJ_PATH, dir.buf);
         strbuf_release(&dir);
     } else {
-        sj_path(p->j, off, len, SJ_PATH, len && p->buf[off] == '/' ? "" : NULL);
+        /* A setup's names are from its directory, where it runs; other
+         * code's from wherever it runs: only a hint. */
+        sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT,
+                len && p->buf[off] == '/' ? "" : NULL);
     }
     strbuf_release(&path);
 }
@@ -318,7 +324,10 @@ static void fstring(struct py *p, size_t i)
         struct py_pieces look = it;
         bool last = !py_pieces_next(&look, &next) || next.kind == PY_PC_QUOTE;
         if (last && sj_may_rename(p->j, p->buf + pc.off, pc.len))
-            sj_path(p->j, pc.off, pc.len, after_field ? SJ_PARTIAL : SJ_PATH,
+            sj_path(p->j, pc.off, pc.len,
+                    !p->extension ? SJ_HINT
+                    : after_field ? SJ_PARTIAL
+                                  : SJ_PATH,
                     NULL);
     }
 }
@@ -506,7 +515,9 @@ void python_port(struct script_job *j)
             const char *s = p.buf + tk->off;
             const struct script_entry *ne =
                 p.names.nr ? hashmap_get(&p.names, s, tk->len) : NULL;
-            if (ne) {
+            if (!ne && p.star)
+                ne = mapping_script(j->map, SC_PY_NAME, s, tk->len);
+            if (ne && ne->action == SA_RENAME) {
                 sj_replace(j, tk->off, tk->len, ne->e.to, ne->e.to_len, false);
                 break;
             }

@@ -506,9 +506,10 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     struct strbuf *out = &j->tmp;
     strbuf_reset(out);
     bool renamed = false;
-    if ((how == SJ_PATH || how == SJ_LOCAL) && has_glob(s, len))
+    if ((how == SJ_PATH || how == SJ_LOCAL || how == SJ_HINT) &&
+        has_glob(s, len))
         how = SJ_GLOB;
-    if (dir && (how == SJ_PATH || how == SJ_LOCAL) &&
+    if (dir && (how == SJ_PATH || how == SJ_LOCAL || how == SJ_HINT) &&
         fs->file(fs->arg, dir, s, len, &renamed, out)) {
         if (renamed)
             replace_tail(j, off, s, len, out->buf, out->len);
@@ -546,6 +547,15 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     }
     if (how == SJ_SUFFIX)
         return; /* stands for no renamed file, or for ones named otherwise */
+    if (how == SJ_HINT) {
+        if (n)
+            sj_warn(j, WARN_BUILD, off,
+                    "'%.*s' keeps its name, but the run renames '%s'%s: "
+                    "check whether it means that file",
+                    (int)len, s, which ? which : "a file of that name",
+                    n > 1 ? " and others like it" : "");
+        return;
+    }
     if (how == SJ_LOCAL) {
         sj_warn(j, WARN_BUILD, off,
                 "'%.*s' names no file of the run: it keeps its name", (int)len,

@@ -106,7 +106,9 @@ enum sj_path {
     SJ_RGLOB,   /* a pattern whose * also matches '/' */
     SJ_TAIL,    /* the end of a path after something unknown ($(DIR)/k.cu) */
     SJ_PARTIAL, /* the end of a name after something unknown ({n}_k.cu) */
-    SJ_SUFFIX   /* a suffix that stands for every file with it (%.cu) */
+    SJ_SUFFIX,  /* a suffix that stands for every file with it (%.cu) */
+    SJ_HINT     /* a path relative to dir, or to somewhere unknown: only
+                   reported when it ends like a renamed file elsewhere */
 };
 /* If buf[off..off+len) may name a file the run renames, make it name the
  * port's: resolved from dir (NULL: the file's), else by its tail among

@@ -521,6 +521,17 @@ START_TEST(python_setup)
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n");
+    /* A star import takes every name; outside a setup a .cu string is
+     * only a hint (where the code runs is unknown). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import *\n"
+                 "e = CUDAExtension('x', ['src/k.cu'])\n",
+                 "from torch_musa.utils.musa_extension import *\n"
+                 "e = MUSAExtension('x', ['src/k.mu'])\n");
+    expect(newest, SCRIPT_PYTHON, "run('k.cu')\nrun('other.cu')\n",
+           "run('k.cu')\nrun('other.cu')\n",
+           "1:6: build: 'k.cu' keeps its name, but the run renames "
+           "'/p/src/k.cu'");
     /* torch.musa needs torch_musa imported. */
     expect(newest, SCRIPT_PYTHON,
            "import torch\nn = torch.cuda.device_count()\n",

@@ -106,13 +106,16 @@ static const struct script_entry *variable(const struct cm *c, const char *s,
     return NULL;
 }
 
-/* Rename a variable's name at piece (or token) p; returns its entry. */
-static const struct script_entry *rename_variable(struct cm *c,
-                                                  const struct cmake_token *p)
+/* Rename a variable's name at piece (or token) p; returns its entry. A
+ * variable kept and reported is reported where it is named, not at each
+ * ${reference}. */
+static const struct script_entry *
+rename_variable(struct cm *c, const struct cmake_token *p, bool reference)
 {
     const char *s = c->buf + p->off;
     const struct script_entry *se = variable(c, s, p->len);
-    if (!se || sj_kept(c->j, se, p->off, s, p->len))
+    if (!se || (reference && se->action == SA_REPORT) ||
+        sj_kept(c->j, se, p->off, s, p->len))
         return se;
     if (se->action != SA_RENAME)
         return se;
@@ -219,7 +222,7 @@ static void scan_arg(struct cm *c, const struct arg *a, int flags)
             if (k && k + 1 < a->npc && a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                 a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE &&
                 c->buf[a->pc[k - 1].off + 1] != 'E')
-                rename_variable(c, p);
+                rename_variable(c, p, true);
             continue;
         }
         const char *s = c->buf + p->off;
@@ -385,10 +388,10 @@ static void property(struct cm *c, size_t i, size_t vend)
         if (i + 1 < vend) {
             const struct cmake_token *v = &c->args[i + 1].t;
             const char *vs = c->buf + v->off;
-            bool on = tok_is(c, v, "ON") || tok_is(c, v, "TRUE") ||
-                      tok_is(c, v, "YES") || tok_is(c, v, "1") ||
-                      tok_is(c, v, "Y");
-            if (on)
+            bool off = tok_is(c, v, "OFF") || tok_is(c, v, "FALSE") ||
+                       tok_is(c, v, "NO") || tok_is(c, v, "0") ||
+                       tok_is(c, v, "N") || tok_is(c, v, "\"\"");
+            if (!off)
                 sj_warn(c->j, WARN_BUILD, p->off, "'%.*s %.*s' is %s",
                         (int)p->len, s, (int)v->len, vs,
                         se->e.message ? se->e.message : "kept");
@@ -583,7 +586,7 @@ static void command(struct cm *c, const struct cmake_token *name)
         const struct arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
         if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
-            !rename_variable(c, &a->t))
+            !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         scan_arg(c, a, opts ? 0 : -1);
     }

@@ -62,6 +62,28 @@ static bool same_dir(const char *a, const char *b)
     return sa && sb && sa - a == sb - b && !memcmp(a, b, (size_t)(sa - a));
 }
 
+/* The path of target (absolute, normalised) from dir (the same), with
+ * "../" where it has to climb: for a port that moves a file to another
+ * directory (none does yet; --rename-project may). */
+static void relative(const char *dir, const char *target, struct strbuf *out)
+{
+    if (!strcmp(dir, "/")) {
+        strbuf_addstr(out, target + 1);
+        return;
+    }
+    size_t common = 0, i = 0;
+    for (; dir[i] && dir[i] == target[i]; i++)
+        if (dir[i] == '/')
+            common = i;
+    if (!dir[i] && (target[i] == '/' || !target[i]))
+        common = i;
+    for (const char *p = dir + common; *p; p++)
+        if (*p == '/')
+            strbuf_addstr(out, "../");
+    strbuf_addstr(out, target[common] == '/' ? target + common + 1
+                                             : target + common);
+}
+
 static bool r_file(void *arg, const char *dir, const char *name, size_t len,
                    bool *renamed, struct strbuf *out)
 {
@@ -80,16 +102,32 @@ static bool r_file(void *arg, const char *dir, const char *name, size_t len,
     struct strbuf now = STRBUF_INIT;
     new_path(rn, j, &now);
     strbuf_reset(out);
-    if (same_dir(j->abs, now.buf)) {
-        /* name with its last part renamed */
-        size_t keep = len;
-        while (keep > 0 && name[keep - 1] != '/')
-            keep--;
-        strbuf_add(out, name, keep);
-        strbuf_addstr(out, base_of(now.buf));
-    } else {
-        *renamed = false; /* moved to another directory: not written here */
+    /* The name's own parts (k of them, no "." or ".."), from the port's
+     * path, when the parts above them stay: "src/k.cu" -> "src/k.mu". */
+    size_t k = 1;
+    bool plain = name[0] != '/';
+    for (size_t i = 0; i < len; i++) {
+        k += name[i] == '/';
+        if (name[i] == '/' && (i + 1 == len || name[i + 1] == '/'))
+            plain = false;
+        if (name[i] == '.' && (!i || name[i - 1] == '/') &&
+            (i + 1 == len || name[i + 1] == '/' ||
+             (name[i + 1] == '.' && (i + 2 == len || name[i + 2] == '/'))))
+            plain = false;
     }
+    const char *tail = now.buf + now.len;
+    size_t parts = 0;
+    while (tail > now.buf && parts < k)
+        if (*--tail == '/')
+            parts++;
+    size_t keep = (size_t)(tail - now.buf);
+    if (plain && parts == k && !strncmp(now.buf, path, keep) &&
+        path[keep] == '/')
+        strbuf_addstr(out, tail + 1);
+    else if (name[0] == '/')
+        strbuf_add(out, now.buf, now.len);
+    else
+        relative(dir, now.buf, out);
     strbuf_release(&now);
     return true;
 }

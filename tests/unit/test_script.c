@@ -16,6 +16,8 @@
 #include "mapping/sdk.h"
 #include "port/edit.h"
 #include "port/script.h"
+#include "run/renames.h"
+#include "run/run.h"
 #include "util/arena.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -581,6 +583,96 @@ START_TEST(bytes_kept)
 }
 END_TEST
 
+/* ---- the run's renames (run/renames.c) ---- */
+
+/* A run of jobs in from[] -> to[] (paths under /r), as the driver makes
+ * them, and its answers. */
+static struct run *fake_run(const char *const *from, const char *const *to,
+                            size_t n)
+{
+    struct run *r = calloc(1, sizeof(*r));
+    r->in_root = strdup("/r");
+    r->jobs = calloc(n, sizeof(*r->jobs));
+    r->njobs = n;
+    for (size_t i = 0; i < n; i++) {
+        struct job *j = &r->jobs[i];
+        j->abs = (char *)from[i];
+        j->path = (char *)from[i];
+        j->rel = (char *)to[i];
+        j->renamed = strcmp(from[i] + 3, to[i]) != 0;
+        hashmap_put(&r->byabs, j->abs, strlen(j->abs), j);
+    }
+    renames_init(r);
+    return r;
+}
+
+static void free_run(struct run *r)
+{
+    renames_free(r);
+    hashmap_release(&r->byabs);
+    free(r->jobs);
+    free(r->in_root);
+    free(r);
+}
+
+static struct strbuf answer = STRBUF_INIT;
+
+static const char *ask(struct run *r, const char *dir, const char *name)
+{
+    struct strbuf sb = answer;
+    bool renamed = false;
+    strbuf_reset(&sb);
+    bool found =
+        r->files.file(r->files.arg, dir, name, strlen(name), &renamed, &sb);
+    answer = sb;
+    if (!found)
+        return "(none)";
+    return renamed ? answer.buf : "(kept)";
+}
+
+START_TEST(renames_follow_the_job_table)
+{
+    static const char *const from[] = {"/r/src/k.cu", "/r/src/a.cpp",
+                                       "/r/cuda/x_cuda.cu", "/r/t/y.cu"};
+    static const char *const to[] = {"src/k.mu", "src/a.cpp", "musa/x_musa.mu",
+                                     "t/y.mu"};
+    struct run *r = fake_run(from, to, 4);
+    ck_assert_str_eq(ask(r, "/r", "src/k.cu"), "src/k.mu");
+    ck_assert_str_eq(ask(r, "/r/src", "k.cu"), "k.mu");
+    ck_assert_str_eq(ask(r, "/r/t", "../src/k.cu"), "../src/k.mu");
+    ck_assert_str_eq(ask(r, "/x", "/r/src/k.cu"), "/r/src/k.mu");
+    ck_assert_str_eq(ask(r, "/r", "src/a.cpp"), "(kept)");
+    ck_assert_str_eq(ask(r, "/r", "src/gone.cu"), "(none)");
+    /* A port that moves a file to another directory (--rename-project
+     * may): the path from where it is named. */
+    ck_assert_str_eq(ask(r, "/r", "cuda/x_cuda.cu"), "musa/x_musa.mu");
+    ck_assert_str_eq(ask(r, "/r/t", "../cuda/x_cuda.cu"), "../musa/x_musa.mu");
+    ck_assert_str_eq(ask(r, "/r/cuda", "x_cuda.cu"), "../musa/x_musa.mu");
+    /* Globs: every match renamed alike. */
+    struct strbuf sb = STRBUF_INIT;
+    ck_assert(r->files.glob(r->files.arg, "/r/src", "*.cu", 4, false, &sb));
+    ck_assert_str_eq(sb.buf, "*.mu");
+    ck_assert(!r->files.glob(r->files.arg, "/r/src", "*", 1, false, &sb));
+    ck_assert(r->files.glob(r->files.arg, "/r", "*/y.cu", 6, false, &sb));
+    ck_assert_str_eq(sb.buf, "*/y.mu");
+    /* Tails, and which extensions may be renamed. */
+    const char *which = NULL;
+    strbuf_reset(&sb);
+    ck_assert_uint_eq(
+        r->files.tail(r->files.arg, "src/k.cu", 8, false, &sb, &which), 1);
+    ck_assert_str_eq(sb.buf, "src/k.mu");
+    ck_assert_str_eq(which, "/r/src/k.cu");
+    ck_assert_uint_eq(
+        r->files.tail(r->files.arg, "rc/k.cu", 7, false, &sb, &which), 0);
+    ck_assert(r->files.may_rename(r->files.arg, "a/b.cu", 6));
+    ck_assert(r->files.may_rename(r->files.arg, ".cu", 3));
+    ck_assert(!r->files.may_rename(r->files.arg, "b.cpp", 5));
+    strbuf_release(&sb);
+    strbuf_release(&answer);
+    free_run(r);
+}
+END_TEST
+
 static Suite *script_suite(void)
 {
     Suite *s = suite_create("script");
@@ -598,6 +690,7 @@ static Suite *script_suite(void)
     tcase_add_test(tc, python_setup);
     tcase_add_test(tc, python_ctypes);
     tcase_add_test(tc, bytes_kept);
+    tcase_add_test(tc, renames_follow_the_job_table);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -73,11 +73,6 @@ size_t compdb_split(const char *cmd, struct arena *a, const char ***argv)
     return n;
 }
 
-const char *compdb_musa_arch(unsigned cc)
-{
-    return cc < 80 ? "mp_21" : cc < 90 ? "mp_22" : "mp_31";
-}
-
 /* ---- one entry ---- */
 
 struct growing {
@@ -97,8 +92,9 @@ struct pending {
 
 struct loader {
     struct compdb *db;
-    const char *db_dir; /* the database's directory, absolute */
-    struct pending *v;  /* by first appearance */
+    const struct nvcc_table *nv; /* nvcc's options, the architectures */
+    const char *db_dir;          /* the database's directory, absolute */
+    struct pending *v;           /* by first appearance */
     size_t n, alloc;
     struct hashmap byfile; /* file -> index + 1 in v */
     struct strbuf note;
@@ -134,36 +130,43 @@ static void add_note(struct loader *ld, const char *fmt, ...)
 static void add_arch(struct loader *ld, const char *flag, unsigned cc)
 {
     struct compdb *db = ld->db;
-    const char *a = compdb_musa_arch(cc);
+    const char *n = nvflags_arch(ld->nv, cc);
+    if (!n) {
+        add_note(ld, "%s is not carried over: no architecture rule for sm_%u",
+                 flag, cc);
+        return;
+    }
+    struct strbuf rules = STRBUF_INIT, a = STRBUF_INIT;
+    nvflags_describe_arch(ld->nv, &rules);
+    strbuf_addf(&a, "mp_%s", n);
     add_note(ld,
-             "%s becomes --offload-arch=%s (by GPU generation: older than "
-             "sm_80 -> mp_21, sm_80 to sm_89 -> mp_22, sm_90 and newer -> "
-             "mp_31); set MUSA_ARCH for the GPUs you have",
-             flag, a);
+             "%s becomes --offload-arch=%s (by GPU generation: %s); set "
+             "MUSA_ARCH for the GPUs you have",
+             flag, a.buf, rules.buf);
+    strbuf_release(&rules);
     for (size_t i = 0; i < db->narch; i++)
-        if (!strcmp(db->arch[i], a))
+        if (!strcmp(db->arch[i], a.buf)) {
+            strbuf_release(&a);
             return;
+        }
     ALLOC_GROW(ld->arch, db->narch + 1, ld->arch_alloc);
-    ld->arch[db->narch++] = a;
+    ld->arch[db->narch++] = arena_strndup(&db->mem, a.buf, a.len);
     db->arch = ld->arch;
+    strbuf_release(&a);
 }
 
-/* Every sm_NN / compute_NN in an -arch or -gencode value. */
+/* Every compute capability in an -arch, -code or -gencode value. */
 static void scan_arch(struct loader *ld, const char *flag, const char *val)
 {
-    for (const char *p = val; *p; p++) {
-        const char *q = NULL;
-        if (!strncmp(p, "sm_", 3))
-            q = p + 3;
-        else if (!strncmp(p, "compute_", 8))
-            q = p + 8;
-        if (!q || (p > val && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
-            continue;
-        char *end;
-        unsigned long cc = strtoul(q, &end, 10);
-        if (end > q && cc < 1000)
-            add_arch(ld, flag, (unsigned)cc);
-    }
+    struct nvf_ccs ccs;
+    nvflags_ccs(val, strlen(val), &ccs);
+    for (size_t i = 0; i < ccs.n; i++)
+        add_arch(ld, flag, ccs.cc[i]);
+    if (ccs.special)
+        add_note(ld,
+                 "%s names no architecture by number: set MUSA_ARCH for the "
+                 "GPUs you have",
+                 flag);
 }
 
 /* dir/path, resolved: the real path where it exists, else normalised. */
@@ -309,48 +312,6 @@ static const char *opt_value(const char **argv, size_t argc, size_t *i,
     return joined ? a + l : NULL;
 }
 
-/* nvcc options with no meaning for mcc: dropped, with the reason. */
-static const struct dropped {
-    const char *name;
-    bool takes_value;
-    const char *why;
-} dropped[] = {
-    {"--expt-relaxed-constexpr", false,
-     "nvcc only; mcc (clang) allows constexpr calls across host and "
-     "device"},
-    {"-expt-relaxed-constexpr", false,
-     "nvcc only; mcc (clang) allows constexpr calls across host and "
-     "device"},
-    {"--extended-lambda", false,
-     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
-    {"-extended-lambda", false,
-     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
-    {"--expt-extended-lambda", false,
-     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
-    {"-expt-extended-lambda", false,
-     "nvcc only; mcc (clang) accepts __device__ lambdas as they are"},
-    {"-Xptxas", true, "PTX assembler options mean nothing to mcc"},
-    {"--ptxas-options", true, "PTX assembler options mean nothing to mcc"},
-    {"-lineinfo", false, "nvcc only; use -g in MUSAFLAGS for debug info"},
-    {"--generate-line-info", false,
-     "nvcc only; use -g in MUSAFLAGS for debug info"},
-    {"-maxrregcount", true, "nvcc only: no register cap on mcc"},
-    {"--maxrregcount", true, "nvcc only: no register cap on mcc"},
-    {"-ccbin", true, "mcc has no -ccbin; it is its own host compiler"},
-    {"--compiler-bindir", true,
-     "mcc has no -ccbin; it is its own host compiler"},
-    {"-Xcompiler", true,
-     "host compiler options: put the ones you need in MUSAFLAGS or "
-     "CXXFLAGS"},
-    {"--compiler-options", true,
-     "host compiler options: put the ones you need in MUSAFLAGS or "
-     "CXXFLAGS"},
-    {"-res-usage", false, "nvcc only"},
-    {"--resource-usage", false, "nvcc only"},
-    {"--diag-suppress", true, "nvcc diagnostic numbers mean nothing to mcc"},
-    {"-diag-suppress", true, "nvcc diagnostic numbers mean nothing to mcc"},
-};
-
 /* Read @file (response files, nvcc's --options-file) into words. */
 static size_t read_options_file(struct loader *ld, const char *dir,
                                 const char *name, const char ***words)
@@ -409,6 +370,57 @@ static size_t expand(struct loader *ld, const char *dir, const char **argv,
         memcpy(*out, v, n * sizeof(**out));
     free(v);
     return n;
+}
+
+/* An nvcc option (argv[*i], and its value), as the table says. */
+static void nvcc_option(struct loader *ld, struct pending *ent,
+                        const char **argv, size_t argc, size_t *i)
+{
+    const char *a = argv[*i];
+    size_t joined;
+    const struct nvcc_flag *f = nvflags_find(ld->nv, a, strlen(a), &joined);
+    if (!f)
+        return;
+    const char *v = NULL;
+    if (f->value && joined)
+        v = a + joined;
+    else if (f->value && *i + 1 < argc)
+        v = argv[++*i];
+    struct strbuf shown = STRBUF_INIT;
+    strbuf_addf(&shown, "'%s'", v == argv[*i] && v != a ? argv[*i - 1] : a);
+    if (v && v == argv[*i] && v != a)
+        strbuf_addf(&shown, " '%s'", v);
+    switch (f->action) {
+    case NVF_ARCH:
+        if (v)
+            scan_arch(ld, shown.buf, v);
+        break;
+    case NVF_RDC:
+        if (!f->value || (v && !strcmp(v, "true")))
+            ent->rdc = true;
+        break;
+    case NVF_TO:
+        add_extra(&ent->g, f->to);
+        add_note(ld, "'%s' becomes %s", a, f->to);
+        break;
+    case NVF_VALUE:
+        break; /* -x cu: the port's build says -x musa itself */
+    case NVF_UNWRAP:
+        add_note(ld,
+                 "dropped '%s' (host compiler options: put the ones the "
+                 "port needs in MUSAFLAGS or CXXFLAGS)",
+                 f->name);
+        break;
+    case NVF_DROP:
+        add_note(ld, "dropped '%s' (%s)", f->name,
+                 f->why ? f->why : "nvcc only");
+        break;
+    case NVF_REPORT:
+        add_note(ld, "dropped %s (%s)", shown.buf,
+                 f->why ? f->why : "nvcc only");
+        break;
+    }
+    strbuf_release(&shown);
 }
 
 static void load_entry(struct loader *ld, const struct json *e, size_t index)
@@ -477,48 +489,14 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
                    (v = opt_value(argv, argc, &i, "--std", false))) {
             if (!ent->std && (!strncmp(v, "c++", 3) || !strncmp(v, "gnu++", 5)))
                 ent->std = arena_strndup(&db->mem, v, strlen(v));
-        } else if ((v = opt_value(argv, argc, &i, "-arch", false)) ||
-                   (v = opt_value(argv, argc, &i, "--gpu-architecture",
-                                  false)) ||
-                   (v = opt_value(argv, argc, &i, "-gencode", false)) ||
-                   (v = opt_value(argv, argc, &i, "--generate-code", false)) ||
-                   (v = opt_value(argv, argc, &i, "-code", false)) ||
-                   (v = opt_value(argv, argc, &i, "--gpu-code", false))) {
-            struct strbuf f = STRBUF_INIT;
-            strbuf_addf(&f, "'%s'", argv[i] == v ? argv[i - 1] : a);
-            if (argv[i] == v)
-                strbuf_addf(&f, " '%s'", v);
-            scan_arch(ld, f.buf, v);
-            strbuf_release(&f);
         } else if ((v = opt_value(argv, argc, &i, "-include", false)) ||
                    (v = opt_value(argv, argc, &i, "--pre-include", false))) {
             add_note(ld,
                      "dropped '-include %s' (a forced include: add the "
                      "ported header to MUSAFLAGS if the port needs it)",
                      v);
-        } else if (!strcmp(a, "-rdc=true") ||
-                   !strcmp(a, "--relocatable-device-code=true") ||
-                   ((!strcmp(a, "-rdc") ||
-                     !strcmp(a, "--relocatable-device-code")) &&
-                    i + 1 < argc && !strcmp(argv[i + 1], "true")) ||
-                   !strcmp(a, "-dc") || !strcmp(a, "--device-c") ||
-                   !strcmp(a, "-dlink") || !strcmp(a, "--device-link")) {
-            ent->rdc = true;
-        } else if (!strcmp(a, "--use_fast_math") ||
-                   !strcmp(a, "-use_fast_math")) {
-            add_extra(g, "-ffast-math");
-            add_note(ld, "'%s' becomes -ffast-math", a);
         } else {
-            for (size_t k = 0; k < sizeof(dropped) / sizeof(dropped[0]); k++) {
-                const struct dropped *d = &dropped[k];
-                size_t l = strlen(d->name);
-                if (strncmp(a, d->name, l) || (a[l] && a[l] != '='))
-                    continue;
-                if (d->takes_value && !a[l] && i + 1 < argc)
-                    i++;
-                add_note(ld, "dropped '%s' (%s)", d->name, d->why);
-                break;
-            }
+            nvcc_option(ld, ent, argv, argc, &i);
         }
     }
 }
@@ -558,7 +536,8 @@ static int cmp_entries(const void *a, const void *b)
                   ((const struct compdb_entry *)b)->file);
 }
 
-int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
+int compdb_load(struct compdb *db, const char *arg, const struct nvcc_table *nv,
+                struct strbuf *err)
 {
     struct stat st;
     char *path = stat(arg, &st) == 0 && S_ISDIR(st.st_mode)
@@ -591,6 +570,7 @@ int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
     }
     struct loader ld = {0};
     ld.db = db;
+    ld.nv = nv;
     char *abs = realpath(db->path, NULL);
     char *slash = abs ? strrchr(abs, '/') : NULL;
     if (slash)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "build/manifest.h"
+#include "build/nvflags.h"
 #include "util/arena.h"
 
 struct strbuf;
@@ -37,10 +38,13 @@ struct compdb {
     struct arena mem;
 };
 
-/* Read arg (a compile_commands.json, or a directory holding one) into db.
- * Returns 0, or -1 with "file:line:col: message" or the reason in *err
- * (db is then empty but must still be released). */
-int compdb_load(struct compdb *db, const char *arg, struct strbuf *err);
+/* Read arg (a compile_commands.json, or a directory holding one) into db,
+ * translating nvcc's options and architectures as nv says (the mapping's
+ * table: see nvflags.h; NULL translates none). Returns 0, or -1 with
+ * "file:line:col: message" or the reason in *err (db is then empty but
+ * must still be released). */
+int compdb_load(struct compdb *db, const char *arg, const struct nvcc_table *nv,
+                struct strbuf *err);
 /* The entry for the absolute, normalised path, or NULL. */
 const struct compdb_entry *compdb_find(const struct compdb *db,
                                        const char *path);
@@ -50,10 +54,5 @@ void compdb_release(struct compdb *db);
  * backslashes; no expansions). Words go in arena a; returns their count,
  * the array in *argv. */
 size_t compdb_split(const char *cmd, struct arena *a, const char ***argv);
-
-/* The MUSA architecture for an NVIDIA compute capability (80 for sm_80),
- * by GPU generation: before Ampere mp_21, Ampere/Ada mp_22, Hopper and
- * later mp_31. */
-const char *compdb_musa_arch(unsigned cc);
 
 #endif

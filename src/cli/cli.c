@@ -49,6 +49,10 @@ static const char *const help_text[] = {
     "                        would write (lists stale, missing, extra files)\n"
     "      --diff            with --check: also print the diff of each file\n"
     "      --copy-all        also copy files that are not C/C++/CUDA sources\n"
+    "                        or build files\n"
+    "      --no-build-files  leave the project's build files out: CMake\n"
+    "                        (CMakeLists.txt, *.cmake), makefiles and Python\n"
+    "                        (setup.py, *.py) are ported by default\n"
     "      --follow-symlinks follow symbolic links that lead outside the\n"
     "                        inputs too (links inside are always followed)\n"
     "      --exclude GLOB    leave out files and directories that match\n"
@@ -89,7 +93,8 @@ static const char *const help_text[] = {
     "      --musa-version X.Y  port for this MUSA SDK (default: the newest)\n"
     "      --list-mappings   print every mapping, one per line, and exit\n"
     "      --query NAME      say what NAME becomes and why, and exit; NAME is\n"
-    "                        an identifier, a::b, or a header; - reads names\n"
+    "                        an identifier, a::b, a header, or a build file's\n"
+    "                        name (CMAKE_CUDA_FLAGS, -Xptxas); - reads names\n"
     "                        from stdin; may be repeated\n"
     "      --lint-mappings   check the mappings and exit (1: findings)\n"
     "      --rename-project  also give the project's own names that say\n"
@@ -110,8 +115,8 @@ static const char *const help_text[] = {
     "  -Werror, -Werror=<name>  treat warnings (of one group) as errors: they\n"
     "                        make the exit status 1; -Wno-error undoes it\n"
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
-    "                        unsupported, hazard, unterminated, binary (on by\n"
-    "                        default); unverified, unmapped (off)\n"
+    "                        unsupported, hazard, unterminated, binary, build\n"
+    "                        (on by default); unverified, unmapped (off)\n"
     "  -fno-diagnostics-show-caret  print no source line and caret under\n"
     "                        each warning\n"
     "      --color[=WHEN]    colour diagnostics: auto (on a terminal, unless\n"
@@ -125,7 +130,7 @@ static const char *const help_text[] = {
     "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
     "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
     "                        reported or not: unsupported, hazard, unmapped,\n"
-    "                        unverified (comma-separated)\n"
+    "                        unverified, build (comma-separated)\n"
     "      --baseline FILE   let the findings FILE lists pass: neither shown\n"
     "                        nor counted by --fail-on and -Werror (a marker\n"
     "                        '// cuda2musa: ignore[hazard]' on the line or\n"
@@ -170,7 +175,8 @@ enum {
     OPT_EXCLUDE,
     OPT_BASELINE,
     OPT_WRITE_BASELINE,
-    OPT_SHADOW_SDK
+    OPT_SHADOW_SDK,
+    OPT_NO_BUILD_FILES
 };
 
 static const struct option longopts[] = {
@@ -180,6 +186,7 @@ static const struct option longopts[] = {
     {"check", no_argument, NULL, OPT_CHECK},
     {"diff", no_argument, NULL, OPT_DIFF},
     {"copy-all", no_argument, NULL, OPT_COPY_ALL},
+    {"no-build-files", no_argument, NULL, OPT_NO_BUILD_FILES},
     {"follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS},
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"in-place", no_argument, NULL, OPT_IN_PLACE},
@@ -362,15 +369,16 @@ static int set_musa_arch(struct options *o, char *arg)
 static int set_fail_on(struct options *o, char *arg)
 {
     static const enum warn_id kinds[] = {WARN_UNSUPPORTED, WARN_HAZARD,
-                                         WARN_UNMAPPED, WARN_UNVERIFIED};
+                                         WARN_UNMAPPED, WARN_UNVERIFIED,
+                                         WARN_BUILD};
     for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
         int id = diag_warn_lookup(a);
         bool ok = false;
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
             ok |= id == (int)kinds[i];
         if (!ok)
-            return usage_error("--fail-on takes unsupported, hazard, unmapped "
-                               "or unverified, not '%s'",
+            return usage_error("--fail-on takes unsupported, hazard, unmapped, "
+                               "unverified or build, not '%s'",
                                a);
         o->fail_on[id] = true;
     }
@@ -412,6 +420,9 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_COPY_ALL:
             o->copy_all = true;
+            break;
+        case OPT_NO_BUILD_FILES:
+            o->no_build_files = true;
             break;
         case OPT_FOLLOW_SYMLINKS:
             o->follow_symlinks = true;

@@ -11,31 +11,23 @@
 #include "util/diag.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "build/nvflags.h"
+#include "mapping/scripts.h"
 #include "mapping/rules.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-struct row {
-    enum map_table table;
-    const struct map_entry *e;
-};
-
-struct rows {
-    struct row *v;
-    size_t nr, alloc;
-};
-
 static void collect(void *arg, enum map_table t, const struct map_entry *e)
 {
-    struct rows *r = arg;
+    struct catalog_rows *r = arg;
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
-    r->v[r->nr++] = (struct row){t, e};
+    r->v[r->nr++] = (struct catalog_row){t, e};
 }
 
 static int cmp_rows(const void *a, const void *b)
 {
-    const struct row *x = a, *y = b;
+    const struct catalog_row *x = a, *y = b;
     if (x->table != y->table)
         return x->table < y->table ? -1 : 1;
     int c = strcmp(x->e->from, y->e->from);
@@ -46,7 +38,7 @@ static int cmp_rows(const void *a, const void *b)
     return strcmp(x->e->where.file, y->e->where.file);
 }
 
-static void sorted_rows(const struct mapping *m, struct rows *r)
+void catalog_rows(const struct mapping *m, struct catalog_rows *r)
 {
     mapping_each(m, collect, r);
     if (r->nr)
@@ -64,7 +56,7 @@ static const char *tier_name(enum map_tier t)
 }
 
 /* Is e the entry in use for its name (the chosen SDK alternative)? */
-static bool in_use(const struct mapping *m, const struct row *r)
+static bool in_use(const struct mapping *m, const struct catalog_row *r)
 {
     const struct map_entry *e = r->e;
     if (r->table == TABLE_IDENTIFIER) {
@@ -85,8 +77,8 @@ void catalog_list(const struct mapping *m, FILE *out)
                                          [TABLE_HEADER] = "header",
                                          [TABLE_PATTERN] = "pattern",
                                          [TABLE_STRING] = "string"};
-    struct rows r = {NULL, 0, 0};
-    sorted_rows(m, &r);
+    struct catalog_rows r = {NULL, 0, 0};
+    catalog_rows(m, &r);
     for (size_t i = 0; i < r.nr; i++) {
         const struct map_entry *e = r.v[i].e;
         if (!in_use(m, &r.v[i]))
@@ -186,10 +178,10 @@ static void describe_alternatives(const struct mapping *m,
 /* What the patterns make of an identifier: the rule, or NULL. A rule
  * that cannot be run on it (PCRE2's match limit) is no answer: NULL, the
  * reason in *err, not taken for "no match". */
-static const struct map_entry *by_pattern(const struct rules *r,
-                                          struct rules_matcher *rm,
-                                          const char *name, struct strbuf *res,
-                                          struct strbuf *err)
+const struct map_entry *catalog_by_pattern(const struct rules *r,
+                                           struct rules_matcher *rm,
+                                           const char *name, struct strbuf *res,
+                                           struct strbuf *err)
 {
     size_t matched;
     int i = rules_match(r, rm, name, strlen(name), &matched);
@@ -237,7 +229,7 @@ static void query_identifier(const struct mapping *m, const char *name,
     struct strbuf res = STRBUF_INIT;
     struct strbuf err = STRBUF_INIT;
     const struct map_entry *p =
-        by_pattern(mapping_patterns(m), rm, name, &res, &err);
+        catalog_by_pattern(mapping_patterns(m), rm, name, &res, &err);
     rules_matcher_free(rm);
     if (err.len) {
         fprintf(out, "%s: %s\n", name, err.buf);
@@ -259,7 +251,7 @@ static void query_identifier(const struct mapping *m, const char *name,
     } else if (!id || (!id->nquals && !id->symbol_lookup)) {
         rm = rules_matcher_new(mapping_suspects(m));
         const struct map_entry *s =
-            by_pattern(mapping_suspects(m), rm, name, NULL, &err);
+            catalog_by_pattern(mapping_suspects(m), rm, name, NULL, &err);
         rules_matcher_free(rm);
         if (err.len)
             fprintf(out, "%s: %s\n", name, err.buf);
@@ -378,7 +370,8 @@ static int qual_port(const struct mapping *m, const char *key,
                 st->to = xstrdup(id->exact->to);
         } else if (!st->qualified) {
             struct strbuf why = STRBUF_INIT;
-            st->e = by_pattern(mapping_patterns(m), rm, name, &res, &why);
+            st->e =
+                catalog_by_pattern(mapping_patterns(m), rm, name, &res, &why);
             if (why.len && !qp->err.len)
                 strbuf_addf(&qp->err, "'%s': %s", name, why.buf);
             strbuf_release(&why);
@@ -530,14 +523,83 @@ static void query_header(const struct mapping *m, const char *name, FILE *out)
     strbuf_release(&h);
 }
 
+/* The build-file sections: every context that names it (or, for the
+ * prefix contexts, a prefix of it). Returns how many. */
+static int query_script(const struct mapping *m, const char *name, FILE *out)
+{
+    static const char *const actions[] = {[SA_RENAME] = "->",
+                                          [SA_UNSUPPORTED] =
+                                              "no MUSA equivalent:",
+                                          [SA_KEEP] = "kept",
+                                          [SA_DROP] = "dropped:",
+                                          [SA_REPORT] = "kept, reported:",
+                                          [SA_UNWRAP] = "unwrapped:",
+                                          [SA_ARCH] = "an architecture option:",
+                                          [SA_RDC] = "kept, reported:",
+                                          [SA_VALUE] = "its value renamed:"};
+    size_t len = strlen(name);
+    int n = 0;
+    for (int c = 0; c < SC_ARCH; c++) {
+        const struct script_entry *se =
+            mapping_script(m, (enum script_ctx)c, name, len);
+        bool prefix = false;
+        if (!se && (c == SC_CMAKE_PREFIX || c == SC_MAKE_PATH)) {
+            se = mapping_script_prefix(m, (enum script_ctx)c, name, len);
+            prefix = se != NULL;
+        }
+        size_t joined;
+        const struct nvcc_flag *f =
+            !se && c == SC_NVCC_FLAG
+                ? nvflags_find(mapping_nvcc(m), name, len, &joined)
+                : NULL;
+        if (f) {
+            fprintf(out, "%s in build files (nvcc_flags): an alias of %s\n",
+                    name, f->canon);
+            se = mapping_script(m, SC_NVCC_FLAG, f->canon, strlen(f->canon));
+            name = f->canon;
+            len = strlen(name);
+        }
+        if (!se || (c == SC_CMAKE_PREFIX &&
+                    mapping_script(m, SC_CMAKE_VARIABLE, name, len)))
+            continue;
+        n++;
+        fprintf(out, "%s in build files (%s%s): %s", name,
+                scripts_ctx_name((enum script_ctx)c),
+                prefix ? ", by its prefix" : "", actions[se->action]);
+        if (se->action == SA_RENAME && prefix && c == SC_CMAKE_PREFIX)
+            fprintf(out, " %s%s", se->e.to, name + strlen(se->e.from));
+        else if (se->action == SA_RENAME && prefix)
+            fprintf(out, " %s (for the prefix %s)", se->e.to, se->e.from);
+        else if (se->action == SA_RENAME || se->action == SA_VALUE)
+            fprintf(out, " %s%s%s", se->vfrom ? se->vfrom : "",
+                    se->vfrom ? " -> " : "", se->e.to);
+        else if (se->action != SA_KEEP && se->e.message)
+            fprintf(out, " %s", se->e.message);
+        fputc('\n', out);
+        describe_where(m, &se->e, out);
+        describe_sdk(m, &se->e, out);
+        if (se->e.message &&
+            (se->action == SA_RENAME || se->action == SA_VALUE))
+            fprintf(out, "  note: %s\n", se->e.message);
+    }
+    return n;
+}
+
 void catalog_query(const struct mapping *m, const char *name, FILE *out)
 {
-    if (strstr(name, "::"))
+    int scripts = 0;
+    if (strstr(name, "::")) {
         query_qualified(m, name, out);
-    else if (lexer_is_identifier(name, strlen(name)))
+    } else if (lexer_is_identifier(name, strlen(name))) {
         query_identifier(m, name, out);
-    else
-        query_header(m, name, out);
+    } else {
+        /* An option, a path, a dotted name: a build-file name. */
+        scripts = query_script(m, name, out);
+        if (!scripts)
+            query_header(m, name, out);
+        return;
+    }
+    query_script(m, name, out);
 }
 
 /* --query -: a qualified name's line, its class from its parts (any
@@ -606,7 +668,7 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
         strbuf_reset(&err);
         const struct map_entry *p =
             lexer_is_identifier(line, strlen(line))
-                ? by_pattern(mapping_patterns(m), rm, line, &res, &err)
+                ? catalog_by_pattern(mapping_patterns(m), rm, line, &res, &err)
                 : NULL;
         if (err.len)
             fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, err.buf);
@@ -620,173 +682,4 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
     strbuf_release(&res);
     strbuf_release(&err);
     rules_matcher_free(rm);
-}
-
-/* ---- --lint-mappings ---- */
-
-struct finding_line {
-    const struct map_entry *at;
-    char *msg;
-};
-
-struct lint {
-    const struct mapping *m;
-    struct rules_matcher *rm;
-    struct strbuf buf;
-    struct finding_line *v; /* findings, printed sorted by place */
-    size_t nr, alloc;
-    struct hashmap unknown; /* source tag -> count of uses */
-};
-
-static void lint_warn(struct lint *l, const struct map_entry *e,
-                      const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void lint_warn(struct lint *l, const struct map_entry *e,
-                      const char *fmt, ...)
-{
-    struct strbuf sb = STRBUF_INIT;
-    va_list ap;
-    va_start(ap, fmt);
-    strbuf_vaddf(&sb, fmt, ap);
-    va_end(ap);
-    ALLOC_GROW(l->v, l->nr + 1, l->alloc);
-    l->v[l->nr++] = (struct finding_line){e, strbuf_detach(&sb, NULL)};
-}
-
-static int cmp_findings(const void *a, const void *b)
-{
-    const struct finding_line *x = a, *y = b;
-    int c = strcmp(x->at->where.file, y->at->where.file);
-    if (c)
-        return c;
-    if (x->at->where.line != y->at->where.line)
-        return x->at->where.line < y->at->where.line ? -1 : 1;
-    if (x->at->where.col != y->at->where.col)
-        return x->at->where.col < y->at->where.col ? -1 : 1;
-    return strcmp(x->msg, y->msg);
-}
-
-/* Would a pattern rename s, which a port produces? Then a second port
- * changes the first one's output. */
-static void lint_output(struct lint *l, const struct map_entry *e,
-                        const char *s, const char *what)
-{
-    struct strbuf err = STRBUF_INIT;
-    const struct map_entry *p =
-        by_pattern(mapping_patterns(l->m), l->rm, s, NULL, &err);
-    if (err.len)
-        lint_warn(l, e, "cannot tell whether a pattern renames '%s', %s: %s", s,
-                  what, err.buf);
-    strbuf_release(&err);
-    if (p && p != e)
-        lint_warn(l, e,
-                  "the pattern '%s' (%s:%u) renames '%s', %s; a second port "
-                  "would change the first one's output",
-                  p->from, p->where.file, p->where.line, s, what);
-}
-
-static void lint_row(struct lint *l, const struct row *r)
-{
-    const struct map_entry *e = r->e;
-    if (e->source && !mapping_source(l->m, e->source)) {
-        size_t n = strlen(e->source);
-        uintptr_t uses = (uintptr_t)hashmap_get(&l->unknown, e->source, n);
-        if (!uses)
-            lint_warn(l, e,
-                      "source '%s' is not defined in any sources: section",
-                      e->source);
-        hashmap_put(&l->unknown, e->source, n, (void *)(uses + 1));
-    }
-    if (e->kind != MAP_RENAME)
-        return;
-    switch (r->table) {
-    case TABLE_IDENTIFIER:
-        lint_output(l, e, e->to, "the target of this entry");
-        break;
-    case TABLE_QUALIFIED: {
-        const char *p = e->to;
-        while (*p) {
-            const char *q = strstr(p, "::");
-            size_t n = q ? (size_t)(q - p) : strlen(p);
-            strbuf_reset(&l->buf);
-            strbuf_add(&l->buf, p, n);
-            lint_output(l, e, l->buf.buf, "a part of this entry's target");
-            p += n + (q ? 2 : 0);
-        }
-        break;
-    }
-    case TABLE_PATTERN: {
-        static const char *const tails[] = {"Abc", "ABC", "_abc", "abc", ""};
-        for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
-            strbuf_reset(&l->buf);
-            strbuf_addf(&l->buf, "%s%s", e->to, tails[i]);
-            if (lexer_is_identifier(l->buf.buf, l->buf.len))
-                lint_output(l, e, l->buf.buf, "which this pattern produces");
-        }
-        break;
-    }
-    default:
-        break;
-    }
-}
-
-static void lint_alternatives(struct lint *l, const struct rows *r)
-{
-    for (size_t i = 0; i < r->nr; i++) {
-        const struct map_entry *e = r->v[i].e;
-        if (r->v[i].table != TABLE_IDENTIFIER || !e->sdk ||
-            (i && r->v[i - 1].table == TABLE_IDENTIFIER &&
-             !strcmp(r->v[i - 1].e->from, e->from)))
-            continue;
-        /* First alternative of a name: does any cover the newest SDK? */
-        bool newest = false;
-        for (size_t j = i; j < r->nr && r->v[j].table == TABLE_IDENTIFIER &&
-                           !strcmp(r->v[j].e->from, e->from);
-             j++)
-            newest |= r->v[j].e->range.hi > SDK_NEWEST;
-        if (!newest)
-            lint_warn(l, e,
-                      "no entry for '%s' covers the newest SDK; there it "
-                      "falls back to the patterns",
-                      e->from);
-    }
-}
-
-int catalog_lint(const struct mapping *m)
-{
-    struct lint l = {m,           rules_matcher_new(mapping_patterns(m)),
-                     STRBUF_INIT, NULL,
-                     0,           0,
-                     HASHMAP_INIT};
-    struct rows r = {NULL, 0, 0};
-    sorted_rows(m, &r);
-    for (size_t i = 0; i < r.nr; i++)
-        lint_row(&l, &r.v[i]);
-    lint_alternatives(&l, &r);
-    /* A generated entry that a curated one of the same layer replaces is
-     * dead weight: the generator should have skipped it. */
-    const struct map_override *ov;
-    size_t n = mapping_overrides(m, &ov);
-    for (size_t i = 0; i < n; i++)
-        if (ov[i].loser->priority / 2 == ov[i].winner->priority / 2)
-            lint_warn(&l, ov[i].loser,
-                      "generated entry '%s' is shadowed by the curated one at "
-                      "%s:%u; regenerate the generated tier",
-                      ov[i].loser->from, ov[i].winner->where.file,
-                      ov[i].winner->where.line);
-    if (l.nr)
-        qsort(l.v, l.nr, sizeof(*l.v), cmp_findings);
-    for (size_t i = 0; i < l.nr; i++) {
-        const struct map_origin *w = &l.v[i].at->where;
-        diag_at(w->file, w->line, w->col, "warning", "%s", l.v[i].msg);
-        free(l.v[i].msg);
-    }
-    int found = (int)l.nr;
-    free(l.v);
-    free(r.v);
-    hashmap_release(&l.unknown);
-    strbuf_release(&l.buf);
-    rules_matcher_free(l.rm);
-    return found;
 }

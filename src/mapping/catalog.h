@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading the mapping database as a user: --list-mappings, --query and
- * --lint-mappings. Answers go to a FILE; nothing here exits. */
+/* Reading the mapping database as a user: --list-mappings and --query
+ * (--lint-mappings is mapping/lint). Answers go to a FILE; nothing here
+ * exits. */
 #ifndef C2M_CATALOG_H
 #define C2M_CATALOG_H
 
 #include <stdio.h>
 
+#include "mapping/mapping.h"
+
 struct mapping;
+struct rules;
+struct rules_matcher;
+struct strbuf;
 
 /* One "cuda<TAB>musa<TAB>kind<TAB>source" line per entry in use, sorted:
  * identifiers, qualified names, headers, patterns, strings. */
@@ -19,8 +25,24 @@ void catalog_query(const struct mapping *m, const char *name, FILE *out);
  * NAME CLASS RESULT TIER SOURCE WHERE, where CLASS is mapped,
  * unsupported, keep, unverified (a pattern only) or unmapped. */
 void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out);
-/* Check the mappings beyond what loading checks; print each finding as
- * "file:line:col: warning: ..." on stderr. Returns the number found. */
-int catalog_lint(const struct mapping *m);
+
+/* Every entry of the tables, sorted by table, name, SDK and file (for
+ * the listing and mapping/lint); free(r->v) after. */
+struct catalog_row {
+    enum map_table table;
+    const struct map_entry *e;
+};
+struct catalog_rows {
+    struct catalog_row *v;
+    size_t nr, alloc;
+};
+void catalog_rows(const struct mapping *m, struct catalog_rows *r);
+/* What the patterns make of an identifier: the rule, or NULL (the result
+ * in res when not NULL). A rule that cannot be run on it (PCRE2's match
+ * limit) is no answer: NULL, the reason in *err. */
+const struct map_entry *catalog_by_pattern(const struct rules *r,
+                                           struct rules_matcher *rm,
+                                           const char *name, struct strbuf *res,
+                                           struct strbuf *err);
 
 #endif

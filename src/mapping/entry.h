@@ -75,6 +75,68 @@ struct map_entry {
     int priority;
 };
 
+/* The project's own build files (the cmake:, make:, python:,
+ * libraries:, nvcc_flags: and architectures: sections, and link:'s
+ * from: and targets:): where one of their names is looked up. */
+enum script_ctx {
+    SC_CMAKE_PACKAGE,  /* find_package(<name>) */
+    SC_CMAKE_LANGUAGE, /* project(... LANGUAGES <name>), $<COMPILE_LANGUAGE:> */
+    SC_CMAKE_COMMAND,  /* a command's name */
+    SC_CMAKE_VARIABLE, /* a variable's name */
+    SC_CMAKE_PREFIX,   /* a variable name's prefix: CMAKE_CUDA_ */
+    SC_CMAKE_PROPERTY, /* a property's name */
+    SC_CMAKE_FEATURE,  /* target_compile_features(... <name>) */
+    SC_CMAKE_TARGET,   /* an imported target: CUDA::cublas */
+    SC_MAKE_TOOL,      /* a program: nvcc */
+    SC_MAKE_VARIABLE,  /* a variable's name: CUDA_HOME */
+    SC_MAKE_PATH,      /* a path's prefix: /usr/local/cuda */
+    SC_MAKE_HOME_DIR,  /* a directory right after a MUSA home: lib64 */
+    SC_PY_MODULE,      /* from <dotted.name> import ... */
+    SC_PY_NAME,        /* a name imported from a module of SC_PY_MODULE */
+    SC_PY_QUALIFIED,   /* a dotted name in code: torch.cuda */
+    SC_PY_KEY,         /* a key of extra_compile_args: 'nvcc' */
+    SC_PY_LOADER,      /* a call that loads a library: ctypes.CDLL */
+    SC_LIBRARY,        /* a library linked by name: -lcublas */
+    SC_NVCC_FLAG,      /* an nvcc option (see build/nvflags.h) */
+    SC_ARCH,           /* an architecture rule: from "<80" or "*" */
+    SC__COUNT
+};
+
+/* What a build-file entry does with its name. */
+enum script_action {
+    SA_RENAME,      /* to `to` */
+    SA_UNSUPPORTED, /* kept, reported -Wunsupported with the message */
+    SA_KEEP,        /* kept, silently */
+    SA_DROP,        /* removed (with its separator), with a note */
+    SA_REPORT,      /* kept, reported -Wbuild with the message */
+    SA_UNWRAP,      /* nvcc flags: removed, its value kept */
+    SA_ARCH,        /* nvcc flags: an architecture option */
+    SA_RDC,         /* nvcc flags: separate device compilation */
+    SA_VALUE        /* nvcc flags: kept, its value renamed */
+};
+
+/* What follows a variable or property name in a value list. */
+enum script_values {
+    SV_NONE,
+    SV_ARCH, /* CUDA architectures: 80 86 -> 22 */
+    SV_FLAGS /* nvcc options */
+};
+
+/* One entry of those sections; alternatives by SDK version are linked by
+ * e.next_alt (each the e of a struct script_entry). */
+struct script_entry {
+    struct map_entry e;      /* from, kind, to, message (reason or note), sdk */
+    unsigned char ctx;       /* enum script_ctx */
+    unsigned char action;    /* enum script_action */
+    unsigned char values;    /* enum script_values */
+    bool value;              /* nvcc flags: takes a value */
+    bool ambiguous;          /* nvcc flags: a host compiler's option too */
+    bool musa_sources;       /* commands: only when a source is renamed */
+    const char *vfrom;       /* SA_VALUE: the value renamed to e.to */
+    const char *const *list; /* aliases of a flag; names a module has */
+    size_t nlist;
+};
+
 /* A qualified name: a::b::c, matched as a token sequence. */
 #define MAP_MAX_PARTS 16
 struct map_qualified {

@@ -32,7 +32,7 @@
 #endif
 
 /* Bump when the layout below or the meaning of a record changes. */
-#define CACHE_FORMAT 9
+#define CACHE_FORMAT 10
 #define CACHE_MAGIC "C2MCACHE"
 #define CACHE_KEEP 16 /* cache files kept in a directory */
 
@@ -274,6 +274,26 @@ static void put_file(struct writer *w, const struct map_file *f)
             for (size_t k = 0; k < r->nto; k++)
                 put_str(w, r->to_parts[k]);
             break;
+        case REC_SCRIPT: {
+            uint32_t n = 0;
+            for (const struct map_entry *e = r->e; e; e = e->next_alt)
+                n++;
+            put(w, n);
+            for (const struct map_entry *e = r->e; e; e = e->next_alt) {
+                const struct script_entry *se = (const struct script_entry *)e;
+                put_entry(w, e);
+                put(w, (uint32_t)se->ctx | (uint32_t)se->action << 8 |
+                           (uint32_t)se->values << 16 |
+                           (uint32_t)se->value << 24 |
+                           (uint32_t)se->ambiguous << 25 |
+                           (uint32_t)se->musa_sources << 26);
+                put_str(w, se->vfrom);
+                put(w, (uint32_t)se->nlist);
+                for (size_t k = 0; k < se->nlist; k++)
+                    put_str(w, se->list[k]);
+            }
+            break;
+        }
         case REC_SOURCE:
             put_str(w, r->source->tag);
             put(w, r->source->tier);
@@ -466,10 +486,9 @@ static bool get_strs(struct reader *r, struct arena *a, const char ***v,
     return true;
 }
 
-static struct map_entry *get_entry(struct reader *r, struct arena *a,
-                                   const char *file, int priority)
+static void read_entry(struct reader *r, struct map_entry *e, const char *file,
+                       int priority)
 {
-    struct map_entry *e = arena_alloc(a, sizeof(*e));
     memset(e, 0, sizeof(*e));
     uint32_t flags = get(r);
     e->kind = (enum map_kind)(flags & 0xf);
@@ -492,7 +511,47 @@ static struct map_entry *get_entry(struct reader *r, struct arena *a,
     if (!e->from || e->kind > MAP_KEEP || e->hazard > HAZARD__LAST ||
         (e->kind == MAP_RENAME && !e->to))
         r->bad = true;
+}
+
+static struct map_entry *get_entry(struct reader *r, struct arena *a,
+                                   const char *file, int priority)
+{
+    struct map_entry *e = arena_alloc(a, sizeof(*e));
+    read_entry(r, e, file, priority);
     return e;
+}
+
+/* A build-file entry and its alternatives, as put_file writes them. */
+static bool get_script(struct reader *r, struct arena *a, struct map_rec *rec,
+                       const char *file, int priority)
+{
+    uint32_t n = get(r);
+    if (!n || n > 64)
+        return false;
+    const struct map_entry **tail = (const struct map_entry **)&rec->e;
+    for (uint32_t k = 0; k < n && !r->bad; k++) {
+        struct script_entry *se = arena_alloc(a, sizeof(*se));
+        memset(se, 0, sizeof(*se));
+        read_entry(r, &se->e, file, priority);
+        uint32_t bits = get(r);
+        se->ctx = bits & 0xff;
+        se->action = bits >> 8 & 0xff;
+        se->values = bits >> 16 & 0xff;
+        se->value = bits >> 24 & 1;
+        se->ambiguous = bits >> 25 & 1;
+        se->musa_sources = bits >> 26 & 1;
+        se->vfrom = get_str(r);
+        const char **list;
+        if (!get_strs(r, a, &list, &se->nlist))
+            return false;
+        se->list = list;
+        if (se->ctx >= SC__COUNT || se->action > SA_VALUE ||
+            se->values > SV_FLAGS)
+            return false;
+        *tail = &se->e;
+        tail = &se->e.next_alt;
+    }
+    return !r->bad;
 }
 
 static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
@@ -506,7 +565,7 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
     f->alloc = nr ? nr : 1;
     for (uint32_t i = 0; i < nr && !r->bad; i++) {
         uint32_t kind = get(r);
-        if (kind > REC_LINK || indexed((enum rec_kind)kind))
+        if (kind > REC_SCRIPT || indexed((enum rec_kind)kind))
             return false;
         struct map_rec *rec = mapfile_add(f, (enum rec_kind)kind);
         switch (rec->kind) {
@@ -537,6 +596,10 @@ static bool get_file(struct reader *r, struct map_file *f, struct arena *a)
                 return false;
             break;
         }
+        case REC_SCRIPT:
+            if (!get_script(r, a, rec, f->path, f->priority))
+                return false;
+            break;
         case REC_SOURCE: {
             struct map_source *s = arena_alloc(a, sizeof(*s));
             memset(s, 0, sizeof(*s));

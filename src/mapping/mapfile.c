@@ -13,10 +13,13 @@
 #include <yaml.h>
 
 #include "util/diag.h"
+#include "lex/cmake.h"
 #include "lex/lexer.h"
+#include "lex/python.h"
 #include "mapping/rules.h"
 #include "mapping/sdk.h"
 #include "util/arena.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 struct loader {
@@ -160,10 +163,9 @@ static const char *dup_name(struct loader *ld, const yaml_node_t *n,
 
 /* ---- entries ---- */
 
-static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
-                                   const char *from)
+static void init_entry(struct loader *ld, struct map_entry *e,
+                       const yaml_node_t *at, const char *from)
 {
-    struct map_entry *e = arena_alloc(ld->a, sizeof(*e));
     memset(e, 0, sizeof(*e));
     e->from = from;
     e->range = (struct sdk_range){0, INT_MAX};
@@ -173,6 +175,13 @@ static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
     e->where.line = (unsigned)at->start_mark.line + 1;
     e->where.col = (unsigned)at->start_mark.column + 1;
     e->priority = ld->priority;
+}
+
+static struct map_entry *new_entry(struct loader *ld, const yaml_node_t *at,
+                                   const char *from)
+{
+    struct map_entry *e = arena_alloc(ld->a, sizeof(*e));
+    init_entry(ld, e, at, from);
     return e;
 }
 
@@ -784,6 +793,577 @@ static int load_suspects(struct loader *ld, yaml_node_t *sec)
     return 0;
 }
 
+/* ---- the project's build files ----
+ * cmake:, make:, python:, libraries:, nvcc_flags:, architectures:, and
+ * link:'s from: and targets:. Each name is an entry of one context
+ * (enum script_ctx); its value is a name (the rename), or a mapping with
+ * one action (to, unsupported, keep, drop, report; for nvcc options also
+ * unwrap, arch, rdc, values) and the keys its context allows, or a list
+ * of such mappings by SDK version. */
+
+/* Which optional keys a context takes. */
+enum {
+    SK_VALUES = 1 << 0,   /* values: arch|flags */
+    SK_FLAG = 1 << 1,     /* value, ambiguous, aliases, unwrap, arch, rdc,
+                             values: {a: b} */
+    SK_PROVIDES = 1 << 2, /* provides: [names] */
+    SK_WHEN = 1 << 3,     /* when: musa-sources */
+    SK_HAZARD = 1 << 4    /* hazard: compared */
+};
+
+/* A name of a context: what its keys and its renames must look like. */
+enum name_form {
+    NF_CMAKE,  /* a CMake identifier */
+    NF_TARGET, /* NS::name */
+    NF_WORD,   /* a word: no blanks, quotes, $, #, :, =, ; */
+    NF_PATH,   /* an absolute path */
+    NF_DOTTED, /* a Python name or dotted name */
+    NF_FLAG    /* an option: -x, --name */
+};
+
+struct script_sec {
+    const char *key;
+    enum script_ctx ctx;
+    enum name_form form;
+    unsigned keys; /* SK_* */
+    bool list;     /* a list of names, not a mapping */
+};
+
+static const struct script_sec cmake_secs[] = {
+    {"commands", SC_CMAKE_COMMAND, NF_CMAKE, SK_WHEN, false},
+    {"features", SC_CMAKE_FEATURE, NF_CMAKE, 0, false},
+    {"languages", SC_CMAKE_LANGUAGE, NF_CMAKE, 0, false},
+    {"packages", SC_CMAKE_PACKAGE, NF_CMAKE, 0, false},
+    {"properties", SC_CMAKE_PROPERTY, NF_CMAKE, SK_VALUES | SK_HAZARD, false},
+    {"targets", SC_CMAKE_TARGET, NF_TARGET, 0, false},
+    {"variable_prefixes", SC_CMAKE_PREFIX, NF_CMAKE, 0, false},
+    {"variables", SC_CMAKE_VARIABLE, NF_CMAKE, SK_VALUES | SK_HAZARD, false},
+};
+static const struct script_sec make_secs[] = {
+    {"home_dirs", SC_MAKE_HOME_DIR, NF_WORD, 0, false},
+    {"paths", SC_MAKE_PATH, NF_PATH, 0, false},
+    {"tools", SC_MAKE_TOOL, NF_WORD, 0, false},
+    {"variables", SC_MAKE_VARIABLE, NF_CMAKE, 0, false},
+};
+static const struct script_sec python_secs[] = {
+    {"keys", SC_PY_KEY, NF_WORD, 0, false},
+    {"loaders", SC_PY_LOADER, NF_DOTTED, 0, true},
+    {"modules", SC_PY_MODULE, NF_DOTTED, SK_PROVIDES, false},
+    {"names", SC_PY_NAME, NF_DOTTED, 0, false},
+    {"qualified", SC_PY_QUALIFIED, NF_DOTTED, 0, false},
+};
+static const struct script_sec libraries_sec = {"libraries", SC_LIBRARY,
+                                                NF_WORD, 0, false};
+static const struct script_sec flags_sec = {"nvcc_flags", SC_NVCC_FLAG, NF_FLAG,
+                                            SK_FLAG, false};
+
+static bool name_ok(enum name_form form, const char *s)
+{
+    size_t len = strlen(s);
+    switch (form) {
+    case NF_CMAKE:
+        return cmake_is_identifier(s, len);
+    case NF_TARGET: {
+        const char *sep = strstr(s, "::");
+        if (!sep)
+            return cmake_is_identifier(s, len);
+        return sep > s && sep[2] && !strpbrk(s, " \t\"';$#()") &&
+               !strstr(sep + 2, "::");
+    }
+    case NF_PATH:
+        return s[0] == '/' && !strpbrk(s, " \t\"'$#;:=\\");
+    case NF_DOTTED:
+        for (const char *p = s;;) {
+            const char *dot = strchr(p, '.');
+            size_t n = dot ? (size_t)(dot - p) : strlen(p);
+            if (!py_is_identifier(p, n))
+                return false;
+            if (!dot)
+                return true;
+            p = dot + 1;
+        }
+    case NF_FLAG:
+        return s[0] == '-' && len > 1 && !strpbrk(s, " \t\"'$#;=");
+    case NF_WORD:
+    default:
+        return !strpbrk(s, " \t\"'$#;:=\\");
+    }
+}
+
+static const char *form_name(enum name_form form)
+{
+    static const char *const names[] = {
+        [NF_CMAKE] = "a CMake name",   [NF_TARGET] = "a target name (NS::name)",
+        [NF_WORD] = "a word",          [NF_PATH] = "an absolute path",
+        [NF_DOTTED] = "a Python name", [NF_FLAG] = "an option like -x"};
+    return names[form];
+}
+
+static struct script_entry *new_script(struct loader *ld, const yaml_node_t *at,
+                                       const char *from, enum script_ctx ctx)
+{
+    struct script_entry *se = arena_alloc(ld->a, sizeof(*se));
+    memset(se, 0, sizeof(*se));
+    init_entry(ld, &se->e, at, from);
+    se->ctx = (unsigned char)ctx;
+    se->e.kind = MAP_KEEP;
+    return se;
+}
+
+/* A list of names of one form, into *out. Returns the count. */
+static size_t name_list(struct loader *ld, yaml_node_t *v, const char *what,
+                        enum name_form form, const char *const **out)
+{
+    *out = NULL;
+    if (v->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &v->start_mark, "'%s' must be a list, not %s", what,
+             node_type_name(v));
+        return 0;
+    }
+    size_t n =
+        (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+    const char **names = arena_alloc(ld->a, (n ? n : 1) * sizeof(*names));
+    size_t k = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        const char *name = dup_name(ld, item, what);
+        if (!name)
+            continue;
+        if (!name_ok(form, name)) {
+            lerr(ld, &item->start_mark, "'%s' is not %s", name,
+                 form_name(form));
+            continue;
+        }
+        names[k++] = name;
+    }
+    *out = names;
+    return k;
+}
+
+/* One action key of a build-file entry (to, unsupported, ...): sets the
+ * action; false when k is no action key. */
+static bool script_action_key(struct loader *ld, const struct script_sec *sec,
+                              yaml_node_t *k, yaml_node_t *val,
+                              struct script_entry *se, int *what)
+{
+    static const struct {
+        const char *key;
+        enum script_action action;
+        bool flag; /* nvcc_flags: only */
+    } actions[] = {
+        {"to", SA_RENAME, false},     {"unsupported", SA_UNSUPPORTED, false},
+        {"keep", SA_KEEP, false},     {"drop", SA_DROP, false},
+        {"report", SA_REPORT, false}, {"unwrap", SA_UNWRAP, true},
+        {"arch", SA_ARCH, true},      {"rdc", SA_RDC, true},
+    };
+    size_t i = 0;
+    while (i < sizeof(actions) / sizeof(actions[0]) &&
+           !scalar_is(k, actions[i].key))
+        i++;
+    if (i == sizeof(actions) / sizeof(actions[0]) ||
+        (actions[i].flag && !(sec->keys & SK_FLAG)))
+        return false;
+    if ((*what)++) {
+        lerr(ld, &k->start_mark,
+             "give only one of 'to', 'unsupported', "
+             "'keep', 'drop', 'report'%s",
+             sec->keys & SK_FLAG ? ", 'unwrap', 'arch', 'rdc' and 'values'"
+                                 : "");
+        return true;
+    }
+    se->action = (unsigned char)actions[i].action;
+    switch (actions[i].action) {
+    case SA_RENAME:
+        se->e.kind = MAP_RENAME;
+        if ((se->e.to = dup_name(ld, val, "'to'")))
+            se->e.to_len = strlen(se->e.to);
+        break;
+    case SA_KEEP:
+        if (!is_scalar(val) || !scalar_is(val, "true"))
+            lerr(ld, &val->start_mark, "'keep' must be 'true'");
+        break;
+    case SA_UNSUPPORTED:
+        se->e.kind = MAP_UNSUPPORTED;
+        /* fall through */
+    default:
+        se->e.message = dup_scalar(ld, val, scalar(k, NULL));
+        break;
+    }
+    return true;
+}
+
+/* Fill se from a value: "name", or a mapping. Returns -1 after
+ * reporting. */
+static int parse_script_value(struct loader *ld, const struct script_sec *sec,
+                              yaml_node_t *v, struct script_entry *se)
+{
+    int what = 0, errors = ld->errors;
+    if (is_scalar(v)) {
+        se->action = SA_RENAME;
+        se->e.kind = MAP_RENAME;
+        se->e.to = dup_name(ld, v, "the replacement");
+        if (!se->e.to)
+            return -1;
+        se->e.to_len = strlen(se->e.to);
+        what = 1;
+    } else if (v->type != YAML_MAPPING_NODE) {
+        lerr(ld, &v->start_mark, "expected a name or a mapping, not %s",
+             node_type_name(v));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = is_scalar(v) ? NULL
+                                            : v->data.mapping.pairs.start;
+         p && p < v->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *val = node(ld, p->value);
+        if (!is_scalar(k)) {
+            lerr(ld, &k->start_mark, "keys must be strings");
+            continue;
+        }
+        if (script_action_key(ld, sec, k, val, se, &what)) {
+            continue;
+        } else if (scalar_is(k, "source")) {
+            se->e.source = dup_scalar(ld, val, "'source'");
+        } else if (scalar_is(k, "note")) {
+            const char *note = dup_scalar(ld, val, "'note'");
+            if (!se->e.message)
+                se->e.message = note;
+        } else if (scalar_is(k, "sdk")) {
+            parse_sdk(ld, val, &se->e);
+        } else if (scalar_is(k, "hazard") && (sec->keys & SK_HAZARD)) {
+            parse_hazard(ld, val, &se->e);
+        } else if (scalar_is(k, "values") && (sec->keys & SK_VALUES)) {
+            if (is_scalar(val) && scalar_is(val, "arch"))
+                se->values = SV_ARCH;
+            else if (is_scalar(val) && scalar_is(val, "flags"))
+                se->values = SV_FLAGS;
+            else
+                lerr(ld, &val->start_mark,
+                     "'values' must be 'arch' or "
+                     "'flags'");
+        } else if (scalar_is(k, "values") && (sec->keys & SK_FLAG)) {
+            /* values: {cu: musa}: the option's value renamed */
+            if (what++) {
+                lerr(ld, &k->start_mark,
+                     "'values' is an action: give no "
+                     "other");
+                continue;
+            }
+            if (val->type != YAML_MAPPING_NODE ||
+                val->data.mapping.pairs.top - val->data.mapping.pairs.start !=
+                    1) {
+                lerr(ld, &val->start_mark,
+                     "'values' must be one pair {value: new value}");
+                continue;
+            }
+            yaml_node_pair_t *q = val->data.mapping.pairs.start;
+            se->action = SA_VALUE;
+            se->value = true;
+            se->vfrom = dup_name(ld, node(ld, q->key), "a value");
+            se->e.to = dup_name(ld, node(ld, q->value), "a value");
+            se->e.to_len = se->e.to ? strlen(se->e.to) : 0;
+        } else if (scalar_is(k, "value") && (sec->keys & SK_FLAG)) {
+            if (!is_scalar(val) || !scalar_is(val, "true"))
+                lerr(ld, &val->start_mark, "'value' must be 'true'");
+            se->value = true;
+        } else if (scalar_is(k, "ambiguous") && (sec->keys & SK_FLAG)) {
+            if (!is_scalar(val) || !scalar_is(val, "true"))
+                lerr(ld, &val->start_mark, "'ambiguous' must be 'true'");
+            se->ambiguous = true;
+        } else if (scalar_is(k, "aliases") && (sec->keys & SK_FLAG)) {
+            se->nlist = name_list(ld, val, "'aliases'", NF_FLAG, &se->list);
+        } else if (scalar_is(k, "provides") && (sec->keys & SK_PROVIDES)) {
+            se->nlist = name_list(ld, val, "'provides'", NF_DOTTED, &se->list);
+        } else if (scalar_is(k, "when") && (sec->keys & SK_WHEN)) {
+            if (!is_scalar(val) || !scalar_is(val, "musa-sources"))
+                lerr(ld, &val->start_mark, "'when' must be 'musa-sources'");
+            se->musa_sources = true;
+        } else {
+            lerr(ld, &k->start_mark,
+                 "unknown key '%s' in '%s' (expected to, unsupported, keep, "
+                 "drop, report%s, source, note, sdk%s%s%s%s%s)",
+                 scalar(k, NULL), sec->key,
+                 sec->keys & SK_FLAG ? ", unwrap, arch, rdc, values" : "",
+                 sec->keys & SK_VALUES ? ", values" : "",
+                 sec->keys & SK_HAZARD ? ", hazard" : "",
+                 sec->keys & SK_FLAG ? ", value, ambiguous, aliases" : "",
+                 sec->keys & SK_PROVIDES ? ", provides" : "",
+                 sec->keys & SK_WHEN ? ", when" : "");
+        }
+    }
+    if (!what && ld->errors == errors)
+        lerr(ld, &v->start_mark,
+             "give one of 'to', 'unsupported', 'keep', 'drop' or 'report'%s",
+             sec->keys & SK_FLAG ? " ('unwrap', 'arch', 'rdc', 'values')" : "");
+    if (ld->errors == errors && se->action == SA_RENAME && se->e.to &&
+        !name_ok(sec->form, se->e.to))
+        lerr(ld, &v->start_mark, "'%s' would become '%s', which is not %s",
+             se->e.from, se->e.to, form_name(sec->form));
+    if (ld->errors == errors && se->action == SA_RENAME && se->e.to &&
+        !strcmp(se->e.to, se->e.from))
+        lerr(ld, &v->start_mark,
+             "'%s' maps to itself (use 'keep: true' to keep a name)",
+             se->e.from);
+    return ld->errors == errors ? 0 : -1;
+}
+
+/* A value or a list of SDK alternatives: the first, the rest linked by
+ * e.next_alt; NULL after reporting. */
+static struct script_entry *parse_script_choice(struct loader *ld,
+                                                const struct script_sec *sec,
+                                                yaml_node_t *k, yaml_node_t *v,
+                                                const char *from)
+{
+    if (v->type != YAML_SEQUENCE_NODE) {
+        struct script_entry *se = new_script(ld, k, from, sec->ctx);
+        return parse_script_value(ld, sec, v, se) < 0 ? NULL : se;
+    }
+    struct script_entry *head = NULL;
+    const struct map_entry **tail = NULL;
+    int errors = ld->errors;
+    for (yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++) {
+        yaml_node_t *item = node(ld, *it);
+        struct script_entry *se = new_script(ld, item, from, sec->ctx);
+        if (item->type != YAML_MAPPING_NODE) {
+            lerr(ld, &item->start_mark,
+                 "each SDK alternative must be a mapping with 'sdk'");
+            continue;
+        }
+        if (parse_script_value(ld, sec, item, se) < 0)
+            continue;
+        if (!se->e.sdk) {
+            lerr(ld, &item->start_mark,
+                 "an SDK alternative needs 'sdk' (the versions it is for)");
+            continue;
+        }
+        for (const struct map_entry *o = head ? &head->e : NULL; o;
+             o = o->next_alt)
+            if (se->e.range.lo < o->range.hi && o->range.lo < se->e.range.hi) {
+                lerr(ld, &item->start_mark,
+                     "SDK versions '%s' overlap '%s' (line %u)", se->e.sdk,
+                     o->sdk, o->where.line);
+                break;
+            }
+        if (!head)
+            head = se;
+        else
+            *tail = &se->e;
+        tail = &se->e.next_alt;
+    }
+    if (!head && ld->errors == errors)
+        lerr(ld, &v->start_mark, "an empty list of SDK alternatives");
+    return ld->errors == errors ? head : NULL;
+}
+
+static void add_script(struct loader *ld, struct script_entry *se)
+{
+    mapfile_add(ld->f, REC_SCRIPT)->e = &se->e;
+}
+
+/* One context's entries: a mapping of names, or (sec->list) a list. */
+static int load_script_sec(struct loader *ld, const struct script_sec *sec,
+                           yaml_node_t *v)
+{
+    if (sec->list) {
+        if (v->type != YAML_SEQUENCE_NODE) {
+            lerr(ld, &v->start_mark, "'%s' must be a list, not %s", sec->key,
+                 node_type_name(v));
+            return -1;
+        }
+        for (yaml_node_item_t *it = v->data.sequence.items.start;
+             it < v->data.sequence.items.top; it++) {
+            yaml_node_t *item = node(ld, *it);
+            const char *name = dup_name(ld, item, "a name");
+            if (name && !name_ok(sec->form, name))
+                lerr(ld, &item->start_mark, "'%s' is not %s", name,
+                     form_name(sec->form));
+            else if (name)
+                add_script(ld, new_script(ld, item, name, sec->ctx));
+        }
+        return 0;
+    }
+    if (v->type != YAML_MAPPING_NODE) {
+        lerr(ld, &v->start_mark, "'%s' must be a mapping, not %s", sec->key,
+             node_type_name(v));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = v->data.mapping.pairs.start;
+         p < v->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *val = node(ld, p->value);
+        const char *from = dup_name(ld, k, "a name");
+        if (!from)
+            continue;
+        if (!name_ok(sec->form, from)) {
+            lerr(ld, &k->start_mark, "'%s' is not %s", from,
+                 form_name(sec->form));
+            continue;
+        }
+        struct script_entry *se = parse_script_choice(ld, sec, k, val, from);
+        if (se)
+            add_script(ld, se);
+    }
+    return 0;
+}
+
+/* cmake: {packages: ..., ...}: sub-sections from a table. */
+static int load_script_group(struct loader *ld, yaml_node_t *v,
+                             const char *what, const struct script_sec *secs,
+                             size_t nsecs)
+{
+    if (v->type != YAML_MAPPING_NODE) {
+        lerr(ld, &v->start_mark, "'%s' must be a mapping, not %s", what,
+             node_type_name(v));
+        return -1;
+    }
+    for (yaml_node_pair_t *p = v->data.mapping.pairs.start;
+         p < v->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(ld, p->key), *val = node(ld, p->value);
+        size_t i = 0;
+        while (i < nsecs && !(is_scalar(k) && scalar_is(k, secs[i].key)))
+            i++;
+        if (i < nsecs) {
+            load_script_sec(ld, &secs[i], val);
+            continue;
+        }
+        struct strbuf keys = STRBUF_INIT;
+        for (i = 0; i < nsecs; i++)
+            strbuf_addf(&keys, "%s%s", i ? ", " : "", secs[i].key);
+        lerr(ld, &k->start_mark, "unknown key '%s' in '%s' (expected %s)",
+             is_scalar(k) ? scalar(k, NULL) : "?", what, keys.buf);
+        strbuf_release(&keys);
+    }
+    return 0;
+}
+
+static int load_cmake(struct loader *ld, yaml_node_t *sec)
+{
+    return load_script_group(ld, sec, "cmake", cmake_secs,
+                             sizeof(cmake_secs) / sizeof(cmake_secs[0]));
+}
+
+static int load_make(struct loader *ld, yaml_node_t *sec)
+{
+    return load_script_group(ld, sec, "make", make_secs,
+                             sizeof(make_secs) / sizeof(make_secs[0]));
+}
+
+static int load_python(struct loader *ld, yaml_node_t *sec)
+{
+    return load_script_group(ld, sec, "python", python_secs,
+                             sizeof(python_secs) / sizeof(python_secs[0]));
+}
+
+static int load_libraries(struct loader *ld, yaml_node_t *sec)
+{
+    return load_script_sec(ld, &libraries_sec, sec);
+}
+
+static int load_nvcc_flags(struct loader *ld, yaml_node_t *sec)
+{
+    int errors = ld->errors;
+    load_script_sec(ld, &flags_sec, sec);
+    if (ld->errors != errors)
+        return -1;
+    /* An option that takes a value cannot be renamed as a whole. */
+    for (size_t i = 0; i < ld->f->nr; i++) {
+        const struct map_rec *r = &ld->f->v[i];
+        if (r->kind != REC_SCRIPT)
+            continue;
+        const struct script_entry *se = (const struct script_entry *)r->e;
+        if (se->ctx == SC_NVCC_FLAG && se->action == SA_RENAME && se->value)
+            diag_at(ld->path, se->e.where.line, se->e.where.col, "error",
+                    "'%s' takes a value: it cannot be renamed to '%s' "
+                    "(use values: to rename the value)",
+                    se->e.from, se->e.to),
+                ld->errors++;
+    }
+    return 0;
+}
+
+/* architectures: [{below: 80, to: 21}, ..., {to: 31}]: NVIDIA compute
+ * capabilities below each bound run on that MUSA architecture; the last
+ * row has no bound. */
+static int load_architectures(struct loader *ld, yaml_node_t *sec)
+{
+    if (sec->type != YAML_SEQUENCE_NODE) {
+        lerr(ld, &sec->start_mark, "'architectures' must be a list, not %s",
+             node_type_name(sec));
+        return -1;
+    }
+    unsigned last = 0;
+    bool open = false;
+    for (yaml_node_item_t *it = sec->data.sequence.items.start;
+         it < sec->data.sequence.items.top; it++) {
+        yaml_node_t *r = node(ld, *it);
+        if (r->type != YAML_MAPPING_NODE) {
+            lerr(ld, &r->start_mark,
+                 "each architecture rule is a mapping {below: 80, to: 21}");
+            continue;
+        }
+        if (open) {
+            lerr(ld, &r->start_mark,
+                 "a rule after the one without 'below' is never used");
+            continue;
+        }
+        struct script_entry *se = new_script(ld, r, "*", SC_ARCH);
+        se->action = SA_RENAME;
+        se->e.kind = MAP_RENAME;
+        int errors = ld->errors;
+        unsigned below = 0;
+        for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
+             p < r->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
+            size_t len;
+            const char *s = is_scalar(v) ? scalar(v, &len) : "";
+            if (is_scalar(k) && scalar_is(k, "below")) {
+                char *end;
+                unsigned long b = is_scalar(v) ? strtoul(s, &end, 10) : 0;
+                if (!is_scalar(v) || !len || *end || !b || b > 10000)
+                    lerr(ld, &v->start_mark,
+                         "'below' must be a compute "
+                         "capability like 80");
+                below = (unsigned)b;
+                se->e.from = dup_scalar(ld, v, "'below'");
+            } else if (is_scalar(k) && scalar_is(k, "to")) {
+                if (!is_scalar(v) || !len || strspn(s, "0123456789") != len)
+                    lerr(ld, &v->start_mark,
+                         "'to' must be a MUSA "
+                         "architecture number like 22 "
+                         "(for mp_22)");
+                se->e.to = dup_scalar(ld, v, "'to'");
+                se->e.to_len = se->e.to ? strlen(se->e.to) : 0;
+            } else if (is_scalar(k) && scalar_is(k, "note")) {
+                se->e.message = dup_scalar(ld, v, "'note'");
+            } else if (is_scalar(k) && scalar_is(k, "source")) {
+                se->e.source = dup_scalar(ld, v, "'source'");
+            } else {
+                lerr(ld, &k->start_mark,
+                     "unknown key '%s' (expected below, to, note or source)",
+                     is_scalar(k) ? scalar(k, NULL) : "?");
+            }
+        }
+        if (!se->e.to && ld->errors == errors)
+            lerr(ld, &r->start_mark, "missing 'to'");
+        if (below && below <= last && ld->errors == errors)
+            lerr(ld, &r->start_mark,
+                 "'below' must grow from one rule to the next");
+        if (ld->errors != errors)
+            continue;
+        if (below)
+            last = below;
+        else
+            open = true;
+        add_script(ld, se);
+    }
+    if (!open && !ld->errors &&
+        sec->data.sequence.items.top > sec->data.sequence.items.start)
+        lerr(ld, &sec->start_mark,
+             "the last architecture rule must have no 'below' (it takes the "
+             "newest GPUs)");
+    return 0;
+}
+
 /* A list of names for 'link': libraries (bad: any shell or path
  * character) or header names. Returns the count; names in *out. */
 static size_t link_list(struct loader *ld, yaml_node_t *v, const char *what,
@@ -836,18 +1416,49 @@ static int load_link(struct loader *ld, yaml_node_t *sec)
     e->kind = MAP_KEEP;
     struct map_rec *r = mapfile_add(ld->f, REC_LINK);
     r->e = e;
+    size_t rec = ld->f->nr - 1, nfrom = 0;
+    const char **from = NULL;
+    yaml_node_t *from_node = NULL;
+    static const struct script_sec targets = {"targets", SC_CMAKE_TARGET,
+                                              NF_TARGET, 0, false};
     for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
          p < sec->data.mapping.pairs.top; p++) {
         yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);
-        if (is_scalar(k) && scalar_is(k, "libs"))
+        r = &ld->f->v[rec]; /* the list may have grown */
+        if (is_scalar(k) && scalar_is(k, "libs")) {
             r->nparts =
                 link_list(ld, v, "library", " \t/\\\"'$`;", &r->from_parts);
-        else if (is_scalar(k) && scalar_is(k, "headers"))
+        } else if (is_scalar(k) && scalar_is(k, "headers")) {
             r->nto = link_list(ld, v, "header", " \t\\\"'$`;<>", &r->to_parts);
-        else
+        } else if (is_scalar(k) && scalar_is(k, "from")) {
+            from_node = v;
+            nfrom = link_list(ld, v, "library", " \t/\\\"'$`;", &from);
+        } else if (is_scalar(k) && scalar_is(k, "targets")) {
+            load_script_sec(ld, &targets, v);
+        } else {
             lerr(ld, &k->start_mark,
-                 "unknown key '%s' (expected libs or headers)",
+                 "unknown key '%s' (expected libs, from, targets or headers)",
                  is_scalar(k) ? scalar(k, NULL) : "?");
+        }
+    }
+    r = &ld->f->v[rec];
+    /* from: the CUDA libraries, pairwise with libs: -lcublas -> -lmublas. */
+    if (from_node && nfrom != r->nparts) {
+        lerr(ld, &from_node->start_mark,
+             "'from' names %zu libraries and 'libs' %zu: give one CUDA "
+             "library for each MUSA one",
+             nfrom, r->nparts);
+        return -1;
+    }
+    const char *const *libs = r->from_parts;
+    for (size_t i = 0; from_node && i < nfrom; i++) {
+        struct script_entry *se =
+            new_script(ld, from_node, from[i], SC_LIBRARY);
+        se->action = SA_RENAME;
+        se->e.kind = MAP_RENAME;
+        se->e.to = libs[i];
+        se->e.to_len = strlen(libs[i]);
+        add_script(ld, se);
     }
     return 0;
 }
@@ -866,11 +1477,17 @@ static const struct section {
     int (*load)(struct loader *, yaml_node_t *);
 } sections[] = {
     /* clang-format off */
+    {"architectures", load_architectures},
+    {"cmake",         load_cmake},
     {"domain",        load_header_key},
     {"headers",       load_headers},
     {"identifiers",   load_identifiers},
+    {"libraries",     load_libraries},
     {"link",          load_link},
+    {"make",          load_make},
+    {"nvcc_flags",    load_nvcc_flags},
     {"patterns",      load_patterns},
+    {"python",        load_python},
     {"qualified",     load_qualified},
     {"source",        load_header_key},
     {"sources",       load_sources},
@@ -969,7 +1586,8 @@ static void load_document(struct loader *ld, int layer)
             lerr(ld, &k->start_mark,
                  "unknown key '%s' (expected version, domain, source, tier, "
                  "link, identifiers, qualified, headers, patterns, strings, "
-                 "symbol_lookup, sources or suspects)",
+                 "symbol_lookup, sources, suspects, cmake, make, python, "
+                 "libraries, nvcc_flags or architectures)",
                  is_scalar(k) ? scalar(k, NULL) : "?");
             continue;
         }

@@ -21,8 +21,10 @@ enum rec_kind {
     REC_SUSPECT, /* e: from = regex of a CUDA-looking name */
     REC_LOOKUP,  /* e->from: a dlsym-like function */
     REC_SOURCE,  /* source: an evidence tag */
-    REC_LINK     /* e->domain's libraries from_parts[nparts] and MUSA
+    REC_LINK,    /* e->domain's libraries from_parts[nparts] and MUSA
                     headers to_parts[nto] */
+    REC_SCRIPT   /* e: the e of a struct script_entry (entry.h), and its
+                    SDK alternatives: a name of the build-file sections */
 };
 
 struct map_rec {

@@ -19,6 +19,7 @@
 #include "mapping/mapfile.h"
 #include "mapping/mapindex.h"
 #include "mapping/rules.h"
+#include "mapping/scripts.h"
 #include "mapping/sdk.h"
 #include "io/load.h"
 #include "io/source.h"
@@ -64,6 +65,7 @@ struct mapping {
     struct hashmap links;          /* domain -> struct map_links */
     struct hashmap link_hdrs;      /* MUSA header -> its domain */
     int errors;                    /* merge errors so far */
+    struct script_tables *scripts; /* the build-file sections */
 };
 
 /* What mapping_load parsed, kept until mapping_finish has checked it:
@@ -117,6 +119,7 @@ struct mapping *mapping_new(int sdk)
     m->patterns = rules_new(RULES_PREFIX);
     m->strings = rules_new(RULES_WHOLE);
     m->suspects = rules_new(RULES_PREFIX);
+    m->scripts = scripts_new();
     return m;
 }
 
@@ -131,6 +134,7 @@ void mapping_free(struct mapping *m)
     hashmap_release(&m->links);
     hashmap_release(&m->link_hdrs);
     rules_free(m->suspects);
+    scripts_free(m->scripts);
     free(m->dirs);
     free(m->files);
     free(m->overrides);
@@ -376,6 +380,39 @@ static void merge_link(struct mapping *m, const struct map_rec *r)
     }
 }
 
+/* An entry of the build-file sections. Architecture rules come as a
+ * set: the file of the highest priority that has any gives them all. */
+static void merge_script(struct mapping *m, const struct script_entry *se)
+{
+    if (se->ctx == SC_ARCH) {
+        int p = scripts_arch_priority(m->scripts);
+        if (se->e.priority > p) {
+            scripts_arch_reset(m->scripts, se->e.priority);
+        } else if (se->e.priority < p) {
+            return;
+        } else if (se->e.where.file != m->files[m->nfiles - 1]) {
+            merge_error(m, &se->e.where,
+                        "architecture rules are given by two files of one "
+                        "priority");
+            return;
+        }
+        scripts_arch_add(m->scripts, se);
+        return;
+    }
+    const struct script_entry *old =
+        scripts_alts(m->scripts, (enum script_ctx)se->ctx, se->e.from);
+    if (old && old->ctx == se->ctx && old->e.priority == se->e.priority) {
+        merge_error(m, &se->e.where,
+                    "duplicate entry for '%s' in %s (first at %s:%u:%u)",
+                    se->e.from, scripts_ctx_name((enum script_ctx)se->ctx),
+                    old->e.where.file, old->e.where.line, old->e.where.col);
+        return;
+    }
+    if (old && !wins(m, &se->e, &old->e))
+        return;
+    scripts_put(m->scripts, se, (const struct script_entry *)choose(m, &se->e));
+}
+
 /* A load after one that the cache's index served: its identifiers go
  * into the tables, to be merged with the new files' entries. They were
  * decoded into memory the index owns, writable, and it stays. */
@@ -438,6 +475,9 @@ static int merge_file(struct mapping *m, const struct map_file *f, bool cached)
             break;
         case REC_LINK:
             merge_link(m, r);
+            break;
+        case REC_SCRIPT:
+            merge_script(m, (const struct script_entry *)r->e);
             break;
         }
     }
@@ -841,6 +881,11 @@ int mapping_finish(struct mapping *m)
     /* Longest directory first, so the first prefix found is the best. */
     if (m->ndirs)
         qsort(m->dirs, m->ndirs, sizeof(*m->dirs), cmp_dirs);
+    if (scripts_finish(m->scripts)) {
+        pending_free(m->pending);
+        m->pending = NULL;
+        return -1;
+    }
     /* A cache hit's index has the filter and passed the cross-file
      * checks, which would be most of the start-up time. */
     if (m->checked)
@@ -1058,4 +1103,30 @@ size_t mapping_files(const struct mapping *m, const char *const **files)
 size_t mapping_size(const struct mapping *m)
 {
     return m->size + (m->index ? mapindex_size(m->index) : 0);
+}
+
+const struct script_entry *mapping_script(const struct mapping *m,
+                                          enum script_ctx ctx, const char *name,
+                                          size_t len)
+{
+    return scripts_get(m->scripts, ctx, name, len);
+}
+
+const struct script_entry *mapping_script_prefix(const struct mapping *m,
+                                                 enum script_ctx ctx,
+                                                 const char *name, size_t len)
+{
+    return scripts_prefix(m->scripts, ctx, name, len);
+}
+
+const struct nvcc_table *mapping_nvcc(const struct mapping *m)
+{
+    return scripts_nvcc(m->scripts);
+}
+
+void mapping_scripts_each(const struct mapping *m,
+                          void (*fn)(void *arg, const struct script_entry *se),
+                          void *arg)
+{
+    scripts_each(m->scripts, fn, arg);
 }

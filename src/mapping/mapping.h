@@ -121,6 +121,26 @@ const char *mapping_header_domain(const struct mapping *m, const char *name,
 /* The SDK version the mapping was built for. */
 int mapping_sdk(const struct mapping *m);
 
+/* The build-file sections (entry.h, struct script_entry): the entry for
+ * name[0..len) in ctx, for the chosen SDK, or NULL. */
+const struct script_entry *mapping_script(const struct mapping *m,
+                                          enum script_ctx ctx, const char *name,
+                                          size_t len);
+/* The entry of a prefix context (SC_CMAKE_PREFIX, SC_MAKE_PATH) whose name
+ * is the longest prefix of name[0..len), or NULL. */
+const struct script_entry *mapping_script_prefix(const struct mapping *m,
+                                                 enum script_ctx ctx,
+                                                 const char *name, size_t len);
+/* nvcc's options and the architecture rules, as build/nvflags.h reads
+ * them (empty without a nvcc_flags: or architectures: section). */
+struct nvcc_table;
+const struct nvcc_table *mapping_nvcc(const struct mapping *m);
+/* Every build-file entry that won its name (all its SDK alternatives),
+ * then the architecture rules in use. */
+void mapping_scripts_each(const struct mapping *m,
+                          void (*fn)(void *arg, const struct script_entry *se),
+                          void *arg);
+
 /* The tables, for listing and linting. */
 enum map_table {
     TABLE_IDENTIFIER,

@@ -20,6 +20,7 @@ struct finding {
     const char *name; /* WARN_UNMAPPED: the name; else NULL */
     size_t count;     /* WARN_UNMAPPED: uses it stands for (first at off) */
     const char *msg;  /* NULL for an unmapped name counted, not reported */
+    bool note;        /* not a warning: what a rule did (id unused) */
 };
 
 /* A rule that could not be run to its end on a name or string of the
@@ -63,5 +64,9 @@ struct finder {
 /* Add a finding of group id at off, unless that group is off. */
 void finder_add(struct finder *fd, enum warn_id id, size_t off, const char *fmt,
                 ...) __attribute__((format(printf, 4, 5)));
+/* Add a note at off: what a rule did there that the user should know
+ * (an option dropped), not a problem. */
+void finder_note(struct finder *fd, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -181,7 +181,7 @@ static void add_finding(struct findings *f, enum warn_id id, size_t off,
                         const char *name, size_t count, const char *msg)
 {
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] = (struct finding){id, off, name, count, msg};
+    f->v[f->nr++] = (struct finding){id, off, name, count, msg, false};
 }
 
 /* The message for a use of n, in env->a; NULL when none is made. */

@@ -68,6 +68,9 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
     struct hashmap now = HASHMAP_INIT;
     for (size_t i = 0; i < r->njobs; i++)
         hashmap_put(&now, r->jobs[i].rel, strlen(r->jobs[i].rel), &r->jobs[i]);
+    for (size_t i = 0; i < r->nconf; i++)
+        hashmap_put(&now, r->conf[i].path, strlen(r->conf[i].path),
+                    &r->conf[i]);
     struct mf_output *keep = arena_alloc(a, (n ? n : 1) * sizeof(*keep));
     size_t nkeep = 0;
     /* Files are reached from the output directory without following a
@@ -299,12 +302,18 @@ static const char *const *file_libs(const struct mapping *m,
     return v;
 }
 
+static int cmp_outputs(const void *a, const void *b)
+{
+    return strcmp(((const struct mf_output *)a)->path,
+                  ((const struct mf_output *)b)->path);
+}
+
 void buildfiles_write(struct run *r)
 {
     const struct options *o = r->o;
     struct arena a = ARENA_INIT;
     struct build_file *files = xcalloc(r->njobs ? r->njobs : 1, sizeof(*files));
-    struct mf_output *outs = xcalloc(r->njobs ? r->njobs : 1, sizeof(*outs));
+    struct mf_output *outs = xcalloc(r->njobs + r->nconf + 1, sizeof(*outs));
     size_t nouts = 0;
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
@@ -325,6 +334,9 @@ void buildfiles_write(struct run *r)
         if (ok)
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
     }
+    for (size_t i = 0; i < r->nconf; i++)
+        outs[nouts++] = r->conf[i];
+    qsort(outs, nouts, sizeof(*outs), cmp_outputs);
     char *out_abs = o->output ? path_absolute(o->output) : NULL;
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;

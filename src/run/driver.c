@@ -25,7 +25,10 @@
 #include "run/inputs.h"
 #include "run/job.h"
 #include "run/names.h"
+#include "run/notes.h"
 #include "run/overlap.h"
+#include "run/portconf.h"
+#include "run/renames.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -161,7 +164,7 @@ static void setup_run(struct run *r)
     r->manifest = !o->no_manifest && o->output && r->mode != REPORT_STDOUT;
     if (o->compdb) {
         struct strbuf err = STRBUF_INIT;
-        if (compdb_load(&r->db, o->compdb, &err) < 0)
+        if (compdb_load(&r->db, o->compdb, mapping_nvcc(r->map), &err) < 0)
             die("%s", err.buf);
         strbuf_release(&err);
         r->have_db = true;
@@ -206,6 +209,13 @@ static void tally(struct run *run, const struct result *r)
         at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
     }
     rep->files++;
+    rep->scripts += run->jobs[r - run->results].script != 0;
+    for (size_t at = 0; at < r->notes.len;) {
+        const char *msg = r->notes.buf + at;
+        size_t len = strlen(msg);
+        notes_count(rep, msg, len);
+        at += len + 1;
+    }
     rep->edits += r->edits;
     if (r->copied)
         rep->copied++;
@@ -276,6 +286,7 @@ static void collect(struct run *r, struct result *res, struct strbuf *printed,
     }
     strbuf_release(&res->out);
     strbuf_release(&res->err);
+    strbuf_release(&res->notes);
     if (!r->o->stats_files) /* else for names_forget_unmapped */
         strbuf_release(&res->unmapped);
 }
@@ -410,6 +421,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
+    portconf_write(r);
     if (r->manifest || r->have_db)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)
@@ -423,6 +435,8 @@ static void finish(struct run *r)
     if (r->bout)
         finish_baseline(r);
     struct strbuf tail = STRBUF_INIT;
+    if (o->verbosity == 0)
+        notes_print(&r->rep, &tail);
     if (o->verbosity >= 0 && r->mode != REPORT_STDOUT) {
         report_summary(&r->rep, r->mode, o->in_place ? o->inputs[0] : o->output,
                        &tail);
@@ -483,6 +497,7 @@ static void release(struct run *r)
 {
     job_workers_free(r);
     baseline_free(r->baseline);
+    renames_free(r);
     inplace_record_free(r->rec);
     run_release(r);
 }
@@ -529,6 +544,7 @@ int driver_run(const struct options *o)
         inplace_load_record(&r);
     inputs_collect(&r);
     overlap_check(&r);
+    renames_init(&r);
     if (lock.interrupted)
         remove_stale_temps(&r);
 

@@ -13,6 +13,7 @@
 #include "io/walk.h"
 #include "mapping/mapping.h"
 #include "run/suppress.h"
+#include "run/portconf.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -28,8 +29,9 @@ static int find_extra(void *arg, const char *path, const char *rel,
 {
     (void)st, (void)where;
     struct extras *x = arg;
-    enum file_kind k = filekind_of(rel);
-    if ((x->r->manifest && manifest_owns_path(rel)) || run_is_own_file(rel))
+    enum file_kind k = run_file_kind(x->r, rel);
+    if ((x->r->manifest && manifest_owns_path(rel)) || run_is_own_file(rel) ||
+        portconf_owns(x->r, rel))
         return 0;
     if (!x->r->o->copy_all && k == FK_OTHER)
         return 0;

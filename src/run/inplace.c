@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* --in-place: porting files where they are, with a backup of each
  * original it replaces, made before anything is written. */
+#include "port/script.h"
 #include "run/inplace.h"
 
 #include <errno.h>
@@ -649,7 +650,8 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
     struct strbuf b = STRBUF_INIT, babs = STRBUF_INIT;
     strbuf_addf(&b, "%s%s", orig, suffix);
     strbuf_addf(&babs, "%s%s", backup ? abs : abs, backup ? suffix : suffix);
-    int cxx = !*filekind_ext(orig_rel) && !c->named
+    enum file_kind fk = run_file_kind(run, orig_rel);
+    int cxx = !*filekind_ext(orig_rel) && fk == FK_OTHER && !c->named
                   ? source_looks_like_cxx(backup ? path : orig)
                   : 0;
     if (cxx < 0) {
@@ -657,7 +659,7 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
         run->setup_errors++;
     }
     bool source =
-        filekind_is_ported(filekind_of(orig_rel)) || c->named || cxx > 0;
+        filekind_is_ported(fk) || filekind_is_script(fk) || c->named || cxx > 0;
     struct backup *rec = recorded(run, babs.buf);
     char *out = filekind_port_name(orig, &(bool){false});
     const char *from = NULL; /* the file to port */
@@ -707,6 +709,7 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
                     from == path ? st : (stat(from, &fst) ? st : &fst),
                     JOB_PORT);
         struct job *j = &run->jobs[run->njobs - 1];
+        j->script = (unsigned char)script_lang_of(fk);
         j->from_backup = from != path || backup;
         j->rec = j->from_backup ? rec : NULL;
         j->walked = c->named ? NULL : c->arg;

@@ -2,9 +2,11 @@
 /* The inputs of a run: what the command line names, the files found
  * under it (each a job, sorted by output path), the directories #include
  * names are looked for in, and which file of the run an #include names. */
+#include "port/script.h"
 #include "run/inputs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +14,13 @@
 #include <sys/stat.h>
 
 #include "build/render.h"
+#include "io/load.h"
 #include "io/source.h"
 #include "io/walk.h"
 #include "run/exclude.h"
 #include "run/inplace.h"
 #include "run/names.h"
+#include "run/portconf.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -54,7 +58,7 @@ static int collect_file(void *arg, const char *path, const char *rel,
         found_at(r, n, where);
         return rc;
     }
-    enum file_kind fk = filekind_of(rel);
+    enum file_kind fk = run_file_kind(r, rel);
     int cxx = fk == FK_OTHER && !*filekind_ext(rel) && !c->named
                   ? source_looks_like_cxx(path)
                   : 0;
@@ -67,7 +71,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
     }
     if (filekind_is_musa(fk))
         kind = JOB_NATIVE;
-    else if (filekind_is_ported(fk) || c->named || cxx)
+    else if (filekind_is_ported(fk) || filekind_is_script(fk) || c->named ||
+             cxx)
         kind = JOB_PORT;
     else if (r->o->copy_all)
         kind = JOB_COPY;
@@ -77,6 +82,8 @@ static int collect_file(void *arg, const char *path, const char *rel,
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
     r->jobs[r->njobs - 1].walked = c->named ? NULL : c->arg;
     found_at(r, n, where);
+    if (kind == JOB_PORT)
+        r->jobs[r->njobs - 1].script = (unsigned char)script_lang_of(fk);
     return 0;
 }
 
@@ -125,6 +132,35 @@ static void common_dir(char *acc, const char *p)
     while (i > 0 && acc[i] != '/')
         i--;
     acc[i ? i : 1] = '\0';
+}
+
+/* The largest musa.mk read to tell whether an earlier port wrote it. */
+#define INPUT_HEAD_MAX ((size_t)64 << 20)
+
+/* Whether job j's input is a file of the build manifest that an earlier
+ * port wrote (a port of a port: musa.mk is a makefile too). */
+static bool manifest_input_is_ours(const struct job *j)
+{
+    for (size_t i = 0; i < manifest_nfiles; i++) {
+        const struct manifest_file *mf = &manifest_files[i];
+        if (strcmp(mf->name, j->rel) || !mf->made_by_us)
+            continue;
+        /* Read as the port would read it (job.c): a regular file, not
+         * through a link the walk did not follow. */
+        struct source src;
+        if (load_regular(&src, AT_FDCWD, j->path, j->path,
+                         (j->dir_ino && !j->via_link ? LOAD_NOFOLLOW : 0) |
+                             LOAD_LOOK_FIRST,
+                         INPUT_HEAD_MAX, NULL, NULL) != LOAD_OK)
+            return false;
+        char head[4096];
+        size_t n = src.len < sizeof(head) - 1 ? src.len : sizeof(head) - 1;
+        memcpy(head, src.buf, n);
+        head[n] = '\0';
+        source_release(&src);
+        return n && mf->made_by_us(head);
+    }
+    return false;
 }
 
 static int cmp_jobs(const void *a, const void *b)
@@ -271,6 +307,11 @@ void inputs_collect(struct run *r)
             }
             continue;
         }
+        if (portconf_own_input(r, j))
+            continue; /* an earlier port's: this run makes it again */
+        if (r->manifest && manifest_owns_path(j->rel) &&
+            manifest_input_is_ours(j))
+            continue; /* an earlier port's musa.mk: made again */
         if (r->manifest && manifest_owns_path(j->rel)) {
             warning("not writing '%s' to '%s': the build manifest goes there "
                     "(--no-manifest leaves it out)",

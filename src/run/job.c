@@ -24,6 +24,7 @@
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
+#include "run/scripts.h"
 #include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/testhook.h"
@@ -119,6 +120,18 @@ static void add_findings(struct run *run, struct result *r, struct source *src,
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
+        if (fi->note) {
+            /* Each with -v; else one line per message after the run. */
+            if (run->o->verbosity > 0) {
+                source_locate(src, fi->off, &line, &col);
+                diag_escape(&r->err, src->path, strlen(src->path));
+                strbuf_addf(&r->err, ":%u:%u: note: ", line, col);
+                diag_escape(&r->err, fi->msg, strlen(fi->msg));
+                strbuf_addch(&r->err, '\n');
+            }
+            strbuf_add(&r->notes, fi->msg, strlen(fi->msg) + 1);
+            continue;
+        }
         /* The ranking of names nothing maps counts every use, let pass or
          * not: it says what to add to the mappings. */
         if (fi->id == WARN_UNMAPPED) {
@@ -367,7 +380,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
 }
 
 /* The port of src, its pending names decided: edits in w->edits,
- * findings added to r. */
+ * findings added to r. A build file has no names of the project's: no
+ * pending ones. */
 static void rewrite(struct run *run, const struct job *j, struct result *r,
                     struct worker *w, struct source *src, struct pending **pend)
 {
@@ -377,8 +391,12 @@ static void rewrite(struct run *run, const struct job *j, struct result *r,
     arena_reset(&w->arena);
     edit_list_clear(&w->edits);
     findings_clear(&w->findings);
-    r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
-                              &w->edits, &w->findings);
+    if (j->script)
+        r->edits = scripts_port(run, j, w->sr, &w->dir, &w->arena, src,
+                                &w->edits, &w->findings);
+    else
+        r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
+                                  &w->edits, &w->findings);
 }
 
 static void output(struct run *run, const struct job *j, struct result *r,
@@ -631,7 +649,7 @@ size_t job_port(void *arg, size_t index, int wid)
     port_file(run, index, wid);
     const struct result *r = &run->results[index];
     return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc +
-           r->decl.alloc;
+           r->notes.alloc + r->decl.alloc;
 }
 
 size_t job_note_names(void *arg, size_t k, int wid)
@@ -693,8 +711,9 @@ static void finish_file(struct run *run, size_t index, int wid)
         struct includer inc;
         struct rewrite_env env;
         rewrite_env_for(run, j, r, &inc, &env, NULL);
-        r->edits += rewrite_resolve(h->pend, src.buf, &env, &h->arena,
-                                    &w->edits, &w->findings);
+        if (h->pend) /* (a build file's port has none) */
+            r->edits += rewrite_resolve(h->pend, src.buf, &env, &h->arena,
+                                        &w->edits, &w->findings);
         if (take_findings(run, r, w, &src))
             output(run, j, r, w, &src, false);
         h->edits = w->edits;
@@ -722,7 +741,8 @@ size_t job_finish(void *arg, size_t k, int wid)
     size_t index = run->phase_jobs[k];
     finish_file(run, index, wid);
     const struct result *r = &run->results[index];
-    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc;
+    return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc +
+           r->notes.alloc;
 }
 
 void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
@@ -738,6 +758,7 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
             emit_set_root(&w->em, run->o->output);
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);
+        w->sr = script_rw_new(run->map);
         rewriter_rank_unmapped(w->rw, rank);
     }
 }
@@ -749,11 +770,14 @@ void job_worker_release(void *arg, int wid)
     struct worker *w = &((struct run *)arg)->workers[wid];
     rewriter_free(w->rw);
     w->rw = NULL;
+    script_rw_free(w->sr);
+    w->sr = NULL;
     arena_release(&w->arena);
     edit_list_release(&w->edits);
     findings_release(&w->findings);
     strbuf_release(&w->text);
     strbuf_release(&w->emsg);
+    strbuf_release(&w->dir);
     emitter_release(&w->em);
     strbuf_release(&w->input);
     strbuf_release(&w->in_dir);

@@ -12,6 +12,7 @@
 #include "port/edit.h"
 #include "port/finding.h"
 #include "port/rewrite.h"
+#include "port/script.h"
 #include "run/run.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -19,6 +20,7 @@
 /* What one worker thread owns. */
 struct worker {
     struct rewriter *rw;
+    struct script_rw *sr; /* for the project's build files */
     struct arena arena;
     struct edit_list edits;
     struct findings findings;
@@ -29,6 +31,7 @@ struct worker {
     struct stat in_st;  /* ...which is this directory */
     struct strbuf text; /* the ported file */
     struct strbuf emsg; /* emit's error text */
+    struct strbuf dir;  /* the input's directory, for build files */
     struct emitter em;  /* the directory made last */
 };
 

@@ -26,6 +26,7 @@ struct options {
     bool diff;             /* --check: print diffs of stale files */
     bool exit_code;        /* --dry-run: exit 1 when something changes */
     bool copy_all;         /* copy files that are not sources */
+    bool no_build_files;   /* leave the project's build files out */
     bool follow_symlinks;  /* follow links that lead outside the inputs */
     const char **excludes; /* --exclude GLOB: left out of the inputs */
     size_t nexcludes;

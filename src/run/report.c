@@ -251,6 +251,14 @@ static void plural(struct strbuf *sb, size_t n, const char *one,
     strbuf_addf(sb, "%zu %s", n, n == 1 ? one : many);
 }
 
+/* "12 files", with how many are build files. */
+static void files(struct strbuf *sb, const struct report *r)
+{
+    plural(sb, r->files, "file", "files");
+    if (r->scripts)
+        strbuf_addf(sb, ", %zu of them build files", r->scripts);
+}
+
 static void tail(struct strbuf *sb, const struct report *r)
 {
     if (r->warnings) {
@@ -277,22 +285,25 @@ void report_summary(const struct report *r, enum report_mode mode,
     strbuf_addstr(&sb, "cuda2musa: ");
     switch (mode) {
     case REPORT_WRITE:
-        if (!r->written && !r->build_written && !r->pruned && !r->errors) {
+        if (!r->written && !r->build_written && !r->conf_written &&
+            !r->pruned && !r->errors) {
             strbuf_addf(&sb, "'%s' is up to date (", outdir);
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addstr(&sb, ")");
         } else {
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addf(&sb, ": %zu written, %zu up to date", r->written,
                         r->uptodate);
             if (r->pruned)
                 strbuf_addf(&sb, ", %zu removed", r->pruned);
             if (r->build_written)
                 strbuf_addstr(&sb, ", build manifest written");
+            if (r->conf_written)
+                strbuf_addstr(&sb, ", CMake configuration written");
         }
         break;
     case REPORT_DRY_RUN:
-        plural(&sb, r->files, "file", "files");
+        files(&sb, r);
         strbuf_addf(&sb, ": %zu would change", r->changed);
         if (r->pruned)
             strbuf_addf(&sb, ", %zu would be removed", r->pruned);
@@ -303,7 +314,7 @@ void report_summary(const struct report *r, enum report_mode mode,
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {
             strbuf_addf(&sb, "'%s' is up to date (", outdir);
-            plural(&sb, r->files, "file", "files");
+            files(&sb, r);
             strbuf_addstr(&sb, ")");
         } else {
             strbuf_addf(&sb,
@@ -432,6 +443,8 @@ void report_unmapped_print(const struct report *r, size_t max,
 void report_release(struct report *r)
 {
     hashmap_release(&r->unmapped);
+    hashmap_release(&r->notes);
+    free(r->note_order);
     arena_release(&r->mem);
 }
 
@@ -687,6 +700,8 @@ static void report_sarif(const struct report *r, enum report_mode mode,
         [WARN_UNVERIFIED] = "Renamed by a pattern only: no entry confirms "
                             "that MUSA has the name",
         [WARN_UNMAPPED] = "A CUDA-looking name that no mapping covers",
+        [WARN_BUILD] = "A line of a build file that is kept but acts "
+                       "otherwise on MUSA, or that no rule can port",
     };
     strbuf_addstr(out, "{\n  \"$schema\": "
                        "\"https://json.schemastore.org/sarif-2.1.0.json\",\n"

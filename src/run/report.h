@@ -42,11 +42,13 @@ struct report_file {
 
 struct report {
     size_t files;         /* inputs handled */
+    size_t scripts;       /* of which the project's build files */
     size_t excluded;      /* files and directories left out (--exclude) */
     size_t suppressed;    /* findings let pass by markers in the source */
     size_t baselined;     /* findings let pass by --baseline */
     size_t written;       /* outputs created or replaced */
     size_t build_written; /* files of the build manifest written */
+    size_t conf_written;  /* musa_port.cmake, CMakeUserPresets.json */
     size_t pruned;        /* outputs of earlier ports removed */
     size_t uptodate;      /* outputs that already held the right bytes */
     size_t changed;       /* dry run: files whose port differs from the input */
@@ -66,7 +68,10 @@ struct report {
     } domains[REPORT_MAX_DOMAINS];
     size_t ndomains;
     struct hashmap unmapped; /* CUDA-looking name -> struct unmapped_name */
-    struct arena mem;        /* for the above */
+    struct hashmap notes;    /* a note's text -> struct report_note (notes.h) */
+    struct report_note **note_order; /* in the order first made */
+    size_t nnotes, notes_alloc;
+    struct arena mem; /* for the above */
 };
 
 /* Count uses of a CUDA-looking name that no mapping covers, the first in

@@ -53,6 +53,12 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     }
 }
 
+enum file_kind run_file_kind(const struct run *r, const char *rel)
+{
+    enum file_kind k = filekind_of(rel);
+    return filekind_is_script(k) && r->o->no_build_files ? FK_OTHER : k;
+}
+
 bool run_is_own_file(const char *rel)
 {
     const char *base = strrchr(rel, '/');
@@ -112,6 +118,7 @@ void result_release(struct result *res)
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);
     strbuf_release(&res->bkeys);
+    strbuf_release(&res->notes);
     for (size_t k = 0; k < res->ndiags; k++)
         free(res->diags[k].msg);
     free(res->diags);

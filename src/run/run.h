@@ -15,15 +15,18 @@
 #include <sys/types.h>
 
 #include "build/compdb.h"
+#include "build/manifest.h"
 #include "io/source.h"
 #include "port/edit.h"
 #include "port/finding.h"
 #include "port/rewrite.h"
+#include "port/scriptenv.h"
 #include "run/options.h"
 #include "run/report.h"
 #include "run/state.h"
 #include "util/arena.h"
 #include "util/diag.h"
+#include "util/filekind.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 
@@ -31,6 +34,7 @@ struct mapping;
 struct backup;
 struct pending;
 struct project;
+struct renames;
 struct inplace_record;
 struct baseline;
 struct baseline_out;
@@ -52,10 +56,11 @@ struct job {
     char *rel;  /* output path under the output root: "k.mu" */
     char *out;  /* the output file, or NULL (stdout, dry run without -o) */
     enum job_kind kind;
-    bool renamed;       /* rel's name differs from the input's */
-    bool from_backup;   /* --in-place: path is the backup of the original */
-    const char *walked; /* the input directory it was found in, or NULL */
-    struct backup *rec; /* --in-place: its backup's record, or NULL */
+    unsigned char script; /* enum script_lang: a build file, or none */
+    bool renamed;         /* rel's name differs from the input's */
+    bool from_backup;     /* --in-place: path is the backup of the original */
+    const char *walked;   /* the input directory it was found in, or NULL */
+    struct backup *rec;   /* --in-place: its backup's record, or NULL */
     dev_t dev;
     ino_t ino;
     /* The directory the walk listed it in (dir_ino 0: a file named on the
@@ -123,8 +128,9 @@ struct result {
      * (the offset of its declaration, its hash, its length) and the
      * name. */
     struct strbuf decl;
-    bool deferred;     /* finished after every file is seen (job_finish) */
-    struct held *held; /* what finishing it needs, or NULL: port again */
+    bool deferred;       /* finished after every file is seen (job_finish) */
+    struct held *held;   /* what finishing it needs, or NULL: port again */
+    struct strbuf notes; /* "message\0" per note, for the summary */
 };
 
 /* An input as the command line gives it. */
@@ -186,6 +192,10 @@ struct run {
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
     struct hashmap renamed_base;  /* base name of a renamed port -> job */
     const char *wide_arch;        /* a target with 128-thread warps, or NULL */
+    struct script_files files;    /* the renames, for build files (renames.h) */
+    struct renames *ren;
+    struct mf_output conf[2]; /* the CMake configuration made (portconf.h) */
+    size_t nconf;
 };
 
 /* A copy of s that lives as long as the jobs. */
@@ -193,6 +203,9 @@ char *run_job_str(struct run *r, const char *s);
 /* Add a job; its output name follows the port's renames (k.cu -> k.mu). */
 void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind);
+/* What the file at rel is for this run: a build file's kind, unless
+ * build files are not ported (--no-build-files). */
+enum file_kind run_file_kind(const struct run *r, const char *rel);
 /* Whether rel names one of cuda2musa's own files (its lock, in-place
  * record, run state, temporary files), which are never inputs. */
 bool run_is_own_file(const char *rel);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "mapping/catalog.h"
+#include "mapping/lint.h"
 #include "mapping/mapping.h"
 #include "util/diag.h"
 #include "util/path.h"
@@ -172,7 +173,7 @@ int setup_catalog(const struct options *o, const struct mapping *m)
         else
             catalog_query(m, o->queries[i], stdout);
     }
-    int found = o->lint_mappings ? catalog_lint(m) : 0;
+    int found = o->lint_mappings ? lint_mappings(m) : 0;
     if (o->lint_mappings && o->verbosity >= 0) {
         const char *const *files;
         size_t n = mapping_files(m, &files);

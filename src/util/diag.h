@@ -18,6 +18,9 @@ enum warn_id {
     WARN_HAZARD,       /* a rename that is not enough: numbers, PTX, warps */
     WARN_UNVERIFIED,   /* renamed by a pattern only, no entry confirms it */
     WARN_UNMAPPED,     /* a CUDA-looking name that nothing maps */
+    WARN_BUILD,        /* a build file's line kept that acts otherwise on
+                          MUSA (RDC, an nvcc command line), or a name in it
+                          no rule can port */
     WARN__COUNT
 };
 

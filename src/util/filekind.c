@@ -6,14 +6,24 @@
 #include "util/xalloc.h"
 
 const struct file_ext filekind_exts[] = {
-    {".cu", FK_CUDA, ".mu"},   {".cuh", FK_CUDA_HDR, ".muh"},
-    {".c", FK_C, NULL},        {".cc", FK_CXX, NULL},
-    {".cpp", FK_CXX, NULL},    {".cxx", FK_CXX, NULL},
-    {".h", FK_HEADER, NULL},   {".hh", FK_HEADER, NULL},
-    {".hpp", FK_HEADER, NULL}, {".hxx", FK_HEADER, NULL},
-    {".inl", FK_HEADER, NULL}, {".inc", FK_HEADER, NULL},
-    {".ipp", FK_HEADER, NULL}, {".tpp", FK_HEADER, NULL},
-    {".mu", FK_MUSA, NULL},    {".muh", FK_MUSA_HDR, NULL},
+    /* clang-format off */
+    {".cu", FK_CUDA, ".mu", FM_EXT},   {".cuh", FK_CUDA_HDR, ".muh", FM_EXT},
+    {".c", FK_C, NULL, FM_EXT},        {".cc", FK_CXX, NULL, FM_EXT},
+    {".cpp", FK_CXX, NULL, FM_EXT},    {".cxx", FK_CXX, NULL, FM_EXT},
+    {".h", FK_HEADER, NULL, FM_EXT},   {".hh", FK_HEADER, NULL, FM_EXT},
+    {".hpp", FK_HEADER, NULL, FM_EXT}, {".hxx", FK_HEADER, NULL, FM_EXT},
+    {".inl", FK_HEADER, NULL, FM_EXT}, {".inc", FK_HEADER, NULL, FM_EXT},
+    {".ipp", FK_HEADER, NULL, FM_EXT}, {".tpp", FK_HEADER, NULL, FM_EXT},
+    {".mu", FK_MUSA, NULL, FM_EXT},    {".muh", FK_MUSA_HDR, NULL, FM_EXT},
+    {"CMakeLists.txt", FK_CMAKE, NULL, FM_NAME},
+    {".cmake", FK_CMAKE, NULL, FM_EXT},
+    {".cmake.in", FK_CMAKE, NULL, FM_SUFFIX},
+    {"Makefile", FK_MAKE, NULL, FM_NAME},
+    {"makefile", FK_MAKE, NULL, FM_NAME},
+    {"GNUmakefile", FK_MAKE, NULL, FM_NAME},
+    {".mk", FK_MAKE, NULL, FM_EXT},    {".make", FK_MAKE, NULL, FM_EXT},
+    {".py", FK_PYTHON, NULL, FM_EXT},
+    /* clang-format on */
 };
 const size_t filekind_nexts = sizeof(filekind_exts) / sizeof(filekind_exts[0]);
 
@@ -27,12 +37,33 @@ const char *filekind_ext(const char *name)
 
 const struct file_ext *filekind_find(const char *name)
 {
+    const char *slash = strrchr(name, '/');
+    const char *base = slash ? slash + 1 : name;
     const char *ext = filekind_ext(name);
-    if (!*ext)
-        return NULL;
-    for (size_t i = 0; i < filekind_nexts; i++)
-        if (!strcmp(ext, filekind_exts[i].ext))
-            return &filekind_exts[i];
+    for (size_t i = 0; i < filekind_nexts; i++) {
+        const struct file_ext *e = &filekind_exts[i];
+        /* (The first byte that can differ first: this runs for every
+         * file of a tree.) */
+        switch (e->match) {
+        case FM_EXT:
+            if (*ext && ext[1] == e->ext[1] && !strcmp(ext, e->ext))
+                return e;
+            break;
+        case FM_NAME:
+            if (base[0] == e->ext[0] && !strcmp(base, e->ext))
+                return e;
+            break;
+        case FM_SUFFIX: {
+            const char *last = strrchr(e->ext, '.');
+            if (!*ext || strcmp(ext, last))
+                break;
+            size_t bl = strlen(base), el = strlen(e->ext);
+            if (bl > el && !strcmp(base + bl - el, e->ext))
+                return e;
+            break;
+        }
+        }
+    }
     return NULL;
 }
 
@@ -44,7 +75,12 @@ enum file_kind filekind_of(const char *name)
 
 bool filekind_is_ported(enum file_kind k)
 {
-    return k != FK_OTHER && !filekind_is_musa(k);
+    return k != FK_OTHER && !filekind_is_musa(k) && !filekind_is_script(k);
+}
+
+bool filekind_is_script(enum file_kind k)
+{
+    return k == FK_CMAKE || k == FK_MAKE || k == FK_PYTHON;
 }
 
 bool filekind_is_musa(enum file_kind k)

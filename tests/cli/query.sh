@@ -8,6 +8,13 @@ $C2M --query my_helper
 $C2M --query CUDA_CHECK | sed 's/ at .*:[0-9]*:[0-9]*)/ at FILE)/'
 $C2M --query CUDA_VERSION | tail -1
 $C2M --query cudaMallocManaged | tail -1
+echo "-- build files"
+$C2M --query CMAKE_CUDA_FLAGS | grep 'build files'
+$C2M --query CMAKE_CUDA_SOMETHING | grep 'build files'
+$C2M --query CUDA::cublas | grep 'build files'
+$C2M --query --ptxas-options | head -2
+$C2M --query CUDA | grep 'build files'
+$C2M --musa-version 4.3 --query CUDA | grep 'build files'
 echo "-- SDK versions"
 $C2M --query cublasGetStatusString | head -1
 $C2M --musa-version 4.1 --query cublasGetStatusString | head -1

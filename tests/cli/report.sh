@@ -17,6 +17,8 @@ X
 printf 'int x; /* never ends\n' >src/open.cpp
 printf 'a\0b' >src/bin.h
 printf 'int host;\n' >src/h.cpp
+# a build file's finding (-Wbuild) too
+printf 'set_property(TARGET t PROPERTY CUDA_SEPARABLE_COMPILATION ON)\n' >src/CMakeLists.txt
 $C2M -q --report r.json -o out src 2>/dev/null; echo "write: $?"
 $C2M -q --report-format=sarif --report r.sarif -o out src 2>/dev/null; echo "sarif: $?"
 $C2M -q --report c.json --check -o out src 2>/dev/null; echo "check: $?"

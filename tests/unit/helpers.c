@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mapping/mapping.h"
+#include "mapping/sdk.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -117,4 +119,15 @@ int walk_files(const char *dir, bool (*want)(const char *name),
     if (nftw(dir, walk_one, 32, FTW_PHYS) < 0)
         return -1;
     return walk.files;
+}
+
+struct mapping *shipped_mapping(int sdk)
+{
+    const char *src = getenv("C2M_SOURCE_DIR");
+    char dir[4096];
+    snprintf(dir, sizeof(dir), "%s/mappings", src ? src : ".");
+    struct mapping *m = mapping_new(sdk);
+    if (mapping_load_dir(m, dir, 0) < 0 || mapping_finish(m) < 0)
+        ck_abort_msg("cannot load the mappings in %s", dir);
+    return m;
 }

@@ -26,4 +26,10 @@ int walk_files(const char *dir, bool (*want)(const char *name),
                           void *arg),
                void *arg);
 
+/* The mappings of the source tree ($C2M_SOURCE_DIR/mappings), loaded
+ * and finished for SDK version sdk; aborts the test when they do not
+ * load. Free with mapping_free. */
+struct mapping;
+struct mapping *shipped_mapping(int sdk);
+
 #endif

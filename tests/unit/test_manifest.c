@@ -10,6 +10,9 @@
 
 #include "build/build.h"
 #include "build/compdb.h"
+#include "build/nvflags.h"
+#include "mapping/mapping.h"
+#include "mapping/sdk.h"
 #include "helpers.h"
 #include "build/manifest.h"
 #include "build/render.h"
@@ -34,14 +37,73 @@ START_TEST(split_like_a_shell)
 }
 END_TEST
 
+/* The architecture rules are the mappings' (architectures:), read by
+ * compdb and the build-file rewriters alike. */
 START_TEST(arch_by_generation)
 {
-    ck_assert_str_eq(compdb_musa_arch(70), "mp_21");
-    ck_assert_str_eq(compdb_musa_arch(75), "mp_21");
-    ck_assert_str_eq(compdb_musa_arch(80), "mp_22");
-    ck_assert_str_eq(compdb_musa_arch(89), "mp_22");
-    ck_assert_str_eq(compdb_musa_arch(90), "mp_31");
-    ck_assert_str_eq(compdb_musa_arch(120), "mp_31");
+    struct mapping *m = shipped_mapping(SDK_NEWEST);
+    const struct nvcc_table *t = mapping_nvcc(m);
+    ck_assert_str_eq(nvflags_arch(t, 70), "21");
+    ck_assert_str_eq(nvflags_arch(t, 75), "21");
+    ck_assert_str_eq(nvflags_arch(t, 80), "22");
+    ck_assert_str_eq(nvflags_arch(t, 89), "22");
+    ck_assert_str_eq(nvflags_arch(t, 90), "31");
+    ck_assert_str_eq(nvflags_arch(t, 120), "31");
+    struct strbuf sb = STRBUF_INIT;
+    nvflags_describe_arch(t, &sb);
+    ck_assert_str_eq(sb.buf, "sm_79 and older mp_21, sm_80 to sm_89 mp_22, "
+                             "sm_90 and newer mp_31");
+    strbuf_release(&sb);
+    /* No table: nothing is translated. */
+    ck_assert_ptr_null(nvflags_arch(NULL, 80));
+    mapping_free(m);
+}
+END_TEST
+
+/* What an architecture value names. */
+START_TEST(arch_values)
+{
+    struct nvf_ccs c;
+    const char *v = "arch=compute_90a,code=[sm_90a,compute_90a]";
+    nvflags_ccs(v, strlen(v), &c);
+    ck_assert_uint_eq(c.n, 1);
+    ck_assert_uint_eq(c.cc[0], 90);
+    ck_assert(!c.special && !c.unknown);
+    nvflags_ccs("80-real;86-virtual;100f", 23, &c);
+    ck_assert_uint_eq(c.n, 3);
+    ck_assert_uint_eq(c.cc[2], 100);
+    nvflags_ccs("native", 6, &c);
+    ck_assert(c.special && !c.n);
+    nvflags_ccs("sm_${arch}", 10, &c);
+    ck_assert(c.unknown);
+}
+END_TEST
+
+/* Options by name, an alias, or name=value. */
+START_TEST(nvcc_options)
+{
+    struct mapping *m = shipped_mapping(SDK_NEWEST);
+    const struct nvcc_table *t = mapping_nvcc(m);
+    size_t j;
+    const struct nvcc_flag *f = nvflags_find(t, "-Xptxas=-v", 10, &j);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->action, NVF_DROP);
+    ck_assert(f->value);
+    ck_assert_uint_eq(j, 8);
+    f = nvflags_find(t, "--ptxas-options", 15, &j);
+    ck_assert_str_eq(f->canon, "-Xptxas");
+    ck_assert_uint_eq(j, 0);
+    ck_assert_ptr_null(nvflags_find(t, "-G=1", 4, &j)); /* -G takes none */
+    ck_assert_ptr_null(nvflags_find(t, "-O3", 3, &j));
+    f = nvflags_find(t, "-use_fast_math", 14, &j);
+    ck_assert_int_eq(f->action, NVF_TO);
+    ck_assert_str_eq(f->to, "-ffast-math");
+    f = nvflags_find(t, "-x", 2, &j);
+    ck_assert_int_eq(f->action, NVF_VALUE);
+    ck_assert(f->ambiguous);
+    ck_assert_str_eq(f->vfrom, "cu");
+    ck_assert_str_eq(f->to, "musa");
+    mapping_free(m);
 }
 END_TEST
 
@@ -60,7 +122,9 @@ START_TEST(reads_a_database)
         ".json");
     struct compdb db;
     struct strbuf err = STRBUF_INIT;
-    ck_assert_int_eq(compdb_load(&db, path, &err), 0);
+    struct mapping *m = shipped_mapping(SDK_NEWEST);
+    const struct nvcc_table *nv = mapping_nvcc(m);
+    ck_assert_int_eq(compdb_load(&db, path, nv, &err), 0);
     ck_assert_uint_eq(db.n, 2);
     const struct compdb_entry *e = compdb_find(&db, "/p/src/k.cu");
     ck_assert_ptr_nonnull(e);
@@ -108,7 +172,7 @@ START_TEST(reads_a_database)
         rsp);
     path = write_temp(notes.buf, ".json");
     strbuf_release(&notes);
-    ck_assert_int_eq(compdb_load(&db, path, &err), 0);
+    ck_assert_int_eq(compdb_load(&db, path, nv, &err), 0);
     ck_assert_uint_eq(db.n, 1);
     e = compdb_find(&db, "/q/u.cpp");
     ck_assert_ptr_nonnull(e);
@@ -126,12 +190,13 @@ START_TEST(reads_a_database)
 
     /* Bad JSON: file:line:col. */
     path = write_temp("[\n  {\"file\": }\n]\n", ".json");
-    ck_assert_int_eq(compdb_load(&db, path, &err), -1);
+    ck_assert_int_eq(compdb_load(&db, path, nv, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.buf, ".json:2:12: "));
     compdb_release(&db);
     unlink(path);
     free(path);
     strbuf_release(&err);
+    mapping_free(m);
 }
 END_TEST
 
@@ -311,6 +376,8 @@ static Suite *manifest_suite(void)
     TCase *tc = tcase_create("compdb");
     tcase_add_test(tc, split_like_a_shell);
     tcase_add_test(tc, arch_by_generation);
+    tcase_add_test(tc, arch_values);
+    tcase_add_test(tc, nvcc_options);
     tcase_add_test(tc, reads_a_database);
     suite_add_tcase(s, tc);
     tc = tcase_create("model");

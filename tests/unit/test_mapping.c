@@ -14,7 +14,9 @@
 
 #include "helpers.h"
 #include "mapping/catalog.h"
+#include "build/nvflags.h"
 #include "mapping/mapping.h"
+#include "mapping/sdk.h"
 #include "port/rewrite.h"
 #include "mapping/rules.h"
 #include "port/edit.h"
@@ -1097,6 +1099,166 @@ START_TEST(link_section_errors)
 }
 END_TEST
 
+/* The build-file sections: each context's entries, SDK alternatives, the
+ * nvcc option table and the architecture rules, link:'s pairs; the same
+ * from the cache as parsed. */
+static const char build_yaml[] =
+    "version: 1\ndomain: b\n"
+    "architectures:\n"
+    "  - {below: 80, to: 21}\n  - {to: 31, note: newer}\n"
+    "nvcc_flags:\n"
+    "  -Xptxas: {drop: ptx, value: true, aliases: [--ptxas-options]}\n"
+    "  -x: {values: {cu: musa}, ambiguous: true}\n"
+    "  -gencode: {arch: gen, value: true}\n"
+    "cmake:\n"
+    "  languages:\n"
+    "    CUDA:\n"
+    "      - {to: MUSA, sdk: \">=5.1\"}\n"
+    "      - {drop: \"no language\", sdk: \"<5.1\"}\n"
+    "  variables:\n"
+    "    CMAKE_CUDA_FLAGS: {to: CMAKE_MUSA_FLAGS, values: flags}\n"
+    "    CUDAToolkit_VERSION: {to: MUSAToolkit_VERSION, hazard: compared}\n"
+    "  variable_prefixes: {CMAKE_CUDA_: CMAKE_MUSA_, CMAKE_CUDA_X_: CMAKE_Y_}\n"
+    "  commands:\n"
+    "    add_library: {to: musa_add_library, sdk: \"<5.1\", when: "
+    "musa-sources}\n"
+    "make: {tools: {nvcc: mcc}, paths: {/usr/local/cuda: /usr/local/musa}}\n"
+    "python:\n"
+    "  modules:\n"
+    "    torch.utils.cpp_extension: {to: torch_musa.utils.musa_extension, "
+    "provides: [MUSAExtension]}\n"
+    "  loaders: [ctypes.CDLL]\n"
+    "libraries: {cudadevrt: {drop: none}}\n"
+    "link: {libs: [mublas], from: [cublas], targets: {\"CUDA::cublas\": "
+    "\"MUSA::mublas\"}}\n";
+
+static void check_build_tables(struct mapping *m, bool newest)
+{
+    const struct nvcc_table *t = mapping_nvcc(m);
+    ck_assert_uint_eq(t->nflags, 4); /* with the alias */
+    ck_assert_uint_eq(t->narch, 2);
+    ck_assert_str_eq(t->arch[1].to, "31");
+    ck_assert_str_eq(t->arch[1].why, "newer");
+    ck_assert_uint_eq(t->arch[0].below, 80);
+    size_t j;
+    const struct nvcc_flag *f = nvflags_find(t, "--ptxas-options=-v", 18, &j);
+    ck_assert_str_eq(f->canon, "-Xptxas");
+    ck_assert_str_eq(f->why, "ptx");
+    f = nvflags_find(t, "-x", 2, &j);
+    ck_assert_int_eq(f->action, NVF_VALUE);
+    ck_assert_str_eq(f->vfrom, "cu");
+    const struct script_entry *se =
+        mapping_script(m, SC_CMAKE_LANGUAGE, "CUDA", 4);
+    ck_assert_int_eq(se->action, newest ? SA_RENAME : SA_DROP);
+    ck_assert_ptr_null(mapping_script(m, SC_CMAKE_VARIABLE, "CUDA", 4));
+    se = mapping_script(m, SC_CMAKE_VARIABLE, "CMAKE_CUDA_FLAGS", 16);
+    ck_assert_int_eq(se->values, SV_FLAGS);
+    se = mapping_script(m, SC_CMAKE_VARIABLE, "CUDAToolkit_VERSION", 19);
+    ck_assert_int_eq(se->e.hazard, HAZARD_COMPARED);
+    se = mapping_script_prefix(m, SC_CMAKE_PREFIX, "CMAKE_CUDA_X_Z", 14);
+    ck_assert_str_eq(se->e.to, "CMAKE_Y_"); /* the longest */
+    se = mapping_script_prefix(m, SC_CMAKE_PREFIX, "CMAKE_CUDA_Z", 12);
+    ck_assert_str_eq(se->e.to, "CMAKE_MUSA_");
+    se = mapping_script(m, SC_CMAKE_COMMAND, "add_library", 11);
+    if (newest) {
+        ck_assert_ptr_null(se);
+    } else {
+        ck_assert(se->musa_sources);
+    }
+    se = mapping_script(m, SC_PY_MODULE, "torch.utils.cpp_extension", 25);
+    ck_assert_uint_eq(se->nlist, 1);
+    ck_assert_str_eq(se->list[0], "MUSAExtension");
+    ck_assert_ptr_nonnull(mapping_script(m, SC_PY_LOADER, "ctypes.CDLL", 11));
+    se = mapping_script_prefix(m, SC_MAKE_PATH, "/usr/local/cuda/bin", 19);
+    ck_assert_str_eq(se->e.to, "/usr/local/musa");
+    ck_assert_str_eq(mapping_script(m, SC_LIBRARY, "cublas", 6)->e.to,
+                     "mublas");
+    ck_assert_int_eq(mapping_script(m, SC_LIBRARY, "cudadevrt", 9)->action,
+                     SA_DROP);
+    ck_assert_str_eq(
+        mapping_script(m, SC_CMAKE_TARGET, "CUDA::cublas", 12)->e.to,
+        "MUSA::mublas");
+}
+
+START_TEST(build_sections)
+{
+    char dir[] = "/tmp/c2m-cache-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *path = write_temp(build_yaml, ".yaml");
+    const struct mapping_input in[] = {{path, 0}};
+    for (int round = 0; round < 2; round++) { /* parsed, then cached */
+        struct mapping *m = mapping_new(SDK_NEWEST);
+        ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+        ck_assert_int_eq(mapping_finish(m), 0);
+        ck_assert(mapping_was_checked(m) == (round == 1));
+        check_build_tables(m, true);
+        mapping_free(m);
+    }
+    struct mapping *m = mapping_new(sdk_parse_version("4.3", 3));
+    ck_assert_int_eq(mapping_load(m, in, 1, dir), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    check_build_tables(m, false);
+    mapping_free(m);
+    /* A later layer replaces an entry, and the architecture rules as a
+     * whole. */
+    char *top = write_temp("version: 1\ndomain: c\n"
+                           "architectures: [{to: 22}]\n"
+                           "make: {tools: {nvcc: mcc2}}\n",
+                           ".yaml");
+    m = mapping_new(SDK_NEWEST);
+    ck_assert_int_eq(mapping_load_file(m, path, 0), 0);
+    ck_assert_int_eq(mapping_load_file(m, top, 1), 0);
+    ck_assert_int_eq(mapping_finish(m), 0);
+    ck_assert_str_eq(mapping_script(m, SC_MAKE_TOOL, "nvcc", 4)->e.to, "mcc2");
+    ck_assert_uint_eq(mapping_nvcc(m)->narch, 1);
+    ck_assert_str_eq(nvflags_arch(mapping_nvcc(m), 75), "22");
+    mapping_free(m);
+    drop(path);
+    drop(top);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(build_section_errors)
+{
+    expect_error(HDR "cmake: {variabels: {A: B}}\n", "3:9",
+                 "unknown key 'variabels' in 'cmake'");
+    expect_error(HDR "cmake: {variables: {A-B: C}}\n", "3:21",
+                 "'A-B' is not a CMake name");
+    expect_error(HDR "cmake: {targets: {\"CUDA::x\": \"MUSA::\"}}\n", "3:30",
+                 "which is not a target name (NS::name)");
+    expect_error(HDR "cmake: {variables: {A: {to: B, drop: x}}}\n", "3:32",
+                 "give only one of");
+    expect_error(HDR "cmake: {variables: {A: {values: nope, to: B}}}\n", "3:33",
+                 "'values' must be 'arch' or 'flags'");
+    expect_error(HDR "cmake: {variables: {A: {unwrap: x}}}\n", "3:25",
+                 "unknown key 'unwrap' in 'variables'");
+    expect_error(HDR "nvcc_flags: {-G: {drop: x, value: yes}}\n", "3:35",
+                 "'value' must be 'true'");
+    expect_error(HDR "nvcc_flags: {-Xa: {to: -Xb, value: true}}\n", "3:14",
+                 "it cannot be renamed");
+    expect_error(HDR "nvcc_flags: {G: {drop: x}}\n", "3:14",
+                 "'G' is not an option like -x");
+    expect_error(HDR "nvcc_flags: {-a: {drop: x, aliases: [-b]}, "
+                     "-b: {drop: y}}\n",
+                 "3:14", "'-b' is the name of two nvcc options");
+    expect_error(HDR "architectures: [{below: 90, to: 22}, {below: 80, to: "
+                     "21}, {to: 31}]\n",
+                 "3:38", "'below' must grow");
+    expect_error(HDR "architectures: [{below: 90, to: 22}]\n", "3:16",
+                 "must have no 'below'");
+    expect_error(HDR "architectures: [{to: mp_22}]\n", "3:22",
+                 "'to' must be a MUSA architecture number");
+    expect_error(HDR "make: {variables: {CUDA_HOME: MUSA_HOME, MUSA_HOME: "
+                     "X}}\n",
+                 "3:20", "mappings must not chain");
+    expect_error(HDR "link: {libs: [a, b], from: [c]}\n", "3:28",
+                 "'from' names 1 libraries and 'libs' 2");
+    expect_error(HDR "python: {loaders: [ctypes..CDLL]}\n", "3:20",
+                 "'ctypes..CDLL' is not a Python name");
+}
+END_TEST
+
 static Suite *mapping_suite(void)
 {
     Suite *s = suite_create("mapping");
@@ -1105,6 +1267,8 @@ static Suite *mapping_suite(void)
     tcase_add_test(tc, may_apply_has_no_false_negatives);
     tcase_add_test(tc, rule_starts_cover_every_match);
     tcase_add_test(tc, link_section_errors);
+    tcase_add_test(tc, build_sections);
+    tcase_add_test(tc, build_section_errors);
     tcase_add_test(tc, later_layers_win);
     tcase_add_test(tc, bad_yaml);
     tcase_add_test(tc, bad_structure);

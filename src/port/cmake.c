@@ -1,0 +1,761 @@
+/* SPDX-License-Identifier: MIT */
+/* Porting a CMake file: command by command, over the lexer's arguments
+ * and the pieces of each (words, variable references, generator
+ * expressions). Renamed: packages, languages, commands, variables,
+ * properties, imported targets, compile features (dropped), architecture
+ * values, nvcc options where nvcc reads them, -D names, and file names
+ * that follow the run's renames; comments and message texts stay. The
+ * rules are the mapping's cmake: section (and link:, libraries:,
+ * nvcc_flags:, architectures:); this file knows only where in a command
+ * each kind of name stands. */
+#include "port/cmake.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex/cmake.h"
+#include "lex/lexer.h"
+#include "mapping/mapping.h"
+#include "util/xalloc.h"
+
+/* One argument: its token and pieces. */
+struct arg {
+    struct cmake_token t;
+    struct cmake_token *pc;
+    size_t npc;
+};
+
+struct cm {
+    struct script_job *j;
+    const char *buf;
+    char cmd[40]; /* the command's name, lower case ("" when too long) */
+    struct arg *args;
+    size_t nargs, alloc;
+    struct cmake_token *pcs; /* every argument's pieces */
+    size_t npcs, pcs_alloc;
+    struct sj_word *words[2]; /* options for nvcc: maybe, surely */
+    size_t nwords[2], walloc[2];
+    bool recurse;      /* file(GLOB_RECURSE) */
+    bool text;         /* message(): its words are text */
+    bool musa_sources; /* an argument names a file the run renames */
+};
+
+static bool tok_is(const struct cm *c, const struct cmake_token *t,
+                   const char *s)
+{
+    return t->len == strlen(s) && !memcmp(c->buf + t->off, s, t->len);
+}
+
+/* Case-insensitive, for keywords that CMake takes in any case. */
+static bool arg_is(const struct cm *c, size_t i, const char *s)
+{
+    return i < c->nargs && tok_is(c, &c->args[i].t, s);
+}
+
+static bool is_ident(const struct cm *c, const struct cmake_token *t)
+{
+    return cmake_is_identifier(c->buf + t->off, t->len);
+}
+
+static void push_word(struct cm *c, int level, const struct cmake_token *p,
+                      bool whole)
+{
+    ALLOC_GROW(c->words[level], c->nwords[level] + 1, c->walloc[level]);
+    c->words[level][c->nwords[level]++] =
+        (struct sj_word){p->off, p->len, p->off, p->len, whole};
+}
+
+/* Is piece k of arg a word of its own (blanks, ';', quotes, a genex
+ * separator or nothing on both sides)? */
+static bool whole_word(const struct arg *a, size_t k)
+{
+    for (int d = -1; d <= 1; d += 2) {
+        size_t n = k + (size_t)d;
+        if ((d < 0 && !k) || n >= a->npc)
+            continue;
+        unsigned char kind = a->pc[n].kind;
+        if (kind != CMAKE_PC_SPACE && kind != CMAKE_PC_SEP &&
+            kind != CMAKE_PC_DELIM &&
+            !(d > 0 && kind == CMAKE_PC_GENEX_CLOSE) &&
+            !(d < 0 && kind == CMAKE_PC_GENEX_OPEN))
+            return false;
+    }
+    return true;
+}
+
+/* ---- names ---- */
+
+/* A variable's name at p: an exact entry, else a prefix (CMAKE_CUDA_ and
+ * more: the rest must start like a name). */
+static const struct script_entry *variable(const struct cm *c, const char *s,
+                                           size_t len)
+{
+    const struct mapping *m = c->j->map;
+    const struct script_entry *se =
+        mapping_script(m, SC_CMAKE_VARIABLE, s, len);
+    if (se)
+        return se;
+    se = mapping_script_prefix(m, SC_CMAKE_PREFIX, s, len);
+    if (se && se->action == SA_RENAME) {
+        size_t pl = strlen(se->e.from);
+        if (pl < len && isalnum((unsigned char)s[pl]))
+            return se;
+    }
+    return NULL;
+}
+
+/* Rename a variable's name at piece (or token) p; returns its entry. A
+ * variable kept and reported is reported where it is named, not at each
+ * ${reference}. */
+static const struct script_entry *
+rename_variable(struct cm *c, const struct cmake_token *p, bool reference)
+{
+    const char *s = c->buf + p->off;
+    const struct script_entry *se = variable(c, s, p->len);
+    if (!se || (reference && se->action == SA_REPORT) ||
+        sj_kept(c->j, se, p->off, s, p->len))
+        return se;
+    if (se->action != SA_RENAME)
+        return se;
+    if (se->ctx == SC_CMAKE_PREFIX) {
+        size_t pl = strlen(se->e.from);
+        strbuf_reset(&c->j->tmp);
+        strbuf_add(&c->j->tmp, se->e.to, se->e.to_len);
+        strbuf_add(&c->j->tmp, s + pl, p->len - pl);
+        sj_replace(c->j, p->off, p->len, c->j->tmp.buf, c->j->tmp.len, true);
+    } else {
+        sj_replace(c->j, p->off, p->len, se->e.to, se->e.to_len, false);
+        if (se->e.message)
+            sj_note(c->j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
+                    se->e.to, se->e.message);
+    }
+    return se;
+}
+
+/* A name of ctx at piece p: renamed, or reported. Returns the entry. */
+static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
+                                              const struct cmake_token *p)
+{
+    const char *s = c->buf + p->off;
+    const struct script_entry *se = mapping_script(c->j->map, ctx, s, p->len);
+    if (!se || sj_kept(c->j, se, p->off, s, p->len))
+        return se;
+    if (se->action == SA_RENAME) {
+        sj_replace(c->j, p->off, p->len, se->e.to, se->e.to_len, false);
+        if (se->e.message)
+            sj_note(c->j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
+                    se->e.to, se->e.message);
+    } else if (se->action == SA_DROP) {
+        sj_remove(c->j, p->off, p->len);
+        sj_note(c->j, p->off, "dropped '%.*s' (%s)", (int)p->len, s,
+                se->e.message ? se->e.message : "no MUSA counterpart");
+    }
+    return se;
+}
+
+/* ---- the pieces of one argument ---- */
+
+/* The name of the variable whose reference ends just before piece k. */
+static const struct cmake_token *ref_before(const struct arg *a, size_t k)
+{
+    if (k < 3 || a->pc[k - 1].kind != CMAKE_PC_VAR_CLOSE ||
+        a->pc[k - 2].kind != CMAKE_PC_WORD ||
+        a->pc[k - 3].kind != CMAKE_PC_VAR_OPEN)
+        return NULL;
+    return &a->pc[k - 2];
+}
+
+/* A word that may name a file: where its path starts from. */
+static void file_word(struct cm *c, const struct arg *a, size_t k)
+{
+    const struct cmake_token *p = &a->pc[k];
+    const char *s = c->buf + p->off;
+    if (c->text || !sj_may_rename(c->j, s, p->len))
+        return;
+    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
+        a->pc[k - 1].kind != CMAKE_PC_SEP &&
+        a->pc[k - 1].kind != CMAKE_PC_DELIM) {
+        const struct cmake_token *v = ref_before(a, k);
+        if (v && s[0] == '/' &&
+            (tok_is(c, v, "CMAKE_CURRENT_SOURCE_DIR") ||
+             tok_is(c, v, "CMAKE_CURRENT_LIST_DIR")))
+            sj_path(c->j, p->off + 1, p->len - 1,
+                    c->recurse ? SJ_RGLOB : SJ_PATH, NULL);
+        else
+            sj_path(c->j, p->off, p->len, SJ_TAIL, NULL);
+        return;
+    }
+    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL,
+            s[0] == '/' ? "" : NULL);
+}
+
+/* Every argument's pieces: variable references, generator expressions
+ * ($<COMPILE_LANGUAGE:CUDA>, and the options they guard), imported
+ * targets, file names. flags: collect words for nvcc (level 1 in a CUDA
+ * generator expression, 0 elsewhere); -1 collects none. */
+static void scan_arg(struct cm *c, const struct arg *a, int flags)
+{
+    unsigned depth = 0, cuda_at = 0;
+    bool lang_list = false; /* in $<COMPILE_LANGUAGE:...> */
+    unsigned lang_depth = 0;
+    for (size_t k = 0; k < a->npc; k++) {
+        const struct cmake_token *p = &a->pc[k];
+        if (p->kind == CMAKE_PC_GENEX_OPEN) {
+            depth++;
+            continue;
+        }
+        if (p->kind == CMAKE_PC_GENEX_CLOSE) {
+            if (lang_list && depth == lang_depth)
+                lang_list = false;
+            if (depth)
+                depth--;
+            if (cuda_at && depth < cuda_at)
+                cuda_at = 0;
+            continue;
+        }
+        if (p->kind != CMAKE_PC_WORD)
+            continue;
+        if (p->flags & CMAKE_PCF_VAR) {
+            /* ${NAME}, not $ENV{NAME}: the name alone between them */
+            if (k && k + 1 < a->npc && a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
+                a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE &&
+                c->buf[a->pc[k - 1].off + 1] != 'E')
+                rename_variable(c, p, true);
+            continue;
+        }
+        const char *s = c->buf + p->off;
+        if (p->flags & CMAKE_PCF_GENEX) {
+            bool first = k && a->pc[k - 1].kind == CMAKE_PC_GENEX_OPEN;
+            if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||
+                          tok_is(c, p, "LINK_LANGUAGE") ||
+                          tok_is(c, p, "COMPILE_LANG_AND_ID"))) {
+                lang_list = true;
+                lang_depth = depth;
+                continue;
+            }
+            if (lang_list && depth == lang_depth) {
+                const struct script_entry *se =
+                    mapping_script(c->j->map, SC_CMAKE_LANGUAGE, s, p->len);
+                if (se && se->action == SA_RENAME) {
+                    rename_name(c, SC_CMAKE_LANGUAGE, p);
+                    if (depth > 1)
+                        cuda_at = depth - 1;
+                }
+                continue;
+            }
+            if (first)
+                continue; /* a generator expression's name */
+            const struct script_entry *pe =
+                mapping_script(c->j->map, SC_CMAKE_PROPERTY, s, p->len);
+            if (pe && pe->action == SA_RENAME) {
+                rename_name(c, SC_CMAKE_PROPERTY, p);
+                continue;
+            }
+        }
+        if (memchr(s, ':', p->len) && p->len > 2) {
+            if (rename_name(c, SC_CMAKE_TARGET, p))
+                continue;
+        }
+        int level = cuda_at && depth >= cuda_at ? 1 : flags;
+        if (level >= 0 && s[0] == '-')
+            push_word(c, level, p, whole_word(a, k));
+        else
+            file_word(c, a, k);
+    }
+}
+
+/* The words of args [from, to) for an option list, a value list. */
+static void value_words(struct cm *c, size_t from, size_t to, int level)
+{
+    for (size_t i = from; i < to; i++) {
+        const struct arg *a = &c->args[i];
+        for (size_t k = 0; k < a->npc; k++)
+            if (a->pc[k].kind == CMAKE_PC_WORD &&
+                !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
+                push_word(c, level, &a->pc[k], whole_word(a, k));
+    }
+}
+
+static void flush_words(struct cm *c, enum script_values values)
+{
+    if (values == SV_ARCH) {
+        sj_arch_values(c->j, c->words[0], c->nwords[0]);
+    } else {
+        sj_flags(c->j, c->words[0], c->nwords[0],
+                 values == SV_FLAGS ? SJ_NVCC : SJ_UNAMBIGUOUS, false);
+        sj_flags(c->j, c->words[1], c->nwords[1], SJ_NVCC, false);
+    }
+    c->nwords[0] = c->nwords[1] = 0;
+}
+
+/* ---- commands ---- */
+
+static bool is_keyword(const struct cm *c, size_t i)
+{
+    static const char *const kw[] = {"CACHE",
+                                     "PARENT_SCOPE",
+                                     "FORCE",
+                                     "PRIVATE",
+                                     "PUBLIC",
+                                     "INTERFACE",
+                                     "BEFORE",
+                                     "AFTER",
+                                     "SYSTEM",
+                                     "COMMAND",
+                                     "DEPENDS",
+                                     "OUTPUT",
+                                     "WORKING_DIRECTORY",
+                                     "COMMENT",
+                                     "VERBATIM",
+                                     "BYPRODUCTS",
+                                     "MAIN_DEPENDENCY",
+                                     "IMPLICIT_DEPENDS",
+                                     "USES_TERMINAL",
+                                     "COMMAND_EXPAND_LISTS",
+                                     "DEPFILE",
+                                     "JOB_POOL",
+                                     "APPEND",
+                                     "ALL",
+                                     "SOURCES",
+                                     "POST_BUILD",
+                                     "PRE_BUILD",
+                                     "PRE_LINK",
+                                     "TARGET"};
+    for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+        if (arg_is(c, i, kw[k]))
+            return true;
+    return false;
+}
+
+static bool holds(const char *s, size_t len, const char *what)
+{
+    size_t n = strlen(what);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!memcmp(s + i, what, n))
+            return true;
+    return false;
+}
+
+/* set(VAR values...), list(APPEND VAR ...), string(APPEND VAR ...). */
+static void assignment(struct cm *c, size_t var)
+{
+    if (var >= c->nargs || c->args[var].t.kind != CMAKE_TOK_IDENT)
+        return;
+    const struct cmake_token *v = &c->args[var].t;
+    const struct script_entry *se = variable(c, c->buf + v->off, v->len);
+    size_t end = var + 1;
+    while (end < c->nargs && !is_keyword(c, end))
+        end++;
+    if (tok_is(c, v, "CMAKE_MODULE_PATH") && !strcmp(c->cmd, "set")) {
+        bool keeps = false;
+        for (size_t i = var + 1; i < end; i++)
+            keeps |= holds(c->buf + c->args[i].t.off, c->args[i].t.len,
+                           "${CMAKE_MODULE_PATH}");
+        if (!keeps)
+            sj_warn(c->j, WARN_BUILD, v->off,
+                    "set(CMAKE_MODULE_PATH) drops the MUSA SDK's module "
+                    "directory that musa_port.cmake adds: use "
+                    "list(APPEND CMAKE_MODULE_PATH ...)");
+    }
+    c->nwords[0] = c->nwords[1] = 0;
+    value_words(c, var + 1, end, 0);
+    flush_words(c, se ? (enum script_values)se->values : SV_NONE);
+}
+
+/* A property name at argument i and the values after it up to vend. */
+static void property(struct cm *c, size_t i, size_t vend)
+{
+    const struct cmake_token *p = &c->args[i].t;
+    if (p->kind != CMAKE_TOK_IDENT)
+        return;
+    const char *s = c->buf + p->off;
+    const struct script_entry *se =
+        mapping_script(c->j->map, SC_CMAKE_PROPERTY, s, p->len);
+    if ((tok_is(c, p, "LANGUAGE") || tok_is(c, p, "LINKER_LANGUAGE")) &&
+        i + 1 < vend && c->args[i + 1].t.kind == CMAKE_TOK_IDENT) {
+        const struct cmake_token *v = &c->args[i + 1].t;
+        const struct script_entry *le = mapping_script(
+            c->j->map, SC_CMAKE_LANGUAGE, c->buf + v->off, v->len);
+        if (le && le->action == SA_RENAME)
+            rename_name(c, SC_CMAKE_LANGUAGE, v);
+    }
+    if (!se)
+        return;
+    if (se->action == SA_REPORT) {
+        /* Reported where it is set to something true. */
+        if (i + 1 < vend) {
+            const struct cmake_token *v = &c->args[i + 1].t;
+            const char *vs = c->buf + v->off;
+            bool off = tok_is(c, v, "OFF") || tok_is(c, v, "FALSE") ||
+                       tok_is(c, v, "NO") || tok_is(c, v, "0") ||
+                       tok_is(c, v, "N") || tok_is(c, v, "\"\"");
+            if (!off)
+                sj_warn(c->j, WARN_BUILD, p->off, "'%.*s %.*s' is %s",
+                        (int)p->len, s, (int)v->len, vs,
+                        se->e.message ? se->e.message : "kept");
+        } else {
+            sj_kept(c->j, se, p->off, s, p->len);
+        }
+        return;
+    }
+    rename_name(c, SC_CMAKE_PROPERTY, p);
+    if (se->action != SA_RENAME || se->values == SV_NONE || i + 1 >= vend)
+        return;
+    c->nwords[0] = c->nwords[1] = 0;
+    value_words(c, i + 1, vend, 0);
+    flush_words(c, (enum script_values)se->values);
+}
+
+/* set_target_properties(t... PROPERTIES name value ...),
+ * set_property(... PROPERTY name values...), get_*_property(v t name). */
+static void properties(struct cm *c)
+{
+    for (size_t i = 0; i < c->nargs; i++) {
+        if (arg_is(c, i, "PROPERTIES")) {
+            for (size_t k = i + 1; k < c->nargs; k += 2)
+                property(c, k, k + 2 <= c->nargs ? k + 2 : c->nargs);
+            return;
+        }
+        if (arg_is(c, i, "PROPERTY") && i + 1 < c->nargs) {
+            property(c, i + 1, c->nargs);
+            return;
+        }
+    }
+    if ((!strcmp(c->cmd, "get_target_property") ||
+         !strcmp(c->cmd, "get_source_file_property")) &&
+        c->nargs >= 3)
+        property(c, 2, 3);
+}
+
+/* project(name [VERSION v] [DESCRIPTION d] [HOMEPAGE_URL u]
+ * [LANGUAGES l...]) or project(name l...). */
+static void languages(struct cm *c, size_t from)
+{
+    for (size_t i = from; i < c->nargs; i++) {
+        if (arg_is(c, i, "VERSION") || arg_is(c, i, "DESCRIPTION") ||
+            arg_is(c, i, "HOMEPAGE_URL")) {
+            i++;
+            continue;
+        }
+        if (c->args[i].t.kind == CMAKE_TOK_IDENT)
+            rename_name(c, SC_CMAKE_LANGUAGE, &c->args[i].t);
+    }
+}
+
+/* NAME or NAME=value or -DNAME: NAME by the identifier table. */
+static void definitions(struct cm *c, size_t from)
+{
+    for (size_t i = from; i < c->nargs; i++) {
+        const struct arg *a = &c->args[i];
+        for (size_t k = 0; k < a->npc; k++) {
+            const struct cmake_token *p = &a->pc[k];
+            if (p->kind != CMAKE_PC_WORD || (p->flags & CMAKE_PCF_VAR) ||
+                !whole_word(a, k))
+                continue;
+            const char *s = c->buf + p->off;
+            size_t skip = p->len > 2 && s[0] == '-' && s[1] == 'D' ? 2 : 0;
+            size_t n = skip;
+            while (n < p->len && s[n] != '=')
+                n++;
+            if (!lexer_is_identifier(s + skip, n - skip))
+                continue;
+            const struct map_ident *id =
+                mapping_ident(c->j->map, s + skip, n - skip);
+            if (id && id->exact && id->exact->kind == MAP_RENAME)
+                sj_replace(c->j, p->off + skip, n - skip, id->exact->to,
+                           id->exact->to_len, false);
+        }
+    }
+}
+
+/* The words after COMMAND whose first word is nvcc or the CUDA compiler:
+ * nvcc's options. */
+static void custom_commands(struct cm *c)
+{
+    for (size_t i = 0; i < c->nargs; i++) {
+        if (!arg_is(c, i, "COMMAND") || i + 1 >= c->nargs)
+            continue;
+        const struct arg *a = &c->args[i + 1];
+        bool nvcc = false;
+        if (a->npc == 3 && a->pc[0].kind == CMAKE_PC_VAR_OPEN &&
+            tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
+            nvcc = true;
+        const char *s = c->buf + a->t.off;
+        if (a->t.len >= 4 && !memcmp(s + a->t.len - 4, "nvcc", 4) &&
+            (a->t.len == 4 || s[a->t.len - 5] == '/'))
+            nvcc = true;
+        if (!nvcc)
+            continue;
+        size_t end = i + 2;
+        while (end < c->nargs && !is_keyword(c, end))
+            end++;
+        c->nwords[0] = c->nwords[1] = 0;
+        value_words(c, i + 2, end, 1);
+        flush_words(c, SV_NONE);
+        i = end - 1;
+    }
+}
+
+/* if(CUDAToolkit_VERSION VERSION_LESS 12.0) and the like: a CUDA version
+ * or compiler compared. */
+static void conditions(struct cm *c)
+{
+    static const char *const ops[] = {"EQUAL",
+                                      "LESS",
+                                      "GREATER",
+                                      "LESS_EQUAL",
+                                      "GREATER_EQUAL",
+                                      "STREQUAL",
+                                      "STRLESS",
+                                      "STRGREATER",
+                                      "VERSION_EQUAL",
+                                      "VERSION_LESS",
+                                      "VERSION_GREATER",
+                                      "VERSION_LESS_EQUAL",
+                                      "VERSION_GREATER_EQUAL",
+                                      "MATCHES"};
+    for (size_t i = 0; i + 1 < c->nargs; i++) {
+        const struct cmake_token *t = &c->args[i].t;
+        const char *s = c->buf + t->off;
+        size_t off = t->off, len = t->len;
+        if (len > 3 && s[0] == '$' && s[1] == '{' && s[len - 1] == '}') {
+            s += 2;
+            off += 2;
+            len -= 3;
+        }
+        const struct script_entry *se = variable(c, s, len);
+        if (!se || se->e.hazard != HAZARD_COMPARED)
+            continue;
+        for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
+            if (arg_is(c, i + 1, ops[k])) {
+                sj_warn(c->j, WARN_HAZARD, off,
+                        "'%.*s' is compared with '%.*s': MUSA numbers its "
+                        "versions (and names its compiler) otherwise",
+                        (int)len, s,
+                        (int)c->args[i + 2 < c->nargs ? i + 2 : i].t.len,
+                        c->buf + c->args[i + 2 < c->nargs ? i + 2 : i].t.off);
+                break;
+            }
+    }
+}
+
+/* Does an argument name a file the run renames? (FindMUSA's musa_add_*
+ * before SDK 5.1.) */
+static bool names_renamed(struct cm *c)
+{
+    const struct script_files *fs = c->j->env ? c->j->env->files : NULL;
+    if (!fs || !c->j->env->dir)
+        return false;
+    for (size_t i = 0; i < c->nargs; i++) {
+        const struct cmake_token *t = &c->args[i].t;
+        const char *s = c->buf + t->off;
+        bool renamed = false;
+        struct strbuf sb = STRBUF_INIT;
+        if (t->kind != CMAKE_TOK_QUOTED && fs->may_rename(fs->arg, s, t->len) &&
+            fs->file(fs->arg, c->j->env->dir, s, t->len, &renamed, &sb) &&
+            renamed) {
+            strbuf_release(&sb);
+            return true;
+        }
+        strbuf_release(&sb);
+    }
+    return false;
+}
+
+static void command(struct cm *c, const struct cmake_token *name)
+{
+    const char *cmd = c->cmd;
+    /* The command's own name. */
+    const struct script_entry *ce =
+        mapping_script(c->j->map, SC_CMAKE_COMMAND, cmd, strlen(cmd));
+    if (ce && (!ce->musa_sources || names_renamed(c)))
+        rename_name(c, SC_CMAKE_COMMAND, name);
+    c->recurse = !strcmp(cmd, "file") && arg_is(c, 0, "GLOB_RECURSE");
+
+    /* A message's text stays, file names and all. */
+    c->text = !strcmp(cmd, "message");
+    bool opts = !strcmp(cmd, "target_compile_options") ||
+                !strcmp(cmd, "add_compile_options") ||
+                !strcmp(cmd, "target_link_options") ||
+                !strcmp(cmd, "add_link_options") ||
+                !strcmp(cmd, "add_definitions");
+    c->nwords[0] = c->nwords[1] = 0;
+    for (size_t i = 0; i < c->nargs; i++) {
+        const struct arg *a = &c->args[i];
+        /* A bare name: a variable, or a target of cmake: targets:. */
+        if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
+            !rename_variable(c, &a->t, false))
+            rename_name(c, SC_CMAKE_TARGET, &a->t);
+        scan_arg(c, a, opts ? 0 : -1);
+    }
+    if (opts) {
+        flush_words(c, SV_NONE);
+    } else {
+        /* Only options in a CUDA generator expression, elsewhere. */
+        c->nwords[0] = 0;
+        sj_flags(c->j, c->words[1], c->nwords[1], SJ_NVCC, false);
+        c->nwords[1] = 0;
+    }
+
+    if (!strcmp(cmd, "project")) {
+        languages(c, 1);
+    } else if (!strcmp(cmd, "enable_language") ||
+               !strcmp(cmd, "check_language")) {
+        languages(c, 0);
+    } else if (!strcmp(cmd, "find_package") && c->nargs) {
+        const struct script_entry *pe =
+            rename_name(c, SC_CMAKE_PACKAGE, &c->args[0].t);
+        const struct cmake_token *v = c->nargs > 1 ? &c->args[1].t : NULL;
+        if (pe && pe->action == SA_RENAME && v &&
+            isdigit((unsigned char)c->buf[v->off]))
+            sj_warn(c->j, WARN_BUILD, v->off,
+                    "'%.*s' is kept, but it is a CUDA version: %s's versions "
+                    "are MUSA SDK ones (4.x, 5.x); drop it or give the "
+                    "SDK's",
+                    (int)v->len, c->buf + v->off, pe->e.to);
+    } else if (!strcmp(cmd, "set") || !strcmp(cmd, "option")) {
+        assignment(c, 0);
+    } else if ((!strcmp(cmd, "list") || !strcmp(cmd, "string")) &&
+               (arg_is(c, 0, "APPEND") || arg_is(c, 0, "PREPEND"))) {
+        assignment(c, 1);
+    } else if (!strcmp(cmd, "target_compile_features")) {
+        for (size_t i = 1; i < c->nargs; i++)
+            if (c->args[i].t.kind == CMAKE_TOK_IDENT)
+                rename_name(c, SC_CMAKE_FEATURE, &c->args[i].t);
+    } else if (!strcmp(cmd, "add_compile_definitions")) {
+        definitions(c, 0);
+    } else if (!strcmp(cmd, "target_compile_definitions")) {
+        definitions(c, 1);
+    } else if (strstr(cmd, "propert")) {
+        properties(c);
+    } else if (!strcmp(cmd, "add_custom_command") ||
+               !strcmp(cmd, "add_custom_target") ||
+               !strcmp(cmd, "execute_process")) {
+        custom_commands(c);
+    } else if (!strcmp(cmd, "if") || !strcmp(cmd, "elseif") ||
+               !strcmp(cmd, "while")) {
+        conditions(c);
+    } else if (!strcmp(cmd, "find_program") && c->nargs > 1) {
+        /* find_program(VAR nvcc ...) or (VAR NAMES nvcc ...) */
+        for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&
+                           !arg_is(c, i, "PATH") && !arg_is(c, i, "HINTS");
+             i++)
+            if (c->args[i].t.kind == CMAKE_TOK_IDENT)
+                rename_name(c, SC_MAKE_TOOL, &c->args[i].t);
+    } else if (!strcmp(cmd, "find_library") && c->nargs > 1) {
+        /* find_library(VAR name ...) or (VAR NAMES name ...): a library
+         * renamed, or one with no MUSA counterpart reported (never
+         * dropped: the call needs a name). */
+        for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&
+                           !arg_is(c, i, "PATH") && !arg_is(c, i, "HINTS");
+             i++) {
+            const struct cmake_token *t = &c->args[i].t;
+            const char *s = c->buf + t->off;
+            const struct script_entry *le =
+                t->kind == CMAKE_TOK_IDENT
+                    ? mapping_script(c->j->map, SC_LIBRARY, s, t->len)
+                    : NULL;
+            if (!le || sj_kept(c->j, le, t->off, s, t->len))
+                continue;
+            if (le->action == SA_RENAME)
+                sj_replace(c->j, t->off, t->len, le->e.to, le->e.to_len, false);
+            else if (le->action == SA_DROP)
+                sj_warn(c->j, WARN_BUILD, t->off, "'%.*s' is kept, but %s",
+                        (int)t->len, s,
+                        le->e.message ? le->e.message : "MUSA has none");
+        }
+    } else if (!strcmp(cmd, "target_link_libraries") ||
+               !strcmp(cmd, "link_libraries")) {
+        for (size_t i = 0; i < c->nargs; i++) {
+            const struct cmake_token *t = &c->args[i].t;
+            const char *s = c->buf + t->off;
+            if (t->kind != CMAKE_TOK_IDENT && t->kind != CMAKE_TOK_UNQUOTED)
+                continue;
+            size_t jn;
+            if (t->len > 2 && s[0] == '-' && s[1] == 'l' &&
+                !nvflags_find(c->j->nv, s, t->len, &jn))
+                sj_library(c->j, t->off, t->len, t->off + 2, t->len - 2);
+            else if (i && t->kind == CMAKE_TOK_IDENT && !is_keyword(c, i))
+                sj_library(c->j, t->off, t->len, t->off, t->len);
+        }
+    }
+}
+
+/* ---- the file ---- */
+
+static void add_arg(struct cm *c, const struct cmake_token *t)
+{
+    ALLOC_GROW(c->args, c->nargs + 1, c->alloc);
+    struct arg *a = &c->args[c->nargs++];
+    a->t = *t;
+    a->npc = 0;
+    size_t first = c->npcs;
+    struct cmake_pieces it;
+    struct cmake_token p;
+    cmake_pieces_init(&it, c->buf, t);
+    while (cmake_pieces_next(&it, &p)) {
+        ALLOC_GROW(c->pcs, c->npcs + 1, c->pcs_alloc);
+        c->pcs[c->npcs++] = p;
+    }
+    a->npc = c->npcs - first;
+    a->pc = (struct cmake_token *)(uintptr_t)first; /* fixed up below */
+}
+
+static void run_command(struct cm *c, const struct cmake_token *name)
+{
+    for (size_t i = 0; i < c->nargs; i++) /* the pieces have settled */
+        c->args[i].pc = c->pcs + (uintptr_t)c->args[i].pc;
+    command(c, name);
+    c->nargs = 0;
+    c->npcs = 0;
+}
+
+void cmake_port(struct script_job *j)
+{
+    struct cm c = {0};
+    c.j = j;
+    c.buf = j->buf;
+    j->sep = ';';
+    struct cmake_lexer lx;
+    struct cmake_token t, name = {0, 0, 0, 0};
+    bool in_cmd = false;
+    cmake_lexer_init(&lx, j->buf, j->len);
+    while (cmake_lexer_next(&lx, &t)) {
+        if (t.flags & CMAKE_TOKF_UNTERMINATED)
+            sj_warn(j, WARN_UNTERMINATED, t.off, "%s",
+                    t.kind == CMAKE_TOK_QUOTED ? "missing terminating '\"'"
+                    : t.kind == CMAKE_TOK_BRACKET
+                        ? "unterminated bracket argument"
+                        : "unterminated bracket comment");
+        if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
+            if (in_cmd)
+                run_command(&c, &name);
+            name = t;
+            in_cmd = true;
+            size_t n = t.len < sizeof(c.cmd) ? t.len : 0;
+            for (size_t i = 0; i < n; i++)
+                c.cmd[i] = (char)tolower((unsigned char)j->buf[t.off + i]);
+            c.cmd[n] = '\0';
+            continue;
+        }
+        if (!in_cmd)
+            continue;
+        if (t.kind == CMAKE_TOK_RPAREN && lx.depth == 0) {
+            run_command(&c, &name);
+            in_cmd = false;
+            continue;
+        }
+        if ((t.flags & CMAKE_TOKF_ARG) &&
+            (t.kind == CMAKE_TOK_IDENT || t.kind == CMAKE_TOK_UNQUOTED ||
+             t.kind == CMAKE_TOK_QUOTED || t.kind == CMAKE_TOK_BRACKET))
+            add_arg(&c, &t);
+    }
+    if (in_cmd)
+        run_command(&c, &name);
+    free(c.args);
+    free(c.pcs);
+    free(c.words[0]);
+    free(c.words[1]);
+}

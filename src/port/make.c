@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: MIT */
+/* Porting a makefile, one logical line at a time: nvcc becomes mcc, the
+ * CUDA home variables and paths the MUSA ones, -lcudart -lmusart, nvcc's
+ * options are translated or dropped where nvcc reads them (a recipe that
+ * runs it, a variable of its flags) and in any line when no host compiler
+ * has them, and file names, patterns and suffixes follow the run's
+ * renames. The rules are the mapping's make: section (and libraries:,
+ * link:, nvcc_flags:, architectures:). */
+#include "port/make.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex/make.h"
+#include "mapping/mapping.h"
+#include "util/xalloc.h"
+
+struct mk {
+    struct script_job *j;
+    const char *buf;
+    struct make_token *v; /* the logical line's tokens */
+    size_t n, alloc;
+    struct sj_word *words;
+    size_t nwords, walloc;
+};
+
+static bool is_word(const struct make_token *t)
+{
+    return t->kind == MAKE_TOK_WORD;
+}
+
+/* Does a token at i stand at a word boundary on that side? */
+static bool boundary(const struct mk *m, size_t i, int side)
+{
+    if ((side < 0 && !i) || (side > 0 && i + 1 >= m->n))
+        return true;
+    const struct make_token *t = &m->v[side < 0 ? i - 1 : i + 1];
+    return t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
+           t->kind == MAKE_TOK_COMMENT ||
+           (side < 0 &&
+            (t->kind == MAKE_TOK_ASSIGN || t->kind == MAKE_TOK_COLON ||
+             (t->kind == MAKE_TOK_PUNCT && m->buf[t->off] == ';')));
+}
+
+static bool has_ci(const char *s, size_t len, const char *what)
+{
+    size_t n = strlen(what);
+    for (size_t i = 0; i + n <= len; i++) {
+        size_t k = 0;
+        while (k < n && toupper((unsigned char)s[i + k]) == what[k])
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
+/* A variable whose value is nvcc's command or its options. */
+static bool nvcc_variable(const char *s, size_t len)
+{
+    return has_ci(s, len, "NVCC") ||
+           (has_ci(s, len, "CUDA") && has_ci(s, len, "FLAG")) ||
+           (len > 2 && !memcmp(s, "NV", 2) && has_ci(s, len, "FLAG"));
+}
+
+/* The name a reference at i ($( then a word) names, or NULL. */
+static const struct make_token *ref_name(const struct mk *m, size_t i)
+{
+    if (i + 2 >= m->n || m->v[i].kind != MAKE_TOK_VAR_OPEN ||
+        !is_word(&m->v[i + 1]) || (m->v[i + 1].flags & MAKE_TOKF_FUNC))
+        return NULL;
+    const struct make_token *after = &m->v[i + 2];
+    if (after->kind != MAKE_TOK_VAR_CLOSE &&
+        !(after->kind == MAKE_TOK_PUNCT && m->buf[after->off] == ':'))
+        return NULL;
+    return &m->v[i + 1];
+}
+
+/* How sure the line is that nvcc reads its options. */
+static enum sj_level line_level(const struct mk *m)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        const char *s = m->buf + t->off;
+        if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
+            return nvcc_variable(s, t->len) ? SJ_NVCC : SJ_UNAMBIGUOUS;
+        if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
+            continue;
+        /* The recipe's command: nvcc, .../nvcc, $(NVCC), after @ - +. */
+        if (is_word(t) && strspn(s, "@-+") == t->len)
+            continue;
+        const struct make_token *r = ref_name(m, i);
+        if (r)
+            return nvcc_variable(m->buf + r->off, r->len) ? SJ_NVCC
+                                                          : SJ_UNAMBIGUOUS;
+        size_t skip = strspn(s, "@-+");
+        s += skip;
+        size_t len = t->len - skip;
+        bool nvcc = is_word(t) && len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
+                    (len == 4 || s[len - 5] == '/');
+        if (!nvcc && is_word(t) && i &&
+            m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE && len == 9 &&
+            !memcmp(s, "/bin/nvcc", 9))
+            nvcc = true;
+        if (nvcc || (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE))
+            return nvcc ? SJ_NVCC : SJ_UNAMBIGUOUS;
+        return SJ_UNAMBIGUOUS;
+    }
+    return SJ_UNAMBIGUOUS;
+}
+
+/* A make variable's name at t: CUDA_HOME -> MUSA_HOME. */
+static bool variable(struct mk *m, const struct make_token *t)
+{
+    const struct script_entry *se =
+        mapping_script(m->j->map, SC_MAKE_VARIABLE, m->buf + t->off, t->len);
+    if (!se || sj_kept(m->j, se, t->off, m->buf + t->off, t->len) ||
+        se->action != SA_RENAME)
+        return se != NULL;
+    sj_replace(m->j, t->off, t->len, se->e.to, se->e.to_len, false);
+    return true;
+}
+
+/* lib64 -> lib right after a MUSA home: s[0..len) starts with "/dir". */
+static void home_dir(struct mk *m, size_t off, const char *s, size_t len)
+{
+    if (len < 2 || s[0] != '/')
+        return;
+    size_t n = 1;
+    while (n < len && s[n] != '/')
+        n++;
+    const struct script_entry *se =
+        mapping_script(m->j->map, SC_MAKE_HOME_DIR, s + 1, n - 1);
+    if (se && se->action == SA_RENAME)
+        sj_replace(m->j, off + 1, n - 1, se->e.to, se->e.to_len, false);
+}
+
+/* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...], alone or after
+ * -L, -I or -Wl,-rpath,. */
+static bool path_prefix(struct mk *m, const struct make_token *t)
+{
+    static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
+                                       "-Wl,-rpath="};
+    const char *w = m->buf + t->off;
+    size_t skip = (size_t)-1;
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+        size_t ol = strlen(opts[i]);
+        if (ol < t->len && !memcmp(w, opts[i], ol) && w[ol] == '/') {
+            skip = ol;
+            break;
+        }
+    }
+    if (skip == (size_t)-1)
+        return false;
+    const char *s = w + skip;
+    size_t len = t->len - skip, off = t->off + skip;
+    const struct script_entry *se =
+        mapping_script_prefix(m->j->map, SC_MAKE_PATH, s, len);
+    if (!se || se->action != SA_RENAME)
+        return false;
+    size_t pl = strlen(se->e.from), end = pl;
+    if (end < len && s[end] == '-' && end + 1 < len &&
+        isdigit((unsigned char)s[end + 1])) {
+        end++;
+        while (end < len && (isdigit((unsigned char)s[end]) || s[end] == '.'))
+            end++;
+    }
+    if (end < len && s[end] != '/')
+        return false;
+    sj_replace(m->j, off, end, se->e.to, se->e.to_len, false);
+    if (end > pl)
+        sj_note(m->j, off,
+                "'%.*s' becomes '%s': the SDK's version is not in its path",
+                (int)end, s, se->e.to);
+    home_dir(m, off + end, s + end, len - end);
+    return true;
+}
+
+/* A word that may name files: a path, a pattern (%.cu, *.cu) or a
+ * suffix (.cu of $(SRC:.cu=.o), .cu.o:). */
+static void file_word(struct mk *m, size_t i)
+{
+    const struct make_token *t = &m->v[i];
+    const char *s = m->buf + t->off;
+    if (!sj_may_rename(m->j, s, t->len) && !memchr(s, '%', t->len) &&
+        !(s[0] == '.' && t->len > 1))
+        return;
+    const char *pc = memchr(s, '%', t->len);
+    if (pc) {
+        size_t k = (size_t)(pc - s) + 1;
+        if (k < t->len)
+            sj_path(m->j, t->off + k, t->len - k, SJ_SUFFIX, NULL);
+        return;
+    }
+    if (s[0] == '.' && !memchr(s, '/', t->len) && t->len > 1 && s[1] != '.') {
+        /* .cu, or the first suffix of a suffix rule .cu.o */
+        size_t k = 1;
+        while (k < t->len && s[k] != '.')
+            k++;
+        sj_path(m->j, t->off, k, SJ_SUFFIX, NULL);
+        return;
+    }
+    if (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE)
+        sj_path(m->j, t->off, t->len, SJ_TAIL, NULL);
+    else
+        sj_path(m->j, t->off, t->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+}
+
+static void line(struct mk *m)
+{
+    struct script_job *j = m->j;
+    enum sj_level level = line_level(m);
+    m->nwords = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        const char *s = m->buf + t->off;
+        if (t->kind == MAKE_TOK_VAR_OPEN) {
+            const struct make_token *r = ref_name(m, i);
+            if (r && variable(m, r) && i + 3 < m->n &&
+                m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE && is_word(&m->v[i + 3]))
+                home_dir(m, m->v[i + 3].off, m->buf + m->v[i + 3].off,
+                         m->v[i + 3].len);
+            if (r)
+                i++;
+            continue;
+        }
+        if (!is_word(t) || (t->flags & MAKE_TOKF_FUNC))
+            continue;
+        if (t->ctx == MAKE_CTX_VARNAME || t->ctx == MAKE_CTX_DIRECTIVE) {
+            if (variable(m, t))
+                continue;
+        }
+        /* nvcc, $(CUDA_HOME)/bin/nvcc */
+        if (t->len >= 4 && !memcmp(s + t->len - 4, "nvcc", 4) &&
+            (t->len == 4 || s[t->len - 5] == '/')) {
+            const struct script_entry *se =
+                mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
+            if (se && se->action == SA_RENAME)
+                sj_replace(j, t->off + t->len - 4, 4, se->e.to, se->e.to_len,
+                           false);
+            continue;
+        }
+        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t))
+            continue;
+        bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
+                     !(t->flags & MAKE_TOKF_IN_REF);
+        size_t jn;
+        if (whole && t->len > 2 && s[0] == '-' && s[1] == 'l' &&
+            !nvflags_find(j->nv, s, t->len, &jn)) {
+            sj_library(j, t->off, t->len, t->off + 2, t->len - 2);
+            continue;
+        }
+        if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
+            ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
+            m->words[m->nwords++] =
+                (struct sj_word){t->off, t->len, t->off, t->len, whole};
+            continue;
+        }
+        /* A value word of an option (-Xcompiler -fPIC) is a word too. */
+        if (whole && m->nwords &&
+            m->words[m->nwords - 1].off + m->words[m->nwords - 1].len <
+                t->off) {
+            ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
+            m->words[m->nwords++] =
+                (struct sj_word){t->off, t->len, t->off, t->len, whole};
+        }
+        file_word(m, i);
+    }
+    sj_flags(j, m->words, m->nwords, level, false);
+}
+
+void make_port(struct script_job *j)
+{
+    struct mk m = {0};
+    m.j = j;
+    m.buf = j->buf;
+    struct make_lexer lx;
+    struct make_token t;
+    make_lexer_init(&lx, j->buf, j->len);
+    while (make_lexer_next(&lx, &t)) {
+        if (t.flags & MAKE_TOKF_UNTERMINATED && t.kind == MAKE_TOK_DIRECTIVE)
+            sj_warn(j, WARN_UNTERMINATED, t.off, "missing 'endef'");
+        ALLOC_GROW(m.v, m.n + 1, m.alloc);
+        m.v[m.n++] = t;
+        if (t.kind == MAKE_TOK_NEWLINE) {
+            line(&m);
+            m.n = 0;
+        }
+    }
+    if (m.n)
+        line(&m);
+    free(m.v);
+    free(m.words);
+}

@@ -1,0 +1,556 @@
+/* SPDX-License-Identifier: MIT */
+/* Porting a Python file. In any file: library sonames in strings (the
+ * string rules of sonames.yaml, as in C), symbol names looked up on a
+ * handle that ctypes loaded from such a library, names of libraries for
+ * find_library, and file names that follow the run's renames (plain
+ * strings, the text of f-strings, os.path.join of plain strings). In a
+ * PyTorch extension's setup (a file that imports a module of python:
+ * modules:): the module and the names imported from it, torch.cuda, the
+ * 'nvcc' key of extra_compile_args and nvcc's options in its lists, and
+ * libraries=[...]. The rules are the mapping's python: section. */
+#include "port/python.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex/lexer.h"
+#include "lex/python.h"
+#include "mapping/mapping.h"
+#include "util/hashmap.h"
+#include "util/xalloc.h"
+
+/* An open bracket and what its contents are. */
+struct frame {
+    char open;      /* ( [ { */
+    bool nvcc;      /* a list of nvcc's options */
+    bool libraries; /* libraries=[...] */
+    bool find;      /* find_library(...) */
+    bool loader;    /* ctypes.CDLL(...) and the like */
+    bool join;      /* os.path.join(...) */
+    bool cuda;      /* a loader given a CUDA library (renamed) */
+    size_t first;   /* its first token */
+    size_t nwords0; /* words collected before it (nvcc lists) */
+};
+
+struct py {
+    struct script_job *j;
+    const char *buf;
+    struct py_token *t; /* significant tokens, and logical newlines */
+    size_t n, alloc;
+    struct frame st[64];
+    unsigned depth;
+    struct sj_word *words; /* the strings of the open nvcc lists */
+    size_t nwords, walloc;
+    struct hashmap names;   /* imported names renamed: name -> entry */
+    struct hashmap handles; /* variables holding a loaded library */
+    bool extension;         /* imports a module of python: modules: */
+    bool torch_musa;        /* imports torch_musa (after the port) */
+    bool star;              /* from the module import *: all its names */
+    bool warned_torch;
+};
+
+static bool is_op(const struct py *p, size_t i, const char *s)
+{
+    return i < p->n && p->t[i].kind == PY_TOK_OP && p->t[i].len == strlen(s) &&
+           !memcmp(p->buf + p->t[i].off, s, p->t[i].len);
+}
+
+static bool is_name(const struct py *p, size_t i, const char *s)
+{
+    return i < p->n && p->t[i].kind == PY_TOK_NAME &&
+           p->t[i].len == strlen(s) &&
+           !memcmp(p->buf + p->t[i].off, s, p->t[i].len);
+}
+
+/* The dotted name of tokens [i, *end): NAME (. NAME)*, into sb. */
+static size_t dotted(const struct py *p, size_t i, struct strbuf *sb)
+{
+    strbuf_reset(sb);
+    while (i < p->n && p->t[i].kind == PY_TOK_NAME) {
+        strbuf_add(sb, p->buf + p->t[i].off, p->t[i].len);
+        if (!is_op(p, i + 1, ".") || i + 2 >= p->n ||
+            p->t[i + 2].kind != PY_TOK_NAME)
+            return i + 1;
+        strbuf_addch(sb, '.');
+        i += 2;
+    }
+    return i;
+}
+
+/* A plain string's contents (no prefix but r or u, no escapes, no
+ * fields): true, with where they are. */
+static bool plain(const struct py *p, size_t i, size_t *off, size_t *len)
+{
+    if (i >= p->n || p->t[i].kind != PY_TOK_STRING ||
+        (p->t[i].flags & PY_TOKF_UNTERMINATED))
+        return false;
+    struct py_string s;
+    if (!py_string_parse(p->buf, &p->t[i], &s) || s.escapes ||
+        (s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)))
+        return false;
+    *off = s.body;
+    *len = s.body_len;
+    return true;
+}
+
+static bool plain_is(const struct py *p, size_t i, const char *what)
+{
+    size_t off, len;
+    return plain(p, i, &off, &len) && len == strlen(what) &&
+           !memcmp(p->buf + off, what, len);
+}
+
+/* Replace the dotted name of tokens [i, end) by to: part by part when
+ * both have as many parts, else as a whole. */
+static void rename_dotted(struct py *p, size_t i, size_t end, const char *to)
+{
+    size_t parts = (end - i + 1) / 2, tparts = 1;
+    for (const char *s = to; *s; s++)
+        tparts += *s == '.';
+    if (parts == tparts) {
+        const char *s = to;
+        for (size_t k = i; k < end; k += 2) {
+            const char *dot = strchr(s, '.');
+            size_t n = dot ? (size_t)(dot - s) : strlen(s);
+            sj_replace(p->j, p->t[k].off, p->t[k].len, s, n, false);
+            s += n + (dot != NULL);
+        }
+        return;
+    }
+    size_t off = p->t[i].off, last = p->t[end - 1].off + p->t[end - 1].len;
+    sj_replace(p->j, off, last - off, to, strlen(to), false);
+}
+
+/* ---- imports ---- */
+
+/* from MODULE import a, b as c, (d, e): the module of python: modules:
+ * renamed, its names that python: names: renames too, here and in the
+ * rest of the file (unless imported under another name). */
+static size_t from_import(struct py *p, size_t i)
+{
+    struct strbuf *sb = &p->j->tmp;
+    size_t end = dotted(p, i + 1, sb);
+    if (!strncmp(sb->buf, "torch_musa", 10) &&
+        (sb->len == 10 || sb->buf[10] == '.'))
+        p->torch_musa = true;
+    const struct script_entry *me =
+        mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);
+    if (!me || !is_name(p, end, "import"))
+        return end;
+    p->extension = true;
+    if (me->action == SA_RENAME) {
+        rename_dotted(p, i + 1, end, me->e.to);
+        if (!strncmp(me->e.to, "torch_musa", 10))
+            p->torch_musa = true;
+    } else {
+        sj_kept(p->j, me, p->t[i + 1].off, sb->buf, sb->len);
+    }
+    const char *module = me->action == SA_RENAME ? me->e.to : me->e.from;
+    size_t k = end + 1;
+    for (; k < p->n && p->t[k].kind != PY_TOK_NEWLINE; k++) {
+        const struct py_token *t = &p->t[k];
+        if (is_op(p, k, "*"))
+            p->star = true;
+        if (t->kind != PY_TOK_NAME || is_name(p, k - 1, "as") ||
+            is_name(p, k, "as"))
+            continue;
+        const char *s = p->buf + t->off;
+        const struct script_entry *ne =
+            mapping_script(p->j->map, SC_PY_NAME, s, t->len);
+        const char *now = s;
+        size_t now_len = t->len;
+        if (ne && ne->action == SA_RENAME) {
+            sj_replace(p->j, t->off, t->len, ne->e.to, ne->e.to_len, false);
+            if (!is_name(p, k + 1, "as"))
+                hashmap_put(&p->names, s, t->len, (void *)ne);
+            now = ne->e.to;
+            now_len = ne->e.to_len;
+        } else if (ne) {
+            sj_kept(p->j, ne, t->off, s, t->len);
+        }
+        if (me->action != SA_RENAME || !me->nlist)
+            continue;
+        bool known = false;
+        for (size_t x = 0; x < me->nlist; x++)
+            known |= strlen(me->list[x]) == now_len &&
+                     !memcmp(me->list[x], now, now_len);
+        if (!known)
+            sj_warn(p->j, WARN_BUILD, t->off,
+                    "'%.*s' is imported from '%s', which is not known to "
+                    "have it: check that it does",
+                    (int)now_len, now, module);
+    }
+    return k;
+}
+
+/* import a.b.c [as x], ...: a module of python: modules: imported whole
+ * is reported (its qualified uses are not ported). */
+static size_t import(struct py *p, size_t i)
+{
+    struct strbuf *sb = &p->j->tmp;
+    size_t k = i + 1;
+    while (k < p->n && p->t[k].kind != PY_TOK_NEWLINE) {
+        if (p->t[k].kind != PY_TOK_NAME || is_name(p, k - 1, "as")) {
+            k++;
+            continue;
+        }
+        size_t end = dotted(p, k, sb);
+        if (!strncmp(sb->buf, "torch_musa", 10) &&
+            (sb->len == 10 || sb->buf[10] == '.'))
+            p->torch_musa = true;
+        const struct script_entry *me =
+            mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);
+        if (me && me->action == SA_RENAME)
+            sj_warn(p->j, WARN_BUILD, p->t[k].off,
+                    "'%s' is imported whole: its qualified uses are not "
+                    "ported; import its names with 'from %s import ...'",
+                    sb->buf, sb->buf);
+        k = end;
+    }
+    return k;
+}
+
+/* ---- names in code ---- */
+
+/* torch.cuda.is_available(): a dotted name of python: qualified: at i.
+ * Returns the index after what was renamed, or i + 1. */
+static size_t qualified(struct py *p, size_t i)
+{
+    struct strbuf *sb = &p->j->tmp;
+    strbuf_reset(sb);
+    size_t k = i;
+    while (k < p->n && p->t[k].kind == PY_TOK_NAME) {
+        if (k > i)
+            strbuf_addch(sb, '.');
+        strbuf_add(sb, p->buf + p->t[k].off, p->t[k].len);
+        const struct script_entry *se =
+            k > i ? mapping_script(p->j->map, SC_PY_QUALIFIED, sb->buf, sb->len)
+                  : NULL;
+        if (se) {
+            if (se->action == SA_RENAME)
+                rename_dotted(p, i, k + 1, se->e.to);
+            else
+                sj_kept(p->j, se, p->t[i].off, sb->buf, sb->len);
+            if (se->action == SA_RENAME && !p->torch_musa && !p->warned_torch &&
+                !strncmp(se->e.to, "torch.musa", 10)) {
+                p->warned_torch = true;
+                sj_warn(p->j, WARN_BUILD, p->t[i].off,
+                        "'%s' needs 'import torch_musa' (which registers "
+                        "it), and this file does not import it",
+                        se->e.to);
+            }
+            return k + 1;
+        }
+        if (!is_op(p, k + 1, "."))
+            break;
+        k += 2;
+    }
+    return i + 1;
+}
+
+/* handle.cudaMalloc, for a handle that ctypes loaded a CUDA library in. */
+static void handle_attr(struct py *p, size_t i)
+{
+    sj_symbol(p->j, p->t[i + 2].off, p->t[i + 2].len);
+}
+
+/* ---- strings ---- */
+
+/* The path that os.path.join's plain string arguments make, from the
+ * frame's first token to the string at last; false when an argument is
+ * not a plain string. */
+static bool joined(const struct py *p, const struct frame *f, size_t last,
+                   struct strbuf *sb)
+{
+    strbuf_reset(sb);
+    for (size_t k = f->first; k <= last; k++) {
+        if (is_op(p, k, ","))
+            continue;
+        size_t off, len;
+        if (!plain(p, k, &off, &len))
+            return false;
+        if (sb->len && sb->buf[sb->len - 1] != '/')
+            strbuf_addch(sb, '/');
+        strbuf_add(sb, p->buf + off, len);
+    }
+    return true;
+}
+
+/* A plain string at i that may name files of the run. */
+static void file_string(struct py *p, size_t i, size_t off, size_t len)
+{
+    const struct frame *f = p->depth ? &p->st[p->depth - 1] : NULL;
+    struct strbuf path = STRBUF_INIT;
+    if (f && f->join && is_op(p, i + 1, ")") && f->first < i &&
+        joined(p, f, i, &path) && p->j->env && p->j->env->dir) {
+        /* csrc/cuda/ + *.cu: resolve the whole, edit the last part. */
+        struct strbuf dir = STRBUF_INIT;
+        strbuf_addstr(&dir, p->j->env->dir);
+        size_t slash = path.len;
+        while (slash && path.buf[slash - 1] != '/')
+            slash--;
+        if (slash) {
+            strbuf_addch(&dir, '/');
+            strbuf_add(&dir, path.buf, slash - 1);
+        }
+        sj_path(p->j, off, len, SJ_PATH, dir.buf);
+        strbuf_release(&dir);
+    } else {
+        /* A setup's names are from its directory, where it runs; other
+         * code's from wherever it runs: only a hint. */
+        sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT,
+                len && p->buf[off] == '/' ? "" : NULL);
+    }
+    strbuf_release(&path);
+}
+
+/* The text pieces of an f-string: the end of a file name after a field. */
+static void fstring(struct py *p, size_t i)
+{
+    struct py_pieces it;
+    struct py_token pc;
+    bool after_field = false;
+    py_pieces_init(&it, p->buf, &p->t[i]);
+    while (py_pieces_next(&it, &pc)) {
+        if (pc.kind == PY_PC_FIELD) {
+            after_field = true;
+            continue;
+        }
+        if (pc.kind != PY_PC_TEXT)
+            continue;
+        /* Only a text that ends the string names a file's end. */
+        struct py_token next;
+        struct py_pieces look = it;
+        bool last = !py_pieces_next(&look, &next) || next.kind == PY_PC_QUOTE;
+        if (last && sj_may_rename(p->j, p->buf + pc.off, pc.len))
+            sj_path(p->j, pc.off, pc.len,
+                    !p->extension ? SJ_HINT
+                    : after_field ? SJ_PARTIAL
+                                  : SJ_PATH,
+                    NULL);
+    }
+}
+
+/* A CUDA library is named inside the open loader calls. */
+static void mark_loaders(struct py *p)
+{
+    for (unsigned d = 0; d < p->depth && d < sizeof(p->st) / sizeof(p->st[0]);
+         d++)
+        p->st[d].cuda |= p->st[d].loader;
+}
+
+static void string(struct py *p, size_t i)
+{
+    const struct py_token *t = &p->t[i];
+    struct frame *f = p->depth ? &p->st[p->depth - 1] : NULL;
+    size_t off, len;
+    if (!plain(p, i, &off, &len)) {
+        struct py_string s;
+        if (py_string_parse(p->buf, t, &s) && (s.flags & PY_STR_FORMAT) &&
+            !(t->flags & PY_TOKF_UNTERMINATED))
+            fstring(p, i);
+        return;
+    }
+    const char *s = p->buf + off;
+    /* 'nvcc' as a key: extra_compile_args['nvcc'], {'nvcc': ...} */
+    if (p->extension && ((is_op(p, i - 1, "[") && is_op(p, i + 1, "]")) ||
+                         (f && f->open == '{' && is_op(p, i + 1, ":")))) {
+        const struct script_entry *se =
+            mapping_script(p->j->map, SC_PY_KEY, s, len);
+        if (se && se->action == SA_RENAME) {
+            sj_replace(p->j, off, len, se->e.to, se->e.to_len, false);
+            return;
+        }
+    }
+    if (f && f->nvcc) {
+        ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
+        p->words[p->nwords++] =
+            (struct sj_word){off, len, t->off, t->len, true};
+        return;
+    }
+    if (f && (f->libraries || (f->find && f->first == i))) {
+        if (mapping_script(p->j->map, SC_LIBRARY, s, len))
+            mark_loaders(p);
+        sj_library(p->j, t->off, t->len, off, len);
+        return;
+    }
+    if (sj_soname(p->j, off, len)) {
+        mark_loaders(p);
+        return;
+    }
+    if (sj_may_rename(p->j, s, len))
+        file_string(p, i, off, len);
+}
+
+/* ---- brackets ---- */
+
+static bool nvcc_name(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 4 <= len; i++)
+        if (tolower((unsigned char)s[i]) == 'n' &&
+            tolower((unsigned char)s[i + 1]) == 'v' &&
+            tolower((unsigned char)s[i + 2]) == 'c' &&
+            tolower((unsigned char)s[i + 3]) == 'c')
+            return true;
+    return false;
+}
+
+/* Is the list opening at i nvcc's options: x['nvcc'] = [, nvcc_flags +=
+ * [, {'nvcc': [? */
+static bool nvcc_list(const struct py *p, size_t i)
+{
+    if (!i || !p->extension)
+        return false;
+    if (is_op(p, i - 1, ":") && i >= 2 && plain_is(p, i - 2, "nvcc"))
+        return true;
+    if (!is_op(p, i - 1, "=") && !is_op(p, i - 1, "+="))
+        return false;
+    if (i >= 2 && p->t[i - 2].kind == PY_TOK_NAME)
+        return nvcc_name(p->buf + p->t[i - 2].off, p->t[i - 2].len);
+    return i >= 4 && is_op(p, i - 2, "]") && plain_is(p, i - 3, "nvcc") &&
+           is_op(p, i - 4, "[");
+}
+
+static void open_bracket(struct py *p, size_t i)
+{
+    struct frame f = {0};
+    f.open = p->buf[p->t[i].off];
+    f.first = i + 1;
+    f.nwords0 = p->nwords;
+    struct frame *up = p->depth ? &p->st[p->depth - 1] : NULL;
+    if (f.open == '(' && i && p->t[i - 1].kind == PY_TOK_NAME) {
+        /* The callee: the dotted name that ends before it. */
+        size_t b = i - 1;
+        while (b >= 2 && is_op(p, b - 1, ".") &&
+               p->t[b - 2].kind == PY_TOK_NAME)
+            b -= 2;
+        struct strbuf *sb = &p->j->tmp;
+        dotted(p, b, sb);
+        const struct script_entry *le =
+            mapping_script(p->j->map, SC_PY_LOADER, sb->buf, sb->len);
+        bool find =
+            sb->len >= 12 && !strcmp(sb->buf + sb->len - 12, "find_library");
+        f.find = le && find;
+        f.loader = le && !find;
+        f.join = sb->len >= 5 && !strcmp(sb->buf + sb->len - 5, ".join") &&
+                 (strstr(sb->buf, "path") || !strncmp(sb->buf, "osp.", 4));
+    } else if (f.open == '[') {
+        f.nvcc = nvcc_list(p, i) || (up && up->nvcc);
+        f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
+                      is_name(p, i - 2, "libraries");
+    }
+    if (p->depth < sizeof(p->st) / sizeof(p->st[0]))
+        p->st[p->depth] = f;
+    p->depth++;
+}
+
+static void note_handle(struct py *p, size_t i);
+
+static void close_bracket(struct py *p)
+{
+    if (!p->depth)
+        return;
+    p->depth--;
+    if (p->depth >= sizeof(p->st) / sizeof(p->st[0]))
+        return;
+    const struct frame *f = &p->st[p->depth];
+    if (f->loader && f->cuda)
+        note_handle(p, f->first - 1);
+    if (f->nvcc && !(p->depth && p->st[p->depth - 1].nvcc)) {
+        sj_flags(p->j, p->words + f->nwords0, p->nwords - f->nwords0, SJ_NVCC,
+                 true);
+        p->nwords = f->nwords0;
+    }
+}
+
+/* name = ctypes.CDLL('libcudart.so...'): name holds a CUDA library. */
+static void note_handle(struct py *p, size_t i)
+{
+    /* i: the '(' of a loader call; name = at i - 2 - dots */
+    size_t b = i - 1;
+    while (b >= 2 && is_op(p, b - 1, ".") && p->t[b - 2].kind == PY_TOK_NAME)
+        b -= 2;
+    if (b < 2 || !is_op(p, b - 1, "=") || p->t[b - 2].kind != PY_TOK_NAME ||
+        (p->t[b - 2].flags & PY_TOKF_ATTR))
+        return;
+    const struct py_token *n = &p->t[b - 2];
+    hashmap_put(&p->handles, p->buf + n->off, n->len, (void *)1);
+}
+
+void python_port(struct script_job *j)
+{
+    struct py p = {0};
+    p.j = j;
+    p.buf = j->buf;
+    j->sep = ',';
+    j->blanks_sep = false;
+    struct py_lexer lx;
+    struct py_token t;
+    py_lexer_init(&lx, j->buf, j->len);
+    while (py_lexer_next(&lx, &t)) {
+        if (t.flags & PY_TOKF_UNTERMINATED)
+            sj_warn(j, WARN_UNTERMINATED, t.off, "unterminated string");
+        if (t.kind == PY_TOK_SPACE || t.kind == PY_TOK_COMMENT ||
+            (t.kind == PY_TOK_NEWLINE && (t.flags & PY_TOKF_NL)))
+            continue;
+        ALLOC_GROW(p.t, p.n + 1, p.alloc);
+        p.t[p.n++] = t;
+    }
+    /* Imports first: they decide what the rest of the file is. */
+    for (size_t i = 0; i < p.n; i++)
+        if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "from"))
+            i = from_import(&p, i);
+        else if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "import") &&
+                 (!i || p.t[i - 1].kind == PY_TOK_NEWLINE))
+            i = import(&p, i);
+    for (size_t i = 0; i < p.n; i++) {
+        const struct py_token *tk = &p.t[i];
+        if (tk->flags & PY_TOKF_IMPORT)
+            continue;
+        switch (tk->kind) {
+        case PY_TOK_NAME: {
+            if (tk->flags & PY_TOKF_ATTR)
+                break;
+            const char *s = p.buf + tk->off;
+            const struct script_entry *ne =
+                p.names.nr ? hashmap_get(&p.names, s, tk->len) : NULL;
+            if (!ne && p.star)
+                ne = mapping_script(j->map, SC_PY_NAME, s, tk->len);
+            if (ne && ne->action == SA_RENAME) {
+                sj_replace(j, tk->off, tk->len, ne->e.to, ne->e.to_len, false);
+                break;
+            }
+            if (p.handles.nr && is_op(&p, i + 1, ".") && i + 2 < p.n &&
+                hashmap_get(&p.handles, s, tk->len)) {
+                handle_attr(&p, i);
+                break;
+            }
+            size_t next = qualified(&p, i);
+            if (next > i + 1)
+                i = next - 1;
+            break;
+        }
+        case PY_TOK_STRING:
+            string(&p, i);
+            break;
+        case PY_TOK_OP: {
+            char c = p.buf[tk->off];
+            if (tk->len == 1 && (c == '(' || c == '[' || c == '{'))
+                open_bracket(&p, i);
+            else if (tk->len == 1 && (c == ')' || c == ']' || c == '}')) {
+                close_bracket(&p);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    while (p.depth)
+        close_bracket(&p);
+    hashmap_release(&p.names);
+    hashmap_release(&p.handles);
+    free(p.t);
+    free(p.words);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* What the build-file rewriters (port/script.h) are told about a file's
+ * surroundings: its language, its directory, and the run's renames. Plain
+ * types, shared by the rewriters and the run that fills them. */
+#ifndef C2M_PORT_SCRIPTENV_H
+#define C2M_PORT_SCRIPTENV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct strbuf;
+
+enum script_lang {
+    SCRIPT_NONE,
+    SCRIPT_CMAKE, /* CMakeLists.txt, *.cmake, *.cmake.in */
+    SCRIPT_MAKE,  /* Makefile, makefile, GNUmakefile, *.mk, *.make */
+    SCRIPT_PYTHON /* *.py */
+};
+
+/* The files of the run, for names in build files that follow the run's
+ * renames (k.cu -> k.mu). Paths are absolute and normalised; out gets a
+ * name to write in place of the one asked about. Called from several
+ * workers at once: read-only. */
+struct script_files {
+    /* Is dir/name a file of the run? Then true, and *renamed says whether
+     * its port has another name, written (as name would be: relative to
+     * dir) to out. */
+    bool (*file)(void *arg, const char *dir, const char *name, size_t len,
+                 bool *renamed, struct strbuf *out);
+    /* Does the pattern (relative to dir; * ? [..]; with recurse, * also
+     * matches '/') match files of the run, every one renamed and alike?
+     * Then true, with the pattern they match after the port in out. */
+    bool (*glob)(void *arg, const char *dir, const char *pat, size_t len,
+                 bool recurse, struct strbuf *out);
+    /* The renamed files of the run whose path ends with tail (at a '/'
+     * unless partial): how many, and when they agree, the tail after the
+     * port in out and one of them in *which. */
+    size_t (*tail)(void *arg, const char *tail, size_t len, bool partial,
+                   struct strbuf *out, const char **which);
+    /* Might a name ending so be a renamed file (by its extension)? */
+    bool (*may_rename)(void *arg, const char *name, size_t len);
+    void *arg;
+};
+
+struct script_env {
+    const char *dir; /* the file's directory, absolute; NULL: unknown */
+    const struct script_files *files; /* NULL: no file is renamed */
+    /* Which warning groups to report (NULL: all). */
+    const bool *warn;
+    bool notes; /* make notes for what is translated or dropped */
+};
+
+#endif

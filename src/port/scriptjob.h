@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* What the three build-file rewriters (cmake.c, make.c, python.c) share:
+ * the file being ported and its edits, made in any order and settled at
+ * the end (a removal takes one separator next to it, never a line), and
+ * the rules that are the same in every build language: nvcc options in a
+ * list of words, CUDA architectures, file names that follow the run's
+ * renames, library names, -D names. Private to port/. */
+#ifndef C2M_PORT_SCRIPTJOB_H
+#define C2M_PORT_SCRIPTJOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "build/nvflags.h"
+#include "port/finding.h"
+#include "port/scriptenv.h"
+#include "util/strbuf.h"
+
+struct arena;
+struct edit_list;
+struct mapping;
+struct rules_matcher;
+struct script_entry;
+
+/* An edit not yet in order. */
+struct pending_edit {
+    size_t off, len;
+    const char *text; /* NULL: a removal, with one separator */
+    size_t text_len;
+};
+
+struct script_job {
+    const char *buf;
+    size_t len;
+    const struct mapping *map;
+    const struct nvcc_table *nv;
+    const struct script_env *env;
+    struct arena *a;
+    struct finder fd;
+    struct pending_edit *v;
+    size_t nr, alloc;
+    char sep;        /* a list separator besides blanks: ';' (CMake) or ','
+                        (Python, where blanks alone separate nothing) */
+    bool blanks_sep; /* blanks alone separate items (not in Python) */
+    struct rules_matcher *sm; /* string rules (sonames) */
+    struct rules_matcher *pm; /* identifier patterns */
+    struct strbuf tmp;
+};
+
+void sj_init(struct script_job *j, const char *buf, size_t len,
+             const struct mapping *map, const struct script_env *env,
+             struct arena *a, struct findings *f, struct rules_matcher *sm,
+             struct rules_matcher *pm);
+void sj_release(struct script_job *j);
+/* Sort the edits, settle each removal's separator, drop any that overlaps
+ * one before it, and append them to out. Returns how many. */
+size_t sj_flush(struct script_job *j, struct edit_list *out);
+
+/* buf[off..off+len) becomes text (copied into the arena when copy). */
+void sj_replace(struct script_job *j, size_t off, size_t len, const char *text,
+                size_t text_len, bool copy);
+/* buf[off..off+len) goes, with one separator on its line: the one before
+ * it, or when it starts its line or list, the one after it. */
+void sj_remove(struct script_job *j, size_t off, size_t len);
+void sj_warn(struct script_job *j, enum warn_id id, size_t off, const char *fmt,
+             ...) __attribute__((format(printf, 4, 5)));
+void sj_note(struct script_job *j, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Report what an entry keeps (SA_UNSUPPORTED, SA_REPORT) at off;
+ * true when it was one of those. */
+bool sj_kept(struct script_job *j, const struct script_entry *se, size_t off,
+             const char *name, size_t len);
+
+/* A word of a list of options or values: text[0..len) is at off in the
+ * file (what a replacement replaces); roff, rlen is what a removal takes
+ * (a whole Python string token, quotes and all). whole: a word of its
+ * own, not glued to a variable reference. */
+struct sj_word {
+    size_t off, len;
+    size_t roff, rlen;
+    bool whole;
+};
+
+/* How sure it is that nvcc reads a list of options. */
+enum sj_level {
+    SJ_UNAMBIGUOUS, /* anything: only options no host compiler has */
+    SJ_NVCC         /* nvcc's (an nvcc command, CUDA flags): all */
+};
+
+/* The nvcc options in w[0..n), translated, dropped or reported as the
+ * nvcc_flags: table says; -DNAME as the identifier table says. A
+ * language that cannot put two options in one word (Python) sets
+ * one_per_word. */
+void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
+              enum sj_level level, bool one_per_word);
+/* CUDA architecture values (80 86 90-real) in w[0..n) become MUSA ones
+ * (22 31), each once. */
+void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n);
+
+/* How a word names files. */
+enum sj_path {
+    SJ_PATH,    /* a path, relative to dir */
+    SJ_LOCAL,   /* a path relative to dir and nothing else (CMake's
+                   sources: never taken for a file elsewhere) */
+    SJ_GLOB,    /* a pattern, relative to dir */
+    SJ_RGLOB,   /* a pattern whose * also matches '/' */
+    SJ_TAIL,    /* the end of a path after something unknown ($(DIR)/k.cu) */
+    SJ_PARTIAL, /* the end of a name after something unknown ({n}_k.cu) */
+    SJ_SUFFIX,  /* a suffix that stands for every file with it (%.cu) */
+    SJ_HINT     /* a path relative to dir, or to somewhere unknown: only
+                   reported when it ends like a renamed file elsewhere */
+};
+/* If buf[off..off+len) may name a file the run renames, make it name the
+ * port's: resolved from dir (NULL: the file's), else by its tail among
+ * the run's renamed files (with a note), else reported. */
+void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
+             const char *dir);
+/* Whether s[0..len) could be a renamed file's name (its extension). */
+bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
+/* A library name (-lX, libraries=['X'], find_library('X')): the name at
+ * noff in the item at off (what a removal takes). */
+void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+                size_t nlen);
+/* A string's contents that a string rule (sonames) renames. */
+bool sj_soname(struct script_job *j, size_t off, size_t len);
+/* A C name at off (a symbol looked up in a CUDA library): renamed as in
+ * C sources, by its entry or a pattern, or reported. */
+void sj_symbol(struct script_job *j, size_t off, size_t len);
+
+#endif

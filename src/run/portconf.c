@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/* musa_port.cmake and CMakeUserPresets.json (build/portconf.h): written,
+ * or with --check compared, in the output root of a port whose top
+ * directory has a CMakeLists.txt, unless the project has files of its
+ * own by those names; recorded in the manifest like the ports, so that a
+ * later port prunes them when they are no longer made. */
+#include "run/portconf.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build/manifest.h"
+#include "build/portconf.h"
+#include "io/emit.h"
+#include "io/load.h"
+#include "io/source.h"
+#include "mapping/mapping.h"
+#include "mapping/sdk.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+static const struct conf_file {
+    const char *name;
+    bool (*is_ours)(const char *head);
+} files[] = {
+    {PORTCONF_CMAKE, portconf_cmake_is_ours},
+    {PORTCONF_PRESETS, portconf_presets_is_ours},
+};
+
+/* The largest file of those names read for its first bytes. */
+#define HEAD_MAX ((size_t)1 << 20)
+
+/* The first bytes of path, NUL-terminated, or false when there is no
+ * regular file there to read (with nofollow, a symbolic link at path is
+ * none). A file too large to be ours reads as empty: nobody's head. */
+static bool read_head(const char *path, bool nofollow, char *buf, size_t size)
+{
+    struct source src;
+    int rc = load_regular(&src, AT_FDCWD, path, path,
+                          (nofollow ? LOAD_NOFOLLOW : 0) | LOAD_LOOK_FIRST,
+                          HEAD_MAX, NULL, NULL);
+    if (rc == LOAD_TOO_BIG) {
+        buf[0] = '\0';
+        return true;
+    }
+    if (rc != LOAD_OK)
+        return false;
+    size_t n = src.len < size - 1 ? src.len : size - 1;
+    memcpy(buf, src.buf, n);
+    buf[n] = '\0';
+    source_release(&src);
+    return true;
+}
+
+static const struct conf_file *conf_of(const char *rel)
+{
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+        if (!strcmp(rel, files[i].name))
+            return &files[i];
+    return NULL;
+}
+
+static bool may_make(const struct run *r)
+{
+    return r->o->output && !r->o->in_place && !r->o->no_build_files &&
+           (r->mode == REPORT_WRITE || r->mode == REPORT_CHECK);
+}
+
+bool portconf_own_input(const struct run *r, const struct job *j)
+{
+    const struct conf_file *cf = conf_of(j->rel);
+    char head[512];
+    return cf && may_make(r) && strcmp(j->path, "-") != 0 &&
+           read_head(j->path, false, head, sizeof(head)) && cf->is_ours(head);
+}
+
+bool portconf_owns(const struct run *r, const char *rel)
+{
+    for (size_t i = 0; i < r->nconf; i++)
+        if (!strcmp(r->conf[i].path, rel))
+            return true;
+    return false;
+}
+
+/* Is a job of the run at rel (the project's own file of that name)? */
+static bool job_at(const struct run *r, const char *rel, bool cmake)
+{
+    for (size_t i = 0; i < r->njobs; i++)
+        if (!strcmp(r->jobs[i].rel, rel))
+            return !cmake || (r->jobs[i].script == SCRIPT_CMAKE &&
+                              r->results[i].status != RES_FAILED);
+    return false;
+}
+
+static void put(struct run *r, const struct conf_file *cf,
+                const struct strbuf *text)
+{
+    char *path = path_join(r->o->output, cf->name);
+    char head[512];
+    struct stat st;
+    bool exists = lstat(path, &st) == 0;
+    bool foreign = exists && S_ISREG(st.st_mode) &&
+                   read_head(path, true, head, sizeof(head)) &&
+                   !cf->is_ours(head);
+    if (foreign) {
+        /* The user's, in the output tree: kept (not ours to record). */
+        if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)
+            info("keeping '%s': cuda2musa did not write it", path);
+        free(path);
+        return;
+    }
+    r->conf[r->nconf++] =
+        (struct mf_output){cf->name, manifest_hash(text->buf, text->len)};
+    if (r->mode == REPORT_WRITE) {
+        if (run_write_file(r, path, text->buf, text->len) == EMIT_WRITTEN) {
+            r->rep.conf_written++;
+            if (r->o->verbosity > 0)
+                info("%s: written (CMake configuration)", path);
+        }
+    } else {
+        struct strbuf err = STRBUF_INIT;
+        bool missing;
+        int same =
+            emit_compare(path, text->buf, text->len, NULL, &missing, &err);
+        if (same < 0) {
+            error("%s", err.buf);
+            r->rep.errors++;
+        } else if (!same) {
+            printf("%s: %s (CMake configuration)\n", path,
+                   missing ? "missing" : "stale");
+            if (missing)
+                r->rep.missing++;
+            else
+                r->rep.stale++;
+        }
+        strbuf_release(&err);
+    }
+    free(path);
+}
+
+void portconf_write(struct run *r)
+{
+    if (r->o->in_place && !r->o->no_build_files && r->mode == REPORT_WRITE &&
+        r->o->verbosity >= 0 && job_at(r, "CMakeLists.txt", true))
+        note("--in-place writes no musa_port.cmake: port once with -o DIR "
+             "to get one, and configure with "
+             "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=DIR/musa_port.cmake");
+    if (!may_make(r) || !job_at(r, "CMakeLists.txt", true))
+        return;
+    /* The MUSA language comes with SDK 5.1 (mcc_build.md §1.2). */
+    bool language = mapping_sdk(r->map) >= sdk_parse_version("5.1", 3);
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        const struct conf_file *cf = &files[i];
+        if (job_at(r, cf->name, false))
+            continue; /* the project's own: ported or copied */
+        if (cf->is_ours == portconf_presets_is_ours && r->in_root) {
+            char *in = path_join(r->in_root, cf->name);
+            char head[512];
+            bool theirs =
+                read_head(in, true, head, sizeof(head)) && !cf->is_ours(head);
+            free(in);
+            if (theirs)
+                continue;
+        }
+        struct strbuf text = STRBUF_INIT;
+        if (cf->is_ours == portconf_cmake_is_ours)
+            portconf_render_cmake(language, &text);
+        else
+            portconf_render_presets(language, &text);
+        put(r, cf, &text);
+        strbuf_release(&text);
+    }
+}

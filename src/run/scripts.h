@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* A build file of the project (job->script) ported on a worker. */
+#ifndef C2M_RUN_SCRIPTS_H
+#define C2M_RUN_SCRIPTS_H
+
+#include <stddef.h>
+
+#include "io/source.h"
+#include "run/run.h"
+
+struct script_rw;
+
+/* The edits of job j's port (src, read) by the worker's rewriter sr into
+ * edits (from the arena a), its findings into f; dir is the worker's
+ * buffer for the file's directory. Returns how many edits. */
+size_t scripts_port(const struct run *run, const struct job *j,
+                    struct script_rw *sr, struct strbuf *dir, struct arena *a,
+                    const struct source *src, struct edit_list *edits,
+                    struct findings *f);
+
+#endif

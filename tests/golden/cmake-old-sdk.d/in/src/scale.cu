@@ -1,0 +1,2 @@
+__global__ void scale(float *x) { x[threadIdx.x] *= 2; }
+int run() { float *p; cudaMalloc(&p, 4); scale<<<1, 1>>>(p); return 0; }

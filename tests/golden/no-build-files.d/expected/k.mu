@@ -1,0 +1,2 @@
+#include <musa_runtime.h>
+int main() { musaDeviceSynchronize(); }

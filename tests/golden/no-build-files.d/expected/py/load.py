@@ -1,0 +1,2 @@
+import ctypes
+lib = ctypes.CDLL('libcudart.so.12')

@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+int main() { cudaDeviceSynchronize(); }

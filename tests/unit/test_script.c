@@ -1,0 +1,702 @@
+/* SPDX-License-Identifier: MIT */
+/* The build-file rewriters (port/script.h): CMake, make and Python files
+ * ported with the shipped mappings, against a small tree of files that
+ * the run renames. Each case checks the output and what was reported;
+ * every output keeps its line count and is a fixed point (porting it
+ * again changes nothing). */
+#include <check.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "mapping/mapping.h"
+#include "mapping/sdk.h"
+#include "port/edit.h"
+#include "port/script.h"
+#include "run/renames.h"
+#include "run/run.h"
+#include "util/arena.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+/* The tree: /p/{src/k.cu, src/util.cuh, src/main.cpp, csrc/cuda/a_cuda.cu,
+ * csrc/cuda/b_cuda.cu, kernels/scale.cu}; .cu -> .mu, .cuh -> .muh. */
+static const char *const tree[] = {
+    "/p/src/k.cu",
+    "/p/src/util.cuh",
+    "/p/src/main.cpp",
+    "/p/csrc/cuda/a_cuda.cu",
+    "/p/csrc/cuda/b_cuda.cu",
+    "/p/kernels/scale.cu",
+};
+#define NTREE (sizeof(tree) / sizeof(tree[0]))
+
+static bool renamed_name(const char *path, struct strbuf *out)
+{
+    size_t n = strlen(path);
+    strbuf_reset(out);
+    if (n > 3 && !strcmp(path + n - 3, ".cu")) {
+        strbuf_add(out, path, n - 2);
+        strbuf_addstr(out, "mu");
+        return true;
+    }
+    if (n > 4 && !strcmp(path + n - 4, ".cuh")) {
+        strbuf_add(out, path, n - 3);
+        strbuf_addstr(out, "muh");
+        return true;
+    }
+    strbuf_addstr(out, path);
+    return false;
+}
+
+static bool f_file(void *arg, const char *dir, const char *name, size_t len,
+                   bool *renamed, struct strbuf *out)
+{
+    (void)arg;
+    char path[PATH_MAX];
+    size_t n =
+        name[0] == '/'
+            ? path_join_normal(path, sizeof(path), "", 0, name, len)
+            : path_join_normal(path, sizeof(path), dir, strlen(dir), name, len);
+    for (size_t i = 0; n && i < NTREE; i++)
+        if (!strcmp(tree[i], path)) {
+            struct strbuf now = STRBUF_INIT;
+            *renamed = renamed_name(tree[i], &now);
+            strbuf_reset(out);
+            strbuf_add(out, name, len);
+            if (*renamed)
+                out->buf[out->len - (name[len - 1] == 'h' ? 3 : 2)] = 'm';
+            strbuf_release(&now);
+            return true;
+        }
+    return false;
+}
+
+static bool f_glob(void *arg, const char *dir, const char *pat, size_t len,
+                   bool recurse, struct strbuf *out)
+{
+    (void)arg;
+    char p[256];
+    snprintf(p, sizeof(p), "%.*s", (int)len, pat);
+    size_t dl = strlen(dir);
+    bool any = false;
+    for (size_t i = 0; i < NTREE; i++) {
+        if (strncmp(tree[i], dir, dl) || tree[i][dl] != '/' ||
+            fnmatch(p, tree[i] + dl + 1, recurse ? 0 : FNM_PATHNAME))
+            continue;
+        struct strbuf now = STRBUF_INIT;
+        bool r = renamed_name(tree[i], &now);
+        strbuf_release(&now);
+        if (!r)
+            return false;
+        any = true;
+    }
+    if (any) {
+        strbuf_reset(out);
+        strbuf_add(out, pat, len);
+        out->buf[out->len - (pat[len - 1] == 'h' ? 3 : 2)] = 'm';
+    }
+    return any;
+}
+
+static size_t f_tail(void *arg, const char *tail, size_t len, bool partial,
+                     struct strbuf *out, const char **which)
+{
+    (void)arg;
+    size_t n = 0;
+    for (size_t i = 0; i < NTREE; i++) {
+        size_t tl = strlen(tree[i]);
+        struct strbuf now = STRBUF_INIT;
+        bool r = renamed_name(tree[i], &now);
+        strbuf_release(&now);
+        if (!r || tl < len || memcmp(tree[i] + tl - len, tail, len) ||
+            (!partial && tree[i][tl - len - 1] != '/'))
+            continue;
+        if (!n++) {
+            *which = tree[i];
+            strbuf_reset(out);
+            strbuf_add(out, tail, len);
+            out->buf[out->len - (tail[len - 1] == 'h' ? 3 : 2)] = 'm';
+        }
+    }
+    return n;
+}
+
+static bool f_may(void *arg, const char *name, size_t len)
+{
+    (void)arg;
+    return (len >= 3 && !memcmp(name + len - 3, ".cu", 3)) ||
+           (len >= 4 && !memcmp(name + len - 4, ".cuh", 4));
+}
+
+static const struct script_files files = {f_file, f_glob, f_tail, f_may, NULL};
+
+static struct mapping *newest, *old_sdk;
+
+static void setup(void)
+{
+    newest = shipped_mapping(SDK_NEWEST);
+    old_sdk = shipped_mapping(sdk_parse_version("4.3", 3));
+}
+
+static void teardown(void)
+{
+    mapping_free(newest);
+    mapping_free(old_sdk);
+}
+
+struct ported {
+    char *text;  /* the port */
+    char *diags; /* "line:col: W<group>|note: message\n" each */
+};
+
+static size_t lines(const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += s[i] == '\n';
+    return k;
+}
+
+static void port_once(struct mapping *m, enum script_lang lang, const char *in,
+                      size_t len, struct strbuf *out, struct strbuf *diags)
+{
+    struct script_rw *sr = script_rw_new(m);
+    struct script_env env = {"/p", &files, NULL, true};
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    script_rewrite(sr, lang, in, len, &env, &a, &e, &f);
+    edit_list_apply(&e, in, len, out);
+    for (size_t i = 0; diags && i < f.nr; i++) {
+        size_t line = 1 + lines(in, f.v[i].off), col = 1;
+        for (size_t k = f.v[i].off; k > 0 && in[k - 1] != '\n'; k--)
+            col++;
+        strbuf_addf(diags, "%zu:%zu: %s: %s\n", line, col,
+                    f.v[i].note ? "note" : diag_warn_name(f.v[i].id),
+                    f.v[i].msg);
+    }
+    findings_release(&f);
+    edit_list_release(&e);
+    arena_release(&a);
+    script_rw_free(sr);
+}
+
+/* Port in; check the contract (lines kept, a second port changes
+ * nothing). */
+static struct ported port_with(struct mapping *m, enum script_lang lang,
+                               const char *in)
+{
+    struct strbuf out = STRBUF_INIT, diags = STRBUF_INIT, again = STRBUF_INIT;
+    port_once(m, lang, in, strlen(in), &out, &diags);
+    strbuf_addstr(&out, "");
+    strbuf_addstr(&diags, "");
+    ck_assert_msg(lines(in, strlen(in)) == lines(out.buf, out.len),
+                  "lines changed:\n%s\n->\n%s", in, out.buf);
+    port_once(m, lang, out.buf, out.len, &again, NULL);
+    strbuf_addstr(&again, "");
+    ck_assert_msg(!strcmp(out.buf, again.buf), "not idempotent:\n%s\n->\n%s",
+                  out.buf, again.buf);
+    strbuf_release(&again);
+    return (struct ported){strbuf_detach(&out, NULL),
+                           strbuf_detach(&diags, NULL)};
+}
+
+static void expect(struct mapping *m, enum script_lang lang, const char *in,
+                   const char *want, const char *diags)
+{
+    struct ported p = port_with(m, lang, in);
+    ck_assert_msg(!strcmp(p.text, want), "for:\n%s\nwant:\n%s\ngot:\n%s", in,
+                  want, p.text);
+    if (diags)
+        ck_assert_msg(strstr(p.diags, diags), "want '%s' in:\n%s", diags,
+                      p.diags);
+    free(p.text);
+    free(p.diags);
+}
+
+/* No finding in group at all. */
+static void expect_quiet(struct mapping *m, enum script_lang lang,
+                         const char *in, const char *want)
+{
+    struct ported p = port_with(m, lang, in);
+    ck_assert_msg(!strcmp(p.text, want), "for:\n%s\nwant:\n%s\ngot:\n%s", in,
+                  want, p.text);
+    ck_assert_msg(!strstr(p.diags, ": build:") &&
+                      !strstr(p.diags, ": unsupported:"),
+                  "want no warning, got:\n%s", p.diags);
+    free(p.text);
+    free(p.diags);
+}
+
+/* ---- CMake ---- */
+
+START_TEST(cmake_names)
+{
+    expect(newest, SCRIPT_CMAKE, "find_package(CUDAToolkit 12.0)\n",
+           "find_package(MUSAToolkit 12.0)\n",
+           "1:26: build: '12.0' is kept, but it is a CUDA version");
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "project(x LANGUAGES C CXX CUDA)\n"
+                 "find_package(CUDAToolkit REQUIRED)\n"
+                 "target_link_libraries(x PRIVATE CUDA::cudart "
+                 "CUDA::cublas)\n"
+                 "include_directories(${CUDAToolkit_INCLUDE_DIRS})\n"
+                 "if(DEFINED CMAKE_CUDA_COMPILER)\n"
+                 "  enable_language(CUDA)\nendif()\n",
+                 "project(x LANGUAGES C CXX MUSA)\n"
+                 "find_package(MUSAToolkit REQUIRED)\n"
+                 "target_link_libraries(x PRIVATE MUSA::musart "
+                 "MUSA::mublas)\n"
+                 "include_directories(${MUSAToolkit_INCLUDE_DIRS})\n"
+                 "if(DEFINED CMAKE_MUSA_COMPILER)\n"
+                 "  enable_language(MUSA)\nendif()\n");
+    /* Comments, messages, user variables with CUDA in them stay. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "# find_package(CUDAToolkit) and CUDA::cudart\n"
+                 "#[[ CMAKE_CUDA_FLAGS ]]\n"
+                 "message(STATUS \"CUDA CMAKE_CUDA_FLAGS k.cu\")\n"
+                 "option(WITH_CUDA \"build CUDA\" ON)\n"
+                 "set(CUDA_KERNEL_SOURCE x)\n",
+                 "# find_package(CUDAToolkit) and CUDA::cudart\n"
+                 "#[[ CMAKE_CUDA_FLAGS ]]\n"
+                 "message(STATUS \"CUDA CMAKE_CUDA_FLAGS k.cu\")\n"
+                 "option(WITH_CUDA \"build CUDA\" ON)\n"
+                 "set(CUDA_KERNEL_SOURCE x)\n");
+    /* No counterpart: kept, reported where it is. */
+    expect(newest, SCRIPT_CMAKE, "target_link_libraries(x\n  CUDA::nvrtc)\n",
+           "target_link_libraries(x\n  CUDA::nvrtc)\n",
+           "2:3: unsupported: 'CUDA::nvrtc' has no MUSA equivalent");
+    /* A version compared is a hazard. */
+    expect(newest, SCRIPT_CMAKE,
+           "if(CUDAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
+           "if(MUSAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
+           "1:4: hazard: 'CUDAToolkit_VERSION' is compared with '12.0'");
+}
+END_TEST
+
+START_TEST(cmake_flags_and_separators)
+{
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -G -lineinfo -O3\")\n"
+           "set(CMAKE_CUDA_FLAGS \"-Xptxas -v;-O2\")\n"
+           "set(CMAKE_CUDA_FLAGS_RELEASE \"-O3 --use_fast_math\")\n"
+           "string(APPEND CMAKE_CUDA_FLAGS \" --expt-relaxed-constexpr\")\n",
+           "set(CMAKE_MUSA_FLAGS \"${CMAKE_MUSA_FLAGS} -O3\")\n"
+           "set(CMAKE_MUSA_FLAGS \"-O2\")\n"
+           "set(CMAKE_MUSA_FLAGS_RELEASE \"-O3 -ffast-math\")\n"
+           "string(APPEND CMAKE_MUSA_FLAGS \"\")\n",
+           "1:43: note: dropped '-G'");
+    /* In a CUDA generator expression every option is nvcc's; outside it,
+     * only those no host compiler has, unless one in the list is. */
+    expect(newest, SCRIPT_CMAKE,
+           "target_compile_options(x PRIVATE\n"
+           "  $<$<COMPILE_LANGUAGE:CUDA>:-G;--expt-relaxed-constexpr>\n"
+           "  \"$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall>\"\n"
+           "  -G -Wall)\n"
+           "add_compile_options(-G --extended-lambda -O2)\n",
+           "target_compile_options(x PRIVATE\n"
+           "  $<$<COMPILE_LANGUAGE:MUSA>:>\n"
+           "  \"$<$<COMPILE_LANGUAGE:MUSA>:-Wall>\"\n"
+           "  -G -Wall)\n"
+           "add_compile_options(-O2)\n",
+           NULL);
+    /* nvcc run by a custom command. */
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT k.fatbin\n"
+           "  COMMAND ${CMAKE_CUDA_COMPILER} -Wno-deprecated-gpu-targets "
+           "-fatbin -o k.fatbin\n  DEPENDS x)\n",
+           "add_custom_command(OUTPUT k.fatbin\n"
+           "  COMMAND ${CMAKE_MUSA_COMPILER} -fatbin -o k.fatbin\n"
+           "  DEPENDS x)\n",
+           "2:62: build: '-fatbin' is kept, but mcc writes device code");
+    /* Architectures built from a variable are reported. */
+    expect(
+        newest, SCRIPT_CMAKE,
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_MUSA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "2:18: build: '-gencode=arch=compute_...' builds nvcc architecture "
+        "options from a variable");
+}
+END_TEST
+
+START_TEST(cmake_architectures_and_properties)
+{
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "set(CMAKE_CUDA_ARCHITECTURES 75 80 86 87 89 90 100 110 120)\n"
+                 "set(CMAKE_CUDA_ARCHITECTURES \"80-real;90a-virtual\" "
+                 "CACHE STRING \"\")\n"
+                 "set_target_properties(x PROPERTIES\n"
+                 "  CUDA_ARCHITECTURES \"86;80\"\n"
+                 "  CUDA_STANDARD 17)\n"
+                 "set_property(TARGET x PROPERTY CUDA_ARCHITECTURES 70 75)\n"
+                 "target_compile_features(x PUBLIC cxx_std_17 cuda_std_17)\n"
+                 "target_compile_features(y PRIVATE cuda_std_14)\n",
+                 "set(CMAKE_MUSA_ARCHITECTURES 21 22 31)\n"
+                 "set(CMAKE_MUSA_ARCHITECTURES \"22;31\" CACHE STRING \"\")\n"
+                 "set_target_properties(x PROPERTIES\n"
+                 "  MUSA_ARCHITECTURES \"22\"\n"
+                 "  MUSA_STANDARD 17)\n"
+                 "set_property(TARGET x PROPERTY MUSA_ARCHITECTURES 21)\n"
+                 "target_compile_features(x PUBLIC cxx_std_17)\n"
+                 "target_compile_features(y PRIVATE)\n");
+    expect(newest, SCRIPT_CMAKE, "set(CMAKE_CUDA_ARCHITECTURES native)\n",
+           "set(CMAKE_MUSA_ARCHITECTURES native)\n",
+           "1:30: build: 'native' is kept");
+    expect(newest, SCRIPT_CMAKE,
+           "set_target_properties(x PROPERTIES CUDA_SEPARABLE_COMPILATION "
+           "ON)\nset_target_properties(y PROPERTIES "
+           "CUDA_SEPARABLE_COMPILATION OFF)\n",
+           "set_target_properties(x PROPERTIES CUDA_SEPARABLE_COMPILATION "
+           "ON)\nset_target_properties(y PROPERTIES "
+           "CUDA_SEPARABLE_COMPILATION OFF)\n",
+           "1:36: build: 'CUDA_SEPARABLE_COMPILATION ON' is kept, but MUSA "
+           "has no separate device compilation");
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "set_source_files_properties(a.cpp PROPERTIES LANGUAGE "
+                 "CUDA)\nadd_definitions(-D__CUDA_NO_HALF_OPERATORS__)\n"
+                 "target_compile_definitions(x PRIVATE "
+                 "__CUDA_NO_HALF_CONVERSIONS__=1)\n",
+                 "set_source_files_properties(a.cpp PROPERTIES LANGUAGE "
+                 "MUSA)\nadd_definitions(-D__MUSA_NO_HALF_OPERATORS__)\n"
+                 "target_compile_definitions(x PRIVATE "
+                 "__MUSA_NO_HALF_CONVERSIONS__=1)\n");
+}
+END_TEST
+
+START_TEST(cmake_files)
+{
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "add_library(k STATIC src/k.cu src/util.cuh src/main.cpp)\n"
+                 "set_source_files_properties(src/k.cu PROPERTIES X 1)\n"
+                 "set(S \"${CMAKE_CURRENT_SOURCE_DIR}/src/k.cu\")\n"
+                 "file(GLOB G csrc/cuda/*.cu)\n"
+                 "file(GLOB_RECURSE R csrc/*.cu)\n"
+                 "add_executable(a /p/kernels/scale.cu)\n",
+                 "add_library(k STATIC src/k.mu src/util.muh src/main.cpp)\n"
+                 "set_source_files_properties(src/k.mu PROPERTIES X 1)\n"
+                 "set(S \"${CMAKE_CURRENT_SOURCE_DIR}/src/k.mu\")\n"
+                 "file(GLOB G csrc/cuda/*.mu)\n"
+                 "file(GLOB_RECURSE R csrc/*.mu)\n"
+                 "add_executable(a /p/kernels/scale.mu)\n");
+    /* Under another directory: by its tail, with a note. */
+    expect(newest, SCRIPT_CMAKE, "add_executable(x ${TOP}/kernels/scale.cu)\n",
+           "add_executable(x ${TOP}/kernels/scale.mu)\n",
+           "1:24: note: '/kernels/scale.cu' names no file of the run from "
+           "here: taken for '/p/kernels/scale.cu'");
+    /* A name of no file of the run. */
+    expect(newest, SCRIPT_CMAKE, "add_executable(x gone.cu)\n",
+           "add_executable(x gone.cu)\n",
+           "1:18: build: 'gone.cu' names no file of the run");
+}
+END_TEST
+
+/* Before SDK 5.1 there is no MUSA language: FindMUSA's commands. */
+START_TEST(cmake_old_sdk)
+{
+    expect(old_sdk, SCRIPT_CMAKE,
+           "project(x LANGUAGES CXX CUDA)\n"
+           "add_executable(x src/k.cu)\nadd_executable(y src/main.cpp)\n"
+           "set(CMAKE_CUDA_FLAGS \"-O2\")\n",
+           "project(x LANGUAGES CXX)\n"
+           "musa_add_executable(x src/k.mu)\nadd_executable(y src/main.cpp)\n"
+           "set(CMAKE_CUDA_FLAGS \"-O2\")\n",
+           "4:5: build: 'CMAKE_CUDA_FLAGS' is kept, but FindMUSA reads "
+           "MUSA_MCC_FLAGS");
+    /* Libraries looked for by name. */
+    expect(newest, SCRIPT_CMAKE,
+           "find_library(L cudart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
+           "find_library(L musart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
+           "2:22: build: 'cudadevrt' is kept, but MUSA has no device runtime");
+    /* FindCUDA projects become FindMUSA ones for every SDK. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "find_package(CUDA REQUIRED)\n"
+                 "cuda_add_executable(x src/k.cu)\n"
+                 "list(APPEND CUDA_NVCC_FLAGS -lineinfo -O2)\n",
+                 "find_package(MUSA REQUIRED)\n"
+                 "musa_add_executable(x src/k.mu)\n"
+                 "list(APPEND MUSA_MCC_FLAGS -O2)\n");
+}
+END_TEST
+
+/* ---- make ---- */
+
+START_TEST(make_tools_paths_libraries)
+{
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "CUDA_HOME ?= /usr/local/cuda\n"
+                 "CUDA_PATH := /usr/local/cuda-12.4/\n"
+                 "NVCC = $(CUDA_HOME)/bin/nvcc\n"
+                 "LIBS = -L$(CUDA_HOME)/lib64 -L${CUDA_PATH}/lib64 "
+                 "-L/usr/local/cuda/lib64 -lcudart -lcublas -lcudadevrt -lm\n"
+                 "export CUDA_HOME\n"
+                 "x:\n\tnvcc -o x x.o $(LIBS)\n",
+                 "MUSA_HOME ?= /usr/local/musa\n"
+                 "MUSA_PATH := /usr/local/musa/\n"
+                 "NVCC = $(MUSA_HOME)/bin/mcc\n"
+                 "LIBS = -L$(MUSA_HOME)/lib -L${MUSA_PATH}/lib "
+                 "-L/usr/local/musa/lib -lmusart -lmublas -lm\n"
+                 "export MUSA_HOME\n"
+                 "x:\n\tmcc -o x x.o $(LIBS)\n");
+    expect(newest, SCRIPT_MAKE, "L = -lnvrtc\n", "L = -lnvrtc\n",
+           "1:7: unsupported: 'nvrtc' has no MUSA equivalent");
+}
+END_TEST
+
+START_TEST(make_flags)
+{
+    /* nvcc's recipe and flags variables: every option; elsewhere only
+     * those no host compiler has (-G and -x stay for gcc). */
+    expect(newest, SCRIPT_MAKE,
+           "NVCCFLAGS := -O3 -G -x cu -Xptxas \\\n"
+           "    -v -lineinfo\n"
+           "CFLAGS := -G -x c -O2\nOPT := --use_fast_math\n"
+           "ARCH := -gencode arch=compute_80,code=sm_80 -gencode=arch=compute_"
+           "86,code=sm_86 \\\n  -arch=sm_90\n"
+           "k.o: k.cpp\n\t$(NVCC) -x cu -c $< -o $@\n"
+           "h.o: h.cpp\n\t$(CXX) -x c++ -G -c $< -o $@\n",
+           "NVCCFLAGS := -O3 -x musa \\\n"
+           "    \n"
+           "CFLAGS := -G -x c -O2\nOPT := -ffast-math\n"
+           "ARCH := --offload-arch=mp_22 \\\n  --offload-arch=mp_31\n"
+           "k.o: k.cpp\n\t$(NVCC) -x musa -c $< -o $@\n"
+           "h.o: h.cpp\n\t$(CXX) -x c++ -G -c $< -o $@\n",
+           "5:45: note: dropped '-gencode=arch=compute_86,code=sm_86': its "
+           "MUSA architecture is given before it");
+}
+END_TEST
+
+START_TEST(make_files)
+{
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "SRCS := $(wildcard kernels/*.cu) src/k.cu\n"
+                 "OBJS := $(SRCS:.cu=.o) $(patsubst %.cu,%.o,$(SRCS))\n"
+                 "%.o: %.cu src/util.cuh\n\tnvcc -c $<\n"
+                 ".SUFFIXES: .cu .o\n.cu.o:\n\tnvcc -c $<\n",
+                 "SRCS := $(wildcard kernels/*.mu) src/k.mu\n"
+                 "OBJS := $(SRCS:.mu=.o) $(patsubst %.mu,%.o,$(SRCS))\n"
+                 "%.o: %.mu src/util.muh\n\tmcc -c $<\n"
+                 ".SUFFIXES: .mu .o\n.mu.o:\n\tmcc -c $<\n");
+}
+END_TEST
+
+/* ---- Python ---- */
+
+START_TEST(python_setup)
+{
+    expect(
+        newest, SCRIPT_PYTHON,
+        "import torch\n"
+        "from torch.utils.cpp_extension import (CUDA_HOME, BuildExtension,\n"
+        "    CppExtension, CUDAExtension)\n"
+        "ok = torch.cuda.is_available() and CUDA_HOME is not None\n"
+        "args = {'cxx': ['-O3'], 'nvcc': ['--expt-relaxed-constexpr', "
+        "'-O3',\n  '-arch=sm_80', '-G']}\n"
+        "args['nvcc'] += ['-lineinfo']\n"
+        "nvcc_flags = ['-Xcompiler', '-fPIC']\n"
+        "srcs = glob.glob(os.path.join('csrc', 'cuda', '*.cu'))\n"
+        "srcs += [os.path.join('csrc', 'cuda', f'{n}_cuda.cu') for n in N]\n"
+        "ext = CUDAExtension('x', srcs, extra_compile_args=args,\n"
+        "    libraries=['cublas', 'm'])\n",
+        "import torch\n"
+        "from torch_musa.utils.musa_extension import (MUSA_HOME, "
+        "BuildExtension,\n"
+        "    CppExtension, MUSAExtension)\n"
+        "ok = torch.musa.is_available() and MUSA_HOME is not None\n"
+        "args = {'cxx': ['-O3'], 'mcc': ['-O3',\n  '--offload-arch=mp_22']}\n"
+        "args['mcc'] += []\n"
+        "nvcc_flags = ['-fPIC']\n"
+        "srcs = glob.glob(os.path.join('csrc', 'cuda', '*.mu'))\n"
+        "srcs += [os.path.join('csrc', 'cuda', f'{n}_cuda.mu') for n in N]\n"
+        "ext = MUSAExtension('x', srcs, extra_compile_args=args,\n"
+        "    libraries=['mublas', 'm'])\n",
+        "3:5: build: 'CppExtension' is imported from "
+        "'torch_musa.utils.musa_extension', which is not known to have it");
+    /* Not an extension's setup: its 'nvcc' strings and lists stay. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",
+                 "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n");
+    /* A star import takes every name; outside a setup a .cu string is
+     * only a hint (where the code runs is unknown). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import *\n"
+                 "e = CUDAExtension('x', ['src/k.cu'])\n",
+                 "from torch_musa.utils.musa_extension import *\n"
+                 "e = MUSAExtension('x', ['src/k.mu'])\n");
+    expect(newest, SCRIPT_PYTHON, "run('k.cu')\nrun('other.cu')\n",
+           "run('k.cu')\nrun('other.cu')\n",
+           "1:6: build: 'k.cu' keeps its name, but the run renames "
+           "'/p/src/k.cu'");
+    /* torch.musa needs torch_musa imported. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nn = torch.cuda.device_count()\n",
+           "import torch\nn = torch.musa.device_count()\n",
+           "2:5: build: 'torch.musa' needs 'import torch_musa'");
+    expect(newest, SCRIPT_PYTHON,
+           "import torch.utils.cpp_extension as ext\nx = ext.CUDAExtension\n",
+           "import torch.utils.cpp_extension as ext\nx = ext.CUDAExtension\n",
+           "1:8: build: 'torch.utils.cpp_extension' is imported whole");
+}
+END_TEST
+
+START_TEST(python_ctypes)
+{
+    expect_quiet(
+        newest, SCRIPT_PYTHON,
+        "import ctypes, ctypes.util\n"
+        "rt = ctypes.CDLL('libcudart.so.12')\n"
+        "bl = ctypes.cdll.LoadLibrary(ctypes.util.find_library('cublas') or "
+        "\"libcublas.so\")\n"
+        "mine = ctypes.CDLL('libmine.so')\n"
+        "rt.cudaDeviceSynchronize()\nbl.cublasCreate_v2\n"
+        "mine.cudaDeviceSynchronize()\n"
+        "# ctypes.CDLL('libcudart.so')\nmsg = 'cudaMalloc failed'\n",
+        "import ctypes, ctypes.util\n"
+        "rt = ctypes.CDLL('libmusart.so')\n"
+        "bl = ctypes.cdll.LoadLibrary(ctypes.util.find_library('mublas') or "
+        "\"libmublas.so\")\n"
+        "mine = ctypes.CDLL('libmine.so')\n"
+        "rt.musaDeviceSynchronize()\nbl.mublasCreate_v2\n"
+        "mine.cudaDeviceSynchronize()\n"
+        "# ctypes.CDLL('libcudart.so')\nmsg = 'cudaMalloc failed'\n");
+}
+END_TEST
+
+/* Byte-exact: CRLF, a missing final newline, tabs, unterminated text. */
+START_TEST(bytes_kept)
+{
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "project(x CUDA)\r\n\tfind_package(CUDAToolkit)",
+                 "project(x MUSA)\r\n\tfind_package(MUSAToolkit)");
+    expect_quiet(newest, SCRIPT_MAKE, "X = nvcc\r\nY = -lcudart",
+                 "X = mcc\r\nY = -lmusart");
+    expect(newest, SCRIPT_PYTHON, "x = 'libcudart.so\ny = CUDA_HOME\n",
+           "x = 'libcudart.so\ny = CUDA_HOME\n",
+           "1:5: unterminated: unterminated string");
+}
+END_TEST
+
+/* ---- the run's renames (run/renames.c) ---- */
+
+/* A run of jobs in from[] -> to[] (paths under /r), as the driver makes
+ * them, and its answers. */
+static struct run *fake_run(const char *const *from, const char *const *to,
+                            size_t n)
+{
+    struct run *r = calloc(1, sizeof(*r));
+    r->in_root = strdup("/r");
+    r->jobs = calloc(n, sizeof(*r->jobs));
+    r->njobs = n;
+    for (size_t i = 0; i < n; i++) {
+        struct job *j = &r->jobs[i];
+        j->abs = (char *)from[i];
+        j->path = (char *)from[i];
+        j->rel = (char *)to[i];
+        j->renamed = strcmp(from[i] + 3, to[i]) != 0;
+        hashmap_put(&r->byabs, j->abs, strlen(j->abs), j);
+    }
+    renames_init(r);
+    return r;
+}
+
+static void free_run(struct run *r)
+{
+    renames_free(r);
+    hashmap_release(&r->byabs);
+    free(r->jobs);
+    free(r->in_root);
+    free(r);
+}
+
+static struct strbuf answer = STRBUF_INIT;
+
+static const char *ask(struct run *r, const char *dir, const char *name)
+{
+    struct strbuf sb = answer;
+    bool renamed = false;
+    strbuf_reset(&sb);
+    bool found =
+        r->files.file(r->files.arg, dir, name, strlen(name), &renamed, &sb);
+    answer = sb;
+    if (!found)
+        return "(none)";
+    return renamed ? answer.buf : "(kept)";
+}
+
+START_TEST(renames_follow_the_job_table)
+{
+    static const char *const from[] = {"/r/src/k.cu", "/r/src/a.cpp",
+                                       "/r/cuda/x_cuda.cu", "/r/t/y.cu"};
+    static const char *const to[] = {"src/k.mu", "src/a.cpp", "musa/x_musa.mu",
+                                     "t/y.mu"};
+    struct run *r = fake_run(from, to, 4);
+    ck_assert_str_eq(ask(r, "/r", "src/k.cu"), "src/k.mu");
+    ck_assert_str_eq(ask(r, "/r/src", "k.cu"), "k.mu");
+    ck_assert_str_eq(ask(r, "/r/t", "../src/k.cu"), "../src/k.mu");
+    ck_assert_str_eq(ask(r, "/x", "/r/src/k.cu"), "/r/src/k.mu");
+    ck_assert_str_eq(ask(r, "/r", "src/a.cpp"), "(kept)");
+    ck_assert_str_eq(ask(r, "/r", "src/gone.cu"), "(none)");
+    /* A port that moves a file to another directory (--rename-project
+     * may): the path from where it is named. */
+    ck_assert_str_eq(ask(r, "/r", "cuda/x_cuda.cu"), "musa/x_musa.mu");
+    ck_assert_str_eq(ask(r, "/r/t", "../cuda/x_cuda.cu"), "../musa/x_musa.mu");
+    ck_assert_str_eq(ask(r, "/r/cuda", "x_cuda.cu"), "../musa/x_musa.mu");
+    /* Globs: every match renamed alike. */
+    struct strbuf sb = STRBUF_INIT;
+    ck_assert(r->files.glob(r->files.arg, "/r/src", "*.cu", 4, false, &sb));
+    ck_assert_str_eq(sb.buf, "*.mu");
+    ck_assert(!r->files.glob(r->files.arg, "/r/src", "*", 1, false, &sb));
+    ck_assert(r->files.glob(r->files.arg, "/r", "*/y.cu", 6, false, &sb));
+    ck_assert_str_eq(sb.buf, "*/y.mu");
+    /* Tails, and which extensions may be renamed. */
+    const char *which = NULL;
+    strbuf_reset(&sb);
+    ck_assert_uint_eq(
+        r->files.tail(r->files.arg, "src/k.cu", 8, false, &sb, &which), 1);
+    ck_assert_str_eq(sb.buf, "src/k.mu");
+    ck_assert_str_eq(which, "/r/src/k.cu");
+    ck_assert_uint_eq(
+        r->files.tail(r->files.arg, "rc/k.cu", 7, false, &sb, &which), 0);
+    ck_assert(r->files.may_rename(r->files.arg, "a/b.cu", 6));
+    ck_assert(r->files.may_rename(r->files.arg, ".cu", 3));
+    ck_assert(!r->files.may_rename(r->files.arg, "b.cpp", 5));
+    strbuf_release(&sb);
+    strbuf_release(&answer);
+    free_run(r);
+}
+END_TEST
+
+static Suite *script_suite(void)
+{
+    Suite *s = suite_create("script");
+    TCase *tc = tcase_create("rewriters");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, cmake_names);
+    tcase_add_test(tc, cmake_flags_and_separators);
+    tcase_add_test(tc, cmake_architectures_and_properties);
+    tcase_add_test(tc, cmake_files);
+    tcase_add_test(tc, cmake_old_sdk);
+    tcase_add_test(tc, make_tools_paths_libraries);
+    tcase_add_test(tc, make_flags);
+    tcase_add_test(tc, make_files);
+    tcase_add_test(tc, python_setup);
+    tcase_add_test(tc, python_ctypes);
+    tcase_add_test(tc, bytes_kept);
+    tcase_add_test(tc, renames_follow_the_job_table);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    Suite *(*const makers[])(void) = {script_suite};
+    return run_suites(makers, 1);
+}

@@ -179,8 +179,8 @@ void names_check_paths(struct run *r)
             size_t la = sa ? (size_t)(sa - a) : strlen(a);
             size_t upto_in = (size_t)(a - p) + la;
             size_t upto = sb ? (size_t)(sb - j->rel) : strlen(j->rel);
-            bool renamed =
-                (sa || j->kind == JOB_PORT) && project_words(a, la, NULL);
+            bool renamed = (sa || (j->kind == JOB_PORT && !j->script)) &&
+                           project_words(a, la, NULL);
             const struct job *there =
                 renamed ? hashmap_get(&in, j->rel, upto) : NULL;
             if (there) {
@@ -303,9 +303,11 @@ static void count_path(void *arg, const char *from, const char *to, bool dir)
     struct tally *t = arg;
     const char *slash = strrchr(from, '/');
     const char *base = slash ? slash + 1 : from;
-    (void)to;
-    /* Renamed by the word rule, not only for its extension. */
-    if (project_words(base, strlen(base), NULL))
+    const char *to_slash = strrchr(to, '/');
+    const char *to_base = to_slash ? to_slash + 1 : to;
+    /* Renamed by the word rule, not only for its extension, nor only
+     * moved with its directory (a file kept as it is, a build file). */
+    if (strcmp(base, to_base) && project_words(base, strlen(base), NULL))
         *(dir ? &t->dirs : &t->files) += 1;
 }
 

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The run's renames, as the build-file rewriters ask about them (struct
- * script_files): a job whose output name differs from its input's is a
- * rename, whatever made it (.cu -> .mu today). The port's name of an
- * input, seen from the input tree, is the inputs' common directory joined
- * with the job's output path: names in build files are rewritten to it.
- * Read-only once made, so the workers ask at will. */
+ * script_files). There is one rename model: the path of each file and
+ * directory of the run in the port is what run/names.c maps
+ * (names_renamed_path: k.cu -> k.mu always, csrc/cuda/x_cuda.cu ->
+ * csrc/musa/x_musa.mu with --rename-project); this file only answers the
+ * rewriters' questions from it. A name in a build file is read from the
+ * build file's directory and written as seen from that directory's port,
+ * which moves with it. Read-only once made (the map is made final by
+ * renames_init), so the workers ask at will. */
 #include "run/renames.h"
 
 #include <fnmatch.h>
@@ -13,6 +16,7 @@
 #include <string.h>
 
 #include "port/script.h"
+#include "run/names.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -20,19 +24,13 @@
 #define MAX_EXTS 32
 
 struct renames {
-    const struct run *r;
+    struct run *r; /* only read once renames_init has made the map */
     const struct job **renamed; /* the renamed jobs, in job order */
     size_t n;
     char exts[MAX_EXTS][16]; /* the extensions of renamed inputs */
     size_t nexts;
     bool many_exts; /* more than fit: every name may be one */
 };
-
-static const char *base_of(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s ? s + 1 : p;
-}
 
 /* The extension of name[0..len): from the last '.' of its last part
  * (".cu" of "a/k.cu", and of ".cu" itself), or "" (length 0). */
@@ -47,24 +45,53 @@ static size_t ext_of(const char *name, size_t len, const char **ext)
     return len - i + 1;
 }
 
-/* The input-tree path of job j's port: the common directory + its
- * output path. */
-static void new_path(const struct renames *rn, const struct job *j,
-                     struct strbuf *out)
+/* The part of path below dir (both absolute and normalised; "/" the
+ * root), or NULL when it does not lie below it. */
+static const char *below(const char *dir, const char *path)
 {
-    strbuf_reset(out);
-    path_join_buf(out, rn->r->in_root ? rn->r->in_root : "/", j->rel);
+    size_t dl = strlen(dir);
+    if (dl == 1 && dir[0] == '/')
+        return path[0] == '/' && path[1] ? path + 1 : NULL;
+    if (strncmp(path, dir, dl) || path[dl] != '/' || !path[dl + 1])
+        return NULL;
+    return path + dl + 1;
 }
 
-static bool same_dir(const char *a, const char *b)
+/* The path of abs[0..len) (absolute, normalised) in the port, seen from
+ * the input tree: the deepest file or directory of the run it is or lies
+ * below, as names_renamed_path maps it, with the rest of abs after it;
+ * abs itself when the run has nothing there. */
+static void port_of(const struct renames *rn, const char *abs, size_t len,
+                    struct strbuf *out)
 {
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    return sa && sb && sa - a == sb - b && !memcmp(a, b, (size_t)(sa - a));
+    const char *root = rn->r->in_root;
+    struct strbuf key = STRBUF_INIT;
+    strbuf_reset(out);
+    strbuf_add(&key, abs, len);
+    const char *rel = root ? below(root, key.buf) : NULL;
+    size_t n = rel ? strlen(rel) : 0;
+    while (n) {
+        char save = ((char *)rel)[n];
+        ((char *)rel)[n] = '\0';
+        const char *to = names_renamed_path(rn->r, rel);
+        ((char *)rel)[n] = save;
+        if (to) {
+            path_join_buf(out, root, to);
+            strbuf_addstr(out, rel + n);
+            strbuf_release(&key);
+            return;
+        }
+        while (n > 0 && rel[n - 1] != '/')
+            n--;
+        if (n)
+            n--; /* the '/' before the part */
+    }
+    strbuf_add(out, abs, len);
+    strbuf_release(&key);
 }
 
 /* The path of target (absolute, normalised) from dir (the same), with
- * "../" where it has to climb: for a port that moves a file to another
- * directory (none does yet; --rename-project may). */
+ * "../" where it has to climb. */
 static void relative(const char *dir, const char *target, struct strbuf *out)
 {
     if (!strcmp(dir, "/")) {
@@ -84,6 +111,22 @@ static void relative(const char *dir, const char *target, struct strbuf *out)
                                              : target + common);
 }
 
+/* Whether a relative name has only plain parts (no ".", "..", "//"). */
+static bool plain_name(const char *name, size_t len)
+{
+    if (!len || name[0] == '/')
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        if (name[i] == '/' && (i + 1 == len || name[i + 1] == '/'))
+            return false;
+        if (name[i] == '.' && (!i || name[i - 1] == '/') &&
+            (i + 1 == len || name[i + 1] == '/' ||
+             (name[i + 1] == '.' && (i + 2 == len || name[i + 2] == '/'))))
+            return false;
+    }
+    return true;
+}
+
 static bool r_file(void *arg, const char *dir, const char *name, size_t len,
                    bool *renamed, struct strbuf *out)
 {
@@ -96,39 +139,58 @@ static bool r_file(void *arg, const char *dir, const char *name, size_t len,
     const struct job *j = n ? hashmap_get(&rn->r->byabs, path, n) : NULL;
     if (!j)
         return false;
-    *renamed = j->renamed;
+    *renamed = false;
     if (!j->renamed)
         return true;
-    struct strbuf now = STRBUF_INIT;
-    new_path(rn, j, &now);
+    struct strbuf now = STRBUF_INIT, dnow = STRBUF_INIT;
+    port_of(rn, path, n, &now);
+    port_of(rn, dir, strlen(dir), &dnow);
     strbuf_reset(out);
-    /* The name's own parts (k of them, no "." or ".."), from the port's
-     * path, when the parts above them stay: "src/k.cu" -> "src/k.mu". */
-    size_t k = 1;
-    bool plain = name[0] != '/';
-    for (size_t i = 0; i < len; i++) {
-        k += name[i] == '/';
-        if (name[i] == '/' && (i + 1 == len || name[i + 1] == '/'))
-            plain = false;
-        if (name[i] == '.' && (!i || name[i - 1] == '/') &&
-            (i + 1 == len || name[i + 1] == '/' ||
-             (name[i + 1] == '.' && (i + 2 == len || name[i + 2] == '/'))))
-            plain = false;
-    }
-    const char *tail = now.buf + now.len;
-    size_t parts = 0;
-    while (tail > now.buf && parts < k)
-        if (*--tail == '/')
-            parts++;
-    size_t keep = (size_t)(tail - now.buf);
-    if (plain && parts == k && !strncmp(now.buf, path, keep) &&
-        path[keep] == '/')
-        strbuf_addstr(out, tail + 1);
-    else if (name[0] == '/')
+    const char *rest = below(dnow.buf, now.buf);
+    if (name[0] == '/')
         strbuf_add(out, now.buf, now.len);
+    else if (rest && plain_name(name, len))
+        strbuf_addstr(out, rest); /* "src/k.cu" -> "src/k.mu" */
     else
-        relative(dir, now.buf, out);
+        relative(dnow.buf, now.buf, out);
+    *renamed = out->len != len || memcmp(out->buf, name, len);
     strbuf_release(&now);
+    strbuf_release(&dnow);
+    return true;
+}
+
+/* The end of a renamed file's name in the port: old and now are its
+ * paths, tail[0..tl) the end of old, whose first part may be only the
+ * end of a part of old. The parts above the tail's must stay (the text
+ * before the tail is kept), and so must the start of a part the tail
+ * begins within. */
+static bool port_tail(const char *old, const char *now, const char *tail,
+                      size_t tl, struct strbuf *out)
+{
+    size_t m = 1;
+    for (size_t i = 0; i < tl; i++)
+        m += tail[i] == '/';
+    const char *os = old + strlen(old), *ns = now + strlen(now);
+    size_t co = 0, cn = 0;
+    while (os > old && co < m)
+        co += *--os == '/';
+    while (ns > now && cn < m)
+        cn += *--ns == '/';
+    if (co != cn || os - old != ns - now ||
+        memcmp(old, now, (size_t)(os - old)))
+        return false;
+    const char *oc = os + (co == m), *nc = ns + (cn == m);
+    size_t ocl = strcspn(oc, "/"), ncl = strcspn(nc, "/");
+    size_t fl = 0;
+    while (fl < tl && tail[fl] != '/')
+        fl++;
+    if (fl > ocl)
+        return false;
+    size_t stem = ocl - fl;
+    if (ncl < stem || memcmp(oc, nc, stem))
+        return false;
+    strbuf_reset(out);
+    strbuf_addstr(out, nc + stem);
     return true;
 }
 
@@ -142,28 +204,45 @@ static size_t literal_tail(const char *pat, size_t len)
     return t;
 }
 
-/* What a renamed file's name ending in tail[0..tl) becomes in the port:
- * the same end, after the part of its name that stays. */
-static bool new_tail(const struct renames *rn, const struct job *j,
-                     const char *tail, size_t tl, struct strbuf *out)
+/* The pattern's directory before its first wildcard: up to its last '/'
+ * there ("src/cuda/" of a pattern src/cuda/ then a star then .cu), or 0. */
+static size_t literal_dir(const char *pat, size_t len)
 {
-    struct strbuf now = STRBUF_INIT;
-    new_path(rn, j, &now);
-    bool ok = same_dir(j->abs, now.buf);
-    const char *ob = base_of(j->abs), *nb = base_of(now.buf);
-    size_t obl = strlen(ob), nbl = strlen(nb);
-    /* The last part of tail: a suffix of the old base name. */
-    size_t lc = tl;
-    while (lc > 0 && tail[lc - 1] != '/')
-        lc--;
-    size_t last = tl - lc, stem = obl >= last ? obl - last : 0;
-    ok = ok && obl >= last && nbl >= stem && !memcmp(ob, nb, stem);
-    strbuf_reset(out);
-    if (ok) {
-        strbuf_add(out, tail, lc);
-        strbuf_add(out, nb + stem, nbl - stem);
+    size_t d = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (pat[i] == '*' || pat[i] == '?' || pat[i] == '[')
+            break;
+        if (pat[i] == '/')
+            d = i + 1;
     }
-    strbuf_release(&now);
+    return d;
+}
+
+/* The literal end of a pattern (tail[0..tl), after its wildcards mid[0..ml)
+ * and below its literal directory) for a file matched at old that is now
+ * at now (both below that directory and its port): what port_tail says,
+ * or, where the wildcards matched a part of the name the run renames too
+ * (x_cuda.cu for *.cu), the same number of bytes at the end of the new
+ * name (the renames keep a name's length: cuda -> musa, .cu -> .mu), as
+ * long as the pattern so made matches the new name. */
+static bool glob_tail(const char *old, const char *now, const char *mid,
+                      size_t ml, const char *tail, size_t tl, bool recurse,
+                      struct strbuf *out)
+{
+    if (port_tail(old, now, tail, tl, out))
+        return true;
+    const char *os = strrchr(old, '/'), *ns = strrchr(now, '/');
+    size_t od = os ? (size_t)(os - old) : 0, nd = ns ? (size_t)(ns - now) : 0;
+    size_t ol = strlen(old), nl = strlen(now);
+    if (od != nd || memcmp(old, now, od) || ol != nl || tl > nl - nd)
+        return false;
+    strbuf_reset(out);
+    strbuf_add(out, now + nl - tl, tl);
+    struct strbuf p = STRBUF_INIT;
+    strbuf_add(&p, mid, ml);
+    strbuf_add(&p, out->buf, out->len);
+    bool ok = !fnmatch(p.buf, now, recurse ? 0 : FNM_PATHNAME);
+    strbuf_release(&p);
     return ok;
 }
 
@@ -174,28 +253,66 @@ static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
     const struct run *r = rn->r;
     char *p = xstrndup(pat, len);
     size_t dl = strlen(dir), t = literal_tail(pat, len);
-    struct strbuf one = STRBUF_INIT;
-    bool any = false, ok = true;
+    size_t ld = literal_dir(pat, len);
+    if (ld > t)
+        ld = t;
+    /* The literal directory, in the port, as seen from dir's port: it
+     * moves when the run renames it (or dir). */
+    char ldir[PATH_MAX];
+    size_t ldl =
+        path_join_normal(ldir, sizeof(ldir), dir, dl, pat, ld ? ld - 1 : 0);
+    struct strbuf one = STRBUF_INIT, lnow = STRBUF_INIT, dnow = STRBUF_INIT,
+                  pre = STRBUF_INIT;
+    bool any = false, ok = ldl > 0;
+    if (ok) {
+        port_of(rn, ldir, ldl, &lnow);
+        port_of(rn, dir, dl, &dnow);
+        if (!strcmp(lnow.buf, ldir) && !strcmp(dnow.buf, dir)) {
+            strbuf_add(&pre, pat, ld); /* neither moves: as written */
+        } else if (ld) {
+            const char *rest = below(dnow.buf, lnow.buf);
+            if (rest && plain_name(pat, ld - 1))
+                strbuf_addstr(&pre, rest);
+            else
+                relative(dnow.buf, lnow.buf, &pre);
+            strbuf_addch(&pre, '/');
+        }
+    }
     for (size_t i = 0; ok && i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
         if (!j->abs || strncmp(j->abs, dir, dl) || j->abs[dl] != '/' ||
             fnmatch(p, j->abs + dl + 1, recurse ? 0 : FNM_PATHNAME))
             continue;
-        if (!j->renamed || !new_tail(rn, j, pat + t, len - t, &one)) {
-            ok = false; /* a file that keeps its name matches: keep it */
-            break;
-        }
+        struct strbuf now = STRBUF_INIT;
+        port_of(rn, j->abs, strlen(j->abs), &now);
+        /* What the wildcards matched, from the literal directory down,
+         * must stay: only its end is rewritten. */
+        const char *orel = below(ldir, j->abs),
+                   *nrel = below(lnow.buf, now.buf);
+        ok = j->renamed && orel && nrel &&
+             glob_tail(orel, nrel, pat + ld, t - ld, pat + t, len - t, recurse,
+                       &one);
+        strbuf_release(&now);
+        if (!ok)
+            break; /* a file that keeps its name matches: keep it */
+        struct strbuf whole = STRBUF_INIT;
+        strbuf_add(&whole, pre.buf, pre.len);
+        strbuf_add(&whole, pat + ld, t - ld);
+        strbuf_add(&whole, one.buf, one.len);
         if (!any) {
             strbuf_reset(out);
-            strbuf_add(out, pat, t);
-            strbuf_add(out, one.buf, one.len);
+            strbuf_add(out, whole.buf, whole.len);
             any = true;
-        } else if (out->len - t != one.len ||
-                   memcmp(out->buf + t, one.buf, one.len)) {
+        } else if (out->len != whole.len ||
+                   memcmp(out->buf, whole.buf, whole.len)) {
             ok = false;
         }
+        strbuf_release(&whole);
     }
     strbuf_release(&one);
+    strbuf_release(&lnow);
+    strbuf_release(&dnow);
+    strbuf_release(&pre);
     free(p);
     return any && ok;
 }
@@ -204,7 +321,7 @@ static size_t r_tail(void *arg, const char *tail, size_t len, bool partial,
                      struct strbuf *out, const char **which)
 {
     const struct renames *rn = arg;
-    struct strbuf one = STRBUF_INIT;
+    struct strbuf one = STRBUF_INIT, now = STRBUF_INIT;
     size_t n = 0;
     bool agree = true;
     strbuf_reset(out);
@@ -214,7 +331,8 @@ static size_t r_tail(void *arg, const char *tail, size_t len, bool partial,
         if (al < len || memcmp(j->abs + al - len, tail, len) ||
             (!partial && al > len && j->abs[al - len - 1] != '/'))
             continue;
-        if (!new_tail(rn, j, tail, len, &one)) {
+        port_of(rn, j->abs, al, &now);
+        if (!port_tail(j->abs, now.buf, tail, len, &one)) {
             agree = false;
             n++;
             continue;
@@ -230,6 +348,7 @@ static size_t r_tail(void *arg, const char *tail, size_t len, bool partial,
     if (!agree)
         strbuf_reset(out);
     strbuf_release(&one);
+    strbuf_release(&now);
     return n;
 }
 
@@ -250,6 +369,8 @@ void renames_init(struct run *r)
 {
     struct renames *rn = xcalloc(1, sizeof(*rn));
     rn->r = r;
+    /* The map made once, here, before the workers read it. */
+    names_renamed_path(r, "");
     rn->renamed = xcalloc(r->njobs ? r->njobs : 1, sizeof(*rn->renamed));
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];

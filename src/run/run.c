@@ -31,11 +31,15 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     char *out = filekind_port_name(rel, &j->renamed);
     if (r->o->rename_project) {
         /* Directories that say cuda, and the names of the files ported
-         * (not of those kept or copied as they are). */
+         * (not of those kept or copied as they are, nor of build files:
+         * CMakeLists.txt and setup.py keep their names, for the tools
+         * that look for them). */
         struct strbuf sb = STRBUF_INIT;
         const char *slash = strrchr(out, '/');
         size_t dir = slash ? (size_t)(slash - out) : 0;
-        size_t upto = kind == JOB_PORT ? strlen(out) : dir;
+        bool named =
+            kind == JOB_PORT && !filekind_is_script(run_file_kind(r, rel));
+        size_t upto = named ? strlen(out) : dir;
         if (project_words(out, upto, &sb)) {
             strbuf_addstr(&sb, out + upto);
             free(out);

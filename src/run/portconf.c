@@ -20,6 +20,7 @@
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "mapping/sdk.h"
+#include "port/diff.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -67,7 +68,7 @@ static const struct conf_file *conf_of(const char *rel)
 static bool may_make(const struct run *r)
 {
     return r->o->output && !r->o->in_place && !r->o->no_build_files &&
-           (r->mode == REPORT_WRITE || r->mode == REPORT_CHECK);
+           r->mode != REPORT_STDOUT;
 }
 
 bool portconf_own_input(const struct run *r, const struct job *j)
@@ -96,6 +97,27 @@ static bool job_at(const struct run *r, const char *rel, bool cmake)
     return false;
 }
 
+/* --dry-run: the file as the output root will hold it, as a new file of
+ * the diff (as run/buildfiles.c shows the build manifest): what is
+ * rendered, or the user's own file there, which the port keeps. */
+static void dry_run_show(struct run *r, const struct conf_file *cf,
+                         const char *path, bool kept, const struct strbuf *text)
+{
+    struct strbuf diff = STRBUF_INIT;
+    struct source cur;
+    if (!kept) {
+        diff_git(&diff, NULL, "", 0, cf->name, text->buf, text->len);
+    } else if (load_regular(&cur, AT_FDCWD, path, path,
+                            LOAD_NOFOLLOW | LOAD_LOOK_FIRST, HEAD_MAX, NULL,
+                            NULL) == LOAD_OK) {
+        diff_git(&diff, NULL, "", 0, cf->name, cur.buf, cur.len);
+        source_release(&cur);
+    }
+    fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
+    r->rep.conf_written += diff.len > 0;
+    strbuf_release(&diff);
+}
+
 static void put(struct run *r, const struct conf_file *cf,
                 const struct strbuf *text)
 {
@@ -106,6 +128,14 @@ static void put(struct run *r, const struct conf_file *cf,
     bool foreign = exists && S_ISREG(st.st_mode) &&
                    read_head(path, true, head, sizeof(head)) &&
                    !cf->is_ours(head);
+    if (r->mode == REPORT_DRY_RUN) {
+        if (!foreign) /* recorded in the manifest the diff shows */
+            r->conf[r->nconf++] = (struct mf_output){
+                cf->name, manifest_hash(text->buf, text->len)};
+        dry_run_show(r, cf, path, foreign, text);
+        free(path);
+        return;
+    }
     if (foreign) {
         /* The user's, in the output tree: kept (not ours to record). */
         if (r->mode == REPORT_WRITE && r->o->verbosity >= 0)

@@ -310,6 +310,9 @@ void report_summary(const struct report *r, enum report_mode mode,
         if (r->build_written)
             strbuf_addf(&sb, "; %zu build manifest file%s", r->build_written,
                         r->build_written == 1 ? "" : "s");
+        if (r->conf_written)
+            strbuf_addf(&sb, "; %zu CMake configuration file%s",
+                        r->conf_written, r->conf_written == 1 ? "" : "s");
         break;
     case REPORT_CHECK:
         if (!r->stale && !r->missing && !r->extra) {

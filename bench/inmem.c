@@ -155,7 +155,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < nfiles; i++) {
             struct tu_facts facts;
             memset(&facts, 0, sizeof(facts));
-            struct rewrite_env env = {NULL, NULL, warn, false, &facts};
+            struct rewrite_env env = {NULL, NULL, warn, false, &facts, NULL};
             arena_reset(&a);
             edit_list_clear(&edits);
             findings_clear(&found);

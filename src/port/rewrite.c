@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "port/edit.h"
+#include "port/facts.h"
 #include "port/hazard.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
@@ -59,10 +60,7 @@ struct rw {
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
-    bool main_pending;        /* int main: '(' makes it a definition */
-    unsigned depth;           /* brace depth, for main */
-    unsigned cond[32];        /* the depth at each open #if */
-    unsigned nconds;
+    struct facts facts;       /* what the manifest learns on the way */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -108,25 +106,6 @@ static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
 {
     edit_list_add(st->out, off, len, text, text_len);
     st->nedits++;
-}
-
-/* Count n edits made for an entry of domain (and note that the file
- * uses the domain). */
-static void note_domain(struct rw *st, const char *domain, size_t n)
-{
-    struct tu_facts *tf = st->env ? st->env->facts : NULL;
-    if (!tf || !domain)
-        return;
-    size_t i = 0;
-    while (i < tf->ndomains && tf->domains[i].name != domain &&
-           strcmp(tf->domains[i].name, domain))
-        i++;
-    if (i == tf->ndomains) {
-        if (i == TU_MAX_DOMAINS)
-            return;
-        tf->domains[tf->ndomains++].name = domain;
-    }
-    tf->domains[i].edits += n;
 }
 
 /* The spelling of an identifier token without splices: a view into the
@@ -215,7 +194,7 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
             if (strcmp(q->from_parts[i], q->to_parts[i]))
                 replace_ident(st, &parts[i], q->to_parts[i],
                               strlen(q->to_parts[i]));
-        note_domain(st, q->e.domain, st->nedits - before);
+        facts_use(&st->facts, q->e.domain, st->nedits - before);
     }
     *lx = l;
     return true;
@@ -394,7 +373,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
         return;
     replace_ident(st, t, to, to_len);
-    note_domain(st, used->domain, 1);
+    facts_use(&st->facts, used->domain, 1);
 }
 
 /* Most identifiers fail the filter: that test is made inline in the
@@ -455,32 +434,6 @@ static void do_string(struct rw *st, const struct token *t)
     add_edit(st, t->off + skip, len, e->to, e->to_len);
 }
 
-/* Headers whose types need mcc even in otherwise host-only code. */
-static bool is_device_header(const char *name, size_t len)
-{
-    static const char *const tails[] = {"_fp16.h", "_bf16.h", "_fp8.h",
-                                        "_fp16.hpp", "_bf16.hpp"};
-    if (len < 5 || (memcmp(name, "cuda_", 5) && memcmp(name, "musa_", 5)))
-        return false;
-    for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
-        size_t tl = strlen(tails[i]);
-        if (len == 4 + tl && !memcmp(name + 4, tails[i], tl))
-            return true;
-    }
-    return false;
-}
-
-/* What including name[0..len) (the name after the port) tells. */
-static void note_header(struct rw *st, const char *name, size_t len)
-{
-    struct tu_facts *tf = st->env ? st->env->facts : NULL;
-    if (!tf)
-        return;
-    if (is_device_header(name, len))
-        tf->device = true;
-    note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
-}
-
 static void do_header(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
@@ -508,95 +461,36 @@ static void do_header(struct rw *st, const struct token *t)
         st->env && st->env->includes_only
             ? NULL
             : mapping_header(st->rw->map, name, len, &kl);
-    if (!e || e->kind == MAP_KEEP) {
-        note_header(st, name, len);
-        return;
-    }
-    if (e->kind == MAP_UNSUPPORTED) {
-        finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
-                   "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
-                   e->message ? ": " : "", e->message ? e->message : "");
+    if (!e || e->kind != MAP_RENAME) {
+        if (!e || e->kind == MAP_KEEP)
+            facts_header(&st->facts, name, len,
+                         mapping_header_domain(st->rw->map, name, len));
+        else
+            finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+                       "header '%.*s' has no MUSA equivalent%s%s", (int)len,
+                       name, e->message ? ": " : "",
+                       e->message ? e->message : "");
+        enum facts_where w = facts_where(&st->facts);
+        const char *msg =
+            st->env && st->env->outside_header && w != FACTS_FOREIGN
+                ? st->env->outside_header(st->env->arg, name, len, angled,
+                                          w == FACTS_ALWAYS ? INCLUDE_ALWAYS
+                                                            : INCLUDE_IF)
+                : NULL;
+        if (msg)
+            finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);
         return;
     }
     /* An exact entry replaces the name; a directory entry ("cute/") its
      * directory part only. */
     add_edit(st, t->off + 1, kl, e->to, e->to_len);
-    note_domain(st, e->domain, 1);
+    facts_edits(&st->facts, e->domain, 1);
     if (st->env && st->env->facts) {
         st->env->facts->includes++;
         if (kl == len)
-            note_header(st, e->to, e->to_len);
+            facts_header(&st->facts, e->to, e->to_len,
+                         mapping_header_domain(st->rw->map, e->to, e->to_len));
     }
-}
-
-/* Conditional directives: each branch starts at the brace depth of its
- * #if, so "#if A / f() { / #else / g() { / #endif" opens one brace. */
-static bool note_directive(struct rw *st, const struct token *t)
-{
-    if (!(t->flags & TOKF_DIRECTIVE) || st->prev.kind != TOK_PUNCT ||
-        !(lexer_token_is(st->buf, &st->prev, "#") ||
-          lexer_token_is(st->buf, &st->prev, "%:")))
-        return false;
-    if (lexer_token_is(st->buf, t, "if") ||
-        lexer_token_is(st->buf, t, "ifdef") ||
-        lexer_token_is(st->buf, t, "ifndef")) {
-        if (st->nconds < sizeof(st->cond) / sizeof(st->cond[0]))
-            st->cond[st->nconds] = st->depth;
-        st->nconds++;
-    } else if (lexer_token_is(st->buf, t, "else") ||
-               lexer_token_is(st->buf, t, "elif") ||
-               lexer_token_is(st->buf, t, "elifdef") ||
-               lexer_token_is(st->buf, t, "elifndef")) {
-        if (st->nconds && st->nconds <= sizeof(st->cond) / sizeof(st->cond[0]))
-            st->depth = st->cond[st->nconds - 1];
-    } else if (lexer_token_is(st->buf, t, "endif")) {
-        if (st->nconds)
-            st->nconds--;
-    }
-    return true;
-}
-
-/* __global__ and friends, <<<, int main(: what the manifest needs. */
-static void note_ident(struct rw *st, const struct token *t)
-{
-    if ((t->flags & TOKF_DIRECTIVE) && note_directive(st, t))
-        return;
-    static const char *const marks[] = {"__global__", "__device__",
-                                        "__shared__", "__constant__",
-                                        "__managed__"};
-    const char *p = st->buf + t->off;
-    if (t->len == 4 && !memcmp(p, "main", 4)) {
-        st->main_pending = st->prev.kind == TOK_IDENT && !st->depth &&
-                           lexer_token_is(st->buf, &st->prev, "int");
-        return;
-    }
-    if (t->len < 10 || p[0] != '_' || p[1] != '_')
-        return;
-    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len))
-            st->env->facts->device = true;
-}
-
-/* Only directive names, "main" and __xxx__ words interest note_ident:
- * the test for them is made here, inline, for every identifier. */
-static inline void maybe_note_ident(struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
-        (t->len >= 10 && p[0] == '_' && p[1] == '_'))
-        note_ident(st, t);
-}
-
-/* Braces (for main at file scope) and <<<. */
-static inline void note_punct(struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    if (t->len == 1 && p[0] == '{')
-        st->depth++;
-    else if (t->len == 1 && p[0] == '}' && st->depth)
-        st->depth--;
-    else if (t->len == 3 && !memcmp(p, "<<<", 3))
-        st->env->facts->device = true;
 }
 
 static void do_unterminated(struct rw *st, const struct token *t)
@@ -626,10 +520,15 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {
-        rw,  buf, env,   a, out, f, {f, a, env ? env->warn : NULL}, 0, false, 0,
-        {0}, {0}, false, 0, {0}, 0};
+    struct rw st = {.rw = rw,
+                    .buf = buf,
+                    .env = env,
+                    .a = a,
+                    .out = out,
+                    .f = f,
+                    .fd = {f, a, env ? env->warn : NULL}};
     struct tu_facts *tf = env ? env->facts : NULL;
+    facts_init(&st.facts, buf, tf);
     if (rw->cache.nr > CACHE_MAX) { /* between files only: edits point here */
         hashmap_clear(&rw->cache);
         arena_reset(&rw->cache_mem);
@@ -639,18 +538,13 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     lexer_init(&lx, buf, len);
     if (env && env->includes_only) {
         while (lexer_next_sig(&lx, &t)) {
-            if (t.kind == TOK_HEADER) {
+            if (t.kind == TOK_COMMENT)
+                continue;
+            if (tf)
+                facts_token(&st.facts, &t, &st.prev, &lx);
+            if (t.kind == TOK_HEADER)
                 do_header(&st, &t);
-            } else if (tf && t.kind == TOK_IDENT) {
-                maybe_note_ident(&st, &t);
-            } else if (tf && t.kind == TOK_PUNCT) {
-                if (st.main_pending && t.len == 1 && buf[t.off] == '(')
-                    tf->has_main = true;
-                st.main_pending = false;
-                note_punct(&st, &t);
-            }
-            if (t.kind != TOK_COMMENT)
-                st.prev = t;
+            st.prev = t;
         }
         return st.nedits;
     }
@@ -661,15 +555,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             continue;
         bool pending = st.sym_pending;
         st.sym_pending = false;
-        if (st.main_pending) {
-            if (t.kind == TOK_PUNCT && t.len == 1 && buf[t.off] == '(')
-                tf->has_main = true;
-            st.main_pending = false;
-        }
+        if (tf)
+            facts_token(&st.facts, &t, &st.prev, &lx);
         switch (t.kind) {
         case TOK_IDENT:
-            if (tf)
-                maybe_note_ident(&st, &t);
             do_ident(&st, &lx, &t);
             break;
         case TOK_HEADER:
@@ -681,8 +570,6 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_string(&st, &t);
             break;
         case TOK_PUNCT:
-            if (tf)
-                note_punct(&st, &t);
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

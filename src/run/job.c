@@ -177,8 +177,8 @@ static void port_file(struct run *run, size_t index, int wid)
     }
     if (port) {
         struct includer inc = {run, j, r};
-        struct rewrite_env env = {inputs_local_header, &inc, run->want,
-                                  j->kind == JOB_NATIVE, &r->facts};
+        struct rewrite_env env = {inputs_local_header,   &inc,      run->want,
+                                  j->kind == JOB_NATIVE, &r->facts, NULL};
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);

@@ -99,6 +99,8 @@ struct loader {
     size_t arch_alloc;
     const char **notes;
     size_t notes_alloc;
+    const char **cuda_dirs; /* the CUDA toolkit's, dropped */
+    size_t ncuda_dirs, cuda_dirs_alloc;
 };
 
 static void add_note(struct loader *ld, const char *fmt, ...)
@@ -183,6 +185,52 @@ static void add_flag(struct compdb *db, struct growing *g, char kind,
             return; /* said already (entries for one file are merged) */
     ALLOC_GROW(g->flags, g->nflags + 1, g->flags_alloc);
     g->flags[g->nflags++] = (struct mf_flag){kind, false, v};
+}
+
+bool compdb_is_cuda_dir(const char *path)
+{
+    for (const char *p = path; (p = strstr(p, "/cuda")); p++) {
+        const char *q = p + 5;
+        if (*q == '-')
+            for (q++; (*q >= '0' && *q <= '9') || *q == '.'; q++)
+                ;
+        if (*q != '/')
+            continue;
+        const char *v = q + 1; /* NVIDIA HPC SDK: .../cuda/12.3/include */
+        while ((*v >= '0' && *v <= '9') || *v == '.')
+            v++;
+        if (v > q + 1 && *v == '/')
+            q = v;
+        if (!strncmp(q, "/targets/", 9) && (q = strchr(q + 9, '/')) == NULL)
+            continue;
+        if (!strncmp(q, "/include", 8) && (!q[8] || q[8] == '/'))
+            return true;
+        if (!strncmp(q, "/lib", 4) &&
+            (!q[4] || q[4] == '/' || !strncmp(q + 4, "64", 2)))
+            return true;
+    }
+    return false;
+}
+
+/* An -I (or, lib, -L) directory: carried over, unless it is the CUDA
+ * toolkit's (noted once, for the whole database). */
+static void add_dir(struct loader *ld, struct growing *g, const char *val,
+                    const char *dir, bool lib)
+{
+    struct compdb *db = ld->db;
+    if (!*val)
+        return;
+    const char *v = resolve(db, dir, val);
+    if (!compdb_is_cuda_dir(v)) {
+        if (!lib)
+            add_flag(db, g, 'I', v, dir);
+        return;
+    }
+    for (size_t i = 0; i < ld->ncuda_dirs; i++)
+        if (!strcmp(ld->cuda_dirs[i], v))
+            return;
+    ALLOC_GROW(ld->cuda_dirs, ld->ncuda_dirs + 1, ld->cuda_dirs_alloc);
+    ld->cuda_dirs[ld->ncuda_dirs++] = v;
 }
 
 static void add_extra(struct growing *g, const char *opt)
@@ -360,7 +408,10 @@ static void load_entry(struct loader *ld, const struct json *e, size_t index)
             (v = opt_value(argv, argc, &i, "--include-path", false)) ||
             (v = opt_value(argv, argc, &i, "-isystem", true)) ||
             (v = opt_value(argv, argc, &i, "-iquote", true))) {
-            add_flag(db, g, 'I', v, dir);
+            add_dir(ld, g, v, dir, false);
+        } else if ((v = opt_value(argv, argc, &i, "-L", true)) ||
+                   (v = opt_value(argv, argc, &i, "--library-path", false))) {
+            add_dir(ld, g, v, dir, true);
         } else if ((v = opt_value(argv, argc, &i, "-D", true)) ||
                    (v = opt_value(argv, argc, &i, "--define-macro", false))) {
             add_flag(db, g, 'D', v, dir);
@@ -496,6 +547,18 @@ int compdb_load(struct compdb *db, const char *arg, struct strbuf *err)
             load_entry(&ld, &j->v[i], i);
     }
     finish_entries(&ld);
+    if (ld.ncuda_dirs) {
+        struct strbuf dirs = STRBUF_INIT;
+        for (size_t i = 0; i < ld.ncuda_dirs; i++)
+            strbuf_addf(&dirs, "%s'%s'", i ? ", " : "", ld.cuda_dirs[i]);
+        add_note(&ld,
+                 "dropped the CUDA toolkit's directories %s (-I, -isystem, "
+                 "-L): the port builds with $(MUSA_HOME)/include and "
+                 "$(MUSA_HOME)/lib",
+                 dirs.buf);
+        strbuf_release(&dirs);
+        free(ld.cuda_dirs);
+    }
     if (db->n)
         qsort(db->v, db->n, sizeof(*db->v), cmp_entries);
     /* Copy the growing arrays into the arena, so release is one call. */

@@ -305,6 +305,49 @@ START_TEST(record_of_outputs)
 }
 END_TEST
 
+/* The CUDA toolkit's directories are not carried over: one note. */
+START_TEST(cuda_toolkit_dirs_dropped)
+{
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda/include"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda-13.0/include"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda-12.4/include/cccl"));
+    ck_assert(
+        compdb_is_cuda_dir("/usr/local/cuda/targets/x86_64-linux/include"));
+    ck_assert(compdb_is_cuda_dir("/opt/cuda/lib64"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda/lib64/stubs"));
+    ck_assert(compdb_is_cuda_dir("/opt/nvidia/hpc_sdk/Linux_x86_64/24.1/cuda/"
+                                 "12.3/include"));
+    ck_assert(!compdb_is_cuda_dir("/src/mmcv/ops/csrc/common/cuda"));
+    ck_assert(!compdb_is_cuda_dir("/src/cudax/include"));
+    ck_assert(!compdb_is_cuda_dir("/src/include/cuda"));
+    ck_assert(!compdb_is_cuda_dir("/src/cuda-helpers/include"));
+
+    char *path = write_temp("[{\"directory\": \"/p\", \"file\": \"/p/k.cu\",\n"
+                            "  \"command\": \"nvcc -I/opt/cuda-99.1/include "
+                            "-isystem=/opt/cuda-99.1/include -I/p/inc "
+                            "-L/opt/cuda-99.1/lib64 -c k.cu\"}]\n",
+                            ".json");
+    struct compdb db;
+    struct strbuf err = STRBUF_INIT;
+    ck_assert_int_eq(compdb_load(&db, path, &err), 0);
+    const struct compdb_entry *e = compdb_find(&db, "/p/k.cu");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->nflags, 1);
+    ck_assert_str_eq(e->flags[0].val, "/p/inc");
+    size_t dropped = 0;
+    for (size_t i = 0; i < db.nnotes; i++)
+        if (strstr(db.notes[i], "dropped the CUDA toolkit's directories "
+                                "'/opt/cuda-99.1/include', "
+                                "'/opt/cuda-99.1/lib64' "))
+            dropped++;
+    ck_assert_uint_eq(dropped, 1);
+    compdb_release(&db);
+    strbuf_release(&err);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 static Suite *manifest_suite(void)
 {
     Suite *s = suite_create("manifest");
@@ -312,6 +355,7 @@ static Suite *manifest_suite(void)
     tcase_add_test(tc, split_like_a_shell);
     tcase_add_test(tc, arch_by_generation);
     tcase_add_test(tc, reads_a_database);
+    tcase_add_test(tc, cuda_toolkit_dirs_dropped);
     suite_add_tcase(s, tc);
     tc = tcase_create("model");
     tcase_add_test(tc, units_compilers_programs);

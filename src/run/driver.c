@@ -23,6 +23,7 @@
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/job.h"
+#include "run/outside.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -278,6 +279,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
+    outside_check(r);
     if (r->manifest)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)

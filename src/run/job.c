@@ -176,14 +176,16 @@ static void port_file(struct run *run, size_t index, int wid)
         return;
     }
     if (port) {
-        struct includer inc = {run, j, r};
-        struct rewrite_env env = {inputs_local_header,   &inc,      run->want,
-                                  j->kind == JOB_NATIVE, &r->facts, NULL};
+        struct includer inc = {run, j, r, STRBUF_INIT};
+        struct rewrite_env env = {inputs_local_header, &inc,
+                                  run->want,           j->kind == JOB_NATIVE,
+                                  &r->facts,           inputs_outside_header};
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
         r->edits = rewrite_source(w->rw, src.buf, src.len, &env, &w->arena,
                                   &w->edits, &w->findings);
+        strbuf_release(&inc.msg);
         add_findings(run, r, &src, &w->findings);
         if (r->edits) {
             strbuf_reset_room(&w->text, src.len + src.len / 16, 1 << 20);

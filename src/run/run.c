@@ -82,6 +82,9 @@ void result_release(struct result *res)
         free(res->diags[k].msg);
     free(res->diags);
     free(res->incl);
+    strbuf_release(&res->need_dirs);
+    strbuf_release(&res->need_libs);
+    strbuf_release(&res->outside);
 }
 
 void run_release(struct run *r)
@@ -101,6 +104,8 @@ void run_release(struct run *r)
         free(r->incdirs[i]);
     free(r->incdirs);
     hashmap_release(&r->byabs);
+    hashmap_release(&r->bybase);
+    free(r->base_next);
     report_release(&r->rep);
     mapping_free(r->map);
     state_release(&r->noted);

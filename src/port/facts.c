@@ -162,95 +162,108 @@ static void note_image(struct facts *fs, const struct token *t)
 }
 
 /* Does name tell another platform than the Linux a MUSA build runs on
- * (1), or Linux (2)? */
+ * (1), or Linux (2)? Looked at for every name in an #if: by length
+ * first. */
 static int platform_macro(const char *p, size_t len)
 {
-    static const char *const other[] = {
-        "_WIN32",      "_WIN64",     "WIN32",      "WIN64",  "_MSC_VER",
-        "__MINGW32__", "__CYGWIN__", "__APPLE__",  "MACOSX", "__MACH__",
-        "__QNX__",     "__QNXNTO__", "__ANDROID__"};
-    static const char *const linux_[] = {"__linux__",     "__linux",  "linux",
-                                         "__gnu_linux__", "__unix__", "__unix"};
-    for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
-        if (strlen(other[i]) == len && !memcmp(p, other[i], len))
-            return 1;
-    for (size_t i = 0; i < sizeof(linux_) / sizeof(linux_[0]); i++)
-        if (strlen(linux_[i]) == len && !memcmp(p, linux_[i], len))
-            return 2;
+    static const struct {
+        const char *name;
+        unsigned char len, kind;
+    } macros[] = {
+#define M(s, k) {s, sizeof(s) - 1, k}
+        M("_WIN32", 1),      M("_WIN64", 1),        M("WIN32", 1),
+        M("WIN64", 1),       M("_MSC_VER", 1),      M("__MINGW32__", 1),
+        M("__CYGWIN__", 1),  M("__APPLE__", 1),     M("MACOSX", 1),
+        M("__MACH__", 1),    M("__QNX__", 1),       M("__QNXNTO__", 1),
+        M("__ANDROID__", 1), M("__linux__", 2),     M("__linux", 2),
+        M("linux", 2),       M("__gnu_linux__", 2), M("__unix__", 2),
+        M("__unix", 2),
+#undef M
+    };
+    if (len < 5 || len > 13)
+        return 0;
+    for (size_t i = 0; i < sizeof(macros) / sizeof(macros[0]); i++)
+        if (macros[i].len == len && !memcmp(p, macros[i].name, len))
+            return macros[i].kind;
     return 0;
 }
 
-/* What the condition after directive d ('n' for #ifndef and #elifndef),
- * at lx, tests: COND_PLATFORM and the branch that is another platform's,
- * or 0. Only a condition that names platforms of one kind and nothing
- * else (but defined) tests the platform: "defined(_WIN64) ||
- * defined(__LP64__)" is the project's. A leading '!' turns it round. */
-static unsigned condition_flags(const struct facts *fs, const struct lexer *lx,
-                                char d)
+/* The condition of the newest #if (or #elif) takes in one more token of
+ * its line, t: what it tests is known as it goes. Only a condition that
+ * names platforms of one kind and nothing else (but defined) tests the
+ * platform: "defined(_WIN64) || defined(__LP64__)" is the project's. A
+ * leading '!' turns it round, as #ifndef does. */
+static void condition_token(struct facts *fs, const struct token *t)
 {
-    struct lexer l = *lx;
-    struct token t;
-    int seen = 0;
-    bool first = true, negated = false;
-    while (lexer_next(&l, &t) && t.kind != TOK_NEWLINE) {
-        if (t.kind == TOK_SPACE || t.kind == TOK_COMMENT)
-            continue;
-        if (first && t.kind == TOK_PUNCT && lexer_token_is(fs->buf, &t, "!"))
-            negated = true;
-        first = false;
-        if (t.kind == TOK_IDENT && !lexer_token_is(fs->buf, &t, "defined")) {
-            int m = t.flags & TOKF_SPLICE
-                        ? 0
-                        : platform_macro(fs->buf + t.off, t.len);
-            seen |= m ? m : 4;
-        }
+    enum { MAXC = sizeof(fs->cond) / sizeof(fs->cond[0]) };
+    bool first = fs->cond_first;
+    fs->cond_first = false;
+    if (t->kind == TOK_PUNCT) {
+        if (first && t->len == 1 && fs->buf[t->off] == '!')
+            fs->cond_negated = true;
+        return;
     }
-    if (seen != 1 && seen != 2)
-        return 0;
-    bool other_if_true = seen == 1;
-    if (d == 'n' || negated)
-        other_if_true = !other_if_true;
-    return COND_PLATFORM | (other_if_true ? COND_FT : COND_FF);
+    if (lexer_token_is(fs->buf, t, "defined"))
+        return;
+    int m =
+        t->flags & TOKF_SPLICE ? 0 : platform_macro(fs->buf + t->off, t->len);
+    fs->cond_seen |= m ? m : 4;
+    if (!fs->nconds || fs->nconds > MAXC)
+        return;
+    unsigned char *f = &fs->cflags[fs->nconds - 1];
+    *f &= COND_GUARD | COND_ELSE;
+    if (fs->cond_seen == 1 || fs->cond_seen == 2) {
+        bool other_if_true = fs->cond_seen == 1;
+        if (fs->cond_not != fs->cond_negated)
+            other_if_true = !other_if_true;
+        *f = (unsigned char)(COND_PLATFORM |
+                             (other_if_true ? COND_FT : COND_FF));
+    }
 }
 
 /* Conditional directives: each branch starts at the brace depth of its
  * #if, so "#if A / f() { / #else / g() { / #endif" opens one brace; and
- * what each tests, for facts_where. */
+ * what each tests (condition_token), for facts_where. */
 static bool note_directive(struct facts *fs, const struct token *t,
-                           const struct token *prev, const struct lexer *lx)
+                           const struct token *prev)
 {
     const char *b = fs->buf;
     if (!(t->flags & TOKF_DIRECTIVE) || prev->kind != TOK_PUNCT ||
         !(lexer_token_is(b, prev, "#") || lexer_token_is(b, prev, "%:")))
         return false;
     enum { MAXC = sizeof(fs->cond) / sizeof(fs->cond[0]) };
+    fs->cond_open = false;
     bool ifndef = lexer_token_is(b, t, "ifndef");
+    bool elif = !ifndef && (lexer_token_is(b, t, "elif") ||
+                            lexer_token_is(b, t, "elifdef") ||
+                            lexer_token_is(b, t, "elifndef"));
     if (lexer_token_is(b, t, "if") || lexer_token_is(b, t, "ifdef") || ifndef) {
         if (fs->nconds < MAXC) {
-            unsigned f = condition_flags(fs, lx, ifndef ? 'n' : 'i');
-            if (!f && ifndef && !fs->nconds && !fs->seen_cond)
-                f = COND_GUARD;
             fs->cond[fs->nconds] = fs->depth;
-            fs->cflags[fs->nconds] = (unsigned char)f;
+            fs->cflags[fs->nconds] =
+                ifndef && !fs->nconds && !fs->seen_cond ? COND_GUARD : 0;
         }
         fs->nconds++;
         fs->seen_cond = true;
-    } else if (lexer_token_is(b, t, "else") || lexer_token_is(b, t, "elif") ||
-               lexer_token_is(b, t, "elifdef") ||
-               lexer_token_is(b, t, "elifndef")) {
+    } else if (elif || lexer_token_is(b, t, "else")) {
         if (fs->nconds && fs->nconds <= MAXC) {
             unsigned char *f = &fs->cflags[fs->nconds - 1];
             fs->depth = fs->cond[fs->nconds - 1];
-            if (lexer_token_is(b, t, "else"))
-                *f |= COND_ELSE;
-            else
-                *f = (unsigned char)condition_flags(
-                    fs, lx, lexer_token_is(b, t, "elifndef") ? 'n' : 'i');
+            *f = elif ? 0 : *f | COND_ELSE;
         }
-    } else if (lexer_token_is(b, t, "endif")) {
-        if (fs->nconds)
+        if (!elif)
+            return true;
+    } else {
+        if (lexer_token_is(b, t, "endif") && fs->nconds)
             fs->nconds--;
+        return true;
     }
+    /* The condition follows. */
+    fs->cond_open = true;
+    fs->cond_first = true;
+    fs->cond_negated = false;
+    fs->cond_seen = 0;
+    fs->cond_not = ifndef || lexer_token_is(b, t, "elifndef");
     return true;
 }
 
@@ -285,13 +298,19 @@ static void note_marker(struct facts *fs, const struct token *t)
 
 /* __global__ and friends, int main(, #pragma omp, and note_marker's. */
 static void note_ident(struct facts *fs, const struct token *t,
-                       const struct token *prev, const struct lexer *lx)
+                       const struct token *prev)
 {
-    if ((t->flags & TOKF_DIRECTIVE) && note_directive(fs, t, prev, lx))
+    if (!(t->flags & TOKF_DIRECTIVE)) {
+    } else if (note_directive(fs, t, prev)) {
         return;
+    } else if (fs->cond_open) {
+        condition_token(fs, t);
+        return;
+    }
     const char *p = fs->buf + t->off;
     if (t->len >= 12 && p[0] != '_') {
-        note_marker(fs, t);
+        if (facts_may_mark(p))
+            note_marker(fs, t);
         return;
     }
     if ((t->flags & TOKF_DIRECTIVE) && t->len == 3 && !memcmp(p, "omp", 3) &&
@@ -316,10 +335,10 @@ static void note_ident(struct facts *fs, const struct token *t,
 }
 
 void facts_slow(struct facts *fs, const struct token *t,
-                const struct token *prev, const struct lexer *lx)
+                const struct token *prev)
 {
     if (t->kind == TOK_STRING)
         note_image(fs, t);
     else
-        note_ident(fs, t, prev, lx);
+        note_ident(fs, t, prev);
 }

@@ -59,6 +59,10 @@ struct facts {
     unsigned char cflags[32]; /* and what it tests (facts.c) */
     unsigned nconds;
     bool seen_cond; /* an #if came already: the next #ifndef is no guard */
+    /* The condition of the newest #if or #elif, while its line goes on. */
+    bool cond_open, cond_first, cond_negated, cond_not;
+    unsigned char cond_seen; /* 1: another platform's names, 2: Linux's,
+                                4: others */
 };
 
 enum facts_where {
@@ -79,13 +83,39 @@ void facts_use(struct facts *fs, const char *domain, size_t n);
 void facts_header(struct facts *fs, const char *name, size_t len,
                   const char *domain);
 
-/* The token t, neither blank nor comment, at lexer lx (after t), after
- * prev: for the identifiers, punctuators and strings that tell something.
- * Inline: most tokens tell nothing, and that test is made here. */
+/* Could an identifier of 12 bytes or more at p be one of those that mark
+ * an extension's entry (PYBIND11_MODULE, PyMODINIT_FUNC, TORCH_LIBRARY,
+ * RegisterOperators), a load of device code (cuModuleLoad*,
+ * cuLibraryLoad*, mu...) or a compile of it (nvrtc..., mtrtc...)? Few
+ * do: cudaMalloc and the other CUDA names must not pay for the test. */
+static inline bool facts_may_mark(const char *p)
+{
+    switch (p[0]) {
+    case 'P':
+        return p[1] == 'Y' || p[1] == 'y';
+    case 'T':
+        return p[1] == 'O';
+    case 'R':
+        return p[1] == 'e';
+    case 'c':
+    case 'm':
+        return (p[1] == 'u' && (p[2] == 'M' || p[2] == 'L')) ||
+               (p[1] == 't' && p[2] == 'r');
+    case 'n':
+        return p[1] == 'v' && p[2] == 'r';
+    default:
+        return false;
+    }
+}
+
+/* The token t, neither blank nor comment, after prev (the one before
+ * it, so too): for the identifiers, punctuators and strings that tell
+ * something. Inline: most tokens tell nothing, and that test is made
+ * here; the #ifs' conditions are read as their tokens come. */
 void facts_slow(struct facts *fs, const struct token *t,
-                const struct token *prev, const struct lexer *lx);
-static inline void facts_token(struct facts *fs, const struct token *t,
-                               const struct token *prev, const struct lexer *lx)
+                const struct token *prev);
+static inline __attribute__((always_inline)) void
+facts_token(struct facts *fs, const struct token *t, const struct token *prev)
 {
     const char *p = fs->buf + t->off;
     if (fs->main_pending) {
@@ -99,15 +129,15 @@ static inline void facts_token(struct facts *fs, const struct token *t,
          * extension's entry, of loading or compiling device code. */
         if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
             (t->len >= 10 && p[0] == '_' && p[1] == '_') ||
-            (t->len >= 12 &&
-             (p[0] == 'P' || p[0] == 'T' || p[0] == 'R' ||
-              ((p[0] == 'c' || p[0] == 'm') && p[1] == 'u') ||
-              (p[0] == 'n' && p[1] == 'v') || (p[0] == 'm' && p[1] == 't'))))
-            facts_slow(fs, t, prev, lx);
+            (t->len >= 12 && facts_may_mark(p)))
+            facts_slow(fs, t, prev);
         break;
     case TOK_PUNCT:
-        /* Braces (for main at file scope) and <<<. */
-        if (t->len == 1 && p[0] == '{')
+        /* Braces (for main at file scope) and <<<; a '!' that starts an
+         * #if's condition. */
+        if (fs->cond_first && (t->flags & TOKF_DIRECTIVE))
+            facts_slow(fs, t, prev);
+        else if (t->len == 1 && p[0] == '{')
             fs->depth++;
         else if (t->len == 1 && p[0] == '}' && fs->depth)
             fs->depth--;
@@ -118,7 +148,7 @@ static inline void facts_token(struct facts *fs, const struct token *t,
         /* "k.fatbin", "k.cubin", "k.ptx", "k.mubin" */
         if (p[0] == '"' && t->len > 5 &&
             (p[t->len - 2] == 'n' || p[t->len - 2] == 'x'))
-            facts_slow(fs, t, prev, lx);
+            facts_slow(fs, t, prev);
         break;
     default:
         break;

@@ -541,7 +541,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             if (t.kind == TOK_COMMENT)
                 continue;
             if (tf)
-                facts_token(&st.facts, &t, &st.prev, &lx);
+                facts_token(&st.facts, &t, &st.prev);
             if (t.kind == TOK_HEADER)
                 do_header(&st, &t);
             st.prev = t;
@@ -556,7 +556,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         bool pending = st.sym_pending;
         st.sym_pending = false;
         if (tf)
-            facts_token(&st.facts, &t, &st.prev, &lx);
+            facts_token(&st.facts, &t, &st.prev);
         switch (t.kind) {
         case TOK_IDENT:
             do_ident(&st, &lx, &t);

@@ -400,12 +400,12 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
     /* Elsewhere in the run: one file of that name is what is meant. */
     enum { SHOWN = 3 };
     const struct job *v[SHOWN];
+    size_t n = jobs_named(r, name, len, v, SHOWN);
+    if (!n)
+        return NULL;
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
-    size_t n = filekind_of(p->buf) != FK_OTHER
-                   ? jobs_named(r, name, len, v, SHOWN)
-                   : 0;
-    if (!n)
+    if (filekind_of(p->buf) == FK_OTHER)
         return NULL;
     bool renamed = false;
     for (size_t k = 0; k < n && k < SHOWN; k++)

@@ -92,9 +92,15 @@ const char *platform_of(const char *name, size_t len, unsigned absent,
                         const char **libs)
 {
     *libs = NULL;
+    /* The first letters of the headers below: most #includes (<stdio.h>,
+     * "k.h") go no further. */
+    if (!len || !strchr("wWdGEKXvnm", name[0]))
+        return NULL;
     for (size_t i = 0; i < NPLATFORMS; i++) {
         for (size_t k = 0; k < 8 && platforms[i].headers[k].name; k++) {
             const char *h = platforms[i].headers[k].name;
+            if (h[0] != name[0]) /* most #includes: <stdio.h>, "k.h" */
+                continue;
             size_t hl = strlen(h);
             if (h[hl - 1] == '/' ? len > hl && !memcmp(name, h, hl)
                                  : len == hl && !memcmp(name, h, hl)) {

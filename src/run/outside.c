@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "build/compdb.h"
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "port/edit.h"
@@ -134,11 +135,18 @@ void outside_check(struct run *r)
                                 v[k].path + dl);
             if (ncuda > shown)
                 strbuf_addf(&msg, " and %zu more", ncuda - shown);
-            strbuf_addf(&msg,
-                        "; first by '%s'): they are not ported, so the port "
-                        "builds against CUDA there; port that directory "
-                        "too: add '%s' to the inputs",
-                        r->jobs[first].path, dir);
+            if (compdb_is_cuda_dir(r->incdirs[v[i].dir]))
+                strbuf_addf(&msg,
+                            "; first by '%s'): it is the CUDA toolkit's, "
+                            "which the port must not build against: leave "
+                            "-I '%s' out (the build has $(MUSA_HOME)/include)",
+                            r->jobs[first].path, dir);
+            else
+                strbuf_addf(&msg,
+                            "; first by '%s'): they are not ported, so the "
+                            "port builds against CUDA there; port that "
+                            "directory too: add '%s' to the inputs",
+                            r->jobs[first].path, dir);
             r->rep.found[WARN_BUILD]++;
             if (o->warn[WARN_BUILD]) {
                 bool as_error = o->werror[WARN_BUILD];

@@ -79,6 +79,12 @@ $C2M -q -I tree/Common -I plain --dry-run -o out1 tree/Samples >/dev/null; echo 
 $C2M -q -I tree/Common -I plain -Wno-build -o out1 tree/Samples; echo "-Wno-build: $?"
 $C2M -q -w -I tree/Common -I plain --fail-on=build -o out1 tree/Samples; echo "--fail-on=build: $?"
 
+# The CUDA toolkit's own directory: not to be ported, but left out.
+mkdir -p toolkit/cuda-12.0/include
+printf 'cudaError_t cudaFree(void *);\n' >toolkit/cuda-12.0/include/cuda_helpers.h
+printf '#include <cuda_helpers.h>\nvoid f(void *p) { cudaFree(p); }\n' >plain/uses.cu
+$C2M -q -I toolkit/cuda-12.0/include -o out-tk plain; echo "toolkit: $?"
+
 echo "== Common among the inputs"
 $C2M -I plain -o out tree/Samples tree/Common 2>&1 | grep -v '^cuda2musa: [0-9]* files:'
 echo "port: $?"

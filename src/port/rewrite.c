@@ -443,8 +443,13 @@ static void do_header(struct rw *st, const struct token *t)
     const char *name = p + 1;
     size_t len = t->len - 2;
     bool renamed = false;
+    enum facts_where w = facts_where(&st->facts);
+    enum include_where where = w == FACTS_ALWAYS ? INCLUDE_ALWAYS
+                               : w == FACTS_IF   ? INCLUDE_IF
+                                                 : INCLUDE_ELSEWHERE;
     if (st->env && st->env->local_header &&
-        st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        st->env->local_header(st->env->arg, name, len, angled, where,
+                              &renamed)) {
         /* x.cu -> x.mu, x.cuh -> x.muh: the 'c' after the last dot. */
         size_t dot = len;
         while (dot > 0 && name[dot - 1] != '.' && name[dot - 1] != '/')
@@ -470,12 +475,10 @@ static void do_header(struct rw *st, const struct token *t)
                        "header '%.*s' has no MUSA equivalent%s%s", (int)len,
                        name, e->message ? ": " : "",
                        e->message ? e->message : "");
-        enum facts_where w = facts_where(&st->facts);
         const char *msg =
-            st->env && st->env->outside_header && w != FACTS_FOREIGN
+            st->env && st->env->outside_header && where != INCLUDE_ELSEWHERE
                 ? st->env->outside_header(st->env->arg, name, len, angled,
-                                          w == FACTS_ALWAYS ? INCLUDE_ALWAYS
-                                                            : INCLUDE_IF)
+                                          where)
                 : NULL;
         if (msg)
             finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);

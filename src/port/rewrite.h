@@ -16,20 +16,22 @@ struct arena;
 struct edit_list;
 struct mapping;
 
-/* Where an #include stands, for rewrite_env.outside_header. */
+/* Where an #include stands, for rewrite_env's callbacks. */
 enum include_where {
-    INCLUDE_ALWAYS, /* outside any #if, but an include guard or one that
-                       picks this platform (#ifndef _WIN32) */
-    INCLUDE_IF      /* inside the project's own #if (#ifdef USE_MPI) */
+    INCLUDE_ALWAYS,   /* outside any #if, but an include guard or one that
+                         picks this platform (#ifndef _WIN32) */
+    INCLUDE_IF,       /* inside the project's own #if (#ifdef USE_MPI) */
+    INCLUDE_ELSEWHERE /* in another platform's branch (#ifdef _WIN32) */
 };
 
 /* The file's surroundings. */
 struct rewrite_env {
-    /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
-     * that this run ports? If so, set *renamed when that file's output
-     * name differs (x.cuh -> x.muh). NULL: nothing is local. */
+    /* Does the #include'd name[0..len) (angled: <...>), standing where,
+     * resolve to a file that this run ports? If so, set *renamed when
+     * that file's output name differs (x.cuh -> x.muh). NULL: nothing is
+     * local. */
     bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed);
+                         enum include_where where, bool *renamed);
     void *arg;
     /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
      * are made anyway, for the ranking of names that nothing maps: one per

@@ -288,6 +288,16 @@ static void add_once(struct strbuf *list, const char *s, size_t len)
     strbuf_addch(list, '\0');
 }
 
+/* Add each of libs ("glut GL", or NULL) to list. */
+static void add_libs(struct strbuf *list, const char *libs)
+{
+    for (const char *l = libs; l && *l;) {
+        size_t n = strcspn(l, " ");
+        add_once(list, l, n);
+        l += n + (l[n] == ' ');
+    }
+}
+
 static void add_include(struct result *res, size_t index)
 {
     for (size_t i = 0; i < res->nincl; i++)
@@ -298,7 +308,7 @@ static void add_include(struct result *res, size_t index)
 }
 
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed)
+                         enum include_where where, bool *renamed)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
@@ -319,6 +329,13 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
     }
     if (!j)
         return false;
+    /* A platform's header that the project brings along (cuda-samples'
+     * GL/freeglut.h) still wants the platform's libraries. */
+    if (where != INCLUDE_ELSEWHERE) {
+        const char *libs;
+        platform_of(name, len, 0, &libs);
+        add_libs(&in->res->need_libs, libs);
+    }
     /* Found through an input's directory, which no -I names: the build
      * must be told of it. */
     if (i > r->nuser_incdirs)
@@ -379,11 +396,7 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
         *missing = platform_of(name, len, r->platforms_absent, &libs);
     if (where == INCLUDE_ALWAYS && missing && !res->platform)
         res->platform = missing;
-    for (const char *l = libs; l && *l;) {
-        size_t n = strcspn(l, " ");
-        add_once(&res->need_libs, l, n);
-        l += n + (l[n] == ' ');
-    }
+    add_libs(&res->need_libs, libs);
 
     /* In a -I directory: the compiler finds it there. */
     struct strbuf *p = &in->msg;

@@ -27,7 +27,7 @@ struct includer {
 /* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
  * does name resolve to a file of this run? */
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed);
+                         enum include_where where, bool *renamed);
 /* rewrite_env's outside_header for an includer (arg): a header of a
  * platform this system lacks, one in a -I directory outside the run (for
  * outside.h), or one that resolves through another directory of the run

@@ -66,6 +66,18 @@ cat >tree/Samples/win/portable.cpp <<'X'
 #endif
 int portable(void) { return 0; }
 X
+# A platform's headers the project brings along still want its libraries,
+# but not in another platform's branch.
+mkdir -p tree/Common/GL tree/Samples/gl
+printf '#pragma once\nvoid glutInit(int *, char **);\n' >tree/Common/GL/freeglut.h
+printf '#pragma once\nint glewInit(void);\n' >tree/Common/GL/glew.h
+cat >tree/Samples/gl/gl.cpp <<'X'
+#ifdef _WIN32
+#include <GL/glew.h>
+#endif
+#include <GL/freeglut.h>
+int main(int argc, char **argv) { glutInit(&argc, argv); return 0; }
+X
 cat >tree/Samples/ext/ext.cpp <<'X'
 #include "cpu/ops.h"
 PYBIND11_MODULE(ext, m) {}

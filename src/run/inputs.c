@@ -324,8 +324,22 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
             j = lookup_in(r, in->job->abs, (size_t)(slash - in->job->abs), name,
                           len);
         }
-        for (; !j && i < r->nincdirs; i++)
+        for (; !j && i < r->nuser_incdirs; i++)
             j = lookup_in(r, r->incdirs[i], strlen(r->incdirs[i]), name, len);
+        /* Then the inputs' directories, the includer's own first: of two
+         * inputs with a helper.h each, <helper.h> in one of them means
+         * its own (cuda-samples' Common and a sample both have a
+         * multithreading.h). */
+        const char *own = in->job->abs;
+        for (int pass = 0; !j && pass < 2; pass++)
+            for (size_t k = r->nuser_incdirs; !j && k < r->nincdirs; k++) {
+                size_t dl = strlen(r->incdirs[k]);
+                bool mine =
+                    own && !strncmp(own, r->incdirs[k], dl) && own[dl] == '/';
+                if (mine == !pass &&
+                    (j = lookup_in(r, r->incdirs[k], dl, name, len)))
+                    i = k + 1;
+            }
     }
     if (!j)
         return false;

@@ -78,6 +78,18 @@ cat >tree/Samples/gl/gl.cpp <<'X'
 #include <GL/freeglut.h>
 int main(int argc, char **argv) { glutInit(&argc, argv); return 0; }
 X
+# Two inputs with a multithreading.h each: <multithreading.h> in Common is
+# Common's; a sample with its own links its own.
+mkdir -p tree/Samples/cb
+for d in tree/Common tree/Samples/cb; do
+    printf '#pragma once\nint start_threads(void);\n' >$d/multithreading.h
+done
+printf '#include <multithreading.h>\nint start_threads(void) { return 0; }\n' \
+    >tree/Common/multithreading.cpp
+printf '#include "multithreading.h"\nint start_threads(void) { return 1; }\n' \
+    >tree/Samples/cb/multithreading.cpp
+printf '#include "multithreading.h"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); return start_threads(); }\n' \
+    >tree/Samples/cb/cb.cu
 cat >tree/Samples/ext/ext.cpp <<'X'
 #include "cpu/ops.h"
 PYBIND11_MODULE(ext, m) {}
@@ -135,6 +147,9 @@ for tu in m["translation_units"]:
 X
 
 python3 "$TOP/tests/validate.py" "$TOP/tests/schemas/manifest.schema.json" out/musa_manifest.json
+# The sample and Common as the inputs, the sample first.
+$C2M -q -w -o out-cb tree/Samples/cb tree/Common; echo "sample and Common: $?"
+make -n -f out-cb/musa.mk CXX=hostcxx LINKER=linker | grep '^linker' | sed 's|out-cb/musa_build/||g'
 
 echo "== an include that does not follow a rename"
 mkdir -p ren/src ren/inc ren/a ren/b

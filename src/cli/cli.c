@@ -110,8 +110,8 @@ static const char *const help_text[] = {
     "  -Werror, -Werror=<name>  treat warnings (of one group) as errors: they\n"
     "                        make the exit status 1; -Wno-error undoes it\n"
     "  -W<name>, -Wno-<name> report, or do not report, one group of warnings:\n"
-    "                        unsupported, hazard, unterminated, binary (on by\n"
-    "                        default); unverified, unmapped (off)\n"
+    "                        unsupported, hazard, unterminated, binary, build\n"
+    "                        (on by default); unverified, unmapped (off)\n"
     "  -fno-diagnostics-show-caret  print no source line and caret under\n"
     "                        each warning\n"
     "      --color[=WHEN]    colour diagnostics: auto (on a terminal, unless\n"
@@ -125,7 +125,7 @@ static const char *const help_text[] = {
     "      --report-format FORMAT  json (default) or sarif (SARIF 2.1.0)\n"
     "      --fail-on KINDS   exit 1 when a finding of these kinds is made,\n"
     "                        reported or not: unsupported, hazard, unmapped,\n"
-    "                        unverified (comma-separated)\n"
+    "                        unverified, build (comma-separated)\n"
     "      --baseline FILE   let the findings FILE lists pass: neither shown\n"
     "                        nor counted by --fail-on and -Werror (a marker\n"
     "                        '// cuda2musa: ignore[hazard]' on the line or\n"
@@ -362,15 +362,16 @@ static int set_musa_arch(struct options *o, char *arg)
 static int set_fail_on(struct options *o, char *arg)
 {
     static const enum warn_id kinds[] = {WARN_UNSUPPORTED, WARN_HAZARD,
-                                         WARN_UNMAPPED, WARN_UNVERIFIED};
+                                         WARN_UNMAPPED, WARN_UNVERIFIED,
+                                         WARN_BUILD};
     for (char *a = strtok(arg, ", "); a; a = strtok(NULL, ", ")) {
         int id = diag_warn_lookup(a);
         bool ok = false;
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
             ok |= id == (int)kinds[i];
         if (!ok)
-            return usage_error("--fail-on takes unsupported, hazard, unmapped "
-                               "or unverified, not '%s'",
+            return usage_error("--fail-on takes unsupported, hazard, unmapped, "
+                               "unverified or build, not '%s'",
                                a);
         o->fail_on[id] = true;
     }

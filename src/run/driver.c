@@ -26,6 +26,7 @@
 #include "run/job.h"
 #include "run/names.h"
 #include "run/overlap.h"
+#include "run/outside.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -410,6 +411,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
+    outside_check(r);
     if (r->manifest || r->have_db)
         buildfiles_write(r);
     if (r->mode == REPORT_CHECK)

@@ -351,7 +351,7 @@ static void rewrite_env_for(struct run *run, const struct job *j,
                             struct result *r, struct includer *inc,
                             struct rewrite_env *env, struct pending **pend)
 {
-    *inc = (struct includer){run, j, r, NULL};
+    *inc = (struct includer){run, j, r, NULL, STRBUF_INIT};
     *env = (struct rewrite_env){
         inputs_local_header,
         inc,
@@ -363,7 +363,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         false,
         run->o->rename_project ? inputs_include_name : NULL,
         run->renamed_base.nr ? inputs_file_string : NULL,
-        run->wide_arch};
+        run->wide_arch,
+        inputs_outside_header};
 }
 
 /* The port of src, its pending names decided: edits in w->edits,
@@ -379,6 +380,7 @@ static void rewrite(struct run *run, const struct job *j, struct result *r,
     findings_clear(&w->findings);
     r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
                               &w->edits, &w->findings);
+    strbuf_release(&inc.msg);
 }
 
 static void output(struct run *run, const struct job *j, struct result *r,
@@ -656,6 +658,7 @@ size_t job_note_names(void *arg, size_t k, int wid)
         rewrite_env_for(run, j, r, &inc, &env, &pend);
         env.note_names = true;
         env.facts = NULL;
+        env.outside_header = NULL;
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
@@ -663,9 +666,12 @@ size_t job_note_names(void *arg, size_t k, int wid)
                        &w->findings);
         pending_each_name(pend, note_used, r);
         pending_free(pend);
+        /* What the build learns is the port's to note (job_port). */
         free(r->incl);
         r->incl = NULL;
         r->nincl = r->incl_alloc = 0;
+        strbuf_release(&r->need_dirs);
+        strbuf_release(&r->need_libs);
     }
     source_release(&src);
     return r->decl.alloc + r->err.alloc;

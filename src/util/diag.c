@@ -21,6 +21,7 @@ static const struct {
     [WARN_HAZARD] = {"hazard", true},
     [WARN_UNVERIFIED] = {"unverified", false},
     [WARN_UNMAPPED] = {"unmapped", false},
+    [WARN_BUILD] = {"build", true},
 };
 
 const char *diag_warn_name(enum warn_id id)

@@ -18,6 +18,8 @@ enum warn_id {
     WARN_HAZARD,       /* a rename that is not enough: numbers, PTX, warps */
     WARN_UNVERIFIED,   /* renamed by a pattern only, no entry confirms it */
     WARN_UNMAPPED,     /* a CUDA-looking name that nothing maps */
+    WARN_BUILD,        /* what the port's build cannot settle: includes,
+                          headers left outside, device code loaded */
     WARN__COUNT
 };
 

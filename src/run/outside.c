@@ -17,6 +17,7 @@
 #include "lex/lexer.h"
 #include "port/edit.h"
 #include "port/rewrite.h"
+#include "run/report.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
@@ -150,9 +151,11 @@ void outside_check(struct run *r)
             r->rep.found[WARN_BUILD]++;
             if (o->warn[WARN_BUILD]) {
                 bool as_error = o->werror[WARN_BUILD];
-                diag_printf("cuda2musa: %s: %s [-W%sbuild]\n",
-                            as_error ? "error" : "warning", msg.buf,
-                            as_error ? "error=" : "");
+                struct strbuf sb = STRBUF_INIT;
+                report_diag(&sb, "cuda2musa", 0, 0, WARN_BUILD, as_error,
+                            msg.buf, NULL, &r->style);
+                diag_puts(sb.buf);
+                strbuf_release(&sb);
                 r->rep.warnings++;
                 r->rep.werrors += as_error;
                 r->rep.reported[WARN_BUILD]++;

@@ -8,7 +8,7 @@ _cuda2musa()
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local groups="unsupported hazard unterminated binary unverified unmapped"
+    local groups="unsupported hazard unterminated binary build unverified unmapped"
 
     # The argument of the option before.
     case $prev in
@@ -32,7 +32,7 @@ _cuda2musa()
         # a comma-separated list: complete its last element
         local done=${cur%,*} last=${cur##*,}
         [ "$done" = "$cur" ] && done= || done=$done,
-        COMPREPLY=($(compgen -P "$done" -W "unsupported hazard unmapped unverified" -- "$last"))
+        COMPREPLY=($(compgen -P "$done" -W "unsupported hazard unmapped unverified build" -- "$last"))
         return
         ;;
     -j | --jobs | -D | --musa-version | --musa-arch | --backup-suffix | \

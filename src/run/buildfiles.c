@@ -185,11 +185,16 @@ static void dry_run_file(struct run *r, const struct manifest_file *mf,
                                   NULL, &why)) == LOAD_OK) {
         diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
         source_release(&cur);
-    } else if (rc == LOAD_ERROR) {
-        error("cannot read '%s': %s", path, why.buf);
-        r->rep.errors++;
-    } else { /* what a link names, outside -o, is not shown */
-        note("'%s' is not in the diff: %s", path, why.buf);
+    } else {
+        /* Said between the files of the diff, as they come, when both
+         * go to one place. */
+        fflush(stdout);
+        if (rc == LOAD_ERROR) {
+            error("cannot read '%s': %s", path, why.buf);
+            r->rep.errors++;
+        } else { /* what a link names, outside -o, is not shown */
+            note("'%s' is not in the diff: %s", path, why.buf);
+        }
     }
     strbuf_release(&why);
     fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);

@@ -88,9 +88,14 @@ for dir in $list; do
     if [ $ported = yes ]; then
         cp -a "$w/out" "$w/out-ninja"
         # The sample's own units and programs (Common/'s units are built
-        # as far as a program needs them).
-        objs=$(sed -n 's/.*"object": *"\([^"]*\)".*/\1/p' \
-            "$w/out/musa_manifest.json" | grep "^musa_build/obj/$rel/")
+        # as far as a program needs them); a unit built as a device code
+        # image that programs load, that image instead of its object.
+        objs=$(grep -v '"images":' "$w/out/musa_manifest.json" |
+            sed -n 's/.*"object": *"\([^"]*\)".*/\1/p' |
+            grep "^musa_build/obj/$rel/")
+        objs="$objs $(grep "\"object\": *\"musa_build/obj/$rel/" \
+            "$w/out/musa_manifest.json" |
+            sed -n 's/.*"images": *\[\([^]]*\)\].*/\1/p' | tr -d '",')"
         progs=$(sed -n 's/.*"program": *"\([^"]*\)".*/\1/p' \
             "$w/out/musa_manifest.json" | sort -u)
         # shellcheck disable=SC2086

@@ -383,8 +383,8 @@ static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
     for (size_t i = 0; i < s->nlibs; i++)
         if (s->libs[i].path)
             strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
-    const char *subst[] = {"MUSA_VERSION", s->musa_version, "MUSA_LIBS",
-                           libs.buf ? libs.buf : ""};
+    const char *subst[] = {"MUSA_TOOLKIT_VERSION", s->toolkit_version,
+                           "MUSA_LIBS", libs.buf ? libs.buf : ""};
     size_t nsubst = sizeof(subst) / sizeof(subst[0]);
     ADD_TEXT(&sb, shadow_text_find_toolkit, subst, nsubst);
     add_file(out, "cmake/FindMUSAToolkit.cmake", &sb, 0644);
@@ -415,6 +415,8 @@ static void render_version(const struct shadow_spec *s,
     json_add_str(&sb, s->c2m_version);
     strbuf_addstr(&sb, ",\n  \"musa_runtime\": {\"version\": ");
     json_add_str(&sb, s->musa_version);
+    strbuf_addstr(&sb, ", \"toolkit_version\": ");
+    json_add_str(&sb, s->toolkit_version);
     strbuf_addstr(&sb, "},\n  \"cuda\": {\"home\": ");
     json_add_str(&sb, s->cuda_home);
     strbuf_addstr(&sb, ", \"version\": ");

@@ -645,6 +645,30 @@ static int fill_args(struct ctx *c)
     return 0;
 }
 
+/* The SDK version for CMake, "X.Y.Z": the one asked for, else (the newest
+ * SDK) the newest version a mapping entry names, so that a test such as
+ * MUSAToolkit_VERSION VERSION_GREATER_EQUAL 5.1 agrees with the port. */
+static const char *toolkit_version_of(struct ctx *c)
+{
+    int v = mapping_sdk(c->m);
+    if (v >= SDK_NEWEST) {
+        v = 0;
+        for (int t = 0; t <= TABLE_STRING; t++)
+            for (size_t i = 0; i < c->nents[t]; i++)
+                for (const struct map_entry *e = c->ents[t][i]; e;
+                     e = e->next_alt) {
+                    if (e->range.lo > v && e->range.lo < SDK_NEWEST)
+                        v = e->range.lo;
+                    if (e->range.hi > v && e->range.hi < SDK_NEWEST)
+                        v = e->range.hi;
+                }
+    }
+    char buf[48];
+    snprintf(buf, sizeof(buf), "%d.%d.%d", v / 10000, v / 100 % 100,
+             v % 100);
+    return keep(c, buf);
+}
+
 static void ctx_release(struct ctx *c)
 {
     toolkit_release(&c->tk);
@@ -728,6 +752,7 @@ int shadow_run(const struct options *o, const struct mapping *m)
     struct shadow_spec s = {
         .c2m_version = "cuda2musa " C2M_VERSION,
         .musa_version = v,
+        .toolkit_version = toolkit_version_of(&c),
         .cuda_home = c.tk.home,
         .cuda_version = toolkit_version(&c.tk),
         .nvcc = c.tk.nvcc,

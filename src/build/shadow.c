@@ -363,6 +363,13 @@ static void render_scripts(const struct shadow_spec *s,
                     s->archs[i].sm, s->archs[i].musa_arch);
     strbuf_addf(&sb, ")\nMUSA_SHADOW_DEFAULT_ARCH=%s\n",
                 s->default_arch ? s->default_arch : "");
+    strbuf_addstr(&sb, "# MUSA library:the CUDA one (a link refuses the "
+                       "CUDA name)\nMUSA_SHADOW_LIBS=(");
+    for (size_t i = 0, k = 0; i < s->nlibs; i++)
+        if (s->libs[i].cuda && strcmp(s->libs[i].musa, s->libs[i].cuda))
+            strbuf_addf(&sb, "%s%s:%s", k++ ? " " : "", s->libs[i].musa,
+                        s->libs[i].cuda);
+    strbuf_addstr(&sb, ")\n");
     add_file(out, "libexec/musa-shadow.conf", &sb, 0644);
 
     ADD_TEXT(&sb, shadow_text_shadow_sh, NULL, 0);

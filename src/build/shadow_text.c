@@ -93,7 +93,8 @@ static const char *const shadow_sh[] = {
     "    return $bad\n",
     "}\n",
     "\n",
-    "# The libraries a link names (-lX, a path to libX.so or libX.a): none of\n",
+    "# The libraries a link names (-lX, a path to libX.so or libX.a): none "
+    "of\n",
     "# CUDA's (the mappings give their MUSA names), and no runtime compiler:\n",
     "# NVRTC is CUDA's, and no library name of MTRTC, MUSA's, is known.\n",
     "shadow_check_link() {\n",
@@ -111,10 +112,12 @@ static const char *const shadow_sh[] = {
     "        esac\n",
     "        case $n in\n",
     "        nvrtc* | mtrtc*)\n",
-    "            printf \"%s: error: '%s': this SDK links no runtime compiler: \" "
+    "            printf \"%s: error: '%s': this SDK links no runtime compiler: "
+    "\" "
     "\\\n",
     "                \"$me\" \"$a\" >&2\n",
-    "            printf 'NVRTC is CUDA%ss, and the mappings know no library of '"
+    "            printf 'NVRTC is CUDA%ss, and the mappings know no library of "
+    "'"
     " \\\n",
     "                \"'\" >&2\n",
     "            printf 'MTRTC, its MUSA counterpart [musa-shadow]\\n' >&2\n",

@@ -664,8 +664,7 @@ static const char *toolkit_version_of(struct ctx *c)
                 }
     }
     char buf[48];
-    snprintf(buf, sizeof(buf), "%d.%d.%d", v / 10000, v / 100 % 100,
-             v % 100);
+    snprintf(buf, sizeof(buf), "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
     return keep(c, buf);
 }
 

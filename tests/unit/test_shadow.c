@@ -171,8 +171,7 @@ START_TEST(links_scripts_modules)
     /* Only the libraries that are here become targets. */
     c = text(&f, "cmake/FindMUSAToolkit.cmake");
     ck_assert_ptr_nonnull(strstr(c, "set(_musa_libs musart)\n"));
-    ck_assert_ptr_nonnull(
-        strstr(c, "set(MUSAToolkit_VERSION \"5.1.0\")\n"));
+    ck_assert_ptr_nonnull(strstr(c, "set(MUSAToolkit_VERSION \"5.1.0\")\n"));
     ck_assert_ptr_null(strstr(c, "@MUSA"));
     c = text(&f, "version.json");
     ck_assert_ptr_nonnull(strstr(c, "\"shadow\": \"" SHADOW_MARK "\""));

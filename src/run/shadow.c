@@ -18,6 +18,7 @@
 #include "build/shadow.h"
 #include "io/emit.h"
 #include "run/shadow_toolkit.h"
+#include "run/shadow_version.h"
 #include "run/shadow_write.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
@@ -645,29 +646,6 @@ static int fill_args(struct ctx *c)
     return 0;
 }
 
-/* The SDK version for CMake, "X.Y.Z": the one asked for, else (the newest
- * SDK) the newest version a mapping entry names, so that a test such as
- * MUSAToolkit_VERSION VERSION_GREATER_EQUAL 5.1 agrees with the port. */
-static const char *toolkit_version_of(struct ctx *c)
-{
-    int v = mapping_sdk(c->m);
-    if (v >= SDK_NEWEST) {
-        v = 0;
-        for (int t = 0; t <= TABLE_STRING; t++)
-            for (size_t i = 0; i < c->nents[t]; i++)
-                for (const struct map_entry *e = c->ents[t][i]; e;
-                     e = e->next_alt) {
-                    if (e->range.lo > v && e->range.lo < SDK_NEWEST)
-                        v = e->range.lo;
-                    if (e->range.hi > v && e->range.hi < SDK_NEWEST)
-                        v = e->range.hi;
-                }
-    }
-    char buf[48];
-    snprintf(buf, sizeof(buf), "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
-    return keep(c, buf);
-}
-
 static void ctx_release(struct ctx *c)
 {
     toolkit_release(&c->tk);
@@ -741,17 +719,17 @@ int shadow_run(const struct options *o, const struct mapping *m)
     }
     if (c.nnotes)
         qsort(c.notes, c.nnotes, sizeof(*c.notes), cmp_str);
-
     size_t kl;
     const struct map_entry *rt = mapping_header(m, "cuda_runtime.h", 14, &kl);
-    char v[32];
+    char v[32], tkv[32];
     sdk_format(mapping_sdk(m), v, sizeof(v));
+    shadow_sdk_version(m, tkv, sizeof(tkv));
     const char *const *files;
     size_t nfiles = mapping_files(m, &files);
     struct shadow_spec s = {
         .c2m_version = "cuda2musa " C2M_VERSION,
         .musa_version = v,
-        .toolkit_version = toolkit_version_of(&c),
+        .toolkit_version = tkv,
         .cuda_home = c.tk.home,
         .cuda_version = toolkit_version(&c.tk),
         .nvcc = c.tk.nvcc,

@@ -2,8 +2,12 @@
 /* Building the manifest's model. A file is a translation unit when its
  * output is a .mu or a C/C++ source file (.c .cc .cpp .cxx) that no other
  * file of the port #includes (CUTLASS-style "#include "k.cu"" makes k part
- * of its includer). What a TU includes from the port, transitively, adds
- * its device code and its libraries to the TU's. */
+ * of its includer). What a TU includes from the port, transitively (its
+ * reach), adds its device code, OpenMP, libraries, the platforms it needs
+ * and the device images it loads to the TU's. A program or extension
+ * links, besides what its directory holds, the unit that implements a
+ * header its reach includes: the unit of the same name that includes it
+ * (helper.cpp for helper.h), and so on from there. */
 #include "build/build.h"
 
 #include <stdlib.h>
@@ -23,13 +27,35 @@ static void push_str(const char ***v, size_t *n, size_t *alloc, const char *s)
     (*v)[(*n)++] = s;
 }
 
+static bool has_str(const char *const *v, size_t n, const char *s)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i], s))
+            return true;
+    return false;
+}
+
 /* What a TU reaches through its #includes. */
 struct reach {
-    bool device;
-    const char **libs; /* in order of first use */
-    size_t nlibs, alloc;
+    bool device, openmp, loads_code, compiles_code;
+    const char *platform;
+    const char **libs, **clibs, **hlibs, **images; /* in order of first use */
+    size_t nlibs, libs_alloc, nclibs, clibs_alloc, nhlibs, hlibs_alloc;
+    size_t nimages, images_alloc;
+    const char **incdirs; /* that the #includes need */
+    size_t nincdirs, incdirs_alloc;
 };
 
+static void reach_release(struct reach *r)
+{
+    free(r->libs);
+    free(r->clibs);
+    free(r->hlibs);
+    free(r->images);
+    free(r->incdirs);
+}
+
+/* Mark in seen (and add to *r) every file i reaches, itself included. */
 static void visit(const struct build_in *in, size_t i, unsigned char *seen,
                   struct reach *r)
 {
@@ -40,8 +66,22 @@ static void visit(const struct build_in *in, size_t i, unsigned char *seen,
     while (top) {
         const struct build_file *f = &in->files[stack[--top]];
         r->device |= f->device;
+        r->openmp |= f->openmp;
+        r->loads_code |= f->loads_code;
+        r->compiles_code |= f->compiles_code;
+        if (!r->platform)
+            r->platform = f->platform;
         for (size_t k = 0; k < f->nlibs; k++)
-            push_str(&r->libs, &r->nlibs, &r->alloc, f->libs[k]);
+            push_str(&r->libs, &r->nlibs, &r->libs_alloc, f->libs[k]);
+        for (size_t k = 0; k < f->nclibs; k++)
+            push_str(&r->clibs, &r->nclibs, &r->clibs_alloc, f->clibs[k]);
+        for (size_t k = 0; k < f->nhlibs; k++)
+            push_str(&r->hlibs, &r->nhlibs, &r->hlibs_alloc, f->hlibs[k]);
+        for (size_t k = 0; k < f->nincdirs; k++)
+            push_str(&r->incdirs, &r->nincdirs, &r->incdirs_alloc,
+                     f->incdirs[k]);
+        for (const char *p = f->images; p && *p; p += strlen(p) + 1)
+            push_str(&r->images, &r->nimages, &r->images_alloc, p);
         for (size_t k = 0; k < f->nincl; k++) {
             size_t j = f->incl[k];
             if (j < in->nfiles && !seen[j]) {
@@ -80,6 +120,338 @@ static void *to_arena(struct arena *a, void *v, size_t n, size_t size)
     return p;
 }
 
+static const char *arena_text(struct arena *a, const struct strbuf *sb)
+{
+    return arena_strndup(a, sb->buf ? sb->buf : "", sb->len);
+}
+
+/* The file name without directory and extension: "helper" for
+ * "Common/helper.cpp". */
+static void stem(const char *path, const char **s, size_t *len)
+{
+    const char *slash = strrchr(path, '/');
+    *s = slash ? slash + 1 : path;
+    *len = strlen(*s) - strlen(filekind_ext(*s));
+}
+
+/* Is path inside directory dir[0..len) ("" is the root)? */
+static bool under(const char *path, const char *dir, size_t len)
+{
+    return !len || (!strncmp(path, dir, len) && path[len] == '/');
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+    return la == lb && !memcmp(a, b, la);
+}
+
+/* The model under construction. */
+struct builder {
+    const struct build_in *in;
+    struct arena *a;
+    struct mf_tu *tus;
+    size_t ntus, tus_alloc;
+    size_t *file_of; /* tus[i]'s index in in->files */
+    size_t *tu_of;   /* in->files[i]'s index in tus, or SIZE_MAX */
+    struct reach *reach;
+    const char **warns_text;
+    enum warn_id *warns_id;
+    size_t nwarns, warns_alloc, ids_alloc;
+    const char **notes;
+    size_t nnotes, notes_alloc;
+};
+
+static void add_warning(struct builder *b, enum warn_id id,
+                        const struct strbuf *text)
+{
+    ALLOC_GROW(b->warns_text, b->nwarns + 1, b->warns_alloc);
+    ALLOC_GROW(b->warns_id, b->nwarns + 1, b->ids_alloc);
+    b->warns_id[b->nwarns] = id;
+    b->warns_text[b->nwarns++] = arena_text(b->a, text);
+}
+
+static void add_note(struct builder *b, const struct strbuf *text)
+{
+    ALLOC_GROW(b->notes, b->nnotes + 1, b->notes_alloc);
+    b->notes[b->nnotes++] = arena_text(b->a, text);
+}
+
+/* The unit that builds image name for loader tus[l]: a device unit of
+ * its directory, no program or extension, whose name begins the image's
+ * ("vectorAdd_kernel" for "vectorAdd_kernel64.fatbin"); the longest such
+ * name wins. SIZE_MAX: none. */
+static size_t image_source(const struct builder *b, size_t l, const char *name)
+{
+    size_t best = SIZE_MAX, best_len = 0;
+    const char *is;
+    size_t il;
+    stem(name, &is, &il);
+    for (size_t i = 0; i < b->ntus; i++) {
+        const struct mf_tu *t = &b->tus[i];
+        const char *s;
+        size_t sl;
+        if (t->lang != MF_MUSA || t->main || t->shared ||
+            !same_dir(t->src, b->tus[l].src))
+            continue;
+        stem(t->src, &s, &sl);
+        if (sl && sl <= il && !memcmp(s, is, sl) && sl > best_len) {
+            best = i;
+            best_len = sl;
+        }
+    }
+    return best;
+}
+
+/* Device code loaded at run time: each image a loader names is built
+ * from the unit that matches it; what nothing builds is a warning. */
+static void assign_images(struct builder *b)
+{
+    const char ***imgs = xcalloc(b->ntus ? b->ntus : 1, sizeof(*imgs));
+    size_t *nimgs = xcalloc(b->ntus ? b->ntus : 1, sizeof(*nimgs));
+    size_t *alloc = xcalloc(b->ntus ? b->ntus : 1, sizeof(*alloc));
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t l = 0; l < b->ntus; l++) {
+        const struct reach *r = &b->reach[l];
+        if (!r->loads_code || b->tus[l].left_out)
+            continue;
+        for (size_t k = 0; k < r->nimages; k++) {
+            size_t s = image_source(b, l, r->images[k]);
+            if (s != SIZE_MAX) {
+                push_str(&imgs[s], &nimgs[s], &alloc[s], r->images[k]);
+                continue;
+            }
+            strbuf_reset(&sb);
+            strbuf_addf(&sb,
+                        "%s: loads the device code image '%s' at run "
+                        "time, which no unit of its directory builds (a "
+                        "MUSA kernel file whose name begins the image's): "
+                        "build it with mcc --cuda-device-only",
+                        b->tus[l].src, r->images[k]);
+            add_warning(b, WARN_BUILD, &sb);
+        }
+        if (!r->nimages && !r->compiles_code) {
+            strbuf_reset(&sb);
+            strbuf_addf(&sb,
+                        "%s: loads device code at run time "
+                        "(cuModuleLoad*, cuLibraryLoad*) that the build "
+                        "manifest does not make: build it for MUSA with mcc "
+                        "--cuda-device-only (PTX and cubins are NVIDIA's)",
+                        b->tus[l].src);
+            add_warning(b, WARN_BUILD, &sb);
+        }
+    }
+    for (size_t i = 0; i < b->ntus; i++) {
+        b->tus[i].nimages = nimgs[i];
+        b->tus[i].images = to_arena(b->a, imgs[i], nimgs[i], sizeof(**imgs));
+        if (!nimgs[i])
+            continue;
+        strbuf_reset(&sb);
+        strbuf_addf(&sb,
+                    "%s: built for the device alone (mcc "
+                    "--cuda-device-only) as ",
+                    b->tus[i].src);
+        for (size_t k = 0; k < nimgs[i]; k++)
+            strbuf_addf(&sb, "%s'%s'", k ? ", " : "", b->tus[i].images[k]);
+        strbuf_addstr(&sb, ", which programs of its directory load at run "
+                           "time, and not linked into them");
+        add_note(b, &sb);
+    }
+    strbuf_release(&sb);
+    free(imgs);
+    free(nimgs);
+    free(alloc);
+}
+
+/* The units a program or extension links for what it includes: for each
+ * header its reach includes, the units of the same name that include it,
+ * then theirs. */
+static void find_links(struct builder *b)
+{
+    const struct build_in *in = b->in;
+    /* impl[f]: 1 + the first unit that implements file f, chained by
+     * next_impl. */
+    size_t *impl = xcalloc(in->nfiles ? in->nfiles : 1, sizeof(*impl));
+    size_t *next_impl = xcalloc(b->ntus ? b->ntus : 1, sizeof(*next_impl));
+    for (size_t t = b->ntus; t-- > 0;) {
+        const struct mf_tu *u = &b->tus[t];
+        if (u->main || u->shared || u->nimages)
+            continue;
+        const struct build_file *f = &in->files[b->file_of[t]];
+        const char *us, *hs;
+        size_t ul, hl;
+        stem(u->src, &us, &ul);
+        for (size_t k = 0; k < f->nincl; k++) {
+            size_t h = f->incl[k];
+            if (h >= in->nfiles || h == b->file_of[t])
+                continue;
+            stem(in->files[h].rel, &hs, &hl);
+            if (hl == ul && !memcmp(hs, us, ul)) {
+                next_impl[t] = impl[h];
+                impl[h] = t + 1;
+            }
+        }
+    }
+    unsigned char *seen = xcalloc(in->nfiles ? in->nfiles : 1, 1);
+    unsigned char *linked = xcalloc(b->ntus ? b->ntus : 1, 1);
+    size_t *work = xmalloc((b->ntus ? b->ntus : 1) * sizeof(*work));
+    for (size_t p = 0; p < b->ntus; p++) {
+        struct mf_tu *prog = &b->tus[p];
+        if (!prog->main && !prog->shared)
+            continue;
+        memset(seen, 0, in->nfiles);
+        memset(linked, 0, b->ntus);
+        struct reach scratch = {0};
+        size_t top = 0, nlinks = 0;
+        work[top++] = p;
+        linked[p] = 1;
+        while (top) {
+            size_t t = work[--top];
+            visit(in, b->file_of[t], seen, &scratch);
+            for (size_t f = 0; f < in->nfiles; f++) {
+                if (!seen[f])
+                    continue;
+                for (size_t u = impl[f]; u; u = next_impl[u - 1])
+                    if (!linked[u - 1]) {
+                        linked[u - 1] = 1;
+                        work[top++] = u - 1;
+                        nlinks++;
+                    }
+            }
+        }
+        reach_release(&scratch);
+        /* A program links its directory's units anyway. */
+        const char *slash = strrchr(prog->src, '/');
+        size_t dl = slash ? (size_t)(slash - prog->src) : 0;
+        size_t *v = arena_alloc(b->a, (nlinks ? nlinks : 1) * sizeof(*v));
+        prog->nlinks = 0;
+        for (size_t t = 0; t < b->ntus; t++)
+            if (linked[t] && t != p &&
+                !(prog->main && under(b->tus[t].src, prog->src, dl)))
+                v[prog->nlinks++] = t;
+        prog->links = v;
+    }
+    free(work);
+    free(linked);
+    free(seen);
+    free(next_impl);
+    free(impl);
+}
+
+/* Is the flag among v[0..n)? */
+static bool has_flag(const struct mf_flag *v, size_t n, const struct mf_flag *f)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i].kind == f->kind && v[i].rel == f->rel &&
+            !strcmp(v[i].val, f->val))
+            return true;
+    return false;
+}
+
+/* The include directories tus[t]'s #includes need that no -I names: its
+ * own flags, after the others. */
+static void add_needed_dirs(struct builder *b, const struct manifest *m,
+                            size_t t, struct mf_flag **v, size_t *n,
+                            size_t *alloc)
+{
+    const struct reach *r = &b->reach[t];
+    for (size_t k = 0; k < r->nincdirs; k++) {
+        struct mf_flag fl = incdir(b->in, r->incdirs[k], b->a);
+        if (has_flag(m->flags, m->nflags, &fl) || has_flag(*v, *n, &fl))
+            continue;
+        ALLOC_GROW(*v, *n + 1, *alloc);
+        (*v)[(*n)++] = fl;
+    }
+}
+
+/* A note for each directory added so. */
+static void note_needed_dirs(struct builder *b)
+{
+    const struct build_in *in = b->in;
+    struct strbuf sb = STRBUF_INIT;
+    const char **done = NULL;
+    size_t ndone = 0, done_alloc = 0;
+    for (size_t i = 0; i < in->nfiles; i++) {
+        const struct build_file *f = &in->files[i];
+        for (size_t k = 0; k < f->nincdirs; k++) {
+            if (has_str(done, ndone, f->incdirs[k]))
+                continue;
+            push_str(&done, &ndone, &done_alloc, f->incdirs[k]);
+            struct mf_flag fl = incdir(in, f->incdirs[k], b->a);
+            size_t users = 0;
+            for (size_t j = i; j < in->nfiles; j++)
+                for (size_t q = 0; q < in->files[j].nincdirs; q++)
+                    users += !strcmp(in->files[j].incdirs[q], f->incdirs[k]);
+            strbuf_reset(&sb);
+            strbuf_addf(&sb,
+                        "include directory '%s' added to the units that "
+                        "need it: %zu file%s of the port include%s headers "
+                        "there that no -I names (the first: '%s')",
+                        fl.val, users, users == 1 ? "" : "s",
+                        users == 1 ? "s" : "", f->rel);
+            add_note(b, &sb);
+        }
+    }
+    free(done);
+    strbuf_release(&sb);
+}
+
+/* One note per platform: the units left out for want of it. */
+static void note_left_out(struct builder *b)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < b->ntus; i++) {
+        const char *why = b->tus[i].left_out;
+        if (!why)
+            continue;
+        bool first = true;
+        for (size_t k = 0; k < i && first; k++)
+            first = !b->tus[k].left_out || strcmp(b->tus[k].left_out, why);
+        if (!first)
+            continue;
+        size_t n = 0;
+        for (size_t k = i; k < b->ntus; k++)
+            n += b->tus[k].left_out && !strcmp(b->tus[k].left_out, why);
+        strbuf_reset(&sb);
+        strbuf_addf(&sb,
+                    "left out of musa.mk and build.ninja, with the programs "
+                    "that link them: %zu unit%s that need%s %s, which this "
+                    "system lacks: ",
+                    n, n == 1 ? "" : "s", n == 1 ? "s" : "", why);
+        size_t shown = 0;
+        for (size_t k = i; k < b->ntus && shown < 3; k++)
+            if (b->tus[k].left_out && !strcmp(b->tus[k].left_out, why))
+                strbuf_addf(&sb, "%s'%s'", shown++ ? ", " : "", b->tus[k].src);
+        if (n > shown)
+            strbuf_addf(&sb, " and %zu more", n - shown);
+        add_note(b, &sb);
+    }
+    strbuf_release(&sb);
+}
+
+/* The flags the project's build gives tus[t]'s directory (the hook). */
+static void add_dirflags(struct builder *b, size_t t, struct mf_flag **v,
+                         size_t *n, size_t *alloc)
+{
+    const struct build_in *in = b->in;
+    const char *abs = in->files[b->file_of[t]].abs;
+    if (!abs)
+        return;
+    for (size_t i = 0; i < in->ndirflags; i++) {
+        const struct build_dirflags *d = &in->dirflags[i];
+        size_t dl = strlen(d->dir);
+        if (strncmp(abs, d->dir, dl) || abs[dl] != '/')
+            continue;
+        for (size_t k = 0; k < d->nflags; k++) {
+            ALLOC_GROW(*v, *n + 1, *alloc);
+            (*v)[(*n)++] = d->flags[k].kind == 'I'
+                               ? incdir(in, d->flags[k].val, b->a)
+                               : d->flags[k];
+        }
+    }
+}
+
 void build_model(const struct build_in *in, struct manifest *m,
                  struct build_warnings *w, struct arena *a)
 {
@@ -88,6 +460,9 @@ void build_model(const struct build_in *in, struct manifest *m,
     m->generator = in->generator;
     m->root_abs = in->out_root;
     m->musa_home = in->musa_home;
+    struct builder b = {0};
+    b.in = in;
+    b.a = a;
 
     /* Global flags: -I then -D as given. */
     m->flags =
@@ -104,10 +479,8 @@ void build_model(const struct build_in *in, struct manifest *m,
             if (in->files[i].incl[k] != i && in->files[i].incl[k] < in->nfiles)
                 included[in->files[i].incl[k]] = 1;
 
-    struct mf_tu *tus = NULL;
-    size_t ntus = 0, tus_alloc = 0;
-    const char **libs = NULL, **warns = NULL;
-    size_t nlibs = 0, libs_alloc = 0, warns_alloc = 0;
+    const char **libs = NULL;
+    size_t nlibs = 0, libs_alloc = 0, reach_alloc = 0, file_of_alloc = 0;
     unsigned char *seen = xcalloc(in->nfiles ? in->nfiles : 1, 1);
     for (size_t i = 0; i < in->nfiles; i++) {
         const struct build_file *f = &in->files[i];
@@ -115,43 +488,61 @@ void build_model(const struct build_in *in, struct manifest *m,
         if (!f->source || !filekind_is_unit(kind) || included[i])
             continue;
         memset(seen, 0, in->nfiles);
-        struct reach r = {0};
-        visit(in, i, seen, &r);
+        ALLOC_GROW(b.reach, b.ntus + 1, reach_alloc);
+        ALLOC_GROW(b.file_of, b.ntus + 1, file_of_alloc);
+        struct reach *r = &b.reach[b.ntus];
+        memset(r, 0, sizeof(*r));
+        visit(in, i, seen, r);
+        b.file_of[b.ntus] = i;
 
-        ALLOC_GROW(tus, ntus + 1, tus_alloc);
-        struct mf_tu *tu = &tus[ntus++];
+        ALLOC_GROW(b.tus, b.ntus + 1, b.tus_alloc);
+        struct mf_tu *tu = &b.tus[b.ntus++];
         memset(tu, 0, sizeof(*tu));
         tu->src = f->rel;
-        tu->lang = kind == FK_MUSA || r.device ? MF_MUSA
-                   : kind == FK_C              ? MF_C
-                                               : MF_CXX;
+        tu->lang = kind == FK_MUSA || r->device ? MF_MUSA
+                   : kind == FK_C               ? MF_C
+                                                : MF_CXX;
+        tu->main = f->has_main;
+        tu->shared = f->extension && !f->has_main;
+        tu->openmp = r->openmp;
+        tu->left_out = r->platform;
         /* Its libraries: the runtime for device code, then those of the
-         * APIs it uses. */
+         * APIs it uses, and of those used in the project's own #ifs that
+         * it includes a header of. */
         const char **tl = NULL;
         size_t ntl = 0, tl_alloc = 0;
         if (tu->lang == MF_MUSA)
             push_str(&tl, &ntl, &tl_alloc, "musart");
-        for (size_t k = 0; k < r.nlibs; k++)
-            push_str(&tl, &ntl, &tl_alloc, r.libs[k]);
-        free(r.libs);
+        for (size_t k = 0; k < r->nlibs; k++)
+            push_str(&tl, &ntl, &tl_alloc, r->libs[k]);
+        for (size_t k = 0; k < r->nclibs; k++)
+            if (has_str(r->hlibs, r->nhlibs, r->clibs[k]))
+                push_str(&tl, &ntl, &tl_alloc, r->clibs[k]);
         for (size_t k = 0; k < ntl; k++)
             push_str(&libs, &nlibs, &libs_alloc, tl[k]);
         tu->libs = to_arena(a, tl, ntl, sizeof(*tl));
         tu->nlibs = ntl;
-        tu->main = f->has_main;
+
         const struct compdb_entry *e =
             in->db && f->abs ? compdb_find(in->db, f->abs) : NULL;
-        if (!e)
-            continue;
-        tu->std = e->std;
-        tu->flags = arena_alloc(a, (e->nflags + 1) * sizeof(*tu->flags));
-        for (size_t k = 0; k < e->nflags; k++)
-            tu->flags[tu->nflags++] = e->flags[k].kind == 'I'
-                                          ? incdir(in, e->flags[k].val, a)
-                                          : e->flags[k];
-        tu->extra = e->extra;
-        tu->nextra = e->nextra;
-        if (e->rdc) {
+        struct mf_flag *fl = NULL;
+        size_t nfl = 0, fl_alloc = 0;
+        add_dirflags(&b, b.ntus - 1, &fl, &nfl, &fl_alloc);
+        if (e) {
+            tu->std = e->std;
+            for (size_t k = 0; k < e->nflags; k++) {
+                ALLOC_GROW(fl, nfl + 1, fl_alloc);
+                fl[nfl++] = e->flags[k].kind == 'I'
+                                ? incdir(in, e->flags[k].val, a)
+                                : e->flags[k];
+            }
+            tu->extra = e->extra;
+            tu->nextra = e->nextra;
+        }
+        add_needed_dirs(&b, m, b.ntus - 1, &fl, &nfl, &fl_alloc);
+        tu->flags = to_arena(a, fl, nfl, sizeof(*fl));
+        tu->nflags = nfl;
+        if (e && e->rdc) {
             struct strbuf sb = STRBUF_INIT;
             strbuf_addf(&sb,
                         "%s: '%s' is built with separate device compilation "
@@ -161,13 +552,38 @@ void build_model(const struct build_in *in, struct manifest *m,
                         "headers, static or inline), or merge the files "
                         "that share them",
                         in->db->path, f->rel);
-            push_str(&warns, &w->n, &warns_alloc,
-                     arena_strndup(a, sb.buf, sb.len));
+            add_warning(&b, WARN_UNSUPPORTED, &sb);
             strbuf_release(&sb);
         }
     }
     free(seen);
     free(included);
+
+    assign_images(&b);
+    find_links(&b);
+    note_needed_dirs(&b);
+    note_left_out(&b);
+    size_t nshared = 0;
+    for (size_t i = 0; i < b.ntus; i++)
+        nshared += b.tus[i].shared;
+    if (nshared) {
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb,
+                    "%zu unit%s the entr%s of Python or PyTorch extensions, "
+                    "linked as shared libraries under " MANIFEST_BUILD_DIR
+                    "/lib: give their build the extension's include "
+                    "directories and libraries in CXXFLAGS, MUSAFLAGS and "
+                    "LDFLAGS (PyTorch: torch.utils.cpp_extension."
+                    "include_paths() and library_paths())",
+                    nshared, nshared == 1 ? " is" : "s are",
+                    nshared == 1 ? "y" : "ies");
+        add_note(&b, &sb);
+        strbuf_release(&sb);
+    }
+    for (size_t i = 0; i < b.ntus; i++)
+        reach_release(&b.reach[i]);
+    free(b.reach);
+    free(b.file_of);
 
     /* musart first, where it is needed at all. */
     for (size_t i = 1; i < nlibs; i++)
@@ -176,11 +592,16 @@ void build_model(const struct build_in *in, struct manifest *m,
             libs[0] = "musart";
         }
 
-    m->tus = to_arena(a, tus, ntus, sizeof(*tus));
-    m->ntus = ntus;
+    m->tus = to_arena(a, b.tus, b.ntus, sizeof(*b.tus));
+    m->ntus = b.ntus;
     m->libs = to_arena(a, libs, nlibs, sizeof(*libs));
     m->nlibs = nlibs;
-    w->v = to_arena(a, warns, w->n, sizeof(*warns));
+    w->n = b.nwarns;
+    w->v = arena_alloc(a, (b.nwarns ? b.nwarns : 1) * sizeof(*w->v));
+    for (size_t i = 0; i < b.nwarns; i++)
+        w->v[i] = (struct build_warning){b.warns_id[i], b.warns_text[i]};
+    free(b.warns_id);
+    free(b.warns_text);
 
     static const char *const dflt_arch[] = {"mp_22"};
     if (in->narch) {
@@ -193,8 +614,14 @@ void build_model(const struct build_in *in, struct manifest *m,
         m->arch = dflt_arch;
         m->narch = 1;
     }
-    if (in->db) {
-        m->notes = in->db->notes;
-        m->nnotes = in->db->nnotes;
-    }
+    /* The compilation database's notes, then the model's. */
+    size_t ndb = in->db ? in->db->nnotes : 0;
+    const char **notes = arena_alloc(a, (ndb + b.nnotes + 1) * sizeof(*notes));
+    for (size_t i = 0; i < ndb; i++)
+        notes[i] = in->db->notes[i];
+    for (size_t i = 0; i < b.nnotes; i++)
+        notes[ndb + i] = b.notes[i];
+    free(b.notes);
+    m->notes = notes;
+    m->nnotes = ndb + b.nnotes;
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* From a finished port to its build manifest's model: which outputs are
  * translation units, which compiler each needs (device code anywhere in
- * what it includes sends it to mcc), which programs to link and with
- * which MUSA libraries, and the flags carried over from the command line
- * and the CUDA build's compile_commands.json. Pure: no I/O, and nothing of
- * the mapping database (the caller says which libraries each file
- * needs). */
+ * what it includes sends it to mcc), which programs and shared libraries
+ * to link, with which units and MUSA libraries, which device code images
+ * to build, which units this system cannot build, and the flags carried
+ * over from the command line, the includes and the CUDA build's
+ * compile_commands.json. Pure: no I/O, and nothing of the mapping
+ * database (the caller says which libraries each file needs). */
 #ifndef C2M_BUILD_H
 #define C2M_BUILD_H
 
@@ -15,21 +16,54 @@
 
 #include "build/manifest.h"
 #include "util/arena.h"
+#include "util/diag.h"
 
 struct compdb;
 
 /* One input of the port, as the manifest sees it. */
 struct build_file {
-    const char *rel; /* output path under the root */
-    const char *abs; /* the input, absolute and normalised */
-    bool source;     /* ported (or MUSA) code whose output exists */
-    bool device;     /* holds device code: whoever includes it needs mcc */
-    bool has_main;   /* defines main(): a program */
-    const char *const *libs; /* -l names of the MUSA APIs it uses */
+    const char *rel;    /* output path under the root */
+    const char *abs;    /* the input, absolute and normalised */
+    bool source;        /* ported (or MUSA) code whose output exists */
+    bool device;        /* holds device code: whoever includes it needs mcc */
+    bool has_main;      /* defines main(): a program */
+    bool extension;     /* the entry of a Python or PyTorch extension: linked
+                           as a shared library, unless it defines main */
+    bool openmp;        /* uses OpenMP: compiled and linked with -fopenmp */
+    bool loads_code;    /* loads device code at run time (cuModuleLoad*) */
+    bool compiles_code; /* ... that it compiles at run time (NVRTC) */
+    /* -l names of the MUSA APIs it uses: outside any #if of the project
+     * (libs), only inside one (clibs: needed when a unit that includes
+     * the file names a header of the API too, as a helper's
+     * "#ifdef CUBLAS_API_H_" block), and of the MUSA headers it names
+     * (hlibs). */
+    const char *const *libs;
     size_t nlibs;
+    const char *const *clibs;
+    size_t nclibs;
+    const char *const *hlibs;
+    size_t nhlibs;
     const size_t *incl; /* indices of files of the port it #includes */
     size_t nincl;
-    uint64_t hash; /* of the output */
+    /* Directories (absolute) its #includes resolve through that no -I
+     * names: the build must have them. */
+    const char *const *incdirs;
+    size_t nincdirs;
+    /* Device code images it names ("k.fatbin"), each NUL-terminated, an
+     * empty name last (or NULL): what its loads read. */
+    const char *images;
+    const char *platform; /* one it needs that the system lacks: "OpenGL
+                             (no GL/gl.h)"; or NULL */
+    uint64_t hash;        /* of the output */
+};
+
+/* Flags the project's own build gives every unit in a directory and
+ * below (CMake's include_directories and add_definitions, a Makefile's
+ * CPPFLAGS): the readers of those build files fill these in. */
+struct build_dirflags {
+    const char *dir;             /* absolute: an input directory */
+    const struct mf_flag *flags; /* -I absolute */
+    size_t nflags;
 };
 
 struct build_in {
@@ -46,12 +80,19 @@ struct build_in {
     size_t narch;
     const char *musa_home;
     const char *generator;
+    const struct build_dirflags *dirflags; /* the project's, or NULL */
+    size_t ndirflags;
 };
 
-/* Warnings about the build (separate device compilation asked for),
- * one "path: message" each. */
+/* Warnings about the build, one "path: message" each, with their group
+ * (-W): separate device compilation asked for (unsupported), device
+ * code loaded at run time that the build does not make (build). */
+struct build_warning {
+    enum warn_id id;
+    const char *text;
+};
 struct build_warnings {
-    const char **v;
+    struct build_warning *v;
     size_t n;
 };
 

@@ -191,14 +191,46 @@ static bool below(const char *path, const char *root)
     return l && !strncmp(path, root, l) && (path[l] == '/' || !path[l]);
 }
 
-/* Is dir (absolute, resolved where it exists) a CUDA toolkit's: below
- * /usr/local/cuda, /opt/cuda or /usr/lib/cuda (or cuda-X.Y), below
- * $CUDA_HOME, $CUDA_PATH or $CUDA_ROOT, or holding the runtime's header
- * or library (a toolkit elsewhere: conda's, pip's nvidia packages)? Its
- * headers and libraries are what the port replaces: a MUSA build that
- * searches them finds CUDA's. */
-static bool is_cuda_toolkit_dir(const char *dir)
+/* Does path name a toolkit's directories by its components: a cuda or
+ * cuda-X.Y component (the NVIDIA HPC SDK's cuda/X.Y too) followed by
+ * include or lib, under targets/ or not? Holds for a toolkit that is not
+ * installed here; a project's own common/cuda or cuda-helpers/include
+ * does not. */
+static bool cuda_path(const char *path)
 {
+    for (const char *p = path; (p = strstr(p, "/cuda")); p++) {
+        const char *q = p + 5;
+        if (*q == '-')
+            for (q++; (*q >= '0' && *q <= '9') || *q == '.'; q++)
+                ;
+        if (*q != '/')
+            continue;
+        const char *v = q + 1; /* NVIDIA HPC SDK: .../cuda/12.3/include */
+        while ((*v >= '0' && *v <= '9') || *v == '.')
+            v++;
+        if (v > q + 1 && *v == '/')
+            q = v;
+        if (!strncmp(q, "/targets/", 9) && (q = strchr(q + 9, '/')) == NULL)
+            continue;
+        if (!strncmp(q, "/include", 8) && (!q[8] || q[8] == '/'))
+            return true;
+        if (!strncmp(q, "/lib", 4) &&
+            (!q[4] || q[4] == '/' || !strncmp(q + 4, "64", 2)))
+            return true;
+    }
+    return false;
+}
+
+/* Is dir (absolute, resolved where it exists) a CUDA toolkit's: named
+ * so (cuda_path), below /usr/local/cuda, /opt/cuda or /usr/lib/cuda (or
+ * cuda-X.Y), below $CUDA_HOME, $CUDA_PATH or $CUDA_ROOT, or holding the
+ * runtime's header or library (a toolkit elsewhere: conda's, pip's
+ * nvidia packages)? Its headers and libraries are what the port
+ * replaces: a MUSA build that searches them finds CUDA's. */
+bool compdb_is_cuda_dir(const char *dir)
+{
+    if (cuda_path(dir))
+        return true;
     static const char *const roots[] = {"/usr/local/cuda", "/opt/cuda",
                                         "/usr/lib/cuda"};
     for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
@@ -233,7 +265,7 @@ static bool is_cuda_toolkit_dir(const char *dir)
 static bool drop_toolkit_dir(struct loader *ld, const char *dir,
                              const char *as_written)
 {
-    if (!is_cuda_toolkit_dir(dir))
+    if (!compdb_is_cuda_dir(dir))
         return false;
     for (size_t i = 0; i < ld->ntoolkit; i++)
         if (!strcmp(ld->toolkit[i], as_written))

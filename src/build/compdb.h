@@ -2,9 +2,10 @@
 /* The CUDA build's compile_commands.json (-p DIR): the preprocessor
  * options of each file, carried over to the port's build, and its nvcc
  * options translated for mcc (-arch=sm_80 -> --offload-arch=mp_22) or
- * dropped with a note (--expt-relaxed-constexpr). Separate device
- * compilation (-rdc=true) is reported: MUSA has none. Nothing here
- * prints; problems come back as text. */
+ * dropped with a note (--expt-relaxed-constexpr), the CUDA toolkit's
+ * directories dropped with one. Separate device compilation (-rdc=true)
+ * is reported: MUSA has none. Nothing here prints; problems come back as
+ * text. */
 #ifndef C2M_COMPDB_H
 #define C2M_COMPDB_H
 
@@ -54,5 +55,12 @@ void compdb_release(struct compdb *db);
  * backslashes; no expansions). Words go in arena a; returns their count,
  * the array in *argv. */
 size_t compdb_split(const char *cmd, struct arena *a, const char ***argv);
+
+/* Is path (absolute, normalised) in the CUDA toolkit: its include or
+ * library directory by name ("/usr/local/cuda-13.0/include",
+ * ".../cuda/targets/x86_64-linux/lib", "/opt/cuda/lib64/stubs"), below a
+ * usual place of it or $CUDA_HOME, or one that holds its runtime's header
+ * or library? Those are not carried over to the port's build. */
+bool compdb_is_cuda_dir(const char *path);
 
 #endif

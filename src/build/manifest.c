@@ -43,14 +43,63 @@ static bool under(const char *path, const char *dir, size_t len)
     return !len || (!strncmp(path, dir, len) && path[len] == '/');
 }
 
+void manifest_shared(const struct manifest *m, size_t tu, struct strbuf *out)
+{
+    const char *src = m->tus[tu].src;
+    size_t stem = stem_len(src);
+    bool clash = false;
+    for (size_t i = 0; i < m->ntus && !clash; i++)
+        clash = i != tu && m->tus[i].shared &&
+                stem_len(m->tus[i].src) == stem &&
+                !memcmp(m->tus[i].src, src, stem);
+    strbuf_addstr(out, MANIFEST_BUILD_DIR "/lib/");
+    strbuf_add(out, src, clash ? strlen(src) : stem);
+    strbuf_addstr(out, ".so");
+}
+
+void manifest_image(const struct manifest *m, size_t tu, size_t k,
+                    struct strbuf *out)
+{
+    const char *src = m->tus[tu].src, *slash = strrchr(src, '/');
+    strbuf_addstr(out, MANIFEST_BUILD_DIR "/bin/");
+    if (slash)
+        strbuf_add(out, src, (size_t)(slash - src + 1));
+    strbuf_addstr(out, m->tus[tu].images[k]);
+}
+
+bool manifest_is_object(const struct manifest *m, size_t tu)
+{
+    return !m->tus[tu].left_out && !m->tus[tu].nimages;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 bool manifest_links(const struct manifest *m, size_t prog, size_t tu)
 {
+    const struct mf_tu *p = &m->tus[prog], *t = &m->tus[tu];
     if (tu == prog)
         return true;
-    if (m->tus[tu].main)
+    if (t->main || t->shared || t->nimages)
         return false;
-    const char *src = m->tus[prog].src, *slash = strrchr(src, '/');
-    return under(m->tus[tu].src, src, slash ? (size_t)(slash - src) : 0);
+    if (p->nlinks &&
+        bsearch(&tu, p->links, p->nlinks, sizeof(*p->links), cmp_size))
+        return true;
+    if (!p->main)
+        return false;
+    const char *slash = strrchr(p->src, '/');
+    return under(t->src, p->src, slash ? (size_t)(slash - p->src) : 0);
+}
+
+bool manifest_linkable(const struct manifest *m, size_t prog)
+{
+    for (size_t k = 0; k < m->ntus; k++)
+        if (manifest_links(m, prog, k) && !manifest_is_object(m, k))
+            return false;
+    return true;
 }
 
 /* ---- the record of outputs ---- */

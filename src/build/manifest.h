@@ -38,7 +38,20 @@ enum mf_lang {
 struct mf_tu {
     const char *src; /* its path under the output root: "sub/k.mu" */
     enum mf_lang lang;
-    bool main;             /* defines main(): linked into a program */
+    bool main;            /* defines main(): linked into a program */
+    bool shared;          /* an extension's entry: a shared library */
+    bool openmp;          /* compiled, and linked, with -fopenmp */
+    const char *left_out; /* why it is not built (a platform this system
+                             lacks: "OpenGL (no GL/gl.h)"), or NULL */
+    const size_t *links;  /* a program's or shared library's: the units
+                             it links for what its sources include (not
+                             only its directory's), sorted */
+    size_t nlinks;
+    const char **images; /* device code images built from it alone
+                            (mcc --cuda-device-only), each next to the
+                            programs of its directory; then it is not
+                            linked into any */
+    size_t nimages;
     const char *std;       /* "c++17" unless the CUDA build said otherwise */
     struct mf_flag *flags; /* its own, after the global ones */
     size_t nflags;
@@ -75,11 +88,25 @@ struct manifest {
 };
 
 /* The programs: one per TU that defines main. Appends the path under the
- * root of tus[tu]'s program ("musa_build/app" for app.mu) to out. */
+ * root of tus[tu]'s program ("musa_build/bin/app" for app.mu) to out. */
 void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out);
-/* Whether program prog (a TU that defines main) links tus[tu]: itself,
- * and the units that do not define main in its directory and below. */
+/* The shared libraries: one per extension entry ("musa_build/lib/ext.so"
+ * for ext.cpp). */
+void manifest_shared(const struct manifest *m, size_t tu, struct strbuf *out);
+/* Device code image k of tus[tu], beside the programs of its directory
+ * ("musa_build/bin/sub/k64.fatbin"). */
+void manifest_image(const struct manifest *m, size_t tu, size_t k,
+                    struct strbuf *out);
+/* Whether tus[tu] is compiled into an object: neither left out nor an
+ * image's source. */
+bool manifest_is_object(const struct manifest *m, size_t tu);
+/* Whether prog (a TU that defines main, or an extension's entry) links
+ * tus[tu]: itself; the objects its links name; and, for a program, the
+ * objects of its directory and below that define no main and are no
+ * extension's entry. */
 bool manifest_links(const struct manifest *m, size_t prog, size_t tu);
+/* Whether prog can be linked: every unit it links is an object. */
+bool manifest_linkable(const struct manifest *m, size_t prog);
 
 /* A 64-bit hash of data[0..len), as recorded for outputs. */
 uint64_t manifest_hash(const void *data, size_t len);

@@ -4,6 +4,7 @@
  * rewrites nothing. Paths are relative to the output root everywhere but
  * in compile_commands.json, whose readers want them absolute. */
 #include "build/render.h"
+#include "build/renderpart.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,126 +15,6 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-/* ---- shared pieces ---- */
-
-/* " -lmusart -lmublas": what program prog's units need, musart first. */
-static void add_prog_libs(struct strbuf *out, const struct manifest *m,
-                          size_t prog)
-{
-    for (size_t l = 0; l < m->nlibs; l++) {
-        bool needed = false;
-        for (size_t k = 0; k < m->ntus && !needed; k++) {
-            if (!manifest_links(m, prog, k))
-                continue;
-            for (size_t q = 0; q < m->tus[k].nlibs && !needed; q++)
-                needed = !strcmp(m->tus[k].libs[q], m->libs[l]);
-        }
-        if (needed)
-            strbuf_addf(out, " -l%s", m->libs[l]);
-    }
-}
-
-static void add_obj(struct strbuf *out, const struct mf_tu *tu)
-{
-    strbuf_addf(out, MANIFEST_BUILD_DIR "/obj/%s.o", tu->src);
-}
-
-/* Characters a shell word may hold unquoted. */
-static bool shell_plain(const char *s)
-{
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                    "0123456789_-+=./,:@%",
-                    *s))
-            return false;
-    return true;
-}
-
-/* s as one shell word. */
-static void add_shell(struct strbuf *out, const char *s)
-{
-    if (shell_plain(s)) {
-        strbuf_addstr(out, s);
-        return;
-    }
-    strbuf_addch(out, '\'');
-    for (; *s; s++) {
-        if (*s == '\'')
-            strbuf_addstr(out, "'\\''");
-        else
-            strbuf_addch(out, *s);
-    }
-    strbuf_addch(out, '\'');
-}
-
-/* s as one shell word inside a make recipe: $ doubles. */
-static void add_make_shell(struct strbuf *out, const char *s)
-{
-    struct strbuf w = STRBUF_INIT;
-    add_shell(&w, s);
-    for (size_t i = 0; i < w.len; i++) {
-        if (w.buf[i] == '$')
-            strbuf_addch(out, '$');
-        strbuf_addch(out, w.buf[i]);
-    }
-    strbuf_release(&w);
-}
-
-/* A path in a make target or prerequisite list. */
-static void add_make_path(struct strbuf *out, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '$')
-            strbuf_addch(out, '$');
-        else if (strchr(" \t:#%\\", *s))
-            strbuf_addch(out, '\\');
-        strbuf_addch(out, *s);
-    }
-}
-
-/* A path in a ninja build line. */
-static void add_ninja_path(struct strbuf *out, const char *s)
-{
-    for (; *s; s++) {
-        if (strchr("$ :\n", *s))
-            strbuf_addch(out, '$');
-        strbuf_addch(out, *s);
-    }
-}
-
-/* A word in a ninja command variable: shell-quoted, $ escaped. */
-static void add_ninja_shell(struct strbuf *out, const char *s)
-{
-    struct strbuf w = STRBUF_INIT;
-    add_shell(&w, s);
-    add_ninja_path(out, w.buf);
-    strbuf_release(&w);
-}
-
-/* The flag as written after '-', with root (NULL: relative paths stay
- * relative) before relative include directories. */
-static void flag_text(struct strbuf *out, const struct mf_flag *f,
-                      const char *root)
-{
-    strbuf_addch(out, '-');
-    strbuf_addch(out, f->kind);
-    if (f->kind == 'I' && f->rel && root) {
-        strbuf_addstr(out, root);
-        if (strcmp(f->val, "."))
-            strbuf_addf(out, "/%s", f->val);
-        return;
-    }
-    strbuf_addstr(out, f->val);
-}
-
-static void add_std(struct strbuf *out, const struct mf_tu *tu)
-{
-    if (tu->lang != MF_C)
-        strbuf_addf(out, " -std=%s", tu->std ? tu->std : "c++17");
-}
-
 /* ---- musa_manifest.json ---- */
 
 static void json_flags(struct strbuf *out, const struct mf_flag *v, size_t n)
@@ -141,7 +22,7 @@ static void json_flags(struct strbuf *out, const struct mf_flag *v, size_t n)
     strbuf_addch(out, '[');
     for (size_t i = 0; i < n; i++) {
         struct strbuf t = STRBUF_INIT;
-        flag_text(&t, &v[i], NULL);
+        render_flag(&t, &v[i], NULL);
         strbuf_addstr(out, i ? ", " : "");
         json_add_str(out, t.buf);
         strbuf_release(&t);
@@ -201,7 +82,7 @@ void manifest_render_json(const struct manifest *m, struct strbuf *out)
         strbuf_addf(out, ", \"language\": \"%s\"", langs[tu->lang]);
         strbuf_addstr(out, ", \"object\": ");
         struct strbuf t = STRBUF_INIT;
-        add_obj(&t, tu);
+        render_obj(&t, tu);
         json_add_str(out, t.buf);
         if (tu->lang != MF_C)
             strbuf_addf(out, ", \"std\": \"%s\"", tu->std ? tu->std : "c++17");
@@ -213,11 +94,36 @@ void manifest_render_json(const struct manifest *m, struct strbuf *out)
         }
         strbuf_addstr(out, ", \"libs\": ");
         json_strs(out, tu->libs, tu->nlibs);
-        if (tu->main) {
+        if (tu->openmp)
+            strbuf_addstr(out, ", \"openmp\": true");
+        if (render_is_linked(tu)) {
             strbuf_reset(&t);
-            manifest_exe(m, i, &t);
-            strbuf_addstr(out, ", \"program\": ");
+            render_target(&t, m, i);
+            strbuf_addstr(out, tu->main ? ", \"program\": "
+                                        : ", \"shared_library\": ");
             json_add_str(out, t.buf);
+        }
+        if (tu->nlinks) {
+            strbuf_addstr(out, ", \"links\": [");
+            for (size_t k = 0; k < tu->nlinks; k++) {
+                strbuf_addstr(out, k ? ", " : "");
+                json_add_str(out, m->tus[tu->links[k]].src);
+            }
+            strbuf_addch(out, ']');
+        }
+        if (tu->nimages) {
+            strbuf_addstr(out, ", \"images\": [");
+            for (size_t k = 0; k < tu->nimages; k++) {
+                strbuf_reset(&t);
+                manifest_image(m, i, k, &t);
+                strbuf_addstr(out, k ? ", " : "");
+                json_add_str(out, t.buf);
+            }
+            strbuf_addch(out, ']');
+        }
+        if (tu->left_out) {
+            strbuf_addstr(out, ", \"left_out\": ");
+            json_add_str(out, tu->left_out);
         }
         strbuf_release(&t);
         strbuf_addch(out, '}');
@@ -245,12 +151,12 @@ static void make_flags(struct strbuf *out, const struct mf_flag *v, size_t n,
             strbuf_addstr(&w, "-I$(C2M_ROOT)");
             if (strcmp(v[i].val, ".")) {
                 strbuf_addch(&w, '/');
-                add_make_shell(&w, v[i].val);
+                render_make_shell(&w, v[i].val);
             }
         } else {
             struct strbuf t = STRBUF_INIT;
-            flag_text(&t, &v[i], NULL);
-            add_make_shell(&w, t.buf);
+            render_flag(&t, &v[i], NULL);
+            render_make_shell(&w, t.buf);
             strbuf_release(&t);
         }
         strbuf_addch(out, ' ');
@@ -267,7 +173,7 @@ static void make_words(struct strbuf *out, const char *const *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         strbuf_addch(out, ' ');
-        add_make_shell(out, v[i]);
+        render_make_shell(out, v[i]);
     }
 }
 
@@ -275,7 +181,7 @@ static void make_words(struct strbuf *out, const char *const *v, size_t n)
 static void make_obj(struct strbuf *out, const struct mf_tu *tu)
 {
     strbuf_addstr(out, "$(C2M_BUILD)/obj/");
-    add_make_path(out, tu->src);
+    render_make_path(out, tu->src);
     strbuf_addstr(out, ".o");
 }
 
@@ -286,6 +192,8 @@ bool manifest_ninja_safe(const char *path)
 
 static bool ninja_can_link(const struct manifest *m, size_t prog)
 {
+    if (!render_is_linked(&m->tus[prog]) || !manifest_linkable(m, prog))
+        return false;
     for (size_t k = 0; k < m->ntus; k++)
         if (manifest_links(m, prog, k) && !manifest_ninja_safe(m->tus[k].src))
             return false;
@@ -320,21 +228,39 @@ bool manifest_make_safe(const char *path)
     return *path != '\0';
 }
 
-/* A program make can name: its unit and every unit it links. */
+/* A program (or shared library) make can name and build: its unit and
+ * every unit it links. */
 static bool make_can_link(const struct manifest *m, size_t prog)
 {
+    if (!render_is_linked(&m->tus[prog]) || !manifest_linkable(m, prog))
+        return false;
     for (size_t k = 0; k < m->ntus; k++)
         if (manifest_links(m, prog, k) && !manifest_make_safe(m->tus[k].src))
             return false;
     return true;
 }
 
+/* A path under the object directory, for make. */
+static void make_build_path(struct strbuf *out, const char *path)
+{
+    strbuf_addstr(out, "$(C2M_BUILD)/");
+    render_make_path(out, path + strlen(MANIFEST_BUILD_DIR "/"));
+}
+
 static void make_exe(struct strbuf *out, const struct manifest *m, size_t i)
 {
     struct strbuf t = STRBUF_INIT;
-    manifest_exe(m, i, &t);
-    strbuf_addstr(out, "$(C2M_BUILD)/");
-    add_make_path(out, t.buf + strlen(MANIFEST_BUILD_DIR "/"));
+    render_target(&t, m, i);
+    make_build_path(out, t.buf);
+    strbuf_release(&t);
+}
+
+static void make_image(struct strbuf *out, const struct manifest *m, size_t i,
+                       size_t k)
+{
+    struct strbuf t = STRBUF_INIT;
+    manifest_image(m, i, k, &t);
+    make_build_path(out, t.buf);
     strbuf_release(&t);
 }
 
@@ -351,8 +277,10 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                 "Variables you may\n"
                 "# set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, "
                 "CC, CFLAGS,\n"
-                "# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS "
-                "and MUSA_PROGRAMS.\n"
+                "# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS, "
+                "MUSA_PROGRAMS,\n"
+                "# MUSA_SHLIBS (shared libraries) and MUSA_IMAGES (device "
+                "code run time loads).\n"
                 "# make cannot name files with blanks or its special "
                 "characters: build.ninja can.\n",
                 m->generator);
@@ -379,31 +307,58 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         strbuf_addf(out, " -l%s", m->libs[i]);
     strbuf_addstr(out, "\nMUSA_OBJS :=");
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!manifest_make_safe(m->tus[i].src))
+        if (!manifest_make_safe(m->tus[i].src) || !manifest_is_object(m, i))
             continue;
         strbuf_addstr(out, " \\\n  ");
         make_obj(out, &m->tus[i]);
     }
-    strbuf_addstr(out, "\nMUSA_PROGRAMS :=");
-    for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main || !make_can_link(m, i))
-            continue;
-        strbuf_addstr(out, " \\\n  ");
-        make_exe(out, m, i);
+    static const char *const lists[] = {"MUSA_PROGRAMS", "MUSA_SHLIBS"};
+    for (int shared = 0; shared < 2; shared++) {
+        strbuf_addf(out, "\n%s :=", lists[shared]);
+        for (size_t i = 0; i < m->ntus; i++) {
+            if (m->tus[i].shared != shared || !make_can_link(m, i))
+                continue;
+            strbuf_addstr(out, " \\\n  ");
+            make_exe(out, m, i);
+        }
     }
+    strbuf_addstr(out, "\nMUSA_IMAGES :=");
+    for (size_t i = 0; i < m->ntus; i++)
+        for (size_t k = 0; k < m->tus[i].nimages; k++)
+            if (manifest_make_safe(m->tus[i].src)) {
+                strbuf_addstr(out, " \\\n  ");
+                make_image(out, m, i, k);
+            }
     strbuf_addstr(out, "\n\n.PHONY: musa-all musa-objs musa-clean\n"
-                       "musa-all: $(MUSA_PROGRAMS) $(MUSA_OBJS)\n"
+                       "musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) "
+                       "$(MUSA_IMAGES) $(MUSA_OBJS)\n"
                        "musa-objs: $(MUSA_OBJS)\n"
                        "musa-clean:\n\trm -rf $(C2M_BUILD)\n");
 
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
-        if (!manifest_make_safe(tu->src))
+        if (!manifest_make_safe(tu->src) || tu->left_out)
+            continue;
+        for (size_t k = 0; k < tu->nimages; k++) {
+            strbuf_addch(out, '\n');
+            make_image(out, m, i, k);
+            strbuf_addstr(out, ": $(C2M_ROOT)/");
+            render_make_path(out, tu->src);
+            strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t"
+                               "$(MCC) -x musa $(C2M_ARCH_FLAGS)");
+            render_std(out, tu);
+            strbuf_addstr(out, " -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS)");
+            make_flags(out, tu->flags, tu->nflags, false);
+            make_words(out, tu->extra, tu->nextra);
+            strbuf_addstr(out, " $(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
+                               "-o $@ $<\n");
+        }
+        if (!manifest_is_object(m, i))
             continue;
         strbuf_addch(out, '\n');
         make_obj(out, tu);
         strbuf_addstr(out, ": $(C2M_ROOT)/");
-        add_make_path(out, tu->src);
+        render_make_path(out, tu->src);
         strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t");
         switch (tu->lang) {
         case MF_MUSA:
@@ -416,7 +371,9 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_addstr(out, "$(CC)");
             break;
         }
-        add_std(out, tu);
+        render_std(out, tu);
+        if (tu->openmp)
+            strbuf_addstr(out, " -fopenmp");
         strbuf_addstr(out, " -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS)");
         make_flags(out, tu->flags, tu->nflags, false);
         make_words(out, tu->extra, tu->nextra);
@@ -426,7 +383,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
     }
 
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main || !make_can_link(m, i))
+        if (!make_can_link(m, i))
             continue;
         strbuf_addch(out, '\n');
         make_exe(out, m, i);
@@ -437,15 +394,19 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_addstr(out, " ");
             make_obj(out, &m->tus[k]);
         }
-        strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n"
-                           "\t$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS)");
-        add_prog_libs(out, m, i);
+        strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t$(LINKER) $(LDFLAGS)");
+        if (m->tus[i].shared)
+            strbuf_addstr(out, " -shared");
+        strbuf_addstr(out, " -o $@ $^ $(C2M_LIBDIRS)");
+        if (render_openmp(m, i))
+            strbuf_addstr(out, " -fopenmp");
+        render_prog_libs(out, m, i);
         strbuf_addstr(out, " $(LDLIBS)\n");
     }
 
     /* Run directly, musa-all is the default goal; included, the
      * includer's goal stays (its first target, before or after us). */
-    strbuf_addstr(out, "\n-include $(MUSA_OBJS:%=%.d)\n"
+    strbuf_addstr(out, "\n-include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)\n"
                        "ifneq ($(C2M_GOAL),)\n"
                        ".DEFAULT_GOAL := $(C2M_GOAL)\n"
                        "else ifneq ($(C2M_INCLUDED),)\n"
@@ -459,9 +420,9 @@ static void ninja_flags(struct strbuf *out, const struct mf_flag *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         struct strbuf t = STRBUF_INIT;
-        flag_text(&t, &v[i], NULL);
+        render_flag(&t, &v[i], NULL);
         strbuf_addch(out, ' ');
-        add_ninja_shell(out, t.buf);
+        render_ninja_shell(out, t.buf);
         strbuf_release(&t);
     }
 }
@@ -472,11 +433,11 @@ void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out)
                        "file once; it is yours now:\n"
                        "# re-ports keep it as it is.\n");
     strbuf_addstr(out, "musa_home = ");
-    add_ninja_path(out, m->musa_home);
+    render_ninja_path(out, m->musa_home);
     strbuf_addstr(out, "\nmcc = $musa_home/bin/mcc\nmusa_arch_flags =");
     for (size_t i = 0; i < m->narch; i++) {
         strbuf_addstr(out, " --offload-arch=");
-        add_ninja_shell(out, m->arch[i]);
+        render_ninja_shell(out, m->arch[i]);
     }
     strbuf_addstr(out, "\nmusaflags =\ncxx = c++\ncxxflags =\ncc = cc\n"
                        "cflags =\nlinker = $cxx\nldflags =\nldlibs =\n");
@@ -523,27 +484,70 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
         "rule link\n"
         "  command = $linker $ldflags -o $out $in $musa_libdirs $libs "
         "$ldlibs\n");
+    /* The rules only some ports need. */
+    bool shared = false, images = false;
+    for (size_t i = 0; i < m->ntus; i++) {
+        shared |= m->tus[i].shared;
+        images |= m->tus[i].nimages > 0;
+    }
+    if (shared)
+        strbuf_addstr(out, "rule link_shared\n"
+                           "  command = $linker $ldflags -shared -o $out $in "
+                           "$musa_libdirs $libs $ldlibs\n");
+    if (images)
+        strbuf_addstr(out, "rule mcc_image\n"
+                           "  command = $mcc -x musa $musa_arch_flags "
+                           "-std=$std -O2 -I$musa_home/include $global_flags "
+                           "$flags $musaflags --cuda-device-only -MD -MF "
+                           "$out.d -o $out ./$in\n"
+                           "  depfile = $out.d\n  deps = gcc\n");
 
     static const char *const rules[] = {"mcc", "cxx", "cc"};
+    struct strbuf imgs = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
-        if (!manifest_ninja_safe(tu->src))
+        if (!manifest_ninja_safe(tu->src) || tu->left_out)
+            continue;
+        for (size_t k = 0; k < tu->nimages; k++) {
+            struct strbuf t = STRBUF_INIT;
+            manifest_image(m, i, k, &t);
+            strbuf_addstr(out, "\nbuild ");
+            render_ninja_path(out, t.buf);
+            strbuf_addch(&imgs, ' ');
+            render_ninja_path(&imgs, t.buf);
+            strbuf_addstr(out, ": mcc_image ");
+            render_ninja_path(out, tu->src);
+            strbuf_addf(out, "\n  std = %s\n", tu->std ? tu->std : "c++17");
+            if (tu->nflags || tu->nextra) {
+                strbuf_addstr(out, "  flags =");
+                ninja_flags(out, tu->flags, tu->nflags);
+                for (size_t q = 0; q < tu->nextra; q++) {
+                    strbuf_addch(out, ' ');
+                    render_ninja_shell(out, tu->extra[q]);
+                }
+                strbuf_addch(out, '\n');
+            }
+            strbuf_release(&t);
+        }
+        if (!manifest_is_object(m, i))
             continue;
         struct strbuf t = STRBUF_INIT;
-        add_obj(&t, tu);
+        render_obj(&t, tu);
         strbuf_addstr(out, "\nbuild ");
-        add_ninja_path(out, t.buf);
+        render_ninja_path(out, t.buf);
         strbuf_addf(out, ": %s ", rules[tu->lang]);
-        add_ninja_path(out, tu->src);
+        render_ninja_path(out, tu->src);
         strbuf_addch(out, '\n');
         if (tu->lang != MF_C)
             strbuf_addf(out, "  std = %s\n", tu->std ? tu->std : "c++17");
-        if (tu->nflags || tu->nextra) {
+        if (tu->nflags || tu->nextra || tu->openmp) {
             strbuf_addstr(out, "  flags =");
+            if (tu->openmp)
+                strbuf_addstr(out, " -fopenmp");
             ninja_flags(out, tu->flags, tu->nflags);
             for (size_t k = 0; k < tu->nextra; k++) {
                 strbuf_addch(out, ' ');
-                add_ninja_shell(out, tu->extra[k]);
+                render_ninja_shell(out, tu->extra[k]);
             }
             strbuf_addch(out, '\n');
         }
@@ -551,41 +555,45 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
     }
     struct strbuf all = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!m->tus[i].main || !ninja_can_link(m, i))
+        if (!ninja_can_link(m, i))
             continue;
         struct strbuf t = STRBUF_INIT;
-        manifest_exe(m, i, &t);
+        render_target(&t, m, i);
         strbuf_addstr(out, "\nbuild ");
-        add_ninja_path(out, t.buf);
+        render_ninja_path(out, t.buf);
         strbuf_addch(&all, ' ');
-        add_ninja_path(&all, t.buf);
-        strbuf_addstr(out, ": link");
+        render_ninja_path(&all, t.buf);
+        strbuf_addstr(out, m->tus[i].shared ? ": link_shared" : ": link");
         for (size_t k = 0; k < m->ntus; k++) {
             if (!manifest_links(m, i, k))
                 continue;
             strbuf_reset(&t);
-            add_obj(&t, &m->tus[k]);
+            render_obj(&t, &m->tus[k]);
             strbuf_addch(out, ' ');
-            add_ninja_path(out, t.buf);
+            render_ninja_path(out, t.buf);
         }
         strbuf_addstr(out, "\n  libs =");
-        add_prog_libs(out, m, i);
+        if (render_openmp(m, i))
+            strbuf_addstr(out, " -fopenmp");
+        render_prog_libs(out, m, i);
         strbuf_addch(out, '\n');
         strbuf_release(&t);
     }
     strbuf_addstr(out, "\nbuild musa-objs: phony");
     for (size_t i = 0; i < m->ntus; i++) {
-        if (!manifest_ninja_safe(m->tus[i].src))
+        if (!manifest_ninja_safe(m->tus[i].src) || !manifest_is_object(m, i))
             continue;
         struct strbuf t = STRBUF_INIT;
-        add_obj(&t, &m->tus[i]);
+        render_obj(&t, &m->tus[i]);
         strbuf_addch(out, ' ');
-        add_ninja_path(out, t.buf);
+        render_ninja_path(out, t.buf);
         strbuf_release(&t);
     }
-    strbuf_addf(out, "\nbuild musa-all: phony musa-objs%s\ndefault musa-all\n",
-                all.buf ? all.buf : "");
+    strbuf_addf(out,
+                "\nbuild musa-all: phony musa-objs%s%s\ndefault musa-all\n",
+                all.buf ? all.buf : "", imgs.buf ? imgs.buf : "");
     strbuf_release(&all);
+    strbuf_release(&imgs);
 }
 
 /* ---- compile_commands.json ---- */
@@ -601,7 +609,7 @@ static void compdb_flags(struct strbuf *out, const struct manifest *m,
 {
     for (size_t i = 0; i < n; i++) {
         struct strbuf t = STRBUF_INIT;
-        flag_text(&t, &v[i], m->root_abs);
+        render_flag(&t, &v[i], m->root_abs);
         compdb_arg(out, t.buf);
         strbuf_release(&t);
     }
@@ -621,7 +629,10 @@ void manifest_render_compdb(const struct manifest *m, struct strbuf *out)
         json_add_str(out, t.buf);
         strbuf_reset(&t);
         strbuf_addf(&t, "%s/", m->root_abs);
-        add_obj(&t, tu);
+        if (tu->nimages)
+            manifest_image(m, i, 0, &t);
+        else
+            render_obj(&t, tu);
         strbuf_addstr(out, ",\n   \"output\": ");
         json_add_str(out, t.buf);
         strbuf_addstr(out, ",\n   \"arguments\": [");
@@ -650,8 +661,11 @@ void manifest_render_compdb(const struct manifest *m, struct strbuf *out)
             strbuf_addf(&t, "-std=%s", tu->std ? tu->std : "c++17");
             compdb_arg(out, t.buf);
         }
+        if (tu->openmp)
+            compdb_arg(out, "-fopenmp");
         compdb_arg(out, "-O2");
-        compdb_arg(out, "-fPIC");
+        if (!tu->nimages)
+            compdb_arg(out, "-fPIC");
         strbuf_reset(&t);
         strbuf_addf(&t, "-I%s/include", m->musa_home);
         compdb_arg(out, t.buf);
@@ -659,14 +673,18 @@ void manifest_render_compdb(const struct manifest *m, struct strbuf *out)
         compdb_flags(out, m, tu->flags, tu->nflags);
         for (size_t k = 0; k < tu->nextra; k++)
             compdb_arg(out, tu->extra[k]);
-        compdb_arg(out, "-c");
+        /* An image's source: its (first) image's command. */
+        compdb_arg(out, tu->nimages ? "--cuda-device-only" : "-c");
         strbuf_reset(&t);
         strbuf_addf(&t, "%s/%s", m->root_abs, tu->src);
         compdb_arg(out, t.buf);
         compdb_arg(out, "-o");
         strbuf_reset(&t);
         strbuf_addf(&t, "%s/", m->root_abs);
-        add_obj(&t, tu);
+        if (tu->nimages)
+            manifest_image(m, i, 0, &t);
+        else
+            render_obj(&t, tu);
         compdb_arg(out, t.buf);
         strbuf_addstr(out, "]}");
         strbuf_release(&t);

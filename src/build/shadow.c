@@ -363,6 +363,13 @@ static void render_scripts(const struct shadow_spec *s,
                     s->archs[i].sm, s->archs[i].musa_arch);
     strbuf_addf(&sb, ")\nMUSA_SHADOW_DEFAULT_ARCH=%s\n",
                 s->default_arch ? s->default_arch : "");
+    strbuf_addstr(&sb, "# MUSA library:the CUDA one (a link refuses the "
+                       "CUDA name)\nMUSA_SHADOW_LIBS=(");
+    for (size_t i = 0, k = 0; i < s->nlibs; i++)
+        if (s->libs[i].cuda && strcmp(s->libs[i].musa, s->libs[i].cuda))
+            strbuf_addf(&sb, "%s%s:%s", k++ ? " " : "", s->libs[i].musa,
+                        s->libs[i].cuda);
+    strbuf_addstr(&sb, ")\n");
     add_file(out, "libexec/musa-shadow.conf", &sb, 0644);
 
     ADD_TEXT(&sb, shadow_text_shadow_sh, NULL, 0);
@@ -383,8 +390,8 @@ static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
     for (size_t i = 0; i < s->nlibs; i++)
         if (s->libs[i].path)
             strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
-    const char *subst[] = {"MUSA_VERSION", s->musa_version, "MUSA_LIBS",
-                           libs.buf ? libs.buf : ""};
+    const char *subst[] = {"MUSA_TOOLKIT_VERSION", s->toolkit_version,
+                           "MUSA_LIBS", libs.buf ? libs.buf : ""};
     size_t nsubst = sizeof(subst) / sizeof(subst[0]);
     ADD_TEXT(&sb, shadow_text_find_toolkit, subst, nsubst);
     add_file(out, "cmake/FindMUSAToolkit.cmake", &sb, 0644);
@@ -415,6 +422,8 @@ static void render_version(const struct shadow_spec *s,
     json_add_str(&sb, s->c2m_version);
     strbuf_addstr(&sb, ",\n  \"musa_runtime\": {\"version\": ");
     json_add_str(&sb, s->musa_version);
+    strbuf_addstr(&sb, ", \"toolkit_version\": ");
+    json_add_str(&sb, s->toolkit_version);
     strbuf_addstr(&sb, "},\n  \"cuda\": {\"home\": ");
     json_add_str(&sb, s->cuda_home);
     strbuf_addstr(&sb, ", \"version\": ");
@@ -475,14 +484,22 @@ static void render_readme(const struct shadow_spec *s, struct shadow_files *out)
         "(a `.cu`\n  without `-x musa`, an unknown `--offload-arch`, nvcc's "
         "own options),\n  compiles MUSA units with nvcc for an NVIDIA "
         "architecture standing in for\n  each MUSA one, and links without "
-        "CUDA's runtime (only `-lmusart`\n  brings it). `bin/c++` and "
-        "`bin/cc` are the host compilers with the same\n  check.\n"
+        "CUDA's runtime (only `-lmusart`\n  brings it); "
+        "`--cuda-device-only` writes device images (a fat binary, or\n  "
+        "a `.cubin` for one architecture). `bin/c++` and "
+        "`bin/cc` are the host\n  compilers with the same check. A link "
+        "that names a CUDA library, or a\n  runtime compiler (NVRTC is "
+        "CUDA's; no library name of MTRTC is known), fails.\n"
         "- `lib/`: `libmusart.so`, `libmublas.so`, ... linked to the CUDA "
         "libraries.\n"
-        "- `cmake/`: `FindMUSAToolkit.cmake` (`MUSA::musart`, ...), "
-        "`FindMUSA.cmake`\n  (`musa_add_executable`, `musa_add_library`), "
-        "`EnableMUSALanguage.cmake`\n  and the modules of the MUSA language "
-        "(`project(x LANGUAGES CXX MUSA)`,\n  Ninja only; "
+        "- `cmake/`: `FindMUSAToolkit.cmake` (`MUSA::musart`, ...; "
+        "`MUSA::<lib>_static`\n  links the shared library; "
+        "`MUSAToolkit_VERSION` %s), `FindMUSA.cmake`\n  "
+        "(`musa_add_executable`, `musa_add_library`, with "
+        "`MUSA_LINK_LIBRARIES_KEYWORD`),\n  `EnableMUSALanguage.cmake` "
+        "and the modules of the MUSA language\n  "
+        "(`project(x LANGUAGES CXX MUSA)`, which links the runtime as CUDA's "
+        "links\n  cudart; Ninja only; "
         "`CMAKE_MUSA_FLAGS`, `CMAKE_MUSA_STANDARD`,\n  "
         "`CMAKE_MUSA_ARCHITECTURES` and the `MUSA_ARCHITECTURES` "
         "property: 22 is\n  mp_22).\n\n"
@@ -500,7 +517,7 @@ static void render_readme(const struct shadow_spec *s, struct shadow_files *out)
         "keeps `#define\ncudaX musaX` lines needs it).\n\n"
         "Architectures:",
         s->c2m_version, s->musa_version, s->cuda_home, s->cuda_version,
-        s->nheaders, s->nnames, s->ntraps);
+        s->nheaders, s->nnames, s->ntraps, s->toolkit_version);
     for (size_t i = 0; i < s->narchs; i++)
         strbuf_addf(&sb, " %s as sm_%d (`__MUSA_ARCH__` %d)%s",
                     s->archs[i].name, s->archs[i].sm, s->archs[i].musa_arch,

@@ -76,6 +76,9 @@ struct shadow_arch {
 struct shadow_spec {
     const char *c2m_version;  /* cuda2musa's */
     const char *musa_version; /* the SDK the mappings were chosen for */
+    /* The same as a number for CMake ("5.1.0"): for the newest SDK, the
+     * newest version the mappings name. */
+    const char *toolkit_version;
     const char *cuda_home, *cuda_version;
     const char *nvcc, *cxx, *cc; /* absolute paths */
     const char *c2m;             /* cuda2musa, for the honesty check */

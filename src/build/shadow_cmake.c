@@ -54,6 +54,13 @@ static const char *const determine[] = {
     "set(CMAKE_MUSA_COMPILER_ENV_VAR \"MUSACXX\")\n",
     "set(CMAKE_MUSA_SOURCE_FILE_EXTENSIONS mu)\n",
     "set(CMAKE_MUSA_OUTPUT_EXTENSION .o)\n",
+    "# The SDK of the compiler (bin/mcc's parent), whose runtime every MUSA\n",
+    "# target links, as CUDA's link cudart.\n",
+    "get_filename_component(_musa_bin \"${CMAKE_MUSA_COMPILER}\" REALPATH)\n",
+    "get_filename_component(_musa_bin \"${_musa_bin}\" DIRECTORY)\n",
+    "get_filename_component(CMAKE_MUSA_COMPILER_TOOLKIT_ROOT "
+    "\"${_musa_bin}\" DIRECTORY)\n",
+    "unset(_musa_bin)\n",
     "configure_file(\"${CMAKE_CURRENT_LIST_DIR}/CMakeMUSACompiler.cmake.in\"\n",
     "               \"${CMAKE_PLATFORM_INFO_DIR}/CMakeMUSACompiler.cmake\" "
     "@ONLY)\n",
@@ -68,6 +75,13 @@ static const char *const compiler_in[] = {
     "set(CMAKE_MUSA_LINKER_PREFERENCE 15)\n",
     "set(CMAKE_MUSA_LINKER_PREFERENCE_PROPAGATES 1)\n",
     "set(CMAKE_MUSA_OUTPUT_EXTENSION .o)\n",
+    "set(CMAKE_MUSA_COMPILER_TOOLKIT_ROOT "
+    "\"@CMAKE_MUSA_COMPILER_TOOLKIT_ROOT@\")\n",
+    "# Linked into a target that has MUSA objects and another linker "
+    "language.\n",
+    "set(CMAKE_MUSA_IMPLICIT_LINK_LIBRARIES\n",
+    "    \"@CMAKE_MUSA_COMPILER_TOOLKIT_ROOT@/lib/libmusart.so\")\n",
+    "set(CMAKE_MUSA_IMPLICIT_LINK_DIRECTORIES \"\")\n",
 };
 
 static const char *const information[] = {
@@ -87,6 +101,18 @@ static const char *const information[] = {
     "string(APPEND CMAKE_MUSA_FLAGS_MINSIZEREL_INIT \" -Os -DNDEBUG\")\n",
     "cmake_initialize_per_config_variable(CMAKE_MUSA_FLAGS \"Flags used by "
     "mcc\")\n",
+    "# The runtime, in every link of a MUSA target, as CUDA's link cudart:\n",
+    "# where mcc links (CMAKE_MUSA_STANDARD_LIBRARIES), and where another\n",
+    "# linker does (CMAKE_MUSA_IMPLICIT_LINK_LIBRARIES).\n",
+    "if(EXISTS \"${CMAKE_MUSA_COMPILER_TOOLKIT_ROOT}/lib/libmusart.so\")\n",
+    "  set(CMAKE_MUSA_STANDARD_LIBRARIES_INIT\n",
+    "      \"\\\"${CMAKE_MUSA_COMPILER_TOOLKIT_ROOT}/lib/libmusart.so\\\"\")\n",
+    "endif()\n",
+    "set(CMAKE_MUSA_STANDARD_LIBRARIES "
+    "\"${CMAKE_MUSA_STANDARD_LIBRARIES_INIT}\"\n",
+    "    CACHE STRING \"Libraries linked by default with all MUSA "
+    "applications.\")\n",
+    "mark_as_advanced(CMAKE_MUSA_STANDARD_LIBRARIES)\n",
     "\n",
     "set(CMAKE_INCLUDE_FLAG_MUSA \"-I\")\n",
     "set(CMAKE_INCLUDE_SYSTEM_FLAG_MUSA \"-isystem \")\n",
@@ -192,14 +218,16 @@ static const char *const test[] = {
 
 static const char *const find_toolkit[] = {
     "# FindMUSAToolkit.cmake of a shadow MUSA SDK (cuda2musa --shadow-sdk):\n",
-    "# find_package(MUSAToolkit) gives MUSAToolkit_FOUND, _VERSION,\n",
-    "# _INCLUDE_DIRS, _LIBRARY_DIR, _BIN_DIR, _MCC_EXECUTABLE, and an "
+    "# find_package(MUSAToolkit) gives MUSAToolkit_FOUND, _VERSION (and\n",
+    "# _VERSION_MAJOR, _MINOR, _PATCH), _INCLUDE_DIRS, _LIBRARY_DIR,\n",
+    "# _LIBRARY_ROOT, _TARGET_DIR, _BIN_DIR, _MCC_EXECUTABLE, and an "
     "imported\n",
     "# target MUSA::<lib> for each library of the SDK (MUSA::musart,\n",
     "# MUSA::mublas, ...; MUSA::musa_driver is MUSA::musa), each resolving "
     "to\n",
-    "# the CUDA library it stands in for. The SDK is this file's parent\n",
-    "# directory, or MUSAToolkit_ROOT, $MUSA_HOME, $MUSA_PATH.\n",
+    "# the CUDA library it stands in for. This SDK has no static libraries:\n",
+    "# MUSA::<lib>_static links the shared one. The SDK is this file's\n",
+    "# parent directory, or MUSAToolkit_ROOT, $MUSA_HOME, $MUSA_PATH.\n",
     "if(MUSAToolkit_ROOT)\n",
     "  set(_musa_root \"${MUSAToolkit_ROOT}\")\n",
     "else()\n",
@@ -220,7 +248,14 @@ static const char *const find_toolkit[] = {
     "set(MUSAToolkit_LIBRARY_DIR \"${_musa_root}/lib\")\n",
     "set(MUSAToolkit_BIN_DIR \"${_musa_root}/bin\")\n",
     "set(MUSAToolkit_MCC_EXECUTABLE \"${_musa_root}/bin/mcc\")\n",
-    "set(MUSAToolkit_VERSION \"@MUSA_VERSION@\")\n",
+    "set(MUSAToolkit_LIBRARY_ROOT \"${_musa_root}\")\n",
+    "set(MUSAToolkit_TARGET_DIR \"${_musa_root}\")\n",
+    "set(MUSAToolkit_VERSION \"@MUSA_TOOLKIT_VERSION@\")\n",
+    "string(REPLACE \".\" \";\" _musa_v \"${MUSAToolkit_VERSION}\")\n",
+    "list(GET _musa_v 0 MUSAToolkit_VERSION_MAJOR)\n",
+    "list(GET _musa_v 1 MUSAToolkit_VERSION_MINOR)\n",
+    "list(GET _musa_v 2 MUSAToolkit_VERSION_PATCH)\n",
+    "unset(_musa_v)\n",
     "set(_musa_libs @MUSA_LIBS@)\n",
     "find_library(MUSAToolkit_musart_LIBRARY musart\n",
     "             PATHS \"${MUSAToolkit_LIBRARY_DIR}\" NO_DEFAULT_PATH)\n",
@@ -243,6 +278,12 @@ static const char *const find_toolkit[] = {
     "        IMPORTED_LOCATION \"${_musa_file}\"\n",
     "        INTERFACE_INCLUDE_DIRECTORIES \"${MUSAToolkit_INCLUDE_DIRS}\")\n",
     "    endif()\n",
+    "    if(TARGET MUSA::${_musa_lib} AND NOT TARGET "
+    "MUSA::${_musa_lib}_static)\n",
+    "      add_library(MUSA::${_musa_lib}_static INTERFACE IMPORTED)\n",
+    "      set_target_properties(MUSA::${_musa_lib}_static PROPERTIES\n",
+    "        INTERFACE_LINK_LIBRARIES MUSA::${_musa_lib})\n",
+    "    endif()\n",
     "  endforeach()\n",
     "  if(TARGET MUSA::musa AND NOT TARGET MUSA::musa_driver)\n",
     "    add_library(MUSA::musa_driver INTERFACE IMPORTED)\n",
@@ -263,8 +304,13 @@ static const char *const find_musa[] = {
     "# MUSA_TOOLKIT_ROOT_DIR, MUSA_INCLUDE_DIRS, MUSA_LIBRARIES (musart),\n",
     "# MUSA_MCC_EXECUTABLE, and musa_add_executable(), musa_add_library() "
     "and\n",
-    "# musa_include_directories(). Sources ending in .mu or .cu, and those "
-    "with\n",
+    "# musa_include_directories(); these link MUSA_LIBRARIES with the "
+    "keyword\n",
+    "# MUSA_LINK_LIBRARIES_KEYWORD (PRIVATE, PUBLIC, INTERFACE or empty, as\n",
+    "# FindCUDA's CUDA_LINK_LIBRARIES_KEYWORD), so that a later\n",
+    "# target_link_libraries() may use that signature. Sources ending in .mu "
+    "or\n",
+    "# .cu, and those with\n",
     "# the MUSA_SOURCE_PROPERTY_FORMAT OBJ property, are compiled by mcc -x\n",
     "# musa with MUSA_MCC_FLAGS (a list; --offload-arch=mp_XX goes there) "
     "and\n",
@@ -273,7 +319,11 @@ static const char *const find_musa[] = {
     "\"${CMAKE_CURRENT_LIST_DIR}\" DIRECTORY)\n",
     "set(MUSA_INCLUDE_DIRS \"${MUSA_TOOLKIT_ROOT_DIR}/include\")\n",
     "set(MUSA_MCC_EXECUTABLE \"${MUSA_TOOLKIT_ROOT_DIR}/bin/mcc\")\n",
-    "set(MUSA_VERSION \"@MUSA_VERSION@\")\n",
+    "set(MUSA_VERSION \"@MUSA_TOOLKIT_VERSION@\")\n",
+    "string(REPLACE \".\" \";\" _musa_v \"${MUSA_VERSION}\")\n",
+    "list(GET _musa_v 0 MUSA_VERSION_MAJOR)\n",
+    "list(GET _musa_v 1 MUSA_VERSION_MINOR)\n",
+    "unset(_musa_v)\n",
     "find_library(MUSA_musart_LIBRARY musart\n",
     "             PATHS \"${MUSA_TOOLKIT_ROOT_DIR}/lib\" NO_DEFAULT_PATH)\n",
     "set(MUSA_LIBRARIES \"${MUSA_musart_LIBRARY}\")\n",
@@ -283,6 +333,13 @@ static const char *const find_musa[] = {
     "MUSA_MCC_EXECUTABLE\n",
     "  VERSION_VAR MUSA_VERSION)\n",
     "set(MUSA_MCC_FLAGS \"\" CACHE STRING \"Flags for mcc (a list)\")\n",
+    "if(MUSA_LINK_LIBRARIES_KEYWORD AND\n",
+    "   NOT MUSA_LINK_LIBRARIES_KEYWORD MATCHES "
+    "\"^(PRIVATE|PUBLIC|INTERFACE)$\")\n",
+    "  message(FATAL_ERROR \"MUSA_LINK_LIBRARIES_KEYWORD is "
+    "'${MUSA_LINK_LIBRARIES_KEYWORD}': \"\n",
+    "          \"PRIVATE, PUBLIC, INTERFACE or empty\")\n",
+    "endif()\n",
     "\n",
     "function(musa_include_directories)\n",
     "  set_property(DIRECTORY APPEND PROPERTY MUSA_INCLUDE_DIRS ${ARGN})\n",
@@ -347,7 +404,8 @@ static const char *const find_musa[] = {
     "  add_executable(${name} ${rest} ${objs})\n",
     "  set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)\n",
     "  target_include_directories(${name} PRIVATE ${MUSA_INCLUDE_DIRS})\n",
-    "  target_link_libraries(${name} ${MUSA_LIBRARIES})\n",
+    "  target_link_libraries(${name} ${MUSA_LINK_LIBRARIES_KEYWORD} "
+    "${MUSA_LIBRARIES})\n",
     "endfunction()\n",
     "\n",
     "function(musa_add_library name)\n",
@@ -367,7 +425,8 @@ static const char *const find_musa[] = {
     "  add_library(${name} ${kind} ${rest} ${objs})\n",
     "  set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)\n",
     "  target_include_directories(${name} PRIVATE ${MUSA_INCLUDE_DIRS})\n",
-    "  target_link_libraries(${name} ${MUSA_LIBRARIES})\n",
+    "  target_link_libraries(${name} ${MUSA_LINK_LIBRARIES_KEYWORD} "
+    "${MUSA_LIBRARIES})\n",
     "endfunction()\n",
 };
 

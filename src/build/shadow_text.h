@@ -18,8 +18,9 @@ extern const struct shadow_text shadow_text_mcc;
 extern const struct shadow_text shadow_text_hostcc;
 /* cmake/: EnableMUSALanguage.cmake, CMakeDetermineMUSACompiler.cmake,
  * CMakeMUSACompiler.cmake.in, CMakeMUSAInformation.cmake,
- * CMakeTestMUSACompiler.cmake; FindMUSAToolkit.cmake (@MUSA_VERSION@,
- * @MUSA_LIBS@) and FindMUSA.cmake (@MUSA_VERSION@). */
+ * CMakeTestMUSACompiler.cmake; FindMUSAToolkit.cmake
+ * (@MUSA_TOOLKIT_VERSION@, @MUSA_LIBS@) and FindMUSA.cmake
+ * (@MUSA_TOOLKIT_VERSION@). */
 extern const struct shadow_text shadow_text_enable_lang;
 extern const struct shadow_text shadow_text_determine;
 extern const struct shadow_text shadow_text_compiler_in;

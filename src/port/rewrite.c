@@ -13,6 +13,7 @@
 #include "lex/lexer.h"
 #include "port/decl.h"
 #include "port/edit.h"
+#include "port/facts.h"
 #include "port/hazard.h"
 #include "port/pending.h"
 #include "port/project.h"
@@ -68,13 +69,10 @@ struct rw {
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
-    bool main_pending;        /* int main: '(' makes it a definition */
-    unsigned depth;           /* brace depth, for main */
-    unsigned cond[32];        /* the depth at each open #if */
-    unsigned nconds;
-    size_t brace[64];      /* the offset of each open '{', by depth */
-    struct pending *pend;  /* names decided with the project */
-    struct hazard_file hz; /* what the hazards look back at */
+    struct facts facts;       /* what the manifest learns on the way,
+                                 and the braces open (decl.h) */
+    struct pending *pend;     /* names decided with the project */
+    struct hazard_file hz;    /* what the hazards look back at */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -150,25 +148,6 @@ static void add_edit(struct rw *st, size_t off, size_t len, const char *text,
     st->nedits++;
 }
 
-/* Count n edits made for an entry of domain (and note that the file
- * uses the domain). */
-static void note_domain(struct rw *st, const char *domain, size_t n)
-{
-    struct tu_facts *tf = st->env ? st->env->facts : NULL;
-    if (!tf || !domain)
-        return;
-    size_t i = 0;
-    while (i < tf->ndomains && tf->domains[i].name != domain &&
-           strcmp(tf->domains[i].name, domain))
-        i++;
-    if (i == tf->ndomains) {
-        if (i == TU_MAX_DOMAINS)
-            return;
-        tf->domains[tf->ndomains++].name = domain;
-    }
-    tf->domains[i].edits += n;
-}
-
 /* The spelling of an identifier token without splices: a view into the
  * buffer, or into the rewriter's scratch buffer. */
 static inline const char *spell(struct rw *st, const struct token *t,
@@ -232,7 +211,7 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
             if (strcmp(q->from_parts[i], q->to_parts[i]))
                 replace_ident(st, &parts[i], q->to_parts[i],
                               strlen(q->to_parts[i]));
-        note_domain(st, q->e.domain, st->nedits - before);
+        facts_use(&st->facts, q->e.domain, st->nedits - before);
     }
     *lx = l;
     return true;
@@ -389,15 +368,8 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
         if (nr->text && is_shim(st, lx, nr->text, nr->len))
             flags |= PU_SHIM;
     }
-    struct decl_site ds = {st->buf,
-                           lx,
-                           t,
-                           &st->prev,
-                           &st->prev2,
-                           st->depth && st->depth <= sizeof(st->brace) /
-                                                         sizeof(st->brace[0])
-                               ? st->brace[st->depth - 1]
-                               : (size_t)-1};
+    struct decl_site ds = {st->buf,   lx,         t,
+                           &st->prev, &st->prev2, facts_brace(&st->facts)};
     /* (Once the file declares the name, later uses need no look.) */
     const struct rewrite_env *env = st->env;
     bool native = env && env->includes_only;
@@ -420,7 +392,7 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
                 size_t tl;
                 const char *text = pending_text(nr->pn, &tl);
                 replace_ident(st, t, text, tl);
-                note_domain(st, nr->rule->domain, 1);
+                facts_use(&st->facts, nr->rule->domain, 1);
             }
             return;
         }
@@ -477,7 +449,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
         return;
     replace_ident(st, t, to, to_len);
-    note_domain(st, used->domain, 1);
+    facts_use(&st->facts, used->domain, 1);
 }
 
 /* Most identifiers fail the filter: that test is made inline in the
@@ -543,32 +515,6 @@ static void do_string(struct rw *st, const struct token *t)
     add_edit(st, t->off + skip, len, e->to, e->to_len);
 }
 
-/* Headers whose types need mcc even in otherwise host-only code. */
-static bool is_device_header(const char *name, size_t len)
-{
-    static const char *const tails[] = {"_fp16.h", "_bf16.h", "_fp8.h",
-                                        "_fp16.hpp", "_bf16.hpp"};
-    if (len < 5 || (memcmp(name, "cuda_", 5) && memcmp(name, "musa_", 5)))
-        return false;
-    for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
-        size_t tl = strlen(tails[i]);
-        if (len == 4 + tl && !memcmp(name + 4, tails[i], tl))
-            return true;
-    }
-    return false;
-}
-
-/* What including name[0..len) (the name after the port) tells. */
-static void note_header(struct rw *st, const char *name, size_t len)
-{
-    struct tu_facts *tf = st->env ? st->env->facts : NULL;
-    if (!tf)
-        return;
-    if (is_device_header(name, len))
-        tf->device = true;
-    note_domain(st, mapping_header_domain(st->rw->map, name, len), 0);
-}
-
 /* A path at buf[off..off+len) that names a renamed file of the run: its
  * new spelling, as rename() says, if it differs. */
 static bool renamed_path(struct rw *st, size_t off, const char *s, size_t len,
@@ -611,8 +557,13 @@ static void do_header(struct rw *st, const struct token *t)
     const char *name = p + 1;
     size_t len = t->len - 2;
     bool renamed = false;
+    enum facts_where w = facts_where(&st->facts);
+    enum include_where where = w == FACTS_ALWAYS ? INCLUDE_ALWAYS
+                               : w == FACTS_IF   ? INCLUDE_IF
+                                                 : INCLUDE_ELSEWHERE;
     if (st->env && st->env->local_header &&
-        st->env->local_header(st->env->arg, name, len, angled, &renamed)) {
+        st->env->local_header(st->env->arg, name, len, angled, where,
+                              &renamed)) {
         if (renamed && st->env->include_name &&
             renamed_path(st, t->off + 1, name, len, st->env->include_name)) {
             if (st->env->facts)
@@ -635,98 +586,33 @@ static void do_header(struct rw *st, const struct token *t)
         st->env && st->env->includes_only
             ? NULL
             : mapping_header(st->rw->map, name, len, &kl);
-    if (!e || e->kind == MAP_KEEP) {
-        note_header(st, name, len);
-        return;
-    }
-    if (e->kind == MAP_UNSUPPORTED) {
-        finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
-                   "header '%.*s' has no MUSA equivalent%s%s", (int)len, name,
-                   e->message ? ": " : "", e->message ? e->message : "");
+    if (!e || e->kind != MAP_RENAME) {
+        if (!e || e->kind == MAP_KEEP)
+            facts_header(&st->facts, name, len,
+                         mapping_header_domain(st->rw->map, name, len));
+        else
+            finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+                       "header '%.*s' has no MUSA equivalent%s%s", (int)len,
+                       name, e->message ? ": " : "",
+                       e->message ? e->message : "");
+        const char *msg =
+            st->env && st->env->outside_header && where != INCLUDE_ELSEWHERE
+                ? st->env->outside_header(st->env->arg, name, len, angled,
+                                          where)
+                : NULL;
+        if (msg)
+            finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);
         return;
     }
     /* An exact entry replaces the name; a directory entry ("cute/") its
      * directory part only. */
     add_edit(st, t->off + 1, kl, e->to, e->to_len);
-    note_domain(st, e->domain, 1);
+    facts_edits(&st->facts, e->domain, 1);
     if (st->env && st->env->facts) {
         st->env->facts->includes++;
         if (kl == len)
-            note_header(st, e->to, e->to_len);
-    }
-}
-
-/* Conditional directives: each branch starts at the brace depth of its
- * #if, so "#if A / f() { / #else / g() { / #endif" opens one brace. */
-static bool note_directive(struct rw *st, const struct token *t)
-{
-    if (!(t->flags & TOKF_DIRECTIVE) || st->prev.kind != TOK_PUNCT ||
-        !(lexer_token_is(st->buf, &st->prev, "#") ||
-          lexer_token_is(st->buf, &st->prev, "%:")))
-        return false;
-    if (lexer_token_is(st->buf, t, "if") ||
-        lexer_token_is(st->buf, t, "ifdef") ||
-        lexer_token_is(st->buf, t, "ifndef")) {
-        if (st->nconds < sizeof(st->cond) / sizeof(st->cond[0]))
-            st->cond[st->nconds] = st->depth;
-        st->nconds++;
-    } else if (lexer_token_is(st->buf, t, "else") ||
-               lexer_token_is(st->buf, t, "elif") ||
-               lexer_token_is(st->buf, t, "elifdef") ||
-               lexer_token_is(st->buf, t, "elifndef")) {
-        if (st->nconds && st->nconds <= sizeof(st->cond) / sizeof(st->cond[0]))
-            st->depth = st->cond[st->nconds - 1];
-    } else if (lexer_token_is(st->buf, t, "endif")) {
-        if (st->nconds)
-            st->nconds--;
-    }
-    return true;
-}
-
-/* __global__ and friends, <<<, int main(: what the manifest needs. */
-static void note_ident(struct rw *st, const struct token *t)
-{
-    if ((t->flags & TOKF_DIRECTIVE) && note_directive(st, t))
-        return;
-    static const char *const marks[] = {"__global__", "__device__",
-                                        "__shared__", "__constant__",
-                                        "__managed__"};
-    const char *p = st->buf + t->off;
-    if (t->len == 4 && !memcmp(p, "main", 4)) {
-        st->main_pending = st->prev.kind == TOK_IDENT && !st->depth &&
-                           lexer_token_is(st->buf, &st->prev, "int");
-        return;
-    }
-    if (t->len < 10 || p[0] != '_' || p[1] != '_')
-        return;
-    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len))
-            st->env->facts->device = true;
-}
-
-/* Only directive names, "main" and __xxx__ words interest note_ident:
- * the test for them is made here, inline, for every identifier. */
-static inline void maybe_note_ident(struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
-        (t->len >= 10 && p[0] == '_' && p[1] == '_'))
-        note_ident(st, t);
-}
-
-/* Braces (for main at file scope, and enumerations) and <<<. */
-static inline void note_punct(struct rw *st, const struct token *t)
-{
-    const char *p = st->buf + t->off;
-    if (t->len == 1 && p[0] == '{') {
-        if (st->depth < sizeof(st->brace) / sizeof(st->brace[0]))
-            st->brace[st->depth] = t->off;
-        st->depth++;
-    } else if (t->len == 1 && p[0] == '}' && st->depth) {
-        st->depth--;
-    } else if (t->len == 3 && !memcmp(p, "<<<", 3) && st->env &&
-               st->env->facts) {
-        st->env->facts->device = true;
+            facts_header(&st->facts, e->to, e->to_len,
+                         mapping_header_domain(st->rw->map, e->to, e->to_len));
     }
 }
 
@@ -760,9 +646,11 @@ static void do_unterminated(struct rw *st, const struct token *t)
     finder_add(&st->fd, WARN_UNTERMINATED, t->off, "%s", what);
 }
 
+/* (Decided at the end of the file, a use counts as one outside any #if.) */
 static void note_domain_one(void *arg, const char *domain)
 {
-    note_domain(arg, domain, 1);
+    struct rw *st = arg;
+    facts_use(&st->facts, domain, 1);
 }
 
 /* Decide the pending names p (pending.h) with what st's env knows. */
@@ -787,6 +675,7 @@ size_t rewrite_resolve(struct pending *p, const char *buf,
     st.a = a;
     st.out = out;
     st.f = f;
+    facts_init(&st.facts, buf, env ? env->facts : NULL);
     long n = resolve(&st, p);
     if (n < 0)
         BUG("names still pending with the project's table final");
@@ -818,11 +707,21 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
 {
-    struct rw st = {
-        rw,  buf,   env, a,    out, f,     {f, a, env ? env->warn : NULL},
-        0,   false, 0,   {0},  {0}, false, 0,
-        {0}, 0,     {0}, NULL, {0}};
+    struct rw st = {.rw = rw,
+                    .buf = buf,
+                    .env = env,
+                    .a = a,
+                    .out = out,
+                    .f = f,
+                    .fd = {f, a, env ? env->warn : NULL}};
     struct tu_facts *tf = env ? env->facts : NULL;
+    /* The braces are followed for the project's declarations (decl.h)
+     * even when no facts are wanted: then they are noted here and
+     * dropped. */
+    struct tu_facts none;
+    if (!tf)
+        memset(&none, 0, sizeof(none));
+    facts_init(&st.facts, buf, tf ? tf : &none);
     bool words = env && env->proj && project_renames_words(env->proj);
     if (rw->cache.nr > CACHE_MAX || rw->words != words) {
         /* Between files only: edits point here. */
@@ -838,21 +737,14 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     lexer_init(&lx, buf, len);
     if (env && env->includes_only) {
         while (lexer_next_sig(&lx, &t)) {
-            if (t.kind == TOK_HEADER) {
+            if (t.kind == TOK_COMMENT)
+                continue;
+            facts_token(&st.facts, &t, &st.prev);
+            if (t.kind == TOK_HEADER)
                 do_header(&st, &t);
-            } else if (t.kind == TOK_IDENT) {
-                if (tf)
-                    maybe_note_ident(&st, &t);
-                if (env->note_names)
-                    do_ident(&st, &lx, &t);
-            } else if (tf && t.kind == TOK_PUNCT) {
-                if (st.main_pending && t.len == 1 && buf[t.off] == '(')
-                    tf->has_main = true;
-                st.main_pending = false;
-                note_punct(&st, &t);
-            }
-            if (t.kind != TOK_COMMENT)
-                st.prev = t;
+            else if (t.kind == TOK_IDENT && env->note_names)
+                do_ident(&st, &lx, &t);
+            st.prev = t;
         }
         finish_pending(&st);
         return st.nedits;
@@ -864,15 +756,9 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             continue;
         bool pending = st.sym_pending;
         st.sym_pending = false;
-        if (st.main_pending) {
-            if (t.kind == TOK_PUNCT && t.len == 1 && buf[t.off] == '(')
-                tf->has_main = true;
-            st.main_pending = false;
-        }
+        facts_token(&st.facts, &t, &st.prev);
         switch (t.kind) {
         case TOK_IDENT:
-            if (tf)
-                maybe_note_ident(&st, &t);
             do_ident(&st, &lx, &t);
             break;
         case TOK_HEADER:
@@ -894,7 +780,6 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             break;
         }
         case TOK_PUNCT:
-            note_punct(&st, &t);
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "port/facts.h"
 #include "port/finding.h"
 #include "util/diag.h"
 
@@ -18,29 +19,22 @@ struct pending;
 struct project;
 struct strbuf;
 
-/* What the build manifest and --stats need to know about a file, noted
- * on the way through it. */
-#define TU_MAX_DOMAINS 32
-struct tu_facts {
-    bool device;     /* device code: __global__, __device__, __shared__,
-                        __constant__, __managed__, <<<, or a half/bfloat16/
-                        fp8 header, all of which need mcc */
-    bool has_main;   /* defines int main( */
-    size_t includes; /* #include names rewritten */
-    size_t ndomains; /* mapping domains used: edits, or MUSA headers named */
-    struct {
-        const char *name;
-        size_t edits;
-    } domains[TU_MAX_DOMAINS];
+/* Where an #include stands, for rewrite_env's callbacks. */
+enum include_where {
+    INCLUDE_ALWAYS,   /* outside any #if, but an include guard or one that
+                         picks this platform (#ifndef _WIN32) */
+    INCLUDE_IF,       /* inside the project's own #if (#ifdef USE_MPI) */
+    INCLUDE_ELSEWHERE /* in another platform's branch (#ifdef _WIN32) */
 };
 
 /* The file's surroundings. */
 struct rewrite_env {
-    /* Does the #include'd name[0..len) (angled: <...>) resolve to a file
-     * that this run ports? If so, set *renamed when that file's output
-     * name differs (x.cuh -> x.muh). NULL: nothing is local. */
+    /* Does the #include'd name[0..len) (angled: <...>), standing where,
+     * resolve to a file that this run ports? If so, set *renamed when
+     * that file's output name differs (x.cuh -> x.muh). NULL: nothing is
+     * local. */
     bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed);
+                         enum include_where where, bool *renamed);
     void *arg;
     /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
      * are made anyway, for the ranking of names that nothing maps: one per
@@ -75,6 +69,13 @@ struct rewrite_env {
     /* The architecture the build targets whose warps are 128 threads
      * (mp_21, mp_22), or NULL: no hazards of warp width (hazard.h). */
     const char *wide_arch;
+    /* Called for an #include name[0..len) that local_header does not
+     * resolve and that no header mapping renames (NULL: not called),
+     * unless it is in another platform's branch: the caller may look for
+     * it elsewhere. A warning to give at the #include comes back
+     * (NULL: none); the text must last until the next call. */
+    const char *(*outside_header)(void *arg, const char *name, size_t len,
+                                  bool angled, enum include_where where);
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

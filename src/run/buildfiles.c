@@ -22,6 +22,7 @@
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/diff.h"
+#include "run/platform.h"
 #include "run/suppress.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -187,11 +188,16 @@ static void dry_run_file(struct run *r, const struct manifest_file *mf,
                                   NULL, &why)) == LOAD_OK) {
         diff_git(&diff, NULL, "", 0, mf->name, cur.buf, cur.len);
         source_release(&cur);
-    } else if (rc == LOAD_ERROR) {
-        error("cannot read '%s': %s", path, why.buf);
-        r->rep.errors++;
-    } else { /* what a link names, outside -o, is not shown */
-        note("'%s' is not in the diff: %s", path, why.buf);
+    } else {
+        /* Said between the files of the diff, as they come, when both
+         * go to one place. */
+        fflush(stdout);
+        if (rc == LOAD_ERROR) {
+            error("cannot read '%s': %s", path, why.buf);
+            r->rep.errors++;
+        } else { /* what a link names, outside -o, is not shown */
+            note("'%s' is not in the diff: %s", path, why.buf);
+        }
     }
     strbuf_release(&why);
     fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
@@ -254,11 +260,11 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     free(path);
 }
 
-/* A warning about the build, keyed in a baseline by the file it is said of
- * and the first name it quotes (the unit): let pass by --baseline, and
- * kept for --write-baseline. */
+/* A warning about the build of group id, keyed in a baseline by the
+ * file it is said of and the first name it quotes (the unit): let pass by
+ * --baseline, and kept for --write-baseline. */
 static bool build_warning_passes(struct run *r, const char *file,
-                                 const char *msg)
+                                 enum warn_id id, const char *msg)
 {
     if (!r->baseline && !r->bout)
         return false;
@@ -266,21 +272,40 @@ static bool build_warning_passes(struct run *r, const char *file,
     const char *tok = e ? q + 1 : msg;
     size_t len = e ? (size_t)(e - q - 1) : strlen(msg);
     if (r->bout)
-        baseline_out_add(r->bout, file, WARN_UNSUPPORTED, tok, len);
-    if (r->baseline &&
-        baseline_count(r->baseline, file, WARN_UNSUPPORTED, tok, len)) {
+        baseline_out_add(r->bout, file, id, tok, len);
+    if (r->baseline && baseline_count(r->baseline, file, id, tok, len)) {
         r->rep.baselined++;
         return true;
     }
     return false;
 }
 
-/* The libraries the MUSA APIs a file uses need (the link: sections of
- * their mapping domains), in order, each once. */
-static const char *const *file_libs(const struct mapping *m,
-                                    const struct tu_facts *f, struct arena *a,
-                                    size_t *n)
+/* Which of a file's domains file_libs takes. */
+enum lib_use { LIB_USED, LIB_USED_IF, LIB_NAMED };
+
+static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
 {
+    switch (u) {
+    case LIB_USED:
+        return f->domains[k].uses > 0;
+    case LIB_USED_IF:
+        return f->domains[k].cuses > 0;
+    case LIB_NAMED:
+        return f->domains[k].named;
+    }
+    return false;
+}
+
+/* The libraries (the link: sections of their mapping domains) of the
+ * MUSA APIs a file uses (u), in order, each once. MUSA code already
+ * (native) is not looked into: the headers it names stand for its
+ * uses. */
+static const char *const *file_libs(const struct mapping *m,
+                                    const struct tu_facts *f, bool native,
+                                    enum lib_use u, struct arena *a, size_t *n)
+{
+    if (native && u != LIB_NAMED)
+        u = u == LIB_USED ? LIB_NAMED : (enum lib_use) - 1;
     size_t total = 0;
     for (size_t k = 0; k < f->ndomains; k++) {
         const char *const *l;
@@ -290,6 +315,8 @@ static const char *const *file_libs(const struct mapping *m,
     *n = 0;
     for (size_t k = 0; k < f->ndomains; k++) {
         const char *const *l;
+        if ((int)u < 0 || !domain_counts(f, k, u))
+            continue;
         size_t nl = mapping_links(m, f->domains[k].name, &l);
         for (size_t q = 0; q < nl; q++) {
             size_t i = 0;
@@ -308,6 +335,20 @@ static int cmp_outputs(const void *a, const void *b)
                   ((const struct mf_output *)b)->path);
 }
 
+/* A list of NUL-terminated strings as an array in the arena. */
+static const char *const *str_list(const struct strbuf *sb, struct arena *a,
+                                   size_t *n)
+{
+    *n = 0;
+    for (size_t at = 0; at < sb->len; at += strlen(sb->buf + at) + 1)
+        (*n)++;
+    const char **v = arena_alloc(a, (*n ? *n : 1) * sizeof(*v));
+    size_t i = 0;
+    for (size_t at = 0; at < sb->len; at += strlen(sb->buf + at) + 1)
+        v[i++] = sb->buf + at;
+    return v;
+}
+
 void buildfiles_write(struct run *r)
 {
     const struct options *o = r->o;
@@ -318,19 +359,44 @@ void buildfiles_write(struct run *r)
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
         const struct result *res = &r->results[i];
-        bool ok = res->status != RES_FAILED;
-        size_t nlibs;
-        const char *const *libs = file_libs(r->map, &res->facts, &a, &nlibs);
-        files[i] = (struct build_file){j->rel,
-                                       j->abs,
-                                       ok && !res->copied,
-                                       res->facts.device,
-                                       res->facts.has_main,
-                                       libs,
-                                       nlibs,
-                                       res->incl,
-                                       res->nincl,
-                                       res->hash};
+        const struct tu_facts *tf = &res->facts;
+        bool ok = res->status != RES_FAILED, native = j->kind == JOB_NATIVE;
+        struct build_file *f = &files[i];
+        *f = (struct build_file){
+            .rel = j->rel,
+            .abs = j->abs,
+            .source = ok && !res->copied,
+            .device = tf->device,
+            .has_main = tf->has_main,
+            .extension = tf->extension,
+            .openmp = tf->openmp,
+            .loads_code = tf->loads_code,
+            .compiles_code = tf->compiles_code,
+            .incl = res->incl,
+            .nincl = res->nincl,
+            .images = tf->images,
+            .hash = res->hash,
+        };
+        f->libs = file_libs(r->map, tf, native, LIB_USED, &a, &f->nlibs);
+        if (res->need_libs.len) { /* and those of the platforms it uses */
+            size_t n;
+            const char *const *more = str_list(&res->need_libs, &a, &n);
+            const char **v = arena_alloc(&a, (f->nlibs + n) * sizeof(*v));
+            memcpy(v, f->libs, f->nlibs * sizeof(*v));
+            memcpy(v + f->nlibs, more, n * sizeof(*v));
+            f->libs = v;
+            f->nlibs += n;
+        }
+        f->clibs = file_libs(r->map, tf, native, LIB_USED_IF, &a, &f->nclibs);
+        f->hlibs = file_libs(r->map, tf, native, LIB_NAMED, &a, &f->nhlibs);
+        f->incdirs = str_list(&res->need_dirs, &a, &f->nincdirs);
+        if (res->platform) {
+            struct strbuf sb = STRBUF_INIT;
+            strbuf_addf(&sb, "%s (no %s)", res->platform,
+                        platform_key(res->platform));
+            f->platform = arena_strndup(&a, sb.buf, sb.len);
+            strbuf_release(&sb);
+        }
         if (ok)
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
     }
@@ -341,27 +407,30 @@ void buildfiles_write(struct run *r)
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;
     strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
+    /* The project's own build files give no flags yet: their readers
+     * fill in build_in.dirflags. */
     struct build_in in = {
-        files,
-        r->njobs,
-        r->have_db ? &r->db : NULL,
-        r->in_root ? r->in_root : "/",
-        out_abs      ? out_abs
-        : o->output  ? o->output
-        : r->in_root ? r->in_root
-                     : "/",
-        (const char *const *)r->incdirs,
-        r->nuser_incdirs,
-        o->defines,
-        o->ndefines,
-        o->musa_arch,
-        o->nmusa_arch,
-        home && *home ? home : "/usr/local/musa",
-        gen.buf,
+        .files = files,
+        .nfiles = r->njobs,
+        .db = r->have_db ? &r->db : NULL,
+        .in_root = r->in_root ? r->in_root : "/",
+        .out_root = out_abs      ? out_abs
+                    : o->output  ? o->output
+                    : r->in_root ? r->in_root
+                                 : "/",
+        .incdirs = (const char *const *)r->incdirs,
+        .nincdirs = r->nuser_incdirs,
+        .defines = o->defines,
+        .ndefines = o->ndefines,
+        .arch = o->musa_arch,
+        .narch = o->nmusa_arch,
+        .musa_home = home && *home ? home : "/usr/local/musa",
+        .generator = gen.buf,
     };
     struct manifest mf;
     struct build_warnings bw;
     build_model(&in, &mf, &bw, &a);
+    platform_note(r);
     mf.outputs = outs;
     mf.noutputs = nouts;
     if (r->manifest)
@@ -370,24 +439,25 @@ void buildfiles_write(struct run *r)
     for (size_t i = 0; i < bw.n; i++) {
         /* "db: message": said of the database, as a compiler says of a
          * file. */
+        enum warn_id id = bw.v[i].id;
+        const char *text = bw.v[i].text;
         size_t pl = r->have_db ? strlen(r->db.path) : 0;
-        bool of_db = pl && !strncmp(bw.v[i], r->db.path, pl) &&
-                     !strncmp(bw.v[i] + pl, ": ", 2);
-        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", bw.v[i]))
+        bool of_db = pl && !strncmp(text, r->db.path, pl) &&
+                     !strncmp(text + pl, ": ", 2);
+        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", id, text))
             continue;
-        r->rep.found[WARN_UNSUPPORTED]++;
-        if (!o->warn[WARN_UNSUPPORTED])
+        r->rep.found[id]++;
+        if (!o->warn[id])
             continue;
-        bool as_error = o->werror[WARN_UNSUPPORTED];
+        bool as_error = o->werror[id];
         struct strbuf sb = STRBUF_INIT;
-        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0,
-                    WARN_UNSUPPORTED, as_error,
-                    of_db ? bw.v[i] + pl + 2 : bw.v[i], NULL, &r->style);
+        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0, id, as_error,
+                    of_db ? text + pl + 2 : text, NULL, &r->style);
         diag_puts(sb.buf);
         strbuf_release(&sb);
         r->rep.warnings++;
         r->rep.werrors += as_error;
-        r->rep.reported[WARN_UNSUPPORTED]++;
+        r->rep.reported[id]++;
     }
     if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)

@@ -27,6 +27,7 @@
 #include "run/names.h"
 #include "run/notes.h"
 #include "run/overlap.h"
+#include "run/outside.h"
 #include "run/portconf.h"
 #include "run/renames.h"
 #include "run/run.h"
@@ -421,6 +422,7 @@ static void finish(struct run *r)
         inplace_update_record(r);
         inplace_save_record(r);
     }
+    outside_check(r);
     portconf_write(r);
     if (r->manifest || r->have_db)
         buildfiles_write(r);

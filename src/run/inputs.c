@@ -20,6 +20,7 @@
 #include "run/exclude.h"
 #include "run/inplace.h"
 #include "run/names.h"
+#include "run/platform.h"
 #include "run/portconf.h"
 #include "util/filekind.h"
 #include "util/path.h"
@@ -245,6 +246,8 @@ void inputs_collect(struct run *r)
         free(a);
     }
     r->nuser_incdirs = r->nincdirs;
+    r->platforms_absent =
+        platform_probe((const char *const *)r->incdirs, r->nincdirs);
 
     struct walk_skip skip = {0, 0};
     struct walk_opts wo = {NULL,        0,           o->follow_symlinks,
@@ -323,17 +326,21 @@ void inputs_collect(struct run *r)
     r->njobs = n;
 
     struct strbuf out = STRBUF_INIT;
-    for (size_t i = 0; i < r->njobs; i++) {
+    r->base_next = xcalloc(r->njobs ? r->njobs : 1, sizeof(*r->base_next));
+    for (size_t i = r->njobs; i-- > 0;) {
         struct job *j = &r->jobs[i];
         if (o->output) /* else NULL, or in place */
             j->out = run_job_str(r, path_join_buf(&out, o->output, j->rel));
-        if (j->abs)
-            hashmap_put(&r->byabs, j->abs, strlen(j->abs), j);
-        /* The names strings may give renamed files (inputs_file_string). */
-        const char *base = j->abs ? strrchr(j->abs, '/') : NULL;
-        if (base && j->renamed && j->kind == JOB_PORT &&
-            !hashmap_get(&r->renamed_base, base + 1, strlen(base + 1)))
-            hashmap_put(&r->renamed_base, base + 1, strlen(base + 1), j);
+        if (!j->abs)
+            continue;
+        hashmap_put(&r->byabs, j->abs, strlen(j->abs), j);
+        const char *base = strrchr(j->abs, '/') + 1;
+        r->base_next[i] = (size_t)hashmap_put(&r->bybase, base, strlen(base),
+                                              (void *)(i + 1));
+        /* The names strings may give renamed files (inputs_file_string):
+         * the first job of a name, as the loop goes backwards. */
+        if (j->renamed && j->kind == JOB_PORT)
+            hashmap_put(&r->renamed_base, base, strlen(base), j);
     }
     strbuf_release(&out);
 }
@@ -351,12 +358,45 @@ static const struct job *lookup_in(const struct run *r, const char *dir,
     return n ? hashmap_get(&r->byabs, path, n) : NULL;
 }
 
+/* Add s[0..len) to list, NUL-terminated strings, unless there. */
+static void add_once(struct strbuf *list, const char *s, size_t len)
+{
+    for (size_t at = 0; at < list->len;) {
+        size_t l = strlen(list->buf + at);
+        if (l == len && !memcmp(list->buf + at, s, len))
+            return;
+        at += l + 1;
+    }
+    strbuf_add(list, s, len);
+    strbuf_addch(list, '\0');
+}
+
+/* Add each of libs ("glut GL", or NULL) to list. */
+static void add_libs(struct strbuf *list, const char *libs)
+{
+    for (const char *l = libs; l && *l;) {
+        size_t n = strcspn(l, " ");
+        add_once(list, l, n);
+        l += n + (l[n] == ' ');
+    }
+}
+
+static void add_include(struct result *res, size_t index)
+{
+    for (size_t i = 0; i < res->nincl; i++)
+        if (res->incl[i] == index)
+            return;
+    ALLOC_GROW(res->incl, res->nincl + 1, res->incl_alloc);
+    res->incl[res->nincl++] = index;
+}
+
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed)
+                         enum include_where where, bool *renamed)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
     const struct job *j = NULL;
+    size_t i = 0;
     if (!r->byabs.nr || !len)
         return false;
     if (name[0] == '/') {
@@ -367,20 +407,40 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
             j = lookup_in(r, in->job->abs, (size_t)(slash - in->job->abs), name,
                           len);
         }
-        for (size_t i = 0; !j && i < r->nincdirs; i++)
+        for (; !j && i < r->nuser_incdirs; i++)
             j = lookup_in(r, r->incdirs[i], strlen(r->incdirs[i]), name, len);
+        /* Then the inputs' directories, the includer's own first: of two
+         * inputs with a helper.h each, <helper.h> in one of them means
+         * its own (cuda-samples' Common and a sample both have a
+         * multithreading.h). */
+        const char *own = in->job->abs;
+        for (int pass = 0; !j && pass < 2; pass++)
+            for (size_t k = r->nuser_incdirs; !j && k < r->nincdirs; k++) {
+                size_t dl = strlen(r->incdirs[k]);
+                bool mine =
+                    own && !strncmp(own, r->incdirs[k], dl) && own[dl] == '/';
+                if (mine == !pass &&
+                    (j = lookup_in(r, r->incdirs[k], dl, name, len)))
+                    i = k + 1;
+            }
     }
     if (!j)
         return false;
     in->found = j;
+    /* A platform's header that the project brings along (cuda-samples'
+     * GL/freeglut.h) still wants the platform's libraries. */
+    if (where != INCLUDE_ELSEWHERE) {
+        const char *libs;
+        platform_of(name, len, 0, &libs);
+        add_libs(&in->res->need_libs, libs);
+    }
+    /* Found through an input's directory, which no -I names: the build
+     * must be told of it. */
+    if (i > r->nuser_incdirs)
+        add_once(&in->res->need_dirs, r->incdirs[i - 1],
+                 strlen(r->incdirs[i - 1]));
     *renamed = j->renamed;
-    struct result *res = in->res;
-    size_t index = (size_t)(j - r->jobs);
-    for (size_t i = 0; i < res->nincl; i++)
-        if (res->incl[i] == index)
-            return true;
-    ALLOC_GROW(res->incl, res->nincl + 1, res->incl_alloc);
-    res->incl[res->nincl++] = index;
+    add_include(in->res, (size_t)(j - r->jobs));
     return true;
 }
 
@@ -463,4 +523,116 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
         hashmap_get(&in->r->renamed_base, base, (size_t)(s + len - base));
     const char *p = j ? in_rel(in->r, j) : NULL;
     return p && respell(s, len, p, j->rel, out);
+}
+
+/* The jobs whose input path ends in "/name": files of the run that
+ * name[0..len) may mean. Up to max into v; returns how many there are. */
+static size_t jobs_named(const struct run *r, const char *name, size_t len,
+                         const struct job **v, size_t max)
+{
+    const char *base = name + len;
+    while (base > name && base[-1] != '/')
+        base--;
+    size_t n = 0;
+    for (size_t at =
+             (size_t)hashmap_get(&r->bybase, base, (size_t)(name + len - base));
+         at; at = r->base_next[at - 1]) {
+        const struct job *j = &r->jobs[at - 1];
+        size_t al = strlen(j->abs);
+        if (al > len && j->abs[al - len - 1] == '/' &&
+            !memcmp(j->abs + al - len, name, len)) {
+            if (n < max)
+                v[n] = j;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The directory to name in -I for job j found as name[0..len), as the
+ * user wrote its input. */
+static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
+{
+    size_t pl = strlen(j->path);
+    if (pl > len && j->path[pl - len - 1] == '/')
+        strbuf_add(out, j->path, pl - len - 1);
+    else if (pl == len)
+        strbuf_addch(out, '.');
+    else
+        strbuf_addstr(out, j->path);
+}
+
+const char *inputs_outside_header(void *arg, const char *name, size_t len,
+                                  bool angled, enum include_where where)
+{
+    struct includer *in = arg;
+    const struct run *r = in->r;
+    struct result *res = in->res;
+    (void)angled;
+    if (!len || name[0] == '/')
+        return NULL;
+    const char *libs,
+        *missing = platform_of(name, len, r->platforms_absent, &libs);
+    if (where == INCLUDE_ALWAYS && missing && !res->platform)
+        res->platform = missing;
+    add_libs(&res->need_libs, libs);
+
+    /* In a -I directory: the compiler finds it there. */
+    struct strbuf *p = &in->msg;
+    for (size_t i = 0; i < r->nuser_incdirs; i++) {
+        struct stat st;
+        strbuf_reset(p);
+        strbuf_addf(p, "%s/%.*s", r->incdirs[i], (int)len, name);
+        if (stat(p->buf, &st) == 0 && S_ISREG(st.st_mode)) {
+            add_once(&res->outside, p->buf, p->len);
+            return NULL;
+        }
+    }
+
+    /* Elsewhere in the run: one file of that name is what is meant. */
+    enum { SHOWN = 3 };
+    const struct job *v[SHOWN];
+    size_t n = jobs_named(r, name, len, v, SHOWN);
+    if (!n)
+        return NULL;
+    strbuf_reset(p);
+    strbuf_add(p, name, len); /* name is not NUL-terminated */
+    if (filekind_of(p->buf) == FK_OTHER)
+        return NULL;
+    bool renamed = false;
+    for (size_t k = 0; k < n && k < SHOWN; k++)
+        renamed |= v[k]->renamed;
+    if (n == 1 && !renamed) {
+        const struct job *j = v[0];
+        add_once(&res->need_dirs, j->abs, strlen(j->abs) - len - 1);
+        add_include(res, (size_t)(j - r->jobs));
+        return NULL;
+    }
+    if (!renamed)
+        return NULL; /* no guess between several: the compiler will say */
+    if (n == 1) {
+        char *to = filekind_port_name(p->buf, &(bool){false});
+        strbuf_reset(p);
+        strbuf_addf(p,
+                    "'%.*s' resolves to no file from here, but the run ports "
+                    "'%s' as '%s': this #include keeps the CUDA name; port "
+                    "with -I ",
+                    (int)len, name, v[0]->path, to);
+        shown_dir(p, v[0], len);
+        strbuf_addstr(p, " so that it follows the rename");
+        free(to);
+        return p->buf;
+    }
+    strbuf_reset(p);
+    strbuf_addf(p,
+                "'%.*s' resolves to no file from here, and the run ports %zu "
+                "files of that name (",
+                (int)len, name, n);
+    for (size_t k = 0; k < n && k < SHOWN; k++)
+        strbuf_addf(p, "%s'%s'", k ? ", " : "", v[k]->path);
+    strbuf_addf(p,
+                "%s), renamed: give -I for the one it means so that the "
+                "#include follows the rename",
+                n > SHOWN ? ", ..." : "");
+    return p->buf;
 }

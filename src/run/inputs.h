@@ -22,12 +22,13 @@ struct includer {
     const struct job *job;
     struct result *res;      /* its result: the jobs it includes go there */
     const struct job *found; /* what inputs_local_header found last */
+    struct strbuf msg;       /* the last warning of inputs_outside_header */
 };
 
 /* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
  * does name resolve to a file of this run? */
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         bool *renamed);
+                         enum include_where where, bool *renamed);
 /* rewrite_env's include_name: the name of the file inputs_local_header
  * found, as the port spells it. */
 bool inputs_include_name(void *arg, const char *name, size_t len,
@@ -36,5 +37,12 @@ bool inputs_include_name(void *arg, const char *name, size_t len,
  * of the run the port renames, as the port spells it. */
 bool inputs_file_string(void *arg, const char *s, size_t len,
                         struct strbuf *out);
+/* rewrite_env's outside_header for an includer (arg): a header of a
+ * platform this system lacks, one in a -I directory outside the run (for
+ * outside.h), or one that resolves through another directory of the run
+ * alone: that directory is added to the build, or, when the file is
+ * renamed, the #include that keeps its CUDA name is warned of. */
+const char *inputs_outside_header(void *arg, const char *name, size_t len,
+                                  bool angled, enum include_where where);
 
 #endif

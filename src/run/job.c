@@ -17,178 +17,17 @@
 #include "io/load.h"
 #include "io/source.h"
 #include "lex/lexer.h"
-#include "mapping/entry.h"
 #include "port/diff.h"
 #include "port/edit.h"
 #include "port/pending.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
+#include "run/resdiag.h"
 #include "run/scripts.h"
-#include "run/suppress.h"
 #include "util/filekind.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
-
-/* Keep a diagnostic for --report. */
-static void keep_diag(struct run *run, struct result *r, unsigned line,
-                      unsigned col, int id, bool error, const char *msg)
-{
-    if (!run->o->report_file)
-        return;
-    ALLOC_GROW(r->diags, r->ndiags + 1, r->diags_alloc);
-    r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
-}
-
-/* Print (and keep) a warning of group id at line:col, with the source
- * line when src is given (off: the token's offset in it). */
-static void warn_at(struct run *run, struct result *r, const char *path,
-                    unsigned line, unsigned col, enum warn_id id,
-                    const char *msg, const struct source *src, size_t off)
-{
-    struct excerpt ex;
-    if (src && run->style.caret && off < src->len)
-        report_excerpt(src->buf, src->len, off, &ex);
-    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg,
-                src && run->style.caret && off < src->len ? &ex : NULL,
-                &run->style);
-    keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
-    r->warnings++;
-    r->werrors += run->o->werror[id];
-    r->reported[id]++;
-}
-
-/* How often each finding's key came up in this file, against the
- * baseline's count. */
-struct pass_counts {
-    struct hashmap seen; /* group + token -> size_t */
-    struct arena mem;
-    struct strbuf k;
-};
-
-/* A finding a marker on its line or the baseline lets pass: counted as
- * such, and neither reported nor counted as a finding. Each other finding
- * is keyed for --write-baseline. name: its token when known. */
-static bool let_pass(struct run *run, struct result *r,
-                     const struct source *src, enum warn_id id, size_t off,
-                     const char *name, struct pass_counts *pc)
-{
-    if (suppress_marked(src->buf, src->len, off, id)) {
-        r->suppressed++;
-        return true;
-    }
-    if (!run->baseline && !run->o->write_baseline)
-        return false;
-    const char *tok = name ? name : "NUL";
-    size_t tl = name ? strlen(name) : 3;
-    if (!name && id != WARN_BINARY)
-        tl = suppress_token(src->buf, src->len, off, &tok);
-    if (run->o->write_baseline)
-        baseline_key_add(&r->bkeys, id, tok, tl);
-    size_t allowed = run->baseline
-                         ? baseline_count(run->baseline, src->path, id, tok, tl)
-                         : 0;
-    if (!allowed)
-        return false;
-    strbuf_reset(&pc->k);
-    strbuf_addch(&pc->k, (char)('a' + id));
-    strbuf_add(&pc->k, tok, tl);
-    size_t *seen = hashmap_get(&pc->seen, pc->k.buf, pc->k.len);
-    if (!seen) {
-        seen = arena_alloc(&pc->mem, sizeof(*seen));
-        *seen = 0;
-        hashmap_put(&pc->seen, arena_strndup(&pc->mem, pc->k.buf, pc->k.len),
-                    pc->k.len, seen);
-    }
-    if (++*seen > allowed)
-        return false; /* one more than the baseline knows: new */
-    r->baselined++;
-    return true;
-}
-
-static void pass_counts_release(struct pass_counts *pc)
-{
-    hashmap_release(&pc->seen);
-    arena_release(&pc->mem);
-    strbuf_release(&pc->k);
-}
-
-static void add_findings(struct run *run, struct result *r, struct source *src,
-                         const struct findings *f)
-{
-    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
-    for (size_t i = 0; i < f->nr; i++) {
-        const struct finding *fi = &f->v[i];
-        unsigned line, col;
-        if (fi->note) {
-            /* Each with -v; else one line per message after the run. */
-            if (run->o->verbosity > 0) {
-                source_locate(src, fi->off, &line, &col);
-                diag_escape(&r->err, src->path, strlen(src->path));
-                strbuf_addf(&r->err, ":%u:%u: note: ", line, col);
-                diag_escape(&r->err, fi->msg, strlen(fi->msg));
-                strbuf_addch(&r->err, '\n');
-            }
-            strbuf_add(&r->notes, fi->msg, strlen(fi->msg) + 1);
-            continue;
-        }
-        /* The ranking of names nothing maps counts every use, let pass or
-         * not: it says what to add to the mappings. */
-        if (fi->id == WARN_UNMAPPED) {
-            source_locate(src, fi->off, &line, &col);
-            /* "%s%c%s:%u:%u%c%zu%c": name, NUL, where, NUL, count, NUL */
-            struct strbuf *u = &r->unmapped;
-            strbuf_add(u, fi->name, strlen(fi->name) + 1);
-            strbuf_addstr(u, src->path);
-            strbuf_addch(u, ':');
-            strbuf_addu(u, line);
-            strbuf_addch(u, ':');
-            strbuf_addu(u, col);
-            strbuf_addch(u, '\0');
-            strbuf_addu(u, fi->count);
-            strbuf_addch(u, '\0');
-        }
-        if (fi->msg && let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
-            continue;
-        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
-        if (!run->o->warn[fi->id] || !fi->msg)
-            continue;
-        source_locate(src, fi->off, &line, &col);
-        warn_at(run, r, src->path, line, col, fi->id, fi->msg, src, fi->off);
-    }
-    pass_counts_release(&pc);
-}
-
-static void fail(struct run *run, struct result *r, const char *msg)
-{
-    strbuf_addstr(&r->err, "cuda2musa: error: ");
-    diag_escape(&r->err, msg, strlen(msg)); /* names in it: diag.h */
-    strbuf_addch(&r->err, '\n');
-    keep_diag(run, r, 0, 0, -1, true, msg);
-    r->errors++;
-    r->status = RES_FAILED;
-}
-
-/* A rule could not be run on a name or string of the file (PCRE2's match
- * limit...): an error there, naming the rule; the file is not written. */
-static void match_failed(struct run *run, struct result *r, struct source *src,
-                         const struct match_error *e)
-{
-    unsigned line, col;
-    source_locate(src, e->off, &line, &col);
-    struct strbuf msg = STRBUF_INIT;
-    strbuf_addf(&msg, "cannot match '%s' with the pattern '%s' (%s:%u:%u): %s",
-                e->subject, e->rule->from, e->rule->where.file,
-                e->rule->where.line, e->rule->where.col, e->why);
-    diag_escape(&r->err, src->path, strlen(src->path));
-    strbuf_addf(&r->err, ":%u:%u: error: ", line, col);
-    diag_escape(&r->err, msg.buf, msg.len);
-    strbuf_addch(&r->err, '\n');
-    keep_diag(run, r, line, col, -1, true, msg.buf);
-    r->errors++;
-    r->status = RES_FAILED;
-    strbuf_release(&msg);
-}
 
 /* The input was truncated by another program while it was read (a mapped
  * file: source_cut): what was made of it is dropped, and said. */
@@ -213,7 +52,7 @@ static void cut_short(struct run *run, struct result *r, const struct job *j)
                     j->out);
     else
         strbuf_addstr(&msg, "not ported; run again");
-    fail(run, r, msg.buf);
+    result_fail(run, r, msg.buf);
     strbuf_release(&msg);
 }
 
@@ -333,7 +172,7 @@ static int load(struct run *run, const struct job *j, struct result *r,
 {
     strbuf_reset(&w->emsg);
     if (load_input(w, j, src, &w->emsg) < 0) {
-        fail(run, r, w->emsg.buf);
+        result_fail(run, r, w->emsg.buf);
         return -1;
     }
     if (src->mapped) /* for the fault tests: a window to truncate it */
@@ -364,7 +203,7 @@ static void rewrite_env_for(struct run *run, const struct job *j,
                             struct result *r, struct includer *inc,
                             struct rewrite_env *env, struct pending **pend)
 {
-    *inc = (struct includer){run, j, r, NULL};
+    *inc = (struct includer){run, j, r, NULL, STRBUF_INIT};
     *env = (struct rewrite_env){
         inputs_local_header,
         inc,
@@ -376,7 +215,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         false,
         run->o->rename_project ? inputs_include_name : NULL,
         run->renamed_base.nr ? inputs_file_string : NULL,
-        run->wide_arch};
+        run->wide_arch,
+        inputs_outside_header};
 }
 
 /* The port of src, its pending names decided: edits in w->edits,
@@ -397,6 +237,7 @@ static void rewrite(struct run *run, const struct job *j, struct result *r,
     else
         r->edits = rewrite_source(w->rw, src->buf, src->len, &env, &w->arena,
                                   &w->edits, &w->findings);
+    strbuf_release(&inc.msg);
 }
 
 static void output(struct run *run, const struct job *j, struct result *r,
@@ -408,10 +249,10 @@ static void output(struct run *run, const struct job *j, struct result *r,
 static bool take_findings(struct run *run, struct result *r, struct worker *w,
                           struct source *src)
 {
-    add_findings(run, r, src, &w->findings);
+    result_add_findings(run, r, src, &w->findings);
     if (!w->findings.error.why)
         return true;
-    match_failed(run, r, src, &w->findings.error);
+    result_match_failed(run, r, src, &w->findings.error);
     source_release(src);
     return false;
 }
@@ -470,9 +311,9 @@ static void port_file(struct run *run, size_t index, int wid)
     bool port = j->kind != JOB_COPY;
     const char *nul = port ? memchr(src.buf, '\0', src.len) : NULL;
     r->copied = !port || nul;
-    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
-    if (nul &&
-        let_pass(run, r, &src, WARN_BINARY, (size_t)(nul - src.buf), NULL, &pc))
+    struct pass_counts pc = PASS_COUNTS_INIT;
+    if (nul && result_let_pass(run, r, &src, WARN_BINARY,
+                               (size_t)(nul - src.buf), NULL, &pc))
         port = false;
     else if (nul) {
         port = false;
@@ -480,10 +321,10 @@ static void port_file(struct run *run, size_t index, int wid)
         if (run->o->warn[WARN_BINARY]) {
             unsigned line, col;
             source_locate(&src, (size_t)(nul - src.buf), &line, &col);
-            warn_at(run, r, src.path, line, col, WARN_BINARY,
-                    "file looks binary (it holds a NUL byte): copied "
-                    "unchanged",
-                    NULL, 0);
+            result_warn_at(run, r, src.path, line, col, WARN_BINARY,
+                           "file looks binary (it holds a NUL byte): copied "
+                           "unchanged",
+                           NULL, 0);
         }
     }
     pass_counts_release(&pc);
@@ -491,7 +332,7 @@ static void port_file(struct run *run, size_t index, int wid)
         strbuf_reset(&w->emsg);
         strbuf_addf(&w->emsg, "cannot port '%s': larger than %zu bytes",
                     j->path, LEXER_MAX);
-        fail(run, r, w->emsg.buf);
+        result_fail(run, r, w->emsg.buf);
         source_release(&src);
         return;
     }
@@ -560,13 +401,13 @@ static void output(struct run *run, const struct job *j, struct result *r,
                 if (st == INPLACE_EDITED ||
                     (st == INPLACE_WRITE &&
                      inplace_record_ahead(run, j, r->hash, &w->emsg) < 0)) {
-                    fail(run, r, w->emsg.buf);
+                    result_fail(run, r, w->emsg.buf);
                     break;
                 }
             }
             if (!j->from_backup &&
                 backup_keep_original(run, j, src, r->hash, &w->emsg) < 0) {
-                fail(run, r, w->emsg.buf);
+                result_fail(run, r, w->emsg.buf);
                 break;
             }
             r->backed_up = !j->from_backup;
@@ -581,7 +422,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
         if (rc < 0 && r->backed_up)
             r->hash = manifest_hash(src->buf, src->len); /* still there */
         if (rc < 0)
-            fail(run, r, w->emsg.buf);
+            result_fail(run, r, w->emsg.buf);
         else
             r->status = rc == EMIT_WRITTEN ? RES_WRITTEN : RES_UPTODATE;
         break;
@@ -591,7 +432,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
         int same =
             emit_compare_in(&w->em, j->out, data, len, &missing, &w->emsg);
         if (same < 0) {
-            fail(run, r, w->emsg.buf);
+            result_fail(run, r, w->emsg.buf);
             break;
         }
         if (same) {
@@ -674,6 +515,7 @@ size_t job_note_names(void *arg, size_t k, int wid)
         rewrite_env_for(run, j, r, &inc, &env, &pend);
         env.note_names = true;
         env.facts = NULL;
+        env.outside_header = NULL;
         arena_reset(&w->arena);
         edit_list_clear(&w->edits);
         findings_clear(&w->findings);
@@ -681,9 +523,12 @@ size_t job_note_names(void *arg, size_t k, int wid)
                        &w->findings);
         pending_each_name(pend, note_used, r);
         pending_free(pend);
+        /* What the build learns is the port's to note (job_port). */
         free(r->incl);
         r->incl = NULL;
         r->nincl = r->incl_alloc = 0;
+        strbuf_release(&r->need_dirs);
+        strbuf_release(&r->need_libs);
     }
     source_release(&src);
     return r->decl.alloc + r->err.alloc;

@@ -703,8 +703,11 @@ static void report_sarif(const struct report *r, enum report_mode mode,
         [WARN_UNVERIFIED] = "Renamed by a pattern only: no entry confirms "
                             "that MUSA has the name",
         [WARN_UNMAPPED] = "A CUDA-looking name that no mapping covers",
-        [WARN_BUILD] = "A line of a build file that is kept but acts "
-                       "otherwise on MUSA, or that no rule can port",
+        [WARN_BUILD] = "What the port's build cannot settle: a build file's "
+                       "line kept that acts otherwise on MUSA or that no "
+                       "rule can port, an include that does not follow a "
+                       "rename, headers with CUDA names left outside, "
+                       "device code loaded at run time",
     };
     strbuf_addstr(out, "{\n  \"$schema\": "
                        "\"https://json.schemastore.org/sarif-2.1.0.json\",\n"

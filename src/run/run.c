@@ -127,6 +127,9 @@ void result_release(struct result *res)
         free(res->diags[k].msg);
     free(res->diags);
     free(res->incl);
+    strbuf_release(&res->need_dirs);
+    strbuf_release(&res->need_libs);
+    strbuf_release(&res->outside);
 }
 
 void run_release(struct run *r)
@@ -148,6 +151,8 @@ void run_release(struct run *r)
     hashmap_release(&r->byabs);
     hashmap_release(&r->renamed_paths);
     hashmap_release(&r->renamed_base);
+    hashmap_release(&r->bybase);
+    free(r->base_next);
     report_release(&r->rep);
     project_free(r->proj);
     mapping_free(r->map);

@@ -112,6 +112,13 @@ struct result {
     struct tu_facts facts;  /* for the manifest and --stats */
     size_t *incl;           /* jobs whose files this one #includes */
     size_t nincl, incl_alloc;
+    /* For the build, each NUL-terminated: the directories (absolute) its
+     * #includes resolve through that the build must be told of; the
+     * libraries of the platforms it includes headers of (-l names); the
+     * headers (absolute) it includes from -I directories outside the
+     * run. */
+    struct strbuf need_dirs, need_libs, outside;
+    const char *platform;      /* one it needs that is missing (platform.h) */
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
     size_t found[WARN__COUNT]; /* findings, reported or not */
@@ -158,8 +165,11 @@ struct run {
     /* The jobs, sorted by output path (inputs.c). */
     struct job *jobs;
     size_t njobs, jobs_alloc;
-    struct arena job_mem; /* the jobs' strings */
-    struct hashmap byabs; /* absolute input path -> struct job */
+    struct arena job_mem;      /* the jobs' strings */
+    struct hashmap byabs;      /* absolute input path -> struct job */
+    struct hashmap bybase;     /* file name -> 1 + index of its first job */
+    size_t *base_next;         /* 1 + index of the next job of that name */
+    unsigned platforms_absent; /* platform_probe's bits */
     struct result *results;
     struct worker *workers; /* job.c */
     int nworkers;

@@ -18,6 +18,7 @@
 #include "build/shadow.h"
 #include "io/emit.h"
 #include "run/shadow_toolkit.h"
+#include "run/shadow_version.h"
 #include "run/shadow_write.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
@@ -718,16 +719,17 @@ int shadow_run(const struct options *o, const struct mapping *m)
     }
     if (c.nnotes)
         qsort(c.notes, c.nnotes, sizeof(*c.notes), cmp_str);
-
     size_t kl;
     const struct map_entry *rt = mapping_header(m, "cuda_runtime.h", 14, &kl);
-    char v[32];
+    char v[32], tkv[32];
     sdk_format(mapping_sdk(m), v, sizeof(v));
+    shadow_sdk_version(m, tkv, sizeof(tkv));
     const char *const *files;
     size_t nfiles = mapping_files(m, &files);
     struct shadow_spec s = {
         .c2m_version = "cuda2musa " C2M_VERSION,
         .musa_version = v,
+        .toolkit_version = tkv,
         .cuda_home = c.tk.home,
         .cuda_version = toolkit_version(&c.tk),
         .nvcc = c.tk.nvcc,

@@ -18,9 +18,10 @@ enum warn_id {
     WARN_HAZARD,       /* a rename that is not enough: numbers, PTX, warps */
     WARN_UNVERIFIED,   /* renamed by a pattern only, no entry confirms it */
     WARN_UNMAPPED,     /* a CUDA-looking name that nothing maps */
-    WARN_BUILD,        /* a build file's line kept that acts otherwise on
-                          MUSA (RDC, an nvcc command line), or a name in it
-                          no rule can port */
+    WARN_BUILD,        /* what the build cannot settle: a build file's line
+                          kept that acts otherwise on MUSA or that no rule
+                          can port; includes, headers left outside, device
+                          code loaded */
     WARN__COUNT
 };
 

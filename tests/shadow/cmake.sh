@@ -24,6 +24,32 @@ grep -E 'mcc .*--offload-arch=mp_22 .*-c .*scale.mu' "$log" | grep -q "kern.dir"
 grep -E 'mcc .*--offload-arch=mp_31 .*-c .*scale.mu' "$log" |
     grep -q "app31.dir" || fail "cmake-lang: app31 was not compiled for mp_31"
 echo "cmake-lang: MUSA_ARCHITECTURES and CMAKE_MUSA_ARCHITECTURES reach mcc"
+# The runtime comes with the language: linked by c++ (implicit) and by mcc
+# (only_mu), where the project names no MUSA::musart.
+for t in implicit only_mu; do
+    grep -E "(c\+\+|mcc) .* -o $t .*lib/libmusart\.so" "$log" >/dev/null ||
+        { grep -E " -o $t " "$log"; fail "cmake-lang: $t: no runtime in its link"; }
+    readelf -d "$T/cmake-lang/$t" | grep -q libcudart ||
+        fail "cmake-lang: $t does not need the runtime"
+done
+[ -x "$T/cmake-lang/static_rt" ] || fail "cmake-lang: no static_rt"
+echo "cmake-lang: the MUSA language links the runtime; *_static targets link"
+# A numeric version: the one the SDK was made for.
+v=$(sed -n 's/.*"toolkit_version": "\([^"]*\)".*/\1/p' "$SDK/version.json")
+case $v in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "version.json: toolkit_version '$v'" ;; esac
+grep -q "shadow: MUSAToolkit_VERSION=$v\$" "$log" ||
+    fail "cmake-lang: MUSAToolkit_VERSION is not $v"
+grep -q "shadow: MUSA_VERSION=$v\$" "$T/cmake-findmusa.log" ||
+    fail "cmake-findmusa: MUSA_VERSION is not $v"
+echo "MUSAToolkit_VERSION and MUSA_VERSION are $v"
+# musa_add_* link with MUSA_LINK_LIBRARIES_KEYWORD: without it, the
+# keyword call after them is CMake's error.
+if cmake -S "$TOP/tests/shadow/cmake-findmusa" -B "$T/nokw" -G Ninja \
+    -DCMAKE_MODULE_PATH="$SDK/cmake" -DSHADOW_NO_KEYWORD=ON >"$T/nokw.log" 2>&1; then
+    fail "cmake-findmusa: configured without MUSA_LINK_LIBRARIES_KEYWORD"
+fi
+grep -q "signature for target_link_libraries" "$T/nokw.log" || { cat "$T/nokw.log"; fail "nokw: no reason"; }
+echo "cmake-findmusa: musa_add_* honour MUSA_LINK_LIBRARIES_KEYWORD"
 # The MUSA language is Ninja's only, as with the SDK.
 if cmake -S "$TOP/tests/shadow/cmake-lang" -B "$T/mk" -G "Unix Makefiles" \
     -DCMAKE_MODULE_PATH="$SDK/cmake" >"$T/mk.log" 2>&1; then

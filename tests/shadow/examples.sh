@@ -1,5 +1,6 @@
 # The bundled examples, ported with -o, compile and link against a shadow
-# MUSA SDK through the generated musa.mk and build.ninja.
+# MUSA SDK through the generated musa.mk and build.ninja; then what else
+# these builds give mcc (device images), and links that must fail.
 # saxpy's make build is the honesty fixture's, when there is one.
 . "$(dirname "$0")/lib.sh"
 use_sdk
@@ -32,3 +33,67 @@ for ex in saxpy make-hook/src dlopen_stub; do
         echo "$ex: $p compiled and linked by make and ninja"
     done
 done
+
+# mcc takes what the generated builds give it: device images with
+# --cuda-device-only (a fat binary, or a .cubin for one architecture, as
+# the output's name says), a repeated -std (the last counts, as in
+# clang), -Xlinker and -MQ; nvcc's own options stay refused.
+D=$T/dev
+mkdir -p "$D"
+CUDA_HOME_DIR=$(. "$SDK/libexec/musa-shadow.conf" && echo "$MUSA_SHADOW_CUDA")
+printf '%s\n' '#include <musa_runtime.h>' \
+    'extern "C" __global__ void k(int *p) { p[threadIdx.x] = 1; }' >"$D/k.mu"
+"$SDK/bin/mcc" -x musa --offload-arch=mp_22 --offload-arch=mp_31 \
+    -std=c++14 -std=c++17 -O2 -I"$SDK/include" --cuda-device-only \
+    -MD -MF "$D/k.fatbin.d" -MQ k -o "$D/k.fatbin" "$D/k.mu" ||
+    fail "mcc --cuda-device-only: no fat binary"
+[ -s "$D/k.fatbin" ] && grep -q k.mu "$D/k.fatbin.d" || fail "no image or depfile"
+# A fat binary begins with its magic, 0xba55ed50.
+[ "$(od -An -tx1 -N4 "$D/k.fatbin" | tr -d ' ')" = 50ed55ba ] ||
+    fail "k.fatbin is no fat binary"
+"$SDK/bin/mcc" -x musa --offload-arch=mp_22 --cuda-device-only \
+    -o "$D/k.cubin" "$D/k.mu" || fail "mcc --cuda-device-only: no cubin"
+readelf -h "$D/k.cubin" | grep -q 'NVIDIA CUDA' || fail "k.cubin is no cubin"
+"$SDK/bin/mcc" -x musa -c "$D/k.mu" -o "$D/k.o" -Xlinker --as-needed ||
+    fail "mcc -Xlinker"
+if "$SDK/bin/mcc" -x musa -fatbin -o "$D/x.fatbin" "$D/k.mu" 2>"$D/err"; then
+    fail "mcc took nvcc's -fatbin"
+fi
+grep -q "'-fatbin' is an nvcc option.*--cuda-device-only" "$D/err" ||
+    { cat "$D/err"; fail "-fatbin: no reason"; }
+# A device image's unit is checked as any other.
+sed 's/musa_runtime/cuda_runtime/' "$D/k.mu" >"$D/c.mu"
+if "$SDK/bin/mcc" -x musa --cuda-device-only -o "$D/c.fatbin" "$D/c.mu" \
+    2>"$D/err"; then
+    fail "a device image with a CUDA header built"
+fi
+grep -q "cuda_runtime.h" "$D/err" || { cat "$D/err"; fail "c.mu: no reason"; }
+echo "mcc: --cuda-device-only makes fat binaries and cubins, checked"
+
+# A link that names CUDA's library, or a runtime compiler (NVRTC, whose
+# MUSA library name the mappings do not know), fails and says why; so
+# does one whose program calls the runtime compiler.
+printf '%s\n' '#include <mtrtc.h>' \
+    'int main() { int a, b; return (int)mtrtcVersion(&a, &b); }' >"$D/rtc.cpp"
+"$SDK/bin/c++" -I"$SDK/include" -c "$D/rtc.cpp" -o "$D/rtc.o" ||
+    fail "rtc.cpp does not compile"
+for lib in -lnvrtc -lmtrtc "$CUDA_HOME_DIR/lib64/libnvrtc.so"; do
+    for cc in mcc c++; do
+        if "$SDK/bin/$cc" "$D/rtc.o" -L"$SDK/lib" -lmusart "$lib" \
+            -o "$D/rtc" 2>"$D/err"; then
+            fail "$cc linked $lib"
+        fi
+        grep -q "links no runtime compiler.*MTRTC" "$D/err" ||
+            { cat "$D/err"; fail "$cc $lib: no reason"; }
+    done
+done
+if "$SDK/bin/c++" "$D/rtc.o" -L"$SDK/lib" -lmusart -o "$D/rtc" 2>"$D/err"; then
+    fail "a program calling the runtime compiler linked"
+fi
+grep -q "no runtime compiler library" "$D/err" || { cat "$D/err"; fail "rtc: no note"; }
+if "$SDK/bin/mcc" "$D/k.o" -L"$SDK/lib" -lcudart -o "$D/x" 2>"$D/err"; then
+    fail "mcc linked -lcudart"
+fi
+grep -q "'-lcudart' is a CUDA library.*'musart'" "$D/err" ||
+    { cat "$D/err"; fail "-lcudart: no reason"; }
+echo "a link with NVRTC or a CUDA library fails, and says why"

@@ -63,6 +63,8 @@ printf 'version: 1\ndomain: ours\nidentifiers:\n  ourCudaThing: ourMusaThing\n' 
     fail "with -m"
 grep -q "'-m' '$T/ours.yaml' '--musa-version' '4.2'" \
     "$T/sdk2/libexec/musa-shadow.conf" || fail "options not kept"
+grep -qx 'set(MUSAToolkit_VERSION "4.2.0")' "$T/sdk2/cmake/FindMUSAToolkit.cmake" ||
+    fail "MUSAToolkit_VERSION is not the --musa-version"
 . "$T/sdk2/libexec/musa-shadow.conf"
 echo 'int x = ourCudaThing;' >"$T/k.mu"
 "$MUSA_SHADOW_C2M" "${MUSA_SHADOW_C2M_ARGS[@]}" -q --dry-run --exit-code - \

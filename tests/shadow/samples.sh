@@ -1,17 +1,29 @@
 #!/bin/bash
 # Port every cuda-samples sample that builds on Linux with the CUDA toolkit
-# alone and build each port against a shadow MUSA SDK, through the
-# generated musa.mk (make) and build.ninja (ninja); print a table: per
-# sample ported / compiled / linked under each, and the cause of the first
-# failure. Not run by ctest: it takes an hour or so (nvcc is slow).
+# alone and build each port against a shadow MUSA SDK three ways: through
+# its own ported CMake files (cmake), the generated musa.mk (make) and
+# build.ninja (ninja); print a table: per sample ported / built under
+# CMake, compiled / linked under the other two, and the cause of the
+# first failure. Not run by ctest: it takes an hour or so (nvcc is slow).
 #
 #   tests/shadow/samples.sh [BIN [CORPUS [WORK]]]
 #
 # BIN: cuda2musa (default build/cuda2musa); CORPUS: the cuda-samples tree
 # (default ../shared/corpora/cuda-samples beside the repository); WORK: a
 # scratch directory (default $TMPDIR/c2m-samples). JOBS (default 2) is the
-# -j of each build; SAMPLES, a regular expression, picks some samples. tests/shadow/samples.known lists the failures whose
-# cause is known, one "Samples/X/Y<TAB>cause" a line; they are marked so.
+# -j of each build; SAMPLES, a regular expression, picks some samples;
+# MUSA_VERSION, the SDK to port for (--musa-version; default the newest);
+# CMAKE=off leaves the CMake path out; SDK_BIN, the cuda2musa that makes
+# the SDK (default BIN). tests/shadow/samples.known lists
+# the failures whose cause is known, one "Samples/X/Y<TAB>cause" a line;
+# they are marked so.
+#
+# The CMake path ports the corpus' top CMakeLists.txt with the sample, so
+# that the port writes its musa_port.cmake, and configures the sample's
+# ported directory with it (-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES) and the
+# SDK's compilers: with Ninja where the port uses the MUSA language (SDK
+# 5.1 and newer), else with make (FindMUSA). A cuda2musa that does not
+# port CMake files writes no musa_port.cmake: the column is then "-".
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=$(readlink -f "${1:-$TOP/build/cuda2musa}")
@@ -36,7 +48,13 @@ command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || {
 rm -rf "$WORK"
 mkdir -p "$WORK"
 SDK=$WORK/sdk
-"$BIN" -q --shadow-sdk "$SDK" || exit 2
+ver=()
+[ -n "${MUSA_VERSION:-}" ] && ver=(--musa-version "$MUSA_VERSION")
+"${SDK_BIN:-$BIN}" -q "${ver[@]}" --shadow-sdk "$SDK" || exit 2
+if [ "${CMAKE:-on}" != off ] && ! command -v cmake >/dev/null; then
+    echo "samples.sh: no cmake: the CMake path is left out" >&2
+    CMAKE=off
+fi
 KNOWN=${KNOWN:-$TOP/tests/shadow/samples.known}
 
 # Why a sample needs more than the CUDA toolkit here, or nothing.
@@ -60,9 +78,34 @@ cause() {
         sed -e "s|$WORK/[^ :]*/out[^/]*/||g" -e "s|$SDK|SDK|g" | cut -c1-150
 }
 
-printf '%-58s %-6s %-11s %-11s %-6s %-6s %s\n' sample ported \
-    'make:cc' 'ninja:cc' 'make' 'ninja' 'cause of the first failure'
-total=0 built=0 skipped=0 known=0
+# cmake_build W REL: port for the CMake path into W/out-cmake, configure
+# and build; prints yes, no (the build failed), cfg (the configure did),
+# or - (no ported CMake files); logs in W/cmake.log.
+cmake_build() {
+    local w=$1 rel=$2 gen=(-G "Unix Makefiles") k=(-k)
+    [ "${CMAKE:-on}" = off ] && echo - && return
+    MUSA_HOME=$SDK "$BIN" -q -w "${ver[@]}" -o "$w/out-cmake" \
+        -I "$CORPUS/Common" "$CORPUS/CMakeLists.txt" "$CORPUS/$rel" \
+        "$CORPUS/Common" >"$w/cmake.log" 2>&1
+    local conf=$w/out-cmake/musa_port.cmake
+    [ -f "$conf" ] && [ -f "$w/out-cmake/$rel/CMakeLists.txt" ] ||
+        { echo - && return; }
+    if grep -q EnableMUSALanguage "$conf"; then
+        command -v ninja >/dev/null || { echo - && return; }
+        gen=(-G Ninja) k=(-k 0)
+    fi
+    MUSA_HOME=$SDK cmake -S "$w/out-cmake/$rel" -B "$w/cmake-build" \
+        "${gen[@]}" -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$conf" \
+        -DCMAKE_CXX_COMPILER="$SDK/bin/c++" -DCMAKE_C_COMPILER="$SDK/bin/cc" \
+        >>"$w/cmake.log" 2>&1 || { echo cfg && return; }
+    cmake --build "$w/cmake-build" -j"$JOBS" -- "${k[@]}" >>"$w/cmake.log" 2>&1 ||
+        { echo no && return; }
+    echo yes
+}
+
+printf '%-58s %-6s %-6s %-11s %-8s %-11s %-6s %s\n' sample ported cmake \
+    'musa.mk:cc' 'musa.mk' 'ninja:cc' 'ninja' 'cause of the first failure'
+total=0 built=0 skipped=0 known=0 cmade=0 ctried=0
 list=$(find "$CORPUS/Samples" -name CMakeLists.txt -printf '%h\n' | sort)
 for dir in $list; do
     rel=${dir#"$CORPUS"/}
@@ -84,13 +127,21 @@ for dir in $list; do
     ported=yes
     [ -f "$w/out/musa_manifest.json" ] || ported=no
     [ $prc = 2 ] && ported=no
-    mk_cc=- nj_cc=- mk_ln=- nj_ln=- why=
+    mk_cc=- nj_cc=- mk_ln=- nj_ln=- why= cm=-
     if [ $ported = yes ]; then
+        cm=$(cmake_build "$w" "$rel")
+        [ "$cm" != - ] && ctried=$((ctried + 1))
+        [ "$cm" = yes ] && cmade=$((cmade + 1))
         cp -a "$w/out" "$w/out-ninja"
         # The sample's own units and programs (Common/'s units are built
-        # as far as a program needs them).
-        objs=$(sed -n 's/.*"object": *"\([^"]*\)".*/\1/p' \
-            "$w/out/musa_manifest.json" | grep "^musa_build/obj/$rel/")
+        # as far as a program needs them); a unit built as a device code
+        # image that programs load, that image instead of its object.
+        objs=$(grep -v '"images":' "$w/out/musa_manifest.json" |
+            sed -n 's/.*"object": *"\([^"]*\)".*/\1/p' |
+            grep "^musa_build/obj/$rel/")
+        objs="$objs $(grep "\"object\": *\"musa_build/obj/$rel/" \
+            "$w/out/musa_manifest.json" |
+            sed -n 's/.*"images": *\[\([^]]*\)\].*/\1/p' | tr -d '",')"
         progs=$(sed -n 's/.*"program": *"\([^"]*\)".*/\1/p' \
             "$w/out/musa_manifest.json" | sort -u)
         # shellcheck disable=SC2086
@@ -123,6 +174,9 @@ for dir in $list; do
             [ -n "$why" ] || why=$(cause "$w/ninja.log")
             [ -n "$why" ] || why="no program in the manifest"
         fi
+        if [ -z "$why" ] && [ "$cm" != yes ] && [ "$cm" != - ]; then
+            why="cmake: $(cause "$w/cmake.log")"
+        fi
     else
         why=$(cause "$w/port.log")
     fi
@@ -130,12 +184,13 @@ for dir in $list; do
         k=$(grep -m1 "^$rel	" "$KNOWN" | cut -f2)
         [ -n "$k" ] && why="known: $k" && known=$((known + 1))
     fi
-    printf '%-58s %-6s %-11s %-11s %-6s %-6s %s\n' "$rel" "$ported" \
-        "$mk_cc" "$nj_cc" "$mk_ln" "$nj_ln" "$why"
+    printf '%-58s %-6s %-6s %-11s %-8s %-11s %-6s %s\n' "$rel" "$ported" \
+        "$cm" "$mk_cc" "$mk_ln" "$nj_cc" "$nj_ln" "$why"
 done
 echo
 echo "$built of $total samples compiled and linked by both make and ninja;" \
     "$known failed for a known cause ($KNOWN), $((total - built - known))" \
-    "for another; $skipped need more than the CUDA toolkit here:"
+    "for another; $cmade of $ctried built through their ported CMake" \
+    "files; $skipped need more than the CUDA toolkit here:"
 cat "$WORK/skipped.txt" 2>/dev/null
 exit 0

@@ -207,47 +207,50 @@ START_TEST(units_compilers_programs)
     static const size_t inc_blas[] = {3}; /* app/main.cpp includes b.h */
     static const size_t inc_dev[] = {5};  /* host.cpp includes dev.h */
     static const size_t inc_part[] = {8}; /* unity.mu includes part.mu */
-    /* rel, abs, source, device, main, libs, nlibs, incl, nincl, hash */
+#define F(r, a, src, dev, m, l, nl, inc, ninc, h)                              \
+    {                                                                          \
+        .rel = r, .abs = a, .source = src, .device = dev, .has_main = m,       \
+        .libs = l, .nlibs = nl, .incl = inc, .nincl = ninc, .hash = h          \
+    }
     const struct build_file files[] = {
         /* sorted by output path */
-        /* 0 */ {"a.mu", "/s/a.cu", true, false, false, NULL, 0, NULL, 0, 1},
+        /* 0 */ F("a.mu", "/s/a.cu", true, false, false, NULL, 0, NULL, 0, 1),
         /* 1 */
-        {"app/main.cpp", "/s/app/main.cpp", true, false, true, NULL, 0,
-         inc_blas, 1, 5},
+        F("app/main.cpp", "/s/app/main.cpp", true, false, true, NULL, 0,
+          inc_blas, 1, 5),
         /* 2 */
-        {"app/x.cc", "/s/app/x.cc", true, false, false, NULL, 0, NULL, 0, 6},
-        /* 3 */ {"b.h", "/s/b.h", true, false, false, blas, 1, NULL, 0, 9},
+        F("app/x.cc", "/s/app/x.cc", true, false, false, NULL, 0, NULL, 0, 6),
+        /* 3 */ F("b.h", "/s/b.h", true, false, false, blas, 1, NULL, 0, 9),
         /* 4 */
-        {"data.bin", "/s/data.bin", false, false, false, NULL, 0, NULL, 0, 10},
-        /* 5 */ {"dev.h", "/s/dev.h", true, true, false, NULL, 0, NULL, 0, 2},
+        F("data.bin", "/s/data.bin", false, false, false, NULL, 0, NULL, 0, 10),
+        /* 5 */ F("dev.h", "/s/dev.h", true, true, false, NULL, 0, NULL, 0, 2),
         /* 6 */
-        {"failed.cpp", "/s/failed.cpp", false, false, false, NULL, 0, NULL, 0,
-         0},
+        F("failed.cpp", "/s/failed.cpp", false, false, false, NULL, 0, NULL, 0,
+          0),
         /* 7 */
-        {"host.cpp", "/s/host.cpp", true, false, false, NULL, 0, inc_dev, 1, 3},
+        F("host.cpp", "/s/host.cpp", true, false, false, NULL, 0, inc_dev, 1,
+          3),
         /* 8 */
-        {"part.mu", "/s/part.cu", true, true, false, NULL, 0, NULL, 0, 7},
+        F("part.mu", "/s/part.cu", true, true, false, NULL, 0, NULL, 0, 7),
         /* 9 */
-        {"plain.c", "/s/plain.c", true, false, false, NULL, 0, NULL, 0, 4},
+        F("plain.c", "/s/plain.c", true, false, false, NULL, 0, NULL, 0, 4),
         /* 10 */
-        {"unity.mu", "/s/unity.cu", true, false, false, NULL, 0, inc_part, 1,
-         8},
+        F("unity.mu", "/s/unity.cu", true, false, false, NULL, 0, inc_part, 1,
+          8),
     };
+#undef F
     const char *const incdirs[] = {"/s/inc", "/elsewhere"};
     const char *const defines[] = {"X=1"};
-    struct build_in in = {files,
-                          sizeof(files) / sizeof(files[0]),
-                          NULL,
-                          "/s",
-                          "/out",
-                          incdirs,
-                          2,
-                          defines,
-                          1,
-                          NULL,
-                          0,
-                          "/usr/local/musa",
-                          "cuda2musa test"};
+    struct build_in in = {.files = files,
+                          .nfiles = sizeof(files) / sizeof(files[0]),
+                          .in_root = "/s",
+                          .out_root = "/out",
+                          .incdirs = incdirs,
+                          .nincdirs = 2,
+                          .defines = defines,
+                          .ndefines = 1,
+                          .musa_home = "/usr/local/musa",
+                          .generator = "cuda2musa test"};
     struct manifest m;
     struct build_warnings w;
     struct arena a = ARENA_INIT;
@@ -370,6 +373,471 @@ START_TEST(record_of_outputs)
 }
 END_TEST
 
+/* A port of the files given, for the tests below: sorted by rel. */
+static void model_of(const struct build_file *files, size_t n,
+                     struct manifest *m, struct build_warnings *w,
+                     struct arena *a)
+{
+    struct build_in in = {.files = files,
+                          .nfiles = n,
+                          .in_root = "/s",
+                          .out_root = "/out",
+                          .musa_home = "/usr/local/musa",
+                          .generator = "cuda2musa test"};
+    build_model(&in, m, w, a);
+}
+
+static size_t tu_named(const struct manifest *m, const char *src)
+{
+    for (size_t i = 0; i < m->ntus; i++)
+        if (!strcmp(m->tus[i].src, src))
+            return i;
+    ck_abort_msg("no unit %s", src);
+    return 0;
+}
+
+static char *render(void (*fn)(const struct manifest *, struct strbuf *),
+                    const struct manifest *m)
+{
+    struct strbuf sb = STRBUF_INIT;
+    fn(m, &sb);
+    return strbuf_detach(&sb, NULL);
+}
+
+static bool has_note(const struct manifest *m, const char *text)
+{
+    for (size_t i = 0; i < m->nnotes; i++)
+        if (strstr(m->notes[i], text))
+            return true;
+    return false;
+}
+
+/* A program links the unit that implements a header it includes, and
+ * what that one needs, wherever they are; not a unit that only includes
+ * the header, nor another program. */
+START_TEST(programs_link_what_they_include)
+{
+    static const size_t app_inc[] = {2}; /* app/main.mu: helper.h */
+    static const size_t helper_inc[] = {2,
+                                        5}; /* helper.cpp: helper.h, other.h */
+    static const size_t other_inc[] = {5};  /* other.cpp: other.h */
+    static const size_t user_inc[] = {2};   /* tool.cpp, user.cpp: helper.h */
+    const struct build_file files[] = {
+        /* 0 */ {.rel = "app/main.mu",
+                 .abs = "/s/app/main.cu",
+                 .source = true,
+                 .device = true,
+                 .has_main = true,
+                 .incl = app_inc,
+                 .nincl = 1},
+        /* 1 */
+        {.rel = "common/helper.cpp",
+         .abs = "/s/common/helper.cpp",
+         .source = true,
+         .incl = helper_inc,
+         .nincl = 2},
+        /* 2 */
+        {.rel = "common/helper.h", .abs = "/s/common/helper.h", .source = true},
+        /* 3 */
+        {.rel = "common/other.cpp",
+         .abs = "/s/common/other.cpp",
+         .source = true,
+         .incl = other_inc,
+         .nincl = 1},
+        /* 4 */
+        {.rel = "common/tool.cpp",
+         .abs = "/s/common/tool.cpp",
+         .source = true,
+         .has_main = true,
+         .incl = user_inc,
+         .nincl = 1},
+        /* 5 */
+        {.rel = "common/other.h", .abs = "/s/common/other.h", .source = true},
+        /* 6 */
+        {.rel = "common/user.cpp",
+         .abs = "/s/common/user.cpp",
+         .source = true,
+         .incl = user_inc,
+         .nincl = 1},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, sizeof(files) / sizeof(files[0]), &m, &w, &a);
+    size_t app = tu_named(&m, "app/main.mu");
+    size_t helper = tu_named(&m, "common/helper.cpp");
+    size_t other = tu_named(&m, "common/other.cpp");
+    size_t tool = tu_named(&m, "common/tool.cpp");
+    size_t user = tu_named(&m, "common/user.cpp");
+    ck_assert(manifest_links(&m, app, helper));
+    ck_assert(manifest_links(&m, app, other));
+    ck_assert(!manifest_links(&m, app, user));
+    ck_assert(!manifest_links(&m, app, tool));
+    ck_assert_uint_eq(m.tus[app].nlinks, 2);
+    /* tool.cpp links its directory (helper, other, user) as before. */
+    ck_assert(manifest_links(&m, tool, user) && !manifest_links(&m, tool, app));
+    ck_assert_uint_eq(m.tus[tool].nlinks, 0);
+    char *mk = render(manifest_render_make, &m);
+    ck_assert_msg(strstr(mk, "$(C2M_BUILD)/bin/app/main: "
+                             "$(C2M_BUILD)/obj/app/main.mu.o "
+                             "$(C2M_BUILD)/obj/common/helper.cpp.o "
+                             "$(C2M_BUILD)/obj/common/other.cpp.o\n"),
+                  "%s", mk);
+    char *json = render(manifest_render_json, &m);
+    ck_assert_msg(strstr(json, "\"links\": [\"common/helper.cpp\", "
+                               "\"common/other.cpp\"]"),
+                  "%s", json);
+    free(mk);
+    free(json);
+    arena_release(&a);
+}
+END_TEST
+
+/* Libraries follow uses: a helper's uses inside its own #if count only
+ * for a unit that names a header of the library too. */
+START_TEST(libraries_follow_uses)
+{
+    static const char *const blas[] = {"mublas"};
+    static const char *const fft[] = {"mufft"};
+    static const size_t inc_helper[] = {3};
+    const struct build_file files[] = {
+        /* 0: includes the helper and names mublas.h */
+        {.rel = "a.mu",
+         .abs = "/s/a.cu",
+         .source = true,
+         .hlibs = blas,
+         .nhlibs = 1,
+         .incl = inc_helper,
+         .nincl = 1},
+        /* 1: includes the helper only */
+        {.rel = "b.mu",
+         .abs = "/s/b.cu",
+         .source = true,
+         .incl = inc_helper,
+         .nincl = 1},
+        /* 2: calls cufft outside any #if */
+        {.rel = "c.cpp",
+         .abs = "/s/c.cpp",
+         .source = true,
+         .libs = fft,
+         .nlibs = 1},
+        /* 3: the helper: mublas names inside #ifdef CUBLAS_API_H_ */
+        {.rel = "helper.h",
+         .abs = "/s/helper.h",
+         .source = true,
+         .clibs = blas,
+         .nclibs = 1},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, 4, &m, &w, &a);
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < m.ntus; i++) {
+        strbuf_addf(&sb, "%s:", m.tus[i].src);
+        for (size_t k = 0; k < m.tus[i].nlibs; k++)
+            strbuf_addf(&sb, " %s", m.tus[i].libs[k]);
+        strbuf_addch(&sb, ';');
+    }
+    ck_assert_str_eq(sb.buf, "a.mu: musart mublas;b.mu: musart;c.cpp: mufft;");
+    strbuf_release(&sb);
+    arena_release(&a);
+}
+END_TEST
+
+/* A unit that needs a platform this system lacks is left out, with the
+ * program that links it, and said once; compile_commands.json keeps it
+ * for the editor. */
+START_TEST(units_left_out)
+{
+    static const size_t inc_gl[] = {1};
+    const struct build_file files[] = {
+        {.rel = "gl/app.cpp",
+         .abs = "/s/gl/app.cpp",
+         .source = true,
+         .has_main = true},
+        {.rel = "gl/view.h",
+         .abs = "/s/gl/view.h",
+         .source = true,
+         .platform = "OpenGL (no GL/gl.h)"},
+        {.rel = "gl/view.mu",
+         .abs = "/s/gl/view.cu",
+         .source = true,
+         .device = true,
+         .incl = inc_gl,
+         .nincl = 1},
+        {.rel = "ok/ok.mu",
+         .abs = "/s/ok/ok.cu",
+         .source = true,
+         .has_main = true},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, 4, &m, &w, &a);
+    size_t view = tu_named(&m, "gl/view.mu"), app = tu_named(&m, "gl/app.cpp");
+    ck_assert_str_eq(m.tus[view].left_out, "OpenGL (no GL/gl.h)");
+    ck_assert(!manifest_is_object(&m, view) && manifest_is_object(&m, app));
+    ck_assert(!manifest_linkable(&m, app));
+    ck_assert(manifest_linkable(&m, tu_named(&m, "ok/ok.mu")));
+    ck_assert(has_note(&m, "1 unit that needs OpenGL (no GL/gl.h), which "
+                           "this system lacks: 'gl/view.mu'"));
+    char *mk = render(manifest_render_make, &m);
+    char *nj = render(manifest_render_ninja, &m);
+    char *db = render(manifest_render_compdb, &m);
+    char *json = render(manifest_render_json, &m);
+    ck_assert_ptr_null(strstr(mk, "view.mu"));
+    ck_assert_ptr_null(strstr(mk, "bin/gl/app"));
+    ck_assert_ptr_nonnull(strstr(mk, "bin/ok/ok"));
+    ck_assert_ptr_null(strstr(nj, "view.mu"));
+    ck_assert_ptr_null(strstr(nj, "bin/gl/app"));
+    ck_assert_ptr_nonnull(strstr(db, "/out/gl/view.mu"));
+    ck_assert_ptr_nonnull(
+        strstr(json, "\"left_out\": \"OpenGL (no GL/gl.h)\""));
+    free(mk);
+    free(nj);
+    free(db);
+    free(json);
+    arena_release(&a);
+}
+END_TEST
+
+/* Device code loaded at run time: the image a loader names is built
+ * from the kernel file of its directory whose name begins the image's,
+ * for the device alone, and not linked; what nothing builds is said. */
+START_TEST(device_images)
+{
+    const struct build_file files[] = {
+        {.rel = "drv/k.mu",
+         .abs = "/s/drv/k.cu",
+         .source = true,
+         .device = true},
+        {.rel = "drv/k_kernel.mu",
+         .abs = "/s/drv/k_kernel.cu",
+         .source = true,
+         .device = true},
+        {.rel = "drv/main.cpp",
+         .abs = "/s/drv/main.cpp",
+         .source = true,
+         .has_main = true,
+         .loads_code = true,
+         .images = "k_kernel64.fatbin\0other.cubin\0"},
+        {.rel = "jit/jit.cpp",
+         .abs = "/s/jit/jit.cpp",
+         .source = true,
+         .has_main = true,
+         .loads_code = true},
+        {.rel = "rtc/rtc.cpp",
+         .abs = "/s/rtc/rtc.cpp",
+         .source = true,
+         .has_main = true,
+         .loads_code = true,
+         .compiles_code = true},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, 5, &m, &w, &a);
+    size_t k = tu_named(&m, "drv/k_kernel.mu"),
+           main = tu_named(&m, "drv/main.cpp");
+    ck_assert_uint_eq(m.tus[k].nimages, 1);
+    ck_assert_str_eq(m.tus[k].images[0], "k_kernel64.fatbin");
+    ck_assert_uint_eq(m.tus[tu_named(&m, "drv/k.mu")].nimages, 0);
+    ck_assert(!manifest_links(&m, main, k));
+    ck_assert(manifest_links(&m, main, tu_named(&m, "drv/k.mu")));
+    struct strbuf sb = STRBUF_INIT;
+    manifest_image(&m, k, 0, &sb);
+    ck_assert_str_eq(sb.buf, "musa_build/bin/drv/k_kernel64.fatbin");
+    strbuf_release(&sb);
+    /* other.cubin, and jit.cpp's load: warnings; rtc.cpp compiles its
+     * own. */
+    ck_assert_uint_eq(w.n, 2);
+    ck_assert_int_eq(w.v[0].id, WARN_BUILD);
+    ck_assert_ptr_nonnull(strstr(w.v[0].text, "drv/main.cpp: loads the "
+                                              "device code image "
+                                              "'other.cubin'"));
+    ck_assert_ptr_nonnull(strstr(w.v[1].text, "jit/jit.cpp: loads device "
+                                              "code at run time"));
+    char *mk = render(manifest_render_make, &m);
+    char *nj = render(manifest_render_ninja, &m);
+    ck_assert_msg(strstr(mk, "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin: "
+                             "$(C2M_ROOT)/drv/k_kernel.mu\n\t@mkdir -p $(@D)\n"
+                             "\t$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 "
+                             "-O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) "
+                             "$(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
+                             "-o $@ $<\n"),
+                  "%s", mk);
+    ck_assert_ptr_null(strstr(mk, "obj/drv/k_kernel.mu.o"));
+    ck_assert_ptr_nonnull(strstr(nj, "build musa_build/bin/drv/"
+                                     "k_kernel64.fatbin: mcc_image "
+                                     "drv/k_kernel.mu\n"));
+    ck_assert_ptr_nonnull(strstr(nj, "build musa-all: phony musa-objs"));
+    ck_assert_ptr_nonnull(strstr(nj, " musa_build/bin/drv/"
+                                     "k_kernel64.fatbin\ndefault"));
+    free(mk);
+    free(nj);
+    arena_release(&a);
+}
+END_TEST
+
+/* OpenMP: -fopenmp to compile the unit and to link what links it. The
+ * entry of an extension: a shared library of what it includes. */
+START_TEST(openmp_and_shared_libraries)
+{
+    static const size_t inc_ops[] = {2};
+    const struct build_file files[] = {
+        {.rel = "ext/ext.cpp",
+         .abs = "/s/ext/ext.cpp",
+         .source = true,
+         .extension = true,
+         .incl = inc_ops,
+         .nincl = 1},
+        {.rel = "ext/ops/ops.cpp",
+         .abs = "/s/ext/ops/ops.cpp",
+         .source = true,
+         .incl = inc_ops,
+         .nincl = 1},
+        {.rel = "ext/ops/ops.h", .abs = "/s/ext/ops/ops.h", .source = true},
+        {.rel = "ext/unused.cpp", .abs = "/s/ext/unused.cpp", .source = true},
+        {.rel = "omp.mu",
+         .abs = "/s/omp.cu",
+         .source = true,
+         .device = true,
+         .has_main = true,
+         .openmp = true},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, 5, &m, &w, &a);
+    size_t ext = tu_named(&m, "ext/ext.cpp");
+    ck_assert(m.tus[ext].shared && !m.tus[ext].main);
+    ck_assert(manifest_links(&m, ext, tu_named(&m, "ext/ops/ops.cpp")));
+    ck_assert(!manifest_links(&m, ext, tu_named(&m, "ext/unused.cpp")));
+    struct strbuf sb = STRBUF_INIT;
+    manifest_shared(&m, ext, &sb);
+    ck_assert_str_eq(sb.buf, "musa_build/lib/ext/ext.so");
+    strbuf_release(&sb);
+    ck_assert(has_note(&m, "1 unit is the entry of Python or PyTorch "
+                           "extensions"));
+    char *mk = render(manifest_render_make, &m);
+    char *nj = render(manifest_render_ninja, &m);
+    char *db = render(manifest_render_compdb, &m);
+    ck_assert_msg(
+        strstr(mk, "MUSA_SHLIBS := \\\n  $(C2M_BUILD)/lib/ext/ext.so\n"), "%s",
+        mk);
+    ck_assert_ptr_nonnull(
+        strstr(mk, "\t$(LINKER) $(LDFLAGS) -shared -o $@ $^"));
+    ck_assert_ptr_nonnull(strstr(nj, "build musa_build/lib/ext/ext.so: "
+                                     "link_shared "));
+    ck_assert_ptr_nonnull(strstr(mk, "-std=c++17 -fopenmp -O2"));
+    ck_assert_ptr_nonnull(
+        strstr(mk, "-o $@ $^ $(C2M_LIBDIRS) -fopenmp -lmusart $(LDLIBS)"));
+    ck_assert_ptr_nonnull(strstr(nj, "  flags = -fopenmp\n"));
+    ck_assert_ptr_nonnull(strstr(nj, "  libs = -fopenmp -lmusart\n"));
+    ck_assert_ptr_nonnull(strstr(db, "\"-fopenmp\""));
+    free(mk);
+    free(nj);
+    free(db);
+    arena_release(&a);
+}
+END_TEST
+
+/* Include directories the #includes need (not named by -I) go to the
+ * units that need them, with a note; the project's build files give
+ * flags by directory (the hook their readers fill). */
+START_TEST(include_directories)
+{
+    static const char *const common[] = {"/s/Common"};
+    static const size_t inc_h[] = {2};
+    const struct build_file files[] = {
+        {.rel = "app/a.mu",
+         .abs = "/s/app/a.cu",
+         .source = true,
+         .incl = inc_h,
+         .nincl = 1},
+        {.rel = "b.mu", .abs = "/s/b.cu", .source = true},
+        {.rel = "helper.h",
+         .abs = "/s/Common/helper.h",
+         .source = true,
+         .incdirs = common,
+         .nincdirs = 1},
+    };
+    static const struct mf_flag app_flags[] = {{'I', false, "/s/app/inc"},
+                                               {'D', false, "APP=1"}};
+    const struct build_dirflags dirflags[] = {{"/s/app", app_flags, 2}};
+    struct build_in in = {.files = files,
+                          .nfiles = 3,
+                          .in_root = "/s",
+                          .out_root = "/out",
+                          .musa_home = "/usr/local/musa",
+                          .generator = "cuda2musa test",
+                          .dirflags = dirflags,
+                          .ndirflags = 1};
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    build_model(&in, &m, &w, &a);
+    const struct mf_tu *ta = &m.tus[tu_named(&m, "app/a.mu")];
+    const struct mf_tu *tb = &m.tus[tu_named(&m, "b.mu")];
+    ck_assert_uint_eq(ta->nflags, 3);
+    ck_assert(ta->flags[0].rel && !strcmp(ta->flags[0].val, "app/inc"));
+    ck_assert_str_eq(ta->flags[1].val, "APP=1");
+    ck_assert(ta->flags[2].rel && !strcmp(ta->flags[2].val, "Common"));
+    ck_assert_uint_eq(tb->nflags, 0);
+    ck_assert_uint_eq(m.nflags, 0);
+    ck_assert(has_note(&m, "include directory 'Common' added to the units "
+                           "that need it: 1 file"));
+    arena_release(&a);
+}
+END_TEST
+
+/* The CUDA toolkit's directories are not carried over: one note. */
+START_TEST(cuda_toolkit_dirs_dropped)
+{
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda/include"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda-13.0/include"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda-12.4/include/cccl"));
+    ck_assert(
+        compdb_is_cuda_dir("/usr/local/cuda/targets/x86_64-linux/include"));
+    ck_assert(compdb_is_cuda_dir("/opt/cuda/lib64"));
+    ck_assert(compdb_is_cuda_dir("/usr/local/cuda/lib64/stubs"));
+    ck_assert(compdb_is_cuda_dir("/opt/nvidia/hpc_sdk/Linux_x86_64/24.1/cuda/"
+                                 "12.3/include"));
+    ck_assert(!compdb_is_cuda_dir("/src/mmcv/ops/csrc/common/cuda"));
+    ck_assert(!compdb_is_cuda_dir("/src/cudax/include"));
+    ck_assert(!compdb_is_cuda_dir("/src/include/cuda"));
+    ck_assert(!compdb_is_cuda_dir("/src/cuda-helpers/include"));
+
+    char *path = write_temp("[{\"directory\": \"/p\", \"file\": \"/p/k.cu\",\n"
+                            "  \"command\": \"nvcc -I/opt/cuda-99.1/include "
+                            "-isystem=/opt/cuda-99.1/include -I/p/inc "
+                            "-L/opt/cuda-99.1/lib64 -c k.cu\"}]\n",
+                            ".json");
+    struct compdb db;
+    struct strbuf err = STRBUF_INIT;
+    struct mapping *m = shipped_mapping(SDK_NEWEST);
+    ck_assert_int_eq(compdb_load(&db, path, mapping_nvcc(m), &err), 0);
+    const struct compdb_entry *e = compdb_find(&db, "/p/k.cu");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->nflags, 1);
+    ck_assert_str_eq(e->flags[0].val, "/p/inc");
+    size_t dropped = 0;
+    for (size_t i = 0; i < db.nnotes; i++)
+        if (strstr(db.notes[i], "dropped the CUDA toolkit's include and "
+                                "library directories "
+                                "'/opt/cuda-99.1/include' and "
+                                "'/opt/cuda-99.1/lib64': "))
+            dropped++;
+    ck_assert_uint_eq(dropped, 1);
+    compdb_release(&db);
+    mapping_free(m);
+    strbuf_release(&err);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 static Suite *manifest_suite(void)
 {
     Suite *s = suite_create("manifest");
@@ -382,6 +850,13 @@ static Suite *manifest_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("model");
     tcase_add_test(tc, units_compilers_programs);
+    tcase_add_test(tc, programs_link_what_they_include);
+    tcase_add_test(tc, libraries_follow_uses);
+    tcase_add_test(tc, units_left_out);
+    tcase_add_test(tc, device_images);
+    tcase_add_test(tc, openmp_and_shared_libraries);
+    tcase_add_test(tc, include_directories);
+    tcase_add_test(tc, cuda_toolkit_dirs_dropped);
     tcase_add_test(tc, record_of_outputs);
     suite_add_tcase(s, tc);
     return s;

@@ -77,9 +77,9 @@ struct ported {
 };
 
 static bool fake_local(void *arg, const char *name, size_t len, bool angled,
-                       bool *renamed)
+                       enum include_where where, bool *renamed)
 {
-    (void)arg;
+    (void)arg, (void)where;
     /* "k.cuh" and "sub/h.cuh" are in the run; <cub/cub.cuh> is not. */
     if (!angled && ((len == 5 && !memcmp(name, "k.cuh", 5)) ||
                     (len == 9 && !memcmp(name, "sub/h.cuh", 9)))) {
@@ -474,6 +474,128 @@ START_TEST(facts_for_the_manifest)
 }
 END_TEST
 
+/* The #ifs the facts follow: a use in another platform's branch is not
+ * this one's; one in the project's own #if needs a header named too; an
+ * include guard is no #if. */
+START_TEST(facts_by_platform_and_if)
+{
+    static const struct {
+        const char *in;
+        size_t uses, cuses;
+    } cases[] = {
+        {"void f() { cudaMalloc(p); }\n", 1, 0},
+        {"#ifndef K_H\n#define K_H\nvoid f() { cudaMalloc(p); }\n#endif\n", 1,
+         0},
+        {"#ifdef HAVE_IT\nvoid f() { cudaMalloc(p); }\n#endif\n", 0, 1},
+        {"#ifdef _WIN32\nvoid f() { cudaMalloc(p); }\n#endif\n", 0, 0},
+        {"#if defined(WIN32) || defined(_WIN64)\nx\n#else\n"
+         "void f() { cudaMalloc(p); }\n#endif\n",
+         1, 0},
+        {"#if !defined(_WIN32)\nvoid f() { cudaMalloc(p); }\n#endif\n", 1, 0},
+        {"#ifndef __APPLE__\nvoid f() { cudaMalloc(p); }\n#endif\n", 1, 0},
+        {"#ifdef __linux__\nx\n#else\nvoid f() { cudaMalloc(p); }\n#endif\n", 0,
+         0},
+        /* A platform and the project's own macro: the project's #if. */
+        {"#if defined(_WIN64) || defined(__LP64__)\n"
+         "void f() { cudaMalloc(p); }\n#endif\n",
+         0, 1},
+        {"#ifdef _WIN32\nx\n#elif defined(USE_X)\n"
+         "void f() { cudaMalloc(p); }\n#endif\n",
+         0, 1},
+        /* Not the first #if: no guard. */
+        {"#if A\n#endif\n#ifndef K_H\nvoid f() { cudaMalloc(p); }\n#endif\n", 0,
+         1},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct tu_facts tf = facts_of(cases[i].in, false);
+        size_t uses = tf.ndomains ? tf.domains[0].uses : 0;
+        size_t cuses = tf.ndomains ? tf.domains[0].cuses : 0;
+        ck_assert_msg(uses == cases[i].uses && cuses == cases[i].cuses,
+                      "%s: uses %zu, in #if %zu", cases[i].in, uses, cuses);
+    }
+    /* A header of the domain named: in the project's #if too, but not in
+     * another platform's branch. */
+    struct tu_facts tf =
+        facts_of("#ifdef USE\n#include <mutest.h>\n#endif\n", false);
+    ck_assert(tf.ndomains == 1 && tf.domains[0].named);
+    tf = facts_of("#ifdef _WIN32\n#include <mutest.h>\n#endif\n", false);
+    ck_assert_uint_eq(tf.ndomains, 0);
+}
+END_TEST
+
+/* OpenMP, an extension's entry, device code loaded or compiled at run
+ * time, the images named. */
+START_TEST(facts_for_the_build)
+{
+    static const struct {
+        const char *in;
+        bool openmp, extension, loads, compiles;
+    } cases[] = {
+        {"#pragma omp parallel for\nfor (;;) {}\n", true, false, false, false},
+        {"#include <omp.h>\n", true, false, false, false},
+        {"#ifdef _OPENMP\n#pragma omp parallel\n#endif\n", true, false, false,
+         false},
+        {"#ifdef _WIN32\n#pragma omp parallel\n#endif\n", false, false, false,
+         false},
+        {"// #pragma omp\nint omp = 1;\n", false, false, false, false},
+        {"PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}\n", false, true, false,
+         false},
+        {"TORCH_LIBRARY(ops, m) {}\n", false, true, false, false},
+        {"static auto r = torch::RegisterOperators().op(\"x\", &f);\n", false,
+         true, false, false},
+        {"#ifdef _WIN32\nPyMODINIT_FUNC PyInit_x(void) { return 0; }\n"
+         "#endif\n",
+         false, false, false, false},
+        {"TORCH_LIBRARY_IMPL(ops, CUDA, m) {}\n", false, false, false, false},
+        {"cuModuleLoadData(&m, image);\n", false, false, true, false},
+        {"muModuleLoadDataEx(&m, image, 0, 0, 0);\n", false, false, true,
+         false},
+        {"cuLibraryLoadFromFile(&l, f, 0, 0, 0, 0, 0, 0);\n", false, false,
+         true, false},
+        {"cuModuleGetFunction(&f, m, \"k\");\n", false, false, false, false},
+        {"nvrtcCompileProgram(p, 0, 0);\n", false, false, false, true},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        for (int native = 0; native < 2; native++) {
+            struct tu_facts tf = facts_of(cases[i].in, native);
+            ck_assert_msg(tf.openmp == cases[i].openmp &&
+                              tf.extension == cases[i].extension &&
+                              tf.loads_code == cases[i].loads &&
+                              tf.compiles_code == cases[i].compiles,
+                          "%s (native %d): openmp %d extension %d loads %d "
+                          "compiles %d",
+                          cases[i].in, native, tf.openmp, tf.extension,
+                          tf.loads_code, tf.compiles_code);
+        }
+
+    struct tu_facts tf = facts_of(
+        "#define FATBIN \"k_kernel64.fatbin\"\n"
+        "const char *a = \"data/k.cubin\", *b = \"k.ptx\", *c = \"k.fatbin\";\n"
+        "const char *d = \"k.fatbin\", *e = \"not an image.txt\";\n"
+        "const char *f = \".ptx\", *g = u8\"u.ptx\", *h = \"e\\\\x.ptx\";\n"
+        "#ifdef _WIN32\nconst char *w = \"win.fatbin\";\n#endif\n",
+        false);
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = tf.images; *p; p += strlen(p) + 1)
+        strbuf_addf(&sb, "%s;", p);
+    ck_assert_str_eq(sb.buf, "k_kernel64.fatbin;k.cubin;k.ptx;k.fatbin;");
+    strbuf_release(&sb);
+    /* Names that do not fit are left out, the list stays terminated. */
+    struct strbuf many = STRBUF_INIT;
+    for (int i = 0; i < 100; i++)
+        strbuf_addf(&many, "const char *s%d = \"image_number_%d.cubin\";\n", i,
+                    i);
+    tf = facts_of(many.buf, false);
+    size_t n = 0, at = 0;
+    while (tf.images[at]) {
+        at += strlen(tf.images + at) + 1;
+        n++;
+    }
+    ck_assert(n > 5 && n < 100 && at < TU_IMAGES_MAX);
+    strbuf_release(&many);
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
     Suite *s = suite_create("rewrite");
@@ -495,6 +617,8 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, splices_keep_lines);
     tcase_add_test(tc, bytes_kept);
     tcase_add_test(tc, facts_for_the_manifest);
+    tcase_add_test(tc, facts_by_platform_and_if);
+    tcase_add_test(tc, facts_for_the_build);
     tcase_add_test(tc, buffer_ends_anywhere);
     suite_add_tcase(s, tc);
     return s;

@@ -58,6 +58,7 @@ static void render(struct shadow_files *f)
     struct shadow_spec s = {
         .c2m_version = "cuda2musa 9",
         .musa_version = "5.1",
+        .toolkit_version = "5.1.0",
         .cuda_home = "/cuda",
         .cuda_version = "13.0",
         .nvcc = "/cuda/bin/nvcc",
@@ -170,7 +171,7 @@ START_TEST(links_scripts_modules)
     /* Only the libraries that are here become targets. */
     c = text(&f, "cmake/FindMUSAToolkit.cmake");
     ck_assert_ptr_nonnull(strstr(c, "set(_musa_libs musart)\n"));
-    ck_assert_ptr_nonnull(strstr(c, "set(MUSAToolkit_VERSION \"5.1\")\n"));
+    ck_assert_ptr_nonnull(strstr(c, "set(MUSAToolkit_VERSION \"5.1.0\")\n"));
     ck_assert_ptr_null(strstr(c, "@MUSA"));
     c = text(&f, "version.json");
     ck_assert_ptr_nonnull(strstr(c, "\"shadow\": \"" SHADOW_MARK "\""));

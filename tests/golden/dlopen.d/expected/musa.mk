@@ -3,7 +3,8 @@
 #   make -f OUT/musa.mk [-j8] [MUSA_HOME=/opt/musa] [MUSA_ARCH="mp_22 mp_31"]
 # Targets: musa-all (the default), musa-objs, musa-clean. Variables you may
 # set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, CC, CFLAGS,
-# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS and MUSA_PROGRAMS.
+# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS, MUSA_PROGRAMS,
+# MUSA_SHLIBS (shared libraries) and MUSA_IMAGES (device code run time loads).
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
@@ -23,9 +24,11 @@ MUSA_OBJS := \
   $(C2M_BUILD)/obj/cudart_stub.c.o
 MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/cudart_stub
+MUSA_SHLIBS :=
+MUSA_IMAGES :=
 
 .PHONY: musa-all musa-objs musa-clean
-musa-all: $(MUSA_PROGRAMS) $(MUSA_OBJS)
+musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) $(MUSA_IMAGES) $(MUSA_OBJS)
 musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
@@ -38,7 +41,7 @@ $(C2M_BUILD)/bin/cudart_stub: $(C2M_BUILD)/obj/cudart_stub.c.o
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) $(LDLIBS)
 
--include $(MUSA_OBJS:%=%.d)
+-include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)
 .DEFAULT_GOAL := $(C2M_GOAL)
 else ifneq ($(C2M_INCLUDED),)

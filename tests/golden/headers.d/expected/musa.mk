@@ -3,7 +3,8 @@
 #   make -f OUT/musa.mk [-j8] [MUSA_HOME=/opt/musa] [MUSA_ARCH="mp_22 mp_31"]
 # Targets: musa-all (the default), musa-objs, musa-clean. Variables you may
 # set: MUSA_HOME, MCC, MUSA_ARCH, MUSAFLAGS, CXX, CXXFLAGS, CC, CFLAGS,
-# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS and MUSA_PROGRAMS.
+# LINKER, LDFLAGS, LDLIBS. It defines MUSA_OBJS, MUSA_LIBS, MUSA_PROGRAMS,
+# MUSA_SHLIBS (shared libraries) and MUSA_IMAGES (device code run time loads).
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
@@ -18,13 +19,15 @@ C2M_COMMA := ,
 C2M_ARCH_FLAGS = $(foreach a,$(subst $(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))
 C2M_FLAGS := -I$(C2M_ROOT)/include
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
-MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublas -lmurand
+MUSA_LIBS := $(C2M_LIBDIRS) -lmusart
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/src/k.mu.o
 MUSA_PROGRAMS :=
+MUSA_SHLIBS :=
+MUSA_IMAGES :=
 
 .PHONY: musa-all musa-objs musa-clean
-musa-all: $(MUSA_PROGRAMS) $(MUSA_OBJS)
+musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) $(MUSA_IMAGES) $(MUSA_OBJS)
 musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
@@ -33,7 +36,7 @@ $(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
--include $(MUSA_OBJS:%=%.d)
+-include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)
 .DEFAULT_GOAL := $(C2M_GOAL)
 else ifneq ($(C2M_INCLUDED),)

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/* Headers outside the run: what the port includes from -I directories
+ * that are not among the inputs is built as it is. When such headers
+ * hold CUDA names, the port would build against CUDA there (a sample
+ * ported with -I Common but without Common): said once per directory,
+ * with the fix. */
+#include "run/outside.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "build/compdb.h"
+#include "io/source.h"
+#include "lex/lexer.h"
+#include "port/edit.h"
+#include "port/rewrite.h"
+#include "run/report.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+#include "util/xalloc.h"
+
+/* A header of the port's, outside the run. */
+struct outside_header {
+    const char *path; /* absolute */
+    size_t by;        /* the first job that includes it */
+    size_t dir;       /* the -I directory it is in: an index in incdirs */
+    bool cuda;        /* it holds names a port would change */
+};
+
+static int cmp_headers(const void *a, const void *b)
+{
+    const struct outside_header *x = a, *y = b;
+    if (x->dir != y->dir)
+        return x->dir < y->dir ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+/* Would a port change the file at path? */
+static bool holds_cuda(struct rewriter *rw, const char *path)
+{
+    struct source src;
+    if (source_load(&src, path) < 0)
+        return false; /* gone since: the compiler will say */
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    bool cuda = src.len <= LEXER_MAX && !memchr(src.buf, '\0', src.len) &&
+                rewrite_source(rw, src.buf, src.len, NULL, &a, &e, &f) > 0;
+    findings_release(&f);
+    edit_list_release(&e);
+    arena_release(&a);
+    source_release(&src);
+    return cuda;
+}
+
+/* The -I option for incdirs[k] as the command line gave it. */
+static const char *shown_incdir(const struct run *r, size_t k)
+{
+    for (size_t i = 0; i < r->o->ninclude_dirs; i++) {
+        char *real = realpath(r->o->include_dirs[i], NULL);
+        bool same = real && !strcmp(real, r->incdirs[k]);
+        free(real);
+        if (same)
+            return r->o->include_dirs[i];
+    }
+    return r->incdirs[k];
+}
+
+void outside_check(struct run *r)
+{
+    const struct options *o = r->o;
+    struct hashmap seen = HASHMAP_INIT;
+    struct outside_header *v = NULL;
+    size_t n = 0, alloc = 0;
+    for (size_t i = 0; r->results && i < r->njobs; i++) {
+        const struct strbuf *sb = &r->results[i].outside;
+        for (size_t at = 0; at < sb->len; at += strlen(sb->buf + at) + 1) {
+            const char *path = sb->buf + at;
+            if (hashmap_get(&seen, path, strlen(path)))
+                continue;
+            hashmap_put(&seen, path, strlen(path), (void *)1);
+            size_t dir = 0, best = 0;
+            for (size_t k = 0; k < r->nuser_incdirs; k++) {
+                size_t l = strlen(r->incdirs[k]);
+                if (l > best && !strncmp(path, r->incdirs[k], l) &&
+                    path[l] == '/') {
+                    dir = k;
+                    best = l;
+                }
+            }
+            ALLOC_GROW(v, n + 1, alloc);
+            v[n++] = (struct outside_header){path, i, dir, false};
+        }
+    }
+    hashmap_release(&seen);
+    if (!n)
+        return;
+
+    struct rewriter *rw = rewriter_new(r->map);
+    rewriter_rank_unmapped(rw, false);
+    for (size_t i = 0; i < n; i++) {
+        v[i].cuda = holds_cuda(rw, v[i].path);
+        struct stat st;
+        run_note_file(r, v[i].path, stat(v[i].path, &st) == 0 ? &st : NULL);
+    }
+    rewriter_free(rw);
+    qsort(v, n, sizeof(*v), cmp_headers);
+
+    struct strbuf msg = STRBUF_INIT;
+    for (size_t i = 0; i < n;) {
+        size_t end = i, ncuda = 0, first = SIZE_MAX;
+        while (end < n && v[end].dir == v[i].dir) {
+            if (v[end].cuda) {
+                ncuda++;
+                if (first == SIZE_MAX || v[end].by < first)
+                    first = v[end].by;
+            }
+            end++;
+        }
+        if (ncuda) {
+            const char *dir = shown_incdir(r, v[i].dir);
+            size_t dl = strlen(r->incdirs[v[i].dir]) + 1, shown = 0;
+            strbuf_reset(&msg);
+            strbuf_addf(&msg,
+                        "'%s' (-I) is not among the inputs, and %zu "
+                        "header%s the port includes from it hold%s CUDA "
+                        "names (",
+                        dir, ncuda, ncuda == 1 ? "" : "s",
+                        ncuda == 1 ? "s" : "");
+            for (size_t k = i; k < end && shown < 3; k++)
+                if (v[k].cuda)
+                    strbuf_addf(&msg, "%s'%s'", shown++ ? ", " : "",
+                                v[k].path + dl);
+            if (ncuda > shown)
+                strbuf_addf(&msg, " and %zu more", ncuda - shown);
+            if (compdb_is_cuda_dir(r->incdirs[v[i].dir]))
+                strbuf_addf(&msg,
+                            "; first by '%s'): it is the CUDA toolkit's, "
+                            "which the port must not build against: leave "
+                            "-I '%s' out (the build has $(MUSA_HOME)/include)",
+                            r->jobs[first].path, dir);
+            else
+                strbuf_addf(&msg,
+                            "; first by '%s'): they are not ported, so the "
+                            "port builds against CUDA there; port that "
+                            "directory too: add '%s' to the inputs",
+                            r->jobs[first].path, dir);
+            r->rep.found[WARN_BUILD]++;
+            if (o->warn[WARN_BUILD]) {
+                bool as_error = o->werror[WARN_BUILD];
+                struct strbuf sb = STRBUF_INIT;
+                report_diag(&sb, "cuda2musa", 0, 0, WARN_BUILD, as_error,
+                            msg.buf, NULL, &r->style);
+                diag_puts(sb.buf);
+                strbuf_release(&sb);
+                r->rep.warnings++;
+                r->rep.werrors += as_error;
+                r->rep.reported[WARN_BUILD]++;
+            }
+        }
+        i = end;
+    }
+    strbuf_release(&msg);
+    free(v);
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* What a job's port found, into its struct result (resdiag.h). */
+#include "run/resdiag.h"
+
+#include <string.h>
+
+#include "mapping/entry.h"
+#include "run/report.h"
+#include "run/suppress.h"
+#include "util/xalloc.h"
+
+/* Keep a diagnostic for --report. */
+static void keep_diag(struct run *run, struct result *r, unsigned line,
+                      unsigned col, int id, bool error, const char *msg)
+{
+    if (!run->o->report_file)
+        return;
+    ALLOC_GROW(r->diags, r->ndiags + 1, r->diags_alloc);
+    r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
+}
+
+/* Print (and keep) a warning of group id at line:col, with the source
+ * line when src is given (off: the token's offset in it). */
+void result_warn_at(struct run *run, struct result *r, const char *path,
+                    unsigned line, unsigned col, enum warn_id id,
+                    const char *msg, const struct source *src, size_t off)
+{
+    struct excerpt ex;
+    if (src && run->style.caret && off < src->len)
+        report_excerpt(src->buf, src->len, off, &ex);
+    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg,
+                src && run->style.caret && off < src->len ? &ex : NULL,
+                &run->style);
+    keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
+    r->warnings++;
+    r->werrors += run->o->werror[id];
+    r->reported[id]++;
+}
+
+/* A finding a marker on its line or the baseline lets pass: counted as
+ * such, and neither reported nor counted as a finding. Each other finding
+ * is keyed for --write-baseline. name: its token when known. */
+bool result_let_pass(struct run *run, struct result *r,
+                     const struct source *src, enum warn_id id, size_t off,
+                     const char *name, struct pass_counts *pc)
+{
+    if (suppress_marked(src->buf, src->len, off, id)) {
+        r->suppressed++;
+        return true;
+    }
+    if (!run->baseline && !run->o->write_baseline)
+        return false;
+    const char *tok = name ? name : "NUL";
+    size_t tl = name ? strlen(name) : 3;
+    if (!name && id != WARN_BINARY)
+        tl = suppress_token(src->buf, src->len, off, &tok);
+    if (run->o->write_baseline)
+        baseline_key_add(&r->bkeys, id, tok, tl);
+    size_t allowed = run->baseline
+                         ? baseline_count(run->baseline, src->path, id, tok, tl)
+                         : 0;
+    if (!allowed)
+        return false;
+    strbuf_reset(&pc->k);
+    strbuf_addch(&pc->k, (char)('a' + id));
+    strbuf_add(&pc->k, tok, tl);
+    size_t *seen = hashmap_get(&pc->seen, pc->k.buf, pc->k.len);
+    if (!seen) {
+        seen = arena_alloc(&pc->mem, sizeof(*seen));
+        *seen = 0;
+        hashmap_put(&pc->seen, arena_strndup(&pc->mem, pc->k.buf, pc->k.len),
+                    pc->k.len, seen);
+    }
+    if (++*seen > allowed)
+        return false; /* one more than the baseline knows: new */
+    r->baselined++;
+    return true;
+}
+
+void pass_counts_release(struct pass_counts *pc)
+{
+    hashmap_release(&pc->seen);
+    arena_release(&pc->mem);
+    strbuf_release(&pc->k);
+}
+
+void result_add_findings(struct run *run, struct result *r, struct source *src,
+                         const struct findings *f)
+{
+    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
+    for (size_t i = 0; i < f->nr; i++) {
+        const struct finding *fi = &f->v[i];
+        unsigned line, col;
+        if (fi->note) {
+            /* Each with -v; else one line per message after the run. */
+            if (run->o->verbosity > 0) {
+                source_locate(src, fi->off, &line, &col);
+                diag_escape(&r->err, src->path, strlen(src->path));
+                strbuf_addf(&r->err, ":%u:%u: note: ", line, col);
+                diag_escape(&r->err, fi->msg, strlen(fi->msg));
+                strbuf_addch(&r->err, '\n');
+            }
+            strbuf_add(&r->notes, fi->msg, strlen(fi->msg) + 1);
+            continue;
+        }
+        /* The ranking of names nothing maps counts every use, let pass or
+         * not: it says what to add to the mappings. */
+        if (fi->id == WARN_UNMAPPED) {
+            source_locate(src, fi->off, &line, &col);
+            /* "%s%c%s:%u:%u%c%zu%c": name, NUL, where, NUL, count, NUL */
+            struct strbuf *u = &r->unmapped;
+            strbuf_add(u, fi->name, strlen(fi->name) + 1);
+            strbuf_addstr(u, src->path);
+            strbuf_addch(u, ':');
+            strbuf_addu(u, line);
+            strbuf_addch(u, ':');
+            strbuf_addu(u, col);
+            strbuf_addch(u, '\0');
+            strbuf_addu(u, fi->count);
+            strbuf_addch(u, '\0');
+        }
+        if (fi->msg &&
+            result_let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
+            continue;
+        r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
+        if (!run->o->warn[fi->id] || !fi->msg)
+            continue;
+        source_locate(src, fi->off, &line, &col);
+        result_warn_at(run, r, src->path, line, col, fi->id, fi->msg, src,
+                       fi->off);
+    }
+    pass_counts_release(&pc);
+}
+
+void result_fail(struct run *run, struct result *r, const char *msg)
+{
+    strbuf_addstr(&r->err, "cuda2musa: error: ");
+    diag_escape(&r->err, msg, strlen(msg)); /* names in it: diag.h */
+    strbuf_addch(&r->err, '\n');
+    keep_diag(run, r, 0, 0, -1, true, msg);
+    r->errors++;
+    r->status = RES_FAILED;
+}
+
+/* A rule could not be run on a name or string of the file (PCRE2's match
+ * limit...): an error there, naming the rule; the file is not written. */
+void result_match_failed(struct run *run, struct result *r, struct source *src,
+                         const struct match_error *e)
+{
+    unsigned line, col;
+    source_locate(src, e->off, &line, &col);
+    struct strbuf msg = STRBUF_INIT;
+    strbuf_addf(&msg, "cannot match '%s' with the pattern '%s' (%s:%u:%u): %s",
+                e->subject, e->rule->from, e->rule->where.file,
+                e->rule->where.line, e->rule->where.col, e->why);
+    diag_escape(&r->err, src->path, strlen(src->path));
+    strbuf_addf(&r->err, ":%u:%u: error: ", line, col);
+    diag_escape(&r->err, msg.buf, msg.len);
+    strbuf_addch(&r->err, '\n');
+    keep_diag(run, r, line, col, -1, true, msg.buf);
+    r->errors++;
+    r->status = RES_FAILED;
+    strbuf_release(&msg);
+}

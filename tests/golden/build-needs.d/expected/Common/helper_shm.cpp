@@ -1,0 +1,2 @@
+#include "helper_shm.h"
+int shm_open_all(void) { return 0; }

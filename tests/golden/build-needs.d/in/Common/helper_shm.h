@@ -1,0 +1,2 @@
+#pragma once
+int shm_open_all(void);

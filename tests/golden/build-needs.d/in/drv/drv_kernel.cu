@@ -1,0 +1,1 @@
+extern "C" __global__ void add(float *p) { p[0] += 1; }

@@ -262,6 +262,9 @@ static void render_header(const struct shadow_header *h,
         while (last > h->ns && last[-1] != ':')
             last--;
         strbuf_addstr(&sb, "#ifdef __cplusplus\n");
+        if (last == h->ns) /* "musa=cuda": its names, seen as musa:: */
+            strbuf_addf(&sb, "namespace %.*s { using namespace ::%s; }\n",
+                        (int)(eq - last), last, eq + 1);
         size_t depth = 0;
         for (const char *p = h->ns; p < last;) {
             const char *c = strstr(p, "::");
@@ -271,12 +274,15 @@ static void render_header(const struct shadow_header *h,
             depth++;
             p = c + 2;
         }
-        strbuf_addstr(&sb, "namespace ");
-        strbuf_add(&sb, last, (size_t)(eq - last));
-        strbuf_addf(&sb, " = ::%s; ", eq + 1);
-        for (size_t i = 0; i < depth; i++)
-            strbuf_addstr(&sb, "}");
-        strbuf_addstr(&sb, "\n#endif\n");
+        if (last != h->ns) {
+            strbuf_addstr(&sb, "namespace ");
+            strbuf_add(&sb, last, (size_t)(eq - last));
+            strbuf_addf(&sb, " = ::%s; ", eq + 1);
+            for (size_t i = 0; i < depth; i++)
+                strbuf_addstr(&sb, "}");
+            strbuf_addch(&sb, '\n');
+        }
+        strbuf_addstr(&sb, "#endif\n");
     }
     strbuf_addstr(&sb, "#endif\n");
     add_up(&path, h->musa);

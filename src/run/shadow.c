@@ -312,7 +312,40 @@ static const char *ns_of_dir(struct ctx *c, const char *dir)
             break;
         }
     }
+    /* No entry for the namespace itself, but its names renamed into
+     * another one ("cuda::barrier" -> "musa::barrier"): "musa=cuda", made
+     * a using-directive (another header may open namespace musa too). */
+    for (size_t i = 0; !r && q.buf && !strstr(q.buf, "::") &&
+                       i < c->nents[TABLE_QUALIFIED];
+         i++) {
+        const struct map_entry *e = c->ents[TABLE_QUALIFIED][i];
+        const char *rest = e->from + q.len, *to = e->to;
+        if (e->kind != MAP_RENAME || strncmp(e->from, q.buf, q.len) ||
+            strncmp(rest, "::", 2))
+            continue;
+        const char *colons = strstr(to, "::");
+        if (!colons || strcmp(colons, rest) || !strncmp(to, q.buf, q.len))
+            continue;
+        struct strbuf ns = STRBUF_INIT;
+        strbuf_add(&ns, to, (size_t)(colons - to));
+        strbuf_addf(&ns, "=%s", q.buf);
+        r = keep(c, ns.buf);
+        strbuf_release(&ns);
+    }
     strbuf_release(&q);
+    return r;
+}
+
+/* The namespace a single header's directory is renamed to, as ns_of_dir
+ * says ("cuda/barrier": "musa=cuda"), or NULL. */
+static const char *ns_of_file(struct ctx *c, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        return NULL;
+    char *dir = xstrndup(file, (size_t)(slash - file) + 1);
+    const char *r = ns_of_dir(c, dir);
+    free(dir);
     return r;
 }
 
@@ -413,7 +446,7 @@ static void fill_headers(struct ctx *c)
             hashmap_put(&c->shadowed, keep(c, e->to), strlen(e->to), NULL);
             continue;
         }
-        add_header(c, e->to, best->from, path, NULL);
+        add_header(c, e->to, best->from, path, ns_of_file(c, best->from));
     }
     /* A CUDA header that a port would include and the toolkit's own
      * headers never include by <name> stops the build; the others stay

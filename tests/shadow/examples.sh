@@ -97,3 +97,32 @@ fi
 grep -q "'-lcudart' is a CUDA library.*'musart'" "$D/err" ||
     { cat "$D/err"; fail "-lcudart: no reason"; }
 echo "a link with NVRTC or a CUDA library fails, and says why"
+
+# libcu++ ported: <cuda/pipeline> became <musa/pipeline> and its cuda::
+# names musa:: ones, which the SDK's header gives (cuda::std stays
+# musa::std); a name the port left in cuda:: still fails the check.
+mkdir -p "$T/lcxx"
+cat >"$T/lcxx/p.cu" <<'X'
+#include <cuda/barrier>
+#include <cuda/pipeline>
+#include <cuda/std/limits>
+__global__ void k(float *out, const float *in) {
+    __shared__ float s[32];
+    auto pipe = cuda::make_pipeline();
+    pipe.producer_acquire();
+    cuda::memcpy_async(s + threadIdx.x, in + threadIdx.x,
+                       cuda::aligned_size_t<4>(sizeof(float)), pipe);
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    out[threadIdx.x] = s[threadIdx.x] + cuda::std::numeric_limits<float>::min();
+    pipe.consumer_release();
+}
+X
+port lcxx-out "$T/lcxx"
+grep -q 'musa::make_pipeline' "$T/lcxx-out/p.mu" || fail "libcu++ not ported"
+"$SDK/bin/mcc" -x musa --offload-arch=mp_22 -c "$T/lcxx-out/p.mu" \
+    -o "$T/lcxx/p.o" 2>"$T/lcxx/err" || { cat "$T/lcxx/err"; fail "musa:: names"; }
+sed 's/musa::make_pipeline/cuda::make_pipeline/' "$T/lcxx-out/p.mu" >"$T/lcxx/half.mu"
+"$SDK/bin/mcc" -x musa --offload-arch=mp_22 -c "$T/lcxx/half.mu" \
+    -o "$T/lcxx/half.o" 2>/dev/null && fail "a cuda:: name left compiled"
+echo "libcu++'s musa:: names compile; a cuda:: one left fails"

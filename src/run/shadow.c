@@ -315,8 +315,8 @@ static const char *ns_of_dir(struct ctx *c, const char *dir)
     /* No entry for the namespace itself, but its names renamed into
      * another one ("cuda::barrier" -> "musa::barrier"): "musa=cuda", made
      * a using-directive (another header may open namespace musa too). */
-    for (size_t i = 0; !r && q.buf && !strstr(q.buf, "::") &&
-                       i < c->nents[TABLE_QUALIFIED];
+    for (size_t i = 0;
+         !r && q.buf && !strstr(q.buf, "::") && i < c->nents[TABLE_QUALIFIED];
          i++) {
         const struct map_entry *e = c->ents[TABLE_QUALIFIED][i];
         const char *rest = e->from + q.len, *to = e->to;

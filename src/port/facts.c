@@ -327,11 +327,19 @@ static void note_ident(struct facts *fs, const struct token *t,
                            lexer_token_is(fs->buf, prev, "int");
         return;
     }
+    if (t->len == 8 && !memcmp(p, "__host__", 8) &&
+        !(t->flags & TOKF_DIRECTIVE)) {
+        fs->kern_host = true;
+        return;
+    }
     if (t->len < 10 || p[0] != '_' || p[1] != '_')
         return;
     for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len))
+        if (t->len == strlen(marks[i]) && !memcmp(p, marks[i], t->len)) {
             fs->tf->device = true;
+            /* A function's: its body is device code (facts_in_device_code) */
+            fs->kern_pending |= i < 2 && !(t->flags & TOKF_DIRECTIVE);
+        }
 }
 
 void facts_slow(struct facts *fs, const struct token *t,

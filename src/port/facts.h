@@ -54,6 +54,9 @@ struct facts {
     struct tu_facts *tf; /* what is noted, or NULL: nothing */
     const char *buf;
     bool main_pending;        /* int main: '(' makes it a definition */
+    bool kern_pending;        /* __global__/__device__: a '{' opens its body */
+    bool kern_host;           /* __host__ too: the body is the host's also */
+    unsigned kern_depth;      /* the depth inside that body, or 0 */
     unsigned depth;           /* brace depth, for main */
     size_t brace[64];         /* the offset of each open '{', by depth */
     unsigned cond[32];        /* the depth at each open #if */
@@ -83,6 +86,12 @@ void facts_use(struct facts *fs, const char *domain, size_t n);
  * is domain's (or NULL). */
 void facts_header(struct facts *fs, const char *name, size_t len,
                   const char *domain);
+
+/* Inside the body of a __global__ or __device__ function (or lambda)? */
+static inline bool facts_in_device_code(const struct facts *fs)
+{
+    return fs->kern_depth != 0;
+}
 
 /* The offset of the innermost '{' open, or (size_t)-1: none, or too
  * deep to say (port/decl.h). */
@@ -138,7 +147,7 @@ facts_token(struct facts *fs, const struct token *t, const struct token *prev)
         /* Directive words, "main", __xxx__ and the long names of an
          * extension's entry, of loading or compiling device code. */
         if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
-            (t->len >= 10 && p[0] == '_' && p[1] == '_') ||
+            (t->len >= 8 && p[0] == '_' && p[1] == '_') ||
             (t->len >= 12 && facts_may_mark(p)))
             facts_slow(fs, t, prev);
         break;
@@ -151,8 +160,15 @@ facts_token(struct facts *fs, const struct token *t, const struct token *prev)
             if (fs->depth < sizeof(fs->brace) / sizeof(fs->brace[0]))
                 fs->brace[fs->depth] = t->off;
             fs->depth++;
-        } else if (t->len == 1 && p[0] == '}' && fs->depth)
+            if (fs->kern_pending && !fs->kern_host && !fs->kern_depth)
+                fs->kern_depth = fs->depth;
+            fs->kern_pending = fs->kern_host = false;
+        } else if (t->len == 1 && p[0] == '}' && fs->depth) {
+            if (fs->kern_depth == fs->depth)
+                fs->kern_depth = 0;
             fs->depth--;
+        } else if (t->len == 1 && p[0] == ';')
+            fs->kern_pending = fs->kern_host = false;
         else if (t->len == 3 && !memcmp(p, "<<<", 3))
             fs->tf->device = true;
         break;

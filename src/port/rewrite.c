@@ -787,6 +787,14 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                     st.sym_depth++;
             } else if (t.len == 1 && buf[t.off] == ')' && st.sym_depth) {
                 st.sym_depth--;
+            } else if (t.len == 3 && facts_in_device_code(&st.facts) &&
+                       !memcmp(buf + t.off, "<<<", 3)) {
+                finder_add(&st.fd, WARN_HAZARD, t.off,
+                           "a kernel launched from device code (dynamic "
+                           "parallelism): MUSA has no device-side launch "
+                           "nor separate device compilation; launch it from "
+                           "the host, or keep this path out of the MUSA "
+                           "build with #ifndef __MUSACC__");
             }
             break;
         default:

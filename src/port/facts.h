@@ -133,52 +133,87 @@ static inline bool facts_may_mark(const char *p)
  * here; the #ifs' conditions are read as their tokens come. */
 void facts_slow(struct facts *fs, const struct token *t,
                 const struct token *prev);
+/* One function per kind of token, for a caller that switches on the
+ * kind already; facts_token for one that does not. */
 static inline __attribute__((always_inline)) void
-facts_token(struct facts *fs, const struct token *t, const struct token *prev)
+facts_ident(struct facts *fs, const struct token *t, const struct token *prev)
 {
     const char *p = fs->buf + t->off;
-    if (fs->main_pending) {
-        if (t->kind == TOK_PUNCT && t->len == 1 && p[0] == '(')
-            fs->tf->has_main = true;
-        fs->main_pending = false;
-    }
-    switch (t->kind) {
-    case TOK_IDENT:
-        /* Directive words, "main", __xxx__ and the long names of an
-         * extension's entry, of loading or compiling device code. */
-        if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
-            (t->len >= 8 && p[0] == '_' && p[1] == '_') ||
-            (t->len >= 12 && facts_may_mark(p)))
-            facts_slow(fs, t, prev);
-        break;
-    case TOK_PUNCT:
-        /* Braces (for main at file scope) and <<<; a '!' that starts an
-         * #if's condition. */
-        if (fs->cond_first && (t->flags & TOKF_DIRECTIVE))
-            facts_slow(fs, t, prev);
-        else if (t->len == 1 && p[0] == '{') {
+    /* Directive words, "main", __xxx__ and the long names of an
+     * extension's entry, of loading or compiling device code. */
+    if ((t->flags & TOKF_DIRECTIVE) || (t->len == 4 && p[0] == 'm') ||
+        (t->len >= 8 && p[0] == '_' && p[1] == '_') ||
+        (t->len >= 12 && facts_may_mark(p)))
+        facts_slow(fs, t, prev);
+}
+
+static inline __attribute__((always_inline)) void
+facts_punct(struct facts *fs, const struct token *t, const struct token *prev)
+{
+    const char *p = fs->buf + t->off;
+    bool main_pending = fs->main_pending;
+    fs->main_pending = false;
+    /* A '!' that starts an #if's condition; braces (for main at file
+     * scope, the project's declarations, device code) and <<<. */
+    if (fs->cond_first && (t->flags & TOKF_DIRECTIVE)) {
+        facts_slow(fs, t, prev);
+    } else if (t->len == 1) {
+        switch (p[0]) {
+        case '(':
+            fs->tf->has_main |= main_pending;
+            break;
+        case '{':
             if (fs->depth < sizeof(fs->brace) / sizeof(fs->brace[0]))
                 fs->brace[fs->depth] = t->off;
             fs->depth++;
             if (fs->kern_pending && !fs->kern_host && !fs->kern_depth)
                 fs->kern_depth = fs->depth;
             fs->kern_pending = fs->kern_host = false;
-        } else if (t->len == 1 && p[0] == '}' && fs->depth) {
+            break;
+        case '}':
+            if (!fs->depth)
+                break;
             if (fs->kern_depth == fs->depth)
                 fs->kern_depth = 0;
             fs->depth--;
-        } else if (t->len == 1 && p[0] == ';')
+            break;
+        case ';':
             fs->kern_pending = fs->kern_host = false;
-        else if (t->len == 3 && !memcmp(p, "<<<", 3))
-            fs->tf->device = true;
+            break;
+        default:
+            break;
+        }
+    } else if (t->len == 3 && !memcmp(p, "<<<", 3)) {
+        fs->tf->device = true;
+    }
+}
+
+static inline __attribute__((always_inline)) void
+facts_string(struct facts *fs, const struct token *t, const struct token *prev)
+{
+    const char *p = fs->buf + t->off;
+    fs->main_pending = false;
+    /* "k.fatbin", "k.cubin", "k.ptx", "k.mubin" */
+    if (p[0] == '"' && t->len > 5 &&
+        (p[t->len - 2] == 'n' || p[t->len - 2] == 'x'))
+        facts_slow(fs, t, prev);
+}
+
+static inline void facts_token(struct facts *fs, const struct token *t,
+                               const struct token *prev)
+{
+    switch (t->kind) {
+    case TOK_IDENT:
+        facts_ident(fs, t, prev);
+        break;
+    case TOK_PUNCT:
+        facts_punct(fs, t, prev);
         break;
     case TOK_STRING:
-        /* "k.fatbin", "k.cubin", "k.ptx", "k.mubin" */
-        if (p[0] == '"' && t->len > 5 &&
-            (p[t->len - 2] == 'n' || p[t->len - 2] == 'x'))
-            facts_slow(fs, t, prev);
+        facts_string(fs, t, prev);
         break;
     default:
+        fs->main_pending = false;
         break;
     }
 }

@@ -756,19 +756,22 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             continue;
         bool pending = st.sym_pending;
         st.sym_pending = false;
-        facts_token(&st.facts, &t, &st.prev);
         switch (t.kind) {
         case TOK_IDENT:
+            facts_ident(&st.facts, &t, &st.prev);
             do_ident(&st, &lx, &t);
             break;
         case TOK_HEADER:
+            st.facts.main_pending = false;
             do_header(&st, &t);
             break;
         case TOK_NUMBER:
+            st.facts.main_pending = false;
             if (hazard_may_see(buf, &t, &st.prev))
                 do_literal(&st, &lx, &t);
             break;
         case TOK_STRING: {
+            facts_string(&st.facts, &t, &st.prev);
             if ((t.flags & TOKF_DIRECTIVE) && (st.prev.flags & TOKF_MACRO_NAME))
                 do_literal(&st, &lx, &t);
             if (st.sym_depth > 0 && do_symbol_string(&st, &t))
@@ -780,6 +783,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             break;
         }
         case TOK_PUNCT:
+            facts_punct(&st.facts, &t, &st.prev);
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;
@@ -798,6 +802,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             }
             break;
         default:
+            st.facts.main_pending = false;
             break;
         }
         st.prev2 = st.prev;

@@ -17,6 +17,7 @@
 
 #include "build/shadow.h"
 #include "io/emit.h"
+#include "run/shadow_ns.h"
 #include "run/shadow_toolkit.h"
 #include "run/shadow_version.h"
 #include "run/shadow_write.h"
@@ -290,54 +291,16 @@ static void fill_poison(struct ctx *c)
 
 /* ---- headers ---- */
 
-/* The qualified entry that renames the namespace of directory dir
- * ("cuda/std/" -> cuda::std), as "musa::std=cuda::std", or NULL. */
+/* The namespace of a directory or a header's, as shadow_ns.h says. */
 static const char *ns_of_dir(struct ctx *c, const char *dir)
 {
-    struct strbuf q = STRBUF_INIT;
-    for (const char *p = dir; *p; p++) {
-        if (*p == '/')
-            strbuf_addstr(&q, p[1] ? "::" : "");
-        else
-            strbuf_addch(&q, *p);
-    }
-    const char *r = NULL;
-    for (size_t i = 0; q.buf && i < c->nents[TABLE_QUALIFIED]; i++) {
-        const struct map_entry *e = c->ents[TABLE_QUALIFIED][i];
-        if (e->kind == MAP_RENAME && !strcmp(e->from, q.buf)) {
-            struct strbuf ns = STRBUF_INIT;
-            strbuf_addf(&ns, "%s=%s", e->to, e->from);
-            r = keep(c, ns.buf);
-            strbuf_release(&ns);
-            break;
-        }
-    }
-    /* No entry for the namespace itself, but its names renamed into
-     * another one ("cuda::barrier" -> "musa::barrier"): "musa=cuda", made
-     * a using-directive (another header may open namespace musa too). */
-    for (size_t i = 0;
-         !r && q.buf && !strstr(q.buf, "::") && i < c->nents[TABLE_QUALIFIED];
-         i++) {
-        const struct map_entry *e = c->ents[TABLE_QUALIFIED][i];
-        const char *rest = e->from + q.len, *to = e->to;
-        if (e->kind != MAP_RENAME || strncmp(e->from, q.buf, q.len) ||
-            strncmp(rest, "::", 2))
-            continue;
-        const char *colons = strstr(to, "::");
-        if (!colons || strcmp(colons, rest) || !strncmp(to, q.buf, q.len))
-            continue;
-        struct strbuf ns = STRBUF_INIT;
-        strbuf_add(&ns, to, (size_t)(colons - to));
-        strbuf_addf(&ns, "=%s", q.buf);
-        r = keep(c, ns.buf);
-        strbuf_release(&ns);
-    }
-    strbuf_release(&q);
+    char *ns = shadow_ns_of_dir(c->ents[TABLE_QUALIFIED],
+                                c->nents[TABLE_QUALIFIED], dir);
+    const char *r = ns ? keep(c, ns) : NULL;
+    free(ns);
     return r;
 }
 
-/* The namespace a single header's directory is renamed to, as ns_of_dir
- * says ("cuda/barrier": "musa=cuda"), or NULL. */
 static const char *ns_of_file(struct ctx *c, const char *file)
 {
     const char *slash = strrchr(file, '/');

@@ -204,6 +204,42 @@ static size_t image_source(const struct builder *b, size_t l, const char *name)
     return best;
 }
 
+/* A kernel source named in a string ("k.cu", "dir/k.mu"): when unit l
+ * compiles device code at run time, the unit of its directory with that
+ * file name is the program's input, not a unit of the build (it would
+ * not compile alone: NVRTC gives it its own headers). True for any
+ * source name, so that it is not taken for an image. */
+static bool runtime_source(struct builder *b, size_t l, const char *name)
+{
+    size_t nl = strlen(name);
+    if (nl < 4 ||
+        (strcmp(name + nl - 3, ".cu") && strcmp(name + nl - 3, ".mu")))
+        return false;
+    if (!b->reach[l].compiles_code)
+        return true;
+    for (size_t i = 0; i < b->ntus; i++) {
+        struct mf_tu *t = &b->tus[i];
+        const char *base = strrchr(t->src, '/');
+        base = base ? base + 1 : t->src;
+        size_t bl = strlen(base);
+        if (t->main || t->shared || t->runtime || bl != nl ||
+            memcmp(base, name, nl - 3) || strcmp(base + nl - 3, ".mu") ||
+            !same_dir(t->src, b->tus[l].src))
+            continue;
+        t->runtime = true;
+        t->left_out = "compiled at run time by the program (MTRTC)";
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb,
+                    "%s: left out of the build: '%s' compiles it at run "
+                    "time (NVRTC, MTRTC on MUSA), so it is the program's "
+                    "input, not a unit to compile and link",
+                    t->src, b->tus[l].src);
+        add_note(b, &sb);
+        strbuf_release(&sb);
+    }
+    return true;
+}
+
 /* Device code loaded at run time: each image a loader names is built
  * from the unit that matches it; what nothing builds is a warning. */
 static void assign_images(struct builder *b)
@@ -214,9 +250,13 @@ static void assign_images(struct builder *b)
     struct strbuf sb = STRBUF_INIT;
     for (size_t l = 0; l < b->ntus; l++) {
         const struct reach *r = &b->reach[l];
-        if (!r->loads_code || b->tus[l].left_out)
+        if ((!r->loads_code && !r->compiles_code) || b->tus[l].left_out)
             continue;
+        size_t images = 0;
         for (size_t k = 0; k < r->nimages; k++) {
+            if (runtime_source(b, l, r->images[k]) || !r->loads_code)
+                continue;
+            images++;
             size_t s = image_source(b, l, r->images[k]);
             if (s != SIZE_MAX) {
                 push_str(&imgs[s], &nimgs[s], &alloc[s], r->images[k]);
@@ -231,7 +271,7 @@ static void assign_images(struct builder *b)
                         b->tus[l].src, r->images[k]);
             add_warning(b, WARN_BUILD, &sb);
         }
-        if (!r->nimages && !r->compiles_code) {
+        if (!images && !r->compiles_code) {
             strbuf_reset(&sb);
             strbuf_addf(&sb,
                         "%s: loads device code at run time "
@@ -403,11 +443,12 @@ static void note_left_out(struct builder *b)
     struct strbuf sb = STRBUF_INIT;
     for (size_t i = 0; i < b->ntus; i++) {
         const char *why = b->tus[i].left_out;
-        if (!why)
+        if (!why || b->tus[i].runtime)
             continue;
         bool first = true;
         for (size_t k = 0; k < i && first; k++)
-            first = !b->tus[k].left_out || strcmp(b->tus[k].left_out, why);
+            first = !b->tus[k].left_out || b->tus[k].runtime ||
+                    strcmp(b->tus[k].left_out, why);
         if (!first)
             continue;
         size_t n = 0;

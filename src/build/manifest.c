@@ -83,7 +83,7 @@ bool manifest_links(const struct manifest *m, size_t prog, size_t tu)
     const struct mf_tu *p = &m->tus[prog], *t = &m->tus[tu];
     if (tu == prog)
         return true;
-    if (t->main || t->shared || t->nimages)
+    if (t->main || t->shared || t->nimages || t->runtime)
         return false;
     if (p->nlinks &&
         bsearch(&tu, p->links, p->nlinks, sizeof(*p->links), cmp_size))

@@ -43,6 +43,8 @@ struct mf_tu {
     bool openmp;          /* compiled, and linked, with -fopenmp */
     const char *left_out; /* why it is not built (a platform this system
                              lacks: "OpenGL (no GL/gl.h)"), or NULL */
+    bool runtime;         /* a kernel source a program compiles at run
+                             time (NVRTC/MTRTC): left out, linked by none */
     const size_t *links;  /* a program's or shared library's: the units
                              it links for what its sources include (not
                              only its directory's), sorted */

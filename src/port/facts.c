@@ -126,11 +126,13 @@ void facts_header(struct facts *fs, const char *name, size_t len,
         tf->domains[i].named = true;
 }
 
-/* A string naming a device code image ("k.fatbin", "dir/k.cubin"): its
- * file name goes in tu_facts.images. */
+/* A string naming a device code image ("k.fatbin", "dir/k.cubin") or a
+ * kernel source ("k.cu", compiled at run time): its file name goes in
+ * tu_facts.images. */
 static void note_image(struct facts *fs, const struct token *t)
 {
-    static const char *const exts[] = {".fatbin", ".cubin", ".ptx", ".mubin"};
+    static const char *const exts[] = {".fatbin", ".cubin", ".ptx",
+                                       ".mubin",  ".cu",    ".mu"};
     const char *p = fs->buf + t->off;
     if (t->flags & (TOKF_SPLICE | TOKF_UNTERMINATED))
         return;

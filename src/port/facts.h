@@ -44,8 +44,8 @@ struct tu_facts {
         bool named;   /* a MUSA header its link: section lists is included */
     } domains[TU_MAX_DOMAINS];
     /* Device code images named in string literals ("k.fatbin", "k.cubin",
-     * "k.ptx"): each NUL-terminated, an empty name ends the list; names
-     * that do not fit are left out. */
+     * "k.ptx"), and kernel sources ("k.cu"): each NUL-terminated, an empty name
+     * ends the list; names that do not fit are left out. */
     char images[TU_IMAGES_MAX];
 };
 
@@ -193,9 +193,9 @@ facts_string(struct facts *fs, const struct token *t, const struct token *prev)
 {
     const char *p = fs->buf + t->off;
     fs->main_pending = false;
-    /* "k.fatbin", "k.cubin", "k.ptx", "k.mubin" */
+    /* "k.fatbin", "k.cubin", "k.ptx", "k.mubin"; "k.cu", "k.mu" */
     if (p[0] == '"' && t->len > 5 &&
-        (p[t->len - 2] == 'n' || p[t->len - 2] == 'x'))
+        (p[t->len - 2] == 'n' || p[t->len - 2] == 'x' || p[t->len - 2] == 'u'))
         facts_slow(fs, t, prev);
 }
 

@@ -23,10 +23,12 @@ MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmusa
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/Common/helper_shm.cpp.o \
   $(C2M_BUILD)/obj/app/app.mu.o \
-  $(C2M_BUILD)/obj/drv/drv.cpp.o
+  $(C2M_BUILD)/obj/drv/drv.cpp.o \
+  $(C2M_BUILD)/obj/rtc/rtc.cpp.o
 MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/app/app \
-  $(C2M_BUILD)/bin/drv/drv
+  $(C2M_BUILD)/bin/drv/drv \
+  $(C2M_BUILD)/bin/rtc/rtc
 MUSA_SHLIBS :=
 MUSA_IMAGES := \
   $(C2M_BUILD)/bin/drv/drv_kernel64.fatbin
@@ -53,11 +55,19 @@ $(C2M_BUILD)/bin/drv/drv_kernel64.fatbin: $(C2M_ROOT)/drv/drv_kernel.mu
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) --cuda-device-only -MD -MF $@.d -o $@ $<
 
+$(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+
 $(C2M_BUILD)/bin/app/app: $(C2M_BUILD)/obj/Common/helper_shm.cpp.o $(C2M_BUILD)/obj/app/app.mu.o
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -fopenmp -lmusart $(LDLIBS)
 
 $(C2M_BUILD)/bin/drv/drv: $(C2M_BUILD)/obj/drv/drv.cpp.o
+	@mkdir -p $(@D)
+	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusa $(LDLIBS)
+
+$(C2M_BUILD)/bin/rtc/rtc: $(C2M_BUILD)/obj/rtc/rtc.cpp.o
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusa $(LDLIBS)
 

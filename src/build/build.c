@@ -307,6 +307,24 @@ static void assign_images(struct builder *b)
 /* The units a program or extension links for what it includes: for each
  * header its reach includes, the units of the same name that include it,
  * then theirs. */
+/* Does program prog (its directory dl bytes of its path) link by
+ * directory a unit of the same file name as tus[t]? */
+static bool own_twin(const struct builder *b, const struct mf_tu *prog,
+                     size_t dl, size_t t)
+{
+    const char *name = strrchr(b->tus[t].src, '/');
+    name = name ? name + 1 : b->tus[t].src;
+    for (size_t k = 0; k < b->ntus; k++) {
+        const struct mf_tu *u = &b->tus[k];
+        const char *un = strrchr(u->src, '/');
+        un = un ? un + 1 : u->src;
+        if (k != t && !u->main && !u->shared && !u->nimages && !u->runtime &&
+            !u->left_out && under(u->src, prog->src, dl) && !strcmp(un, name))
+            return true;
+    }
+    return false;
+}
+
 static void find_links(struct builder *b)
 {
     const struct build_in *in = b->in;
@@ -352,8 +370,15 @@ static void find_links(struct builder *b)
             for (size_t f = 0; f < in->nfiles; f++) {
                 if (!seen[f])
                     continue;
+                /* The units beside the header implement it, when there
+                 * are: a copy of it elsewhere is another program's. */
+                bool beside = false;
+                for (size_t u = impl[f]; u && !beside; u = next_impl[u - 1])
+                    beside = same_dir(b->tus[u - 1].src, in->files[f].rel);
                 for (size_t u = impl[f]; u; u = next_impl[u - 1])
-                    if (!linked[u - 1]) {
+                    if (!linked[u - 1] &&
+                        (!beside ||
+                         same_dir(b->tus[u - 1].src, in->files[f].rel))) {
                         linked[u - 1] = 1;
                         work[top++] = u - 1;
                         nlinks++;
@@ -361,14 +386,17 @@ static void find_links(struct builder *b)
             }
         }
         reach_release(&scratch);
-        /* A program links its directory's units anyway. */
+        /* A program links its directory's units anyway; and not another
+         * directory's unit of the same file name as one of those (its
+         * own multithreading.cpp, not Common's for Common's header). */
         const char *slash = strrchr(prog->src, '/');
         size_t dl = slash ? (size_t)(slash - prog->src) : 0;
         size_t *v = arena_alloc(b->a, (nlinks ? nlinks : 1) * sizeof(*v));
         prog->nlinks = 0;
         for (size_t t = 0; t < b->ntus; t++)
             if (linked[t] && t != p &&
-                !(prog->main && under(b->tus[t].src, prog->src, dl)))
+                !(prog->main && under(b->tus[t].src, prog->src, dl)) &&
+                !(prog->main && own_twin(b, prog, dl, t)))
                 v[prog->nlinks++] = t;
         prog->links = v;
     }

@@ -24,11 +24,14 @@ MUSA_OBJS := \
   $(C2M_BUILD)/obj/Common/helper_shm.cpp.o \
   $(C2M_BUILD)/obj/app/app.mu.o \
   $(C2M_BUILD)/obj/drv/drv.cpp.o \
-  $(C2M_BUILD)/obj/rtc/rtc.cpp.o
+  $(C2M_BUILD)/obj/rtc/rtc.cpp.o \
+  $(C2M_BUILD)/obj/twin/helper_shm.cpp.o \
+  $(C2M_BUILD)/obj/twin/main.cpp.o
 MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/app/app \
   $(C2M_BUILD)/bin/drv/drv \
-  $(C2M_BUILD)/bin/rtc/rtc
+  $(C2M_BUILD)/bin/rtc/rtc \
+  $(C2M_BUILD)/bin/twin/main
 MUSA_SHLIBS :=
 MUSA_IMAGES := \
   $(C2M_BUILD)/bin/drv/drv_kernel64.fatbin
@@ -59,6 +62,14 @@ $(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
+$(C2M_BUILD)/obj/twin/helper_shm.cpp.o: $(C2M_ROOT)/twin/helper_shm.cpp
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+
+$(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+
 $(C2M_BUILD)/bin/app/app: $(C2M_BUILD)/obj/Common/helper_shm.cpp.o $(C2M_BUILD)/obj/app/app.mu.o
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -fopenmp -lmusart $(LDLIBS)
@@ -70,6 +81,10 @@ $(C2M_BUILD)/bin/drv/drv: $(C2M_BUILD)/obj/drv/drv.cpp.o
 $(C2M_BUILD)/bin/rtc/rtc: $(C2M_BUILD)/obj/rtc/rtc.cpp.o
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusa $(LDLIBS)
+
+$(C2M_BUILD)/bin/twin/main: $(C2M_BUILD)/obj/twin/helper_shm.cpp.o $(C2M_BUILD)/obj/twin/main.cpp.o
+	@mkdir -p $(@D)
+	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusart $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

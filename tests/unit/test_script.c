@@ -304,15 +304,32 @@ START_TEST(cmake_flags_and_separators)
            "  -G -Wall)\n"
            "add_compile_options(-O2)\n",
            NULL);
-    /* nvcc run by a custom command. */
+    /* nvcc run by a custom command: a device image is mcc's device code
+     * alone, under the same name; PTX has no MUSA counterpart. */
     expect(newest, SCRIPT_CMAKE,
            "add_custom_command(OUTPUT k.fatbin\n"
            "  COMMAND ${CMAKE_CUDA_COMPILER} -Wno-deprecated-gpu-targets "
            "-fatbin -o k.fatbin\n  DEPENDS x)\n",
            "add_custom_command(OUTPUT k.fatbin\n"
-           "  COMMAND ${CMAKE_MUSA_COMPILER} -fatbin -o k.fatbin\n"
+           "  COMMAND ${CMAKE_MUSA_COMPILER} --cuda-device-only -o k.fatbin\n"
            "  DEPENDS x)\n",
-           "2:62: build: '-fatbin' is kept, but mcc writes device code");
+           "2:62: note: '-fatbin' becomes '--cuda-device-only' (mcc writes "
+           "the unit's device code alone, under the name -o gives");
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT k.cubin\n"
+           "  COMMAND nvcc --cubin -arch=sm_80 -o k.cubin src/k.cu)\n"
+           "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.cu)\n",
+           "add_custom_command(OUTPUT k.cubin\n"
+           "  COMMAND nvcc --cuda-device-only --offload-arch=mp_22 -o k.cubin "
+           "src/k.mu)\n"
+           "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.mu)\n",
+           "3:39: build: '-ptx' is kept, but MUSA has no PTX");
+    /* Only where nvcc reads it: a host compiler's -fatbin is not. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "add_custom_command(OUTPUT k.bin\n"
+                 "  COMMAND ${CMAKE_CXX_COMPILER} -fatbin -o k.bin)\n",
+                 "add_custom_command(OUTPUT k.bin\n"
+                 "  COMMAND ${CMAKE_CXX_COMPILER} -fatbin -o k.bin)\n");
     /* Architectures built from a variable are reported. */
     expect(
         newest, SCRIPT_CMAKE,

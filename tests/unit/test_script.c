@@ -566,6 +566,14 @@ START_TEST(make_flags)
            "h.o: h.cpp\n\t$(CXX) -x c++ -G -c $< -o $@\n",
            "5:45: note: dropped '-gencode=arch=compute_86,code=sm_86': its "
            "MUSA architecture is given before it");
+    /* A device image is mcc's device code alone; PTX is reported. */
+    expect(newest, SCRIPT_MAKE,
+           "k.fatbin: src/k.cu\n\tnvcc -arch=sm_80 -fatbin -o $@ $<\n"
+           "k.ptx: src/k.cu\n\tnvcc -ptx -o $@ $<\n",
+           "k.fatbin: src/k.mu\n\tmcc --offload-arch=mp_22 --cuda-device-only "
+           "-o $@ $<\n"
+           "k.ptx: src/k.mu\n\tmcc -ptx -o $@ $<\n",
+           "4:7: build: '-ptx' is kept, but MUSA has no PTX");
 }
 END_TEST
 

@@ -447,6 +447,7 @@ static void nvcc_option(struct loader *ld, struct pending *ent,
         add_note(ld, "dropped '%s' (%s)", f->name,
                  f->why ? f->why : "nvcc only");
         break;
+    case NVF_IMAGE: /* the build makes the images its loaders name */
     case NVF_REPORT:
         add_note(ld, "dropped %s (%s)", shown.buf,
                  f->why ? f->why : "nvcc only");

@@ -19,7 +19,9 @@ enum nvf_action {
     NVF_ARCH,   /* -arch, -gencode, -code: --offload-arch=mp_YY */
     NVF_RDC,    /* separate device compilation: kept, reported */
     NVF_REPORT, /* kept, reported: no mcc counterpart a rule can write */
-    NVF_VALUE   /* kept, its value renamed: -x cu -> -x musa */
+    NVF_VALUE,  /* kept, its value renamed: -x cu -> -x musa */
+    NVF_IMAGE   /* writes a device image (-fatbin, -cubin): mcc's
+                   --cuda-device-only, the output keeping its name */
 };
 
 struct nvcc_flag {

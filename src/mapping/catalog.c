@@ -527,16 +527,17 @@ static void query_header(const struct mapping *m, const char *name, FILE *out)
  * prefix contexts, a prefix of it). Returns how many. */
 static int query_script(const struct mapping *m, const char *name, FILE *out)
 {
-    static const char *const actions[] = {[SA_RENAME] = "->",
-                                          [SA_UNSUPPORTED] =
-                                              "no MUSA equivalent:",
-                                          [SA_KEEP] = "kept",
-                                          [SA_DROP] = "dropped:",
-                                          [SA_REPORT] = "kept, reported:",
-                                          [SA_UNWRAP] = "unwrapped:",
-                                          [SA_ARCH] = "an architecture option:",
-                                          [SA_RDC] = "kept, reported:",
-                                          [SA_VALUE] = "its value renamed:"};
+    static const char *const actions[] = {
+        [SA_RENAME] = "->",
+        [SA_UNSUPPORTED] = "no MUSA equivalent:",
+        [SA_KEEP] = "kept",
+        [SA_DROP] = "dropped:",
+        [SA_REPORT] = "kept, reported:",
+        [SA_UNWRAP] = "unwrapped:",
+        [SA_ARCH] = "an architecture option:",
+        [SA_RDC] = "kept, reported:",
+        [SA_VALUE] = "its value renamed:",
+        [SA_IMAGE] = "-> --cuda-device-only:"};
     size_t len = strlen(name);
     int n = 0;
     for (int c = 0; c < SC_ARCH; c++) {

@@ -112,7 +112,9 @@ enum script_action {
     SA_UNWRAP,      /* nvcc flags: removed, its value kept */
     SA_ARCH,        /* nvcc flags: an architecture option */
     SA_RDC,         /* nvcc flags: separate device compilation */
-    SA_VALUE        /* nvcc flags: kept, its value renamed */
+    SA_VALUE,       /* nvcc flags: kept, its value renamed */
+    SA_IMAGE        /* nvcc flags: writes a device image: becomes
+                       --cuda-device-only */
 };
 
 /* What follows a variable or property name in a value list. */

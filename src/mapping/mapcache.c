@@ -545,7 +545,7 @@ static bool get_script(struct reader *r, struct arena *a, struct map_rec *rec,
         if (!get_strs(r, a, &list, &se->nlist))
             return false;
         se->list = list;
-        if (se->ctx >= SC__COUNT || se->action > SA_VALUE ||
+        if (se->ctx >= SC__COUNT || se->action > SA_IMAGE ||
             se->values > SV_FLAGS)
             return false;
         *tail = &se->e;

@@ -956,6 +956,7 @@ static bool script_action_key(struct loader *ld, const struct script_sec *sec,
         {"keep", SA_KEEP, false},     {"drop", SA_DROP, false},
         {"report", SA_REPORT, false}, {"unwrap", SA_UNWRAP, true},
         {"arch", SA_ARCH, true},      {"rdc", SA_RDC, true},
+        {"image", SA_IMAGE, true},
     };
     size_t i = 0;
     while (i < sizeof(actions) / sizeof(actions[0]) &&
@@ -968,7 +969,8 @@ static bool script_action_key(struct loader *ld, const struct script_sec *sec,
         lerr(ld, &k->start_mark,
              "give only one of 'to', 'unsupported', "
              "'keep', 'drop', 'report'%s",
-             sec->keys & SK_FLAG ? ", 'unwrap', 'arch', 'rdc' and 'values'"
+             sec->keys & SK_FLAG ? ", 'unwrap', 'arch', 'rdc', 'image' and "
+                                   "'values'"
                                  : "");
         return true;
     }

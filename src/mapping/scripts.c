@@ -230,6 +230,8 @@ static enum nvf_action flag_action(const struct script_entry *se)
         return NVF_VALUE;
     case SA_DROP:
         return NVF_DROP;
+    case SA_IMAGE:
+        return NVF_IMAGE;
     default:
         return NVF_REPORT;
     }

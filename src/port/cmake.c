@@ -18,28 +18,23 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakeloop.h"
 #include "util/xalloc.h"
-
-/* One argument: its token and pieces. */
-struct arg {
-    struct cmake_token t;
-    struct cmake_token *pc;
-    size_t npc;
-};
 
 struct cm {
     struct script_job *j;
     const char *buf;
     char cmd[40]; /* the command's name, lower case ("" when too long) */
-    struct arg *args;
+    struct cmake_arg *args;
     size_t nargs, alloc;
     struct cmake_token *pcs; /* every argument's pieces */
     size_t npcs, pcs_alloc;
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
-    bool recurse;      /* file(GLOB_RECURSE) */
-    bool text;         /* message(): its words are text */
-    bool musa_sources; /* an argument names a file the run renames */
+    struct cmake_loops loops; /* the foreach() loops open here */
+    bool recurse;             /* file(GLOB_RECURSE) */
+    bool text;                /* message(): its words are text */
+    bool musa_sources;        /* an argument names a file the run renames */
 };
 
 static bool tok_is(const struct cm *c, const struct cmake_token *t,
@@ -62,6 +57,8 @@ static bool is_ident(const struct cm *c, const struct cmake_token *t)
 static void push_word(struct cm *c, int level, const struct cmake_token *p,
                       bool whole)
 {
+    if (cmake_loops_took(&c->loops, p->off))
+        return;
     ALLOC_GROW(c->words[level], c->nwords[level] + 1, c->walloc[level]);
     c->words[level][c->nwords[level]++] =
         (struct sj_word){p->off, p->len, p->off, p->len, whole};
@@ -69,7 +66,7 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
 
 /* Is piece k of arg a word of its own (blanks, ';', quotes, a genex
  * separator or nothing on both sides)? */
-static bool whole_word(const struct arg *a, size_t k)
+static bool whole_word(const struct cmake_arg *a, size_t k)
 {
     for (int d = -1; d <= 1; d += 2) {
         size_t n = k + (size_t)d;
@@ -158,7 +155,7 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 /* ---- the pieces of one argument ---- */
 
 /* The name of the variable whose reference ends just before piece k. */
-static const struct cmake_token *ref_before(const struct arg *a, size_t k)
+static const struct cmake_token *ref_before(const struct cmake_arg *a, size_t k)
 {
     if (k < 3 || a->pc[k - 1].kind != CMAKE_PC_VAR_CLOSE ||
         a->pc[k - 2].kind != CMAKE_PC_WORD ||
@@ -168,7 +165,7 @@ static const struct cmake_token *ref_before(const struct arg *a, size_t k)
 }
 
 /* A word that may name a file: where its path starts from. */
-static void file_word(struct cm *c, const struct arg *a, size_t k)
+static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
@@ -195,7 +192,7 @@ static void file_word(struct cm *c, const struct arg *a, size_t k)
  * ($<COMPILE_LANGUAGE:CUDA>, and the options they guard), imported
  * targets, file names. flags: collect words for nvcc (level 1 in a CUDA
  * generator expression, 0 elsewhere); -1 collects none. */
-static void scan_arg(struct cm *c, const struct arg *a, int flags)
+static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
 {
     unsigned depth = 0, cuda_at = 0;
     bool lang_list = false; /* in $<COMPILE_LANGUAGE:...> */
@@ -270,7 +267,7 @@ static void scan_arg(struct cm *c, const struct arg *a, int flags)
 static void value_words(struct cm *c, size_t from, size_t to, int level)
 {
     for (size_t i = from; i < to; i++) {
-        const struct arg *a = &c->args[i];
+        const struct cmake_arg *a = &c->args[i];
         for (size_t k = 0; k < a->npc; k++)
             if (a->pc[k].kind == CMAKE_PC_WORD &&
                 !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
@@ -448,7 +445,7 @@ static void languages(struct cm *c, size_t from)
 static void definitions(struct cm *c, size_t from)
 {
     for (size_t i = from; i < c->nargs; i++) {
-        const struct arg *a = &c->args[i];
+        const struct cmake_arg *a = &c->args[i];
         for (size_t k = 0; k < a->npc; k++) {
             const struct cmake_token *p = &a->pc[k];
             if (p->kind != CMAKE_PC_WORD || (p->flags & CMAKE_PCF_VAR) ||
@@ -477,7 +474,7 @@ static void custom_commands(struct cm *c)
     for (size_t i = 0; i < c->nargs; i++) {
         if (!arg_is(c, i, "COMMAND") || i + 1 >= c->nargs)
             continue;
-        const struct arg *a = &c->args[i + 1];
+        const struct cmake_arg *a = &c->args[i + 1];
         bool nvcc = false;
         if (a->npc == 3 && a->pc[0].kind == CMAKE_PC_VAR_OPEN &&
             tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
@@ -581,9 +578,10 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "target_link_options") ||
                 !strcmp(cmd, "add_link_options") ||
                 !strcmp(cmd, "add_definitions");
+    cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
     for (size_t i = 0; i < c->nargs; i++) {
-        const struct arg *a = &c->args[i];
+        const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
         if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
             !rename_variable(c, &a->t, false))
@@ -688,7 +686,7 @@ static void command(struct cm *c, const struct cmake_token *name)
 static void add_arg(struct cm *c, const struct cmake_token *t)
 {
     ALLOC_GROW(c->args, c->nargs + 1, c->alloc);
-    struct arg *a = &c->args[c->nargs++];
+    struct cmake_arg *a = &c->args[c->nargs++];
     a->t = *t;
     a->npc = 0;
     size_t first = c->npcs;
@@ -756,6 +754,7 @@ void cmake_port(struct script_job *j)
         run_command(&c, &name);
     free(c.args);
     free(c.pcs);
+    cmake_loops_release(&c.loops);
     free(c.words[0]);
     free(c.words[1]);
 }

@@ -421,6 +421,11 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             sj_warn(j, WARN_BUILD, fw->off, "'%.*s' is kept, but %s", shown, s,
                     f->why ? f->why : "mcc has no such option");
             break;
+        case NVF_IMAGE:
+            sj_replace(j, fw->off, fw->len, "--cuda-device-only", 18, false);
+            sj_note(j, fw->off, "'%.*s' becomes '--cuda-device-only' (%s)",
+                    shown, s, f->why ? f->why : "mcc's device code alone");
+            break;
         case NVF_VALUE:
             if (f->vfrom && vlen == strlen(f->vfrom) &&
                 !memcmp(v, f->vfrom, vlen)) {

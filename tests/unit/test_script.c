@@ -304,22 +304,118 @@ START_TEST(cmake_flags_and_separators)
            "  -G -Wall)\n"
            "add_compile_options(-O2)\n",
            NULL);
-    /* nvcc run by a custom command. */
+    /* nvcc run by a custom command: a device image is mcc's device code
+     * alone, under the same name; PTX has no MUSA counterpart. */
     expect(newest, SCRIPT_CMAKE,
            "add_custom_command(OUTPUT k.fatbin\n"
            "  COMMAND ${CMAKE_CUDA_COMPILER} -Wno-deprecated-gpu-targets "
            "-fatbin -o k.fatbin\n  DEPENDS x)\n",
            "add_custom_command(OUTPUT k.fatbin\n"
-           "  COMMAND ${CMAKE_MUSA_COMPILER} -fatbin -o k.fatbin\n"
+           "  COMMAND ${CMAKE_MUSA_COMPILER} --cuda-device-only -o k.fatbin\n"
            "  DEPENDS x)\n",
-           "2:62: build: '-fatbin' is kept, but mcc writes device code");
-    /* Architectures built from a variable are reported. */
+           "2:62: note: '-fatbin' becomes '--cuda-device-only' (mcc writes "
+           "the unit's device code alone, under the name -o gives");
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT k.cubin\n"
+           "  COMMAND nvcc --cubin -arch=sm_80 -o k.cubin src/k.cu)\n"
+           "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.cu)\n",
+           "add_custom_command(OUTPUT k.cubin\n"
+           "  COMMAND nvcc --cuda-device-only --offload-arch=mp_22 -o k.cubin "
+           "src/k.mu)\n"
+           "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.mu)\n",
+           "3:39: build: '-ptx' is kept, but MUSA has no PTX");
+    /* Only where nvcc reads it: a host compiler's -fatbin is not. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "add_custom_command(OUTPUT k.bin\n"
+                 "  COMMAND ${CMAKE_CXX_COMPILER} -fatbin -o k.bin)\n",
+                 "add_custom_command(OUTPUT k.bin\n"
+                 "  COMMAND ${CMAKE_CXX_COMPILER} -fatbin -o k.bin)\n");
+    /* An architecture option built from a loop over the architectures
+     * the port renames (and makes MUSA ones) is mcc's, in every form. */
     expect(
         newest, SCRIPT_CMAKE,
         "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
         "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
         "endforeach()\n",
         "foreach(arch ${CMAKE_MUSA_ARCHITECTURES})\n"
+        "  list(APPEND G \"--offload-arch=mp_${arch}\")\n"
+        "endforeach()\n",
+        "2:18: note: '-gencode=arch=compute_${arch},code=sm_${arch}' becomes "
+        "'--offload-arch=mp_${arch}': 'arch' runs over "
+        "CMAKE_MUSA_ARCHITECTURES");
+    expect_quiet(
+        newest, SCRIPT_CMAKE,
+        "foreach(a IN LISTS CMAKE_CUDA_ARCHITECTURES)\n"
+        "  string(APPEND F \" --generate-code=arch=compute_${a},"
+        "code=[compute_${a},sm_${a}] -O2\")\n"
+        "  list(APPEND G -gencode \"arch=compute_${a},code=sm_${a}\" -O2)\n"
+        "  target_compile_options(x PRIVATE "
+        "$<$<COMPILE_LANGUAGE:CUDA>:-arch=sm_${a}>)\n"
+        "  foreach(b IN ITEMS ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "    set(H \"-gencode arch=compute_${b},code=sm_${b};-arch=sm_${a}\")\n"
+        "  endforeach()\n"
+        "endforeach()\n",
+        "foreach(a IN LISTS CMAKE_MUSA_ARCHITECTURES)\n"
+        "  string(APPEND F \" --offload-arch=mp_${a} -O2\")\n"
+        "  list(APPEND G --offload-arch=mp_${a} -O2)\n"
+        "  target_compile_options(x PRIVATE "
+        "$<$<COMPILE_LANGUAGE:MUSA>:--offload-arch=mp_${a}>)\n"
+        "  foreach(b IN ITEMS ${CMAKE_MUSA_ARCHITECTURES})\n"
+        "    set(H \"--offload-arch=mp_${b};--offload-arch=mp_${a}\")\n"
+        "  endforeach()\n"
+        "endforeach()\n");
+    /* Anything else built from a variable is reported: a loop over
+     * other values, the list quoted (one item), another variable in the
+     * value, a value that is not the capability alone, the variable set
+     * in the loop, a loop variable shadowed, the loop ended. */
+    static const char *const kept[] = {
+        "foreach(arch ${MY_ARCHS})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch \"${CMAKE_CUDA_ARCHITECTURES}\")\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${V}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch}0,code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_90\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  math(EXPR arch \"${arch} + 1\")\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  foreach(arch RANGE 3)\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "  endforeach()\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "endforeach()\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n",
+    };
+    for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+        struct ported p = port_with(newest, SCRIPT_CMAKE, kept[i]);
+        ck_assert_msg(strstr(p.text, "-gencode=arch=compute_${arch}") &&
+                          !strstr(p.text, "offload"),
+                      "ported:\n%s", p.text);
+        ck_assert_msg(strstr(p.diags, ": build: '-gencode=arch=compute_...' "
+                                      "builds nvcc architecture options "
+                                      "from a variable"),
+                      "not reported:\n%s\n%s", kept[i], p.diags);
+        free(p.text);
+        free(p.diags);
+    }
+    /* Before SDK 5.1 CMAKE_CUDA_ARCHITECTURES keeps its name and values. */
+    expect(
+        old_sdk, SCRIPT_CMAKE,
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+        "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
+        "endforeach()\n",
+        "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
         "  list(APPEND G \"-gencode=arch=compute_${arch},code=sm_${arch}\")\n"
         "endforeach()\n",
         "2:18: build: '-gencode=arch=compute_...' builds nvcc architecture "
@@ -470,6 +566,14 @@ START_TEST(make_flags)
            "h.o: h.cpp\n\t$(CXX) -x c++ -G -c $< -o $@\n",
            "5:45: note: dropped '-gencode=arch=compute_86,code=sm_86': its "
            "MUSA architecture is given before it");
+    /* A device image is mcc's device code alone; PTX is reported. */
+    expect(newest, SCRIPT_MAKE,
+           "k.fatbin: src/k.cu\n\tnvcc -arch=sm_80 -fatbin -o $@ $<\n"
+           "k.ptx: src/k.cu\n\tnvcc -ptx -o $@ $<\n",
+           "k.fatbin: src/k.mu\n\tmcc --offload-arch=mp_22 --cuda-device-only "
+           "-o $@ $<\n"
+           "k.ptx: src/k.mu\n\tmcc -ptx -o $@ $<\n",
+           "4:7: build: '-ptx' is kept, but MUSA has no PTX");
 }
 END_TEST
 

@@ -213,7 +213,6 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
 {
     bool once = mf->owner == MF_SEEDED;
     char *path = path_join(r->o->output, mf->name);
-    struct strbuf err = STRBUF_INIT;
     struct stat st;
     bool exists = stat(path, &st) == 0;
     bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, mf);
@@ -242,21 +241,8 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     } else if (foreign) {
         /* kept by a port (with a warning): not stale */
     } else {
-        bool missing;
-        int same = emit_compare(path, data, text->len, NULL, &missing, &err);
-        if (same < 0) {
-            error("%s", err.buf);
-            r->rep.errors++;
-        } else if (!same) {
-            printf("%s: %s (build manifest)\n", path,
-                   missing ? "missing" : "stale");
-            if (missing)
-                r->rep.missing++;
-            else
-                r->rep.stale++;
-        }
+        run_check_file(r, path, data, text->len, "build manifest");
     }
-    strbuf_release(&err);
     free(path);
 }
 

@@ -152,22 +152,7 @@ static void put(struct run *r, const struct conf_file *cf,
                 info("%s: written (CMake configuration)", path);
         }
     } else {
-        struct strbuf err = STRBUF_INIT;
-        bool missing;
-        int same =
-            emit_compare(path, text->buf, text->len, NULL, &missing, &err);
-        if (same < 0) {
-            error("%s", err.buf);
-            r->rep.errors++;
-        } else if (!same) {
-            printf("%s: %s (CMake configuration)\n", path,
-                   missing ? "missing" : "stale");
-            if (missing)
-                r->rep.missing++;
-            else
-                r->rep.stale++;
-        }
-        strbuf_release(&err);
+        run_check_file(r, path, text->buf, text->len, "CMake configuration");
     }
     free(path);
 }

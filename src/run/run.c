@@ -2,6 +2,7 @@
 /* The job table and the files of a run's own. */
 #include "run/run.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,25 @@ int run_write_file(struct run *r, const char *path, const char *data,
     emitter_release(&em);
     strbuf_release(&err);
     return rc;
+}
+
+void run_check_file(struct run *r, const char *path, const char *data,
+                    size_t len, const char *what)
+{
+    struct strbuf err = STRBUF_INIT;
+    bool missing;
+    int same = emit_compare(path, data, len, NULL, &missing, &err);
+    if (same < 0) {
+        error("%s", err.buf);
+        r->rep.errors++;
+    } else if (!same) {
+        printf("%s: %s (%s)\n", path, missing ? "missing" : "stale", what);
+        if (missing)
+            r->rep.missing++;
+        else
+            r->rep.stale++;
+    }
+    strbuf_release(&err);
 }
 
 void run_note_file(struct run *r, const char *path, const struct stat *st)

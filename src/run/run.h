@@ -222,6 +222,10 @@ bool run_is_own_file(const char *rel);
 /* Write one file of the run's own (manifest, report, record) with
  * emit_file, reporting and counting a failure. Returns emit_file's
  * result. */
+/* --check: say whether the file at path holds data[0..len) ("PATH:
+ * stale (what)", "missing"), counted in r->rep. */
+void run_check_file(struct run *r, const char *path, const char *data,
+                    size_t len, const char *what);
 int run_write_file(struct run *r, const char *path, const char *data,
                    size_t len);
 /* The run's result depends on the file path (read, or found there or

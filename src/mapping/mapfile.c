@@ -910,13 +910,18 @@ static struct script_entry *new_script(struct loader *ld, const yaml_node_t *at,
     return se;
 }
 
-/* A list of names of one form, into *out. Returns the count. */
-static size_t name_list(struct loader *ld, yaml_node_t *v, const char *what,
-                        enum name_form form, const char *const **out)
+/* A YAML list of scalars into *out (in the arena): take(ld, item, arg)
+ * gives each its value, or NULL to drop it (having said why). Returns the
+ * count. A node that is no list is an error naming it 'PRE WHAT'. */
+static size_t scalar_list(struct loader *ld, yaml_node_t *v, const char *pre,
+                          const char *what,
+                          const char *(*take)(struct loader *, yaml_node_t *,
+                                              const void *),
+                          const void *arg, const char ***out)
 {
     *out = NULL;
     if (v->type != YAML_SEQUENCE_NODE) {
-        lerr(ld, &v->start_mark, "'%s' must be a list, not %s", what,
+        lerr(ld, &v->start_mark, "'%s%s' must be a list, not %s", pre, what,
              node_type_name(v));
         return 0;
     }
@@ -926,19 +931,40 @@ static size_t name_list(struct loader *ld, yaml_node_t *v, const char *what,
     size_t k = 0;
     for (yaml_node_item_t *it = v->data.sequence.items.start;
          it < v->data.sequence.items.top; it++) {
-        yaml_node_t *item = node(ld, *it);
-        const char *name = dup_name(ld, item, what);
-        if (!name)
-            continue;
-        if (!name_ok(form, name)) {
-            lerr(ld, &item->start_mark, "'%s' is not %s", name,
-                 form_name(form));
-            continue;
-        }
-        names[k++] = name;
+        const char *name = take(ld, node(ld, *it), arg);
+        if (name)
+            names[k++] = name;
     }
     *out = names;
     return k;
+}
+
+struct name_rule {
+    const char *what;
+    enum name_form form;
+};
+
+static const char *take_name(struct loader *ld, yaml_node_t *item,
+                             const void *arg)
+{
+    const struct name_rule *r = arg;
+    const char *name = dup_name(ld, item, r->what);
+    if (name && !name_ok(r->form, name)) {
+        lerr(ld, &item->start_mark, "'%s' is not %s", name, form_name(r->form));
+        return NULL;
+    }
+    return name;
+}
+
+/* A list of names of one form, into *out. Returns the count. */
+static size_t name_list(struct loader *ld, yaml_node_t *v, const char *what,
+                        enum name_form form, const char *const **out)
+{
+    const struct name_rule r = {what, form};
+    const char **names;
+    size_t n = scalar_list(ld, v, "", what, take_name, &r, &names);
+    *out = names;
+    return n;
 }
 
 /* One action key of a build-file entry (to, unsupported, ...): sets the
@@ -1366,37 +1392,30 @@ static int load_architectures(struct loader *ld, yaml_node_t *sec)
     return 0;
 }
 
+struct link_rule {
+    const char *what, *bad;
+};
+
+static const char *take_link_name(struct loader *ld, yaml_node_t *item,
+                                  const void *arg)
+{
+    const struct link_rule *r = arg;
+    const char *name = dup_scalar(ld, item, r->what);
+    if (name && (!*name || strpbrk(name, r->bad))) {
+        lerr(ld, &item->start_mark, "'%s' is not a %s name%s", name, r->what,
+             !strcmp(r->what, "library") ? " (write mublas for -lmublas)" : "");
+        return NULL;
+    }
+    return name;
+}
+
 /* A list of names for 'link': libraries (bad: any shell or path
  * character) or header names. Returns the count; names in *out. */
 static size_t link_list(struct loader *ld, yaml_node_t *v, const char *what,
                         const char *bad, const char ***out)
 {
-    *out = NULL;
-    if (v->type != YAML_SEQUENCE_NODE) {
-        lerr(ld, &v->start_mark, "'link: %s' must be a list, not %s", what,
-             node_type_name(v));
-        return 0;
-    }
-    size_t n =
-        (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
-    const char **names = arena_alloc(ld->a, (n ? n : 1) * sizeof(*names));
-    size_t k = 0;
-    for (yaml_node_item_t *it = v->data.sequence.items.start;
-         it < v->data.sequence.items.top; it++) {
-        yaml_node_t *item = node(ld, *it);
-        const char *name = dup_scalar(ld, item, what);
-        if (!name)
-            continue;
-        if (!*name || strpbrk(name, bad)) {
-            lerr(ld, &item->start_mark, "'%s' is not a %s name%s", name, what,
-                 !strcmp(what, "library") ? " (write mublas for -lmublas)"
-                                          : "");
-            continue;
-        }
-        names[k++] = name;
-    }
-    *out = names;
-    return k;
+    const struct link_rule r = {what, bad};
+    return scalar_list(ld, v, "link: ", what, take_link_name, &r, out);
 }
 
 /* link: {libs: [mublas], headers: [mublas.h]}: the libraries a port needs

@@ -66,8 +66,39 @@ static void add_text(struct strbuf *sb, const char *const *lines, size_t n,
     }
 }
 
-#define ADD_TEXT(sb, t, subst, nsubst)                                         \
-    add_text(sb, (t).lines, (t).n, subst, nsubst)
+/* The SDK's files that are fixed texts (with a few @NAME@ filled in). */
+struct fixed_file {
+    const char *path;
+    const struct shadow_text *text;
+    int mode;
+};
+
+static const struct fixed_file fixed_bin[] = {
+    {"libexec/musa-shadow.sh", &shadow_text_shadow_sh, 0644},
+    {"bin/mcc", &shadow_text_mcc, 0755},
+    {"bin/c++", &shadow_text_hostcc, 0755},
+    {"bin/cc", &shadow_text_hostcc, 0755},
+};
+
+static const struct fixed_file fixed_cmake[] = {
+    {"cmake/FindMUSAToolkit.cmake", &shadow_text_find_toolkit, 0644},
+    {"cmake/FindMUSA.cmake", &shadow_text_find_musa, 0644},
+    {"cmake/EnableMUSALanguage.cmake", &shadow_text_enable_lang, 0644},
+    {"cmake/CMakeDetermineMUSACompiler.cmake", &shadow_text_determine, 0644},
+    {"cmake/CMakeMUSACompiler.cmake.in", &shadow_text_compiler_in, 0644},
+    {"cmake/CMakeMUSAInformation.cmake", &shadow_text_information, 0644},
+    {"cmake/CMakeTestMUSACompiler.cmake", &shadow_text_test, 0644},
+};
+
+static void add_fixed(struct shadow_files *out, const struct fixed_file *v,
+                      size_t n, const char *const *subst, size_t nsubst)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        add_text(&sb, v[i].text->lines, v[i].text->n, subst, nsubst);
+        add_file(out, v[i].path, &sb, (unsigned)v[i].mode);
+    }
+}
 
 /* A shell word that stays one: 'it'\''s'. */
 static void add_shell_word(struct strbuf *sb, const char *s)
@@ -378,41 +409,22 @@ static void render_scripts(const struct shadow_spec *s,
     strbuf_addstr(&sb, ")\n");
     add_file(out, "libexec/musa-shadow.conf", &sb, 0644);
 
-    ADD_TEXT(&sb, shadow_text_shadow_sh, NULL, 0);
-    add_file(out, "libexec/musa-shadow.sh", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_mcc, NULL, 0);
-    add_file(out, "bin/mcc", &sb, 0755);
-    ADD_TEXT(&sb, shadow_text_hostcc, NULL, 0);
-    add_file(out, "bin/c++", &sb, 0755);
-    ADD_TEXT(&sb, shadow_text_hostcc, NULL, 0);
-    add_file(out, "bin/cc", &sb, 0755);
+    add_fixed(out, fixed_bin, sizeof(fixed_bin) / sizeof(fixed_bin[0]), NULL,
+              0);
 }
 
 /* ---- cmake/ ---- */
 
 static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
 {
-    struct strbuf sb = STRBUF_INIT, libs = STRBUF_INIT;
+    struct strbuf libs = STRBUF_INIT;
     for (size_t i = 0; i < s->nlibs; i++)
         if (s->libs[i].path)
             strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
     const char *subst[] = {"MUSA_TOOLKIT_VERSION", s->toolkit_version,
                            "MUSA_LIBS", libs.buf ? libs.buf : ""};
-    size_t nsubst = sizeof(subst) / sizeof(subst[0]);
-    ADD_TEXT(&sb, shadow_text_find_toolkit, subst, nsubst);
-    add_file(out, "cmake/FindMUSAToolkit.cmake", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_find_musa, subst, nsubst);
-    add_file(out, "cmake/FindMUSA.cmake", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_enable_lang, NULL, 0);
-    add_file(out, "cmake/EnableMUSALanguage.cmake", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_determine, NULL, 0);
-    add_file(out, "cmake/CMakeDetermineMUSACompiler.cmake", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_compiler_in, NULL, 0);
-    add_file(out, "cmake/CMakeMUSACompiler.cmake.in", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_information, NULL, 0);
-    add_file(out, "cmake/CMakeMUSAInformation.cmake", &sb, 0644);
-    ADD_TEXT(&sb, shadow_text_test, NULL, 0);
-    add_file(out, "cmake/CMakeTestMUSACompiler.cmake", &sb, 0644);
+    add_fixed(out, fixed_cmake, sizeof(fixed_cmake) / sizeof(fixed_cmake[0]),
+              subst, sizeof(subst) / sizeof(subst[0]));
     strbuf_release(&libs);
 }
 

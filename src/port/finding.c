@@ -52,33 +52,43 @@ void findings_release(struct findings *f)
     f->nr = f->alloc = 0;
 }
 
-void finder_add(struct finder *fd, enum warn_id id, size_t off, const char *fmt,
-                ...)
+static void push(struct finder *fd, enum warn_id id, size_t off, bool note,
+                 const char *fmt, va_list ap)
 {
-    if (fd->warn && !fd->warn[id])
-        return;
     struct strbuf sb = STRBUF_INIT;
-    va_list ap;
-    va_start(ap, fmt);
     strbuf_vaddf(&sb, fmt, ap);
-    va_end(ap);
     struct findings *f = fd->f;
     ALLOC_GROW(f->v, f->nr + 1, f->alloc);
     f->v[f->nr++] = (struct finding){
-        id, off, NULL, 1, arena_strndup(fd->a, sb.buf, sb.len), false};
+        id, off, NULL, 1, arena_strndup(fd->a, sb.buf, sb.len), note};
     strbuf_release(&sb);
+}
+
+void finder_vadd(struct finder *fd, enum warn_id id, size_t off,
+                 const char *fmt, va_list ap)
+{
+    if (!fd->warn || fd->warn[id])
+        push(fd, id, off, false, fmt, ap);
+}
+
+void finder_add(struct finder *fd, enum warn_id id, size_t off, const char *fmt,
+                ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    finder_vadd(fd, id, off, fmt, ap);
+    va_end(ap);
+}
+
+void finder_vnote(struct finder *fd, size_t off, const char *fmt, va_list ap)
+{
+    push(fd, WARN_BUILD, off, true, fmt, ap);
 }
 
 void finder_note(struct finder *fd, size_t off, const char *fmt, ...)
 {
-    struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    strbuf_vaddf(&sb, fmt, ap);
+    finder_vnote(fd, off, fmt, ap);
     va_end(ap);
-    struct findings *f = fd->f;
-    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
-    f->v[f->nr++] = (struct finding){
-        WARN_BUILD, off, NULL, 1, arena_strndup(fd->a, sb.buf, sb.len), true};
-    strbuf_release(&sb);
 }

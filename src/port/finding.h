@@ -5,6 +5,7 @@
 #ifndef C2M_PORT_FINDING_H
 #define C2M_PORT_FINDING_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -64,6 +65,12 @@ struct finder {
 /* Add a finding of group id at off, unless that group is off. */
 void finder_add(struct finder *fd, enum warn_id id, size_t off, const char *fmt,
                 ...) __attribute__((format(printf, 4, 5)));
+/* The same, from a va_list. */
+void finder_vadd(struct finder *fd, enum warn_id id, size_t off,
+                 const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+void finder_vnote(struct finder *fd, size_t off, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 /* Add a note at off: what a rule did there that the user should know
  * (an option dropped), not a problem. */
 void finder_note(struct finder *fd, size_t off, const char *fmt, ...)

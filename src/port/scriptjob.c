@@ -67,28 +67,20 @@ void sj_remove(struct script_job *j, size_t off, size_t len)
 void sj_warn(struct script_job *j, enum warn_id id, size_t off, const char *fmt,
              ...)
 {
-    if (j->fd.warn && !j->fd.warn[id])
-        return;
-    struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    strbuf_vaddf(&sb, fmt, ap);
+    finder_vadd(&j->fd, id, off, fmt, ap);
     va_end(ap);
-    finder_add(&j->fd, id, off, "%s", sb.buf);
-    strbuf_release(&sb);
 }
 
 void sj_note(struct script_job *j, size_t off, const char *fmt, ...)
 {
     if (!j->env || !j->env->notes)
         return;
-    struct strbuf sb = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    strbuf_vaddf(&sb, fmt, ap);
+    finder_vnote(&j->fd, off, fmt, ap);
     va_end(ap);
-    finder_note(&j->fd, off, "%s", sb.buf);
-    strbuf_release(&sb);
 }
 
 bool sj_kept(struct script_job *j, const struct script_entry *se, size_t off,

@@ -135,7 +135,8 @@ struct script_entry {
     bool ambiguous;          /* nvcc flags: a host compiler's option too */
     bool musa_sources;       /* commands: only when a source is renamed */
     const char *vfrom;       /* SA_VALUE: the value renamed to e.to */
-    const char *const *list; /* aliases of a flag; names a module has */
+    const char *const *list; /* aliases of a flag; names a module has;
+                              * targets linked beside a renamed one */
     size_t nlist;
 };
 

@@ -808,7 +808,8 @@ enum {
                              values: {a: b} */
     SK_PROVIDES = 1 << 2, /* provides: [names] */
     SK_WHEN = 1 << 3,     /* when: musa-sources */
-    SK_HAZARD = 1 << 4    /* hazard: compared */
+    SK_HAZARD = 1 << 4,   /* hazard: compared */
+    SK_LINKS = 1 << 5     /* links: [targets] (a CUDA target's dependencies) */
 };
 
 /* A name of a context: what its keys and its renames must look like. */
@@ -835,7 +836,7 @@ static const struct script_sec cmake_secs[] = {
     {"languages", SC_CMAKE_LANGUAGE, NF_CMAKE, 0, false},
     {"packages", SC_CMAKE_PACKAGE, NF_CMAKE, 0, false},
     {"properties", SC_CMAKE_PROPERTY, NF_CMAKE, SK_VALUES | SK_HAZARD, false},
-    {"targets", SC_CMAKE_TARGET, NF_TARGET, 0, false},
+    {"targets", SC_CMAKE_TARGET, NF_TARGET, SK_LINKS, false},
     {"variable_prefixes", SC_CMAKE_PREFIX, NF_CMAKE, 0, false},
     {"variables", SC_CMAKE_VARIABLE, NF_CMAKE, SK_VALUES | SK_HAZARD, false},
 };
@@ -1102,6 +1103,8 @@ static int parse_script_value(struct loader *ld, const struct script_sec *sec,
             se->nlist = name_list(ld, val, "'aliases'", NF_FLAG, &se->list);
         } else if (scalar_is(k, "provides") && (sec->keys & SK_PROVIDES)) {
             se->nlist = name_list(ld, val, "'provides'", NF_DOTTED, &se->list);
+        } else if (scalar_is(k, "links") && (sec->keys & SK_LINKS)) {
+            se->nlist = name_list(ld, val, "'links'", NF_TARGET, &se->list);
         } else if (scalar_is(k, "when") && (sec->keys & SK_WHEN)) {
             if (!is_scalar(val) || !scalar_is(val, "musa-sources"))
                 lerr(ld, &val->start_mark, "'when' must be 'musa-sources'");
@@ -1109,13 +1112,14 @@ static int parse_script_value(struct loader *ld, const struct script_sec *sec,
         } else {
             lerr(ld, &k->start_mark,
                  "unknown key '%s' in '%s' (expected to, unsupported, keep, "
-                 "drop, report%s, source, note, sdk%s%s%s%s%s)",
+                 "drop, report%s, source, note, sdk%s%s%s%s%s%s)",
                  scalar(k, NULL), sec->key,
                  sec->keys & SK_FLAG ? ", unwrap, arch, rdc, values" : "",
                  sec->keys & SK_VALUES ? ", values" : "",
                  sec->keys & SK_HAZARD ? ", hazard" : "",
                  sec->keys & SK_FLAG ? ", value, ambiguous, aliases" : "",
                  sec->keys & SK_PROVIDES ? ", provides" : "",
+                 sec->keys & SK_LINKS ? ", links" : "",
                  sec->keys & SK_WHEN ? ", when" : "");
         }
     }
@@ -1123,6 +1127,11 @@ static int parse_script_value(struct loader *ld, const struct script_sec *sec,
         lerr(ld, &v->start_mark,
              "give one of 'to', 'unsupported', 'keep', 'drop' or 'report'%s",
              sec->keys & SK_FLAG ? " ('unwrap', 'arch', 'rdc', 'values')" : "");
+    if (ld->errors == errors && se->nlist && (sec->keys & SK_LINKS) &&
+        se->action != SA_RENAME)
+        lerr(ld, &v->start_mark,
+             "'links' goes with 'to': the targets "
+             "linked beside the renamed one");
     if (ld->errors == errors && se->action == SA_RENAME && se->e.to &&
         !name_ok(sec->form, se->e.to))
         lerr(ld, &v->start_mark, "'%s' would become '%s', which is not %s",
@@ -1441,7 +1450,7 @@ static int load_link(struct loader *ld, yaml_node_t *sec)
     const char **from = NULL;
     yaml_node_t *from_node = NULL;
     static const struct script_sec targets = {"targets", SC_CMAKE_TARGET,
-                                              NF_TARGET, 0, false};
+                                              NF_TARGET, SK_LINKS, false};
     for (yaml_node_pair_t *p = sec->data.mapping.pairs.start;
          p < sec->data.mapping.pairs.top; p++) {
         yaml_node_t *k = node(ld, p->key), *v = node(ld, p->value);

@@ -18,6 +18,7 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakelink.h"
 #include "port/cmakeloop.h"
 #include "util/xalloc.h"
 
@@ -642,42 +643,10 @@ static void command(struct cm *c, const struct cmake_token *name)
              i++)
             if (c->args[i].t.kind == CMAKE_TOK_IDENT)
                 rename_name(c, SC_MAKE_TOOL, &c->args[i].t);
-    } else if (!strcmp(cmd, "find_library") && c->nargs > 1) {
-        /* find_library(VAR name ...) or (VAR NAMES name ...): a library
-         * renamed, or one with no MUSA counterpart reported (never
-         * dropped: the call needs a name). */
-        for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&
-                           !arg_is(c, i, "PATH") && !arg_is(c, i, "HINTS");
-             i++) {
-            const struct cmake_token *t = &c->args[i].t;
-            const char *s = c->buf + t->off;
-            const struct script_entry *le =
-                t->kind == CMAKE_TOK_IDENT
-                    ? mapping_script(c->j->map, SC_LIBRARY, s, t->len)
-                    : NULL;
-            if (!le || sj_kept(c->j, le, t->off, s, t->len))
-                continue;
-            if (le->action == SA_RENAME)
-                sj_replace(c->j, t->off, t->len, le->e.to, le->e.to_len, false);
-            else if (le->action == SA_DROP)
-                sj_warn(c->j, WARN_BUILD, t->off, "'%.*s' is kept, but %s",
-                        (int)t->len, s,
-                        le->e.message ? le->e.message : "MUSA has none");
-        }
-    } else if (!strcmp(cmd, "target_link_libraries") ||
+    } else if (!strcmp(cmd, "find_library") ||
+               !strcmp(cmd, "target_link_libraries") ||
                !strcmp(cmd, "link_libraries")) {
-        for (size_t i = 0; i < c->nargs; i++) {
-            const struct cmake_token *t = &c->args[i].t;
-            const char *s = c->buf + t->off;
-            if (t->kind != CMAKE_TOK_IDENT && t->kind != CMAKE_TOK_UNQUOTED)
-                continue;
-            size_t jn;
-            if (t->len > 2 && s[0] == '-' && s[1] == 'l' &&
-                !nvflags_find(c->j->nv, s, t->len, &jn))
-                sj_library(c->j, t->off, t->len, t->off + 2, t->len - 2);
-            else if (i && t->kind == CMAKE_TOK_IDENT && !is_keyword(c, i))
-                sj_library(c->j, t->off, t->len, t->off, t->len);
-        }
+        cmake_link_command(c->j, cmd, c->buf, c->args, c->nargs);
     }
 }
 

@@ -20,6 +20,8 @@ bad "not an identifier" 'version: 1\ndomain: x\nidentifiers:\n  cudaMalloc: "mus
 bad "pattern to a non-identifier" 'version: 1\ndomain: x\npatterns:\n  - {match: "cuda", to: "mu sa"}\n'
 bad "header with >" 'version: 1\ndomain: x\nheaders:\n  cuda.h: "a>b.h"\n'
 bad "no version" 'domain: x\nidentifiers:\n  a: b\n'
+bad "links without to" 'version: 1\ndomain: x\ncmake:\n  targets:\n    CUDA::x: {report: kept, links: ["MUSA::y"]}\n'
+bad "links not targets" 'version: 1\ndomain: x\ncmake:\n  targets:\n    CUDA::x: {to: "MUSA::x", links: ["a b"]}\n'
 test -e out || echo "nothing written"
 { printf 'version: 1\ndomain: big\nidentifiers:\n'
   awk 'BEGIN { for (i = 0; i < 300000; i++) printf "  cudaBigName%06d: musaBigName%06d\n", i, i }'; } >big.yaml

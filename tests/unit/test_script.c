@@ -132,7 +132,8 @@ static bool f_may(void *arg, const char *name, size_t len)
            (len >= 4 && !memcmp(name + len - 4, ".cuh", 4));
 }
 
-static const struct script_files files = {f_file, f_glob, f_tail, f_may, NULL};
+static const struct script_files files = {f_file, f_glob, f_tail, f_may,
+                                           NULL,   NULL,   NULL};
 
 static struct mapping *newest, *old_sdk;
 

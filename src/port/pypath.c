@@ -539,7 +539,16 @@ static void by_tail(struct pypath *pp, const struct pval *v, size_t base,
     const char *what = file ? "file" : "directory";
     if (n && out.len == tl && !memcmp(out.buf, s, tl))
         goto done; /* what it ends keeps that end */
-    if (n && out.len && !hint) {
+    if (n && out.len && !file && parts(s, tl) < 2) {
+        /* 'cuda' after something unknown: too weak a sign alone */
+        sj_warn(pp->j, WARN_BUILD, off,
+                "'%.*s' may name the directory '%s'%s of the run, which the "
+                "port renames to end in '%.*s', but what comes before it "
+                "is not known here: it keeps its name; write '%.*s' if it "
+                "names that directory",
+                (int)tl, s, which, n > 1 ? " (or others like it)" : "",
+                (int)out.len, out.buf, (int)out.len, out.buf);
+    } else if (n && out.len && !hint) {
         rename_to(pp, v, base, tl, out.buf, out.len);
         sj_note(pp->j, off,
                 "'%.*s' ends the path of the %s '%s'%s: renamed "

@@ -175,7 +175,8 @@ static void dir_word(struct cm *c, const struct cmake_arg *a, size_t k)
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
     if (k + 1 < a->npc && a->pc[k + 1].kind != CMAKE_PC_SPACE &&
-        a->pc[k + 1].kind != CMAKE_PC_SEP && a->pc[k + 1].kind != CMAKE_PC_DELIM)
+        a->pc[k + 1].kind != CMAKE_PC_SEP &&
+        a->pc[k + 1].kind != CMAKE_PC_DELIM)
         return; /* more follows: not the path's end */
     if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
         a->pc[k - 1].kind != CMAKE_PC_SEP &&
@@ -600,8 +601,7 @@ static bool takes_dir(const struct cm *c, size_t i)
     const char *cmd = c->cmd;
     if (!strcmp(cmd, "add_subdirectory"))
         return i == 0;
-    if (!strcmp(cmd, "include_directories") ||
-        !strcmp(cmd, "link_directories"))
+    if (!strcmp(cmd, "include_directories") || !strcmp(cmd, "link_directories"))
         return !is_keyword(c, i);
     if (!strcmp(cmd, "target_include_directories") ||
         !strcmp(cmd, "target_link_directories"))

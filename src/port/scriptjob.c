@@ -601,9 +601,8 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
     while (len && s[0] == '/')
         s++, off++, len--;
     const char *which = NULL;
-    size_t n = len && fs->dir_tail
-                   ? fs->dir_tail(fs->arg, s, len, out, &which)
-                   : 0;
+    size_t n =
+        len && fs->dir_tail ? fs->dir_tail(fs->arg, s, len, out, &which) : 0;
     if (n && out->len) {
         if (out->len == len && !memcmp(out->buf, s, len))
             return;

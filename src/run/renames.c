@@ -23,16 +23,19 @@
 
 #define MAX_EXTS 32
 
+struct dir_rename {
+    const char *from, *to; /* relative to the inputs' directory */
+};
+
 struct renames {
     struct run *r; /* only read once renames_init has made the map */
     const struct job **renamed; /* the renamed jobs, in job order */
     size_t n;
     char exts[MAX_EXTS][16]; /* the extensions of renamed inputs */
     size_t nexts;
-    bool many_exts; /* more than fit: every name may be one */
-    struct dir_rename {
-        const char *from, *to; /* relative to the inputs' directory */
-    } *dirs; /* the directories the port renames, in path order */
+    bool many_exts;          /* more than fit: every name may be one */
+    struct dir_rename *dirs; /* the directories the port renames, in path
+                                order */
     size_t ndirs, adirs;
 };
 
@@ -478,9 +481,8 @@ void renames_init(struct run *r)
     }
     names_each_rename(r, add_dir, rn);
     r->ren = rn;
-    r->files = (struct script_files){r_file,       r_glob, r_tail,
-                                     r_may_rename, rn,     r_dir,
-                                     r_dir_tail};
+    r->files = (struct script_files){r_file, r_glob, r_tail,    r_may_rename,
+                                     rn,     r_dir,  r_dir_tail};
 }
 
 void renames_free(struct run *r)

@@ -18,6 +18,7 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakedir.h"
 #include "port/cmakeloop.h"
 #include "util/xalloc.h"
 
@@ -165,44 +166,13 @@ static const struct cmake_token *ref_before(const struct cmake_arg *a, size_t k)
     return &a->pc[k - 2];
 }
 
-/* A word that may name a directory the run renames: one a command takes
- * (add_subdirectory, include_directories), a path with a '/', or the end
- * of one after ${CMAKE_CURRENT_SOURCE_DIR} (exactly) or another source
- * directory (${PROJECT_SOURCE_DIR}: by what it ends). Not after other
- * variables: ${CMAKE_INSTALL_INCLUDEDIR}/cuda is no directory of the run. */
-static void dir_word(struct cm *c, const struct cmake_arg *a, size_t k)
-{
-    const struct cmake_token *p = &a->pc[k];
-    const char *s = c->buf + p->off;
-    if (k + 1 < a->npc && a->pc[k + 1].kind != CMAKE_PC_SPACE &&
-        a->pc[k + 1].kind != CMAKE_PC_SEP &&
-        a->pc[k + 1].kind != CMAKE_PC_DELIM)
-        return; /* more follows: not the path's end */
-    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
-        a->pc[k - 1].kind != CMAKE_PC_SEP &&
-        a->pc[k - 1].kind != CMAKE_PC_DELIM) {
-        const struct cmake_token *v = ref_before(a, k);
-        if (!v || s[0] != '/' || p->len < 2)
-            return;
-        const char *vs = c->buf + v->off;
-        if (tok_is(c, v, "CMAKE_CURRENT_SOURCE_DIR") ||
-            tok_is(c, v, "CMAKE_CURRENT_LIST_DIR"))
-            sj_dir(c->j, p->off + 1, p->len - 1, SJ_PATH, NULL);
-        else if (v->len >= 10 && !memcmp(vs + v->len - 10, "SOURCE_DIR", 10))
-            sj_dir(c->j, p->off, p->len, SJ_TAIL, NULL); /* a source tree */
-        return;
-    }
-    if (c->dir_arg || memchr(s, '/', p->len))
-        sj_dir(c->j, p->off, p->len, SJ_PATH, s[0] == '/' ? "" : NULL);
-}
-
 /* A word that may name a file: where its path starts from. */
 static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
     if (!c->text && !sj_may_rename(c->j, s, p->len))
-        dir_word(c, a, k);
+        cmake_dir_word(c->j, a, k, c->dir_arg);
     if (c->text || !sj_may_rename(c->j, s, p->len))
         return;
     if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
@@ -595,20 +565,6 @@ static bool names_renamed(struct cm *c)
     return false;
 }
 
-/* Does the command's argument i name a directory of the source tree? */
-static bool takes_dir(const struct cm *c, size_t i)
-{
-    const char *cmd = c->cmd;
-    if (!strcmp(cmd, "add_subdirectory"))
-        return i == 0;
-    if (!strcmp(cmd, "include_directories") || !strcmp(cmd, "link_directories"))
-        return !is_keyword(c, i);
-    if (!strcmp(cmd, "target_include_directories") ||
-        !strcmp(cmd, "target_link_directories"))
-        return i > 0 && !is_keyword(c, i);
-    return false;
-}
-
 static void command(struct cm *c, const struct cmake_token *name)
 {
     const char *cmd = c->cmd;
@@ -631,7 +587,7 @@ static void command(struct cm *c, const struct cmake_token *name)
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
-        c->dir_arg = takes_dir(c, i);
+        c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
         if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
             !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);

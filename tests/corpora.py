@@ -11,7 +11,9 @@ absent): every build file keeps its line count, porting the port changes
 none, every CUDA name or .cu file name left in a build file is reported at
 its line, every file name a CMake file or setup.py gives exists in the
 port; pytorch_scatter's setup.py, run against stand-ins for torch and
-torch_musa, takes its CUDA branch with MUSAExtension and ported sources.
+torch_musa, takes its CUDA branch with MUSAExtension and ported sources,
+and so does its port with --rename-project, whose sources are the renamed
+csrc/musa/*_musa.mu.
 Prints what it checked, one line per problem; exits 1 on any, 77 when
 there is nothing to check.
 """
@@ -47,8 +49,8 @@ def build_files(root):
                 yield os.path.relpath(os.path.join(d, f), root)
 
 
-def port(binary, src, out):
-    r = subprocess.run([binary, "-o", out, src], capture_output=True,
+def port(binary, src, out, args=()):
+    r = subprocess.run([binary, *args, "-o", out, src], capture_output=True,
                        text=True)
     if r.returncode != 0:
         bad(f"porting {src}: exit {r.returncode}: {r.stderr[-300:]}")
@@ -85,14 +87,14 @@ def code_of(line, python):
     return line
 
 
-def check_contract(binary, name, src, out, stderr):
+def check_contract(binary, name, src, out, stderr, args=()):
     files = sorted(build_files(src))
     warned = warned_lines(stderr)
     again = out + ".again"
-    port(binary, out, again)
+    port(binary, out, again, args)
     left = unreported = 0
     for rel in files:
-        a, b = os.path.join(src, rel), os.path.join(out, rel)
+        a, b = os.path.join(src, rel), os.path.join(out, ported_path(rel, args))
         if not os.path.exists(b):
             bad(f"{name}: no port of {rel}")
             continue
@@ -101,7 +103,7 @@ def check_contract(binary, name, src, out, stderr):
         la, lb = ta.count(b"\n"), tb.count(b"\n")
         if la != lb:
             bad(f"{name}: {rel}: {la} -> {lb} lines")
-        c = os.path.join(again, rel)
+        c = os.path.join(again, ported_path(rel, args))
         if not os.path.exists(c) or open(c, "rb").read() != tb:
             bad(f"{name}: {rel}: porting the port changes it")
         for n, line in enumerate(tb.decode("utf-8", "replace").split("\n"), 1):
@@ -208,7 +210,20 @@ def run_setup(out):
     return made
 
 
-def check_scatter(src, out):
+def ported_path(rel, args):
+    """Where a build file is in the port: its directories renamed with
+    --rename-project (csrc/cuda/CMakeLists.txt -> csrc/musa/...)."""
+    if "--rename-project" not in args:
+        return rel
+    parts = rel.split("/")
+    for i, p in enumerate(parts[:-1]):
+        for a, b in (("cuda", "musa"), ("CUDA", "MUSA"), ("Cuda", "Musa")):
+            p = p.replace(a, b)
+        parts[i] = p
+    return "/".join(parts)
+
+
+def check_scatter(src, out, renamed=False):
     made = run_setup(out)
     musa = [m for m in made if m[0] == "MUSAExtension"]
     if not musa:
@@ -218,22 +233,24 @@ def check_scatter(src, out):
         # torch_scatter._scatter_cuda: csrc/cuda/scatter_cuda.cu before
         stem = name.split("._", 1)[-1].rsplit("_", 1)[0]
         cu = os.path.join("csrc", "cuda", stem + "_cuda.cu")
-        if (os.path.exists(os.path.join(src, cu)) and
-                cu[:-2] + "mu" not in sources):
-            bad(f"pytorch_scatter: {name} lacks {cu[:-2]}mu: {sources}")
+        mu = (os.path.join("csrc", "musa", stem + "_musa.mu") if renamed
+              else cu[:-2] + "mu")
+        if os.path.exists(os.path.join(src, cu)) and mu not in sources:
+            bad(f"pytorch_scatter: {name} lacks {mu}: {sources}")
         for s in sources:
             if not os.path.exists(os.path.join(out, s)):
                 bad(f"pytorch_scatter: {name}: '{s}' is not in the port")
-            if s.endswith(".cu"):
+            if s.endswith(".cu") or (renamed and "cuda" in s):
                 bad(f"pytorch_scatter: {name}: '{s}' was not renamed")
         args = kw.get("extra_compile_args", {})
         if "mcc" not in args or "nvcc" in args:
             bad(f"pytorch_scatter: {name}: compile args keys {list(args)}")
         if any(f.startswith("--expt") for f in args.get("mcc", [])):
             bad(f"pytorch_scatter: {name}: nvcc options left: {args['mcc']}")
-    print(f"pytorch_scatter: setup.py makes {len(musa)} MUSAExtension(s) "
-          f"of {len(made)}, with the ported sources of each and 'mcc' "
-          f"options")
+    how = " (--rename-project: csrc/musa/*_musa.mu)" if renamed else ""
+    print(f"pytorch_scatter: setup.py{how} makes {len(musa)} "
+          f"MUSAExtension(s) of {len(made)}, with the ported sources of "
+          f"each and 'mcc' options")
 
 
 def corpora_dir(source):
@@ -267,6 +284,14 @@ def main():
             check_cmake_names(name, src, out, files)
             if name == "pytorch_scatter":
                 check_scatter(src, out)
+                # The project's own names and directories renamed too:
+                # the setup follows csrc/cuda/ -> csrc/musa/.
+                rp = ("--rename-project",)
+                out = os.path.join(tmp, name + ".rp")
+                stderr = port(binary, src, out, rp)
+                check_contract(binary, name + " --rename-project", src, out,
+                               stderr, rp)
+                check_scatter(src, out, renamed=True)
     if not checked:
         return 77
     return 1 if problems else 0

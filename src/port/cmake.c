@@ -18,6 +18,7 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakedir.h"
 #include "port/cmakelink.h"
 #include "port/cmakeloop.h"
 #include "util/xalloc.h"
@@ -36,6 +37,7 @@ struct cm {
     bool recurse;             /* file(GLOB_RECURSE) */
     bool text;                /* message(): its words are text */
     bool musa_sources;        /* an argument names a file the run renames */
+    bool dir_arg; /* the argument names a directory (add_subdirectory) */
 };
 
 static bool tok_is(const struct cm *c, const struct cmake_token *t,
@@ -170,6 +172,8 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
+    if (!c->text && !sj_may_rename(c->j, s, p->len))
+        cmake_dir_word(c->j, a, k, c->dir_arg);
     if (c->text || !sj_may_rename(c->j, s, p->len))
         return;
     if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
@@ -584,6 +588,7 @@ static void command(struct cm *c, const struct cmake_token *name)
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
+        c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
         if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
             !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);

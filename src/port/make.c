@@ -177,6 +177,26 @@ static bool path_prefix(struct mk *m, const struct make_token *t)
     return true;
 }
 
+/* A word that may name a directory the run renames: a path with a '/'
+ * (from the makefile's directory, where make runs), or the end of one
+ * after a variable ($(SRC)/csrc/cuda: by the renamed directories it
+ * ends, when it has two parts at least; one alone is too weak a sign). */
+static void dir_word(struct mk *m, size_t i)
+{
+    const struct make_token *t = &m->v[i];
+    const char *s = m->buf + t->off;
+    if (i + 1 < m->n && m->v[i + 1].kind != MAKE_TOK_SPACE &&
+        m->v[i + 1].kind != MAKE_TOK_NEWLINE &&
+        m->v[i + 1].kind != MAKE_TOK_COMMENT)
+        return; /* more follows: not the path's end */
+    if (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE) {
+        if (s[0] == '/' && t->len > 1 && memchr(s + 1, '/', t->len - 1))
+            sj_dir(m->j, t->off, t->len, SJ_TAIL, NULL);
+    } else if (memchr(s, '/', t->len) && !(t->flags & MAKE_TOKF_IN_REF)) {
+        sj_dir(m->j, t->off, t->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+    }
+}
+
 /* A word that may name files: a path, a pattern (%.cu, *.cu) or a
  * suffix (.cu of $(SRC:.cu=.o), .cu.o:). */
 static void file_word(struct mk *m, size_t i)
@@ -184,8 +204,10 @@ static void file_word(struct mk *m, size_t i)
     const struct make_token *t = &m->v[i];
     const char *s = m->buf + t->off;
     if (!sj_may_rename(m->j, s, t->len) && !memchr(s, '%', t->len) &&
-        !(s[0] == '.' && t->len > 1))
+        !(s[0] == '.' && t->len > 1)) {
+        dir_word(m, i);
         return;
+    }
     const char *pc = memchr(s, '%', t->len);
     if (pc) {
         size_t k = (size_t)(pc - s) + 1;
@@ -251,6 +273,9 @@ static void line(struct mk *m)
             sj_library(j, t->off, t->len, t->off + 2, t->len - 2);
             continue;
         }
+        if (whole && t->len > 2 && s[0] == '-' && (s[1] == 'I' || s[1] == 'L'))
+            /* -Icsrc/cuda: a directory of the run, from here */
+            sj_dir(j, t->off + 2, t->len - 2, SJ_PATH, s[2] == '/' ? "" : NULL);
         if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
             ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
             m->words[m->nwords++] =

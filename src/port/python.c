@@ -17,6 +17,7 @@
 #include "lex/lexer.h"
 #include "lex/python.h"
 #include "mapping/mapping.h"
+#include "port/pypath.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
 
@@ -27,7 +28,6 @@ struct frame {
     bool libraries; /* libraries=[...] */
     bool find;      /* find_library(...) */
     bool loader;    /* ctypes.CDLL(...) and the like */
-    bool join;      /* os.path.join(...) */
     bool cuda;      /* a loader given a CUDA library (renamed) */
     size_t first;   /* its first token */
     size_t nwords0; /* words collected before it (nvcc lists) */
@@ -48,6 +48,8 @@ struct py {
     bool torch_musa;        /* imports torch_musa (after the port) */
     bool star;              /* from the module import *: all its names */
     bool warned_torch;
+    struct pypath *paths; /* path expressions (pypath.h) */
+    size_t path_end;      /* the tokens of the last one end here */
 };
 
 static bool is_op(const struct py *p, size_t i, const char *s)
@@ -257,52 +259,14 @@ static void handle_attr(struct py *p, size_t i)
 
 /* ---- strings ---- */
 
-/* The path that os.path.join's plain string arguments make, from the
- * frame's first token to the string at last; false when an argument is
- * not a plain string. */
-static bool joined(const struct py *p, const struct frame *f, size_t last,
-                   struct strbuf *sb)
+/* A plain string at i that may name files of the run (outside a path
+ * expression, which pypath.c ports as a whole). */
+static void file_string(struct py *p, size_t off, size_t len)
 {
-    strbuf_reset(sb);
-    for (size_t k = f->first; k <= last; k++) {
-        if (is_op(p, k, ","))
-            continue;
-        size_t off, len;
-        if (!plain(p, k, &off, &len))
-            return false;
-        if (sb->len && sb->buf[sb->len - 1] != '/')
-            strbuf_addch(sb, '/');
-        strbuf_add(sb, p->buf + off, len);
-    }
-    return true;
-}
-
-/* A plain string at i that may name files of the run. */
-static void file_string(struct py *p, size_t i, size_t off, size_t len)
-{
-    const struct frame *f = p->depth ? &p->st[p->depth - 1] : NULL;
-    struct strbuf path = STRBUF_INIT;
-    if (f && f->join && is_op(p, i + 1, ")") && f->first < i &&
-        joined(p, f, i, &path) && p->j->env && p->j->env->dir) {
-        /* csrc/cuda/ + *.cu: resolve the whole, edit the last part. */
-        struct strbuf dir = STRBUF_INIT;
-        strbuf_addstr(&dir, p->j->env->dir);
-        size_t slash = path.len;
-        while (slash && path.buf[slash - 1] != '/')
-            slash--;
-        if (slash) {
-            strbuf_addch(&dir, '/');
-            strbuf_add(&dir, path.buf, slash - 1);
-        }
-        sj_path(p->j, off, len, SJ_PATH, dir.buf);
-        strbuf_release(&dir);
-    } else {
-        /* A setup's names are from its directory, where it runs; other
-         * code's from wherever it runs: only a hint. */
-        sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT,
-                len && p->buf[off] == '/' ? "" : NULL);
-    }
-    strbuf_release(&path);
+    /* A setup's names are from its directory, where it runs; other
+     * code's from wherever it runs: only a hint. */
+    sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT,
+            len && p->buf[off] == '/' ? "" : NULL);
 }
 
 /* The text pieces of an f-string: the end of a file name after a field. */
@@ -348,7 +312,7 @@ static void string(struct py *p, size_t i)
     if (!plain(p, i, &off, &len)) {
         struct py_string s;
         if (py_string_parse(p->buf, t, &s) && (s.flags & PY_STR_FORMAT) &&
-            !(t->flags & PY_TOKF_UNTERMINATED))
+            !(t->flags & PY_TOKF_UNTERMINATED) && i >= p->path_end)
             fstring(p, i);
         return;
     }
@@ -379,8 +343,8 @@ static void string(struct py *p, size_t i)
         mark_loaders(p);
         return;
     }
-    if (sj_may_rename(p->j, s, len))
-        file_string(p, i, off, len);
+    if (i >= p->path_end && sj_may_rename(p->j, s, len))
+        file_string(p, off, len);
 }
 
 /* ---- brackets ---- */
@@ -433,8 +397,6 @@ static void open_bracket(struct py *p, size_t i)
             sb->len >= 12 && !strcmp(sb->buf + sb->len - 12, "find_library");
         f.find = le && find;
         f.loader = le && !find;
-        f.join = sb->len >= 5 && !strcmp(sb->buf + sb->len - 5, ".join") &&
-                 (strstr(sb->buf, "path") || !strncmp(sb->buf, "osp.", 4));
     } else if (f.open == '[') {
         f.nvcc = nvcc_list(p, i) || (up && up->nvcc);
         f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
@@ -504,10 +466,16 @@ void python_port(struct script_job *j)
         else if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "import") &&
                  (!i || p.t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(&p, i);
+    p.paths = pypath_new(j, p.t, p.n, p.extension);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)
             continue;
+        if (i >= p.path_end) {
+            size_t end = pypath_port(p.paths, i);
+            if (end > i)
+                p.path_end = end;
+        }
         switch (tk->kind) {
         case PY_TOK_NAME: {
             if (tk->flags & PY_TOKF_ATTR)
@@ -549,6 +517,7 @@ void python_port(struct script_job *j)
     }
     while (p.depth)
         close_bracket(&p);
+    pypath_free(p.paths);
     hashmap_release(&p.names);
     hashmap_release(&p.handles);
     free(p.t);

@@ -40,6 +40,15 @@ struct script_files {
     /* Might a name ending so be a renamed file (by its extension)? */
     bool (*may_rename)(void *arg, const char *name, size_t len);
     void *arg;
+    /* Is dir/name a directory of the run (one that holds its files)? As
+     * file(). NULL: no directory is renamed. */
+    bool (*dir)(void *arg, const char *dir, const char *name, size_t len,
+                bool *renamed, struct strbuf *out);
+    /* The directories of the run that the port renames whose path ends
+     * with tail (at a '/'): how many, and when they agree, the tail after
+     * the port in out and one of them in *which. */
+    size_t (*dir_tail)(void *arg, const char *tail, size_t len,
+                       struct strbuf *out, const char **which);
 };
 
 struct script_env {

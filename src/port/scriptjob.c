@@ -579,6 +579,47 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
             (int)len, s);
 }
 
+void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
+            const char *dir)
+{
+    const struct script_files *fs = j->env ? j->env->files : NULL;
+    const char *s = j->buf + off;
+    while (len > 1 && s[len - 1] == '/')
+        len--; /* csrc/cuda/ names csrc/cuda */
+    if (!fs || !fs->dir || !len || has_glob(s, len))
+        return;
+    if (!dir)
+        dir = j->env->dir;
+    struct strbuf *out = &j->tmp;
+    strbuf_reset(out);
+    bool renamed = false;
+    if (how != SJ_TAIL) {
+        if (dir && fs->dir(fs->arg, dir, s, len, &renamed, out) && renamed)
+            replace_tail(j, off, s, len, out->buf, out->len);
+        return;
+    }
+    while (len && s[0] == '/')
+        s++, off++, len--;
+    const char *which = NULL;
+    size_t n =
+        len && fs->dir_tail ? fs->dir_tail(fs->arg, s, len, out, &which) : 0;
+    if (n && out->len) {
+        if (out->len == len && !memcmp(out->buf, s, len))
+            return;
+        replace_tail(j, off, s, len, out->buf, out->len);
+        sj_note(j, off,
+                "'%.*s' ends the path of the directory '%s'%s, which the "
+                "port renames: renamed with it",
+                (int)len, s, which, n > 1 ? " and others" : "");
+    } else if (n) {
+        sj_warn(j, WARN_BUILD, off,
+                "'%.*s' ends the paths of directories of the run that the "
+                "port renames differently (such as '%s'): it keeps its "
+                "name; write the port's path",
+                (int)len, s, which);
+    }
+}
+
 void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen)
 {

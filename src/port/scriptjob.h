@@ -115,6 +115,13 @@ enum sj_path {
  * the run's renamed files (with a note), else reported. */
 void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
              const char *dir);
+/* If buf[off..off+len) names a directory of the run that the port
+ * renames (csrc/cuda -> csrc/musa with --rename-project), make it name
+ * the port's: SJ_PATH resolved from dir (NULL: the file's); SJ_TAIL, the
+ * end of a path after something unknown, by the renamed directories it
+ * ends (renamed when they agree, with a note, else reported). */
+void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
+            const char *dir);
 /* Whether s[0..len) could be a renamed file's name (its extension). */
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
 /* A library name (-lX, libraries=['X'], find_library('X')): the name at

@@ -23,13 +23,20 @@
 
 #define MAX_EXTS 32
 
+struct dir_rename {
+    const char *from, *to; /* relative to the inputs' directory */
+};
+
 struct renames {
     struct run *r; /* only read once renames_init has made the map */
     const struct job **renamed; /* the renamed jobs, in job order */
     size_t n;
     char exts[MAX_EXTS][16]; /* the extensions of renamed inputs */
     size_t nexts;
-    bool many_exts; /* more than fit: every name may be one */
+    bool many_exts;          /* more than fit: every name may be one */
+    struct dir_rename *dirs; /* the directories the port renames, in path
+                                order */
+    size_t ndirs, adirs;
 };
 
 /* The extension of name[0..len): from the last '.' of its last part
@@ -127,6 +134,10 @@ static bool plain_name(const char *name, size_t len)
     return true;
 }
 
+static void name_from(const struct renames *rn, const char *dir,
+                      const char *path, size_t n, const char *name, size_t len,
+                      bool *renamed, struct strbuf *out);
+
 static bool r_file(void *arg, const char *dir, const char *name, size_t len,
                    bool *renamed, struct strbuf *out)
 {
@@ -140,8 +151,17 @@ static bool r_file(void *arg, const char *dir, const char *name, size_t len,
     if (!j)
         return false;
     *renamed = false;
-    if (!j->renamed)
-        return true;
+    if (j->renamed)
+        name_from(rn, dir, path, n, name, len, renamed, out);
+    return true;
+}
+
+/* The port's name of path[0..n) (absolute, normalised), as name[0..len)
+ * named it from dir: written from dir's port. */
+static void name_from(const struct renames *rn, const char *dir,
+                      const char *path, size_t n, const char *name, size_t len,
+                      bool *renamed, struct strbuf *out)
+{
     struct strbuf now = STRBUF_INIT, dnow = STRBUF_INIT;
     port_of(rn, path, n, &now);
     port_of(rn, dir, strlen(dir), &dnow);
@@ -156,14 +176,73 @@ static bool r_file(void *arg, const char *dir, const char *name, size_t len,
     *renamed = out->len != len || memcmp(out->buf, name, len);
     strbuf_release(&now);
     strbuf_release(&dnow);
+}
+
+static bool r_dir(void *arg, const char *dir, const char *name, size_t len,
+                  bool *renamed, struct strbuf *out)
+{
+    const struct renames *rn = arg;
+    char path[PATH_MAX];
+    size_t n =
+        len && name[0] == '/'
+            ? path_join_normal(path, sizeof(path), "", 0, name, len)
+            : path_join_normal(path, sizeof(path), dir, strlen(dir), name, len);
+    const char *root = rn->r->in_root;
+    const char *rel = n && root ? below(root, path) : NULL;
+    if (!rel || hashmap_get(&rn->r->byabs, path, n) ||
+        !names_renamed_path(rn->r, rel))
+        return false;
+    *renamed = false;
+    name_from(rn, dir, path, n, name, len, renamed, out);
     return true;
+}
+
+/* The renamed directories of the run whose path ends with tail (at a
+ * '/'): how many, and when they agree, the tail after the port in out
+ * and one of them in *which. Only the tail's own parts are compared: a
+ * directory above it that the port renames too is named elsewhere. */
+static size_t r_dir_tail(void *arg, const char *tail, size_t len,
+                         struct strbuf *out, const char **which)
+{
+    const struct renames *rn = arg;
+    size_t n = 0, m = 1;
+    bool agree = true;
+    for (size_t i = 0; i < len; i++)
+        m += tail[i] == '/';
+    strbuf_reset(out);
+    for (size_t i = 0; i < rn->ndirs; i++) {
+        const char *from = rn->dirs[i].from, *to = rn->dirs[i].to;
+        size_t fl = strlen(from);
+        if (fl < len || memcmp(from + fl - len, tail, len) ||
+            (fl > len && from[fl - len - 1] != '/'))
+            continue;
+        /* The same number of parts from the end of its new path. */
+        const char *t = to + strlen(to);
+        size_t c = 0;
+        while (t > to && c < m)
+            c += *--t == '/';
+        if (c == m)
+            t++;
+        if (!n) {
+            strbuf_addstr(out, t);
+            *which = from;
+        } else if (strcmp(out->buf, t)) {
+            agree = false;
+        }
+        n++;
+    }
+    if (!agree)
+        strbuf_reset(out);
+    return n;
 }
 
 /* The end of a renamed file's name in the port: old and now are its
  * paths, tail[0..tl) the end of old, whose first part may be only the
- * end of a part of old. The parts above the tail's must stay (the text
- * before the tail is kept), and so must the start of a part the tail
- * begins within. */
+ * end of a part of old. The start of a part the tail begins within must
+ * stay (the text before the tail is kept). The parts above the tail's
+ * may move (csrc/cuda/ -> csrc/musa/ with --rename-project): what names
+ * them is not the tail's to rewrite, and they follow the rename where
+ * they are named. */
 static bool port_tail(const char *old, const char *now, const char *tail,
                       size_t tl, struct strbuf *out)
 {
@@ -176,8 +255,7 @@ static bool port_tail(const char *old, const char *now, const char *tail,
         co += *--os == '/';
     while (ns > now && cn < m)
         cn += *--ns == '/';
-    if (co != cn || os - old != ns - now ||
-        memcmp(old, now, (size_t)(os - old)))
+    if (co != cn)
         return false;
     const char *oc = os + (co == m), *nc = ns + (cn == m);
     size_t ocl = strcspn(oc, "/"), ncl = strcspn(nc, "/");
@@ -365,6 +443,15 @@ static bool r_may_rename(void *arg, const char *name, size_t len)
     return false;
 }
 
+static void add_dir(void *arg, const char *from, const char *to, bool dir)
+{
+    struct renames *rn = arg;
+    if (!dir)
+        return;
+    ALLOC_GROW(rn->dirs, rn->ndirs + 1, rn->adirs);
+    rn->dirs[rn->ndirs++] = (struct dir_rename){from, to};
+}
+
 void renames_init(struct run *r)
 {
     struct renames *rn = xcalloc(1, sizeof(*rn));
@@ -392,8 +479,10 @@ void renames_init(struct run *r)
         else
             memcpy(rn->exts[rn->nexts++], ext, el);
     }
+    names_each_rename(r, add_dir, rn);
     r->ren = rn;
-    r->files = (struct script_files){r_file, r_glob, r_tail, r_may_rename, rn};
+    r->files = (struct script_files){r_file, r_glob, r_tail,    r_may_rename,
+                                     rn,     r_dir,  r_dir_tail};
 }
 
 void renames_free(struct run *r)
@@ -401,6 +490,7 @@ void renames_free(struct run *r)
     if (!r->ren)
         return;
     free(r->ren->renamed);
+    free(r->ren->dirs);
     free(r->ren);
     r->ren = NULL;
 }

@@ -132,7 +132,8 @@ static bool f_may(void *arg, const char *name, size_t len)
            (len >= 4 && !memcmp(name + len - 4, ".cuh", 4));
 }
 
-static const struct script_files files = {f_file, f_glob, f_tail, f_may, NULL};
+static const struct script_files files = {f_file, f_glob, f_tail, f_may,
+                                          NULL,   NULL,   NULL};
 
 static struct mapping *newest, *old_sdk;
 
@@ -780,6 +781,30 @@ START_TEST(renames_follow_the_job_table)
     ck_assert(r->files.may_rename(r->files.arg, "a/b.cu", 6));
     ck_assert(r->files.may_rename(r->files.arg, ".cu", 3));
     ck_assert(!r->files.may_rename(r->files.arg, "b.cpp", 5));
+    /* A tail that its files agree on, though a directory above it moves
+     * (csrc/cuda/ -> csrc/musa/ is named elsewhere). */
+    ck_assert_uint_eq(
+        r->files.tail(r->files.arg, "_cuda.cu", 8, true, &sb, &which), 1);
+    ck_assert_str_eq(sb.buf, "_musa.mu");
+    /* Directories: a directory of the run, as a file is; and by tail. */
+    bool renamed = false;
+    ck_assert(r->files.dir(r->files.arg, "/r", "cuda", 4, &renamed, &sb));
+    ck_assert(renamed);
+    ck_assert_str_eq(sb.buf, "musa");
+    ck_assert(r->files.dir(r->files.arg, "/r/t", "../cuda/", 8, &renamed, &sb));
+    ck_assert_str_eq(sb.buf, "../musa");
+    ck_assert(r->files.dir(r->files.arg, "/r", "src", 3, &renamed, &sb));
+    ck_assert(!renamed);
+    ck_assert(!r->files.dir(r->files.arg, "/r", "src/k.cu", 8, &renamed, &sb));
+    ck_assert(!r->files.dir(r->files.arg, "/r", "gone", 4, &renamed, &sb));
+    ck_assert_uint_eq(r->files.dir_tail(r->files.arg, "cuda", 4, &sb, &which),
+                      1);
+    ck_assert_str_eq(sb.buf, "musa");
+    ck_assert_str_eq(which, "cuda");
+    ck_assert_uint_eq(r->files.dir_tail(r->files.arg, "uda", 3, &sb, &which),
+                      0);
+    ck_assert_uint_eq(r->files.dir_tail(r->files.arg, "src", 3, &sb, &which),
+                      0);
     strbuf_release(&sb);
     strbuf_release(&answer);
     free_run(r);

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* Directories in a CMake file. A word names a directory of the run when a
+ * command takes it as one (add_subdirectory(3_CUDA_Features),
+ * include_directories(csrc/cuda)), or when it is a path with a '/'; it is
+ * resolved from the file's directory, or after ${CMAKE_CURRENT_SOURCE_DIR}
+ * or ${CMAKE_CURRENT_LIST_DIR}. After another source directory variable
+ * (${PROJECT_SOURCE_DIR}/csrc/cuda) it is taken by what it ends among the
+ * renamed directories. Not after other variables: a word such as
+ * ${CMAKE_INSTALL_INCLUDEDIR}/cuda is no directory of the run, nor is a
+ * bare word a command does not take as a directory (set(CMAKE_FOLDER
+ * "cuda")). */
+#include "port/cmakedir.h"
+
+#include <string.h>
+
+#include "lex/cmake.h"
+
+bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
+{
+    if (!strcmp(cmd, "add_subdirectory"))
+        return i == 0;
+    if (keyword)
+        return false;
+    if (!strcmp(cmd, "include_directories") || !strcmp(cmd, "link_directories"))
+        return true;
+    if (!strcmp(cmd, "target_include_directories") ||
+        !strcmp(cmd, "target_link_directories"))
+        return i > 0;
+    return false;
+}
+
+/* Whether piece k is glued to what is before (side -1) or after (1) it. */
+static bool glued(const struct cmake_arg *a, size_t k, int side)
+{
+    if (side < 0 ? !k : k + 1 >= a->npc)
+        return false;
+    unsigned char kind = a->pc[side < 0 ? k - 1 : k + 1].kind;
+    return kind != CMAKE_PC_SPACE && kind != CMAKE_PC_SEP &&
+           kind != CMAKE_PC_DELIM;
+}
+
+void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
+                    bool takes)
+{
+    const struct cmake_token *p = &a->pc[k];
+    const char *s = j->buf + p->off;
+    if (glued(a, k, 1))
+        return; /* more follows: not the path's end */
+    if (!glued(a, k, -1)) {
+        if (takes || memchr(s, '/', p->len))
+            sj_dir(j, p->off, p->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+        return;
+    }
+    /* ${NAME}/path: the name alone between ${ and } */
+    if (k < 3 || a->pc[k - 1].kind != CMAKE_PC_VAR_CLOSE ||
+        a->pc[k - 2].kind != CMAKE_PC_WORD ||
+        a->pc[k - 3].kind != CMAKE_PC_VAR_OPEN || s[0] != '/' || p->len < 2)
+        return;
+    const char *v = j->buf + a->pc[k - 2].off;
+    size_t vl = a->pc[k - 2].len;
+    if ((vl == 24 && !memcmp(v, "CMAKE_CURRENT_SOURCE_DIR", 24)) ||
+        (vl == 22 && !memcmp(v, "CMAKE_CURRENT_LIST_DIR", 22)))
+        sj_dir(j, p->off + 1, p->len - 1, SJ_PATH, NULL);
+    else if (vl >= 10 && !memcmp(v + vl - 10, "SOURCE_DIR", 10))
+        sj_dir(j, p->off, p->len, SJ_TAIL, NULL); /* a source tree */
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Paths that Python code builds (python.c): os.path.join and pathlib
+ * arguments, f-string pieces and the names given such paths, put
+ * together and resolved as a whole, so that each string piece follows the
+ * run's renames of files and directories (csrc/cuda/ -> csrc/musa/ with
+ * --rename-project), a bare 'cuda' among them too when it names a
+ * directory of the run. Private to port/. */
+#ifndef C2M_PORT_PYPATH_H
+#define C2M_PORT_PYPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lex/python.h"
+#include "port/scriptjob.h"
+
+struct pypath;
+
+/* Over the significant tokens t[0..n) of j's file (logical newlines
+ * among them). setup: a PyTorch extension's setup, whose relative paths
+ * are from its own directory (elsewhere only paths built from __file__
+ * are). Learns the paths that names are given once (x = os.path.join(
+ * 'csrc', 'cuda')). */
+struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
+                          size_t n, bool setup);
+void pypath_free(struct pypath *pp);
+
+/* A path expression starting at token i (os.path.join(...), Path(...),
+ * a path / 'x' chain): its pieces follow the renames (or are reported).
+ * Returns the index past it, or i when none starts there. */
+size_t pypath_port(struct pypath *pp, size_t i);
+
+#endif

@@ -63,7 +63,8 @@ void *arena_alloc(struct arena *a, size_t n)
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
-    memcpy(p, s, n);
+    if (n) /* s may be NULL then (an empty strbuf's) */
+        memcpy(p, s, n);
     p[n] = '\0';
     return p;
 }

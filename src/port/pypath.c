@@ -581,12 +581,7 @@ static void by_evidence(struct pypath *pp, const struct pval *v, bool hint)
 {
     const char *s = v->text.buf;
     size_t len = v->text.len, t = 0;
-    while (t + 1 < len && s[t] == '.' && s[t + 1] == '/')
-        t += 2;
-    while (t + 2 < len && !memcmp(s + t, "../", 3))
-        t += 3;
-    while (t < len && s[t] == '/')
-        t++;
+    t = sj_path_start(s, len, t);
     if (t == len)
         return;
     if (!wild(s + t, len - t)) {

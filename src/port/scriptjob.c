@@ -467,6 +467,17 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
 
 /* ---- names of files, libraries ---- */
 
+size_t sj_path_start(const char *s, size_t len, size_t t)
+{
+    while (t + 1 < len && s[t] == '.' && s[t + 1] == '/')
+        t += 2;
+    while (t + 2 < len && !memcmp(s + t, "../", 3))
+        t += 3;
+    while (t < len && s[t] == '/')
+        t++;
+    return t;
+}
+
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len)
 {
     const struct script_files *fs = j->env ? j->env->files : NULL;
@@ -527,12 +538,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
                 t = i + 1;
         partial = t > 0;
     }
-    while (t + 1 < len && s[t] == '.' && s[t + 1] == '/')
-        t += 2;
-    while (t + 2 < len && !memcmp(s + t, "../", 3))
-        t += 3;
-    while (t < len && s[t] == '/')
-        t++;
+    t = sj_path_start(s, len, t);
     if (t == len)
         return;
     const char *which = NULL;

@@ -122,6 +122,9 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
  * ends (renamed when they agree, with a note, else reported). */
 void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
             const char *dir);
+/* Where a path's own parts start in s[t..len): after "./", "../" and
+ * "/" at its head. */
+size_t sj_path_start(const char *s, size_t len, size_t t);
 /* Whether s[0..len) could be a renamed file's name (its extension). */
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
 /* A library name (-lX, libraries=['X'], find_library('X')): the name at

@@ -138,15 +138,22 @@ static void name_from(const struct renames *rn, const char *dir,
                       const char *path, size_t n, const char *name, size_t len,
                       bool *renamed, struct strbuf *out);
 
+/* name[0..len) from directory dir, normalized into path: its length, or
+ * 0 when it does not fit. */
+static size_t abs_path(char *path, size_t size, const char *dir,
+                       const char *name, size_t len)
+{
+    return len && name[0] == '/'
+               ? path_join_normal(path, size, "", 0, name, len)
+               : path_join_normal(path, size, dir, strlen(dir), name, len);
+}
+
 static bool r_file(void *arg, const char *dir, const char *name, size_t len,
                    bool *renamed, struct strbuf *out)
 {
     const struct renames *rn = arg;
     char path[PATH_MAX];
-    size_t n =
-        len && name[0] == '/'
-            ? path_join_normal(path, sizeof(path), "", 0, name, len)
-            : path_join_normal(path, sizeof(path), dir, strlen(dir), name, len);
+    size_t n = abs_path(path, sizeof(path), dir, name, len);
     const struct job *j = n ? hashmap_get(&rn->r->byabs, path, n) : NULL;
     if (!j)
         return false;
@@ -183,10 +190,7 @@ static bool r_dir(void *arg, const char *dir, const char *name, size_t len,
 {
     const struct renames *rn = arg;
     char path[PATH_MAX];
-    size_t n =
-        len && name[0] == '/'
-            ? path_join_normal(path, sizeof(path), "", 0, name, len)
-            : path_join_normal(path, sizeof(path), dir, strlen(dir), name, len);
+    size_t n = abs_path(path, sizeof(path), dir, name, len);
     const char *root = rn->r->in_root;
     const char *rel = n && root ? below(root, path) : NULL;
     if (!rel || hashmap_get(&rn->r->byabs, path, n) ||

@@ -415,14 +415,6 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
 
 /* ---- following the renames ---- */
 
-static bool wild(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (s[i] == '*' || s[i] == '?' || s[i] == '[')
-            return true;
-    return false;
-}
-
 static size_t parts(const char *s, size_t len)
 {
     size_t n = 1;
@@ -584,7 +576,7 @@ static void by_evidence(struct pypath *pp, const struct pval *v, bool hint)
     t = sj_path_start(s, len, t);
     if (t == len)
         return;
-    if (!wild(s + t, len - t)) {
+    if (!sj_has_glob(s + t, len - t)) {
         by_tail(pp, v, t, len - t, false, hint);
         return;
     }
@@ -617,7 +609,7 @@ static void port_val(struct pypath *pp, const struct pval *v)
         size_t len = v->text.len;
         struct strbuf out = STRBUF_INIT;
         bool renamed = false, found;
-        if (wild(s, len))
+        if (sj_has_glob(s, len))
             found = renamed = fs->glob(fs->arg, env->dir, s, len, false, &out);
         else
             found =

@@ -494,7 +494,7 @@ static void replace_tail(struct script_job *j, size_t off, const char *s,
     sj_replace(j, off + p, len - p, now + p, now_len - p, true);
 }
 
-static bool has_glob(const char *s, size_t len)
+bool sj_has_glob(const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++)
         if (s[i] == '*' || s[i] == '?' || s[i] == '[')
@@ -515,7 +515,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     strbuf_reset(out);
     bool renamed = false;
     if ((how == SJ_PATH || how == SJ_LOCAL || how == SJ_HINT) &&
-        has_glob(s, len))
+        sj_has_glob(s, len))
         how = SJ_GLOB;
     if (dir && (how == SJ_PATH || how == SJ_LOCAL || how == SJ_HINT) &&
         fs->file(fs->arg, dir, s, len, &renamed, out)) {
@@ -592,7 +592,7 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
     const char *s = j->buf + off;
     while (len > 1 && s[len - 1] == '/')
         len--; /* csrc/cuda/ names csrc/cuda */
-    if (!fs || !fs->dir || !len || has_glob(s, len))
+    if (!fs || !fs->dir || !len || sj_has_glob(s, len))
         return;
     if (!dir)
         dir = j->env->dir;

@@ -122,6 +122,8 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
  * ends (renamed when they agree, with a note, else reported). */
 void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
             const char *dir);
+/* Whether s[0..len) holds a wildcard (*, ? or [). */
+bool sj_has_glob(const char *s, size_t len);
 /* Where a path's own parts start in s[t..len): after "./", "../" and
  * "/" at its head. */
 size_t sj_path_start(const char *s, size_t len, size_t t);

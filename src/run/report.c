@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex/lexer.h"
 #include "util/json.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -30,12 +31,6 @@ struct unmapped_name {
 #define SGR_ERROR SGR("01;31")
 #define SGR_CARET SGR("01;32")
 
-static bool is_name_byte(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
-}
-
 void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
 {
     const char *p = buf + off, *end = buf + len;
@@ -52,7 +47,7 @@ void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
             memchr(p + 1, *p == '<' ? '>' : '"', (size_t)(stop - p - 1));
         tok = close ? (size_t)(close - p + 1) : 1;
     } else {
-        while (p + tok < stop && is_name_byte((unsigned char)p[tok]))
+        while (p + tok < stop && lexer_is_ident_char((unsigned char)p[tok]))
             tok++;
     }
     ex->line = start;

@@ -12,6 +12,7 @@
 
 #include "io/load.h"
 #include "io/source.h"
+#include "lex/lexer.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -84,12 +85,6 @@ bool suppress_marked(const char *buf, size_t len, size_t off, enum warn_id id)
     return line_marks(prev, (size_t)(start - 1 - prev), id);
 }
 
-static bool is_name_byte(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
-}
-
 enum { TOKEN_MAX = 200 };
 
 size_t suppress_token(const char *buf, size_t len, size_t off, const char **tok)
@@ -105,7 +100,8 @@ size_t suppress_token(const char *buf, size_t len, size_t off, const char **tok)
             n = (size_t)(close - (buf + off)) + 1;
     }
     if (!n)
-        while (off + n < len && is_name_byte((unsigned char)buf[off + n]))
+        while (off + n < len &&
+               lexer_is_ident_char((unsigned char)buf[off + n]))
             n++;
     if (!n)
         n = 1;

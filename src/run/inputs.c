@@ -494,21 +494,11 @@ static bool respell(const char *name, size_t len, const char *in,
     return true;
 }
 
-/* A job's input path under the inputs' common directory. */
-static const char *in_rel(const struct run *r, const struct job *j)
-{
-    size_t n = r->in_root ? strlen(r->in_root) : 0;
-    if (!j->abs || !n || strncmp(j->abs, r->in_root, n))
-        return NULL;
-    const char *p = j->abs + (n == 1 ? 1 : n);
-    return *p == '/' ? p + 1 : p;
-}
-
 bool inputs_include_name(void *arg, const char *name, size_t len,
                          struct strbuf *out)
 {
     const struct includer *in = arg;
-    const char *p = in->found ? in_rel(in->r, in->found) : NULL;
+    const char *p = in->found ? names_input_rel(in->r, in->found) : NULL;
     return p && respell(name, len, p, in->found->rel, out);
 }
 
@@ -521,7 +511,7 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
         base--;
     const struct job *j =
         hashmap_get(&in->r->renamed_base, base, (size_t)(s + len - base));
-    const char *p = j ? in_rel(in->r, j) : NULL;
+    const char *p = j ? names_input_rel(in->r, j) : NULL;
     return p && respell(s, len, p, j->rel, out);
 }
 

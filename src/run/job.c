@@ -23,6 +23,7 @@
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
+#include "run/names.h"
 #include "run/resdiag.h"
 #include "run/scripts.h"
 #include "util/filekind.h"
@@ -97,14 +98,13 @@ static int input_dir(struct worker *w, const struct job *j, const char **name)
 static void dry_run_diff(struct run *run, const struct job *j, struct result *r,
                          const struct source *src, const char *data, size_t len)
 {
-    size_t rl = run->in_root ? strlen(run->in_root) : 0;
-    if (!j->abs || !rl || strncmp(j->abs, run->in_root, rl)) {
+    const char *in_rel = names_input_rel(run, j);
+    if (!in_rel) {
         char *label = filekind_port_name(j->path, &(bool){false});
         diff_unified(&r->out, j->path, src->buf, src->len,
                      j->out ? j->out : label, data, len);
         free(label);
     } else {
-        const char *in_rel = j->abs + rl + (rl > 1 && j->abs[rl] == '/');
         diff_git(&r->out, in_rel, src->buf, src->len, j->rel, data, len);
     }
     r->status = r->out.len ? RES_CHANGED : RES_SAME;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/safe.h"
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/project.h"
@@ -114,14 +115,9 @@ void names_forget_unmapped(struct run *r)
 
 /* ---- paths ---- */
 
-/* The input's path under the inputs' common directory, or NULL. */
-static const char *input_rel(const struct run *r, const struct job *j)
+const char *names_input_rel(const struct run *r, const struct job *j)
 {
-    size_t n = r->in_root ? strlen(r->in_root) : 0;
-    if (!j->abs || !n || strncmp(j->abs, r->in_root, n))
-        return NULL;
-    const char *p = j->abs + (n == 1 ? 1 : n);
-    return *p == '/' ? p + 1 : p;
+    return j->abs && r->in_root ? safe_below(r->in_root, j->abs) : NULL;
 }
 
 /* Note every path of the run's inputs: each file and the directories
@@ -129,7 +125,7 @@ static const char *input_rel(const struct run *r, const struct job *j)
 static void input_paths(const struct run *r, struct hashmap *in)
 {
     for (size_t i = 0; i < r->njobs; i++) {
-        const char *p = input_rel(r, &r->jobs[i]);
+        const char *p = names_input_rel(r, &r->jobs[i]);
         if (!p || !*p)
             continue;
         for (const char *s = p;; s++) {
@@ -161,12 +157,12 @@ void names_check_paths(struct run *r)
     input_paths(r, &in);
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
-        const char *p = input_rel(r, j);
+        const char *p = names_input_rel(r, j);
         if (!p || !*p)
             continue;
         /* Two inputs ported onto one file. */
         const struct job *twin = hashmap_get(&out, j->rel, strlen(j->rel));
-        if (twin && strcmp(input_rel(r, twin), p))
+        if (twin && strcmp(names_input_rel(r, twin), p))
             clash(&err, &n, p, strlen(p), j->rel, strlen(j->rel),
                   "and so would", twin->path);
         else if (!twin)
@@ -220,7 +216,7 @@ static void map_paths(struct run *r)
         return;
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
-        const char *in = input_rel(r, j);
+        const char *in = names_input_rel(r, j);
         if (!in || !*in)
             continue;
         /* Component by component: the renames never add or drop one. */

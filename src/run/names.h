@@ -31,6 +31,9 @@ void names_check_paths(struct run *r);
  * directories it renamed. */
 void names_summary(struct run *r, struct strbuf *out);
 
+/* Job j's input path under the inputs' common directory (r->in_root),
+ * or NULL when it has none (standard input) or lies elsewhere. */
+const char *names_input_rel(const struct run *r, const struct job *j);
 /* The path in the port (relative to the output root) of the file or
  * directory of the run at rel (relative to the inputs' common directory,
  * r->in_root; "csrc/cuda/x_cuda.cu" -> "csrc/musa/x_musa.mu" with

@@ -557,10 +557,7 @@ static void do_header(struct rw *st, const struct token *t)
     const char *name = p + 1;
     size_t len = t->len - 2;
     bool renamed = false;
-    enum facts_where w = facts_where(&st->facts);
-    enum include_where where = w == FACTS_ALWAYS ? INCLUDE_ALWAYS
-                               : w == FACTS_IF   ? INCLUDE_IF
-                                                 : INCLUDE_ELSEWHERE;
+    enum facts_where where = facts_where(&st->facts);
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, where,
                               &renamed)) {
@@ -596,9 +593,8 @@ static void do_header(struct rw *st, const struct token *t)
                        name, e->message ? ": " : "",
                        e->message ? e->message : "");
         const char *msg =
-            st->env && st->env->outside_header && where != INCLUDE_ELSEWHERE
-                ? st->env->outside_header(st->env->arg, name, len, angled,
-                                          where)
+            st->env && st->env->outside_header && where != FACTS_FOREIGN
+                ? st->env->outside_header(st->env->arg, name, len, where)
                 : NULL;
         if (msg)
             finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);

@@ -19,14 +19,6 @@ struct pending;
 struct project;
 struct strbuf;
 
-/* Where an #include stands, for rewrite_env's callbacks. */
-enum include_where {
-    INCLUDE_ALWAYS,   /* outside any #if, but an include guard or one that
-                         picks this platform (#ifndef _WIN32) */
-    INCLUDE_IF,       /* inside the project's own #if (#ifdef USE_MPI) */
-    INCLUDE_ELSEWHERE /* in another platform's branch (#ifdef _WIN32) */
-};
-
 /* The file's surroundings. */
 struct rewrite_env {
     /* Does the #include'd name[0..len) (angled: <...>), standing where,
@@ -34,7 +26,7 @@ struct rewrite_env {
      * that file's output name differs (x.cuh -> x.muh). NULL: nothing is
      * local. */
     bool (*local_header)(void *arg, const char *name, size_t len, bool angled,
-                         enum include_where where, bool *renamed);
+                         enum facts_where where, bool *renamed);
     void *arg;
     /* Which warning groups to report (NULL: all). WARN_UNMAPPED findings
      * are made anyway, for the ranking of names that nothing maps: one per
@@ -75,7 +67,7 @@ struct rewrite_env {
      * it elsewhere. A warning to give at the #include comes back
      * (NULL: none); the text must last until the next call. */
     const char *(*outside_header)(void *arg, const char *name, size_t len,
-                                  bool angled, enum include_where where);
+                                  enum facts_where where);
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

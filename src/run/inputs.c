@@ -391,7 +391,7 @@ static void add_include(struct result *res, size_t index)
 }
 
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         enum include_where where, bool *renamed)
+                         enum facts_where where, bool *renamed)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
@@ -429,7 +429,7 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
     in->found = j;
     /* A platform's header that the project brings along (cuda-samples'
      * GL/freeglut.h) still wants the platform's libraries. */
-    if (where != INCLUDE_ELSEWHERE) {
+    if (where != FACTS_FOREIGN) {
         const char *libs;
         platform_of(name, len, 0, &libs);
         add_libs(&in->res->need_libs, libs);
@@ -553,17 +553,16 @@ static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
 }
 
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool angled, enum include_where where)
+                                  enum facts_where where)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
     struct result *res = in->res;
-    (void)angled;
     if (!len || name[0] == '/')
         return NULL;
     const char *libs,
         *missing = platform_of(name, len, r->platforms_absent, &libs);
-    if (where == INCLUDE_ALWAYS && missing && !res->platform)
+    if (where == FACTS_ALWAYS && missing && !res->platform)
         res->platform = missing;
     add_libs(&res->need_libs, libs);
 

@@ -28,7 +28,7 @@ struct includer {
 /* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
  * does name resolve to a file of this run? */
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
-                         enum include_where where, bool *renamed);
+                         enum facts_where where, bool *renamed);
 /* rewrite_env's include_name: the name of the file inputs_local_header
  * found, as the port spells it. */
 bool inputs_include_name(void *arg, const char *name, size_t len,
@@ -43,6 +43,6 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
  * alone: that directory is added to the build, or, when the file is
  * renamed, the #include that keeps its CUDA name is warned of. */
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool angled, enum include_where where);
+                                  enum facts_where where);
 
 #endif

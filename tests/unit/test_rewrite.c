@@ -77,7 +77,7 @@ struct ported {
 };
 
 static bool fake_local(void *arg, const char *name, size_t len, bool angled,
-                       enum include_where where, bool *renamed)
+                       enum facts_where where, bool *renamed)
 {
     (void)arg, (void)where;
     /* "k.cuh" and "sub/h.cuh" are in the run; <cub/cub.cuh> is not. */

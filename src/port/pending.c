@@ -283,10 +283,9 @@ void pending_each_decl(const struct pending *p,
 
 void pending_each_name(const struct pending *p,
                        void (*fn)(void *arg, const char *name, size_t len,
-                                  uint32_t hash, size_t uses),
+                                  uint32_t hash),
                        void *arg)
 {
     for (size_t i = 0; i < p->nnames; i++)
-        fn(arg, p->names[i]->name, p->names[i]->len, p->names[i]->hash,
-           p->names[i]->uses);
+        fn(arg, p->names[i]->name, p->names[i]->len, p->names[i]->hash);
 }

@@ -98,10 +98,10 @@ void pending_each_decl(const struct pending *p,
                                   uint32_t hash, enum decl_kind kind,
                                   size_t off),
                        void *arg);
-/* Every name noted, with how many uses. (hash: hashmap_hash of each.) */
+/* Every name noted. (hash: hashmap_hash of each.) */
 void pending_each_name(const struct pending *p,
                        void (*fn)(void *arg, const char *name, size_t len,
-                                  uint32_t hash, size_t uses),
+                                  uint32_t hash),
                        void *arg);
 
 #endif

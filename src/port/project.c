@@ -189,11 +189,6 @@ void project_each(const struct project *p,
     free(v);
 }
 
-size_t project_size(const struct project *p)
-{
-    return p->defs.nr;
-}
-
 /* ---- the word rule ---- */
 
 static bool is_lower(char c)

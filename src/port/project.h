@@ -79,7 +79,6 @@ void project_each(const struct project *p,
                   void (*fn)(void *arg, const char *name, enum decl_kind kind,
                              size_t file, size_t off, const char *renamed),
                   void *arg);
-size_t project_size(const struct project *p);
 
 /* The word rule of --rename-project, for names and for file names: each
  * "cuda", "CUDA" or "Cuda" that starts a word of s[0..len) (at its start,

@@ -304,9 +304,8 @@ static void report_unsupported(struct rw *st, size_t off, const char *name,
  * whole family. Returns the new text (NULL: unchanged) and reports
  * unsupported names at off. */
 static const char *map_name(struct rw *st, const char *s, size_t len,
-                            uint32_t hash, const struct name_result *nr,
-                            size_t off, size_t *out_len,
-                            const struct map_entry **used)
+                            const struct name_result *nr, size_t off,
+                            size_t *out_len, const struct map_entry **used)
 {
     if (nr->id && nr->id->exact) {
         const struct map_entry *e = nr->id->exact;
@@ -319,7 +318,6 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
             report_unsupported(st, off, e->from, e);
         return NULL;
     }
-    (void)hash;
     if (nr->failed) {
         name_failed(st, nr, off, s, len);
         return NULL;
@@ -443,7 +441,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     }
     size_t to_len;
     const struct map_entry *used;
-    const char *to = map_name(st, s, len, hash, nr, t->off, &to_len, &used);
+    const char *to = map_name(st, s, len, nr, t->off, &to_len, &used);
     if (!to)
         return;
     if ((t->flags & TOKF_MACRO_NAME) && is_shim(st, lx, to, to_len))
@@ -484,7 +482,7 @@ static bool do_symbol_string(struct rw *st, const struct token *t)
     const struct name_result *nr = lookup_name(st, s, len, hash);
     size_t to_len;
     const struct map_entry *used;
-    const char *to = map_name(st, s, len, hash, nr, t->off + 1, &to_len, &used);
+    const char *to = map_name(st, s, len, nr, t->off + 1, &to_len, &used);
     if (to)
         add_edit(st, t->off + 1, len, to, to_len);
     return true;

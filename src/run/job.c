@@ -192,10 +192,8 @@ static void note_decl(void *arg, const char *name, size_t len, uint32_t hash,
     strbuf_add(&r->decl, name, len);
 }
 
-static void note_used(void *arg, const char *name, size_t len, uint32_t hash,
-                      size_t uses)
+static void note_used(void *arg, const char *name, size_t len, uint32_t hash)
 {
-    (void)uses;
     note_decl(arg, name, len, hash, DECL_NONE, 0);
 }
 

@@ -20,7 +20,6 @@
 struct targets {
     const struct mapping *map;
     struct hashmap to; /* MUSA names entries rename to */
-    struct arena mem;
 };
 
 static void add_target(void *arg, enum map_table t, const struct map_entry *e)
@@ -72,14 +71,13 @@ static _Noreturn void clashed(size_t n, const char *what, struct strbuf *err)
 void names_finish(struct run *r)
 {
     struct strbuf err = STRBUF_INIT;
-    struct targets tg = {r->map, HASHMAP_INIT, ARENA_INIT};
+    struct targets tg = {r->map, HASHMAP_INIT};
     bool words = project_renames_words(r->proj);
     if (words)
         mapping_each(r->map, add_target, &tg);
     struct project_where w = {where, r};
     size_t n = project_finish(r->proj, words ? taken : NULL, &tg, &w, &err);
     hashmap_release(&tg.to);
-    arena_release(&tg.mem);
     if (n)
         clashed(n, "name", &err);
     strbuf_release(&err);

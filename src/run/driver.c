@@ -30,6 +30,7 @@
 #include "run/outside.h"
 #include "run/portconf.h"
 #include "run/renames.h"
+#include "run/resdiag.h"
 #include "run/run.h"
 #include "run/runstate.h"
 #include "run/setup.h"
@@ -198,17 +199,23 @@ static void check_output_dir(const struct options *o)
 }
 
 /* Add a finished result to the run's totals. */
+struct tally {
+    struct report *rep;
+    size_t file;
+};
+
+static void tally_unmapped(void *arg, const char *name, const char *where,
+                           size_t count)
+{
+    struct tally *t = arg;
+    report_unmapped(t->rep, name, strlen(name), where, count, t->file);
+}
+
 static void tally(struct run *run, const struct result *r)
 {
     struct report *rep = &run->rep;
-    for (size_t at = 0; at < r->unmapped.len;) {
-        const char *name = r->unmapped.buf + at;
-        const char *where = name + strlen(name) + 1;
-        const char *count = where + strlen(where) + 1;
-        report_unmapped(rep, name, strlen(name), where,
-                        strtoul(count, NULL, 10), (size_t)(r - run->results));
-        at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
-    }
+    result_each_unmapped(r, tally_unmapped,
+                         &(struct tally){rep, (size_t)(r - run->results)});
     rep->files++;
     rep->scripts += run->jobs[r - run->results].script != 0;
     for (size_t at = 0; at < r->notes.len;) {

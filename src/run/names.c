@@ -10,6 +10,7 @@
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/project.h"
+#include "run/resdiag.h"
 #include "util/diag.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -89,25 +90,29 @@ static bool defined(void *arg, const char *name, size_t len)
            DECL_NONE;
 }
 
+struct forget {
+    struct project *proj;
+    size_t *found; /* the file's count of WARN_UNMAPPED */
+};
+
+static void forget_unmapped(void *arg, const char *name, const char *where,
+                            size_t n)
+{
+    struct forget *f = arg;
+    (void)where;
+    if (defined(f->proj, name, strlen(name)))
+        *f->found -= n < *f->found ? n : *f->found;
+}
+
 void names_forget_unmapped(struct run *r)
 {
     report_unmapped_forget(&r->rep, defined, r->proj);
     /* --stats=files: out of each file's count too, from the records of
-     * such names the driver kept for it (as job.c's add_findings makes
-     * them: name, where and count, each ending in a NUL). */
+     * such names the driver kept for it. */
     for (size_t i = 0; r->o->stats_files && i < r->njobs; i++) {
-        struct result *res = &r->results[i];
-        for (size_t at = 0; at < res->unmapped.len;) {
-            const char *name = res->unmapped.buf + at;
-            const char *where = name + strlen(name) + 1;
-            const char *count = where + strlen(where) + 1;
-            size_t n = strtoul(count, NULL, 10);
-            size_t *found = &res->found[WARN_UNMAPPED];
-            if (defined(r->proj, name, strlen(name)))
-                *found -= n < *found ? n : *found;
-            at = (size_t)(count + strlen(count) + 1 - res->unmapped.buf);
-        }
-        strbuf_release(&res->unmapped);
+        struct forget f = {r->proj, &r->results[i].found[WARN_UNMAPPED]};
+        result_each_unmapped(&r->results[i], forget_unmapped, &f);
+        strbuf_release(&r->results[i].unmapped);
     }
 }
 

@@ -162,3 +162,17 @@ void result_match_failed(struct run *run, struct result *r, struct source *src,
     r->status = RES_FAILED;
     strbuf_release(&msg);
 }
+
+void result_each_unmapped(const struct result *r,
+                          void (*fn)(void *arg, const char *name,
+                                     const char *where, size_t count),
+                          void *arg)
+{
+    for (size_t at = 0; at < r->unmapped.len;) {
+        const char *name = r->unmapped.buf + at;
+        const char *where = name + strlen(name) + 1;
+        const char *count = where + strlen(where) + 1;
+        fn(arg, name, where, strtoul(count, NULL, 10));
+        at = (size_t)(count + strlen(count) + 1 - r->unmapped.buf);
+    }
+}

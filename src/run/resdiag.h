@@ -45,6 +45,12 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f);
 /* An error msg of the file: r fails. */
 void result_fail(struct run *run, struct result *r, const char *msg);
+/* Call fn for each record of r's uses of names nothing maps (what
+ * result_add_findings keeps: the name, where its first use is, how many). */
+void result_each_unmapped(const struct result *r,
+                          void (*fn)(void *arg, const char *name,
+                                     const char *where, size_t count),
+                          void *arg);
 /* A rule could not be run on a name or string of src: an error there,
  * naming the rule; r fails and the file is not written. */
 void result_match_failed(struct run *run, struct result *r, struct source *src,

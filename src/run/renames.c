@@ -460,8 +460,6 @@ void renames_init(struct run *r)
 {
     struct renames *rn = xcalloc(1, sizeof(*rn));
     rn->r = r;
-    /* The map made once, here, before the workers read it. */
-    names_renamed_path(r, "");
     rn->renamed = xcalloc(r->njobs ? r->njobs : 1, sizeof(*rn->renamed));
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
@@ -483,6 +481,7 @@ void renames_init(struct run *r)
         else
             memcpy(rn->exts[rn->nexts++], ext, el);
     }
+    /* (It makes the path map, here, before the workers read it.) */
     names_each_rename(r, add_dir, rn);
     r->ren = rn;
     r->files = (struct script_files){r_file, r_glob, r_tail,    r_may_rename,

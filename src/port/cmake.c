@@ -43,7 +43,7 @@ struct cm {
 static bool tok_is(const struct cm *c, const struct cmake_token *t,
                    const char *s)
 {
-    return t->len == strlen(s) && !memcmp(c->buf + t->off, s, t->len);
+    return cmake_tok_is(c->buf, t, s);
 }
 
 /* Case-insensitive, for keywords that CMake takes in any case. */
@@ -157,32 +157,22 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 
 /* ---- the pieces of one argument ---- */
 
-/* The name of the variable whose reference ends just before piece k. */
-static const struct cmake_token *ref_before(const struct cmake_arg *a, size_t k)
-{
-    if (k < 3 || a->pc[k - 1].kind != CMAKE_PC_VAR_CLOSE ||
-        a->pc[k - 2].kind != CMAKE_PC_WORD ||
-        a->pc[k - 3].kind != CMAKE_PC_VAR_OPEN)
-        return NULL;
-    return &a->pc[k - 2];
-}
-
 /* A word that may name a file: where its path starts from. */
 static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
-    if (!c->text && !sj_may_rename(c->j, s, p->len))
-        cmake_dir_word(c->j, a, k, c->dir_arg);
-    if (c->text || !sj_may_rename(c->j, s, p->len))
+    if (c->text)
         return;
+    if (!sj_may_rename(c->j, s, p->len)) {
+        cmake_dir_word(c->j, a, k, c->dir_arg);
+        return;
+    }
     if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
         a->pc[k - 1].kind != CMAKE_PC_SEP &&
         a->pc[k - 1].kind != CMAKE_PC_DELIM) {
-        const struct cmake_token *v = ref_before(a, k);
-        if (v && s[0] == '/' &&
-            (tok_is(c, v, "CMAKE_CURRENT_SOURCE_DIR") ||
-             tok_is(c, v, "CMAKE_CURRENT_LIST_DIR")))
+        const struct cmake_token *v = cmake_ref_before(a, k);
+        if (v && s[0] == '/' && cmake_is_current_dir(c->buf, v))
             sj_path(c->j, p->off + 1, p->len - 1,
                     c->recurse ? SJ_RGLOB : SJ_PATH, NULL);
         else

@@ -52,14 +52,12 @@ void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
         return;
     }
     /* ${NAME}/path: the name alone between ${ and } */
-    if (k < 3 || a->pc[k - 1].kind != CMAKE_PC_VAR_CLOSE ||
-        a->pc[k - 2].kind != CMAKE_PC_WORD ||
-        a->pc[k - 3].kind != CMAKE_PC_VAR_OPEN || s[0] != '/' || p->len < 2)
+    const struct cmake_token *ref = cmake_ref_before(a, k);
+    if (!ref || s[0] != '/' || p->len < 2)
         return;
-    const char *v = j->buf + a->pc[k - 2].off;
-    size_t vl = a->pc[k - 2].len;
-    if ((vl == 24 && !memcmp(v, "CMAKE_CURRENT_SOURCE_DIR", 24)) ||
-        (vl == 22 && !memcmp(v, "CMAKE_CURRENT_LIST_DIR", 22)))
+    const char *v = j->buf + ref->off;
+    size_t vl = ref->len;
+    if (cmake_is_current_dir(j->buf, ref))
         sj_dir(j, p->off + 1, p->len - 1, SJ_PATH, NULL);
     else if (vl >= 10 && !memcmp(v + vl - 10, "SOURCE_DIR", 10))
         sj_dir(j, p->off, p->len, SJ_TAIL, NULL); /* a source tree */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "port/cmakeloop.h"
+#include "port/cmakearg.h"
 #include "port/scriptjob.h"
 
 /* Does command cmd (lower case) take its argument i, not a keyword, as a

@@ -10,7 +10,7 @@
 
 static bool arg_is(const char *buf, const struct cmake_arg *a, const char *s)
 {
-    return a->t.len == strlen(s) && !memcmp(buf + a->t.off, s, a->t.len);
+    return cmake_tok_is(buf, &a->t, s);
 }
 
 /* The words of target_link_libraries() that are not items. */

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "port/cmakeloop.h"
+#include "port/cmakearg.h"
 #include "port/scriptjob.h"
 
 /* Command cmd (its name in lower case; one of find_library,

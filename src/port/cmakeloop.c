@@ -41,7 +41,7 @@ struct cmd {
 static bool tok_is(const struct cmd *c, const struct cmake_token *t,
                    const char *s)
 {
-    return t->len == strlen(s) && !memcmp(c->buf + t->off, s, t->len);
+    return cmake_tok_is(c->buf, t, s);
 }
 
 static bool arg_is(const struct cmd *c, size_t i, const char *s)

@@ -13,14 +13,8 @@
 #include <stddef.h>
 
 #include "lex/cmake.h"
+#include "port/cmakearg.h"
 #include "port/scriptjob.h"
-
-/* An argument of a command: its token and its pieces. */
-struct cmake_arg {
-    struct cmake_token t;
-    struct cmake_token *pc;
-    size_t npc;
-};
 
 struct cmake_loop;
 struct cmake_span;

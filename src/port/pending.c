@@ -36,6 +36,8 @@ struct pname {
     size_t to_len;
     bool by_words; /* to is the word rule's */
     enum pfinding finding;
+    const char *msg; /* what its uses are told (NULL: nothing) */
+    enum warn_id msg_id;
 };
 
 /* A use's token holds a backslash-newline. */
@@ -184,7 +186,7 @@ static void add_finding(struct findings *f, enum warn_id id, size_t off,
     f->v[f->nr++] = (struct finding){id, off, name, count, msg, false};
 }
 
-/* The message for a use of n, in env->a; NULL when none is made. */
+/* The message for the uses of n, in env->a; NULL when none is made. */
 static const char *message(const struct pname *n, const struct pending_env *env,
                            enum warn_id *id)
 {
@@ -192,10 +194,7 @@ static const char *message(const struct pname *n, const struct pending_env *env,
     switch (n->finding) {
     case PF_UNVERIFIED:
         *id = WARN_UNVERIFIED;
-        strbuf_addf(&sb,
-                    "'%s' becomes '%s' by a pattern only: no mapping entry "
-                    "confirms that MUSA has it",
-                    n->name, n->text);
+        strbuf_addf(&sb, PENDING_PATTERN_ONLY, (int)n->len, n->name, n->text);
         break;
     case PF_UNSUPPORTED:
         *id = WARN_UNSUPPORTED;
@@ -237,6 +236,7 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
         /* The ranking's record: one per name and file, with its count. */
         if (n->finding == PF_UNMAPPED && !wants(env, WARN_UNMAPPED))
             add_finding(f, WARN_UNMAPPED, n->first, n->name, n->uses, NULL);
+        n->msg = n->finding == PF_NONE ? NULL : message(n, env, &n->msg_id);
     }
     for (size_t i = 0; i < p->nuses; i++) {
         const struct puse *u = &p->uses[i];
@@ -247,11 +247,9 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
             if (env->note && !n->by_words && n->rule)
                 env->note(env->arg, n->rule->domain);
         }
-        enum warn_id id;
-        const char *msg = n->finding == PF_NONE ? NULL : message(n, env, &id);
-        if (msg)
-            add_finding(f, id, u->off, id == WARN_UNMAPPED ? n->name : NULL, 1,
-                        msg);
+        if (n->msg)
+            add_finding(f, n->msg_id, u->off,
+                        n->msg_id == WARN_UNMAPPED ? n->name : NULL, 1, n->msg);
     }
     if (add.nr)
         edit_list_merge(e, add.v, add.nr);

@@ -30,6 +30,12 @@ struct arena;
 struct map_entry;
 struct project;
 
+/* The finding of a name a pattern renames that no entry confirms
+ * (-Wunverified), with the name's length, the name and its new name. */
+#define PENDING_PATTERN_ONLY                                                   \
+    "'%.*s' becomes '%s' by a pattern only: no mapping entry confirms that "   \
+    "MUSA has it"
+
 /* What covers a name. */
 enum {
     PN_PATTERN = 1 << 0, /* a pattern renames it */

@@ -324,10 +324,8 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
     }
     if (!nr->rule || nr->rule->partial)
         return NULL;
-    finder_add(&st->fd, WARN_UNVERIFIED, off,
-               "'%.*s' becomes '%s' by a pattern only: no mapping entry "
-               "confirms that MUSA has it",
-               (int)len, s, nr->text);
+    finder_add(&st->fd, WARN_UNVERIFIED, off, PENDING_PATTERN_ONLY, (int)len, s,
+               nr->text);
     *out_len = nr->len;
     *used = nr->rule;
     /* A copy in the file's arena: its edits may outlive the cache's. */

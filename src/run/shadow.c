@@ -307,9 +307,9 @@ static void add_dir_headers(struct ctx *c, const char *base, const char *rel,
         struct strbuf r = STRBUF_INIT, full = STRBUF_INIT;
         strbuf_addf(&r, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
         strbuf_addf(&full, "%s/%s", base, r.buf);
-        if (toolkit_is_dir(full.buf)) {
+        if (path_is_dir(full.buf)) {
             add_dir_headers(c, base, r.buf, cuda_dir, musa_dir, ns, depth + 1);
-        } else if (toolkit_is_file(full.buf)) {
+        } else if (path_is_file(full.buf)) {
             struct strbuf m = STRBUF_INIT, cu = STRBUF_INIT;
             strbuf_addf(&m, "%s%s", musa_dir, r.buf);
             strbuf_addf(&cu, "%s%s", cuda_dir, r.buf);
@@ -463,13 +463,13 @@ static void link_dir(struct ctx *c, const char *rel, const char *const *dirs,
             size_t nsub = 0;
             for (size_t k = 0; k < ndirs; k++) {
                 char *p = path_join(dirs[k], names[i]);
-                if (toolkit_is_dir(p))
+                if (path_is_dir(p))
                     sub[nsub++] = keep(c, p);
                 free(p);
             }
             strbuf_addch(&r, '/');
             link_dir(c, r.buf, sub, nsub, depth + 1);
-        } else if (!*rel && !mine && toolkit_is_file(target.buf)) {
+        } else if (!*rel && !mine && path_is_file(target.buf)) {
             /* A file of the top level is read by its real path, so that
              * what it includes by "name" is its neighbour, never a file
              * of the SDK of that name; and then the names again, for the

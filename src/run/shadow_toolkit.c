@@ -32,25 +32,13 @@ static void free_pcand(void *arg, const char *key, size_t len, void *value)
     free(((struct pcand *)value)->files);
 }
 
-bool toolkit_is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool toolkit_is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* name found in $PATH (or name itself, if it has a slash), as an absolute
  * path that keeps its last component (c++, not the g++-12 it leads to:
  * what the user runs); or NULL. */
 char *toolkit_in_path(const char *name)
 {
     if (strchr(name, '/'))
-        return toolkit_is_file(name) ? realpath(name, NULL) : NULL;
+        return path_is_file(name) ? realpath(name, NULL) : NULL;
     const char *path = getenv("PATH");
     struct strbuf sb = STRBUF_INIT;
     char *r = NULL;
@@ -63,7 +51,7 @@ char *toolkit_in_path(const char *name)
         if (dir) {
             strbuf_reset(&sb);
             strbuf_addf(&sb, "%s/%s", dir, name);
-            if (toolkit_is_file(sb.buf) && access(sb.buf, X_OK) == 0)
+            if (path_is_file(sb.buf) && access(sb.buf, X_OK) == 0)
                 r = xstrdup(sb.buf);
             free(dir);
         }
@@ -256,7 +244,7 @@ const char *toolkit_file(struct toolkit *c, const char *h, bool dir)
 {
     for (size_t i = 0; i < 2; i++) {
         char *p = path_join(c->inc[i], h);
-        bool ok = dir ? toolkit_is_dir(p) : toolkit_is_file(p);
+        bool ok = dir ? path_is_dir(p) : path_is_file(p);
         if (ok) {
             const char *r = arena_strndup(&c->mem, p, strlen(p));
             free(p);
@@ -405,7 +393,7 @@ int toolkit_find(struct toolkit *t)
     t->inc[0] = path_join(t->home, "include");
     t->inc[1] = path_join(t->home, "include/cccl");
     t->nvcc = path_join(t->home, "bin/nvcc");
-    return toolkit_is_file(t->nvcc) && toolkit_file(t, "cuda_runtime.h", false)
+    return path_is_file(t->nvcc) && toolkit_file(t, "cuda_runtime.h", false)
                ? 0
                : -1;
 }
@@ -419,7 +407,7 @@ const char *toolkit_lib(struct toolkit *t, const char *name)
     for (size_t k = 0; !r && k < sizeof(dirs) / sizeof(dirs[0]); k++) {
         strbuf_reset(&p);
         strbuf_addf(&p, "%s/%s/lib%s.so", t->home, dirs[k], name);
-        if (toolkit_is_file(p.buf))
+        if (path_is_file(p.buf))
             r = arena_strndup(&t->mem, p.buf, p.len);
     }
     strbuf_release(&p);

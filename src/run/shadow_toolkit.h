@@ -55,7 +55,5 @@ void toolkit_release(struct toolkit *t);
 /* name in $PATH (or name itself when it has a slash), absolute, keeping
  * its last component (c++, not the g++-12 it leads to); or NULL. */
 char *toolkit_in_path(const char *name);
-bool toolkit_is_file(const char *path);
-bool toolkit_is_dir(const char *path);
 
 #endif

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/load.h"
+#include "io/source.h"
 #include "lex/lexer.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -166,14 +168,11 @@ static void scan_poison(struct toolkit *c, const char *buf, size_t len)
     }
 }
 
+/* The first reading: idents, macros and angled. */
 static void scan_text(struct toolkit *c, const char *buf, size_t len)
 {
     struct lexer lx;
     struct token t;
-    if (c->poison_pass) {
-        scan_poison(c, buf, len);
-        return;
-    }
     lexer_init(&lx, buf, len);
     while (lexer_next(&lx, &t)) {
         const char *s = buf + t.off;
@@ -194,7 +193,11 @@ static void scan_text(struct toolkit *c, const char *buf, size_t len)
     }
 }
 
-static void scan_tree(struct toolkit *c, const char *dir, int depth)
+/* Read each regular file below dir (links are not followed, files over
+ * 64 MiB are skipped) with scan. */
+static void scan_tree(struct toolkit *c, const char *dir, int depth,
+                      void (*scan)(struct toolkit *c, const char *buf,
+                                   size_t len))
 {
     DIR *d = opendir(dir);
     if (!d || depth > 32) {
@@ -213,25 +216,16 @@ static void scan_tree(struct toolkit *c, const char *dir, int depth)
         if (lstat(p.buf, &st) < 0)
             continue;
         if (S_ISDIR(st.st_mode)) {
-            scan_tree(c, p.buf, depth + 1);
+            scan_tree(c, p.buf, depth + 1, scan);
             continue;
         }
-        if (!S_ISREG(st.st_mode) || st.st_size > (64 << 20))
+        struct source src;
+        if (!S_ISREG(st.st_mode) ||
+            load_regular(&src, AT_FDCWD, p.buf, p.buf, LOAD_NOFOLLOW, 64 << 20,
+                         &text, NULL) != LOAD_OK)
             continue;
-        int fd = open(p.buf, O_RDONLY);
-        if (fd < 0)
-            continue;
-        strbuf_reset(&text);
-        strbuf_grow(&text, (size_t)st.st_size + 1);
-        ssize_t n;
-        while ((n = read(fd, text.buf + text.len, text.alloc - text.len - 1)) >
-               0) {
-            text.len += (size_t)n;
-            if (text.alloc - text.len < 2)
-                strbuf_grow(&text, 4096);
-        }
-        close(fd);
-        scan_text(c, text.buf, text.len);
+        scan(c, src.buf, src.len);
+        source_release(&src);
     }
     closedir(d);
     strbuf_release(&p);
@@ -315,10 +309,8 @@ size_t toolkit_poison(struct toolkit *c, const char *const *names, size_t n,
         pc->cuda = names[i];
         hashmap_put(&c->pcands, names[i], l, pc);
     }
-    c->poison_pass = true;
     for (size_t i = 0; i < 2; i++)
-        scan_tree(c, c->inc[i], 0);
-    c->poison_pass = false;
+        scan_tree(c, c->inc[i], 0, scan_poison);
     /* Sorted, so that the output does not depend on hash order. */
     const struct pcand **v = NULL;
     size_t nv = 0, av = 0;
@@ -417,7 +409,7 @@ const char *toolkit_lib(struct toolkit *t, const char *name)
 void toolkit_read(struct toolkit *t)
 {
     for (size_t i = 0; i < 2; i++)
-        scan_tree(t, t->inc[i], 0);
+        scan_tree(t, t->inc[i], 0, scan_text);
 }
 
 void toolkit_release(struct toolkit *t)

@@ -23,7 +23,6 @@ struct toolkit {
     struct hashmap angled; /* every <header> they include */
     /* The reading for toolkit_poison: each file's include guard (NULL:
      * none), and the files that spell each candidate. */
-    bool poison_pass;
     struct hashmap pcands;
     const char **guards;
     size_t nguards, aguards;

@@ -375,7 +375,6 @@ static void fill_headers(struct ctx *c)
         if (!best) {
             shadow_note(c, "<%s> (from CUDA's <%s>): not in this toolkit",
                         e->to, e->from);
-            hashmap_put(&c->shadowed, keep(c, e->to), strlen(e->to), NULL);
             continue;
         }
         add_header(c, e->to, best->from, path, ns_of_file(c, best->from));

@@ -26,6 +26,7 @@
 #include "mapping/rules.h"
 #include "mapping/sdk.h"
 #include "run/options.h"
+#include "run/setup.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/hashmap.h"
@@ -576,16 +577,11 @@ static void add_arg(struct ctx *c, const char *a)
 
 static int fill_args(struct ctx *c)
 {
-    const char *const *files;
-    size_t n = mapping_files(c->m, &files);
     if (c->o->no_default_mappings) {
         add_arg(c, "--no-default-mappings");
-    } else if (n) {
-        char *dir = xstrdup(files[0]);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-        char *abs = realpath(slash ? dir : ".", NULL);
+    } else {
+        char *dir = setup_mappings_dir(c->o);
+        char *abs = realpath(dir, NULL);
         free(dir);
         if (!abs)
             return error_errno("cannot resolve the mappings directory");

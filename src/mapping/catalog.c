@@ -55,15 +55,14 @@ static const char *tier_name(enum map_tier t)
     return names[t];
 }
 
-/* Is e the entry in use for its name (the chosen SDK alternative)? */
-static bool in_use(const struct mapping *m, const struct catalog_row *r)
+bool catalog_in_use(const struct mapping *m, enum map_table t,
+                    const struct map_entry *e)
 {
-    const struct map_entry *e = r->e;
-    if (r->table == TABLE_IDENTIFIER) {
+    if (t == TABLE_IDENTIFIER) {
         const struct map_ident *id = mapping_ident(m, e->from, strlen(e->from));
         return id && id->exact == e;
     }
-    if (r->table == TABLE_HEADER) {
+    if (t == TABLE_HEADER) {
         size_t kl;
         return mapping_header(m, e->from, strlen(e->from), &kl) == e;
     }
@@ -81,7 +80,7 @@ void catalog_list(const struct mapping *m, FILE *out)
     catalog_rows(m, &r);
     for (size_t i = 0; i < r.nr; i++) {
         const struct map_entry *e = r.v[i].e;
-        if (!in_use(m, &r.v[i]))
+        if (!catalog_in_use(m, r.v[i].table, e))
             continue;
         const char *kind = tables[r.v[i].table];
         if (r.v[i].table == TABLE_HEADER && e->from[strlen(e->from) - 1] == '/')

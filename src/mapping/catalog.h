@@ -37,6 +37,11 @@ struct catalog_rows {
     size_t nr, alloc;
 };
 void catalog_rows(const struct mapping *m, struct catalog_rows *r);
+/* Is e, of table t, the entry in use for its name (the chosen SDK
+ * alternative of an identifier or header)? Entries of the other tables
+ * always are. */
+bool catalog_in_use(const struct mapping *m, enum map_table t,
+                    const struct map_entry *e);
 /* What the patterns make of an identifier: the rule, or NULL (the result
  * in res when not NULL). A rule that cannot be run on it (PCRE2's match
  * limit) is no answer: NULL, the reason in *err. */

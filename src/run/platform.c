@@ -68,11 +68,8 @@ static bool found_in(const char *const *dirs, size_t n, const char *name)
 {
     struct strbuf p = STRBUF_INIT;
     bool found = false;
-    for (size_t i = 0; i < n && !found; i++) {
-        struct stat st;
-        found = stat(path_join_buf(&p, dirs[i], name), &st) == 0 &&
-                S_ISREG(st.st_mode);
-    }
+    for (size_t i = 0; i < n && !found; i++)
+        found = path_is_file(path_join_buf(&p, dirs[i], name));
     strbuf_release(&p);
     return found;
 }

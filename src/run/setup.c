@@ -38,7 +38,7 @@ static char *exe_dir(void)
 
 /* The default mappings directory: --mappings-dir, $CUDA2MUSA_MAPPINGS,
  * next to the binary, in ../share beside it, in the install prefix. */
-static char *find_mappings_dir(const struct options *o)
+char *setup_mappings_dir(const struct options *o)
 {
     if (o->mappings_dir)
         return xstrdup(o->mappings_dir);
@@ -88,7 +88,7 @@ struct mapping *setup_mappings(const struct options *o)
     struct mapping_input *in = NULL;
     size_t n = 0;
     if (!o->no_default_mappings) {
-        char *dir = find_mappings_dir(o);
+        char *dir = setup_mappings_dir(o);
         n = mapping_list_dir(dir, 0, &in);
         free(dir);
         if (n == (size_t)-1)

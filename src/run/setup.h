@@ -14,6 +14,9 @@ struct mapping;
  * program, the install prefix), then the -m files, through the mapping
  * cache; dies on a bad mapping file, having reported it. */
 struct mapping *setup_mappings(const struct options *o);
+/* The default mappings directory of those (malloc'd, maybe relative);
+ * dies when there is none. */
+char *setup_mappings_dir(const struct options *o);
 /* Was the mapping cache found damaged on the way? Then it is said and
  * removed, so that the next run reads the mapping files. */
 bool setup_cache_damaged(const struct mapping *m);

@@ -21,10 +21,12 @@
 #include "run/shadow_toolkit.h"
 #include "run/shadow_version.h"
 #include "run/shadow_write.h"
+#include "mapping/catalog.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
 #include "mapping/sdk.h"
 #include "run/options.h"
+#include "run/setup.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/hashmap.h"
@@ -64,7 +66,7 @@ struct ctx {
     size_t nnotes, anotes;
     const char **args;
     size_t nargs, aargs;
-    /* mapping_each's entries, by table. */
+    /* The mappings' entries, by table, in catalog_rows' order. */
     const struct map_entry **ents[TABLE_STRING + 1];
     size_t nents[TABLE_STRING + 1], aents[TABLE_STRING + 1];
 };
@@ -86,37 +88,6 @@ static void shadow_note(struct ctx *c, const char *fmt, ...)
     ALLOC_GROW(c->notes, c->nnotes + 1, c->anotes);
     c->notes[c->nnotes++] = keep(c, sb.buf);
     strbuf_release(&sb);
-}
-
-/* ---- the mappings, by table ---- */
-
-static void collect(void *arg, enum map_table t, const struct map_entry *e)
-{
-    struct ctx *c = arg;
-    ALLOC_GROW(c->ents[t], c->nents[t] + 1, c->aents[t]);
-    c->ents[t][c->nents[t]++] = e;
-}
-
-static int cmp_entries(const void *a, const void *b)
-{
-    const struct map_entry *x = *(const struct map_entry *const *)a;
-    const struct map_entry *y = *(const struct map_entry *const *)b;
-    return strcmp(x->from, y->from);
-}
-
-/* Is e the identifier or header entry in use for its name? */
-static bool in_use(struct ctx *c, enum map_table t, const struct map_entry *e)
-{
-    if (t == TABLE_IDENTIFIER) {
-        const struct map_ident *id =
-            mapping_ident(c->m, e->from, strlen(e->from));
-        return id && id->exact == e;
-    }
-    if (t == TABLE_HEADER) {
-        size_t kl;
-        return mapping_header(c->m, e->from, strlen(e->from), &kl) == e;
-    }
-    return true;
 }
 
 /* ---- names ---- */
@@ -151,7 +122,7 @@ struct name_acc {
     struct hashmap *by_musa;
     const struct rules *patterns;
     struct rules_matcher *rm;
-    struct strbuf buf;
+    struct strbuf buf, err;
     size_t skipped;
 };
 
@@ -163,16 +134,12 @@ static void pattern_name(void *arg, const char *key, size_t len, void *value)
     const struct map_ident *id = mapping_ident(a->c->m, key, len);
     if (id && (id->exact || id->alts))
         return;
-    size_t matched;
-    int i = rules_match(a->patterns, a->rm, key, len, &matched);
-    if (i < 0)
-        return;
-    const struct map_entry *e = rules_tag(a->patterns, (size_t)i);
+    /* A rule that cannot be run on it is no answer: no name. */
+    strbuf_reset(&a->err);
+    const struct map_entry *e =
+        catalog_by_pattern(a->patterns, a->rm, key, &a->buf, &a->err);
     if (!e || e->kind != MAP_RENAME || !e->to)
         return;
-    strbuf_reset(&a->buf);
-    strbuf_addstr(&a->buf, e->to);
-    strbuf_add(&a->buf, key + matched, len - matched);
     if (a->buf.len == len && !memcmp(a->buf.buf, key, len))
         return;
     add_name(a->c, a->by_musa, a->buf.buf, key, false);
@@ -212,7 +179,8 @@ static void fill_names(struct ctx *c)
     size_t absent = 0;
     for (size_t i = 0; i < c->nents[TABLE_IDENTIFIER]; i++) {
         const struct map_entry *e = c->ents[TABLE_IDENTIFIER][i];
-        if (e->kind != MAP_RENAME || !in_use(c, TABLE_IDENTIFIER, e) ||
+        if (e->kind != MAP_RENAME ||
+            !catalog_in_use(c->m, TABLE_IDENTIFIER, e) ||
             !strcmp(e->from, e->to))
             continue;
         /* Only what the toolkit has: a MUSA name for a CUDA name it does
@@ -223,13 +191,14 @@ static void fill_names(struct ctx *c)
         }
         add_name(c, &by_musa, e->to, e->from, true);
     }
-    struct name_acc a = {c,    &by_musa,    mapping_patterns(c->m),
-                         NULL, STRBUF_INIT, 0};
+    struct name_acc a = {
+        c, &by_musa, mapping_patterns(c->m), NULL, STRBUF_INIT, STRBUF_INIT, 0};
     a.rm = rules_matcher_new(a.patterns);
     hashmap_each(&c->tk.idents, pattern_name, &a);
     rules_matcher_free(a.rm);
     hashmap_each(&by_musa, take_name, &a);
     strbuf_release(&a.buf);
+    strbuf_release(&a.err);
     hashmap_release(&by_musa);
     if (c->nnames)
         qsort(c->names, c->nnames, sizeof(*c->names), cmp_names);
@@ -272,7 +241,8 @@ static void fill_poison(struct ctx *c)
     for (size_t i = 0; i < c->nents[TABLE_IDENTIFIER]; i++) {
         const struct map_entry *e = c->ents[TABLE_IDENTIFIER][i];
         size_t l = strlen(e->from);
-        if (e->kind == MAP_UNSUPPORTED && in_use(c, TABLE_IDENTIFIER, e) &&
+        if (e->kind == MAP_UNSUPPORTED &&
+            catalog_in_use(c->m, TABLE_IDENTIFIER, e) &&
             !shadow_is_cond_name(e->from) &&
             hashmap_get(&c->tk.idents, e->from, l) &&
             !hashmap_get(&c->tk.macros, e->from, l)) {
@@ -338,9 +308,9 @@ static void add_dir_headers(struct ctx *c, const char *base, const char *rel,
         struct strbuf r = STRBUF_INIT, full = STRBUF_INIT;
         strbuf_addf(&r, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
         strbuf_addf(&full, "%s/%s", base, r.buf);
-        if (toolkit_is_dir(full.buf)) {
+        if (path_is_dir(full.buf)) {
             add_dir_headers(c, base, r.buf, cuda_dir, musa_dir, ns, depth + 1);
-        } else if (toolkit_is_file(full.buf)) {
+        } else if (path_is_file(full.buf)) {
             struct strbuf m = STRBUF_INIT, cu = STRBUF_INIT;
             strbuf_addf(&m, "%s%s", musa_dir, r.buf);
             strbuf_addf(&cu, "%s%s", cuda_dir, r.buf);
@@ -362,7 +332,7 @@ static void fill_headers(struct ctx *c)
     size_t n = c->nents[TABLE_HEADER];
     for (size_t i = 0; i < n; i++) {
         const struct map_entry *e = hs[i];
-        if (!in_use(c, TABLE_HEADER, e))
+        if (!catalog_in_use(c->m, TABLE_HEADER, e))
             continue;
         size_t len = strlen(e->from);
         if (e->from[len - 1] == '/') {
@@ -386,7 +356,7 @@ static void fill_headers(struct ctx *c)
         const struct map_entry *e = hs[i];
         size_t len = strlen(e->from);
         if (e->kind != MAP_RENAME || e->from[len - 1] == '/' ||
-            !in_use(c, TABLE_HEADER, e) ||
+            !catalog_in_use(c->m, TABLE_HEADER, e) ||
             hashmap_get(&c->shadowed, e->to, strlen(e->to)))
             continue;
         const struct map_entry *best = NULL;
@@ -394,7 +364,7 @@ static void fill_headers(struct ctx *c)
         for (size_t k = 0; k < n; k++) {
             const struct map_entry *f = hs[k];
             if (f->kind != MAP_RENAME || strcmp(f->to, e->to) ||
-                !in_use(c, TABLE_HEADER, f))
+                !catalog_in_use(c->m, TABLE_HEADER, f))
                 continue;
             const char *p = toolkit_file(&c->tk, f->from, false);
             if (p &&
@@ -406,7 +376,6 @@ static void fill_headers(struct ctx *c)
         if (!best) {
             shadow_note(c, "<%s> (from CUDA's <%s>): not in this toolkit",
                         e->to, e->from);
-            hashmap_put(&c->shadowed, keep(c, e->to), strlen(e->to), NULL);
             continue;
         }
         add_header(c, e->to, best->from, path, ns_of_file(c, best->from));
@@ -419,7 +388,7 @@ static void fill_headers(struct ctx *c)
         const struct map_entry *e = hs[i];
         size_t len = strlen(e->from);
         if (e->kind == MAP_KEEP || e->from[len - 1] == '/' ||
-            !in_use(c, TABLE_HEADER, e) ||
+            !catalog_in_use(c->m, TABLE_HEADER, e) ||
             hashmap_get(&c->tk.angled, e->from, len) ||
             hashmap_get(&c->shadowed, e->from, len))
             continue;
@@ -494,13 +463,13 @@ static void link_dir(struct ctx *c, const char *rel, const char *const *dirs,
             size_t nsub = 0;
             for (size_t k = 0; k < ndirs; k++) {
                 char *p = path_join(dirs[k], names[i]);
-                if (toolkit_is_dir(p))
+                if (path_is_dir(p))
                     sub[nsub++] = keep(c, p);
                 free(p);
             }
             strbuf_addch(&r, '/');
             link_dir(c, r.buf, sub, nsub, depth + 1);
-        } else if (!*rel && !mine && toolkit_is_file(target.buf)) {
+        } else if (!*rel && !mine && path_is_file(target.buf)) {
             /* A file of the top level is read by its real path, so that
              * what it includes by "name" is its neighbour, never a file
              * of the SDK of that name; and then the names again, for the
@@ -608,16 +577,11 @@ static void add_arg(struct ctx *c, const char *a)
 
 static int fill_args(struct ctx *c)
 {
-    const char *const *files;
-    size_t n = mapping_files(c->m, &files);
     if (c->o->no_default_mappings) {
         add_arg(c, "--no-default-mappings");
-    } else if (n) {
-        char *dir = xstrdup(files[0]);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-        char *abs = realpath(slash ? dir : ".", NULL);
+    } else {
+        char *dir = setup_mappings_dir(c->o);
+        char *abs = realpath(dir, NULL);
         free(dir);
         if (!abs)
             return error_errno("cannot resolve the mappings directory");
@@ -688,10 +652,14 @@ int shadow_run(const struct options *o, const struct mapping *m)
     if (fill_args(&c) < 0)
         goto out;
     toolkit_read(&c.tk);
-    mapping_each(m, collect, &c);
-    for (int t = 0; t <= TABLE_STRING; t++)
-        if (c.nents[t])
-            qsort(c.ents[t], c.nents[t], sizeof(*c.ents[t]), cmp_entries);
+    struct catalog_rows rows = {NULL, 0, 0};
+    catalog_rows(m, &rows);
+    for (size_t i = 0; i < rows.nr; i++) {
+        enum map_table t = rows.v[i].table;
+        ALLOC_GROW(c.ents[t], c.nents[t] + 1, c.aents[t]);
+        c.ents[t][c.nents[t]++] = rows.v[i].e;
+    }
+    free(rows.v);
     fill_names(&c);
     fill_poison(&c);
     fill_headers(&c);

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/load.h"
+#include "io/source.h"
 #include "lex/lexer.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -32,25 +34,13 @@ static void free_pcand(void *arg, const char *key, size_t len, void *value)
     free(((struct pcand *)value)->files);
 }
 
-bool toolkit_is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool toolkit_is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* name found in $PATH (or name itself, if it has a slash), as an absolute
  * path that keeps its last component (c++, not the g++-12 it leads to:
  * what the user runs); or NULL. */
 char *toolkit_in_path(const char *name)
 {
     if (strchr(name, '/'))
-        return toolkit_is_file(name) ? realpath(name, NULL) : NULL;
+        return path_is_file(name) ? realpath(name, NULL) : NULL;
     const char *path = getenv("PATH");
     struct strbuf sb = STRBUF_INIT;
     char *r = NULL;
@@ -63,7 +53,7 @@ char *toolkit_in_path(const char *name)
         if (dir) {
             strbuf_reset(&sb);
             strbuf_addf(&sb, "%s/%s", dir, name);
-            if (toolkit_is_file(sb.buf) && access(sb.buf, X_OK) == 0)
+            if (path_is_file(sb.buf) && access(sb.buf, X_OK) == 0)
                 r = xstrdup(sb.buf);
             free(dir);
         }
@@ -178,14 +168,11 @@ static void scan_poison(struct toolkit *c, const char *buf, size_t len)
     }
 }
 
+/* The first reading: idents, macros and angled. */
 static void scan_text(struct toolkit *c, const char *buf, size_t len)
 {
     struct lexer lx;
     struct token t;
-    if (c->poison_pass) {
-        scan_poison(c, buf, len);
-        return;
-    }
     lexer_init(&lx, buf, len);
     while (lexer_next(&lx, &t)) {
         const char *s = buf + t.off;
@@ -206,7 +193,11 @@ static void scan_text(struct toolkit *c, const char *buf, size_t len)
     }
 }
 
-static void scan_tree(struct toolkit *c, const char *dir, int depth)
+/* Read each regular file below dir (links are not followed, files over
+ * 64 MiB are skipped) with scan. */
+static void scan_tree(struct toolkit *c, const char *dir, int depth,
+                      void (*scan)(struct toolkit *c, const char *buf,
+                                   size_t len))
 {
     DIR *d = opendir(dir);
     if (!d || depth > 32) {
@@ -225,25 +216,16 @@ static void scan_tree(struct toolkit *c, const char *dir, int depth)
         if (lstat(p.buf, &st) < 0)
             continue;
         if (S_ISDIR(st.st_mode)) {
-            scan_tree(c, p.buf, depth + 1);
+            scan_tree(c, p.buf, depth + 1, scan);
             continue;
         }
-        if (!S_ISREG(st.st_mode) || st.st_size > (64 << 20))
+        struct source src;
+        if (!S_ISREG(st.st_mode) ||
+            load_regular(&src, AT_FDCWD, p.buf, p.buf, LOAD_NOFOLLOW, 64 << 20,
+                         &text, NULL) != LOAD_OK)
             continue;
-        int fd = open(p.buf, O_RDONLY);
-        if (fd < 0)
-            continue;
-        strbuf_reset(&text);
-        strbuf_grow(&text, (size_t)st.st_size + 1);
-        ssize_t n;
-        while ((n = read(fd, text.buf + text.len, text.alloc - text.len - 1)) >
-               0) {
-            text.len += (size_t)n;
-            if (text.alloc - text.len < 2)
-                strbuf_grow(&text, 4096);
-        }
-        close(fd);
-        scan_text(c, text.buf, text.len);
+        scan(c, src.buf, src.len);
+        source_release(&src);
     }
     closedir(d);
     strbuf_release(&p);
@@ -256,7 +238,7 @@ const char *toolkit_file(struct toolkit *c, const char *h, bool dir)
 {
     for (size_t i = 0; i < 2; i++) {
         char *p = path_join(c->inc[i], h);
-        bool ok = dir ? toolkit_is_dir(p) : toolkit_is_file(p);
+        bool ok = dir ? path_is_dir(p) : path_is_file(p);
         if (ok) {
             const char *r = arena_strndup(&c->mem, p, strlen(p));
             free(p);
@@ -327,10 +309,8 @@ size_t toolkit_poison(struct toolkit *c, const char *const *names, size_t n,
         pc->cuda = names[i];
         hashmap_put(&c->pcands, names[i], l, pc);
     }
-    c->poison_pass = true;
     for (size_t i = 0; i < 2; i++)
-        scan_tree(c, c->inc[i], 0);
-    c->poison_pass = false;
+        scan_tree(c, c->inc[i], 0, scan_poison);
     /* Sorted, so that the output does not depend on hash order. */
     const struct pcand **v = NULL;
     size_t nv = 0, av = 0;
@@ -405,7 +385,7 @@ int toolkit_find(struct toolkit *t)
     t->inc[0] = path_join(t->home, "include");
     t->inc[1] = path_join(t->home, "include/cccl");
     t->nvcc = path_join(t->home, "bin/nvcc");
-    return toolkit_is_file(t->nvcc) && toolkit_file(t, "cuda_runtime.h", false)
+    return path_is_file(t->nvcc) && toolkit_file(t, "cuda_runtime.h", false)
                ? 0
                : -1;
 }
@@ -419,7 +399,7 @@ const char *toolkit_lib(struct toolkit *t, const char *name)
     for (size_t k = 0; !r && k < sizeof(dirs) / sizeof(dirs[0]); k++) {
         strbuf_reset(&p);
         strbuf_addf(&p, "%s/%s/lib%s.so", t->home, dirs[k], name);
-        if (toolkit_is_file(p.buf))
+        if (path_is_file(p.buf))
             r = arena_strndup(&t->mem, p.buf, p.len);
     }
     strbuf_release(&p);
@@ -429,7 +409,7 @@ const char *toolkit_lib(struct toolkit *t, const char *name)
 void toolkit_read(struct toolkit *t)
 {
     for (size_t i = 0; i < 2; i++)
-        scan_tree(t, t->inc[i], 0);
+        scan_tree(t, t->inc[i], 0, scan_text);
 }
 
 void toolkit_release(struct toolkit *t)

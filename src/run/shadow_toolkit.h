@@ -23,7 +23,6 @@ struct toolkit {
     struct hashmap angled; /* every <header> they include */
     /* The reading for toolkit_poison: each file's include guard (NULL:
      * none), and the files that spell each candidate. */
-    bool poison_pass;
     struct hashmap pcands;
     const char **guards;
     size_t nguards, aguards;
@@ -55,7 +54,5 @@ void toolkit_release(struct toolkit *t);
 /* name in $PATH (or name itself when it has a slash), absolute, keeping
  * its last component (c++, not the g++-12 it leads to); or NULL. */
 char *toolkit_in_path(const char *name);
-bool toolkit_is_file(const char *path);
-bool toolkit_is_dir(const char *path);
 
 #endif

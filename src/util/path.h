@@ -29,5 +29,7 @@ char *path_absolute(const char *path);
 bool path_exists(const char *path);
 /* Is path a directory (or a link to one)? */
 bool path_is_dir(const char *path);
+/* Is path a regular file (or a link to one)? */
+bool path_is_file(const char *path);
 
 #endif

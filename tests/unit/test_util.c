@@ -677,6 +677,37 @@ START_TEST(paths)
 }
 END_TEST
 
+/* A regular file, or a link to one, is a file; a directory, a link to
+ * one, a dangling link and nothing at all are not. */
+START_TEST(path_is_file_kinds)
+{
+    char *f = write_temp("x\n", ".h");
+    char dir[] = "/tmp/c2m-path-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char *to_file = path_join(dir, "to-file"), *to_dir = path_join(dir, "d"),
+         *dangling = path_join(dir, "dangling");
+    ck_assert_int_eq(symlink(f, to_file), 0);
+    ck_assert_int_eq(symlink(dir, to_dir), 0);
+    ck_assert_int_eq(symlink("/nonexistent/c2m", dangling), 0);
+    ck_assert(path_is_file(f));
+    ck_assert(path_is_file(to_file));
+    ck_assert(!path_is_file(dir));
+    ck_assert(!path_is_file(to_dir));
+    ck_assert(!path_is_file(dangling));
+    ck_assert(!path_is_file("/nonexistent/c2m"));
+    ck_assert(path_is_dir(to_dir) && !path_is_dir(f));
+    unlink(to_file);
+    unlink(to_dir);
+    unlink(dangling);
+    rmdir(dir);
+    unlink(f);
+    free(to_file);
+    free(to_dir);
+    free(dangling);
+    free(f);
+}
+END_TEST
+
 /* Normalizing the plain way, a part at a time, as the reference. */
 static void normalize_slowly(char *path)
 {
@@ -796,6 +827,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, similar_words);
     tcase_add_test(tc, paths);
+    tcase_add_test(tc, path_is_file_kinds);
     tcase_add_test(tc, paths_joined_normal);
     tcase_add_test(tc, lazy_zeroed_tables);
     suite_add_tcase(s, tc);

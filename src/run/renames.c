@@ -201,6 +201,27 @@ static bool r_dir(void *arg, const char *dir, const char *name, size_t len,
     return true;
 }
 
+/* The number of parts of the path s[0..len): one more than its '/'. */
+static size_t count_parts(const char *s, size_t len)
+{
+    size_t m = 1;
+    for (size_t i = 0; i < len; i++)
+        m += s[i] == '/';
+    return m;
+}
+
+/* Where the last m parts of path s start; *seps: how many '/' before
+ * them were passed (m when s has more than m parts). */
+static const char *last_parts(const char *s, size_t m, size_t *seps)
+{
+    const char *t = s + strlen(s);
+    size_t c = 0;
+    while (t > s && c < m)
+        c += *--t == '/';
+    *seps = c;
+    return t + (c == m);
+}
+
 /* The renamed directories of the run whose path ends with tail (at a
  * '/'): how many, and when they agree, the tail after the port in out
  * and one of them in *which. Only the tail's own parts are compared: a
@@ -209,10 +230,8 @@ static size_t r_dir_tail(void *arg, const char *tail, size_t len,
                          struct strbuf *out, const char **which)
 {
     const struct renames *rn = arg;
-    size_t n = 0, m = 1;
+    size_t n = 0, m = count_parts(tail, len), c;
     bool agree = true;
-    for (size_t i = 0; i < len; i++)
-        m += tail[i] == '/';
     strbuf_reset(out);
     for (size_t i = 0; i < rn->ndirs; i++) {
         const char *from = rn->dirs[i].from, *to = rn->dirs[i].to;
@@ -221,12 +240,7 @@ static size_t r_dir_tail(void *arg, const char *tail, size_t len,
             (fl > len && from[fl - len - 1] != '/'))
             continue;
         /* The same number of parts from the end of its new path. */
-        const char *t = to + strlen(to);
-        size_t c = 0;
-        while (t > to && c < m)
-            c += *--t == '/';
-        if (c == m)
-            t++;
+        const char *t = last_parts(to, m, &c);
         if (!n) {
             strbuf_addstr(out, t);
             *which = from;
@@ -250,18 +264,10 @@ static size_t r_dir_tail(void *arg, const char *tail, size_t len,
 static bool port_tail(const char *old, const char *now, const char *tail,
                       size_t tl, struct strbuf *out)
 {
-    size_t m = 1;
-    for (size_t i = 0; i < tl; i++)
-        m += tail[i] == '/';
-    const char *os = old + strlen(old), *ns = now + strlen(now);
-    size_t co = 0, cn = 0;
-    while (os > old && co < m)
-        co += *--os == '/';
-    while (ns > now && cn < m)
-        cn += *--ns == '/';
+    size_t m = count_parts(tail, tl), co, cn;
+    const char *oc = last_parts(old, m, &co), *nc = last_parts(now, m, &cn);
     if (co != cn)
         return false;
-    const char *oc = os + (co == m), *nc = ns + (cn == m);
     size_t ocl = strcspn(oc, "/"), ncl = strcspn(nc, "/");
     size_t fl = 0;
     while (fl < tl && tail[fl] != '/')

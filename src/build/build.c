@@ -134,12 +134,6 @@ static void stem(const char *path, const char **s, size_t *len)
     *len = strlen(*s) - strlen(filekind_ext(*s));
 }
 
-/* Is path inside directory dir[0..len) ("" is the root)? */
-static bool under(const char *path, const char *dir, size_t len)
-{
-    return !len || (!strncmp(path, dir, len) && path[len] == '/');
-}
-
 static bool same_dir(const char *a, const char *b)
 {
     const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
@@ -319,7 +313,8 @@ static bool own_twin(const struct builder *b, const struct mf_tu *prog,
         const char *un = strrchr(u->src, '/');
         un = un ? un + 1 : u->src;
         if (k != t && !u->main && !u->shared && !u->nimages && !u->runtime &&
-            !u->left_out && under(u->src, prog->src, dl) && !strcmp(un, name))
+            !u->left_out && manifest_under(u->src, prog->src, dl) &&
+            !strcmp(un, name))
             return true;
     }
     return false;
@@ -395,7 +390,7 @@ static void find_links(struct builder *b)
         prog->nlinks = 0;
         for (size_t t = 0; t < b->ntus; t++)
             if (linked[t] && t != p &&
-                !(prog->main && under(b->tus[t].src, prog->src, dl)) &&
+                !(prog->main && manifest_under(b->tus[t].src, prog->src, dl)) &&
                 !(prog->main && own_twin(b, prog, dl, t)))
                 v[prog->nlinks++] = t;
         prog->links = v;

@@ -150,9 +150,8 @@ struct builder {
     size_t *file_of; /* tus[i]'s index in in->files */
     size_t *tu_of;   /* in->files[i]'s index in tus, or SIZE_MAX */
     struct reach *reach;
-    const char **warns_text;
-    enum warn_id *warns_id;
-    size_t nwarns, warns_alloc, ids_alloc;
+    struct build_warning *warns;
+    size_t nwarns, warns_alloc;
     const char **notes;
     size_t nnotes, notes_alloc;
 };
@@ -160,10 +159,8 @@ struct builder {
 static void add_warning(struct builder *b, enum warn_id id,
                         const struct strbuf *text)
 {
-    ALLOC_GROW(b->warns_text, b->nwarns + 1, b->warns_alloc);
-    ALLOC_GROW(b->warns_id, b->nwarns + 1, b->ids_alloc);
-    b->warns_id[b->nwarns] = id;
-    b->warns_text[b->nwarns++] = arena_text(b->a, text);
+    ALLOC_GROW(b->warns, b->nwarns + 1, b->warns_alloc);
+    b->warns[b->nwarns++] = (struct build_warning){id, arena_text(b->a, text)};
 }
 
 static void add_note(struct builder *b, const struct strbuf *text)
@@ -660,12 +657,8 @@ void build_model(const struct build_in *in, struct manifest *m,
     m->ntus = b.ntus;
     m->libs = to_arena(a, libs, nlibs, sizeof(*libs));
     m->nlibs = nlibs;
+    w->v = to_arena(a, b.warns, b.nwarns, sizeof(*b.warns));
     w->n = b.nwarns;
-    w->v = arena_alloc(a, (b.nwarns ? b.nwarns : 1) * sizeof(*w->v));
-    for (size_t i = 0; i < b.nwarns; i++)
-        w->v[i] = (struct build_warning){b.warns_id[i], b.warns_text[i]};
-    free(b.warns_id);
-    free(b.warns_text);
 
     static const char *const dflt_arch[] = {"mp_22"};
     if (in->narch) {

@@ -156,11 +156,13 @@ struct builder {
     size_t nnotes, notes_alloc;
 };
 
-static void add_warning(struct builder *b, enum warn_id id,
+/* A warning said of file (NULL: of the port). */
+static void add_warning(struct builder *b, const char *file, enum warn_id id,
                         const struct strbuf *text)
 {
     ALLOC_GROW(b->warns, b->nwarns + 1, b->warns_alloc);
-    b->warns[b->nwarns++] = (struct build_warning){id, arena_text(b->a, text)};
+    b->warns[b->nwarns++] =
+        (struct build_warning){id, file, arena_text(b->a, text)};
 }
 
 static void add_note(struct builder *b, const struct strbuf *text)
@@ -260,7 +262,7 @@ static void assign_images(struct builder *b)
                         "MUSA kernel file whose name begins the image's): "
                         "build it with mcc --cuda-device-only",
                         b->tus[l].src, r->images[k]);
-            add_warning(b, WARN_BUILD, &sb);
+            add_warning(b, NULL, WARN_BUILD, &sb);
         }
         if (!images && !r->compiles_code) {
             strbuf_reset(&sb);
@@ -270,7 +272,7 @@ static void assign_images(struct builder *b)
                         "manifest does not make: build it for MUSA with mcc "
                         "--cuda-device-only (PTX and cubins are NVIDIA's)",
                         b->tus[l].src);
-            add_warning(b, WARN_BUILD, &sb);
+            add_warning(b, NULL, WARN_BUILD, &sb);
         }
     }
     for (size_t i = 0; i < b->ntus; i++) {
@@ -606,14 +608,14 @@ void build_model(const struct build_in *in, struct manifest *m,
         if (e && e->rdc) {
             struct strbuf sb = STRBUF_INIT;
             strbuf_addf(&sb,
-                        "%s: '%s' is built with separate device compilation "
+                        "'%s' is built with separate device compilation "
                         "(-rdc=true, -dc or -dlink), which MUSA does not "
                         "support: keep each kernel's __device__ functions "
                         "and variables in its own translation unit (in "
                         "headers, static or inline), or merge the files "
                         "that share them",
-                        in->db->path, f->rel);
-            add_warning(&b, WARN_UNSUPPORTED, &sb);
+                        f->rel);
+            add_warning(&b, in->db->path, WARN_UNSUPPORTED, &sb);
             strbuf_release(&sb);
         }
     }

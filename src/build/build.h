@@ -84,11 +84,13 @@ struct build_in {
     size_t ndirflags;
 };
 
-/* Warnings about the build, one "path: message" each, with their group
- * (-W): separate device compilation asked for (unsupported), device
- * code loaded at run time that the build does not make (build). */
+/* Warnings about the build, with their group (-W): separate device
+ * compilation asked for (unsupported; said of the compilation database),
+ * device code loaded at run time that the build does not make (build;
+ * said of the port, "path: message"). */
 struct build_warning {
     enum warn_id id;
+    const char *file; /* the file it is said of, or NULL: the port */
     const char *text;
 };
 struct build_warnings {

@@ -423,22 +423,19 @@ void buildfiles_write(struct run *r)
         find_stale(r, &mf, &a);
 
     for (size_t i = 0; i < bw.n; i++) {
-        /* "db: message": said of the database, as a compiler says of a
-         * file. */
+        /* Said of the database, as a compiler says of a file; or of the
+         * port. */
         enum warn_id id = bw.v[i].id;
+        const char *file = bw.v[i].file ? bw.v[i].file : "cuda2musa";
         const char *text = bw.v[i].text;
-        size_t pl = r->have_db ? strlen(r->db.path) : 0;
-        bool of_db = pl && !strncmp(text, r->db.path, pl) &&
-                     !strncmp(text + pl, ": ", 2);
-        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", id, text))
+        if (build_warning_passes(r, file, id, text))
             continue;
         r->rep.found[id]++;
         if (!o->warn[id])
             continue;
         bool as_error = o->werror[id];
         struct strbuf sb = STRBUF_INIT;
-        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0, id, as_error,
-                    of_db ? text + pl + 2 : text, NULL, &r->style);
+        report_diag(&sb, file, 0, 0, id, as_error, text, NULL, &r->style);
         diag_puts(sb.buf);
         strbuf_release(&sb);
         r->rep.warnings++;

@@ -428,19 +428,8 @@ void buildfiles_write(struct run *r)
         enum warn_id id = bw.v[i].id;
         const char *file = bw.v[i].file ? bw.v[i].file : "cuda2musa";
         const char *text = bw.v[i].text;
-        if (build_warning_passes(r, file, id, text))
-            continue;
-        r->rep.found[id]++;
-        if (!o->warn[id])
-            continue;
-        bool as_error = o->werror[id];
-        struct strbuf sb = STRBUF_INIT;
-        report_diag(&sb, file, 0, 0, id, as_error, text, NULL, &r->style);
-        diag_puts(sb.buf);
-        strbuf_release(&sb);
-        r->rep.warnings++;
-        r->rep.werrors += as_error;
-        r->rep.reported[id]++;
+        if (!build_warning_passes(r, file, id, text))
+            run_warn(r, file, id, text);
     }
     if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)

@@ -515,6 +515,22 @@ static void add_dirflags(struct builder *b, size_t t, struct mf_flag **v,
     }
 }
 
+const char *const *build_arch(const char *const *given, size_t ngiven,
+                              const struct compdb *db, size_t *n)
+{
+    static const char *const dflt[] = {"mp_22"};
+    if (ngiven) {
+        *n = ngiven;
+        return given;
+    }
+    if (db && db->narch) {
+        *n = db->narch;
+        return db->arch;
+    }
+    *n = 1;
+    return dflt;
+}
+
 void build_model(const struct build_in *in, struct manifest *m,
                  struct build_warnings *w, struct arena *a)
 {
@@ -662,17 +678,7 @@ void build_model(const struct build_in *in, struct manifest *m,
     w->v = to_arena(a, b.warns, b.nwarns, sizeof(*b.warns));
     w->n = b.nwarns;
 
-    static const char *const dflt_arch[] = {"mp_22"};
-    if (in->narch) {
-        m->arch = in->arch;
-        m->narch = in->narch;
-    } else if (in->db && in->db->narch) {
-        m->arch = in->db->arch;
-        m->narch = in->db->narch;
-    } else {
-        m->arch = dflt_arch;
-        m->narch = 1;
-    }
+    m->arch = build_arch(in->arch, in->narch, in->db, &m->narch);
     /* The compilation database's notes, then the model's. */
     size_t ndb = in->db ? in->db->nnotes : 0;
     const char **notes = arena_alloc(a, (ndb + b.nnotes + 1) * sizeof(*notes));

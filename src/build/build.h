@@ -98,6 +98,12 @@ struct build_warnings {
     size_t n;
 };
 
+/* The MUSA architectures the port builds for (manifest.arch, n of them):
+ * those given (--musa-arch), else the compilation database's (db, or
+ * NULL), else mp_22. */
+const char *const *build_arch(const char *const *given, size_t ngiven,
+                              const struct compdb *db, size_t *n);
+
 /* Fill *m from *in; everything lives in arena a (m->outputs and
  * m->stale are left for the caller). */
 void build_model(const struct build_in *in, struct manifest *m,

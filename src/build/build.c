@@ -493,28 +493,6 @@ static void note_left_out(struct builder *b)
     strbuf_release(&sb);
 }
 
-/* The flags the project's build gives tus[t]'s directory (the hook). */
-static void add_dirflags(struct builder *b, size_t t, struct mf_flag **v,
-                         size_t *n, size_t *alloc)
-{
-    const struct build_in *in = b->in;
-    const char *abs = in->files[b->file_of[t]].abs;
-    if (!abs)
-        return;
-    for (size_t i = 0; i < in->ndirflags; i++) {
-        const struct build_dirflags *d = &in->dirflags[i];
-        size_t dl = strlen(d->dir);
-        if (strncmp(abs, d->dir, dl) || abs[dl] != '/')
-            continue;
-        for (size_t k = 0; k < d->nflags; k++) {
-            ALLOC_GROW(*v, *n + 1, *alloc);
-            (*v)[(*n)++] = d->flags[k].kind == 'I'
-                               ? incdir(in, d->flags[k].val, b->a)
-                               : d->flags[k];
-        }
-    }
-}
-
 const char *const *build_arch(const char *const *given, size_t ngiven,
                               const struct compdb *db, size_t *n)
 {
@@ -606,7 +584,6 @@ void build_model(const struct build_in *in, struct manifest *m,
             in->db && f->abs ? compdb_find(in->db, f->abs) : NULL;
         struct mf_flag *fl = NULL;
         size_t nfl = 0, fl_alloc = 0;
-        add_dirflags(&b, b.ntus - 1, &fl, &nfl, &fl_alloc);
         if (e) {
             tu->std = e->std;
             for (size_t k = 0; k < e->nflags; k++) {

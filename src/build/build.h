@@ -57,15 +57,6 @@ struct build_file {
     uint64_t hash;        /* of the output */
 };
 
-/* Flags the project's own build gives every unit in a directory and
- * below (CMake's include_directories and add_definitions, a Makefile's
- * CPPFLAGS): the readers of those build files fill these in. */
-struct build_dirflags {
-    const char *dir;             /* absolute: an input directory */
-    const struct mf_flag *flags; /* -I absolute */
-    size_t nflags;
-};
-
 struct build_in {
     const struct build_file *files; /* sorted by rel */
     size_t nfiles;
@@ -80,8 +71,6 @@ struct build_in {
     size_t narch;
     const char *musa_home;
     const char *generator;
-    const struct build_dirflags *dirflags; /* the project's, or NULL */
-    size_t ndirflags;
 };
 
 /* Warnings about the build, with their group (-W): separate device

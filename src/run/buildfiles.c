@@ -393,8 +393,6 @@ void buildfiles_write(struct run *r)
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;
     strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
-    /* The project's own build files give no flags yet: their readers
-     * fill in build_in.dirflags. */
     struct build_in in = {
         .files = files,
         .nfiles = r->njobs,

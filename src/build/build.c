@@ -134,12 +134,6 @@ static void stem(const char *path, const char **s, size_t *len)
     *len = strlen(*s) - strlen(filekind_ext(*s));
 }
 
-/* Is path inside directory dir[0..len) ("" is the root)? */
-static bool under(const char *path, const char *dir, size_t len)
-{
-    return !len || (!strncmp(path, dir, len) && path[len] == '/');
-}
-
 static bool same_dir(const char *a, const char *b)
 {
     const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
@@ -156,20 +150,19 @@ struct builder {
     size_t *file_of; /* tus[i]'s index in in->files */
     size_t *tu_of;   /* in->files[i]'s index in tus, or SIZE_MAX */
     struct reach *reach;
-    const char **warns_text;
-    enum warn_id *warns_id;
-    size_t nwarns, warns_alloc, ids_alloc;
+    struct build_warning *warns;
+    size_t nwarns, warns_alloc;
     const char **notes;
     size_t nnotes, notes_alloc;
 };
 
-static void add_warning(struct builder *b, enum warn_id id,
+/* A warning said of file (NULL: of the port). */
+static void add_warning(struct builder *b, const char *file, enum warn_id id,
                         const struct strbuf *text)
 {
-    ALLOC_GROW(b->warns_text, b->nwarns + 1, b->warns_alloc);
-    ALLOC_GROW(b->warns_id, b->nwarns + 1, b->ids_alloc);
-    b->warns_id[b->nwarns] = id;
-    b->warns_text[b->nwarns++] = arena_text(b->a, text);
+    ALLOC_GROW(b->warns, b->nwarns + 1, b->warns_alloc);
+    b->warns[b->nwarns++] =
+        (struct build_warning){id, file, arena_text(b->a, text)};
 }
 
 static void add_note(struct builder *b, const struct strbuf *text)
@@ -269,7 +262,7 @@ static void assign_images(struct builder *b)
                         "MUSA kernel file whose name begins the image's): "
                         "build it with mcc --cuda-device-only",
                         b->tus[l].src, r->images[k]);
-            add_warning(b, WARN_BUILD, &sb);
+            add_warning(b, NULL, WARN_BUILD, &sb);
         }
         if (!images && !r->compiles_code) {
             strbuf_reset(&sb);
@@ -279,7 +272,7 @@ static void assign_images(struct builder *b)
                         "manifest does not make: build it for MUSA with mcc "
                         "--cuda-device-only (PTX and cubins are NVIDIA's)",
                         b->tus[l].src);
-            add_warning(b, WARN_BUILD, &sb);
+            add_warning(b, NULL, WARN_BUILD, &sb);
         }
     }
     for (size_t i = 0; i < b->ntus; i++) {
@@ -319,7 +312,8 @@ static bool own_twin(const struct builder *b, const struct mf_tu *prog,
         const char *un = strrchr(u->src, '/');
         un = un ? un + 1 : u->src;
         if (k != t && !u->main && !u->shared && !u->nimages && !u->runtime &&
-            !u->left_out && under(u->src, prog->src, dl) && !strcmp(un, name))
+            !u->left_out && manifest_under(u->src, prog->src, dl) &&
+            !strcmp(un, name))
             return true;
     }
     return false;
@@ -395,7 +389,7 @@ static void find_links(struct builder *b)
         prog->nlinks = 0;
         for (size_t t = 0; t < b->ntus; t++)
             if (linked[t] && t != p &&
-                !(prog->main && under(b->tus[t].src, prog->src, dl)) &&
+                !(prog->main && manifest_under(b->tus[t].src, prog->src, dl)) &&
                 !(prog->main && own_twin(b, prog, dl, t)))
                 v[prog->nlinks++] = t;
         prog->links = v;
@@ -499,26 +493,20 @@ static void note_left_out(struct builder *b)
     strbuf_release(&sb);
 }
 
-/* The flags the project's build gives tus[t]'s directory (the hook). */
-static void add_dirflags(struct builder *b, size_t t, struct mf_flag **v,
-                         size_t *n, size_t *alloc)
+const char *const *build_arch(const char *const *given, size_t ngiven,
+                              const struct compdb *db, size_t *n)
 {
-    const struct build_in *in = b->in;
-    const char *abs = in->files[b->file_of[t]].abs;
-    if (!abs)
-        return;
-    for (size_t i = 0; i < in->ndirflags; i++) {
-        const struct build_dirflags *d = &in->dirflags[i];
-        size_t dl = strlen(d->dir);
-        if (strncmp(abs, d->dir, dl) || abs[dl] != '/')
-            continue;
-        for (size_t k = 0; k < d->nflags; k++) {
-            ALLOC_GROW(*v, *n + 1, *alloc);
-            (*v)[(*n)++] = d->flags[k].kind == 'I'
-                               ? incdir(in, d->flags[k].val, b->a)
-                               : d->flags[k];
-        }
+    static const char *const dflt[] = {"mp_22"};
+    if (ngiven) {
+        *n = ngiven;
+        return given;
     }
+    if (db && db->narch) {
+        *n = db->narch;
+        return db->arch;
+    }
+    *n = 1;
+    return dflt;
 }
 
 void build_model(const struct build_in *in, struct manifest *m,
@@ -596,7 +584,6 @@ void build_model(const struct build_in *in, struct manifest *m,
             in->db && f->abs ? compdb_find(in->db, f->abs) : NULL;
         struct mf_flag *fl = NULL;
         size_t nfl = 0, fl_alloc = 0;
-        add_dirflags(&b, b.ntus - 1, &fl, &nfl, &fl_alloc);
         if (e) {
             tu->std = e->std;
             for (size_t k = 0; k < e->nflags; k++) {
@@ -614,14 +601,14 @@ void build_model(const struct build_in *in, struct manifest *m,
         if (e && e->rdc) {
             struct strbuf sb = STRBUF_INIT;
             strbuf_addf(&sb,
-                        "%s: '%s' is built with separate device compilation "
+                        "'%s' is built with separate device compilation "
                         "(-rdc=true, -dc or -dlink), which MUSA does not "
                         "support: keep each kernel's __device__ functions "
                         "and variables in its own translation unit (in "
                         "headers, static or inline), or merge the files "
                         "that share them",
-                        in->db->path, f->rel);
-            add_warning(&b, WARN_UNSUPPORTED, &sb);
+                        f->rel);
+            add_warning(&b, in->db->path, WARN_UNSUPPORTED, &sb);
             strbuf_release(&sb);
         }
     }
@@ -665,24 +652,10 @@ void build_model(const struct build_in *in, struct manifest *m,
     m->ntus = b.ntus;
     m->libs = to_arena(a, libs, nlibs, sizeof(*libs));
     m->nlibs = nlibs;
+    w->v = to_arena(a, b.warns, b.nwarns, sizeof(*b.warns));
     w->n = b.nwarns;
-    w->v = arena_alloc(a, (b.nwarns ? b.nwarns : 1) * sizeof(*w->v));
-    for (size_t i = 0; i < b.nwarns; i++)
-        w->v[i] = (struct build_warning){b.warns_id[i], b.warns_text[i]};
-    free(b.warns_id);
-    free(b.warns_text);
 
-    static const char *const dflt_arch[] = {"mp_22"};
-    if (in->narch) {
-        m->arch = in->arch;
-        m->narch = in->narch;
-    } else if (in->db && in->db->narch) {
-        m->arch = in->db->arch;
-        m->narch = in->db->narch;
-    } else {
-        m->arch = dflt_arch;
-        m->narch = 1;
-    }
+    m->arch = build_arch(in->arch, in->narch, in->db, &m->narch);
     /* The compilation database's notes, then the model's. */
     size_t ndb = in->db ? in->db->nnotes : 0;
     const char **notes = arena_alloc(a, (ndb + b.nnotes + 1) * sizeof(*notes));

@@ -57,15 +57,6 @@ struct build_file {
     uint64_t hash;        /* of the output */
 };
 
-/* Flags the project's own build gives every unit in a directory and
- * below (CMake's include_directories and add_definitions, a Makefile's
- * CPPFLAGS): the readers of those build files fill these in. */
-struct build_dirflags {
-    const char *dir;             /* absolute: an input directory */
-    const struct mf_flag *flags; /* -I absolute */
-    size_t nflags;
-};
-
 struct build_in {
     const struct build_file *files; /* sorted by rel */
     size_t nfiles;
@@ -80,21 +71,27 @@ struct build_in {
     size_t narch;
     const char *musa_home;
     const char *generator;
-    const struct build_dirflags *dirflags; /* the project's, or NULL */
-    size_t ndirflags;
 };
 
-/* Warnings about the build, one "path: message" each, with their group
- * (-W): separate device compilation asked for (unsupported), device
- * code loaded at run time that the build does not make (build). */
+/* Warnings about the build, with their group (-W): separate device
+ * compilation asked for (unsupported; said of the compilation database),
+ * device code loaded at run time that the build does not make (build;
+ * said of the port, "path: message"). */
 struct build_warning {
     enum warn_id id;
+    const char *file; /* the file it is said of, or NULL: the port */
     const char *text;
 };
 struct build_warnings {
     struct build_warning *v;
     size_t n;
 };
+
+/* The MUSA architectures the port builds for (manifest.arch, n of them):
+ * those given (--musa-arch), else the compilation database's (db, or
+ * NULL), else mp_22. */
+const char *const *build_arch(const char *const *given, size_t ngiven,
+                              const struct compdb *db, size_t *n);
 
 /* Fill *m from *in; everything lives in arena a (m->outputs and
  * m->stale are left for the caller). */

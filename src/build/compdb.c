@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "io/load.h"
+#include "io/safe.h"
 #include "io/source.h"
 #include "util/hashmap.h"
 #include "util/json.h"
@@ -182,15 +183,6 @@ static const char *resolve(struct compdb *db, const char *dir, const char *path)
     return r;
 }
 
-/* Does path lie at or below root, a directory? */
-static bool below(const char *path, const char *root)
-{
-    size_t l = strlen(root);
-    while (l > 1 && root[l - 1] == '/')
-        l--;
-    return l && !strncmp(path, root, l) && (path[l] == '/' || !path[l]);
-}
-
 /* Does path name a toolkit's directories by its components: a cuda or
  * cuda-X.Y component (the NVIDIA HPC SDK's cuda/X.Y too) followed by
  * include or lib, under targets/ or not? Holds for a toolkit that is not
@@ -243,7 +235,8 @@ bool compdb_is_cuda_dir(const char *dir)
     static const char *const envs[] = {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"};
     for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
         const char *e = getenv(envs[i]);
-        if (e && e[0] == '/' && e[1] && below(dir, e))
+        /* Absolute, and not the root ("/", "//"): not every directory. */
+        if (e && e[0] == '/' && e[strspn(e, "/")] && safe_below(e, dir))
             return true;
     }
     static const char *const marks[] = {"cuda_runtime_api.h", "libcudart.so"};

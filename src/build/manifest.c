@@ -22,23 +22,31 @@ static size_t stem_len(const char *path)
     return strlen(path) - strlen(filekind_ext(path));
 }
 
-void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out)
+/* Does another program (shared: shared library) than tus[tu]'s come from
+ * a source of the same path but for the extension? */
+static bool stem_clashes(const struct manifest *m, size_t tu, bool shared)
 {
     const char *src = m->tus[tu].src;
     size_t stem = stem_len(src);
-    bool clash = false;
-    for (size_t i = 0; i < m->ntus && !clash; i++)
-        clash = i != tu && m->tus[i].main && stem_len(m->tus[i].src) == stem &&
-                !memcmp(m->tus[i].src, src, stem);
-    strbuf_addstr(out, MANIFEST_BUILD_DIR "/bin/");
-    if (clash) /* app.mu and app.cpp both define main */
-        strbuf_addf(out, "%s.bin", src);
-    else
-        strbuf_add(out, src, stem);
+    for (size_t i = 0; i < m->ntus; i++)
+        if (i != tu && (shared ? m->tus[i].shared : m->tus[i].main) &&
+            stem_len(m->tus[i].src) == stem &&
+            !memcmp(m->tus[i].src, src, stem))
+            return true;
+    return false;
 }
 
-/* Is path inside directory dir[0..len) ("" is the root)? */
-static bool under(const char *path, const char *dir, size_t len)
+void manifest_exe(const struct manifest *m, size_t tu, struct strbuf *out)
+{
+    const char *src = m->tus[tu].src;
+    strbuf_addstr(out, MANIFEST_BUILD_DIR "/bin/");
+    if (stem_clashes(m, tu, false)) /* app.mu and app.cpp both define main */
+        strbuf_addf(out, "%s.bin", src);
+    else
+        strbuf_add(out, src, stem_len(src));
+}
+
+bool manifest_under(const char *path, const char *dir, size_t len)
 {
     return !len || (!strncmp(path, dir, len) && path[len] == '/');
 }
@@ -46,14 +54,9 @@ static bool under(const char *path, const char *dir, size_t len)
 void manifest_shared(const struct manifest *m, size_t tu, struct strbuf *out)
 {
     const char *src = m->tus[tu].src;
-    size_t stem = stem_len(src);
-    bool clash = false;
-    for (size_t i = 0; i < m->ntus && !clash; i++)
-        clash = i != tu && m->tus[i].shared &&
-                stem_len(m->tus[i].src) == stem &&
-                !memcmp(m->tus[i].src, src, stem);
     strbuf_addstr(out, MANIFEST_BUILD_DIR "/lib/");
-    strbuf_add(out, src, clash ? strlen(src) : stem);
+    strbuf_add(out, src,
+               stem_clashes(m, tu, true) ? strlen(src) : stem_len(src));
     strbuf_addstr(out, ".so");
 }
 
@@ -91,7 +94,7 @@ bool manifest_links(const struct manifest *m, size_t prog, size_t tu)
     if (!p->main)
         return false;
     const char *slash = strrchr(p->src, '/');
-    return under(t->src, p->src, slash ? (size_t)(slash - p->src) : 0);
+    return manifest_under(t->src, p->src, slash ? (size_t)(slash - p->src) : 0);
 }
 
 bool manifest_linkable(const struct manifest *m, size_t prog)

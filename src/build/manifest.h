@@ -107,6 +107,9 @@ bool manifest_is_object(const struct manifest *m, size_t tu);
  * objects of its directory and below that define no main and are no
  * extension's entry. */
 bool manifest_links(const struct manifest *m, size_t prog, size_t tu);
+/* Whether path (under the root) is inside directory dir[0..len) ("" is
+ * the root). */
+bool manifest_under(const char *path, const char *dir, size_t len);
 /* Whether prog can be linked: every unit it links is an object. */
 bool manifest_linkable(const struct manifest *m, size_t prog);
 

@@ -283,15 +283,11 @@ static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
 }
 
 /* The libraries (the link: sections of their mapping domains) of the
- * MUSA APIs a file uses (u), in order, each once. MUSA code already
- * (native) is not looked into: the headers it names stand for its
- * uses. */
+ * MUSA APIs a file uses (u), in order, each once. */
 static const char *const *file_libs(const struct mapping *m,
-                                    const struct tu_facts *f, bool native,
-                                    enum lib_use u, struct arena *a, size_t *n)
+                                    const struct tu_facts *f, enum lib_use u,
+                                    struct arena *a, size_t *n)
 {
-    if (native && u != LIB_NAMED)
-        u = u == LIB_USED ? LIB_NAMED : (enum lib_use) - 1;
     size_t total = 0;
     for (size_t k = 0; k < f->ndomains; k++) {
         const char *const *l;
@@ -301,7 +297,7 @@ static const char *const *file_libs(const struct mapping *m,
     *n = 0;
     for (size_t k = 0; k < f->ndomains; k++) {
         const char *const *l;
-        if ((int)u < 0 || !domain_counts(f, k, u))
+        if (!domain_counts(f, k, u))
             continue;
         size_t nl = mapping_links(m, f->domains[k].name, &l);
         for (size_t q = 0; q < nl; q++) {
@@ -363,7 +359,10 @@ void buildfiles_write(struct run *r)
             .images = tf->images,
             .hash = res->hash,
         };
-        f->libs = file_libs(r->map, tf, native, LIB_USED, &a, &f->nlibs);
+        /* MUSA code already (native) is not looked into: the headers it
+         * names stand for its uses. */
+        f->libs =
+            file_libs(r->map, tf, native ? LIB_NAMED : LIB_USED, &a, &f->nlibs);
         if (res->need_libs.len) { /* and those of the platforms it uses */
             size_t n;
             const char *const *more = str_list(&res->need_libs, &a, &n);
@@ -373,8 +372,9 @@ void buildfiles_write(struct run *r)
             f->libs = v;
             f->nlibs += n;
         }
-        f->clibs = file_libs(r->map, tf, native, LIB_USED_IF, &a, &f->nclibs);
-        f->hlibs = file_libs(r->map, tf, native, LIB_NAMED, &a, &f->nhlibs);
+        if (!native)
+            f->clibs = file_libs(r->map, tf, LIB_USED_IF, &a, &f->nclibs);
+        f->hlibs = file_libs(r->map, tf, LIB_NAMED, &a, &f->nhlibs);
         f->incdirs = str_list(&res->need_dirs, &a, &f->nincdirs);
         if (res->platform) {
             struct strbuf sb = STRBUF_INIT;
@@ -393,8 +393,6 @@ void buildfiles_write(struct run *r)
     const char *home = getenv("MUSA_HOME");
     struct strbuf gen = STRBUF_INIT;
     strbuf_addstr(&gen, "cuda2musa " C2M_VERSION);
-    /* The project's own build files give no flags yet: their readers
-     * fill in build_in.dirflags. */
     struct build_in in = {
         .files = files,
         .nfiles = r->njobs,
@@ -423,27 +421,13 @@ void buildfiles_write(struct run *r)
         find_stale(r, &mf, &a);
 
     for (size_t i = 0; i < bw.n; i++) {
-        /* "db: message": said of the database, as a compiler says of a
-         * file. */
+        /* Said of the database, as a compiler says of a file; or of the
+         * port. */
         enum warn_id id = bw.v[i].id;
+        const char *file = bw.v[i].file ? bw.v[i].file : "cuda2musa";
         const char *text = bw.v[i].text;
-        size_t pl = r->have_db ? strlen(r->db.path) : 0;
-        bool of_db = pl && !strncmp(text, r->db.path, pl) &&
-                     !strncmp(text + pl, ": ", 2);
-        if (build_warning_passes(r, of_db ? r->db.path : "cuda2musa", id, text))
-            continue;
-        r->rep.found[id]++;
-        if (!o->warn[id])
-            continue;
-        bool as_error = o->werror[id];
-        struct strbuf sb = STRBUF_INIT;
-        report_diag(&sb, of_db ? r->db.path : "cuda2musa", 0, 0, id, as_error,
-                    of_db ? text + pl + 2 : text, NULL, &r->style);
-        diag_puts(sb.buf);
-        strbuf_release(&sb);
-        r->rep.warnings++;
-        r->rep.werrors += as_error;
-        r->rep.reported[id]++;
+        if (!build_warning_passes(r, file, id, text))
+            run_warn(r, file, id, text);
     }
     if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)

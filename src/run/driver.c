@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "build/build.h"
 #include "io/lock.h"
 #include "io/pool.h"
 #include "io/tempfile.h"
@@ -173,13 +174,9 @@ static void setup_run(struct run *r)
     }
     /* The GPUs built for, as the manifest has them (build.c): are warps
      * 128 threads on one (mp_21, mp_22)? */
-    static const char *const dflt[] = {"mp_22"};
-    const char *const *arch = o->nmusa_arch               ? o->musa_arch
-                              : r->have_db && r->db.narch ? r->db.arch
-                                                          : dflt;
-    size_t narch = o->nmusa_arch               ? o->nmusa_arch
-                   : r->have_db && r->db.narch ? r->db.narch
-                                               : 1;
+    size_t narch;
+    const char *const *arch = build_arch(o->musa_arch, o->nmusa_arch,
+                                         r->have_db ? &r->db : NULL, &narch);
     for (size_t i = 0; i < narch && !r->wide_arch; i++)
         if (!strncmp(arch[i], "mp_2", 4))
             r->wide_arch = arch[i];

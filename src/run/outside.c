@@ -17,7 +17,6 @@
 #include "lex/lexer.h"
 #include "port/edit.h"
 #include "port/rewrite.h"
-#include "run/report.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
@@ -71,7 +70,6 @@ static const char *shown_incdir(const struct run *r, size_t k)
 
 void outside_check(struct run *r)
 {
-    const struct options *o = r->o;
     struct hashmap seen = HASHMAP_INIT;
     struct outside_header *v = NULL;
     size_t n = 0, alloc = 0;
@@ -148,18 +146,7 @@ void outside_check(struct run *r)
                             "port builds against CUDA there; port that "
                             "directory too: add '%s' to the inputs",
                             r->jobs[first].path, dir);
-            r->rep.found[WARN_BUILD]++;
-            if (o->warn[WARN_BUILD]) {
-                bool as_error = o->werror[WARN_BUILD];
-                struct strbuf sb = STRBUF_INIT;
-                report_diag(&sb, "cuda2musa", 0, 0, WARN_BUILD, as_error,
-                            msg.buf, NULL, &r->style);
-                diag_puts(sb.buf);
-                strbuf_release(&sb);
-                r->rep.warnings++;
-                r->rep.werrors += as_error;
-                r->rep.reported[WARN_BUILD]++;
-            }
+            run_warn(r, "cuda2musa", WARN_BUILD, msg.buf);
         }
         i = end;
     }

@@ -120,6 +120,21 @@ void run_note_file(struct run *r, const char *path, const struct stat *st)
     state_add(&r->noted, STATE_FILE, path, &s);
 }
 
+void run_warn(struct run *r, const char *file, enum warn_id id, const char *msg)
+{
+    r->rep.found[id]++;
+    if (!r->o->warn[id])
+        return;
+    bool as_error = r->o->werror[id];
+    struct strbuf sb = STRBUF_INIT;
+    report_diag(&sb, file, 0, 0, id, as_error, msg, NULL, &r->style);
+    diag_puts(sb.buf);
+    strbuf_release(&sb);
+    r->rep.warnings++;
+    r->rep.werrors += as_error;
+    r->rep.reported[id]++;
+}
+
 void held_free(struct held *h)
 {
     if (!h)

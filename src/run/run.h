@@ -232,6 +232,12 @@ int run_write_file(struct run *r, const char *path, const char *data,
  * not), of which stat(2) said st when the run looked (NULL: not there):
  * the run state names it. */
 void run_note_file(struct run *r, const char *path, const struct stat *st);
+/* A warning of the run itself (not of a line of a file), msg said of
+ * file ("cuda2musa": of the port): counted as found, and printed and
+ * counted as reported (as an error under -Werror=) unless -Wno- hides
+ * it. */
+void run_warn(struct run *r, const char *file, enum warn_id id,
+              const char *msg);
 /* What a result owns. */
 void result_release(struct result *res);
 void run_release(struct run *r);

@@ -744,8 +744,7 @@ START_TEST(openmp_and_shared_libraries)
 END_TEST
 
 /* Include directories the #includes need (not named by -I) go to the
- * units that need them, with a note; the project's build files give
- * flags by directory (the hook their readers fill). */
+ * units that need them, with a note. */
 START_TEST(include_directories)
 {
     static const char *const common[] = {"/s/Common"};
@@ -763,27 +762,20 @@ START_TEST(include_directories)
          .incdirs = common,
          .nincdirs = 1},
     };
-    static const struct mf_flag app_flags[] = {{'I', false, "/s/app/inc"},
-                                               {'D', false, "APP=1"}};
-    const struct build_dirflags dirflags[] = {{"/s/app", app_flags, 2}};
     struct build_in in = {.files = files,
                           .nfiles = 3,
                           .in_root = "/s",
                           .out_root = "/out",
                           .musa_home = "/usr/local/musa",
-                          .generator = "cuda2musa test",
-                          .dirflags = dirflags,
-                          .ndirflags = 1};
+                          .generator = "cuda2musa test"};
     struct manifest m;
     struct build_warnings w;
     struct arena a = ARENA_INIT;
     build_model(&in, &m, &w, &a);
     const struct mf_tu *ta = &m.tus[tu_named(&m, "app/a.mu")];
     const struct mf_tu *tb = &m.tus[tu_named(&m, "b.mu")];
-    ck_assert_uint_eq(ta->nflags, 3);
-    ck_assert(ta->flags[0].rel && !strcmp(ta->flags[0].val, "app/inc"));
-    ck_assert_str_eq(ta->flags[1].val, "APP=1");
-    ck_assert(ta->flags[2].rel && !strcmp(ta->flags[2].val, "Common"));
+    ck_assert_uint_eq(ta->nflags, 1);
+    ck_assert(ta->flags[0].rel && !strcmp(ta->flags[0].val, "Common"));
     ck_assert_uint_eq(tb->nflags, 0);
     ck_assert_uint_eq(m.nflags, 0);
     ck_assert(has_note(&m, "include directory 'Common' added to the units "

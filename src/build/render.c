@@ -325,7 +325,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
     strbuf_addstr(out, "\nMUSA_IMAGES :=");
     for (size_t i = 0; i < m->ntus; i++)
         for (size_t k = 0; k < m->tus[i].nimages; k++)
-            if (manifest_make_safe(m->tus[i].src)) {
+            if (manifest_make_safe(m->tus[i].src) && !m->tus[i].left_out) {
                 strbuf_addstr(out, " \\\n  ");
                 make_image(out, m, i, k);
             }

@@ -602,6 +602,46 @@ START_TEST(units_left_out)
 }
 END_TEST
 
+/* A unit left out of the build makes no image either: musa.mk does not
+ * list one it has no rule for, nor does build.ninja build it. */
+START_TEST(left_out_images)
+{
+    static const size_t inc_gl[] = {1};
+    const struct build_file files[] = {
+        {.rel = "drv/k_kernel.mu",
+         .abs = "/s/drv/k_kernel.cu",
+         .source = true,
+         .device = true,
+         .incl = inc_gl,
+         .nincl = 1},
+        {.rel = "drv/view.h",
+         .abs = "/s/drv/view.h",
+         .source = true,
+         .platform = "OpenGL (no GL/gl.h)"},
+        {.rel = "drv/main.cpp",
+         .abs = "/s/drv/main.cpp",
+         .source = true,
+         .has_main = true,
+         .loads_code = true,
+         .images = "k_kernel64.fatbin\0"},
+    };
+    struct manifest m;
+    struct build_warnings w;
+    struct arena a = ARENA_INIT;
+    model_of(files, 3, &m, &w, &a);
+    size_t k = tu_named(&m, "drv/k_kernel.mu");
+    ck_assert_str_eq(m.tus[k].left_out, "OpenGL (no GL/gl.h)");
+    ck_assert_uint_eq(m.tus[k].nimages, 1);
+    char *mk = render(manifest_render_make, &m);
+    char *nj = render(manifest_render_ninja, &m);
+    ck_assert_ptr_null(strstr(mk, "k_kernel64.fatbin"));
+    ck_assert_ptr_null(strstr(nj, "k_kernel64.fatbin"));
+    free(mk);
+    free(nj);
+    arena_release(&a);
+}
+END_TEST
+
 /* Device code loaded at run time: the image a loader names is built
  * from the kernel file of its directory whose name begins the image's,
  * for the device alone, and not linked; what nothing builds is said. */
@@ -845,6 +885,7 @@ static Suite *manifest_suite(void)
     tcase_add_test(tc, programs_link_what_they_include);
     tcase_add_test(tc, libraries_follow_uses);
     tcase_add_test(tc, units_left_out);
+    tcase_add_test(tc, left_out_images);
     tcase_add_test(tc, device_images);
     tcase_add_test(tc, openmp_and_shared_libraries);
     tcase_add_test(tc, include_directories);

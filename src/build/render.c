@@ -443,6 +443,24 @@ void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out)
                        "cflags =\nlinker = $cxx\nldflags =\nldlibs =\n");
 }
 
+/* A build statement's "flags =" line for unit tu: -fopenmp when openmp,
+ * its flags and its extra words; nothing when it has none. */
+static void ninja_unit_flags(struct strbuf *out, const struct mf_tu *tu,
+                             bool openmp)
+{
+    if (!tu->nflags && !tu->nextra && !openmp)
+        return;
+    strbuf_addstr(out, "  flags =");
+    if (openmp)
+        strbuf_addstr(out, " -fopenmp");
+    ninja_flags(out, tu->flags, tu->nflags);
+    for (size_t k = 0; k < tu->nextra; k++) {
+        strbuf_addch(out, ' ');
+        render_ninja_shell(out, tu->extra[k]);
+    }
+    strbuf_addch(out, '\n');
+}
+
 void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
 {
     strbuf_addf(
@@ -518,15 +536,7 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
             strbuf_addstr(out, ": mcc_image ");
             render_ninja_path(out, tu->src);
             strbuf_addf(out, "\n  std = %s\n", tu->std ? tu->std : "c++17");
-            if (tu->nflags || tu->nextra) {
-                strbuf_addstr(out, "  flags =");
-                ninja_flags(out, tu->flags, tu->nflags);
-                for (size_t q = 0; q < tu->nextra; q++) {
-                    strbuf_addch(out, ' ');
-                    render_ninja_shell(out, tu->extra[q]);
-                }
-                strbuf_addch(out, '\n');
-            }
+            ninja_unit_flags(out, tu, false);
             strbuf_release(&t);
         }
         if (!manifest_is_object(m, i))
@@ -540,17 +550,7 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out)
         strbuf_addch(out, '\n');
         if (tu->lang != MF_C)
             strbuf_addf(out, "  std = %s\n", tu->std ? tu->std : "c++17");
-        if (tu->nflags || tu->nextra || tu->openmp) {
-            strbuf_addstr(out, "  flags =");
-            if (tu->openmp)
-                strbuf_addstr(out, " -fopenmp");
-            ninja_flags(out, tu->flags, tu->nflags);
-            for (size_t k = 0; k < tu->nextra; k++) {
-                strbuf_addch(out, ' ');
-                render_ninja_shell(out, tu->extra[k]);
-            }
-            strbuf_addch(out, '\n');
-        }
+        ninja_unit_flags(out, tu, tu->openmp);
         strbuf_release(&t);
     }
     struct strbuf all = STRBUF_INIT;

@@ -179,8 +179,7 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
             sj_path(c->j, p->off, p->len, SJ_TAIL, NULL);
         return;
     }
-    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL,
-            s[0] == '/' ? "" : NULL);
+    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
 }
 
 /* Every argument's pieces: variable references, generator expressions

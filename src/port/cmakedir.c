@@ -48,7 +48,7 @@ void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
         return; /* more follows: not the path's end */
     if (!glued(a, k, -1)) {
         if (takes || memchr(s, '/', p->len))
-            sj_dir(j, p->off, p->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+            sj_dir(j, p->off, p->len, SJ_PATH, NULL);
         return;
     }
     /* ${NAME}/path: the name alone between ${ and } */

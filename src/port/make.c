@@ -193,7 +193,7 @@ static void dir_word(struct mk *m, size_t i)
         if (s[0] == '/' && t->len > 1 && memchr(s + 1, '/', t->len - 1))
             sj_dir(m->j, t->off, t->len, SJ_TAIL, NULL);
     } else if (memchr(s, '/', t->len) && !(t->flags & MAKE_TOKF_IN_REF)) {
-        sj_dir(m->j, t->off, t->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+        sj_dir(m->j, t->off, t->len, SJ_PATH, NULL);
     }
 }
 
@@ -226,7 +226,7 @@ static void file_word(struct mk *m, size_t i)
     if (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE)
         sj_path(m->j, t->off, t->len, SJ_TAIL, NULL);
     else
-        sj_path(m->j, t->off, t->len, SJ_PATH, s[0] == '/' ? "" : NULL);
+        sj_path(m->j, t->off, t->len, SJ_PATH, NULL);
 }
 
 static void line(struct mk *m)
@@ -275,7 +275,7 @@ static void line(struct mk *m)
         }
         if (whole && t->len > 2 && s[0] == '-' && (s[1] == 'I' || s[1] == 'L'))
             /* -Icsrc/cuda: a directory of the run, from here */
-            sj_dir(j, t->off + 2, t->len - 2, SJ_PATH, s[2] == '/' ? "" : NULL);
+            sj_dir(j, t->off + 2, t->len - 2, SJ_PATH, NULL);
         if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
             ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
             m->words[m->nwords++] =

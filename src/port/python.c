@@ -265,8 +265,7 @@ static void file_string(struct py *p, size_t off, size_t len)
 {
     /* A setup's names are from its directory, where it runs; other
      * code's from wherever it runs: only a hint. */
-    sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT,
-            len && p->buf[off] == '/' ? "" : NULL);
+    sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT, NULL);
 }
 
 /* The text pieces of an f-string: the end of a file name after a field. */

@@ -510,7 +510,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     if (!fs || !len || !fs->may_rename(fs->arg, s, len))
         return;
     if (!dir)
-        dir = j->env->dir;
+        dir = s[0] == '/' ? "" : j->env->dir;
     struct strbuf *out = &j->tmp;
     strbuf_reset(out);
     bool renamed = false;
@@ -595,7 +595,7 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
     if (!fs || !fs->dir || !len || sj_has_glob(s, len))
         return;
     if (!dir)
-        dir = j->env->dir;
+        dir = s[0] == '/' ? "" : j->env->dir;
     struct strbuf *out = &j->tmp;
     strbuf_reset(out);
     bool renamed = false;

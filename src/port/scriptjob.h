@@ -111,13 +111,14 @@ enum sj_path {
                    reported when it ends like a renamed file elsewhere */
 };
 /* If buf[off..off+len) may name a file the run renames, make it name the
- * port's: resolved from dir (NULL: the file's), else by its tail among
+ * port's: resolved from dir (NULL: the file's, or the root for an
+ * absolute path), else by its tail among
  * the run's renamed files (with a note), else reported. */
 void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
              const char *dir);
 /* If buf[off..off+len) names a directory of the run that the port
  * renames (csrc/cuda -> csrc/musa with --rename-project), make it name
- * the port's: SJ_PATH resolved from dir (NULL: the file's); SJ_TAIL, the
+ * the port's: SJ_PATH resolved from dir (NULL: as sj_path); SJ_TAIL, the
  * end of a path after something unknown, by the renamed directories it
  * ends (renamed when they agree, with a note, else reported). */
 void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,

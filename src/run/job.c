@@ -221,11 +221,17 @@ static void rewrite_env_for(struct run *run, const struct job *j,
  * findings added to r. A build file has no names of the project's: no
  * pending ones. */
 static void rewrite(struct run *run, const struct job *j, struct result *r,
-                    struct worker *w, struct source *src, struct pending **pend)
+                    struct worker *w, struct source *src, struct pending **pend,
+                    bool names_only)
 {
     struct includer inc;
     struct rewrite_env env;
     rewrite_env_for(run, j, r, &inc, &env, pend);
+    if (names_only) { /* the names it declares and uses, nothing else */
+        env.note_names = true;
+        env.facts = NULL;
+        env.outside_header = NULL;
+    }
     arena_reset(&w->arena);
     edit_list_clear(&w->edits);
     findings_clear(&w->findings);
@@ -336,7 +342,7 @@ static void port_file(struct run *run, size_t index, int wid)
     }
     if (port) {
         struct pending *pend = NULL;
-        rewrite(run, j, r, w, &src, &pend);
+        rewrite(run, j, r, w, &src, &pend, false);
         if (pend)
             pending_each_decl(pend, note_decl, r);
         /* (A file kept as it is renames no name: it waits only when
@@ -508,17 +514,7 @@ size_t job_note_names(void *arg, size_t k, int wid)
     }
     if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
         struct pending *pend = NULL;
-        struct includer inc;
-        struct rewrite_env env;
-        rewrite_env_for(run, j, r, &inc, &env, &pend);
-        env.note_names = true;
-        env.facts = NULL;
-        env.outside_header = NULL;
-        arena_reset(&w->arena);
-        edit_list_clear(&w->edits);
-        findings_clear(&w->findings);
-        rewrite_source(w->rw, src.buf, src.len, &env, &w->arena, &w->edits,
-                       &w->findings);
+        rewrite(run, j, r, w, &src, &pend, true);
         pending_each_name(pend, note_used, r);
         pending_free(pend);
         /* What the build learns is the port's to note (job_port). */
@@ -572,7 +568,7 @@ static void finish_file(struct run *run, size_t index, int wid)
         return;
     memset(&r->facts, 0, sizeof(r->facts));
     struct pending *pend = NULL;
-    rewrite(run, j, r, w, &src, &pend);
+    rewrite(run, j, r, w, &src, &pend, false);
     pending_free(pend);
     if (take_findings(run, r, w, &src))
         output(run, j, r, w, &src, false);

@@ -4,12 +4,12 @@
 # keeping what they find new in build-fuzz/corpus/. A crash or a broken
 # contract stops the run and leaves the input in build-fuzz/ (crash-*).
 #   fuzz/run.sh [SECONDS [HARNESS...]]
-#   harnesses: rewrite mapping mapindex state buildlex
+#   harnesses: rewrite mapping mapindex state buildlex script
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-rewrite mapping mapindex state buildlex}
+harnesses=${*:-rewrite mapping mapindex state buildlex script}
 command -v clang >/dev/null || { echo "fuzz/run.sh: needs clang" >&2; exit 2; }
 CC=clang cmake -S . -B build-fuzz -DC2M_FUZZ=ON -DC2M_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -20,7 +20,7 @@ for h in $harnesses; do
     # Seeds: the tests' and examples' sources for the rewriter, parts of
     # the default mappings for the loader (whose messages on bad files
     # would flood the log).
-    if [ "$h" = rewrite ] || [ "$h" = buildlex ]; then
+    if [ "$h" = rewrite ] || [ "$h" = buildlex ] || [ "$h" = script ]; then
         seeds="../examples ../tests/golden" quiet=
     elif [ "$h" = mapindex ]; then
         seeds= quiet= # the harness builds its own good index

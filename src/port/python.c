@@ -33,12 +33,15 @@ struct frame {
     size_t nwords0; /* words collected before it (nvcc lists) */
 };
 
+/* Brackets deeper than this are counted, not followed. */
+#define NFRAMES 64
+
 struct py {
     struct script_job *j;
     const char *buf;
     struct py_token *t; /* significant tokens, and logical newlines */
     size_t n, alloc;
-    struct frame st[64];
+    struct frame st[NFRAMES];
     unsigned depth;
     struct sj_word *words; /* the strings of the open nvcc lists */
     size_t nwords, walloc;
@@ -295,18 +298,24 @@ static void fstring(struct py *p, size_t i)
     }
 }
 
+/* The innermost open bracket, or NULL: none, or one deeper than
+ * NFRAMES. */
+static struct frame *top(struct py *p)
+{
+    return p->depth && p->depth <= NFRAMES ? &p->st[p->depth - 1] : NULL;
+}
+
 /* A CUDA library is named inside the open loader calls. */
 static void mark_loaders(struct py *p)
 {
-    for (unsigned d = 0; d < p->depth && d < sizeof(p->st) / sizeof(p->st[0]);
-         d++)
+    for (unsigned d = 0; d < p->depth && d < NFRAMES; d++)
         p->st[d].cuda |= p->st[d].loader;
 }
 
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
-    struct frame *f = p->depth ? &p->st[p->depth - 1] : NULL;
+    struct frame *f = top(p);
     size_t off, len;
     if (!plain(p, i, &off, &len)) {
         struct py_string s;
@@ -381,7 +390,7 @@ static void open_bracket(struct py *p, size_t i)
     f.open = p->buf[p->t[i].off];
     f.first = i + 1;
     f.nwords0 = p->nwords;
-    struct frame *up = p->depth ? &p->st[p->depth - 1] : NULL;
+    struct frame *up = top(p);
     if (f.open == '(' && i && p->t[i - 1].kind == PY_TOK_NAME) {
         /* The callee: the dotted name that ends before it. */
         size_t b = i - 1;
@@ -401,7 +410,7 @@ static void open_bracket(struct py *p, size_t i)
         f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
     }
-    if (p->depth < sizeof(p->st) / sizeof(p->st[0]))
+    if (p->depth < NFRAMES)
         p->st[p->depth] = f;
     p->depth++;
 }
@@ -413,12 +422,13 @@ static void close_bracket(struct py *p)
     if (!p->depth)
         return;
     p->depth--;
-    if (p->depth >= sizeof(p->st) / sizeof(p->st[0]))
+    if (p->depth >= NFRAMES)
         return;
     const struct frame *f = &p->st[p->depth];
     if (f->loader && f->cuda)
         note_handle(p, f->first - 1);
-    if (f->nvcc && !(p->depth && p->st[p->depth - 1].nvcc)) {
+    if (f->nvcc && !(p->depth && p->st[p->depth - 1].nvcc) &&
+        p->nwords > f->nwords0) {
         sj_flags(p->j, p->words + f->nwords0, p->nwords - f->nwords0, SJ_NVCC,
                  true);
         p->nwords = f->nwords0;

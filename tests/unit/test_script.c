@@ -594,6 +594,11 @@ END_TEST
 
 /* ---- Python ---- */
 
+#define OPEN70                                                                 \
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+#define CLOSE70                                                                \
+    "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+
 START_TEST(python_setup)
 {
     expect(
@@ -624,6 +629,21 @@ START_TEST(python_setup)
         "    libraries=['mublas', 'm'])\n",
         "3:5: build: 'CppExtension' is imported from "
         "'torch_musa.utils.musa_extension', which is not known to have it");
+    /* An empty nvcc list, and brackets deeper than the rewriter follows
+     * (found by fuzz_script: a null pointer offset, a read past the
+     * bracket stack). */
+    {
+        char in[512], want[512];
+        snprintf(in, sizeof(in),
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "a = {'nvcc': []}\nnvcc_flags = %.70s'-G'%.70s\n",
+                 OPEN70, CLOSE70);
+        snprintf(want, sizeof(want),
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "a = {'mcc': []}\nnvcc_flags = %.70s'-G'%.70s\n",
+                 OPEN70, CLOSE70);
+        expect_quiet(newest, SCRIPT_PYTHON, in, want);
+    }
     /* Not an extension's setup: its 'nvcc' strings and lists stay. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",

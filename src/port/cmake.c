@@ -273,6 +273,9 @@ static void flush_words(struct cm *c, enum script_values values)
 {
     if (values == SV_ARCH) {
         sj_arch_values(c->j, c->words[0], c->nwords[0]);
+        /* Its nvcc options go as any list's do: the ported variable has
+         * no entry, and a second port must find nothing left to do. */
+        sj_flags(c->j, c->words[0], c->nwords[0], SJ_UNAMBIGUOUS, false);
     } else {
         sj_flags(c->j, c->words[0], c->nwords[0],
                  values == SV_FLAGS ? SJ_NVCC : SJ_UNAMBIGUOUS, false);

@@ -444,6 +444,12 @@ START_TEST(cmake_architectures_and_properties)
                  "set_property(TARGET x PROPERTY MUSA_ARCHITECTURES 21)\n"
                  "target_compile_features(x PUBLIC cxx_std_17)\n"
                  "target_compile_features(y PRIVATE)\n");
+    /* An option in a list of architectures goes as in any list (found
+     * by fuzz_script: the port of the port used to drop it). */
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_ARCHITECTURES 75 -Wno-deprecated-gpu-targets)\n",
+           "set(CMAKE_MUSA_ARCHITECTURES 21)\n",
+           "1:33: note: dropped '-Wno-deprecated-gpu-targets'");
     expect(newest, SCRIPT_CMAKE, "set(CMAKE_CUDA_ARCHITECTURES native)\n",
            "set(CMAKE_MUSA_ARCHITECTURES native)\n",
            "1:30: build: 'native' is kept");

@@ -129,6 +129,13 @@ static void rename_dotted(struct py *p, size_t i, size_t end, const char *to)
 
 /* ---- imports ---- */
 
+/* Is the module name torch_musa or one of its modules? */
+static bool is_torch_musa(const struct strbuf *sb)
+{
+    return sb->len >= 10 && !memcmp(sb->buf, "torch_musa", 10) &&
+           (sb->len == 10 || sb->buf[10] == '.');
+}
+
 /* from MODULE import a, b as c, (d, e): the module of python: modules:
  * renamed, its names that python: names: renames too, here and in the
  * rest of the file (unless imported under another name). */
@@ -136,8 +143,7 @@ static size_t from_import(struct py *p, size_t i)
 {
     struct strbuf *sb = &p->j->tmp;
     size_t end = dotted(p, i + 1, sb);
-    if (!strncmp(sb->buf, "torch_musa", 10) &&
-        (sb->len == 10 || sb->buf[10] == '.'))
+    if (is_torch_musa(sb))
         p->torch_musa = true;
     const struct script_entry *me =
         mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);
@@ -201,8 +207,7 @@ static size_t import(struct py *p, size_t i)
             continue;
         }
         size_t end = dotted(p, k, sb);
-        if (!strncmp(sb->buf, "torch_musa", 10) &&
-            (sb->len == 10 || sb->buf[10] == '.'))
+        if (is_torch_musa(sb))
             p->torch_musa = true;
         const struct script_entry *me =
             mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);

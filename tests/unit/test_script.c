@@ -650,6 +650,10 @@ START_TEST(python_setup)
                  OPEN70, CLOSE70);
         expect_quiet(newest, SCRIPT_PYTHON, in, want);
     }
+    /* A relative import first in a file: no module name to look at
+     * (it crashed on a null name; found by fuzz_script). */
+    expect_quiet(newest, SCRIPT_PYTHON, "from . import x\nimport .y\n",
+                 "from . import x\nimport .y\n");
     /* Not an extension's setup: its 'nvcc' strings and lists stay. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",

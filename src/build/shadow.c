@@ -415,17 +415,35 @@ static void render_scripts(const struct shadow_spec *s,
 
 /* ---- cmake/ ---- */
 
+/* The libraries whose static target (MUSA::<lib>_static) MUSAToolkit is
+ * known to have (mcc_build.md, "verified": musart and mublas). Any other
+ * MUSA::<lib>_static is absent from the shadow SDK, so that a port naming
+ * one fails as it would on a real SDK. */
+static const char *const static_targets[] = {"musart", "mublas"};
+
 static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
 {
-    struct strbuf libs = STRBUF_INIT;
-    for (size_t i = 0; i < s->nlibs; i++)
-        if (s->libs[i].path)
-            strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
-    const char *subst[] = {"MUSA_TOOLKIT_VERSION", s->toolkit_version,
-                           "MUSA_LIBS", libs.buf ? libs.buf : ""};
+    struct strbuf libs = STRBUF_INIT, statics = STRBUF_INIT;
+    for (size_t i = 0; i < s->nlibs; i++) {
+        if (!s->libs[i].path)
+            continue;
+        strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
+        for (size_t k = 0; k < sizeof(static_targets) / sizeof(*static_targets);
+             k++)
+            if (!strcmp(s->libs[i].musa, static_targets[k]))
+                strbuf_addf(&statics, "%s%s", statics.len ? " " : "",
+                            s->libs[i].musa);
+    }
+    const char *subst[] = {"MUSA_TOOLKIT_VERSION",
+                           s->toolkit_version,
+                           "MUSA_LIBS",
+                           libs.buf ? libs.buf : "",
+                           "MUSA_STATIC_LIBS",
+                           statics.buf ? statics.buf : ""};
     add_fixed(out, fixed_cmake, sizeof(fixed_cmake) / sizeof(fixed_cmake[0]),
               subst, sizeof(subst) / sizeof(subst[0]));
     strbuf_release(&libs);
+    strbuf_release(&statics);
 }
 
 /* ---- version.json, README.md ---- */
@@ -511,7 +529,8 @@ static void render_readme(const struct shadow_spec *s, struct shadow_files *out)
         "- `lib/`: `libmusart.so`, `libmublas.so`, ... linked to the CUDA "
         "libraries.\n"
         "- `cmake/`: `FindMUSAToolkit.cmake` (`MUSA::musart`, ...; "
-        "`MUSA::<lib>_static`\n  links the shared library; "
+        "`MUSA::musart_static`\n  and `MUSA::mublas_static`, the static "
+        "targets the SDK is known to have,\n  link the shared libraries; "
         "`MUSAToolkit_VERSION` %s), `FindMUSA.cmake`\n  "
         "(`musa_add_executable`, `musa_add_library`, with "
         "`MUSA_LINK_LIBRARIES_KEYWORD`),\n  `EnableMUSALanguage.cmake` "

@@ -34,6 +34,23 @@ for t in implicit only_mu; do
 done
 [ -x "$T/cmake-lang/static_rt" ] || fail "cmake-lang: no static_rt"
 echo "cmake-lang: the MUSA language links the runtime; *_static targets link"
+# Only the static targets the SDK is known to have: a port naming
+# another, as MUSA::mufft_static, fails to generate as on a real SDK.
+mkdir -p "$T/nostatic"
+printf 'int main(void) { return 0; }\n' >"$T/nostatic/main.cpp"
+cat >"$T/nostatic/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.20)
+project(nostatic LANGUAGES CXX)
+find_package(MUSAToolkit REQUIRED)
+add_executable(app main.cpp)
+target_link_libraries(app PRIVATE MUSA::mufft MUSA::mufft_static)
+EOF2
+if cmake -S "$T/nostatic" -B "$T/nostatic/b" -G Ninja \
+    -DCMAKE_MODULE_PATH="$SDK/cmake" >"$T/nostatic.log" 2>&1; then
+    fail "a project linking MUSA::mufft_static configured"
+fi
+grep -q "MUSA::mufft_static" "$T/nostatic.log" || { cat "$T/nostatic.log"; fail "nostatic: no reason"; }
+echo "MUSA::mufft_static is absent: only musart's and mublas's static targets are known"
 # A numeric version: the one the SDK was made for.
 v=$(sed -n 's/.*"toolkit_version": "\([^"]*\)".*/\1/p' "$SDK/version.json")
 case $v in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "version.json: toolkit_version '$v'" ;; esac

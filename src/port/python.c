@@ -163,6 +163,8 @@ static size_t from_import(struct py *p, size_t i)
         const struct py_token *t = &p->t[k];
         if (is_op(p, k, "*"))
             p->star = true;
+        if (is_name(p, k, "from"))
+            return k - 1; /* no name: a statement of its own (bad code) */
         if (t->kind != PY_TOK_NAME || is_name(p, k - 1, "as") ||
             is_name(p, k, "as"))
             continue;

@@ -654,6 +654,15 @@ START_TEST(python_setup)
      * (it crashed on a null name; found by fuzz_script). */
     expect_quiet(newest, SCRIPT_PYTHON, "from . import x\nimport .y\n",
                  "from . import x\nimport .y\n");
+    /* A from-import inside another's unclosed list is its own: the
+     * port ports it whatever the first one names (found by fuzz_script:
+     * the second port renamed its module). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import (CUDA_HOME, x(\n)\n"
+           "from torch.utils.cpp_extension import (CUDAExtension)\n",
+           "from torch_musa.utils.musa_extension import (MUSA_HOME, x(\n)\n"
+           "from torch_musa.utils.musa_extension import (MUSAExtension)\n",
+           "1:51: build: 'x' is imported");
     /* Not an extension's setup: its 'nvcc' strings and lists stay. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",

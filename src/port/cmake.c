@@ -38,6 +38,11 @@ struct cm {
     bool text;                /* message(): its words are text */
     bool musa_sources;        /* an argument names a file the run renames */
     bool dir_arg; /* the argument names a directory (add_subdirectory) */
+    /* The languages the port gives device code (MUSA), found on first
+     * need (langs_known): what a port already wrote is device code too. */
+    const char *langs[4];
+    size_t nlangs;
+    bool langs_known;
 };
 
 static bool tok_is(const struct cm *c, const struct cmake_token *t,
@@ -182,6 +187,36 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
     sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
 }
 
+static void add_device_language(void *arg, const struct script_entry *se)
+{
+    struct cm *c = arg;
+    if (se->ctx == SC_CMAKE_LANGUAGE && se->action == SA_RENAME && se->e.to &&
+        c->nlangs < sizeof(c->langs) / sizeof(c->langs[0]))
+        c->langs[c->nlangs++] = se->e.to;
+}
+
+/* Is s[0..len), in $<COMPILE_LANGUAGE:...>, a language whose code is
+ * the device's: one the mappings rename (CUDA), renamed here, or one they
+ * rename to (MUSA, in a file ported before)? */
+static bool device_language(struct cm *c, const struct cmake_token *p)
+{
+    const char *s = c->buf + p->off;
+    const struct script_entry *se =
+        mapping_script(c->j->map, SC_CMAKE_LANGUAGE, s, p->len);
+    if (se && se->action == SA_RENAME) {
+        rename_name(c, SC_CMAKE_LANGUAGE, p);
+        return true;
+    }
+    if (!c->langs_known) {
+        mapping_scripts_each(c->j->map, add_device_language, c);
+        c->langs_known = true;
+    }
+    for (size_t i = 0; i < c->nlangs; i++)
+        if (strlen(c->langs[i]) == p->len && !memcmp(c->langs[i], s, p->len))
+            return true;
+    return false;
+}
+
 /* Every argument's pieces: variable references, generator expressions
  * ($<COMPILE_LANGUAGE:CUDA>, and the options they guard), imported
  * targets, file names. flags: collect words for nvcc (level 1 in a CUDA
@@ -227,13 +262,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                 continue;
             }
             if (lang_list && depth == lang_depth) {
-                const struct script_entry *se =
-                    mapping_script(c->j->map, SC_CMAKE_LANGUAGE, s, p->len);
-                if (se && se->action == SA_RENAME) {
-                    rename_name(c, SC_CMAKE_LANGUAGE, p);
-                    if (depth > 1)
-                        cuda_at = depth - 1;
-                }
+                if (device_language(c, p) && depth > 1)
+                    cuda_at = depth - 1;
                 continue;
             }
             if (first)

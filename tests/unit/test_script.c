@@ -444,6 +444,14 @@ START_TEST(cmake_architectures_and_properties)
                  "set_property(TARGET x PROPERTY MUSA_ARCHITECTURES 21)\n"
                  "target_compile_features(x PUBLIC cxx_std_17)\n"
                  "target_compile_features(y PRIVATE)\n");
+    /* What a port wrote in $<COMPILE_LANGUAGE:MUSA> is device code as
+     * it was in CUDA's: a second port does not lump it with the host's
+     * options (found by fuzz_script: it dropped the -G). */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "add_compile_options(-G \"$<$<COMPILE_LANGUAGE:CUDA>:"
+                 "-gencode>\")\n",
+                 "add_compile_options(-G \"$<$<COMPILE_LANGUAGE:MUSA>:"
+                 "-gencode>\")\n");
     /* An option in a list of architectures goes as in any list (found
      * by fuzz_script: the port of the port used to drop it). */
     expect(newest, SCRIPT_CMAKE,

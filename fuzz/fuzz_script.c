@@ -91,6 +91,21 @@ static void fail(const char *lang, const char *what, const char *buf,
     abort();
 }
 
+/* With $C2M_FUZZ_DUMP set, write what is in sb to the file $C2M_FUZZ_DUMP
+ * plus .what, to see a broken contract whole. */
+static void dump(const char *what, const struct strbuf *sb)
+{
+    const char *d = getenv("C2M_FUZZ_DUMP");
+    char path[4096];
+    FILE *f;
+    if (!d ||
+        snprintf(path, sizeof(path), "%s.%s", d, what) >= (int)sizeof(path) ||
+        !(f = fopen(path, "wb")))
+        return;
+    fwrite(sb->buf, 1, sb->len, f);
+    fclose(f);
+}
+
 static size_t lines(const char *s, size_t n)
 {
     size_t k = 0;
@@ -156,6 +171,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     break;
             fprintf(stderr, "port:  %.160s\nagain: %.160s\n", out.buf + from,
                     again.buf + from);
+            dump("port", &out);
+            dump("again", &again);
             fail(name, "porting the port changes it", out.buf, out.len);
         }
     }

@@ -590,7 +590,8 @@ static void do_header(struct rw *st, const struct token *t)
                        e->message ? e->message : "");
         const char *msg =
             st->env && st->env->outside_header && where != FACTS_FOREIGN
-                ? st->env->outside_header(st->env->arg, name, len, where)
+                ? st->env->outside_header(st->env->arg, name, len, angled,
+                                          where)
                 : NULL;
         if (msg)
             finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);

@@ -539,6 +539,51 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
     return n;
 }
 
+/* A quoted #include name[0..len) of job j that is no file of the run and
+ * in no -I directory: when a port of it would rename it (x.cuh ->
+ * x.muh), say so in p, else NULL. The #include keeps the name: the file
+ * may be where the build alone looks, unported. */
+static const char *found_nowhere(struct strbuf *p, const struct job *j,
+                                 const char *name, size_t len)
+{
+    strbuf_reset(p);
+    strbuf_add(p, name, len); /* name is not NUL-terminated */
+    bool renamed = false;
+    char *to = filekind_port_name(p->buf, &renamed);
+    if (!renamed) {
+        free(to);
+        return NULL;
+    }
+    /* Beside the file on disk, but left out of the run? */
+    bool beside = false;
+    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
+    if (slash) {
+        struct stat st;
+        strbuf_reset(p);
+        strbuf_addf(p, "%.*s/%.*s", (int)(slash - j->abs), j->abs, (int)len,
+                    name);
+        beside = stat(p->buf, &st) == 0 && S_ISREG(st.st_mode);
+    }
+    strbuf_reset(p);
+    if (beside)
+        strbuf_addf(
+            p,
+            "'%.*s' is found from this file's directory, but is not ported "
+            "with it: the #include keeps its name, but a port of that "
+            "header is named '%s'; port it in the same run",
+            (int)len, name, to);
+    else
+        strbuf_addf(p,
+                    "'%.*s' is in no directory the port knows of (beside "
+                    "this file, in the run, in a -I directory): the #include "
+                    "keeps its name, but a port of that header is named "
+                    "'%s'; port it in this run, or give -I with its "
+                    "directory",
+                    (int)len, name, to);
+    free(to);
+    return p->buf;
+}
+
 /* The directory to name in -I for job j found as name[0..len), as the
  * user wrote its input. */
 static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
@@ -553,7 +598,7 @@ static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
 }
 
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  enum facts_where where)
+                                  bool angled, enum facts_where where)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
@@ -583,7 +628,7 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
     const struct job *v[SHOWN];
     size_t n = jobs_named(r, name, len, v, SHOWN);
     if (!n)
-        return NULL;
+        return angled ? NULL : found_nowhere(p, in->job, name, len);
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     if (filekind_of(p->buf) == FK_OTHER)

@@ -1,0 +1,23 @@
+# A quoted #include of a CUDA header the run does not port keeps its
+# name, and says what a port of that header would be named: beside the
+# file but left out of the run (a single file ported), or found nowhere
+# the port knows of. A header in a -I directory, an angled one, or one
+# whose name a port keeps (.h) says nothing.
+mkdir -p src inc
+printf '#pragma once\n' >src/near.cuh
+printf '#pragma once\n' >inc/far.cuh
+cat >src/k.cu <<'Y'
+#include "near.cuh"
+#include "gone.cuh"
+#include "far.cuh"
+#include <angled.cuh>
+#include "plain.h"
+__global__ void k() {}
+Y
+echo "-- one file, to stdout"
+$C2M -fno-diagnostics-show-caret src/k.cu >/dev/null; echo "exit $?"
+echo "-- with -I inc"
+$C2M -fno-diagnostics-show-caret -I inc src/k.cu >/dev/null; echo "exit $?"
+echo "-- the whole of src: near.cuh is ported with it"
+$C2M -q -fno-diagnostics-show-caret -I inc -o out src; echo "exit $?"
+head -1 out/k.mu

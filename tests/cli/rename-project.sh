@@ -20,3 +20,12 @@ printf 'int y;\n' >src/cuda/add_musa.cu
 $C2M -q --rename-project -o out3 src; echo "paths taken: $?"
 rm -r src/musa src/cuda/add_musa.cu
 $C2M -q --rename-project --in-place src; echo "in place: $?"
+# A port of the port changes nothing: a name the word rule gave MUSA is
+# not renamed again by a pattern (CUBLAS_CUDA_CHECK became
+# CUBLAS_MUSA_CHECK; a second port made it MUBLAS_MUSA_CHECK).
+mkdir -p again/in
+printf '#include <cublas_v2.h>\n#define CUBLAS_CUDA_CHECK(x) x\nvoid f() { CUBLAS_CUDA_CHECK(1); }\n' >again/in/check.h
+$C2M -q --rename-project -o again/once again/in; echo "once: $?"
+$C2M -q --rename-project -o again/twice again/once; echo "twice: $?"
+cat again/once/check.h
+cmp again/once/check.h again/twice/check.h && echo "a fixed point"

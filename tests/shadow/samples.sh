@@ -13,6 +13,7 @@
 # scratch directory (default $TMPDIR/c2m-samples). JOBS (default 2) is the
 # -j of each build; SAMPLES, a regular expression, picks some samples;
 # MUSA_VERSION, the SDK to port for (--musa-version; default the newest);
+# MAPPINGS, a mapping file given to every port and to the SDK (-m);
 # CMAKE=off leaves the CMake path out; SDK_BIN, the cuda2musa that makes
 # the SDK (default BIN). tests/shadow/samples.known lists
 # the failures whose cause is known, one "Samples/X/Y<TAB>cause" a line;
@@ -50,6 +51,7 @@ mkdir -p "$WORK"
 SDK=$WORK/sdk
 ver=()
 [ -n "${MUSA_VERSION:-}" ] && ver=(--musa-version "$MUSA_VERSION")
+[ -n "${MAPPINGS:-}" ] && ver+=(-m "$(readlink -f "$MAPPINGS")")
 "${SDK_BIN:-$BIN}" -q "${ver[@]}" --shadow-sdk "$SDK" || exit 2
 if [ "${CMAKE:-on}" != off ] && ! command -v cmake >/dev/null; then
     echo "samples.sh: no cmake: the CMake path is left out" >&2
@@ -150,7 +152,7 @@ for dir in $list; do
     total=$((total + 1))
     w=$WORK/$(echo "$rel" | tr / _)
     mkdir -p "$w"
-    MUSA_HOME=$SDK "$BIN" -q -o "$w/out" -I "$CORPUS/Common" "$dir" \
+    MUSA_HOME=$SDK "$BIN" -q "${ver[@]}" -o "$w/out" -I "$CORPUS/Common" "$dir" \
         "$CORPUS/Common" >"$w/port.log" 2>&1
     prc=$?
     ported=yes

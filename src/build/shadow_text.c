@@ -95,11 +95,12 @@ static const char *const shadow_sh[] = {
     "\n",
     "# The libraries a link names (-lX, a path to libX.so or libX.a): none "
     "of\n",
-    "# CUDA's (the mappings give their MUSA names), and no runtime compiler:\n",
-    "# NVRTC is CUDA's, and no library name of MTRTC, MUSA's, is known.\n",
+    "# CUDA's (the mappings give their MUSA names), and no runtime compiler\n",
+    "# that the mappings do not name: NVRTC is CUDA's, and the library name\n",
+    "# of MTRTC, MUSA's, is known only where a mapping file gives it.\n",
     "shadow_check_link() {\n",
     "    [ \"${MUSA_SHADOW_CHECK:-on}\" = off ] && return 0\n",
-    "    local a n e bad=0\n",
+    "    local a n e known bad=0\n",
     "    for a in \"$@\"; do\n",
     "        case $a in\n",
     "        -l?*) n=${a#-l} ;;\n",
@@ -110,19 +111,27 @@ static const char *const shadow_sh[] = {
     "            ;;\n",
     "        *) continue ;;\n",
     "        esac\n",
+    "        known=\n",
+    "        for e in \"${MUSA_SHADOW_LIBS[@]}\"; do\n",
+    "            if [ \"${e%%:*}\" = \"$n\" ] || [ \"${e#*:}\" = \"$n\" ]; "
+    "then\n",
+    "                known=1\n",
+    "            fi\n",
+    "        done\n",
     "        case $n in\n",
     "        nvrtc* | mtrtc*)\n",
-    "            printf \"%s: error: '%s': this SDK links no runtime compiler: "
-    "\" "
+    "            if [ -z \"$known\" ]; then\n",
+    "                printf \"%s: error: '%s': this SDK links no runtime \" "
     "\\\n",
-    "                \"$me\" \"$a\" >&2\n",
-    "            printf 'NVRTC is CUDA%ss, and the mappings know no library of "
-    "'"
-    " \\\n",
-    "                \"'\" >&2\n",
-    "            printf 'MTRTC, its MUSA counterpart [musa-shadow]\\n' >&2\n",
-    "            bad=1\n",
-    "            continue\n",
+    "                    \"$me\" \"$a\" >&2\n",
+    "                printf 'compiler: NVRTC is CUDA%ss, and the mappings know "
+    "' \\\n",
+    "                    \"'\" >&2\n",
+    "                printf 'no library of MTRTC, its MUSA counterpart ' >&2\n",
+    "                printf '[musa-shadow]\\n' >&2\n",
+    "                bad=1\n",
+    "                continue\n",
+    "            fi\n",
     "            ;;\n",
     "        esac\n",
     "        for e in \"${MUSA_SHADOW_LIBS[@]}\"; do\n",

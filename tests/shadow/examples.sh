@@ -98,6 +98,29 @@ grep -q "'-lcudart' is a CUDA library.*'musart'" "$D/err" ||
     { cat "$D/err"; fail "-lcudart: no reason"; }
 echo "a link with NVRTC or a CUDA library fails, and says why"
 
+# Where a mapping file gives MTRTC's library (its name is not public), an
+# SDK made with it links that library, as the ports made with it do; and
+# NVRTC's is then a CUDA library left in the port.
+cat >"$D/mtrtc.yaml" <<'X'
+version: 1
+domain: libraries
+link: {libs: [mtrtc], from: [nvrtc], headers: [mtrtc.h]}
+strings:
+  - {match: 'libnvrtc\.so(\.[0-9]+)*', to: libmtrtc.so}
+X
+"$C2M" -q -m "$D/mtrtc.yaml" --shadow-sdk "$D/rtcsdk" || fail "--shadow-sdk -m"
+"$D/rtcsdk/bin/c++" -I"$D/rtcsdk/include" -c "$D/rtc.cpp" -o "$D/rtc2.o" ||
+    fail "rtc.cpp does not compile with the MTRTC SDK"
+"$D/rtcsdk/bin/c++" "$D/rtc2.o" -L"$D/rtcsdk/lib" -lmusart -lmtrtc \
+    -o "$D/rtc2" 2>"$D/err" || { cat "$D/err"; fail "-lmtrtc did not link"; }
+if "$D/rtcsdk/bin/c++" "$D/rtc2.o" -L"$D/rtcsdk/lib" -lmusart -lnvrtc \
+    -o "$D/rtc2" 2>"$D/err"; then
+    fail "-lnvrtc linked with the MTRTC SDK"
+fi
+grep -q "'-lnvrtc' is a CUDA library.*'mtrtc'" "$D/err" ||
+    { cat "$D/err"; fail "-lnvrtc: no reason"; }
+echo "a mapping file that names MTRTC's library makes it link"
+
 # libcu++ ported: <cuda/pipeline> became <musa/pipeline> and its cuda::
 # names musa:: ones, which the SDK's header gives (cuda::std stays
 # musa::std); a name the port left in cuda:: still fails the check.

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
@@ -27,21 +28,13 @@
 #include "util/arena.h"
 #include "util/strbuf.h"
 
-#ifndef C2M_SOURCE_DIR
-#define C2M_SOURCE_DIR "."
-#endif
-
 static struct mapping *map;
 static struct rewriter *rw;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    const char *dir = getenv("C2M_MAPPINGS");
-    map = mapping_new(SDK_NEWEST);
-    if (mapping_load_dir(map, dir ? dir : C2M_SOURCE_DIR "/mappings", 0) < 0 ||
-        mapping_finish(map) < 0)
-        abort();
+    map = fuzz_mappings();
     rw = rewriter_new(map);
     return 0;
 }
@@ -153,21 +146,6 @@ static long port_run(const char *buf, size_t len, bool words,
     return n;
 }
 
-/* With $C2M_FUZZ_DUMP set, write what is in sb to the file $C2M_FUZZ_DUMP
- * plus .what, to see a broken contract whole. */
-static void dump(const char *what, const struct strbuf *sb)
-{
-    const char *d = getenv("C2M_FUZZ_DUMP");
-    char path[4096];
-    FILE *f;
-    if (!d ||
-        snprintf(path, sizeof(path), "%s.%s", d, what) >= (int)sizeof(path) ||
-        !(f = fopen(path, "wb")))
-        return;
-    fwrite(sb->buf, 1, sb->len, f);
-    fclose(f);
-}
-
 /* The edits of a port of buf fall on identifiers, header-names and
  * strings (kind: each byte's token kind), it keeps the line count, and
  * its port (again) is itself. */
@@ -188,8 +166,8 @@ static void check(const char *buf, size_t size, const unsigned char *kind,
     if (source_line_count(buf, size) != source_line_count(once->buf, once->len))
         fail("the line count changed", buf, size);
     if (twice->len != once->len || memcmp(twice->buf, once->buf, once->len)) {
-        dump("port", once);
-        dump("again", twice);
+        fuzz_dump("port", once);
+        fuzz_dump("again", twice);
         fail("porting the port changed it", buf, size);
     }
 }

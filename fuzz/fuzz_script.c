@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "mapping/mapping.h"
 #include "port/edit.h"
 #include "port/script.h"
@@ -24,10 +25,6 @@
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
-
-#ifndef C2M_SOURCE_DIR
-#define C2M_SOURCE_DIR "."
-#endif
 
 /* The run: inputs under /r and their names after the port. */
 static const char *const from[] = {
@@ -61,11 +58,7 @@ static struct run run;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    const char *dir = getenv("C2M_MAPPINGS");
-    map = mapping_new(SDK_NEWEST);
-    if (mapping_load_dir(map, dir ? dir : C2M_SOURCE_DIR "/mappings", 0) < 0 ||
-        mapping_finish(map) < 0)
-        abort();
+    map = fuzz_mappings();
     sr = script_rw_new(map);
     run.in_root = "/r";
     run.jobs = calloc(NJOBS, sizeof(*run.jobs));
@@ -89,21 +82,6 @@ static void fail(const char *lang, const char *what, const char *buf,
     fwrite(buf, 1, len < 400 ? len : 400, stderr);
     fputc('\n', stderr);
     abort();
-}
-
-/* With $C2M_FUZZ_DUMP set, write what is in sb to the file $C2M_FUZZ_DUMP
- * plus .what, to see a broken contract whole. */
-static void dump(const char *what, const struct strbuf *sb)
-{
-    const char *d = getenv("C2M_FUZZ_DUMP");
-    char path[4096];
-    FILE *f;
-    if (!d ||
-        snprintf(path, sizeof(path), "%s.%s", d, what) >= (int)sizeof(path) ||
-        !(f = fopen(path, "wb")))
-        return;
-    fwrite(sb->buf, 1, sb->len, f);
-    fclose(f);
 }
 
 static size_t lines(const char *s, size_t n)
@@ -171,8 +149,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     break;
             fprintf(stderr, "port:  %.160s\nagain: %.160s\n", out.buf + from,
                     again.buf + from);
-            dump("port", &out);
-            dump("again", &again);
+            fuzz_dump("port", &out);
+            fuzz_dump("again", &again);
             fail(name, "porting the port changes it", out.buf, out.len);
         }
     }

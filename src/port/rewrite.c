@@ -590,7 +590,7 @@ static void do_header(struct rw *st, const struct token *t)
                        e->message ? e->message : "");
         const char *msg =
             st->env && st->env->outside_header && where != FACTS_FOREIGN
-                ? st->env->outside_header(st->env->arg, name, len, angled,
+                ? st->env->outside_header(st->env->arg, name, len, angled || e,
                                           where)
                 : NULL;
         if (msg)

@@ -61,13 +61,15 @@ struct rewrite_env {
     /* The architecture the build targets whose warps are 128 threads
      * (mp_21, mp_22), or NULL: no hazards of warp width (hazard.h). */
     const char *wide_arch;
-    /* Called for an #include name[0..len) (<name> when angled) that
-     * local_header does not resolve and that no header mapping renames
-     * (NULL: not called), unless it is in another platform's branch: the
-     * caller may look for it elsewhere. A warning to give at the #include
-     * comes back (NULL: none); the text must last until the next call. */
+    /* Called for an #include name[0..len) that local_header does not
+     * resolve and that no header mapping renames (NULL: not called),
+     * unless it is in another platform's branch: the caller may look for
+     * it elsewhere. library: it is a library's, not one of the project's
+     * (written <name>, or a name the header mappings know: kept, or with
+     * no MUSA equivalent). A warning to give at the #include comes back
+     * (NULL: none); the text must last until the next call. */
     const char *(*outside_header)(void *arg, const char *name, size_t len,
-                                  bool angled, enum facts_where where);
+                                  bool library, enum facts_where where);
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

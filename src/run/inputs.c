@@ -598,7 +598,7 @@ static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
 }
 
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool angled, enum facts_where where)
+                                  bool library, enum facts_where where)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
@@ -628,7 +628,9 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
     const struct job *v[SHOWN];
     size_t n = jobs_named(r, name, len, v, SHOWN);
     if (!n)
-        return angled ? NULL : found_nowhere(p, in->job, name, len);
+        return library || where != FACTS_ALWAYS
+                   ? NULL
+                   : found_nowhere(p, in->job, name, len);
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     if (filekind_of(p->buf) == FK_OTHER)

@@ -41,10 +41,11 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
  * platform this system lacks, one in a -I directory outside the run (for
  * outside.h), or one that resolves through another directory of the run
  * alone: that directory is added to the build, or, when the file is
- * renamed, the #include that keeps its CUDA name is warned of. A quoted
- * CUDA header (.cuh) found nowhere is warned of too: a port of it would
- * rename it. */
+ * renamed, the #include that keeps its CUDA name is warned of. A CUDA
+ * header (.cuh) of the project's (not a library's) found nowhere, where
+ * it is always compiled, is warned of too: a port of it would rename
+ * it. */
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool angled, enum facts_where where);
+                                  bool library, enum facts_where where);
 
 #endif

@@ -1,8 +1,10 @@
 # A quoted #include of a CUDA header the run does not port keeps its
 # name, and says what a port of that header would be named: beside the
 # file but left out of the run (a single file ported), or found nowhere
-# the port knows of. A header in a -I directory, an angled one, or one
-# whose name a port keeps (.h) says nothing.
+# the port knows of. A header in a -I directory, an angled one, a
+# library's that the mappings know (cub/ keeps its name; ATen/cuda/ has
+# its own warning), one in a branch not always compiled, or one whose
+# name a port keeps (.h) says nothing.
 mkdir -p src inc
 printf '#pragma once\n' >src/near.cuh
 printf '#pragma once\n' >inc/far.cuh
@@ -12,6 +14,11 @@ cat >src/k.cu <<'Y'
 #include "far.cuh"
 #include <angled.cuh>
 #include "plain.h"
+#include "cub/block/block_reduce.cuh"
+#include "ATen/cuda/DeviceUtils.cuh"
+#ifdef USE_EXTRA
+#include "extra.cuh"
+#endif
 __global__ void k() {}
 Y
 echo "-- one file, to stdout"

@@ -153,13 +153,12 @@ static bool decide(struct pname *n, const struct pending_env *env)
             return true;
         }
     }
-    /* --rename-project leaves a name that says MUSA already as it is: the
-     * word rule wins over a pattern (CUBLAS_CUDA_CHECK becomes
-     * CUBLAS_MUSA_CHECK), and a port of the port must not go on with
-     * the pattern. */
-    if ((n->cover & PN_MUSA) && pj && project_renames_words(pj))
-        return true;
-    if (n->cover & PN_PATTERN) {
+    /* --rename-project leaves a name that says MUSA already to the
+     * project: the word rule wins over a pattern (CUBLAS_CUDA_CHECK
+     * becomes CUBLAS_MUSA_CHECK), and a port of the port must not go on
+     * with the pattern. */
+    bool musa = (n->cover & PN_MUSA) && pj && project_renames_words(pj);
+    if ((n->cover & PN_PATTERN) && !musa) {
         bool partial = n->cover & PN_PARTIAL;
         if (def < 0 && (partial || kept || wants(env, WARN_UNVERIFIED)))
             return false;

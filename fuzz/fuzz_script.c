@@ -84,6 +84,9 @@ static void fail(const char *lang, const char *what, const char *buf,
     abort();
 }
 
+/* Newlines, not source_line_count's lines: a build file's port removes
+ * words, and one that empties an unterminated last line ("-G" dropped)
+ * keeps every newline, which is what keeps each line where it was. */
 static size_t lines(const char *s, size_t n)
 {
     size_t k = 0;

@@ -220,6 +220,9 @@ for dir in $list; do
     ok=no
     case $mk_ln$nj_ln$cm in yesyesyes | yesyesyes\* | yesyes-) ok=yes ;; esac
     [ $ok = no ] && failed=$((failed + 1))
+    if [ $ok = yes ] && [ -f "$KNOWN" ] && grep -q "^$rel	" "$KNOWN"; then
+        why="${why:+$why; }built, but listed in $(basename "$KNOWN"): remove its line"
+    fi
     if [ $ok = no ] && [ -n "$why" ] && [ -f "$KNOWN" ]; then
         k=$(grep -m1 "^$rel	" "$KNOWN" | cut -f2)
         [ -n "$k" ] && why="known: $k" && known=$((known + 1))

@@ -406,7 +406,15 @@ static void render_scripts(const struct shadow_spec *s,
         if (s->libs[i].cuda && strcmp(s->libs[i].musa, s->libs[i].cuda))
             strbuf_addf(&sb, "%s%s:%s", k++ ? " " : "", s->libs[i].musa,
                         s->libs[i].cuda);
-    strbuf_addstr(&sb, ")\n");
+    /* The runtime compiler's library, where a mapping file names it. */
+    const char *rtc = "";
+    for (size_t i = 0; i < s->nlibs; i++)
+        if (s->libs[i].cuda && !strcmp(s->libs[i].cuda, "nvrtc"))
+            rtc = s->libs[i].musa;
+    strbuf_addf(&sb,
+                ")\n# MTRTC's library, where the mappings name it\n"
+                "MUSA_SHADOW_RTC=%s\n",
+                rtc);
     add_file(out, "libexec/musa-shadow.conf", &sb, 0644);
 
     add_fixed(out, fixed_bin, sizeof(fixed_bin) / sizeof(fixed_bin[0]), NULL,

@@ -124,11 +124,20 @@ static const char *const shadow_sh[] = {
     "                printf \"%s: error: '%s': this SDK links no runtime \" "
     "\\\n",
     "                    \"$me\" \"$a\" >&2\n",
-    "                printf 'compiler: NVRTC is CUDA%ss, and the mappings know "
-    "' \\\n",
-    "                    \"'\" >&2\n",
-    "                printf 'no library of MTRTC, its MUSA counterpart ' >&2\n",
-    "                printf '[musa-shadow]\\n' >&2\n",
+    "                if [ -n \"${MUSA_SHADOW_RTC:-}\" ]; then\n",
+    "                    printf 'compiler library of that name: the mappings '"
+    " >&2\n",
+    "                    printf 'name MTRTC%ss -l%s [musa-shadow]\\n' \"'\" "
+    "\\\n",
+    "                        \"$MUSA_SHADOW_RTC\" >&2\n",
+    "                else\n",
+    "                    printf 'compiler: NVRTC is CUDA%ss, and the mappings '"
+    " \"'\" >&2\n",
+    "                    printf 'know no library of MTRTC, its MUSA "
+    "counterpart '"
+    " >&2\n",
+    "                    printf '[musa-shadow]\\n' >&2\n",
+    "                fi\n",
     "                bad=1\n",
     "                continue\n",
     "            fi\n",
@@ -159,13 +168,21 @@ static const char *const shadow_sh[] = {
     "    if [ $rc != 0 ] && grep -qE 'undefined reference to .(nvrtc|mtrtc)' "
     "\\\n",
     "        \"$err\"; then\n",
-    "        printf '%s: note: this SDK has no runtime compiler library: ' "
+    "        if [ -n \"${MUSA_SHADOW_RTC:-}\" ]; then\n",
+    "            printf '%s: note: link -l%s, MTRTC%ss library in the ' "
+    "\"$me\" \\\n",
+    "                \"$MUSA_SHADOW_RTC\" \"'\" >&2\n",
+    "            printf 'mappings [musa-shadow]\\n' >&2\n",
+    "        else\n",
+    "            printf '%s: note: this SDK has no runtime compiler library: ' "
     "\"$me\" >&2\n",
-    "        printf 'the mappings know no library of MTRTC (mtrtc*, nvrtc* '"
+    "            printf 'the mappings know no library of MTRTC (mtrtc*, nvrtc* "
+    "'"
     " >&2\n",
-    "        printf 'here), and CUDA%ss NVRTC is not linked in its place '"
+    "            printf 'here), and CUDA%ss NVRTC is not linked in its place '"
     " \"'\" >&2\n",
-    "        printf '[musa-shadow]\\n' >&2\n",
+    "            printf '[musa-shadow]\\n' >&2\n",
+    "        fi\n",
     "    fi\n",
     "    rm -f \"$err\"\n",
     "    return $rc\n",

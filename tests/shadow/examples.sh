@@ -119,6 +119,18 @@ if "$D/rtcsdk/bin/c++" "$D/rtc2.o" -L"$D/rtcsdk/lib" -lmusart -lnvrtc \
 fi
 grep -q "'-lnvrtc' is a CUDA library.*'mtrtc'" "$D/err" ||
     { cat "$D/err"; fail "-lnvrtc: no reason"; }
+# What such an SDK says names that library: a link that lacks it, and
+# another runtime compiler library.
+if "$D/rtcsdk/bin/c++" "$D/rtc2.o" -L"$D/rtcsdk/lib" -lmusart \
+    -o "$D/rtc2" 2>"$D/err"; then
+    fail "a program calling MTRTC linked without -lmtrtc"
+fi
+grep -q "note: link -lmtrtc" "$D/err" || { cat "$D/err"; fail "no -lmtrtc note"; }
+if "$D/rtcsdk/bin/c++" "$D/rtc2.o" -L"$D/rtcsdk/lib" -lmusart -lmtrtc \
+    -lnvrtc-builtins -o "$D/rtc2" 2>"$D/err"; then
+    fail "-lnvrtc-builtins linked"
+fi
+grep -q "name MTRTC's -lmtrtc" "$D/err" || { cat "$D/err"; fail "-lnvrtc-builtins: no reason"; }
 echo "a mapping file that names MTRTC's library makes it link"
 
 # libcu++ ported: <cuda/pipeline> became <musa/pipeline> and its cuda::

@@ -423,12 +423,6 @@ static void render_scripts(const struct shadow_spec *s,
 
 /* ---- cmake/ ---- */
 
-/* The libraries whose static target (MUSA::<lib>_static) MUSAToolkit is
- * known to have (mcc_build.md, "verified": musart and mublas). Any other
- * MUSA::<lib>_static is absent from the shadow SDK, so that a port naming
- * one fails as it would on a real SDK. */
-static const char *const static_targets[] = {"musart", "mublas"};
-
 static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
 {
     struct strbuf libs = STRBUF_INIT, statics = STRBUF_INIT;
@@ -436,11 +430,9 @@ static void render_cmake(const struct shadow_spec *s, struct shadow_files *out)
         if (!s->libs[i].path)
             continue;
         strbuf_addf(&libs, "%s%s", libs.len ? " " : "", s->libs[i].musa);
-        for (size_t k = 0; k < sizeof(static_targets) / sizeof(*static_targets);
-             k++)
-            if (!strcmp(s->libs[i].musa, static_targets[k]))
-                strbuf_addf(&statics, "%s%s", statics.len ? " " : "",
-                            s->libs[i].musa);
+        if (s->libs[i].has_static)
+            strbuf_addf(&statics, "%s%s", statics.len ? " " : "",
+                        s->libs[i].musa);
     }
     const char *subst[] = {"MUSA_TOOLKIT_VERSION",
                            s->toolkit_version,

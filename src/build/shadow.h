@@ -64,6 +64,7 @@ struct shadow_lib {
     const char *musa; /* "musart" (-lmusart, MUSA::musart) */
     const char *cuda; /* "cudart" */
     const char *path; /* the CUDA library, absolute; NULL: not here */
+    bool has_static;  /* MUSAToolkit has MUSA::<musa>_static too */
 };
 
 /* A MUSA architecture and the NVIDIA one it is compiled for. */

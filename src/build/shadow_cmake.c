@@ -226,8 +226,9 @@ static const char *const find_toolkit[] = {
     "# MUSA::mublas, ...; MUSA::musa_driver is MUSA::musa), each resolving "
     "to\n",
     "# the CUDA library it stands in for. This SDK has no static libraries:\n",
-    "# MUSA::<lib>_static, for the libraries MUSAToolkit is known to have\n",
-    "# one of (@MUSA_STATIC_LIBS@), links the shared one. The SDK is this\n",
+    "# MUSA::<lib>_static, for the libraries whose static target the\n",
+    "# mappings name (@MUSA_STATIC_LIBS@), links the shared one. The SDK is "
+    "this\n",
     "# file's parent directory, or MUSAToolkit_ROOT, $MUSA_HOME, "
     "$MUSA_PATH.\n",
     "if(MUSAToolkit_ROOT)\n",

@@ -518,8 +518,27 @@ static void add_lib(struct ctx *c, const char *musa, const char *cuda)
             return;
         }
     ALLOC_GROW(c->libs, c->nlibs + 1, c->alibs);
-    c->libs[c->nlibs++] =
-        (struct shadow_lib){keep(c, musa), cuda ? keep(c, cuda) : NULL, NULL};
+    c->libs[c->nlibs++] = (struct shadow_lib){
+        keep(c, musa), cuda ? keep(c, cuda) : NULL, NULL, false};
+}
+
+/* A CMake target the mappings rename to, MUSA::<lib>_static: that
+ * library has a static target. (Each SDK alternative is visited: only
+ * the one chosen counts.) */
+static void note_static(void *arg, const struct script_entry *se)
+{
+    struct ctx *c = arg;
+    static const char pre[] = "MUSA::", suf[] = "_static";
+    const char *to = se->e.to;
+    size_t n = to ? strlen(to) : 0, pl = sizeof(pre) - 1, sl = sizeof(suf) - 1;
+    if (se->ctx != SC_CMAKE_TARGET || se->action != SA_RENAME || n <= pl + sl ||
+        strncmp(to, pre, pl) || strcmp(to + n - sl, suf) ||
+        mapping_script(c->m, se->ctx, se->e.from, strlen(se->e.from)) != se)
+        return;
+    for (size_t i = 0; i < c->nlibs; i++)
+        if (strlen(c->libs[i].musa) == n - pl - sl &&
+            !memcmp(c->libs[i].musa, to + pl, n - pl - sl))
+            c->libs[i].has_static = true;
 }
 
 static void fill_libs(struct ctx *c)
@@ -667,6 +686,12 @@ int shadow_run(const struct options *o, const struct mapping *m)
     const char *const top[] = {c.tk.inc[0], c.tk.inc[1]};
     link_dir(&c, "", top, 2, 0);
     fill_libs(&c);
+    /* Static targets: those the mappings name, and the runtime's, which
+     * MUSAToolkit documents (mcc_build.md) though the port maps
+     * CUDA::cudart_static to the shared MUSA::musart. */
+    mapping_scripts_each(c.m, note_static, &c);
+    for (size_t i = 0; i < c.nlibs; i++)
+        c.libs[i].has_static |= !strcmp(c.libs[i].musa, "musart");
     for (size_t i = 0; i < c.nents[TABLE_QUALIFIED]; i++) {
         const struct map_entry *e = c.ents[TABLE_QUALIFIED][i];
         struct strbuf ns = STRBUF_INIT;

@@ -51,6 +51,15 @@ if cmake -S "$T/nostatic" -B "$T/nostatic/b" -G Ninja \
 fi
 grep -q "MUSA::mufft_static" "$T/nostatic.log" || { cat "$T/nostatic.log"; fail "nostatic: no reason"; }
 echo "MUSA::mufft_static is absent: only musart's and mublas's static targets are known"
+# A mapping file that names one makes it: the SDK follows the mappings.
+printf '%s\n' 'version: 1' 'domain: build' 'cmake:' '  targets:' \
+    '    "CUDA::cufft_static": "MUSA::mufft_static"' >"$T/static.yaml"
+"$C2M" -q -m "$T/static.yaml" --shadow-sdk "$T/sdk-static" ||
+    fail "--shadow-sdk -m static.yaml"
+cmake -S "$T/nostatic" -B "$T/nostatic/b2" -G Ninja \
+    -DCMAKE_MODULE_PATH="$T/sdk-static/cmake" >"$T/static.log" 2>&1 ||
+    { cat "$T/static.log"; fail "MUSA::mufft_static named by a mapping file is absent"; }
+echo "a static target a mapping file names is in the SDK made with it"
 # A numeric version: the one the SDK was made for.
 v=$(sed -n 's/.*"toolkit_version": "\([^"]*\)".*/\1/p' "$SDK/version.json")
 case $v in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "version.json: toolkit_version '$v'" ;; esac

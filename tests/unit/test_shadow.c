@@ -46,8 +46,8 @@ static const struct shadow_trap traps[] = {
 };
 static const struct shadow_link links[] = {{"include/thrust", "/cuda/thrust"}};
 static const struct shadow_lib libs[] = {
-    {"musart", "cudart", "/cuda/lib64/libcudart.so"},
-    {"mccl", "nccl", NULL},
+    {"musart", "cudart", "/cuda/lib64/libcudart.so", true},
+    {"mccl", "nccl", NULL, false},
 };
 static const struct shadow_arch archs[] = {{"mp_21", 75, 210},
                                            {"mp_22", 80, 220}};
@@ -171,6 +171,7 @@ START_TEST(links_scripts_modules)
     /* Only the libraries that are here become targets. */
     c = text(&f, "cmake/FindMUSAToolkit.cmake");
     ck_assert_ptr_nonnull(strstr(c, "set(_musa_libs musart)\n"));
+    ck_assert_ptr_nonnull(strstr(c, "set(_musa_static musart)\n"));
     ck_assert_ptr_nonnull(strstr(c, "set(MUSAToolkit_VERSION \"5.1.0\")\n"));
     ck_assert_ptr_null(strstr(c, "@MUSA"));
     c = text(&f, "version.json");

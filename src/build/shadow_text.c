@@ -111,15 +111,15 @@ static const char *const shadow_sh[] = {
     "            ;;\n",
     "        *) continue ;;\n",
     "        esac\n",
-    "        known=\n",
-    "        for e in \"${MUSA_SHADOW_LIBS[@]}\"; do\n",
-    "            if [ \"${e%%:*}\" = \"$n\" ] || [ \"${e#*:}\" = \"$n\" ]; "
-    "then\n",
-    "                known=1\n",
-    "            fi\n",
-    "        done\n",
     "        case $n in\n",
     "        nvrtc* | mtrtc*)\n",
+    "            known=\n",
+    "            for e in \"${MUSA_SHADOW_LIBS[@]}\"; do\n",
+    "                if [ \"${e%%:*}\" = \"$n\" ] || [ \"${e#*:}\" = \"$n\" ]; "
+    "then\n",
+    "                    known=1\n",
+    "                fi\n",
+    "            done\n",
     "            if [ -z \"$known\" ]; then\n",
     "                printf \"%s: error: '%s': this SDK links no runtime \" "
     "\\\n",

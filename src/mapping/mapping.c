@@ -1124,6 +1124,13 @@ const struct nvcc_table *mapping_nvcc(const struct mapping *m)
     return scripts_nvcc(m->scripts);
 }
 
+bool mapping_script_chosen(const struct mapping *m,
+                           const struct script_entry *se)
+{
+    return se->e.from && mapping_script(m, (enum script_ctx)se->ctx, se->e.from,
+                                        strlen(se->e.from)) == se;
+}
+
 void mapping_scripts_each(const struct mapping *m,
                           void (*fn)(void *arg, const struct script_entry *se),
                           void *arg)

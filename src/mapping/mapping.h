@@ -136,10 +136,15 @@ const struct script_entry *mapping_script_prefix(const struct mapping *m,
 struct nvcc_table;
 const struct nvcc_table *mapping_nvcc(const struct mapping *m);
 /* Every build-file entry that won its name (all its SDK alternatives),
- * then the architecture rules in use. */
+ * then the architecture rules in use. mapping_script_chosen tells the
+ * alternative the chosen SDK uses. */
 void mapping_scripts_each(const struct mapping *m,
                           void (*fn)(void *arg, const struct script_entry *se),
                           void *arg);
+/* Is se (from mapping_scripts_each) the alternative of its name that the
+ * chosen SDK uses? */
+bool mapping_script_chosen(const struct mapping *m,
+                           const struct script_entry *se);
 
 /* The tables, for listing and linting. */
 enum map_table {

@@ -187,14 +187,12 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
     sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
 }
 
-/* (Each SDK alternative is visited: only the one chosen counts.) */
 static void add_device_language(void *arg, const struct script_entry *se)
 {
     struct cm *c = arg;
     if (se->ctx == SC_CMAKE_LANGUAGE && se->action == SA_RENAME && se->e.to &&
         c->nlangs < sizeof(c->langs) / sizeof(c->langs[0]) &&
-        mapping_script(c->j->map, SC_CMAKE_LANGUAGE, se->e.from,
-                       strlen(se->e.from)) == se)
+        mapping_script_chosen(c->j->map, se))
         c->langs[c->nlangs++] = se->e.to;
 }
 

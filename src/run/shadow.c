@@ -523,8 +523,7 @@ static void add_lib(struct ctx *c, const char *musa, const char *cuda)
 }
 
 /* A CMake target the mappings rename to, MUSA::<lib>_static: that
- * library has a static target. (Each SDK alternative is visited: only
- * the one chosen counts.) */
+ * library has a static target. */
 static void note_static(void *arg, const struct script_entry *se)
 {
     struct ctx *c = arg;
@@ -533,7 +532,7 @@ static void note_static(void *arg, const struct script_entry *se)
     size_t n = to ? strlen(to) : 0, pl = sizeof(pre) - 1, sl = sizeof(suf) - 1;
     if (se->ctx != SC_CMAKE_TARGET || se->action != SA_RENAME || n <= pl + sl ||
         strncmp(to, pre, pl) || strcmp(to + n - sl, suf) ||
-        mapping_script(c->m, se->ctx, se->e.from, strlen(se->e.from)) != se)
+        !mapping_script_chosen(c->m, se))
         return;
     for (size_t i = 0; i < c->nlibs; i++)
         if (strlen(c->libs[i].musa) == n - pl - sl &&

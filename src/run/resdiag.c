@@ -19,22 +19,31 @@ static void keep_diag(struct run *run, struct result *r, unsigned line,
     r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
 }
 
-/* Print (and keep) a warning of group id at line:col, with the source
- * line when src is given (off: the token's offset in it). */
-void result_warn_at(struct run *run, struct result *r, const char *path,
+/* Print a warning of group id at line:col as shown, with the source line
+ * when src is given (off: the token's offset in it), and keep it for
+ * --report as kept. */
+static void warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
-                    const char *msg, const struct source *src, size_t off)
+                    const char *shown, const char *kept,
+                    const struct source *src, size_t off)
 {
     struct excerpt ex;
     if (src && run->style.caret && off < src->len)
         report_excerpt(src->buf, src->len, off, &ex);
-    report_diag(&r->err, path, line, col, id, run->o->werror[id], msg,
+    report_diag(&r->err, path, line, col, id, run->o->werror[id], shown,
                 src && run->style.caret && off < src->len ? &ex : NULL,
                 &run->style);
-    keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
+    keep_diag(run, r, line, col, (int)id, run->o->werror[id], kept);
     r->warnings++;
     r->werrors += run->o->werror[id];
     r->reported[id]++;
+}
+
+void result_warn_at(struct run *run, struct result *r, const char *path,
+                    unsigned line, unsigned col, enum warn_id id,
+                    const char *msg, const struct source *src, size_t off)
+{
+    warn_at(run, r, path, line, col, id, msg, msg, src, off);
 }
 
 /* A finding a marker on its line or the baseline lets pass: counted as
@@ -84,10 +93,69 @@ void pass_counts_release(struct pass_counts *pc)
     strbuf_release(&pc->k);
 }
 
+/* The uses of one name with no MUSA counterpart in a file (one message):
+ * the first is printed, and says where the others are. They are all
+ * reported, and --report keeps each. */
+struct fold {
+    size_t first;        /* the finding printed */
+    size_t more;         /* uses reported with it */
+    unsigned last;       /* the line of the last of them */
+    size_t lines_named;  /* the lines they are on */
+    struct strbuf lines; /* ", 12, 40" */
+};
+
+enum { FOLD_LINES = 8 }; /* lines named before "..." */
+
+/* Group the findings of f that are reported, not let pass, by message:
+ * the groups whose repeats are folded into their first use. */
+static void fold_findings(struct run *run, struct source *src,
+                          const struct findings *f, const bool *pass,
+                          struct hashmap *folds, struct arena *a)
+{
+    for (size_t i = 0; i < f->nr; i++) {
+        const struct finding *fi = &f->v[i];
+        if (fi->note || !fi->msg || pass[i] || fi->id != WARN_UNSUPPORTED ||
+            !run->o->warn[fi->id])
+            continue;
+        size_t ml = strlen(fi->msg);
+        struct fold *g = hashmap_get(folds, fi->msg, ml);
+        unsigned line, col;
+        source_locate(src, fi->off, &line, &col);
+        if (!g) {
+            g = arena_alloc(a, sizeof(*g));
+            *g = (struct fold){i, 0, 0, 0, STRBUF_INIT};
+            hashmap_put(folds, fi->msg, ml, g);
+            continue;
+        }
+        g->more++;
+        if (line == g->last)
+            continue;
+        g->last = line;
+        if (++g->lines_named <= FOLD_LINES)
+            strbuf_addf(&g->lines, ", %u", line);
+        else if (g->lines_named == FOLD_LINES + 1)
+            strbuf_addstr(&g->lines, ", ...");
+    }
+}
+
+static void fold_release(void *arg, const char *key, size_t len, void *value)
+{
+    (void)arg, (void)key, (void)len;
+    strbuf_release(&((struct fold *)value)->lines);
+}
+
 void result_add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f)
 {
     struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
+    bool *pass = xcalloc(f->nr ? f->nr : 1, sizeof(*pass));
+    for (size_t i = 0; i < f->nr; i++)
+        pass[i] = !f->v[i].note && f->v[i].msg &&
+                  result_let_pass(run, r, src, f->v[i].id, f->v[i].off,
+                                  f->v[i].name, &pc);
+    struct hashmap folds = HASHMAP_INIT;
+    fold_findings(run, src, f, pass, &folds, &pc.mem);
+    struct strbuf shown = STRBUF_INIT;
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
@@ -119,16 +187,35 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
             strbuf_addu(u, fi->count);
             strbuf_addch(u, '\0');
         }
-        if (fi->msg &&
-            result_let_pass(run, r, src, fi->id, fi->off, fi->name, &pc))
+        if (pass[i])
             continue;
         r->found[fi->id] += fi->id == WARN_UNMAPPED && !fi->msg ? fi->count : 1;
         if (!run->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
-        result_warn_at(run, r, src->path, line, col, fi->id, fi->msg, src,
-                       fi->off);
+        const struct fold *g =
+            fi->id == WARN_UNSUPPORTED
+                ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
+                : NULL;
+        if (g && g->first != i) { /* said with the first use */
+            keep_diag(run, r, line, col, (int)fi->id, run->o->werror[fi->id],
+                      fi->msg);
+            r->reported[fi->id]++;
+            continue;
+        }
+        strbuf_reset(&shown);
+        strbuf_addstr(&shown, fi->msg);
+        if (g && g->more)
+            strbuf_addf(&shown, " (%zu more use%s in this file, at line%s %s)",
+                        g->more, g->more == 1 ? "" : "s",
+                        g->lines_named == 1 ? "" : "s", g->lines.buf + 2);
+        warn_at(run, r, src->path, line, col, fi->id, shown.buf, fi->msg, src,
+                fi->off);
     }
+    strbuf_release(&shown);
+    hashmap_each(&folds, fold_release, NULL);
+    hashmap_release(&folds);
+    free(pass);
     pass_counts_release(&pc);
 }
 

@@ -99,13 +99,6 @@ static bool plain(const struct py *p, size_t i, size_t *off, size_t *len)
     return true;
 }
 
-static bool plain_is(const struct py *p, size_t i, const char *what)
-{
-    size_t off, len;
-    return plain(p, i, &off, &len) && len == strlen(what) &&
-           !memcmp(p->buf + off, what, len);
-}
-
 /* Replace the dotted name of tokens [i, end) by to: part by part when
  * both have as many parts, else as a whole. */
 static void rename_dotted(struct py *p, size_t i, size_t end, const char *to)
@@ -375,19 +368,35 @@ static bool nvcc_name(const char *s, size_t len)
     return false;
 }
 
+/* Is the string at i the key of the device compiler's options: 'nvcc',
+ * or what the mappings make of it ('mcc'), so that a port of the port
+ * sees the same lists? */
+static bool device_key(const struct py *p, size_t i)
+{
+    size_t off, len;
+    if (!plain(p, i, &off, &len))
+        return false;
+    if (len == 4 && !memcmp(p->buf + off, "nvcc", 4))
+        return true;
+    const struct script_entry *se =
+        mapping_script(p->j->map, SC_PY_KEY, "nvcc", 4);
+    return se && se->action == SA_RENAME && se->e.to_len == len &&
+           !memcmp(p->buf + off, se->e.to, len);
+}
+
 /* Is the list opening at i nvcc's options: x['nvcc'] = [, nvcc_flags +=
  * [, {'nvcc': [? */
 static bool nvcc_list(const struct py *p, size_t i)
 {
     if (!i || !p->extension)
         return false;
-    if (is_op(p, i - 1, ":") && i >= 2 && plain_is(p, i - 2, "nvcc"))
+    if (is_op(p, i - 1, ":") && i >= 2 && device_key(p, i - 2))
         return true;
     if (!is_op(p, i - 1, "=") && !is_op(p, i - 1, "+="))
         return false;
     if (i >= 2 && p->t[i - 2].kind == PY_TOK_NAME)
         return nvcc_name(p->buf + p->t[i - 2].off, p->t[i - 2].len);
-    return i >= 4 && is_op(p, i - 2, "]") && plain_is(p, i - 3, "nvcc") &&
+    return i >= 4 && is_op(p, i - 2, "]") && device_key(p, i - 3) &&
            is_op(p, i - 4, "[");
 }
 

@@ -671,6 +671,15 @@ START_TEST(python_setup)
            "from torch_musa.utils.musa_extension import (MUSA_HOME, x(\n)\n"
            "from torch_musa.utils.musa_extension import (MUSAExtension)\n",
            "1:51: build: 'x' is imported");
+    /* A port of a port is an extension's setup too, and its 'mcc' lists
+     * are the device compiler's as 'nvcc' ones were: a file name in one
+     * is kept both times (found by fuzz_script: the second port read the
+     * list as paths and renamed it). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "args['nvcc'] = ['-O3', '*.cu']\na = {'nvcc': ['*.cu']}\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "args['mcc'] = ['-O3', '*.cu']\na = {'mcc': ['*.cu']}\n");
     /* Not an extension's setup: its 'nvcc' strings and lists stay. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",

@@ -229,6 +229,18 @@ static void file_word(struct mk *m, size_t i)
         sj_path(m->j, t->off, t->len, SJ_PATH, NULL);
 }
 
+/* A word after an option's (-Xcompiler -fPIC) may be its value: a word
+ * for sj_flags too. */
+static void value_word(struct mk *m, const struct make_token *t, bool whole)
+{
+    if (whole && m->nwords &&
+        m->words[m->nwords - 1].off + m->words[m->nwords - 1].len < t->off) {
+        ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
+        m->words[m->nwords++] =
+            (struct sj_word){t->off, t->len, t->off, t->len, whole};
+    }
+}
+
 static void line(struct mk *m)
 {
     struct script_job *j = m->j;
@@ -263,10 +275,16 @@ static void line(struct mk *m)
                            false);
             continue;
         }
-        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t))
-            continue;
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);
+        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t)) {
+            /* -ccbin /usr/local/cuda/bin/g++: a path can be an option's
+             * value, which goes with it when the option is dropped (the
+             * removal wins over the path's rename). */
+            if (s[0] == '/')
+                value_word(m, t, whole);
+            continue;
+        }
         size_t jn;
         if (whole && t->len > 2 && s[0] == '-' && s[1] == 'l' &&
             !nvflags_find(j->nv, s, t->len, &jn)) {
@@ -282,14 +300,7 @@ static void line(struct mk *m)
                 (struct sj_word){t->off, t->len, t->off, t->len, whole};
             continue;
         }
-        /* A value word of an option (-Xcompiler -fPIC) is a word too. */
-        if (whole && m->nwords &&
-            m->words[m->nwords - 1].off + m->words[m->nwords - 1].len <
-                t->off) {
-            ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
-            m->words[m->nwords++] =
-                (struct sj_word){t->off, t->len, t->off, t->len, whole};
-        }
+        value_word(m, t, whole);
         file_word(m, i);
     }
     sj_flags(j, m->words, m->nwords, level, false);

@@ -114,6 +114,10 @@ static int cmp_edits(const void *a, const void *b)
     const struct pending_edit *x = a, *y = b;
     if (x->off != y->off)
         return x->off < y->off ? -1 : 1;
+    /* A removal wins over a rename of the same piece: a dropped option
+     * takes its value, whatever a path rule made of it. */
+    if (!x->text != !y->text)
+        return !x->text ? -1 : 1;
     return x < y ? -1 : x > y; /* stable: the first made wins */
 }
 

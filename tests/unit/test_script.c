@@ -581,6 +581,18 @@ START_TEST(make_flags)
            "h.o: h.cpp\n\t$(CXX) -x c++ -G -c $< -o $@\n",
            "5:45: note: dropped '-gencode=arch=compute_86,code=sm_86': its "
            "MUSA architecture is given before it");
+    /* A dropped option takes its value, a path the path rules would
+     * rename too; before, -ccbin took the next option (-O2) for its
+     * value and left the renamed path (found by fuzz_script: a second
+     * port dropped more). */
+    expect(newest, SCRIPT_MAKE,
+           "NVCCFLAGS := -ccbin /usr/local/cuda/bin/g++ -O2\n"
+           "NVCC_FLAGS = -ccbin=/usr/local/cuda/bin/g++ -O2\n"
+           "\tnvcc -I/usr/local/cuda/include -c k.cu\n",
+           "NVCCFLAGS := -O2\n"
+           "NVCC_FLAGS = -O2\n"
+           "\tmcc -I/usr/local/musa/include -c k.mu\n",
+           "1:14: note: dropped '-ccbin /usr/local/cuda/bin/g++'");
     /* A device image is mcc's device code alone; PTX is reported. */
     expect(newest, SCRIPT_MAKE,
            "k.fatbin: src/k.cu\n\tnvcc -arch=sm_80 -fatbin -o $@ $<\n"

@@ -265,9 +265,13 @@ static void line(struct mk *m)
             if (variable(m, t))
                 continue;
         }
-        /* nvcc, $(CUDA_HOME)/bin/nvcc */
+        bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
+                     !(t->flags & MAKE_TOKF_IN_REF);
+        /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a
+         * path may be: see below) */
         if (t->len >= 4 && !memcmp(s + t->len - 4, "nvcc", 4) &&
             (t->len == 4 || s[t->len - 5] == '/')) {
+            value_word(m, t, whole);
             const struct script_entry *se =
                 mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
             if (se && se->action == SA_RENAME)
@@ -275,8 +279,6 @@ static void line(struct mk *m)
                            false);
             continue;
         }
-        bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
-                     !(t->flags & MAKE_TOKF_IN_REF);
         if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t)) {
             /* -ccbin /usr/local/cuda/bin/g++: a path can be an option's
              * value, which goes with it when the option is dropped (the

@@ -588,10 +588,12 @@ START_TEST(make_flags)
     expect(newest, SCRIPT_MAKE,
            "NVCCFLAGS := -ccbin /usr/local/cuda/bin/g++ -O2\n"
            "NVCC_FLAGS = -ccbin=/usr/local/cuda/bin/g++ -O2\n"
-           "\tnvcc -I/usr/local/cuda/include -c k.cu\n",
+           "\tnvcc -I/usr/local/cuda/include -c k.cu\n"
+           "NVCCFLAGS += -Xcompiler nvcc\n",
            "NVCCFLAGS := -O2\n"
            "NVCC_FLAGS = -O2\n"
-           "\tmcc -I/usr/local/musa/include -c k.mu\n",
+           "\tmcc -I/usr/local/musa/include -c k.mu\n"
+           "NVCCFLAGS += mcc\n",
            "1:14: note: dropped '-ccbin /usr/local/cuda/bin/g++'");
     /* A device image is mcc's device code alone; PTX is reported. */
     expect(newest, SCRIPT_MAKE,

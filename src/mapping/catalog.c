@@ -232,6 +232,15 @@ static void query_identifier(const struct mapping *m, const char *name,
     rules_matcher_free(rm);
     if (err.len) {
         fprintf(out, "%s: %s\n", name, err.buf);
+    } else if (p && p->kind == MAP_UNSUPPORTED) {
+        fprintf(out,
+                "%s: kept (reported, -Wunsupported, unless the project "
+                "declares it): %s\n",
+                name, p->message ? p->message : "no MUSA equivalent");
+        fprintf(out,
+                "  by the pattern '%s' at %s:%u:%u; for a family MUSA has "
+                "none of\n",
+                p->from, p->where.file, p->where.line, p->where.col);
     } else if (p && p->partial) {
         fprintf(out,
                 "%s: kept (reported, -Wunsupported), unless the project "
@@ -374,8 +383,10 @@ static int qual_port(const struct mapping *m, const char *key,
             if (why.len && !qp->err.len)
                 strbuf_addf(&qp->err, "'%s': %s", name, why.buf);
             strbuf_release(&why);
-            st->pattern = st->e != NULL;
-            if (st->e && st->e->partial)
+            st->pattern = st->e && st->e->kind == MAP_RENAME;
+            if (st->e && st->e->kind != MAP_RENAME)
+                ; /* a family MUSA has none of: kept */
+            else if (st->e && st->e->partial)
                 st->unless = xstrdup(res.buf);
             else if (st->e)
                 st->to = xstrdup(res.buf);
@@ -672,6 +683,9 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
                 : NULL;
         if (err.len)
             fprintf(out, "%s\terror\t%s\t-\t-\t-\n", line, err.buf);
+        else if (p && p->kind == MAP_UNSUPPORTED)
+            fprintf(out, "%s\tunsupported\t-\tpattern\t%s\t%s:%u\n", line,
+                    p->source ? p->source : "-", p->where.file, p->where.line);
         else if (p)
             fprintf(out, "%s\t%s\t%s\tpattern\t%s\t%s:%u\n", line,
                     p->partial ? "unconfirmed" : "unverified", res.buf,

@@ -73,7 +73,7 @@ static void lint_output(struct lint *l, const struct map_entry *e,
         lint_warn(l, e, "cannot tell whether a pattern renames '%s', %s: %s", s,
                   what, err.buf);
     strbuf_release(&err);
-    if (p && p != e)
+    if (p && p != e && p->kind == MAP_RENAME)
         lint_warn(l, e,
                   "the pattern '%s' (%s:%u) renames '%s', %s; a second port "
                   "would change the first one's output",

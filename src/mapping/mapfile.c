@@ -614,7 +614,8 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
         }
         struct map_entry *e = new_entry(ld, r, NULL);
         e->kind = MAP_RENAME;
-        yaml_node_t *match = NULL;
+        yaml_node_t *match = NULL, *note = NULL, *unsupported = NULL;
+        const yaml_node_t *family = NULL;
         int errors = ld->errors;
         for (yaml_node_pair_t *p = r->data.mapping.pairs.start;
              p < r->data.mapping.pairs.top; p++) {
@@ -634,11 +635,14 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
                     lerr(ld, &v->start_mark,
                          "'to' must not contain quotes, backslashes or "
                          "newlines");
+            } else if (patterns && scalar_is(k, "unsupported")) {
+                unsupported = v;
             } else if (scalar_is(k, "source")) {
                 e->source = dup_scalar(ld, v, "'source'");
             } else if (scalar_is(k, "note")) {
-                e->message = dup_scalar(ld, v, "'note'");
+                note = v;
             } else if (patterns && scalar_is(k, "family")) {
+                family = v;
                 if (is_scalar(v) && scalar_is(v, "false"))
                     e->partial = true;
                 else if (!is_scalar(v) || !scalar_is(v, "true"))
@@ -647,14 +651,26 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
             } else {
                 lerr(ld, &k->start_mark, "unknown key '%s' (expected %s)",
                      scalar(k, NULL),
-                     patterns ? "match, to, source, note or family"
+                     patterns ? "match, to, unsupported, source, note or family"
                               : "match, to, source or note");
             }
         }
         if (!match)
             lerr(ld, &r->start_mark, "missing 'match'");
-        if (!e->to && ld->errors == errors)
-            lerr(ld, &r->start_mark, "missing 'to'");
+        /* {match, unsupported: reason}: a family MUSA has none of, whose
+         * names are reported, not renamed. */
+        if (unsupported && (e->to || note || family))
+            lerr(ld, &unsupported->start_mark,
+                 "'unsupported' takes the place of 'to', and of the 'note' "
+                 "and 'family' that go with it");
+        else if (unsupported) {
+            e->kind = MAP_UNSUPPORTED;
+            e->message = dup_scalar(ld, unsupported, "'unsupported'");
+        } else if (note)
+            e->message = dup_scalar(ld, note, "'note'");
+        if (!e->to && !unsupported && ld->errors == errors)
+            lerr(ld, &r->start_mark,
+                 patterns ? "missing 'to' (or 'unsupported')" : "missing 'to'");
         if (ld->errors != errors)
             continue;
         add_rule(ld, patterns ? REC_PATTERN : REC_STRING, e, match);

@@ -17,6 +17,7 @@ enum pfinding {
     PF_NONE,
     PF_UNVERIFIED,  /* renamed by a pattern no entry confirms */
     PF_UNSUPPORTED, /* kept: MUSA is not known to have what it would be */
+    PF_NO_FAMILY,   /* kept: MUSA has nothing of its family */
     PF_UNMAPPED     /* CUDA-looking, and nothing maps it */
 };
 
@@ -158,6 +159,14 @@ static bool decide(struct pname *n, const struct pending_env *env)
      * becomes CUBLAS_MUSA_CHECK), and a port of the port must not go on
      * with the pattern. */
     bool musa = (n->cover & PN_MUSA) && pj && project_renames_words(pj);
+    if (n->cover & PN_NONE) {
+        /* The project's own name is its own; any other is reported. */
+        if (def < 0)
+            return false;
+        if (def == 0)
+            n->finding = PF_NO_FAMILY;
+        return true;
+    }
     if ((n->cover & PN_PATTERN) && !musa) {
         bool partial = n->cover & PN_PARTIAL;
         if (def < 0 && (partial || kept || wants(env, WARN_UNVERIFIED)))
@@ -210,6 +219,14 @@ static const char *message(const struct pname *n, const struct pending_env *env,
                     "mapping file (-m), else keep this code out of the MUSA "
                     "build",
                     n->name, n->text, n->rule ? n->rule->from : "?");
+        break;
+    case PF_NO_FAMILY:
+        /* One message for the family: a file's uses of all its names
+         * are said once (resdiag.c folds a message's repeats). */
+        *id = WARN_UNSUPPORTED;
+        strbuf_addf(&sb, "names that begin '%.*s' have no MUSA equivalent%s%s",
+                    (int)n->text_len, n->text, n->rule->message ? ": " : "",
+                    n->rule->message ? n->rule->message : "");
         break;
     case PF_UNMAPPED:
         *id = WARN_UNMAPPED;

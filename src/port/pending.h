@@ -38,8 +38,9 @@ struct project;
 
 /* What covers a name. */
 enum {
-    PN_PATTERN = 1 << 0, /* a pattern renames it */
+    PN_PATTERN = 1 << 0, /* a pattern matches it (renames it, unless...) */
     PN_PARTIAL = 1 << 1, /* ...one for a family MUSA has only part of */
+    PN_NONE = 1 << 5,    /* ...one for a family MUSA has none of */
     PN_SUSPECT = 1 << 2, /* it looks like CUDA */
     PN_WORDS = 1 << 3,   /* it says cuda, CUDA or Cuda (--rename-project) */
     PN_MUSA = 1 << 4     /* it says musa, MUSA or Musa (--rename-project) */
@@ -58,7 +59,9 @@ void pending_free(struct pending *p);
 
 /* The file's entry for the identifier s[0..len) (hash: hashmap_hash of
  * it), made on its first use: what covers it (PN_*), and for a pattern,
- * the rule and the name it makes (text). s and text are copied into a. */
+ * the rule and the name it makes (text; for a family MUSA has none of,
+ * PN_NONE, the part of the name the pattern matched). s and text are
+ * copied into a. */
 struct pname *pending_name(struct pending *p, struct arena *a, const char *s,
                            size_t len, uint32_t hash, unsigned cover,
                            const struct map_entry *rule, const char *text,

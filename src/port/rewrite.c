@@ -253,11 +253,17 @@ static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
          (rw->rank && rules_may_start(rw->suspects, c)))) {
         size_t matched;
         int i = rules_match(rw->patterns, rw->pm, s, len, &matched);
+        const struct map_entry *rule =
+            i >= 0 ? rules_tag(rw->patterns, (size_t)i) : NULL;
         const struct rules *failed = NULL;
         if (i == RULES_MATCH_ERROR) {
             failed = rw->patterns;
-        } else if (i >= 0) {
-            r->rule = rules_tag(rw->patterns, (size_t)i);
+        } else if (rule && rule->kind != MAP_RENAME) {
+            r->rule = rule;
+            r->cover = PN_PATTERN | PN_NONE; /* a family MUSA has none of */
+            r->len = matched;                /* its prefix, for the report */
+        } else if (rule) {
+            r->rule = rule;
             size_t tl = r->rule->to_len;
             char *text = arena_alloc(&rw->cache_mem, tl + len - matched + 1);
             memcpy(text, r->rule->to, tl);
@@ -322,6 +328,13 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
         name_failed(st, nr, off, s, len);
         return NULL;
     }
+    if (nr->rule && nr->rule->kind == MAP_UNSUPPORTED) {
+        finder_add(&st->fd, WARN_UNSUPPORTED, off,
+                   "'%.*s' has no MUSA equivalent%s%s", (int)len, s,
+                   nr->rule->message ? ": " : "",
+                   nr->rule->message ? nr->rule->message : "");
+        return NULL;
+    }
     if (!nr->rule || nr->rule->partial)
         return NULL;
     finder_add(&st->fd, WARN_UNVERIFIED, off, PENDING_PATTERN_ONLY, (int)len, s,
@@ -349,8 +362,9 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
 {
     struct rewriter *rw = st->rw;
     if (nr->gen != rw->gen || !nr->pn) {
-        nr->pn = pending_name(st->pend, st->a, s, len, hash, nr->cover,
-                              nr->rule, nr->text, nr->len);
+        nr->pn =
+            pending_name(st->pend, st->a, s, len, hash, nr->cover, nr->rule,
+                         nr->cover & PN_NONE ? s : nr->text, nr->len);
         nr->gen = rw->gen;
     }
     unsigned flags = 0;
@@ -377,7 +391,7 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
     const bool *want = env ? env->warn : NULL;
     unsigned c = nr->cover;
     if (!native && !(c & (PN_WORDS | PN_MUSA))) {
-        if ((c & (PN_PATTERN | PN_PARTIAL)) == PN_PATTERN && want &&
+        if ((c & (PN_PATTERN | PN_PARTIAL | PN_NONE)) == PN_PATTERN && want &&
             !want[WARN_UNVERIFIED] &&
             !(env->proj && project_kept(env->proj, s, len, hash))) {
             pending_count(nr->pn, t, decl);

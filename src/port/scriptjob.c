@@ -690,6 +690,12 @@ void sj_symbol(struct script_job *j, size_t off, size_t len)
     if (i < 0)
         return;
     const struct map_entry *p = rules_tag(r, (size_t)i);
+    if (p->kind == MAP_UNSUPPORTED) {
+        sj_warn(j, WARN_UNSUPPORTED, off, "'%.*s' has no MUSA equivalent%s%s",
+                (int)len, s, p->message ? ": " : "",
+                p->message ? p->message : "");
+        return;
+    }
     strbuf_reset(&j->tmp);
     strbuf_add(&j->tmp, p->to, p->to_len);
     strbuf_add(&j->tmp, s + matched, len - matched);

@@ -823,6 +823,8 @@ static void check_pattern_outputs(struct finish_ctx *fc)
     char buf[256] = {0};
     for (size_t i = 0; i < rules_count(r); i++) {
         const struct map_entry *e = rules_tag(r, i);
+        if (e->kind != MAP_RENAME)
+            continue; /* a family MUSA has none of: it makes no name */
         for (size_t t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
             snprintf(buf, sizeof(buf), "%s%s", e->to, tails[t]);
             const struct map_ident *id =

@@ -224,8 +224,8 @@ static const char *message(const struct pname *n, const struct pending_env *env,
         /* One message for the family: a file's uses of all its names
          * are said once (resdiag.c folds a message's repeats). */
         *id = WARN_UNSUPPORTED;
-        strbuf_addf(&sb, "names that begin '%.*s' have no MUSA equivalent%s%s",
-                    (int)n->text_len, n->text, n->rule->message ? ": " : "",
+        strbuf_addf(&sb, PENDING_NO_FAMILY, (int)n->text_len, n->text,
+                    n->rule->message ? ": " : "",
                     n->rule->message ? n->rule->message : "");
         break;
     case PF_UNMAPPED:

@@ -36,6 +36,11 @@ struct project;
     "'%.*s' becomes '%s' by a pattern only: no mapping entry confirms that "   \
     "MUSA has it"
 
+/* The report of a use of a family MUSA has none of: the part of the
+ * name the pattern matched, then ": reason" (both %s). One message for
+ * the family, so that a file's uses of all its names fold into one. */
+#define PENDING_NO_FAMILY "names that begin '%.*s' have no MUSA equivalent%s%s"
+
 /* What covers a name. */
 enum {
     PN_PATTERN = 1 << 0, /* a pattern matches it (renames it, unless...) */

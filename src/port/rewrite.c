@@ -329,9 +329,9 @@ static const char *map_name(struct rw *st, const char *s, size_t len,
         return NULL;
     }
     if (nr->rule && nr->rule->kind == MAP_UNSUPPORTED) {
-        finder_add(&st->fd, WARN_UNSUPPORTED, off,
-                   "'%.*s' has no MUSA equivalent%s%s", (int)len, s,
-                   nr->rule->message ? ": " : "",
+        /* (nr->len: the part of the name the pattern matched) */
+        finder_add(&st->fd, WARN_UNSUPPORTED, off, PENDING_NO_FAMILY,
+                   (int)nr->len, s, nr->rule->message ? ": " : "",
                    nr->rule->message ? nr->rule->message : "");
         return NULL;
     }

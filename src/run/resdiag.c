@@ -197,9 +197,11 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
             fi->id == WARN_UNSUPPORTED
                 ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
                 : NULL;
-        if (g && g->first != i) { /* said with the first use */
+        if (g && g->first != i) { /* said with the first use: counted */
             keep_diag(run, r, line, col, (int)fi->id, run->o->werror[fi->id],
                       fi->msg);
+            r->warnings++;
+            r->werrors += run->o->werror[fi->id];
             r->reported[fi->id]++;
             continue;
         }

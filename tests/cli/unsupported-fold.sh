@@ -27,8 +27,10 @@ $C2M $f -q -Werror=unsupported -o out src 2>/dev/null; echo "-Werror: exit $?"
 $C2M $f -q --report rep.json -o out src 2>/dev/null
 python3 -c '
 import json
-for f in json.load(open("rep.json"))["files"]:
-    print(f["path"], ", ".join("%d:%d" % (d["line"], d["column"]) for d in f["diagnostics"]))'
+r = json.load(open("rep.json"))
+for f in r["files"]:
+    print(f["path"], ", ".join("%d:%d" % (d["line"], d["column"]) for d in f["diagnostics"]))
+print("summary: %d warnings" % r["summary"]["warnings"])'
 echo "-- a baseline counts uses; the new ones are said once"
 $C2M $f -q --write-baseline base.txt -o out src 2>/dev/null
 cat base.txt

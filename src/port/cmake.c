@@ -90,6 +90,31 @@ static bool whole_word(const struct cmake_arg *a, size_t k)
     return true;
 }
 
+/* A word that begins with a variable reference (${CMAKE_CXX_COMPILER},
+ * ${HOST}/bin/g++) right after an option's: a word of the list too, not
+ * a literal one, so that the option does not take the next literal word
+ * for its value. */
+static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
+                     int level)
+{
+    unsigned char before = k ? a->pc[k - 1].kind : CMAKE_PC_SPACE;
+    const struct sj_word *last =
+        c->nwords[level] ? &c->words[level][c->nwords[level] - 1] : NULL;
+    if ((before != CMAKE_PC_SPACE && before != CMAKE_PC_SEP &&
+         before != CMAKE_PC_DELIM && before != CMAKE_PC_GENEX_OPEN) ||
+        !last || c->buf[last->off] != '-')
+        return;
+    size_t e = k;
+    while (e + 1 < a->npc && a->pc[e + 1].kind != CMAKE_PC_SPACE &&
+           a->pc[e + 1].kind != CMAKE_PC_SEP &&
+           a->pc[e + 1].kind != CMAKE_PC_DELIM &&
+           a->pc[e + 1].kind != CMAKE_PC_GENEX_CLOSE)
+        e++;
+    struct cmake_token w = a->pc[k];
+    w.len = a->pc[e].off + a->pc[e].len - w.off;
+    push_word(c, level, &w, false);
+}
+
 /* ---- names ---- */
 
 /* A variable's name at p: an exact entry, else a prefix (CMAKE_CUDA_ and
@@ -242,6 +267,9 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                 cuda_at = 0;
             continue;
         }
+        if ((p->kind == CMAKE_PC_VAR_OPEN || p->kind == CMAKE_PC_MAKEVAR) &&
+            flags >= 0)
+            ref_word(c, a, k, cuda_at && depth >= cuda_at ? 1 : flags);
         if (p->kind != CMAKE_PC_WORD)
             continue;
         if (p->flags & CMAKE_PCF_VAR) {
@@ -294,8 +322,11 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
     for (size_t i = from; i < to; i++) {
         const struct cmake_arg *a = &c->args[i];
         for (size_t k = 0; k < a->npc; k++)
-            if (a->pc[k].kind == CMAKE_PC_WORD &&
-                !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
+            if (a->pc[k].kind == CMAKE_PC_VAR_OPEN ||
+                a->pc[k].kind == CMAKE_PC_MAKEVAR)
+                ref_word(c, a, k, level);
+            else if (a->pc[k].kind == CMAKE_PC_WORD &&
+                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
                 push_word(c, level, &a->pc[k], whole_word(a, k));
     }
 }

@@ -241,6 +241,25 @@ static void value_word(struct mk *m, const struct make_token *t, bool whole)
     }
 }
 
+/* A word that begins with a reference ($(HOST_COMPILER), $@) after an
+ * option's: a word of the list too, not a literal one, so that the
+ * option does not take the next literal word for its value (-ccbin
+ * $(HOST_COMPILER) -O2 kept -O2 out of the port). */
+static void ref_word(struct mk *m, size_t i)
+{
+    const struct make_token *t = &m->v[i];
+    const struct sj_word *last = m->nwords ? &m->words[m->nwords - 1] : NULL;
+    if (!boundary(m, i, -1) || (t->flags & MAKE_TOKF_IN_REF) || !last ||
+        m->buf[last->off] != '-' || last->off + last->len >= t->off)
+        return;
+    size_t k = i;
+    while (!boundary(m, k, 1))
+        k++;
+    size_t len = m->v[k].off + m->v[k].len - t->off;
+    ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
+    m->words[m->nwords++] = (struct sj_word){t->off, len, t->off, len, false};
+}
+
 static void line(struct mk *m)
 {
     struct script_job *j = m->j;
@@ -249,6 +268,8 @@ static void line(struct mk *m)
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
+        if (t->kind == MAKE_TOK_VAR_OPEN || t->kind == MAKE_TOK_VAR_SHORT)
+            ref_word(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
             if (r && variable(m, r) && i + 3 < m->n &&

@@ -15,6 +15,7 @@
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
 #include "port/edit.h"
+#include "port/pending.h"
 #include "util/arena.h"
 #include "util/xalloc.h"
 
@@ -371,6 +372,14 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             vw = &w[++i];
             v = j->buf + vw->off;
             vlen = vw->len;
+        } else if (f->value &&
+                   (f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
+                   i + 1 < n && j->buf[w[i + 1].off] == '$') {
+            /* -ccbin $(HOST_COMPILER) goes whatever it names; -Xcompiler
+             * $(CFLAGS) leaves $(CFLAGS) */
+            vw = &w[++i];
+            v = j->buf + vw->off;
+            vlen = vw->len;
         } else if (f->value) {
             continue; /* its value is not a literal */
         }
@@ -691,17 +700,14 @@ void sj_symbol(struct script_job *j, size_t off, size_t len)
         return;
     const struct map_entry *p = rules_tag(r, (size_t)i);
     if (p->kind == MAP_UNSUPPORTED) {
-        sj_warn(j, WARN_UNSUPPORTED, off, "'%.*s' has no MUSA equivalent%s%s",
-                (int)len, s, p->message ? ": " : "",
-                p->message ? p->message : "");
+        sj_warn(j, WARN_UNSUPPORTED, off, PENDING_NO_FAMILY, (int)matched, s,
+                p->message ? ": " : "", p->message ? p->message : "");
         return;
     }
     strbuf_reset(&j->tmp);
     strbuf_add(&j->tmp, p->to, p->to_len);
     strbuf_add(&j->tmp, s + matched, len - matched);
     sj_replace(j, off, len, j->tmp.buf, j->tmp.len, true);
-    sj_warn(j, WARN_UNVERIFIED, off,
-            "'%.*s' becomes '%s' by a pattern only: no mapping entry "
-            "confirms that MUSA has it",
-            (int)len, s, j->tmp.buf);
+    sj_warn(j, WARN_UNVERIFIED, off, PENDING_PATTERN_ONLY, (int)len, s,
+            j->tmp.buf);
 }

@@ -291,6 +291,17 @@ START_TEST(cmake_flags_and_separators)
            "set(CMAKE_MUSA_FLAGS_RELEASE \"-O3 -ffast-math\")\n"
            "string(APPEND CMAKE_MUSA_FLAGS \"\")\n",
            "1:43: note: dropped '-G'");
+    /* An option whose value is a variable's takes that, not the next
+     * option (-O2 was dropped with -ccbin, and ${CMAKE_CXX_COMPILER}
+     * left in its place). */
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -ccbin ${CXX} -O2\")\n"
+           "set(CMAKE_CUDA_FLAGS \"-ccbin ${H}/bin/g++ -Xcompiler ${W} -O2\")\n"
+           "set(CMAKE_CUDA_FLAGS \"-arch ${ARCH} -O2\")\n",
+           "set(CMAKE_MUSA_FLAGS \"${CMAKE_MUSA_FLAGS} -O2\")\n"
+           "set(CMAKE_MUSA_FLAGS \"${W} -O2\")\n"
+           "set(CMAKE_MUSA_FLAGS \"-arch ${ARCH} -O2\")\n",
+           "1:43: note: dropped '-ccbin ${CXX}'");
     /* In a CUDA generator expression every option is nvcc's; outside it,
      * only those no host compiler has, unless one in the list is. */
     expect(newest, SCRIPT_CMAKE,
@@ -589,11 +600,15 @@ START_TEST(make_flags)
            "NVCCFLAGS := -ccbin /usr/local/cuda/bin/g++ -O2\n"
            "NVCC_FLAGS = -ccbin=/usr/local/cuda/bin/g++ -O2\n"
            "\tnvcc -I/usr/local/cuda/include -c k.cu\n"
-           "NVCCFLAGS += -Xcompiler nvcc\n",
+           "NVCCFLAGS += -Xcompiler nvcc\n"
+           "\tnvcc -ccbin $(HOST_COMPILER) -o $@ -c k.cu\n"
+           "\tnvcc -ccbin $(H)/bin/g++ -Xcompiler $(W) -arch $(A) -O2\n",
            "NVCCFLAGS := -O2\n"
            "NVCC_FLAGS = -O2\n"
            "\tmcc -I/usr/local/musa/include -c k.mu\n"
-           "NVCCFLAGS += mcc\n",
+           "NVCCFLAGS += mcc\n"
+           "\tmcc -o $@ -c k.mu\n"
+           "\tmcc $(W) -arch $(A) -O2\n",
            "1:14: note: dropped '-ccbin /usr/local/cuda/bin/g++'");
     /* A device image is mcc's device code alone; PTX is reported. */
     expect(newest, SCRIPT_MAKE,

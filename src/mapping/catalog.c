@@ -383,12 +383,11 @@ static int qual_port(const struct mapping *m, const char *key,
             if (why.len && !qp->err.len)
                 strbuf_addf(&qp->err, "'%s': %s", name, why.buf);
             strbuf_release(&why);
+            /* (a pattern for a family MUSA has none of keeps it) */
             st->pattern = st->e && st->e->kind == MAP_RENAME;
-            if (st->e && st->e->kind != MAP_RENAME)
-                ; /* a family MUSA has none of: kept */
-            else if (st->e && st->e->partial)
+            if (st->pattern && st->e->partial)
                 st->unless = xstrdup(res.buf);
-            else if (st->e)
+            else if (st->pattern)
                 st->to = xstrdup(res.buf);
         }
         if (st->e && st->e->kind == MAP_UNSUPPORTED)

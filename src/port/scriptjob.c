@@ -368,15 +368,12 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         if (f->value && joined) {
             v = s + joined;
             vlen = w[i].len - joined;
-        } else if (f->value && i + 1 < n && w[i + 1].whole) {
-            vw = &w[++i];
-            v = j->buf + vw->off;
-            vlen = vw->len;
-        } else if (f->value &&
-                   (f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
-                   i + 1 < n && j->buf[w[i + 1].off] == '$') {
-            /* -ccbin $(HOST_COMPILER) goes whatever it names; -Xcompiler
-             * $(CFLAGS) leaves $(CFLAGS) */
+        } else if (f->value && i + 1 < n &&
+                   (w[i + 1].whole ||
+                    /* -ccbin $(HOST_COMPILER) goes whatever it names;
+                     * -Xcompiler $(CFLAGS) leaves $(CFLAGS) */
+                    ((f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
+                     j->buf[w[i + 1].off] == '$'))) {
             vw = &w[++i];
             v = j->buf + vw->off;
             vlen = vw->len;

@@ -19,9 +19,20 @@ static void keep_diag(struct run *run, struct result *r, unsigned line,
     r->diags[r->ndiags++] = (struct rdiag){line, col, id, error, xstrdup(msg)};
 }
 
+/* A warning of group id at line:col, reported (printed, or said with
+ * another's): counted, and kept for --report as msg. */
+static void count_warning(struct run *run, struct result *r, unsigned line,
+                          unsigned col, enum warn_id id, const char *msg)
+{
+    keep_diag(run, r, line, col, (int)id, run->o->werror[id], msg);
+    r->warnings++;
+    r->werrors += run->o->werror[id];
+    r->reported[id]++;
+}
+
 /* Print a warning of group id at line:col as shown, with the source line
- * when src is given (off: the token's offset in it), and keep it for
- * --report as kept. */
+ * when src is given (off: the token's offset in it), and count it, kept
+ * for --report as kept. */
 static void warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
                     const char *shown, const char *kept,
@@ -33,10 +44,7 @@ static void warn_at(struct run *run, struct result *r, const char *path,
     report_diag(&r->err, path, line, col, id, run->o->werror[id], shown,
                 src && run->style.caret && off < src->len ? &ex : NULL,
                 &run->style);
-    keep_diag(run, r, line, col, (int)id, run->o->werror[id], kept);
-    r->warnings++;
-    r->werrors += run->o->werror[id];
-    r->reported[id]++;
+    count_warning(run, r, line, col, id, kept);
 }
 
 void result_warn_at(struct run *run, struct result *r, const char *path,
@@ -197,12 +205,8 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
             fi->id == WARN_UNSUPPORTED
                 ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
                 : NULL;
-        if (g && g->first != i) { /* said with the first use: counted */
-            keep_diag(run, r, line, col, (int)fi->id, run->o->werror[fi->id],
-                      fi->msg);
-            r->warnings++;
-            r->werrors += run->o->werror[fi->id];
-            r->reported[fi->id]++;
+        if (g && g->first != i) { /* said with the first use */
+            count_warning(run, r, line, col, fi->id, fi->msg);
             continue;
         }
         strbuf_reset(&shown);

@@ -157,19 +157,27 @@ enum decl_kind decl_at(const struct decl_site *s)
     const struct token *t = s->name;
     if (t->flags & TOKF_MACRO_NAME)
         return DECL_MACRO;
-    if (t->flags & TOKF_DIRECTIVE)
+    /* A macro's parameters are its own; its replacement is code, as far
+     * as the directive goes. Any other directive declares nothing. */
+    bool body = s->body != (size_t)-1;
+    if (s->param)
+        return DECL_VARIABLE;
+    if ((t->flags & TOKF_DIRECTIVE) && !body)
         return DECL_NONE;
-    /* What came before, unless it was on a directive line: then the name
-     * starts a statement. */
+    /* What came before, unless it was on a directive line (or before the
+     * replacement began): then the name starts a statement. */
     struct token none = {0, 0, TOK_SPACE, 0};
     const struct token *prev = s->prev, *prev2 = s->prev2;
-    if (prev->flags & TOKF_DIRECTIVE)
+    if (body ? prev->off < s->body : (prev->flags & TOKF_DIRECTIVE) != 0)
         prev = prev2 = &none;
-    else if (prev2->flags & TOKF_DIRECTIVE)
+    else if (body ? prev2->off < s->body : (prev2->flags & TOKF_DIRECTIVE) != 0)
         prev2 = &none;
     struct lexer l = *s->lx;
     struct token next;
     if (!lexer_next_code(&l, &next))
+        return DECL_NONE;
+    /* The replacement ends with its line. */
+    if (body && (!(next.flags & TOKF_DIRECTIVE) || l.dir == LEX_DIR_HASH))
         return DECL_NONE;
     bool colon = is_punct(buf, &next, ":");
 

@@ -271,6 +271,13 @@ START_TEST(declarations)
         {"std::vector<int> cuVec; cuVec.clear();",
          "std::vector<int> muVec; muVec.clear();"},
         {"for (auto cuIt : v) use(cuIt);", "for (auto muIt : v) use(muIt);"},
+        /* A macro's parameters, and a variable its replacement declares. */
+        {"#define CALL(cuCall, n) g(cuCall, n)\nCALL(f, 1);",
+         "#define CALL(muCall, n) g(muCall, n)\nCALL(f, 1);"},
+        {"#define CHECK(x) do { int cuSt = (x); \\\n  if (cuSt) return; } "
+         "while (0)",
+         "#define CHECK(x) do { int muSt = (x); \\\n  if (muSt) return; } "
+         "while (0)"},
     };
     for (size_t i = 0; i < sizeof(declared) / sizeof(declared[0]); i++)
         check_port(declared[i][0], declared[i][1]);
@@ -284,6 +291,10 @@ START_TEST(declarations)
         "void o() { obj.cuField = 1; p->cuOther(); }",
         "#if A\n#endif\ncuAfter(1);",
         "int a = b, *c = d; e = f, cuGet;",
+        /* A replacement's first word, or one its line ends with. */
+        "#define Y int cuEnd\n;",
+        "#define Z cuFirst = 1;\n",
+        "#define Q int cuLast\n#define R 1\n",
     };
     for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); i++)
         check_port(used[i], used[i]);

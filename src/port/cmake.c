@@ -170,6 +170,13 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 {
     const char *s = c->buf + p->off;
     const struct script_entry *se = mapping_script(c->j->map, ctx, s, p->len);
+    if (!se && ctx == SC_CMAKE_TARGET && p->len > 6 && !memcmp(s, "CUDA::", 6))
+        sj_warn(c->j, WARN_BUILD, p->off,
+                "'%.*s' is a CUDAToolkit target that no mapping pairs with "
+                "a MUSAToolkit one: it is kept, and a MUSA build will not "
+                "find it; link the MUSA library yourself, or name its target "
+                "in a mapping file's targets: (-m)",
+                (int)p->len, s);
     if (!se || sj_kept(c->j, se, p->off, s, p->len))
         return se;
     if (se->action == SA_RENAME) {

@@ -168,6 +168,8 @@ static bool path_prefix(struct mk *m, const struct make_token *t)
     }
     if (end < len && s[end] != '/')
         return false;
+    if (sj_library_file(m->j, off + end, len - end, t->off, t->len))
+        return true; /* dropped, path and all */
     sj_replace(m->j, off, end, se->e.to, se->e.to_len, false);
     if (end > pl)
         sj_note(m->j, off,
@@ -273,9 +275,14 @@ static void line(struct mk *m)
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
             if (r && variable(m, r) && i + 3 < m->n &&
-                m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE && is_word(&m->v[i + 3]))
-                home_dir(m, m->v[i + 3].off, m->buf + m->v[i + 3].off,
-                         m->v[i + 3].len);
+                m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE &&
+                is_word(&m->v[i + 3])) {
+                const struct make_token *w = &m->v[i + 3];
+                home_dir(m, w->off, m->buf + w->off, w->len);
+                if (boundary(m, i, -1) && boundary(m, i + 3, 1))
+                    sj_library_file(j, w->off, w->len, t->off,
+                                    w->off + w->len - t->off);
+            }
             if (r)
                 i++;
             continue;

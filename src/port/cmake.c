@@ -72,24 +72,6 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
         (struct sj_word){p->off, p->len, p->off, p->len, whole};
 }
 
-/* Is piece k of arg a word of its own (blanks, ';', quotes, a genex
- * separator or nothing on both sides)? */
-static bool whole_word(const struct cmake_arg *a, size_t k)
-{
-    for (int d = -1; d <= 1; d += 2) {
-        size_t n = k + (size_t)d;
-        if ((d < 0 && !k) || n >= a->npc)
-            continue;
-        unsigned char kind = a->pc[n].kind;
-        if (kind != CMAKE_PC_SPACE && kind != CMAKE_PC_SEP &&
-            kind != CMAKE_PC_DELIM &&
-            !(d > 0 && kind == CMAKE_PC_GENEX_CLOSE) &&
-            !(d < 0 && kind == CMAKE_PC_GENEX_OPEN))
-            return false;
-    }
-    return true;
-}
-
 /* A word that begins with a variable reference (${CMAKE_CXX_COMPILER},
  * ${HOST}/bin/g++) right after an option's: a word of the list too, not
  * a literal one, so that the option does not take the next literal word
@@ -315,9 +297,11 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             if (rename_name(c, SC_CMAKE_TARGET, p))
                 continue;
         }
+        if (!c->text && cmake_home_word(c->j, a, k))
+            continue;
         int level = cuda_at && depth >= cuda_at ? 1 : flags;
         if (level >= 0 && s[0] == '-')
-            push_word(c, level, p, whole_word(a, k));
+            push_word(c, level, p, cmake_whole_word(a, k));
         else
             file_word(c, a, k);
     }
@@ -334,7 +318,7 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
                 ref_word(c, a, k, level);
             else if (a->pc[k].kind == CMAKE_PC_WORD &&
                      !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
-                push_word(c, level, &a->pc[k], whole_word(a, k));
+                push_word(c, level, &a->pc[k], cmake_whole_word(a, k));
     }
 }
 
@@ -515,7 +499,7 @@ static void definitions(struct cm *c, size_t from)
         for (size_t k = 0; k < a->npc; k++) {
             const struct cmake_token *p = &a->pc[k];
             if (p->kind != CMAKE_PC_WORD || (p->flags & CMAKE_PCF_VAR) ||
-                !whole_word(a, k))
+                !cmake_whole_word(a, k))
                 continue;
             const char *s = c->buf + p->off;
             size_t skip = p->len > 2 && s[0] == '-' && s[1] == 'D' ? 2 : 0;

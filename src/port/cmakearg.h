@@ -27,4 +27,8 @@ const struct cmake_token *cmake_ref_before(const struct cmake_arg *a, size_t k);
  * CMAKE_CURRENT_SOURCE_DIR or CMAKE_CURRENT_LIST_DIR? */
 bool cmake_is_current_dir(const char *buf, const struct cmake_token *v);
 
+/* Is piece k of arg a word of its own (blanks, ';', quotes, a genex
+ * separator or nothing on both sides)? */
+bool cmake_whole_word(const struct cmake_arg *a, size_t k);
+
 #endif

@@ -8,12 +8,13 @@
  * renamed directories. Not after other variables: a word such as
  * ${CMAKE_INSTALL_INCLUDEDIR}/cuda is no directory of the run, nor is a
  * bare word a command does not take as a directory (set(CMAKE_FOLDER
- * "cuda")). */
+ * "cuda")). A path in the CUDA toolkit's home is the MUSA SDK's. */
 #include "port/cmakedir.h"
 
 #include <string.h>
 
 #include "lex/cmake.h"
+#include "port/sdkpath.h"
 
 bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
 {
@@ -61,4 +62,14 @@ void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
         sj_dir(j, p->off + 1, p->len - 1, SJ_PATH, NULL);
     else if (vl >= 10 && !memcmp(v + vl - 10, "SOURCE_DIR", 10))
         sj_dir(j, p->off, p->len, SJ_TAIL, NULL); /* a source tree */
+}
+
+bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k)
+{
+    const struct cmake_token *p = &a->pc[k];
+    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
+        a->pc[k - 1].kind != CMAKE_PC_SEP &&
+        a->pc[k - 1].kind != CMAKE_PC_DELIM)
+        return false;
+    return sj_home_word(j, p->off, p->len, cmake_whole_word(a, k), true) == 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Directories in a CMake file (cmake.c): the words that may name a
  * directory of the run that the port renames (add_subdirectory(csrc/cuda)
- * -> csrc/musa with --rename-project). Private to port/. */
+ * -> csrc/musa with --rename-project), and paths in the CUDA toolkit's
+ * home (/usr/local/cuda/include). Private to port/. */
 #ifndef C2M_PORT_CMAKEDIR_H
 #define C2M_PORT_CMAKEDIR_H
 
@@ -19,5 +20,12 @@ bool cmake_takes_dir(const char *cmd, size_t i, bool keyword);
  * of one after ${CMAKE_CURRENT_SOURCE_DIR} or another source directory. */
 void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
                     bool takes);
+
+/* Word piece k of argument a, when it is a path in the CUDA toolkit's
+ * home (/usr/local/cuda/include, alone or after -I, -L or -Wl,-rpath,):
+ * the MUSA SDK's, as in a makefile. True when the path is all the word
+ * is (an option goes to the option lists too: -I/usr/local/cuda/include
+ * in CMAKE_CUDA_FLAGS). Not after a prefix (${SYSROOT}/usr/local/cuda). */
+bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "build/nvflags.h"
 #include "mapping/mapping.h"
+#include "port/sdkpath.h"
 #include "util/strbuf.h"
 
 static bool arg_is(const char *buf, const struct cmake_arg *a, const char *s)

@@ -14,6 +14,7 @@
 
 #include "lex/make.h"
 #include "mapping/mapping.h"
+#include "port/sdkpath.h"
 #include "util/xalloc.h"
 
 struct mk {
@@ -122,61 +123,11 @@ static bool variable(struct mk *m, const struct make_token *t)
     return true;
 }
 
-/* lib64 -> lib right after a MUSA home: s[0..len) starts with "/dir". */
-static void home_dir(struct mk *m, size_t off, const char *s, size_t len)
-{
-    if (len < 2 || s[0] != '/')
-        return;
-    size_t n = 1;
-    while (n < len && s[n] != '/')
-        n++;
-    const struct script_entry *se =
-        mapping_script(m->j->map, SC_MAKE_HOME_DIR, s + 1, n - 1);
-    if (se && se->action == SA_RENAME)
-        sj_replace(m->j, off + 1, n - 1, se->e.to, se->e.to_len, false);
-}
-
 /* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...], alone or after
  * -L, -I or -Wl,-rpath,. */
 static bool path_prefix(struct mk *m, const struct make_token *t)
 {
-    static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
-                                       "-Wl,-rpath="};
-    const char *w = m->buf + t->off;
-    size_t skip = (size_t)-1;
-    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-        size_t ol = strlen(opts[i]);
-        if (ol < t->len && !memcmp(w, opts[i], ol) && w[ol] == '/') {
-            skip = ol;
-            break;
-        }
-    }
-    if (skip == (size_t)-1)
-        return false;
-    const char *s = w + skip;
-    size_t len = t->len - skip, off = t->off + skip;
-    const struct script_entry *se =
-        mapping_script_prefix(m->j->map, SC_MAKE_PATH, s, len);
-    if (!se || se->action != SA_RENAME)
-        return false;
-    size_t pl = strlen(se->e.from), end = pl;
-    if (end < len && s[end] == '-' && end + 1 < len &&
-        isdigit((unsigned char)s[end + 1])) {
-        end++;
-        while (end < len && (isdigit((unsigned char)s[end]) || s[end] == '.'))
-            end++;
-    }
-    if (end < len && s[end] != '/')
-        return false;
-    if (sj_library_file(m->j, off + end, len - end, t->off, t->len))
-        return true; /* dropped, path and all */
-    sj_replace(m->j, off, end, se->e.to, se->e.to_len, false);
-    if (end > pl)
-        sj_note(m->j, off,
-                "'%.*s' becomes '%s': the SDK's version is not in its path",
-                (int)end, s, se->e.to);
-    home_dir(m, off + end, s + end, len - end);
-    return true;
+    return sj_home_word(m->j, t->off, t->len, true, false) != (size_t)-1;
 }
 
 /* A word that may name a directory the run renames: a path with a '/'
@@ -278,7 +229,7 @@ static void line(struct mk *m)
                 m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE &&
                 is_word(&m->v[i + 3])) {
                 const struct make_token *w = &m->v[i + 3];
-                home_dir(m, w->off, m->buf + w->off, w->len);
+                sj_home_dir(j, w->off, w->len);
                 if (boundary(m, i, -1) && boundary(m, i + 3, 1))
                     sj_library_file(j, w->off, w->len, t->off,
                                     w->off + w->len - t->off);
@@ -300,6 +251,8 @@ static void line(struct mk *m)
         if (t->len >= 4 && !memcmp(s + t->len - 4, "nvcc", 4) &&
             (t->len == 4 || s[t->len - 5] == '/')) {
             value_word(m, t, whole);
+            if (s[0] == '/')
+                path_prefix(m, t); /* /usr/local/cuda/bin/nvcc */
             const struct script_entry *se =
                 mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
             if (se && se->action == SA_RENAME)

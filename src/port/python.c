@@ -17,6 +17,7 @@
 #include "lex/lexer.h"
 #include "lex/python.h"
 #include "mapping/mapping.h"
+#include "port/sdkpath.h"
 #include "port/pypath.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"

@@ -7,7 +7,6 @@
  * never a newline, so no line is lost. */
 #include "port/scriptjob.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -635,82 +634,6 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
                 "name; write the port's path",
                 (int)len, s, which);
     }
-}
-
-void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
-                size_t nlen)
-{
-    const struct script_entry *se =
-        mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
-    if (!se || sj_kept(j, se, noff, j->buf + noff, nlen))
-        return;
-    if (se->action == SA_RENAME) {
-        sj_replace(j, noff, nlen, se->e.to, se->e.to_len, false);
-        if (se->e.message)
-            sj_note(j, noff, "'%.*s' becomes '%s' (%s)", (int)nlen,
-                    j->buf + noff, se->e.to, se->e.message);
-    } else if (se->action == SA_DROP) {
-        sj_remove(j, off, len);
-        sj_note(j, off, "dropped '%.*s' (%s)", (int)len, j->buf + off,
-                se->e.message ? se->e.message : "no MUSA library");
-    }
-}
-
-bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
-                     size_t wlen)
-{
-    const char *s = j->buf + off;
-    size_t b = len;
-    while (b > 0 && s[b - 1] != '/')
-        b--;
-    /* lib NAME .a, or lib NAME .so [.N ...] */
-    const char *f = s + b;
-    size_t flen = len - b, n;
-    if (flen < 6 || memcmp(f, "lib", 3))
-        return false;
-    bool archive = false;
-    for (n = flen; n > 3 && f[n - 1] != '.'; n--)
-        ;
-    if (n > 3 && flen - n == 1 && f[n] == 'a') {
-        archive = true;
-        n--;
-    } else {
-        n = 3;
-        while (n + 3 <= flen && memcmp(f + n, ".so", 3))
-            n++;
-        if (n + 3 > flen)
-            return false;
-        for (size_t k = n + 3; k < flen; k++)
-            if (f[k] != '.' && !isdigit((unsigned char)f[k]))
-                return false;
-    }
-    if (n <= 3)
-        return false;
-    const struct script_entry *se =
-        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
-    if (!se || sj_kept(j, se, off + b, f, flen))
-        return false;
-    if (se->action == SA_DROP) {
-        sj_remove(j, woff, wlen);
-        sj_note(j, woff, "dropped '%.*s' (%s)", (int)wlen, j->buf + woff,
-                se->e.message ? se->e.message : "no MUSA library");
-        return true;
-    }
-    if (se->action != SA_RENAME)
-        return false;
-    /* A static archive stays one only where the library's rule keeps a
-     * static name (the shared one stands in for the rest). */
-    size_t tl = se->e.to_len;
-    bool keep_a = archive && tl > 7 && !memcmp(se->e.to + tl - 7, "_static", 7);
-    strbuf_reset(&j->tmp);
-    strbuf_addf(&j->tmp, "lib%s%s", se->e.to, keep_a ? ".a" : ".so");
-    if (j->tmp.len == flen && !memcmp(j->tmp.buf, f, flen))
-        return false;
-    sj_replace(j, off + b, flen, j->tmp.buf, j->tmp.len, true);
-    sj_note(j, off + b, "'%.*s' becomes '%s'%s%s%s", (int)flen, f, j->tmp.buf,
-            se->e.message ? " (" : "", se->e.message ? se->e.message : "",
-            se->e.message ? ")" : "");
-    return false;
 }
 
 bool sj_soname(struct script_job *j, size_t off, size_t len)

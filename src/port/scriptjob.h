@@ -130,18 +130,6 @@ bool sj_has_glob(const char *s, size_t len);
 size_t sj_path_start(const char *s, size_t len, size_t t);
 /* Whether s[0..len) could be a renamed file's name (its extension). */
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
-/* A library name (-lX, libraries=['X'], find_library('X')): the name at
- * noff in the item at off (what a removal takes). */
-void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
-                size_t nlen);
-/* A library's file in the SDK's directory (the path's end at off,
- * after the home: /lib64/libcudart_static.a): its name follows the
- * library's rule as -lX does (libmusart.so; a CUDA version suffix goes,
- * and a static archive whose library becomes a shared one becomes .so),
- * is reported, or the word [woff, woff + wlen) is dropped with it
- * (then true). */
-bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
-                     size_t wlen);
 /* A string's contents that a string rule (sonames) renames. */
 bool sj_soname(struct script_job *j, size_t off, size_t len);
 /* A C name at off (a symbol looked up in a CUDA library): renamed as in

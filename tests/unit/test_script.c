@@ -267,6 +267,25 @@ START_TEST(cmake_names)
                  "message(STATUS \"CUDA CMAKE_CUDA_FLAGS k.cu\")\n"
                  "option(WITH_CUDA \"build CUDA\" ON)\n"
                  "set(CUDA_KERNEL_SOURCE x)\n");
+    /* The CUDA toolkit's home: the SDK's, as in a makefile, with its
+     * tools and libraries; not under a prefix, not in a message. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)\n"
+                 "include_directories(\"/usr/local/cuda-12.4/include\")\n"
+                 "target_link_libraries(x /usr/local/cuda/lib64/libcublas.so "
+                 "/usr/local/cuda/lib64/libculibos.a)\n"
+                 "set(Y \"-I/usr/local/cuda/include\" ${R}/usr/local/cuda)\n"
+                 "message(STATUS \"in /usr/local/cuda\")\n",
+                 "set(CMAKE_MUSA_COMPILER /usr/local/musa/bin/mcc)\n"
+                 "include_directories(\"/usr/local/musa/include\")\n"
+                 "target_link_libraries(x /usr/local/musa/lib/libmublas.so)\n"
+                 "set(Y \"-I/usr/local/musa/include\" ${R}/usr/local/cuda)\n"
+                 "message(STATUS \"in /usr/local/cuda\")\n");
+    /* A CUDA:: target no mapping knows is reported, not kept quietly. */
+    expect(
+        newest, SCRIPT_CMAKE, "target_link_libraries(x CUDA::cuNew)\n",
+        "target_link_libraries(x CUDA::cuNew)\n",
+        "1:25: build: 'CUDA::cuNew' is a CUDAToolkit target that no mapping");
     /* No counterpart: kept, reported where it is. */
     expect(newest, SCRIPT_CMAKE, "target_link_libraries(x\n  CUDA::nvrtc)\n",
            "target_link_libraries(x\n  CUDA::nvrtc)\n",
@@ -569,6 +588,21 @@ START_TEST(make_tools_paths_libraries)
                  "x:\n\tmcc -o x x.o $(LIBS)\n");
     expect(newest, SCRIPT_MAKE, "L = -lnvrtc\n", "L = -lnvrtc\n",
            "1:7: unsupported: 'nvrtc' has no MUSA equivalent");
+    /* nvcc by its full path: the path is the SDK's too (it kept
+     * /usr/local/cuda/bin/ before); a library's file in the SDK follows
+     * its library, a dropped one goes, one of the project's stays. */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "NVCC := /usr/local/cuda/bin/nvcc\n"
+                 "L := $(CUDA_PATH)/lib64/libcudart_static.a "
+                 "/usr/local/cuda/lib64/libcublas.so.12 "
+                 "$(CUDA_PATH)/lib64/libculibos.a lib/libcublas.so\n",
+                 "NVCC := /usr/local/musa/bin/mcc\n"
+                 "L := $(MUSA_PATH)/lib/libmusart.so "
+                 "/usr/local/musa/lib/libmublas.so "
+                 "lib/libcublas.so\n");
+    expect(newest, SCRIPT_MAKE, "L := /usr/local/cuda/lib64/libnppc.so\n",
+           "L := /usr/local/musa/lib/libnppc.so\n",
+           "1:28: unsupported: 'libnppc.so' has no MUSA equivalent");
 }
 END_TEST
 

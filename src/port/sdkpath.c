@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/* The CUDA toolkit's libraries and home in build files (port/sdkpath.h). */
+#include "port/sdkpath.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "mapping/mapping.h"
+#include "util/strbuf.h"
+
+void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+                size_t nlen)
+{
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
+    if (!se || sj_kept(j, se, noff, j->buf + noff, nlen))
+        return;
+    if (se->action == SA_RENAME) {
+        sj_replace(j, noff, nlen, se->e.to, se->e.to_len, false);
+        if (se->e.message)
+            sj_note(j, noff, "'%.*s' becomes '%s' (%s)", (int)nlen,
+                    j->buf + noff, se->e.to, se->e.message);
+    } else if (se->action == SA_DROP) {
+        sj_remove(j, off, len);
+        sj_note(j, off, "dropped '%.*s' (%s)", (int)len, j->buf + off,
+                se->e.message ? se->e.message : "no MUSA library");
+    }
+}
+
+bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
+                     size_t wlen)
+{
+    const char *s = j->buf + off;
+    size_t b = len;
+    while (b > 0 && s[b - 1] != '/')
+        b--;
+    /* lib NAME .a, or lib NAME .so [.N ...] */
+    const char *f = s + b;
+    size_t flen = len - b, n;
+    if (flen < 6 || memcmp(f, "lib", 3))
+        return false;
+    bool archive = false;
+    for (n = flen; n > 3 && f[n - 1] != '.'; n--)
+        ;
+    if (n > 3 && flen - n == 1 && f[n] == 'a') {
+        archive = true;
+        n--;
+    } else {
+        n = 3;
+        while (n + 3 <= flen && memcmp(f + n, ".so", 3))
+            n++;
+        if (n + 3 > flen)
+            return false;
+        for (size_t k = n + 3; k < flen; k++)
+            if (f[k] != '.' && !isdigit((unsigned char)f[k]))
+                return false;
+    }
+    if (n <= 3)
+        return false;
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
+    if (!se || sj_kept(j, se, off + b, f, flen))
+        return false;
+    if (se->action == SA_DROP && wlen) {
+        sj_remove(j, woff, wlen);
+        sj_note(j, woff, "dropped '%.*s' (%s)", (int)wlen, j->buf + woff,
+                se->e.message ? se->e.message : "no MUSA library");
+        return true;
+    }
+    if (se->action != SA_RENAME)
+        return false;
+    /* A static archive stays one only where the library's rule keeps a
+     * static name (the shared one stands in for the rest). */
+    size_t tl = se->e.to_len;
+    bool keep_a = archive && tl > 7 && !memcmp(se->e.to + tl - 7, "_static", 7);
+    strbuf_reset(&j->tmp);
+    strbuf_addf(&j->tmp, "lib%s%s", se->e.to, keep_a ? ".a" : ".so");
+    if (j->tmp.len == flen && !memcmp(j->tmp.buf, f, flen))
+        return false;
+    sj_replace(j, off + b, flen, j->tmp.buf, j->tmp.len, true);
+    sj_note(j, off + b, "'%.*s' becomes '%s'%s%s%s", (int)flen, f, j->tmp.buf,
+            se->e.message ? " (" : "", se->e.message ? se->e.message : "",
+            se->e.message ? ")" : "");
+    return false;
+}
+
+void sj_home_dir(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    if (len < 2 || s[0] != '/')
+        return;
+    size_t n = 1;
+    while (n < len && s[n] != '/')
+        n++;
+    const struct script_entry *se =
+        mapping_script(j->map, SC_MAKE_HOME_DIR, s + 1, n - 1);
+    if (se && se->action == SA_RENAME)
+        sj_replace(j, off + 1, n - 1, se->e.to, se->e.to_len, false);
+}
+
+bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
+                  size_t wlen, bool tool)
+{
+    const char *s = j->buf + off;
+    const struct script_entry *se =
+        mapping_script_prefix(j->map, SC_MAKE_PATH, s, len);
+    if (!se || se->action != SA_RENAME)
+        return false;
+    size_t pl = strlen(se->e.from), end = pl;
+    if (end < len && s[end] == '-' && end + 1 < len &&
+        isdigit((unsigned char)s[end + 1])) {
+        end++;
+        while (end < len && (isdigit((unsigned char)s[end]) || s[end] == '.'))
+            end++;
+    }
+    if (end < len && s[end] != '/')
+        return false;
+    if (sj_library_file(j, off + end, len - end, woff, wlen))
+        return true; /* dropped, path and all */
+    sj_replace(j, off, end, se->e.to, se->e.to_len, false);
+    if (end > pl)
+        sj_note(j, off,
+                "'%.*s' becomes '%s': the SDK's version is not in its path",
+                (int)end, s, se->e.to);
+    sj_home_dir(j, off + end, len - end);
+    const struct script_entry *te;
+    if (tool && len - end >= 5 && !memcmp(s + len - 5, "/nvcc", 5) &&
+        (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
+        te->action == SA_RENAME)
+        sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
+    return true;
+}
+
+size_t sj_home_word(struct script_job *j, size_t off, size_t len, bool whole,
+                    bool tool)
+{
+    static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
+                                       "-Wl,-rpath="};
+    const char *w = j->buf + off;
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+        size_t ol = strlen(opts[i]);
+        if (ol < len && !memcmp(w, opts[i], ol) && w[ol] == '/')
+            return sj_home_path(j, off + ol, len - ol, off, whole ? len : 0,
+                                tool)
+                       ? ol
+                       : (size_t)-1;
+    }
+    return (size_t)-1;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* What build files say of the CUDA toolkit itself: the libraries they
+ * link (-lX, a bare name, a library's file) and the paths in its home
+ * (/usr/local/cuda/bin/nvcc, $(CUDA_PATH)/lib64): each the MUSA SDK's by
+ * the mappings' libraries:, link:, paths:, home_dirs: and tools:, or
+ * reported. Shared by the make, CMake and Python rewriters. */
+#ifndef C2M_PORT_SDKPATH_H
+#define C2M_PORT_SDKPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "port/scriptjob.h"
+
+/* A library name (-lX, libraries=['X'], find_library('X')): the name at
+ * noff in the item at off (what a removal takes). */
+void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+                size_t nlen);
+/* A library's file in the SDK's directory (the path's end at off,
+ * after the home: /lib64/libcudart_static.a): its name follows the
+ * library's rule as -lX does (libmusart.so; a CUDA version suffix goes,
+ * and a static archive whose library becomes a shared one becomes .so),
+ * is reported, or the word [woff, woff + wlen) is dropped with it
+ * (then true). */
+bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
+                     size_t wlen);
+/* A path at off that begins with a CUDA home (paths:, /usr/local/cuda
+ * or /usr/local/cuda-12.4): the home becomes MUSA's (with a note when a
+ * version goes), lib64 after it lib (home_dirs:), a library's file
+ * follows its library (sj_library_file, which may drop the word [woff,
+ * woff + wlen)), and with tool, nvcc at its end the tool rule's (mcc).
+ * Returns whether the path begins with a home. */
+bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
+                  size_t wlen, bool tool);
+/* lib64 -> lib (home_dirs:) in the path's rest at off, right after a
+ * MUSA home ($(MUSA_PATH)/lib64). */
+void sj_home_dir(struct script_job *j, size_t off, size_t len);
+/* A word at off that is, or holds after -L, -I or -Wl,-rpath,, a path
+ * in the CUDA toolkit's home: sj_home_path on the path (whole: the word
+ * may go with a library dropped). Returns the length of the option
+ * before the path, or (size_t)-1 when the word holds no such path. */
+size_t sj_home_word(struct script_job *j, size_t off, size_t len, bool whole,
+                    bool tool);
+
+#endif

@@ -87,11 +87,17 @@ static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
         !last || c->buf[last->off] != '-')
         return;
     size_t e = k;
+    int depth = a->pc[k].kind == CMAKE_PC_VAR_OPEN;
     while (e + 1 < a->npc && a->pc[e + 1].kind != CMAKE_PC_SPACE &&
            a->pc[e + 1].kind != CMAKE_PC_SEP &&
            a->pc[e + 1].kind != CMAKE_PC_DELIM &&
-           a->pc[e + 1].kind != CMAKE_PC_GENEX_CLOSE)
+           a->pc[e + 1].kind != CMAKE_PC_GENEX_CLOSE) {
         e++;
+        depth += a->pc[e].kind == CMAKE_PC_VAR_OPEN;
+        depth -= a->pc[e].kind == CMAKE_PC_VAR_CLOSE;
+    }
+    if (depth > 0)
+        return; /* ${ -G: a reference that never closes */
     struct cmake_token w = a->pc[k];
     w.len = a->pc[e].off + a->pc[e].len - w.off;
     push_word(c, level, &w, false);

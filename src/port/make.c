@@ -206,8 +206,15 @@ static void ref_word(struct mk *m, size_t i)
         m->buf[last->off] != '-' || last->off + last->len >= t->off)
         return;
     size_t k = i;
-    while (!boundary(m, k, 1))
-        k++;
+    int depth = 0;
+    for (;; k++) {
+        depth += m->v[k].kind == MAKE_TOK_VAR_OPEN;
+        depth -= m->v[k].kind == MAKE_TOK_VAR_CLOSE;
+        if (boundary(m, k, 1))
+            break;
+    }
+    if (depth)
+        return; /* ${ -G: a reference that never closes takes the line */
     size_t len = m->v[k].off + m->v[k].len - t->off;
     ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
     m->words[m->nwords++] = (struct sj_word){t->off, len, t->off, len, false};

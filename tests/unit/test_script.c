@@ -644,6 +644,14 @@ START_TEST(make_flags)
            "\tmcc -o $@ -c k.mu\n"
            "\tmcc $(W) -arch $(A) -O2\n",
            "1:14: note: dropped '-ccbin /usr/local/cuda/bin/g++'");
+    /* A reference that never closes is no option's value: the rest of
+     * the line is in it (found by fuzz_script: the first port dropped
+     * '-ccbin ${' and left -G outside it, for the second to drop). */
+    expect(newest, SCRIPT_MAKE, "NVCCFLAGS := -Xcompiler -$} -ccbin ${ -G\n",
+           "NVCCFLAGS := -Xcompiler -$} -ccbin ${ -G\n", NULL);
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n",
+           "set(CMAKE_MUSA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n", NULL);
     /* A device image is mcc's device code alone; PTX is reported. */
     expect(newest, SCRIPT_MAKE,
            "k.fatbin: src/k.cu\n\tnvcc -arch=sm_80 -fatbin -o $@ $<\n"

@@ -71,5 +71,6 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k)
         a->pc[k - 1].kind != CMAKE_PC_SEP &&
         a->pc[k - 1].kind != CMAKE_PC_DELIM)
         return false;
-    return sj_home_word(j, p->off, p->len, cmake_whole_word(a, k), true) == 0;
+    return sj_home_word(j, p->off, p->len, p->off,
+                        cmake_whole_word(a, k) ? p->len : 0, true) == 0;
 }

@@ -127,7 +127,8 @@ static bool variable(struct mk *m, const struct make_token *t)
  * -L, -I or -Wl,-rpath,. */
 static bool path_prefix(struct mk *m, const struct make_token *t)
 {
-    return sj_home_word(m->j, t->off, t->len, true, false) != (size_t)-1;
+    return sj_home_word(m->j, t->off, t->len, t->off, t->len, false) !=
+           (size_t)-1;
 }
 
 /* A word that may name a directory the run renames: a path with a '/'

@@ -336,10 +336,23 @@ static void string(struct py *p, size_t i)
             return;
         }
     }
+    /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
+     * (an item of a list may go with a library's file) */
+    size_t ol = len && (s[0] == '/' || s[0] == '-')
+                    ? sj_home_word(p->j, off, len, t->off,
+                                   f && f->open == '[' ? t->len : 0, true)
+                    : (size_t)-1;
+    if (ol == 0)
+        return;
     if (f && f->nvcc) {
         ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
         p->words[p->nwords++] =
             (struct sj_word){off, len, t->off, t->len, true};
+        return;
+    }
+    if (p->extension && f && len > 2 && s[0] == '-' && s[1] == 'l') {
+        /* extra_link_args=['-lcublas'] */
+        sj_library(p->j, t->off, t->len, off + 2, len - 2);
         return;
     }
     if (f && (f->libraries || (f->find && f->first == i))) {

@@ -8,6 +8,13 @@
 #include "mapping/mapping.h"
 #include "util/strbuf.h"
 
+/* The quotes a note puts around an item: none when it has its own (a
+ * Python string). */
+static const char *quote(char first)
+{
+    return first == '\'' || first == '"' ? "" : "'";
+}
+
 void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen)
 {
@@ -22,7 +29,8 @@ void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                     j->buf + noff, se->e.to, se->e.message);
     } else if (se->action == SA_DROP) {
         sj_remove(j, off, len);
-        sj_note(j, off, "dropped '%.*s' (%s)", (int)len, j->buf + off,
+        sj_note(j, off, "dropped %s%.*s%s (%s)", quote(j->buf[off]), (int)len,
+                j->buf + off, quote(j->buf[off]),
                 se->e.message ? se->e.message : "no MUSA library");
     }
 }
@@ -63,7 +71,8 @@ bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
         return false;
     if (se->action == SA_DROP && wlen) {
         sj_remove(j, woff, wlen);
-        sj_note(j, woff, "dropped '%.*s' (%s)", (int)wlen, j->buf + woff,
+        sj_note(j, woff, "dropped %s%.*s%s (%s)", quote(j->buf[woff]),
+                (int)wlen, j->buf + woff, quote(j->buf[woff]),
                 se->e.message ? se->e.message : "no MUSA library");
         return true;
     }
@@ -131,8 +140,8 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
     return true;
 }
 
-size_t sj_home_word(struct script_job *j, size_t off, size_t len, bool whole,
-                    bool tool)
+size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
+                    size_t wlen, bool tool)
 {
     static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
                                        "-Wl,-rpath="};
@@ -140,8 +149,7 @@ size_t sj_home_word(struct script_job *j, size_t off, size_t len, bool whole,
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
         size_t ol = strlen(opts[i]);
         if (ol < len && !memcmp(w, opts[i], ol) && w[ol] == '/')
-            return sj_home_path(j, off + ol, len - ol, off, whole ? len : 0,
-                                tool)
+            return sj_home_path(j, off + ol, len - ol, woff, wlen, tool)
                        ? ol
                        : (size_t)-1;
     }

@@ -36,10 +36,11 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
  * MUSA home ($(MUSA_PATH)/lib64). */
 void sj_home_dir(struct script_job *j, size_t off, size_t len);
 /* A word at off that is, or holds after -L, -I or -Wl,-rpath,, a path
- * in the CUDA toolkit's home: sj_home_path on the path (whole: the word
- * may go with a library dropped). Returns the length of the option
- * before the path, or (size_t)-1 when the word holds no such path. */
-size_t sj_home_word(struct script_job *j, size_t off, size_t len, bool whole,
-                    bool tool);
+ * in the CUDA toolkit's home: sj_home_path on the path ([woff, woff +
+ * wlen), when wlen is not 0, is the item a library dropped takes).
+ * Returns the length of the option before the path, or (size_t)-1 when
+ * the word holds no such path. */
+size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
+                    size_t wlen, bool tool);
 
 #endif

@@ -714,6 +714,25 @@ START_TEST(python_setup)
         "    libraries=['mublas', 'm'])\n",
         "3:5: build: 'CppExtension' is imported from "
         "'torch_musa.utils.musa_extension', which is not known to have it");
+    /* The CUDA toolkit's home and libraries, as a makefile has them: a
+     * library's file dropped goes from its list, not from a call. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "e = CUDAExtension('x', ['x.cpp'], "
+                 "include_dirs=['/usr/local/cuda/include'],\n"
+                 "  extra_link_args=['-L/usr/local/cuda-12.4/lib64', "
+                 "'-lcufft_static',\n"
+                 "  '/usr/local/cuda/lib64/libculibos.a', '-lm'])\n"
+                 "home = os.environ.get('CUDA_PATH', '/usr/local/cuda')\n"
+                 "ok = os.path.exists('/usr/local/cuda/lib64/libculibos.a')\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "e = MUSAExtension('x', ['x.cpp'], "
+                 "include_dirs=['/usr/local/musa/include'],\n"
+                 "  extra_link_args=['-L/usr/local/musa/lib', "
+                 "'-lmufft',\n"
+                 "  '-lm'])\n"
+                 "home = os.environ.get('CUDA_PATH', '/usr/local/musa')\n"
+                 "ok = os.path.exists('/usr/local/musa/lib/libculibos.a')\n");
     /* An empty nvcc list, and brackets deeper than the rewriter follows
      * (found by fuzz_script: a null pointer offset, a read past the
      * bracket stack). */

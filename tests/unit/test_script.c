@@ -281,6 +281,13 @@ START_TEST(cmake_names)
                  "target_link_libraries(x /usr/local/musa/lib/libmublas.so)\n"
                  "set(Y \"-I/usr/local/musa/include\" ${R}/usr/local/cuda)\n"
                  "message(STATUS \"in /usr/local/cuda\")\n");
+    /* FindCUDA's library variables: FindMUSA sets no such thing, so a
+     * use is reported with what to link, not left to be empty. */
+    expect(newest, SCRIPT_CMAKE,
+           "target_link_libraries(x ${CUDA_CUBLAS_LIBRARIES})\n",
+           "target_link_libraries(x ${CUDA_CUBLAS_LIBRARIES})\n",
+           "1:27: unsupported: 'CUDA_CUBLAS_LIBRARIES' has no MUSA equivalent: "
+           "FindMUSA is not known to set it, so it is empty: link mublas");
     /* A CUDA:: target no mapping knows is reported, not kept quietly. */
     expect(
         newest, SCRIPT_CMAKE, "target_link_libraries(x CUDA::cuNew)\n",

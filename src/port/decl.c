@@ -151,6 +151,59 @@ static bool in_declarator_list(const char *buf, size_t off)
            is_punct(buf + i, &b, "::");
 }
 
+/* Is the name at off, in a directive of buf[0..len), in a #define's
+ * parameters (*param) or its replacement (starting at *body)? Reads the
+ * directive's bytes from its '#', back over the lines it continues with
+ * a backslash: asked only at the names a rule could touch, so the walk
+ * over every token costs nothing. A comment between '#', define and the
+ * name hides the #define (then no declaration is seen: a report, as
+ * before). */
+static bool in_define(const char *buf, size_t len, size_t off, size_t *body,
+                      bool *param)
+{
+    size_t i = off;
+    for (;;) {
+        while (i > 0 && buf[i - 1] != '\n')
+            i--;
+        size_t e = i ? i - 1 : 0; /* the newline before the line */
+        if (e > 0 && buf[e - 1] == '\r')
+            e--;
+        if (!i || !e || buf[e - 1] != '\\')
+            break;
+        i = e - 1;
+    }
+    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    if (i >= off || buf[i] != '#')
+        return false;
+    i++;
+    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    if (off - i < 7 || memcmp(buf + i, "define", 6) ||
+        (buf[i + 6] != ' ' && buf[i + 6] != '\t'))
+        return false;
+    i += 7;
+    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    size_t n = i;
+    while (n < off && lexer_is_ident_char((unsigned char)buf[n]))
+        n++;
+    if (n == i || n >= off || n >= len)
+        return false; /* the macro's name, or no name */
+    if (buf[n] != '(') {
+        *body = n; /* #define N (a) is object-like */
+        return true;
+    }
+    size_t c = n + 1;
+    while (c < off && buf[c] != ')')
+        c++;
+    if (c == off)
+        *param = true; /* no ')' before it: #define N(a, name) */
+    else
+        *body = c + 1;
+    return true;
+}
+
 enum decl_kind decl_at(const struct decl_site *s)
 {
     const char *buf = s->buf;
@@ -159,25 +212,29 @@ enum decl_kind decl_at(const struct decl_site *s)
         return DECL_MACRO;
     /* A macro's parameters are its own; its replacement is code, as far
      * as the directive goes. Any other directive declares nothing. */
-    bool body = s->body != (size_t)-1;
-    if (s->param)
-        return DECL_VARIABLE;
-    if ((t->flags & TOKF_DIRECTIVE) && !body)
-        return DECL_NONE;
+    size_t body = (size_t)-1;
+    if (t->flags & TOKF_DIRECTIVE) {
+        bool param = false;
+        if (!in_define(buf, s->lx->len, t->off, &body, &param))
+            return DECL_NONE;
+        if (param)
+            return DECL_VARIABLE;
+    }
+    bool in_body = body != (size_t)-1;
     /* What came before, unless it was on a directive line (or before the
      * replacement began): then the name starts a statement. */
     struct token none = {0, 0, TOK_SPACE, 0};
     const struct token *prev = s->prev, *prev2 = s->prev2;
-    if (body ? prev->off < s->body : (prev->flags & TOKF_DIRECTIVE) != 0)
+    if (in_body ? prev->off < body : (prev->flags & TOKF_DIRECTIVE) != 0)
         prev = prev2 = &none;
-    else if (body ? prev2->off < s->body : (prev2->flags & TOKF_DIRECTIVE) != 0)
+    else if (in_body ? prev2->off < body : (prev2->flags & TOKF_DIRECTIVE) != 0)
         prev2 = &none;
     struct lexer l = *s->lx;
     struct token next;
     if (!lexer_next_code(&l, &next))
         return DECL_NONE;
     /* The replacement ends with its line. */
-    if (body && (!(next.flags & TOKF_DIRECTIVE) || l.dir == LEX_DIR_HASH))
+    if (in_body && (!(next.flags & TOKF_DIRECTIVE) || l.dir == LEX_DIR_HASH))
         return DECL_NONE;
     bool colon = is_punct(buf, &next, ":");
 

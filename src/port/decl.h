@@ -9,7 +9,6 @@
 #ifndef C2M_PORT_DECL_H
 #define C2M_PORT_DECL_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "lex/lexer.h"
@@ -37,10 +36,6 @@ struct decl_site {
                                          (kind TOK_SPACE when none) */
     size_t brace;                     /* offset of the innermost open '{', or
                                          (size_t)-1 at file scope */
-    size_t body;                      /* in a #define's replacement: the
-                                         offset where it starts, or
-                                         (size_t)-1 */
-    bool param;                       /* a parameter in #define N(a, b) */
 };
 
 /* What the name at s declares, or DECL_NONE. */

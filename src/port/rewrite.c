@@ -56,9 +56,6 @@ struct rewriter {
     struct strbuf scratch;
 };
 
-/* The parts of a #define: DEF_NONE outside one. */
-enum define_part { DEF_NONE, DEF_NAME, DEF_PARAMS, DEF_BODY };
-
 /* The state of one rewrite_source call. */
 struct rw {
     struct rewriter *rw;
@@ -72,8 +69,6 @@ struct rw {
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
-    enum define_part def;     /* where in a #define the last token is */
-    size_t def_body;          /* where its replacement starts (DEF_BODY) */
     struct facts facts;       /* what the manifest learns on the way,
                                  and the braces open (decl.h) */
     struct pending *pend;     /* names decided with the project */
@@ -383,14 +378,8 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
         if (nr->text && is_shim(st, lx, nr->text, nr->len))
             flags |= PU_SHIM;
     }
-    struct decl_site ds = {st->buf,
-                           lx,
-                           t,
-                           &st->prev,
-                           &st->prev2,
-                           facts_brace(&st->facts),
-                           st->def == DEF_BODY ? st->def_body : (size_t)-1,
-                           st->def == DEF_PARAMS};
+    struct decl_site ds = {st->buf,   lx,         t,
+                           &st->prev, &st->prev2, facts_brace(&st->facts)};
     /* (Once the file declares the name, later uses need no look.) */
     const struct rewrite_env *env = st->env;
     bool native = env && env->includes_only;
@@ -471,29 +460,6 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         return;
     replace_ident(st, t, to, to_len);
     facts_use(&st->facts, used->domain, 1);
-}
-
-/* Where token t, just lexed, stands in a #define: its name, its
- * parameters, or its replacement (which decl_at reads as code). */
-static inline void track_define(struct rw *st, const struct lexer *lx,
-                                const struct token *t)
-{
-    if (t->flags & TOKF_MACRO_NAME) {
-        st->def = DEF_NAME;
-    } else if (!(t->flags & TOKF_DIRECTIVE) || lx->dir == LEX_DIR_HASH) {
-        st->def = DEF_NONE;
-    } else if (st->def == DEF_NAME) {
-        /* #define N(a) is a function-like macro; #define N (a) is not. */
-        bool params = t->kind == TOK_PUNCT && t->len == 1 &&
-                      st->buf[t->off] == '(' &&
-                      t->off == st->prev.off + st->prev.len;
-        st->def = params ? DEF_PARAMS : DEF_BODY;
-        st->def_body = t->off;
-    } else if (st->def == DEF_PARAMS && t->kind == TOK_PUNCT && t->len == 1 &&
-               st->buf[t->off] == ')') {
-        st->def = DEF_BODY;
-        st->def_body = t->off + 1;
-    }
 }
 
 /* Most identifiers fail the filter: that test is made inline in the
@@ -795,8 +761,6 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_unterminated(&st, &t);
         if (t.kind == TOK_COMMENT)
             continue;
-        if (t.flags & (TOKF_DIRECTIVE | TOKF_MACRO_NAME) || st.def)
-            track_define(&st, &lx, &t);
         bool pending = st.sym_pending;
         st.sym_pending = false;
         switch (t.kind) {

@@ -271,8 +271,11 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             /* ${NAME}, not $ENV{NAME}: the name alone between them */
             if (k && k + 1 < a->npc && a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                 a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE &&
-                c->buf[a->pc[k - 1].off + 1] != 'E')
-                rename_variable(c, p, true);
+                c->buf[a->pc[k - 1].off + 1] != 'E') {
+                const struct script_entry *se = rename_variable(c, p, true);
+                if (se && se->action == SA_RENAME && k + 2 < a->npc)
+                    cmake_library_file(c->j, a, k);
+            }
             continue;
         }
         const char *s = c->buf + p->off;

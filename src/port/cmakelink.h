@@ -17,4 +17,10 @@
 void cmake_link_command(struct script_job *j, const char *cmd, const char *buf,
                         const struct cmake_arg *args, size_t nargs);
 
+/* ${CUDAToolkit_LIBRARY_DIR}/libcublas.so: a library's file after a
+ * CUDA variable the port renames (piece k, its name) follows its
+ * library; the whole word goes with one dropped. */
+void cmake_library_file(struct script_job *j, const struct cmake_arg *a,
+                        size_t k);
+
 #endif

@@ -281,6 +281,16 @@ START_TEST(cmake_names)
                  "target_link_libraries(x /usr/local/musa/lib/libmublas.so)\n"
                  "set(Y \"-I/usr/local/musa/include\" ${R}/usr/local/cuda)\n"
                  "message(STATUS \"in /usr/local/cuda\")\n");
+    /* A library's file after a CUDA variable the port renames. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "target_link_libraries(x ${CUDAToolkit_LIBRARY_DIR}/"
+                 "libcudart_static.a\n"
+                 "  \"${CUDAToolkit_LIBRARY_DIR}/libcublas.so\" "
+                 "${CUDAToolkit_LIBRARY_DIR}/libculibos.a ${D}/libcublas.so)\n",
+                 "target_link_libraries(x ${MUSAToolkit_LIBRARY_DIR}/"
+                 "libmusart.so\n"
+                 "  \"${MUSAToolkit_LIBRARY_DIR}/libmublas.so\" "
+                 "${D}/libcublas.so)\n");
     /* FindCUDA's library variables: FindMUSA sets no such thing, so a
      * use is reported with what to link, not left to be empty. */
     expect(newest, SCRIPT_CMAKE,

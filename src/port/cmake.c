@@ -158,7 +158,8 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 {
     const char *s = c->buf + p->off;
     const struct script_entry *se = mapping_script(c->j->map, ctx, s, p->len);
-    if (!se && ctx == SC_CMAKE_TARGET && p->len > 6 && !memcmp(s, "CUDA::", 6))
+    if (!se && ctx == SC_CMAKE_TARGET && !c->text && p->len > 6 &&
+        !memcmp(s, "CUDA::", 6))
         sj_warn(c->j, WARN_BUILD, p->off,
                 "'%.*s' is a CUDAToolkit target that no mapping pairs with "
                 "a MUSAToolkit one: it is kept, and a MUSA build will not "

@@ -54,8 +54,15 @@ static void find_library(struct script_job *j, const char *buf,
     }
 }
 
+/* Is s[0..len) target t[0..n), or its static variant (t_static)? */
+static bool is_target(const char *s, size_t len, const char *t, size_t n)
+{
+    return len >= n && !memcmp(s, t, n) &&
+           (len == n || (len == n + 7 && !memcmp(s + n, "_static", 7)));
+}
+
 /* Does an argument name target t, or a CUDA target the port renames to
- * t? */
+ * t (or their static variants: MUSA::mublas_static links muBLAS)? */
 static bool names_target(const struct script_job *j, const char *buf,
                          const struct cmake_arg *args, size_t nargs,
                          const char *t)
@@ -64,12 +71,12 @@ static bool names_target(const struct script_job *j, const char *buf,
     for (size_t i = 0; i < nargs; i++) {
         const char *s = buf + args[i].t.off;
         size_t len = args[i].t.len;
-        if (len == n && !memcmp(s, t, n))
+        if (is_target(s, len, t, n))
             return true;
         const struct script_entry *se =
             mapping_script(j->map, SC_CMAKE_TARGET, s, len);
-        if (se && se->action == SA_RENAME && se->e.to_len == n &&
-            !memcmp(se->e.to, t, n))
+        if (se && se->action == SA_RENAME &&
+            is_target(se->e.to, se->e.to_len, t, n))
             return true;
     }
     return false;
@@ -147,6 +154,7 @@ void cmake_library_file(struct script_job *j, const struct cmake_arg *a,
     bool whole = (k < 2 || a->pc[k - 2].kind == CMAKE_PC_SPACE ||
                   a->pc[k - 2].kind == CMAKE_PC_SEP) &&
                  (k + 3 >= a->npc || a->pc[k + 3].kind != CMAKE_PC_DELIM);
-    sj_library_file(j, w->off, w->len, open->off,
-                    whole ? w->off + w->len - open->off : 0);
+    if (!sj_library_file(j, w->off, w->len, open->off,
+                         whole ? w->off + w->len - open->off : 0))
+        sj_home_dir(j, w->off, w->len); /* ${CUDAToolkit_ROOT}/lib64/... */
 }

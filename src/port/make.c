@@ -123,11 +123,33 @@ static bool variable(struct mk *m, const struct make_token *t)
     return true;
 }
 
-/* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...], alone or after
- * -L, -I or -Wl,-rpath,. */
-static bool path_prefix(struct mk *m, const struct make_token *t)
+/* Is the word at i an option's value (-Xlinker /usr/.../libculibos.a),
+ * which cannot go alone? The options of compilers and linkers that
+ * take the next word. */
+static bool option_value(const struct mk *m, size_t i)
 {
-    return sj_home_word(m->j, t->off, t->len, t->off, t->len, false) !=
+    static const char *const opts[] = {"-Xlinker", "-Xcompiler", "-o",
+                                       "-L",       "-I",         "-isystem",
+                                       "-include", "-T",         "-x"};
+    while (i > 0 && m->v[i - 1].kind == MAKE_TOK_SPACE)
+        i--;
+    if (!i || !is_word(&m->v[i - 1]))
+        return false;
+    const struct make_token *o = &m->v[i - 1];
+    for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++)
+        if (o->len == strlen(opts[k]) &&
+            !memcmp(m->buf + o->off, opts[k], o->len))
+            return true;
+    return false;
+}
+
+/* /usr/local/cuda[-12.4][/...] -> /usr/local/musa[/...], alone or after
+ * -L, -I or -Wl,-rpath,: the word at i. */
+static bool path_prefix(struct mk *m, size_t i)
+{
+    const struct make_token *t = &m->v[i];
+    size_t wlen = option_value(m, i) ? 0 : t->len;
+    return sj_home_word(m->j, t->off, t->len, t->off, wlen, false) !=
            (size_t)-1;
 }
 
@@ -237,10 +259,11 @@ static void line(struct mk *m)
                 m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE &&
                 is_word(&m->v[i + 3])) {
                 const struct make_token *w = &m->v[i + 3];
-                sj_home_dir(j, w->off, w->len);
-                if (boundary(m, i, -1) && boundary(m, i + 3, 1))
-                    sj_library_file(j, w->off, w->len, t->off,
-                                    w->off + w->len - t->off);
+                bool own = boundary(m, i, -1) && boundary(m, i + 3, 1);
+                size_t wlen =
+                    own && !option_value(m, i) ? w->off + w->len - t->off : 0;
+                if (!own || !sj_library_file(j, w->off, w->len, t->off, wlen))
+                    sj_home_dir(j, w->off, w->len);
             }
             if (r)
                 i++;
@@ -260,7 +283,7 @@ static void line(struct mk *m)
             (t->len == 4 || s[t->len - 5] == '/')) {
             value_word(m, t, whole);
             if (s[0] == '/')
-                path_prefix(m, t); /* /usr/local/cuda/bin/nvcc */
+                path_prefix(m, i); /* /usr/local/cuda/bin/nvcc */
             const struct script_entry *se =
                 mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
             if (se && se->action == SA_RENAME)
@@ -268,7 +291,7 @@ static void line(struct mk *m)
                            false);
             continue;
         }
-        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, t)) {
+        if ((s[0] == '/' || s[0] == '-') && path_prefix(m, i)) {
             /* -ccbin /usr/local/cuda/bin/g++: a path can be an option's
              * value, which goes with it when the option is dropped (the
              * removal wins over the path's rename). */

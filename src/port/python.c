@@ -313,6 +313,14 @@ static void mark_loaders(struct py *p)
         p->st[d].cuda |= p->st[d].loader;
 }
 
+/* Is the string at i an item of its list alone ([..., 'x', ...]), not
+ * a piece of one ('x' + y, 'x' if c else '')? */
+static bool list_item(const struct py *p, size_t i)
+{
+    return (is_op(p, i - 1, "[") || is_op(p, i - 1, ",")) &&
+           (is_op(p, i + 1, "]") || is_op(p, i + 1, ","));
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
@@ -337,12 +345,16 @@ static void string(struct py *p, size_t i)
         }
     }
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
-     * (an item of a list may go with a library's file) */
-    size_t ol = len && (s[0] == '/' || s[0] == '-')
-                    ? sj_home_word(p->j, off, len, t->off,
-                                   f && f->open == '[' ? t->len : 0, true)
-                    : (size_t)-1;
-    if (ol == 0)
+     * (an item of a list alone may go with a library's file). A path may
+     * still be an option's value, or a library a loader opens. */
+    bool item = f && f->open == '[' && list_item(p, i);
+    size_t ol =
+        len && (s[0] == '/' || s[0] == '-')
+            ? sj_home_word(p->j, off, len, t->off, item ? t->len : 0, true)
+            : (size_t)-1;
+    if (ol == 0 && f && f->loader)
+        mark_loaders(p); /* ctypes.CDLL('/usr/local/cuda/lib64/...') */
+    if (ol == 0 && !(f && f->nvcc))
         return;
     if (f && f->nvcc) {
         ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
@@ -350,7 +362,7 @@ static void string(struct py *p, size_t i)
             (struct sj_word){off, len, t->off, t->len, true};
         return;
     }
-    if (p->extension && f && len > 2 && s[0] == '-' && s[1] == 'l') {
+    if (p->extension && item && len > 2 && s[0] == '-' && s[1] == 'l') {
         /* extra_link_args=['-lcublas'] */
         sj_library(p->j, t->off, t->len, off + 2, len - 2);
         return;

@@ -76,6 +76,14 @@ bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
                 se->e.message ? se->e.message : "no MUSA library");
         return true;
     }
+    if (se->action == SA_DROP) {
+        /* Where the word cannot go (a quoted piece, an argument), the
+         * path stays as it is, said so. */
+        sj_warn(j, WARN_BUILD, off + b,
+                "'%.*s' is kept, but %s: remove it where the port cannot",
+                (int)flen, f, se->e.message ? se->e.message : "MUSA has none");
+        return true;
+    }
     if (se->action != SA_RENAME)
         return false;
     /* A static archive stays one only where the library's rule keeps a
@@ -125,7 +133,7 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
     if (end < len && s[end] != '/')
         return false;
     if (sj_library_file(j, off + end, len - end, woff, wlen))
-        return true; /* dropped, path and all */
+        return true; /* dropped, path and all, or kept as it is */
     sj_replace(j, off, end, se->e.to, se->e.to_len, false);
     if (end > pl)
         sj_note(j, off,

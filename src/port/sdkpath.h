@@ -21,7 +21,8 @@ void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
  * library's rule as -lX does (libmusart.so; a CUDA version suffix goes,
  * and a static archive whose library becomes a shared one becomes .so),
  * is reported, or the word [woff, woff + wlen) is dropped with it
- * (then true). */
+ * (then true; true also when it should be but wlen is 0: then it is
+ * reported, and the path is left as it is). */
 bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
                      size_t wlen);
 /* A path at off that begins with a CUDA home (paths:, /usr/local/cuda

@@ -291,6 +291,24 @@ START_TEST(cmake_names)
                  "libmusart.so\n"
                  "  \"${MUSAToolkit_LIBRARY_DIR}/libmublas.so\" "
                  "${D}/libcublas.so)\n");
+    /* A static target linked beside one that stands for it is no reason
+     * to add the shared one; lib64 follows a renamed variable; a quoted
+     * file that should go stays, said so; a message's text is text. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "target_link_libraries(x CUDA::cusolver_static "
+                 "CUDA::cublas_static CUDA::cusparse_static)\n"
+                 "target_link_libraries(x "
+                 "${CUDAToolkit_TARGET_DIR}/lib64/libcudart.so)\n"
+                 "message(STATUS \"Linking CUDA::toolkit\")\n",
+                 "target_link_libraries(x MUSA::musolver "
+                 "MUSA::mublas_static MUSA::musparse)\n"
+                 "target_link_libraries(x "
+                 "${MUSAToolkit_TARGET_DIR}/lib/libmusart.so)\n"
+                 "message(STATUS \"Linking CUDA::toolkit\")\n");
+    expect(newest, SCRIPT_CMAKE,
+           "target_link_libraries(x \"/usr/local/cuda/lib64/libculibos.a\")\n",
+           "target_link_libraries(x \"/usr/local/cuda/lib64/libculibos.a\")\n",
+           "1:48: build: 'libculibos.a' is kept, but only CUDA's static");
     /* FindCUDA's library variables: FindMUSA sets no such thing, so a
      * use is reported with what to link, not left to be empty. */
     expect(newest, SCRIPT_CMAKE,
@@ -617,6 +635,11 @@ START_TEST(make_tools_paths_libraries)
                  "L := $(MUSA_PATH)/lib/libmusart.so "
                  "/usr/local/musa/lib/libmublas.so "
                  "lib/libcublas.so\n");
+    /* An option's value cannot go alone: kept, said so. */
+    expect(newest, SCRIPT_MAKE,
+           "L = -Xlinker /usr/local/cuda/lib64/libculibos.a -o a\n",
+           "L = -Xlinker /usr/local/cuda/lib64/libculibos.a -o a\n",
+           "1:36: build: 'libculibos.a' is kept, but only CUDA's static");
     expect(newest, SCRIPT_MAKE, "L := /usr/local/cuda/lib64/libnppc.so\n",
            "L := /usr/local/musa/lib/libnppc.so\n",
            "1:28: unsupported: 'libnppc.so' has no MUSA equivalent");
@@ -740,16 +763,35 @@ START_TEST(python_setup)
                  "  extra_link_args=['-L/usr/local/cuda-12.4/lib64', "
                  "'-lcufft_static',\n"
                  "  '/usr/local/cuda/lib64/libculibos.a', '-lm'])\n"
-                 "home = os.environ.get('CUDA_PATH', '/usr/local/cuda')\n"
-                 "ok = os.path.exists('/usr/local/cuda/lib64/libculibos.a')\n",
+                 "home = os.environ.get('CUDA_PATH', '/usr/local/cuda')\n",
                  "from torch_musa.utils.musa_extension import MUSAExtension\n"
                  "e = MUSAExtension('x', ['x.cpp'], "
                  "include_dirs=['/usr/local/musa/include'],\n"
                  "  extra_link_args=['-L/usr/local/musa/lib', "
                  "'-lmufft',\n"
                  "  '-lm'])\n"
-                 "home = os.environ.get('CUDA_PATH', '/usr/local/musa')\n"
-                 "ok = os.path.exists('/usr/local/musa/lib/libculibos.a')\n");
+                 "home = os.environ.get('CUDA_PATH', '/usr/local/musa')\n");
+    /* Where it cannot go (an argument, a piece of an item), a dropped
+     * library's file is kept and said so; a -ccbin path still goes with
+     * its option, and a library a loader opens by its path still names
+     * its symbols. */
+    expect(newest, SCRIPT_PYTHON,
+           "ok = os.path.exists('/usr/local/cuda/lib64/libculibos.a')\n"
+           "L = ['/usr/local/cuda/lib64/libculibos.a' if s else '']\n",
+           "ok = os.path.exists('/usr/local/cuda/lib64/libculibos.a')\n"
+           "L = ['/usr/local/cuda/lib64/libculibos.a' if s else '']\n",
+           "1:44: build: 'libculibos.a' is kept, but only CUDA's static");
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "nvcc_flags = ['-O3', '-ccbin', '/usr/local/cuda/bin/gcc', "
+           "'-lineinfo']\n"
+           "lib = ctypes.CDLL('/usr/local/cuda/lib64/libcudart.so.12')\n"
+           "lib.cudaMalloc(None, 0)\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "nvcc_flags = ['-O3']\n"
+           "lib = ctypes.CDLL('/usr/local/musa/lib/libmusart.so')\n"
+           "lib.musaMalloc(None, 0)\n",
+           NULL);
     /* An empty nvcc list, and brackets deeper than the rewriter follows
      * (found by fuzz_script: a null pointer offset, a read past the
      * bracket stack). */

@@ -79,19 +79,13 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
 static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
                      int level)
 {
-    unsigned char before = k ? a->pc[k - 1].kind : CMAKE_PC_SPACE;
     const struct sj_word *last =
         c->nwords[level] ? &c->words[level][c->nwords[level] - 1] : NULL;
-    if ((before != CMAKE_PC_SPACE && before != CMAKE_PC_SEP &&
-         before != CMAKE_PC_DELIM && before != CMAKE_PC_GENEX_OPEN) ||
-        !last || c->buf[last->off] != '-')
+    if (!cmake_word_starts(a, k) || !last || c->buf[last->off] != '-')
         return;
     size_t e = k;
     int depth = a->pc[k].kind == CMAKE_PC_VAR_OPEN;
-    while (e + 1 < a->npc && a->pc[e + 1].kind != CMAKE_PC_SPACE &&
-           a->pc[e + 1].kind != CMAKE_PC_SEP &&
-           a->pc[e + 1].kind != CMAKE_PC_DELIM &&
-           a->pc[e + 1].kind != CMAKE_PC_GENEX_CLOSE) {
+    while (!cmake_word_ends(a, e)) {
         e++;
         depth += a->pc[e].kind == CMAKE_PC_VAR_OPEN;
         depth -= a->pc[e].kind == CMAKE_PC_VAR_CLOSE;

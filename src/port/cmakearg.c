@@ -24,18 +24,28 @@ bool cmake_is_current_dir(const char *buf, const struct cmake_token *v)
            cmake_tok_is(buf, v, "CMAKE_CURRENT_LIST_DIR");
 }
 
+bool cmake_word_starts(const struct cmake_arg *a, size_t k)
+{
+    unsigned char kind = k ? a->pc[k - 1].kind : CMAKE_PC_SPACE;
+    return kind == CMAKE_PC_SPACE || kind == CMAKE_PC_SEP ||
+           kind == CMAKE_PC_DELIM || kind == CMAKE_PC_GENEX_OPEN;
+}
+
+bool cmake_word_ends(const struct cmake_arg *a, size_t k)
+{
+    unsigned char kind = k + 1 < a->npc ? a->pc[k + 1].kind : CMAKE_PC_SPACE;
+    return kind == CMAKE_PC_SPACE || kind == CMAKE_PC_SEP ||
+           kind == CMAKE_PC_DELIM || kind == CMAKE_PC_GENEX_CLOSE;
+}
+
 bool cmake_whole_word(const struct cmake_arg *a, size_t k)
 {
-    for (int d = -1; d <= 1; d += 2) {
-        size_t n = k + (size_t)d;
-        if ((d < 0 && !k) || n >= a->npc)
-            continue;
-        unsigned char kind = a->pc[n].kind;
-        if (kind != CMAKE_PC_SPACE && kind != CMAKE_PC_SEP &&
-            kind != CMAKE_PC_DELIM &&
-            !(d > 0 && kind == CMAKE_PC_GENEX_CLOSE) &&
-            !(d < 0 && kind == CMAKE_PC_GENEX_OPEN))
-            return false;
-    }
-    return true;
+    return cmake_word_starts(a, k) && cmake_word_ends(a, k);
+}
+
+bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to)
+{
+    return cmake_word_starts(a, from) && cmake_word_ends(a, to) &&
+           (!from || a->pc[from - 1].kind != CMAKE_PC_DELIM) &&
+           (to + 1 >= a->npc || a->pc[to + 1].kind != CMAKE_PC_DELIM);
 }

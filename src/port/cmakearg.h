@@ -27,8 +27,15 @@ const struct cmake_token *cmake_ref_before(const struct cmake_arg *a, size_t k);
  * CMAKE_CURRENT_SOURCE_DIR or CMAKE_CURRENT_LIST_DIR? */
 bool cmake_is_current_dir(const char *buf, const struct cmake_token *v);
 
-/* Is piece k of arg a word of its own (blanks, ';', quotes, a genex
- * separator or nothing on both sides)? */
+/* Does a word start at piece k of arg (blanks, ';', a quote, a genex's
+ * opening or nothing before it)? End there (the same after it, or the
+ * genex's closing)? */
+bool cmake_word_starts(const struct cmake_arg *a, size_t k);
+bool cmake_word_ends(const struct cmake_arg *a, size_t k);
+/* Is piece k of arg a word of its own: both? */
 bool cmake_whole_word(const struct cmake_arg *a, size_t k);
+/* Are pieces [from, to] of arg a word that can go alone: a whole word,
+ * not quoted (an argument of its own, or an item of a list)? */
+bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to);
 
 #endif

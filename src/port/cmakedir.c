@@ -67,14 +67,9 @@ void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
 bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
-    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
-        a->pc[k - 1].kind != CMAKE_PC_SEP &&
-        a->pc[k - 1].kind != CMAKE_PC_DELIM)
+    if (glued(a, k, -1))
         return false;
-    /* A library's file dropped takes its word only where the word is an
-     * unquoted argument of its own, or an item of a list. */
-    bool own = cmake_whole_word(a, k) &&
-               (!k || a->pc[k - 1].kind != CMAKE_PC_DELIM) &&
-               (k + 1 >= a->npc || a->pc[k + 1].kind != CMAKE_PC_DELIM);
-    return sj_home_word(j, p->off, p->len, p->off, own ? p->len : 0, true) == 0;
+    /* A library's file dropped takes its word only where it can go. */
+    size_t wlen = cmake_own_word(a, k, k) ? p->len : 0;
+    return sj_home_word(j, p->off, p->len, p->off, wlen, true) == 0;
 }

@@ -134,27 +134,17 @@ void cmake_link_command(struct script_job *j, const char *cmd, const char *buf,
     }
 }
 
-/* Does piece k end a word (or the argument)? */
-static bool ends_word(const struct cmake_arg *a, size_t k)
-{
-    unsigned char kind = k < a->npc ? a->pc[k].kind : CMAKE_PC_SPACE;
-    return kind == CMAKE_PC_SPACE || kind == CMAKE_PC_SEP ||
-           kind == CMAKE_PC_DELIM || kind == CMAKE_PC_GENEX_CLOSE;
-}
-
 void cmake_library_file(struct script_job *j, const struct cmake_arg *a,
                         size_t k)
 {
     const struct cmake_token *w = &a->pc[k + 2];
     if (w->kind != CMAKE_PC_WORD || j->buf[w->off] != '/' ||
-        !ends_word(a, k + 3))
+        !cmake_word_ends(a, k + 2))
         return;
-    /* Dropped only where it is an unquoted argument of its own. */
+    /* The word ${...}/file goes only where it can go alone. */
     const struct cmake_token *open = &a->pc[k - 1];
-    bool whole = (k < 2 || a->pc[k - 2].kind == CMAKE_PC_SPACE ||
-                  a->pc[k - 2].kind == CMAKE_PC_SEP) &&
-                 (k + 3 >= a->npc || a->pc[k + 3].kind != CMAKE_PC_DELIM);
-    if (!sj_library_file(j, w->off, w->len, open->off,
-                         whole ? w->off + w->len - open->off : 0))
+    size_t wlen =
+        cmake_own_word(a, k - 1, k + 2) ? w->off + w->len - open->off : 0;
+    if (!sj_library_file(j, w->off, w->len, open->off, wlen))
         sj_home_dir(j, w->off, w->len); /* ${CUDAToolkit_ROOT}/lib64/... */
 }

@@ -97,23 +97,39 @@ static bool opens_enum(const char *buf, size_t off)
  * bracketed groups), then a look at its first two tokens: a type word
  * and a name, '*', '&', '<' or '::'. A parameter list or a call (an open
  * '(' first) is not one. */
+/* Where the line holding offset i starts. */
+static size_t line_start(const char *buf, size_t i)
+{
+    while (i > 0 && buf[i - 1] != '\n')
+        i--;
+    return i;
+}
+
+/* Does the line before the one starting at start end with a backslash
+ * (and maybe a CR), so that this one continues it? */
+static bool continues(const char *buf, size_t start)
+{
+    size_t e = start > 0 ? start - 1 : 0; /* the newline */
+    if (e > 0 && buf[e - 1] == '\r')
+        e--;
+    return start > 0 && e > 0 && buf[e - 1] == '\\';
+}
+
+/* i, past the blanks of buf[i..end). */
+static size_t skip_blanks(const char *buf, size_t i, size_t end)
+{
+    while (i < end && (buf[i] == ' ' || buf[i] == '\t'))
+        i++;
+    return i;
+}
+
 /* The line that ends at the newline at nl: a directive, or a line that
  * continues one? */
 static bool directive_above(const char *buf, size_t nl)
 {
-    size_t start = nl;
-    while (start > 0 && buf[start - 1] != '\n')
-        start--;
-    size_t i = start;
-    while (i < nl && (buf[i] == ' ' || buf[i] == '\t'))
-        i++;
-    if (i < nl && buf[i] == '#')
-        return true;
-    /* The line before ends with a backslash (and maybe a CR). */
-    size_t e = start > 0 ? start - 1 : 0;
-    if (e > 0 && buf[e - 1] == '\r')
-        e--;
-    return start > 0 && e > 0 && buf[e - 1] == '\\';
+    size_t start = line_start(buf, nl);
+    size_t i = skip_blanks(buf, start, nl);
+    return (i < nl && buf[i] == '#') || continues(buf, start);
 }
 
 static bool in_declarator_list(const char *buf, size_t off)
@@ -161,30 +177,17 @@ static bool in_declarator_list(const char *buf, size_t off)
 static bool in_define(const char *buf, size_t len, size_t off, size_t *body,
                       bool *param)
 {
-    size_t i = off;
-    for (;;) {
-        while (i > 0 && buf[i - 1] != '\n')
-            i--;
-        size_t e = i ? i - 1 : 0; /* the newline before the line */
-        if (e > 0 && buf[e - 1] == '\r')
-            e--;
-        if (!i || !e || buf[e - 1] != '\\')
-            break;
-        i = e - 1;
-    }
-    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
-        i++;
+    size_t i = line_start(buf, off);
+    while (continues(buf, i))
+        i = line_start(buf, i - 1);
+    i = skip_blanks(buf, i, off);
     if (i >= off || buf[i] != '#')
         return false;
-    i++;
-    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
-        i++;
+    i = skip_blanks(buf, i + 1, off);
     if (off - i < 7 || memcmp(buf + i, "define", 6) ||
         (buf[i + 6] != ' ' && buf[i + 6] != '\t'))
         return false;
-    i += 7;
-    while (i < off && (buf[i] == ' ' || buf[i] == '\t'))
-        i++;
+    i = skip_blanks(buf, i + 7, off);
     size_t n = i;
     while (n < off && lexer_is_ident_char((unsigned char)buf[n]))
         n++;

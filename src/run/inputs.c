@@ -17,7 +17,6 @@
 #include "io/load.h"
 #include "io/source.h"
 #include "io/walk.h"
-#include "port/project.h"
 #include "run/exclude.h"
 #include "run/inplace.h"
 #include "run/names.h"
@@ -542,23 +541,18 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
 
 /* A quoted #include name[0..len) of job j that is no file of the run and
  * in no -I directory: when a port of it would rename it (x.cuh ->
- * x.muh; with words, --rename-project's, x_cuda.h -> x_musa.h too), say
+ * x.muh; with --rename-project, x_cuda.h -> x_musa.h too), say
  * so in p, else NULL. The #include keeps the name: the file may be where
  * the build alone looks, unported. */
-static const char *found_nowhere(struct strbuf *p, const struct job *j,
-                                 const char *name, size_t len, bool words)
+static const char *found_nowhere(struct strbuf *p, const struct run *r,
+                                 const struct job *j, const char *name,
+                                 size_t len)
 {
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     bool renamed = false;
-    char *to = filekind_port_name(p->buf, &renamed);
-    strbuf_reset(p);
-    if (words && filekind_of(to) != FK_OTHER &&
-        project_words(to, strlen(to), p)) {
-        free(to);
-        to = strbuf_detach(p, NULL);
-        renamed = true;
-    }
+    char *to =
+        run_port_name(r, p->buf, filekind_of(p->buf) != FK_OTHER, &renamed);
     if (!renamed) {
         free(to);
         return NULL;
@@ -639,7 +633,7 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
     if (!n)
         return library || where != FACTS_ALWAYS
                    ? NULL
-                   : found_nowhere(p, in->job, name, len, r->o->rename_project);
+                   : found_nowhere(p, r, in->job, name, len);
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     if (filekind_of(p->buf) == FK_OTHER)

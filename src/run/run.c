@@ -21,6 +21,28 @@ char *run_job_str(struct run *r, const char *s)
     return arena_strndup(&r->job_mem, s, strlen(s));
 }
 
+char *run_port_name(const struct run *r, const char *rel, bool named,
+                    bool *renamed)
+{
+    char *out = filekind_port_name(rel, renamed);
+    if (!r->o->rename_project)
+        return out;
+    /* Directories that say cuda, and the names of the files ported (not
+     * of those kept or copied as they are). */
+    struct strbuf sb = STRBUF_INIT;
+    const char *slash = strrchr(out, '/');
+    size_t dir = slash ? (size_t)(slash - out) : 0;
+    size_t upto = named ? strlen(out) : dir;
+    if (project_words(out, upto, &sb)) {
+        strbuf_addstr(&sb, out + upto);
+        free(out);
+        out = strbuf_detach(&sb, NULL);
+        *renamed = true;
+    }
+    strbuf_release(&sb);
+    return out;
+}
+
 void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind)
 {
@@ -29,26 +51,10 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     memset(j, 0, sizeof(*j));
     j->path = run_job_str(r, path);
     j->abs = abs ? run_job_str(r, abs) : NULL;
-    char *out = filekind_port_name(rel, &j->renamed);
-    if (r->o->rename_project) {
-        /* Directories that say cuda, and the names of the files ported
-         * (not of those kept or copied as they are, nor of build files:
-         * CMakeLists.txt and setup.py keep their names, for the tools
-         * that look for them). */
-        struct strbuf sb = STRBUF_INIT;
-        const char *slash = strrchr(out, '/');
-        size_t dir = slash ? (size_t)(slash - out) : 0;
-        bool named =
-            kind == JOB_PORT && !filekind_is_script(run_file_kind(r, rel));
-        size_t upto = named ? strlen(out) : dir;
-        if (project_words(out, upto, &sb)) {
-            strbuf_addstr(&sb, out + upto);
-            free(out);
-            out = strbuf_detach(&sb, NULL);
-            j->renamed = true;
-        }
-        strbuf_release(&sb);
-    }
+    /* (CMakeLists.txt and setup.py keep their names, for the tools that
+     * look for them.) */
+    bool named = kind == JOB_PORT && !filekind_is_script(run_file_kind(r, rel));
+    char *out = run_port_name(r, rel, named, &j->renamed);
     j->rel = run_job_str(r, out);
     free(out);
     j->kind = kind;

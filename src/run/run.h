@@ -210,6 +210,12 @@ struct run {
 
 /* A copy of s that lives as long as the jobs. */
 char *run_job_str(struct run *r, const char *s);
+/* The path a port gives the file rel (malloc'd; *renamed: whether it
+ * differs): its extension's (k.cu -> k.mu), and with --rename-project
+ * the words of its directories, and of its own name when named (a file
+ * ported, not one kept or copied, nor a build file). */
+char *run_port_name(const struct run *r, const char *rel, bool named,
+                    bool *renamed);
 /* Add a job; its output name follows the port's renames (k.cu -> k.mu). */
 void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind);

@@ -100,6 +100,15 @@ static bool plain(const struct py *p, size_t i, size_t *off, size_t *len)
     return true;
 }
 
+/* A terminated f-string at i. */
+static bool format_string(const struct py *p, size_t i)
+{
+    struct py_string s;
+    return i < p->n && p->t[i].kind == PY_TOK_STRING &&
+           !(p->t[i].flags & PY_TOKF_UNTERMINATED) &&
+           py_string_parse(p->buf, &p->t[i], &s) && (s.flags & PY_STR_FORMAT);
+}
+
 /* Replace the dotted name of tokens [i, end) by to: part by part when
  * both have as many parts, else as a whole. */
 static void rename_dotted(struct py *p, size_t i, size_t end, const char *to)
@@ -261,6 +270,71 @@ static void handle_attr(struct py *p, size_t i)
     sj_symbol(p->j, p->t[i + 2].off, p->t[i + 2].len);
 }
 
+/* The name at i in code: an imported name renamed, a symbol on a
+ * library's handle, torch.cuda. Returns the index of the last token it
+ * took. */
+static size_t code_name(struct py *p, size_t i)
+{
+    const struct py_token *tk = &p->t[i];
+    if (tk->flags & PY_TOKF_ATTR)
+        return i;
+    const char *s = p->buf + tk->off;
+    const struct script_entry *ne =
+        p->names.nr ? hashmap_get(&p->names, s, tk->len) : NULL;
+    if (!ne && p->star)
+        ne = mapping_script(p->j->map, SC_PY_NAME, s, tk->len);
+    if (ne && ne->action == SA_RENAME) {
+        sj_replace(p->j, tk->off, tk->len, ne->e.to, ne->e.to_len, false);
+        return i;
+    }
+    if (p->handles.nr && is_op(p, i + 1, ".") && i + 2 < p->n &&
+        hashmap_get(&p->handles, s, tk->len)) {
+        handle_attr(p, i);
+        return i;
+    }
+    return qualified(p, i) - 1;
+}
+
+/* The code in the replacement fields of the f-string at i, which the
+ * names of the file's code hold as well: f'{CUDA_HOME}/lib64' follows
+ * the import that renames CUDA_HOME. Nested f-strings too, so deep. */
+#define FIELD_DEPTH 4
+
+static void fields(struct py *p, size_t i, unsigned depth)
+{
+    struct py_pieces it;
+    struct py_token pc;
+    py_pieces_init(&it, p->buf, &p->t[i]);
+    while (py_pieces_next(&it, &pc)) {
+        if (pc.kind != PY_PC_FIELD || pc.len < 3)
+            continue;
+        /* Its code, from after '{' to before '}', as tokens of the file. */
+        struct py_token *sub = NULL, t;
+        size_t n = 0, alloc = 0;
+        struct py_lexer lx;
+        py_lexer_init(&lx, p->buf + pc.off + 1, pc.len - 2);
+        while (py_lexer_next_sig(&lx, &t)) {
+            t.off += pc.off + 1;
+            ALLOC_GROW(sub, n + 1, alloc);
+            sub[n++] = t;
+        }
+        struct py_token *t0 = p->t;
+        size_t n0 = p->n;
+        p->t = sub;
+        p->n = n;
+        for (size_t k = 0; k < n; k++) {
+            if (sub[k].kind == PY_TOK_NAME)
+                k = code_name(p, k);
+            else if (sub[k].kind == PY_TOK_STRING && depth < FIELD_DEPTH &&
+                     format_string(p, k))
+                fields(p, k, depth + 1);
+        }
+        p->t = t0;
+        p->n = n0;
+        free(sub);
+    }
+}
+
 /* ---- strings ---- */
 
 /* A plain string at i that may name files of the run (outside a path
@@ -327,10 +401,11 @@ static void string(struct py *p, size_t i)
     struct frame *f = top(p);
     size_t off, len;
     if (!plain(p, i, &off, &len)) {
-        struct py_string s;
-        if (py_string_parse(p->buf, t, &s) && (s.flags & PY_STR_FORMAT) &&
-            !(t->flags & PY_TOKF_UNTERMINATED) && i >= p->path_end)
-            fstring(p, i);
+        if (format_string(p, i)) {
+            fields(p, i, 0);
+            if (i >= p->path_end)
+                fstring(p, i);
+        }
         return;
     }
     const char *s = p->buf + off;
@@ -528,28 +603,9 @@ void python_port(struct script_job *j)
                 p.path_end = end;
         }
         switch (tk->kind) {
-        case PY_TOK_NAME: {
-            if (tk->flags & PY_TOKF_ATTR)
-                break;
-            const char *s = p.buf + tk->off;
-            const struct script_entry *ne =
-                p.names.nr ? hashmap_get(&p.names, s, tk->len) : NULL;
-            if (!ne && p.star)
-                ne = mapping_script(j->map, SC_PY_NAME, s, tk->len);
-            if (ne && ne->action == SA_RENAME) {
-                sj_replace(j, tk->off, tk->len, ne->e.to, ne->e.to_len, false);
-                break;
-            }
-            if (p.handles.nr && is_op(&p, i + 1, ".") && i + 2 < p.n &&
-                hashmap_get(&p.handles, s, tk->len)) {
-                handle_attr(&p, i);
-                break;
-            }
-            size_t next = qualified(&p, i);
-            if (next > i + 1)
-                i = next - 1;
+        case PY_TOK_NAME:
+            i = code_name(&p, i);
             break;
-        }
         case PY_TOK_STRING:
             string(&p, i);
             break;

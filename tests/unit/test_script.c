@@ -840,6 +840,17 @@ START_TEST(python_setup)
                  "e = CUDAExtension('x', ['src/k.cu'])\n",
                  "from torch_musa.utils.musa_extension import *\n"
                  "e = MUSAExtension('x', ['src/k.mu'])\n");
+    /* The code in an f-string's fields is code: the names it takes
+     * follow their import (not an attribute of the same name). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDA_HOME\n"
+                 "a = f'{CUDA_HOME}/include'\n"
+                 "b = f\"-L{os.path.join(CUDA_HOME, f'{CUDA_HOME!s:>4}')}\"\n"
+                 "c = f'{x.CUDA_HOME} {{CUDA_HOME}}'\n",
+                 "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+                 "a = f'{MUSA_HOME}/include'\n"
+                 "b = f\"-L{os.path.join(MUSA_HOME, f'{MUSA_HOME!s:>4}')}\"\n"
+                 "c = f'{x.CUDA_HOME} {{CUDA_HOME}}'\n");
     expect(newest, SCRIPT_PYTHON, "run('k.cu')\nrun('other.cu')\n",
            "run('k.cu')\nrun('other.cu')\n",
            "1:6: build: 'k.cu' keeps its name, but the run renames "

@@ -2,48 +2,32 @@
 /* Paths that Python code builds, as a whole. A path expression is put
  * together from its pieces: plain strings and the text of f-strings (a
  * field stands for '*' within its part), os.path.join and pathlib's Path
- * and '/', the directory of __file__, and names given such a path once.
- * The whole is resolved among the run's files and directories (from the
- * setup's directory, or from __file__'s): the port's path is mapped back
- * part by part onto the expression's own string pieces, so a bare 'cuda'
- * follows csrc/cuda/ -> csrc/musa/ when it names that directory, and
- * never where nothing shows it is a path (suffix == 'cuda'). When the
- * start of the path is unknown, its end is matched against the renamed
- * files and directories of the run: renamed when they agree, else
- * reported. */
+ * and '/', the directory of __file__, and names given such a path once;
+ * and paths in the CUDA toolkit's home, which start at torch's CUDA_HOME
+ * or an environment variable that holds the home (os.environ['CUDA_PATH'],
+ * os.getenv('CUDA_HOME')), joined or added to ('+'), or at such a name in
+ * an f-string's first field. pyrename.c ports the value. */
 #include "port/pypath.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mapping/mapping.h"
+#include "port/pyrename.h"
+#include "port/sdkpath.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
-
-/* A string piece of the expression: text[pos..pos+len) of the path is
- * buf[off..off+len) of the file. */
-struct seg {
-    size_t pos, len, off;
-};
-
-struct pval {
-    struct strbuf text; /* the path; '*' where a field goes */
-    struct seg *v;      /* its own string pieces (not a name's) */
-    size_t nr, alloc;
-    bool known;    /* text is the path, or its end when prefix */
-    bool prefix;   /* something unknown comes before text */
-    bool anchored; /* from __file__'s directory, or absolute */
-    bool pathlib;  /* a pathlib value: '/' joins it */
-    bool file;     /* __file__ itself */
-};
 
 /* A name given a path once. */
 struct var {
     unsigned count; /* times it is bound */
     bool done;      /* its value is learnt */
     bool used;      /* a path expression takes it whole */
-    bool known, prefix, anchored, pathlib, file;
+    bool known, prefix, anchored, pathlib, file, home;
+    size_t home_at;
     const char *text;
     size_t len;
 };
@@ -54,6 +38,8 @@ struct pypath {
     const struct py_token *t;
     size_t n;
     bool setup;
+    const struct hashmap *imported; /* names imported and renamed */
+    bool star;                      /* and every name of the module */
     struct hashmap vars;
 };
 
@@ -128,6 +114,8 @@ static void pv_unknown(struct pval *v)
     strbuf_reset(&v->text);
     v->nr = 0;
     v->known = v->prefix = v->anchored = v->pathlib = v->file = false;
+    v->home = false;
+    v->home_at = 0;
 }
 
 /* The directory of __file__: known, empty, anchored. */
@@ -156,6 +144,48 @@ static void pv_take(struct pval *v, struct pval *w)
     pv_unknown(w);
 }
 
+/* w's text and pieces after v's. */
+static void pv_append(struct pval *v, const struct pval *w)
+{
+    size_t at = v->text.len;
+    strbuf_add(&v->text, w->text.buf, w->text.len);
+    for (size_t k = 0; k < w->nr; k++) {
+        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
+        v->v[v->nr] = w->v[k];
+        v->v[v->nr++].pos += at;
+    }
+}
+
+/* ---- the CUDA toolkit's home ---- */
+
+/* A variable that holds the CUDA toolkit's home: make: variables:
+ * (CUDA_HOME, CUDA_PATH), which MUSA's tools read as MUSA_HOME and
+ * MUSA_PATH. */
+static bool home_var(const struct pypath *pp, const char *s, size_t len)
+{
+    const struct script_entry *se =
+        mapping_script(pp->j->map, SC_MAKE_VARIABLE, s, len);
+    return se && se->action == SA_RENAME;
+}
+
+/* A name that the file imports from a module the port renames, and that
+ * holds the home: torch's CUDA_HOME (torch_musa's MUSA_HOME). */
+static bool home_name(const struct pypath *pp, const char *s, size_t len)
+{
+    if (!home_var(pp, s, len))
+        return false;
+    if (pp->imported && hashmap_get(pp->imported, s, len))
+        return true;
+    return pp->star && mapping_script(pp->j->map, SC_PY_NAME, s, len);
+}
+
+/* v: the home, with nothing after it yet. */
+static void pv_home(struct pval *v)
+{
+    pv_unknown(v);
+    v->known = v->anchored = v->home = true;
+}
+
 /* os.path.join(v, w), and pathlib's v / w. */
 static void pv_join(struct pval *v, struct pval *w)
 {
@@ -172,13 +202,30 @@ static void pv_join(struct pval *v, struct pval *w)
     }
     if (v->text.len && v->text.buf[v->text.len - 1] != '/' && w->text.len)
         strbuf_addch(&v->text, '/');
-    size_t at = v->text.len;
-    strbuf_add(&v->text, w->text.buf, w->text.len);
-    for (size_t k = 0; k < w->nr; k++) {
-        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
-        v->v[v->nr] = w->v[k];
-        v->v[v->nr++].pos += at;
-    }
+    pv_append(v, w);
+}
+
+/* Is the field piece pc (f'{CUDA_HOME}') a name that holds the home? */
+static bool field_home(const struct pypath *pp, const struct py_token *pc)
+{
+    const char *s = pp->buf + pc->off + 1;
+    size_t len = pc->len - 2;
+    while (len && isspace((unsigned char)*s))
+        s++, len--;
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    return pc->len > 2 && home_name(pp, s, len);
+}
+
+/* A plain string token's text is a variable that holds the home. */
+static bool home_var_string(const struct pypath *pp, size_t i)
+{
+    struct py_string s;
+    return i < pp->n && pp->t[i].kind == PY_TOK_STRING &&
+           !(pp->t[i].flags & PY_TOKF_UNTERMINATED) &&
+           py_string_parse(pp->buf, &pp->t[i], &s) && !s.escapes &&
+           !(s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)) &&
+           home_var(pp, pp->buf + s.body, s.body_len);
 }
 
 /* A string token: its text, a field of an f-string as '*'. */
@@ -199,7 +246,12 @@ static void string_val(struct pypath *pp, size_t i, struct pval *v, bool own)
         while (py_pieces_next(&it, &pc)) {
             if (pc.kind == PY_PC_TEXT)
                 pv_text(v, pp->buf + pc.off, pc.len, pc.off, own);
-            else if (pc.kind == PY_PC_FIELD)
+            else if (pc.kind == PY_PC_FIELD && !v->home &&
+                     field_home(pp, &pc) &&
+                     sj_home_option(v->text.buf, v->text.len)) {
+                v->home = true; /* f'-L{CUDA_HOME}/lib64' */
+                v->home_at = v->text.len;
+            } else if (pc.kind == PY_PC_FIELD)
                 strbuf_addch(&v->text, '*');
             else if (pc.kind == PY_PC_BRACE)
                 strbuf_addch(&v->text, pp->buf[pc.off]);
@@ -210,7 +262,7 @@ static void string_val(struct pypath *pp, size_t i, struct pval *v, bool own)
         }
     }
     v->known = true;
-    v->anchored = v->text.len && v->text.buf[0] == '/';
+    v->anchored = v->home || (v->text.len && v->text.buf[0] == '/');
 }
 
 static void var_val(const struct var *x, struct pval *v)
@@ -224,6 +276,8 @@ static void var_val(const struct var *x, struct pval *v)
     v->anchored = x->anchored;
     v->pathlib = x->pathlib;
     v->file = x->file;
+    v->home = x->home;
+    v->home_at = x->home_at;
 }
 
 enum callee {
@@ -231,7 +285,8 @@ enum callee {
     C_JOIN, /* os.path.join */
     C_PATH, /* pathlib.Path */
     C_DIRNAME,
-    C_SAME /* abspath, realpath, normpath: the same path, for ours */
+    C_SAME, /* abspath, realpath, normpath: the same path, for ours */
+    C_ENV   /* os.environ.get, os.getenv: an environment variable */
 };
 
 static bool ends_with(const char *s, size_t len, const char *end)
@@ -251,6 +306,8 @@ static bool has_path(const char *s, size_t len)
 
 static enum callee callee_of(const char *s, size_t len)
 {
+    if (ends_with(s, len, "getenv") || ends_with(s, len, "environ.get"))
+        return C_ENV;
     bool ospath = (len > 8 && !memcmp(s, "os.path.", 8)) ||
                   (len > 4 && !memcmp(s, "osp.", 4)) ||
                   (len > 5 && !memcmp(s, "path.", 5)) ||
@@ -297,9 +354,17 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
 static void call_val(struct pypath *pp, enum callee c, size_t open,
                      size_t close, struct pval *v, bool own, unsigned depth)
 {
+    pv_unknown(v);
+    if (c == C_ENV) {
+        /* os.environ.get('CUDA_HOME', ...): the home, whatever the
+         * default */
+        if (home_var_string(pp, open + 1) &&
+            (is_op(pp, open + 2, ",") || is_op(pp, open + 2, ")")))
+            pv_home(v);
+        return;
+    }
     struct pval w;
     pv_init(&w);
-    pv_unknown(v);
     v->known = true;
     size_t nargs = 0, a = open + 1;
     for (size_t k = open + 1; k <= close; k++) {
@@ -342,6 +407,39 @@ static void call_val(struct pypath *pp, enum callee c, size_t open,
     pv_release(&w);
 }
 
+/* a + b + ...: a path in the home, from an option before it at most:
+ * CUDA_HOME + '/lib64', '-L' + os.environ['CUDA_PATH'] + '/lib64'.
+ * Anything else is not known. */
+static void plus(struct pypath *pp, size_t a, size_t b, struct pval *v,
+                 bool own, unsigned depth)
+{
+    struct pval w;
+    pv_init(&w);
+    pv_unknown(v);
+    v->known = true;
+    for (size_t s = a, k = a; s < b && v->known; s = k + 1) {
+        for (k = s; k < b && !is_op(pp, k, "+"); k++)
+            if (opens(pp, k))
+                k = close_of(pp, k);
+        eval(pp, s, k, &w, own, depth + 1);
+        if (!w.known || w.prefix || w.file || w.pathlib ||
+            (w.home && (v->home || w.home_at ||
+                        !sj_home_option(v->text.buf, v->text.len)))) {
+            pv_unknown(v);
+        } else {
+            if (w.home) {
+                v->home = true;
+                v->home_at = v->text.len;
+            }
+            pv_append(v, &w);
+        }
+    }
+    if (!v->home)
+        pv_unknown(v);
+    v->anchored = v->home;
+    pv_release(&w);
+}
+
 static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
                  bool own, unsigned depth)
 {
@@ -352,8 +450,20 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         eval(pp, a + 1, b - 1, v, own, depth + 1);
         return;
     }
-    /* a / b / c: a pathlib value and what it is joined with */
+    /* a + b: a path in the home only */
     size_t k = a;
+    for (; k < b; k++) {
+        if (opens(pp, k))
+            k = close_of(pp, k);
+        else if (is_op(pp, k, "+"))
+            break;
+    }
+    if (k < b) {
+        plus(pp, a, b, v, own, depth);
+        return;
+    }
+    /* a / b / c: a pathlib value and what it is joined with */
+    k = a;
     for (; k < b; k++) {
         if (opens(pp, k))
             k = close_of(pp, k);
@@ -385,8 +495,21 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
             string_val(pp, a, v, own);
         else if (name_is(pp, a, "__file__"))
             v->known = v->file = v->anchored = true;
-        else if (!(pp->t[a].flags & PY_TOKF_ATTR))
-            var_val(var_of(pp, a), v);
+        else if (!(pp->t[a].flags & PY_TOKF_ATTR)) {
+            const struct var *x = var_of(pp, a);
+            if ((!x || !x->done) &&
+                home_name(pp, pp->buf + pp->t[a].off, pp->t[a].len))
+                pv_home(v);
+            else
+                var_val(x, v);
+        }
+        return;
+    }
+    /* os.environ['CUDA_HOME'] */
+    if (b - a >= 4 && is_op(pp, b - 3, "[") && is_op(pp, b - 1, "]") &&
+        name_is(pp, b - 4, "environ") && home_var_string(pp, b - 2) &&
+        (b - 4 == a || (b - 4 == a + 2 && name_is(pp, a, "os")))) {
+        pv_home(v);
         return;
     }
     struct strbuf sb = STRBUF_INIT;
@@ -411,217 +534,6 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         }
         k += call ? 4 : 2;
     }
-}
-
-/* ---- following the renames ---- */
-
-static size_t parts(const char *s, size_t len)
-{
-    size_t n = 1;
-    for (size_t i = 0; i < len; i++)
-        n += s[i] == '/';
-    return n;
-}
-
-/* The start of part k of s[0..len). */
-static size_t part_start(const char *s, size_t len, size_t k)
-{
-    size_t i = 0;
-    for (; k && i < len; i++)
-        if (s[i] == '/')
-            k--;
-    return i;
-}
-
-/* Map the port's now[0..nl) of text[base..base+tl) back onto the
- * expression's own pieces: byte for byte when the two have their parts
- * at the same places (the renames keep lengths: cuda -> musa, .cu ->
- * .mu), else part for part where a piece is whole parts. false, with
- * nothing done, when a piece cannot follow. */
-static bool follow(struct pypath *pp, const struct pval *v, size_t base,
-                   size_t tl, const char *now, size_t nl, bool dry)
-{
-    const char *old = v->text.buf + base;
-    bool bytes = nl == tl;
-    for (size_t i = 0; bytes && i < tl; i++)
-        bytes = (old[i] == '/') == (now[i] == '/');
-    if (!bytes && parts(old, tl) != parts(now, nl))
-        return false;
-    for (size_t k = 0; k < v->nr; k++) {
-        const struct seg *s = &v->v[k];
-        size_t s0 = s->pos > base ? s->pos : base;
-        size_t s1 = s->pos + s->len < base + tl ? s->pos + s->len : base + tl;
-        if (s0 >= s1)
-            continue;
-        size_t r0 = s0 - base, r1 = s1 - base, n0, n1;
-        if (bytes) {
-            n0 = r0;
-            n1 = r1;
-        } else {
-            /* whole parts only (a '/' at its end goes with it) */
-            bool slash = old[r1 - 1] == '/';
-            size_t e1 = r1 - slash;
-            if ((r0 && old[r0 - 1] != '/') || (e1 < tl && old[e1] != '/') ||
-                e1 <= r0)
-                return false;
-            n0 = part_start(now, nl, parts(old, r0) - 1);
-            n1 = part_start(now, nl, parts(old, e1));
-            if (!slash && n1 < nl)
-                n1--; /* not the next part's '/' */
-        }
-        size_t off = s->off + (s0 - s->pos);
-        if (!dry)
-            sj_replace(pp->j, off, s1 - s0, now + n0, n1 - n0, true);
-    }
-    return true;
-}
-
-/* Where the path's pieces begin: the offset of its first own piece at or
- * after text position pos. */
-static size_t where(const struct pval *v, size_t pos)
-{
-    for (size_t k = 0; k < v->nr; k++)
-        if (v->v[k].pos + v->v[k].len > pos)
-            return v->v[k].off + (v->v[k].pos > pos ? 0 : pos - v->v[k].pos);
-    return v->nr ? v->v[v->nr - 1].off : 0;
-}
-
-static bool owns(const struct pval *v, size_t base, size_t len)
-{
-    for (size_t k = 0; k < v->nr; k++)
-        if (v->v[k].pos < base + len && v->v[k].pos + v->v[k].len > base)
-            return true;
-    return false;
-}
-
-/* Rename text[base..base+tl) to now, or say why it keeps its name. */
-static void rename_to(struct pypath *pp, const struct pval *v, size_t base,
-                      size_t tl, const char *now, size_t nl)
-{
-    if (follow(pp, v, base, tl, now, nl, true)) {
-        follow(pp, v, base, tl, now, nl, false);
-        return;
-    }
-    sj_warn(pp->j, WARN_BUILD, where(v, base),
-            "'%.*s' becomes '%.*s' in the port, which its pieces cannot "
-            "follow: it keeps its name; write the port's path",
-            (int)tl, v->text.buf + base, (int)nl, now);
-}
-
-/* text[base..base+tl), the end of a path after something unknown: by the
- * renamed files (a name with a renamed extension; partial: the end of
- * one) or directories of the run it ends. */
-static void by_tail(struct pypath *pp, const struct pval *v, size_t base,
-                    size_t tl, bool partial, bool hint)
-{
-    const struct script_files *fs = pp->j->env->files;
-    const char *s = v->text.buf + base, *which = NULL;
-    struct strbuf out = STRBUF_INIT;
-    bool file = fs->may_rename(fs->arg, s, tl);
-    size_t n = 0;
-    if (!owns(v, base, tl))
-        goto done;
-    if (file)
-        n = fs->tail(fs->arg, s, tl, partial, &out, &which);
-    else if (!partial && fs->dir_tail)
-        n = fs->dir_tail(fs->arg, s, tl, &out, &which);
-    else
-        goto done;
-    size_t off = where(v, base);
-    const char *what = file ? "file" : "directory";
-    if (n && out.len == tl && !memcmp(out.buf, s, tl))
-        goto done; /* what it ends keeps that end */
-    if (n && out.len && !file && parts(s, tl) < 2) {
-        /* 'cuda' after something unknown: too weak a sign alone */
-        sj_warn(pp->j, WARN_BUILD, off,
-                "'%.*s' may name the directory '%s'%s of the run, which the "
-                "port renames to end in '%.*s', but what comes before it "
-                "is not known here: it keeps its name; write '%.*s' if it "
-                "names that directory",
-                (int)tl, s, which, n > 1 ? " (or others like it)" : "",
-                (int)out.len, out.buf, (int)out.len, out.buf);
-    } else if (n && out.len && !hint) {
-        rename_to(pp, v, base, tl, out.buf, out.len);
-        sj_note(pp->j, off,
-                "'%.*s' ends the path of the %s '%s'%s: renamed "
-                "with it",
-                (int)tl, s, what, which, n > 1 ? " and others" : "");
-    } else if (n && out.len) {
-        sj_warn(pp->j, WARN_BUILD, off,
-                "'%.*s' keeps its name, but the run renames the %s '%s'%s "
-                "to end in '%.*s': check whether it means that %s",
-                (int)tl, s, what, which, n > 1 ? " and others like it" : "",
-                (int)out.len, out.buf, what);
-    } else if (n) {
-        sj_warn(pp->j, WARN_BUILD, off,
-                "'%.*s' matches renamed %ss of the run that do not agree on "
-                "a new name: it keeps its name; write the port's name",
-                (int)tl, s, what);
-    } else if (file && !hint && !partial) {
-        sj_warn(pp->j, WARN_BUILD, off,
-                "'%.*s' names no file of the run: it keeps its name, but "
-                "the run renames such files",
-                (int)tl, s);
-    }
-done:
-    strbuf_release(&out);
-}
-
-/* The path's end after something unknown, or a path that names nothing
- * of the run: its literal parts by what they end. */
-static void by_evidence(struct pypath *pp, const struct pval *v, bool hint)
-{
-    const char *s = v->text.buf;
-    size_t len = v->text.len, t = 0;
-    t = sj_path_start(s, len, t);
-    if (t == len)
-        return;
-    if (!sj_has_glob(s + t, len - t)) {
-        by_tail(pp, v, t, len - t, false, hint);
-        return;
-    }
-    /* Its directories up to the first wildcard; the text after the last
-     * one, when it ends the name of a file. */
-    size_t d = t;
-    for (size_t i = t; i < len && s[i] != '*' && s[i] != '?' && s[i] != '[';
-         i++)
-        if (s[i] == '/')
-            d = i;
-    if (d > t)
-        by_tail(pp, v, t, d - t, false, hint);
-    size_t w = t;
-    for (size_t i = t; i < len; i++)
-        if (s[i] == '*' || s[i] == '?' || s[i] == ']' || s[i] == '/')
-            w = i + 1;
-    if (w < len && w > t && s[w - 1] != '/')
-        by_tail(pp, v, w, len - w, true, hint);
-}
-
-static void port_val(struct pypath *pp, const struct pval *v)
-{
-    const struct script_env *env = pp->j->env;
-    const struct script_files *fs = env ? env->files : NULL;
-    if (!fs || !v->known || !v->nr || !v->text.len)
-        return;
-    bool decided = !v->prefix && (v->anchored || pp->setup) && env->dir;
-    if (decided) {
-        const char *s = v->text.buf;
-        size_t len = v->text.len;
-        struct strbuf out = STRBUF_INIT;
-        bool renamed = false, found;
-        if (sj_has_glob(s, len))
-            found = renamed = fs->glob(fs->arg, env->dir, s, len, false, &out);
-        else
-            found =
-                fs->file(fs->arg, env->dir, s, len, &renamed, &out) ||
-                (fs->dir && fs->dir(fs->arg, env->dir, s, len, &renamed, &out));
-        if (renamed)
-            rename_to(pp, v, 0, len, out.buf, out.len);
-        strbuf_release(&out);
-        if (found)
-            return;
-    }
-    by_evidence(pp, v, !pp->setup);
 }
 
 /* ---- the file ---- */
@@ -694,6 +606,8 @@ static void learn(struct pypath *pp)
         x->anchored = v.anchored;
         x->pathlib = v.pathlib;
         x->file = v.file;
+        x->home = v.home;
+        x->home_at = v.home_at;
         x->text = arena_strndup(pp->j->a, v.text.buf, v.text.len);
         x->len = v.text.len;
     }
@@ -702,7 +616,8 @@ static void learn(struct pypath *pp)
 }
 
 struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
-                          size_t n, bool setup)
+                          size_t n, bool setup, const struct hashmap *imported,
+                          bool star)
 {
     struct pypath *pp = xcalloc(1, sizeof(*pp));
     pp->j = j;
@@ -710,8 +625,9 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
     pp->t = t;
     pp->n = n;
     pp->setup = setup;
-    if (j->env && j->env->files)
-        learn(pp);
+    pp->imported = imported;
+    pp->star = star;
+    learn(pp);
     return pp;
 }
 
@@ -723,16 +639,59 @@ void pypath_free(struct pypath *pp)
     free(pp);
 }
 
+/* An expression at i that may build a path in the home without a call
+ * pypath_port knows: CUDA_HOME + '/lib64', f'{CUDA_HOME}/lib64'. Returns
+ * the index past it when it does (and ports it), else i. */
+static size_t home_expr(struct pypath *pp, size_t i)
+{
+    size_t k = i;
+    bool plus = false;
+    struct py_string ps;
+    for (;;) {
+        if (k < pp->n && pp->t[k].kind == PY_TOK_STRING) {
+            k++;
+        } else if (is_name(pp, k) && !(pp->t[k].flags & PY_TOKF_ATTR)) {
+            while (is_op(pp, k + 1, ".") && is_name(pp, k + 2))
+                k += 2;
+            k++;
+            while (k < pp->n && (is_op(pp, k, "(") || is_op(pp, k, "[")) &&
+                   close_of(pp, k) < pp->n)
+                k = close_of(pp, k) + 1;
+        } else {
+            return i;
+        }
+        if (!is_op(pp, k, "+"))
+            break;
+        plus = true;
+        k++;
+    }
+    if (!plus && !(k == i + 1 && pp->t[i].kind == PY_TOK_STRING &&
+                   py_string_parse(pp->buf, &pp->t[i], &ps) &&
+                   (ps.flags & PY_STR_FORMAT)))
+        return i;
+    struct pval v;
+    pv_init(&v);
+    eval(pp, i, k, &v, true, 0);
+    bool home = v.known && v.home && v.home_at < v.text.len;
+    if (home)
+        pyrename_port(pp->j, &v, pp->setup);
+    pv_release(&v);
+    return home ? k : i;
+}
+
 size_t pypath_port(struct pypath *pp, size_t i)
 {
-    if (!pp->j->env || !pp->j->env->files || !is_name(pp, i) ||
-        (pp->t[i].flags & PY_TOKF_ATTR))
+    if (i < pp->n && pp->t[i].kind == PY_TOK_STRING)
+        return home_expr(pp, i);
+    if (!is_name(pp, i) || (pp->t[i].flags & PY_TOKF_ATTR))
         return i;
     size_t end = i;
     struct var *x = var_of(pp, i);
     struct strbuf sb = STRBUF_INIT;
     size_t open = callee_at(pp, i, &sb);
     enum callee c = open > i ? callee_of(sb.buf, sb.len) : C_OTHER;
+    if (c == C_ENV)
+        c = C_OTHER;
     bool chain = c == C_PATH || (x && x->done && x->pathlib);
     if (c != C_OTHER) {
         /* the call, what follows it (.parent), and a / chain after */
@@ -752,7 +711,7 @@ size_t pypath_port(struct pypath *pp, size_t i)
     }
     strbuf_release(&sb);
     if (end == i)
-        return i;
+        return home_expr(pp, i);
     while (chain && is_op(pp, end, "/") && end + 1 < pp->n) {
         size_t k = end + 1;
         if (opens(pp, k)) {
@@ -769,7 +728,7 @@ size_t pypath_port(struct pypath *pp, size_t i)
     struct pval v;
     pv_init(&v);
     eval(pp, i, end, &v, true, 0);
-    port_val(pp, &v);
+    pyrename_port(pp->j, &v, pp->setup);
     pv_release(&v);
     strbuf_release(&sb);
     return end;

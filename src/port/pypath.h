@@ -14,6 +14,7 @@
 #include "lex/python.h"
 #include "port/scriptjob.h"
 
+struct hashmap;
 struct pypath;
 
 /* Over the significant tokens t[0..n) of j's file (logical newlines
@@ -22,7 +23,8 @@ struct pypath;
  * are). Learns the paths that names are given once (x = os.path.join(
  * 'csrc', 'cuda')). */
 struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
-                          size_t n, bool setup);
+                          size_t n, bool setup, const struct hashmap *imported,
+                          bool star);
 void pypath_free(struct pypath *pp);
 
 /* A path expression starting at token i (os.path.join(...), Path(...),

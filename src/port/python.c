@@ -395,6 +395,45 @@ static bool list_item(const struct py *p, size_t i)
            (is_op(p, i + 1, "]") || is_op(p, i + 1, ","));
 }
 
+/* Does the dotted name that ends at token k end in end (os.getenv,
+ * getenv)? */
+static bool callee_ends(const struct py *p, size_t k, const char *end)
+{
+    size_t el = strlen(end), len = 0;
+    size_t b = k;
+    while (b >= 2 && is_op(p, b - 1, ".") && p->t[b - 2].kind == PY_TOK_NAME)
+        b -= 2;
+    struct strbuf *sb = &p->j->tmp;
+    dotted(p, b, sb);
+    len = sb->len;
+    return p->t[k].kind == PY_TOK_NAME && len >= el &&
+           !memcmp(sb->buf + len - el, end, el) &&
+           (len == el || sb->buf[len - el - 1] == '.');
+}
+
+/* Is the string at i the name of an environment variable as code reads
+ * or sets it: os.environ['X'], os.getenv('X'), 'X' in os.environ? */
+static bool env_name(const struct py *p, size_t i)
+{
+    static const char *const calls[] = {"getenv",      "putenv",
+                                        "unsetenv",    "environ.get",
+                                        "environ.pop", "environ.setdefault"};
+    if (i >= 2 && is_op(p, i - 1, "[") && is_name(p, i - 2, "environ"))
+        return true;
+    size_t k = i + 1 + is_name(p, i + 1, "not"); /* 'X' [not] in */
+    if (is_name(p, k, "in") &&
+        (is_name(p, k + 1, "environ") ||
+         (is_name(p, k + 1, "os") && is_op(p, k + 2, ".") &&
+          is_name(p, k + 3, "environ"))))
+        return true;
+    if (i < 2 || !is_op(p, i - 1, "(") || p->t[i - 2].kind != PY_TOK_NAME)
+        return false;
+    for (size_t k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
+        if (callee_ends(p, i - 2, calls[k]))
+            return true;
+    return false;
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
@@ -418,6 +457,13 @@ static void string(struct py *p, size_t i)
             sj_replace(p->j, off, len, se->e.to, se->e.to_len, false);
             return;
         }
+    }
+    /* os.environ['CUDA_HOME']: the variable MUSA's tools read */
+    const struct script_entry *ve;
+    if ((ve = mapping_script(p->j->map, SC_MAKE_VARIABLE, s, len)) &&
+        ve->action == SA_RENAME && env_name(p, i)) {
+        sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+        return;
     }
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
      * (an item of a list alone may go with a library's file). A path may
@@ -592,7 +638,7 @@ void python_port(struct script_job *j)
         else if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "import") &&
                  (!i || p.t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(&p, i);
-    p.paths = pypath_new(j, p.t, p.n, p.extension);
+    p.paths = pypath_new(j, p.t, p.n, p.extension, &p.names, p.star);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)

@@ -101,6 +101,14 @@ bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
     return false;
 }
 
+void sj_home_part(struct script_job *j, size_t off, size_t len)
+{
+    const struct script_entry *se =
+        mapping_script(j->map, SC_MAKE_HOME_DIR, j->buf + off, len);
+    if (se && se->action == SA_RENAME)
+        sj_replace(j, off, len, se->e.to, se->e.to_len, false);
+}
+
 void sj_home_dir(struct script_job *j, size_t off, size_t len)
 {
     const char *s = j->buf + off;
@@ -109,21 +117,26 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len)
     size_t n = 1;
     while (n < len && s[n] != '/')
         n++;
-    const struct script_entry *se =
-        mapping_script(j->map, SC_MAKE_HOME_DIR, s + 1, n - 1);
-    if (se && se->action == SA_RENAME)
-        sj_replace(j, off + 1, n - 1, se->e.to, se->e.to_len, false);
+    sj_home_part(j, off + 1, n - 1);
 }
 
-bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
-                  size_t wlen, bool tool)
+void sj_home_tool(struct script_job *j, size_t off, size_t len)
 {
-    const char *s = j->buf + off;
+    const struct script_entry *te;
+    if (len == 4 && !memcmp(j->buf + off, "nvcc", 4) &&
+        (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
+        te->action == SA_RENAME)
+        sj_replace(j, off, 4, te->e.to, te->e.to_len, false);
+}
+
+size_t sj_home_len(const struct script_job *j, const char *s, size_t len,
+                   const struct script_entry **home)
+{
     const struct script_entry *se =
         mapping_script_prefix(j->map, SC_MAKE_PATH, s, len);
     if (!se || se->action != SA_RENAME)
-        return false;
-    size_t pl = strlen(se->e.from), end = pl;
+        return 0;
+    size_t end = strlen(se->e.from);
     if (end < len && s[end] == '-' && end + 1 < len &&
         isdigit((unsigned char)s[end + 1])) {
         end++;
@@ -131,7 +144,21 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
             end++;
     }
     if (end < len && s[end] != '/')
+        return 0;
+    if (home)
+        *home = se;
+    return end;
+}
+
+bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
+                  size_t wlen, bool tool)
+{
+    const char *s = j->buf + off;
+    const struct script_entry *se;
+    size_t end = sj_home_len(j, s, len, &se);
+    if (!end)
         return false;
+    size_t pl = strlen(se->e.from);
     if (sj_library_file(j, off + end, len - end, woff, wlen))
         return true; /* dropped, path and all, or kept as it is */
     sj_replace(j, off, end, se->e.to, se->e.to_len, false);
@@ -140,19 +167,26 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
                 "'%.*s' becomes '%s': the SDK's version is not in its path",
                 (int)end, s, se->e.to);
     sj_home_dir(j, off + end, len - end);
-    const struct script_entry *te;
-    if (tool && len - end >= 5 && !memcmp(s + len - 5, "/nvcc", 5) &&
-        (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
-        te->action == SA_RENAME)
-        sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
+    if (tool && len - end >= 5 && s[len - 5] == '/')
+        sj_home_tool(j, off + len - 4, 4);
     return true;
+}
+
+/* The options a path in the home may follow in its word. */
+static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
+                                   "-Wl,-rpath="};
+
+bool sj_home_option(const char *s, size_t len)
+{
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+        if (strlen(opts[i]) == len && !memcmp(s, opts[i], len))
+            return true;
+    return false;
 }
 
 size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
                     size_t wlen, bool tool)
 {
-    static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
-                                       "-Wl,-rpath="};
     const char *w = j->buf + off;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
         size_t ol = strlen(opts[i]);

@@ -31,11 +31,21 @@ bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
  * follows its library (sj_library_file, which may drop the word [woff,
  * woff + wlen)), and with tool, nvcc at its end the tool rule's (mcc).
  * Returns whether the path begins with a home. */
+/* The length of the CUDA home that s[0..len) begins with (paths:, and a
+ * version after it: /usr/local/cuda-12.4), when a '/' or its end follows;
+ * else 0. *home (when home is not NULL): its entry. */
+size_t sj_home_len(const struct script_job *j, const char *s, size_t len,
+                   const struct script_entry **home);
 bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
                   size_t wlen, bool tool);
 /* lib64 -> lib (home_dirs:) in the path's rest at off, right after a
  * MUSA home ($(MUSA_PATH)/lib64). */
 void sj_home_dir(struct script_job *j, size_t off, size_t len);
+/* The same for the directory name at off alone (a piece of a joined
+ * path: os.path.join(CUDA_HOME, 'lib64')). */
+void sj_home_part(struct script_job *j, size_t off, size_t len);
+/* nvcc at off, a program in the home's bin: the tool rule's (mcc). */
+void sj_home_tool(struct script_job *j, size_t off, size_t len);
 /* A word at off that is, or holds after -L, -I or -Wl,-rpath,, a path
  * in the CUDA toolkit's home: sj_home_path on the path ([woff, woff +
  * wlen), when wlen is not 0, is the item a library dropped takes).
@@ -43,5 +53,8 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len);
  * the word holds no such path. */
 size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
                     size_t wlen, bool tool);
+/* Is s[0..len) an option that a path in the home may follow in its word
+ * (nothing, -L, -I, -Wl,-rpath,)? */
+bool sj_home_option(const char *s, size_t len);
 
 #endif

@@ -770,7 +770,47 @@ START_TEST(python_setup)
                  "  extra_link_args=['-L/usr/local/musa/lib', "
                  "'-lmufft',\n"
                  "  '-lm'])\n"
-                 "home = os.environ.get('CUDA_PATH', '/usr/local/musa')\n");
+                 "home = os.environ.get('MUSA_PATH', '/usr/local/musa')\n");
+    /* ... and as paths put together from pieces: torch's CUDA_HOME and
+     * the environment's (MUSA's tools read MUSA_HOME and MUSA_PATH),
+     * joined, added to, in an f-string's field, or a home's string. */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension, CUDA_HOME\n"
+           "home = os.environ.get('CUDA_HOME', '/usr/local/cuda')\n"
+           "a = [os.path.join(home, 'lib64'), "
+           "os.path.join(CUDA_HOME, 'bin', 'nvcc')]\n"
+           "b = os.path.join('/usr/local/cuda', 'lib64', "
+           "'libcudart_static.a')\n"
+           "c = ['-L' + CUDA_HOME + '/lib64', f'-I{CUDA_HOME}/include', "
+           "f'{ CUDA_HOME }/lib64/libcublas.so.12']\n"
+           "d = os.path.join(os.environ['CUDA_PATH'], 'lib64', "
+           "'libculibos.a')\n"
+           "if 'CUDA_HOME' not in os.environ or os.getenv('CUDA_PATH'):\n"
+           "    e = os.path.join(CUDA_HOME, 'lib64', f'libcudnn.so')\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension, "
+           "MUSA_HOME\n"
+           "home = os.environ.get('MUSA_HOME', '/usr/local/musa')\n"
+           "a = [os.path.join(home, 'lib'), "
+           "os.path.join(MUSA_HOME, 'bin', 'mcc')]\n"
+           "b = os.path.join('/usr/local/musa', 'lib', "
+           "'libmusart.so')\n"
+           "c = ['-L' + MUSA_HOME + '/lib', f'-I{MUSA_HOME}/include', "
+           "f'{ MUSA_HOME }/lib/libmublas.so']\n"
+           "d = os.path.join(os.environ['MUSA_PATH'], 'lib', "
+           "'libculibos.a')\n"
+           "if 'MUSA_HOME' not in os.environ or os.getenv('MUSA_PATH'):\n"
+           "    e = os.path.join(MUSA_HOME, 'lib', f'libcudnn.so')\n",
+           "6:53: build: 'libculibos.a' is kept, but only CUDA's static");
+    /* Not the home: a project's own CUDA_HOME, other names, a key. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"
+                 "a = [os.path.join(CUDA_HOME, 'lib64'), "
+                 "os.path.join(CUDA_ROOT, 'lib64'), CUDA_HOME + '/lib64']\n"
+                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n",
+                 "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"
+                 "a = [os.path.join(CUDA_HOME, 'lib64'), "
+                 "os.path.join(CUDA_ROOT, 'lib64'), CUDA_HOME + '/lib64']\n"
+                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n");
     /* Where it cannot go (an argument, a piece of an item), a dropped
      * library's file is kept and said so; a -ccbin path still goes with
      * its option, and a library a loader opens by its path still names

@@ -434,11 +434,75 @@ static bool env_name(const struct py *p, size_t i)
     return false;
 }
 
+static bool nvcc_name(const char *s, size_t len);
+
+/* Does s[0..len) end in the program nvcc (a path's last part, or all
+ * of it)? */
+static bool ends_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
+           (len == 4 || s[len - 5] == '/' || s[len - 5] == '\\' ||
+            s[len - 5] == ' ' || s[len - 5] == '}');
+}
+
+/* The contents of the string at k (an f-string's with its fields). */
+static bool contents(const struct py *p, size_t k, const char **s, size_t *len)
+{
+    struct py_string ps;
+    if (p->t[k].kind != PY_TOK_STRING ||
+        (p->t[k].flags & PY_TOKF_UNTERMINATED) ||
+        !py_string_parse(p->buf, &p->t[k], &ps))
+        return false;
+    *s = p->buf + ps.body;
+    *len = ps.body_len;
+    return true;
+}
+
+/* The string at i asks nvcc for its version: '-V' or '--version' after
+ * nvcc in the same list or call ([nvcc, '-V'], [home + '/bin/nvcc',
+ * '--version']), or a command line ('nvcc --version'). Setups read the
+ * CUDA version from its 'release X.Y'; mcc prints 'mcc version X.Y.Z'
+ * (mcc_build.md), so the code that reads it breaks after the port. */
+static void version_query(struct py *p, size_t i)
+{
+    const struct frame *f = top(p);
+    const char *s;
+    size_t len;
+    bool query = false;
+    if (!contents(p, i, &s, &len))
+        return;
+    if ((len == 2 && !memcmp(s, "-V", 2)) ||
+        (len == 9 && !memcmp(s, "--version", 9))) {
+        for (size_t k = f ? f->first : i; k < i && !query; k++) {
+            const char *w;
+            size_t n;
+            if (p->t[k].kind == PY_TOK_NAME)
+                query = nvcc_name(p->buf + p->t[k].off, p->t[k].len);
+            else if (contents(p, k, &w, &n))
+                query = ends_nvcc(w, n);
+        }
+    }
+    for (size_t k = 4; k < len && !query; k++) {
+        const char *a = s + k; /* after "nvcc" */
+        size_t rest = len - k;
+        query =
+            ends_nvcc(s, k) && ((rest >= 3 && !memcmp(a, " -V", 3) &&
+                                 (rest == 3 || a[3] == ' ')) ||
+                                (rest >= 10 && !memcmp(a, " --version", 10)));
+    }
+    if (query)
+        sj_warn(p->j, WARN_BUILD, p->t[i].off,
+                "nvcc's version is asked for here: MUSA's compiler is mcc, "
+                "whose --version prints 'mcc version X.Y.Z', not nvcc's "
+                "'release X.Y': port the code that reads it");
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
     struct frame *f = top(p);
     size_t off, len;
+    version_query(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
             fields(p, i, 0);

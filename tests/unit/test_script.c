@@ -801,6 +801,19 @@ START_TEST(python_setup)
            "if 'MUSA_HOME' not in os.environ or os.getenv('MUSA_PATH'):\n"
            "    e = os.path.join(MUSA_HOME, 'lib', f'libcudnn.so')\n",
            "6:53: build: 'libculibos.a' is kept, but only CUDA's static");
+    /* Setups read the CUDA version from nvcc's 'release X.Y', which mcc
+     * does not print. */
+    expect(newest, SCRIPT_PYTHON,
+           "out = subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'])\n",
+           "out = subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'])\n",
+           "1:56: build: nvcc's version is asked for here");
+    expect(newest, SCRIPT_PYTHON,
+           "v = os.popen(f'{home}/bin/nvcc --version').read()\n",
+           "v = os.popen(f'{home}/bin/nvcc --version').read()\n",
+           "1:14: build: nvcc's version is asked for here");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n",
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n");
     /* Not the home: a project's own CUDA_HOME, other names, a key. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"

@@ -179,7 +179,7 @@ static const char *const opts[] = {"", "-L", "-I", "-Wl,-rpath,",
 bool sj_home_option(const char *s, size_t len)
 {
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-        if (strlen(opts[i]) == len && !memcmp(s, opts[i], len))
+        if (strlen(opts[i]) == len && (!len || !memcmp(s, opts[i], len)))
             return true;
     return false;
 }

@@ -359,7 +359,8 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         if (define_word(j, &w[i]))
             continue;
         size_t joined;
-        const struct nvcc_flag *f = nvflags_find(j->nv, s, w[i].len, &joined);
+        const struct nvcc_flag *f = nvflags_find(j->nv, s, w[i].len, &joined),
+                               *uf;
         if (!f || (f->ambiguous && level < SJ_NVCC))
             continue;
         const struct sj_word *vw = NULL;
@@ -396,7 +397,15 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             sj_note(j, fw->off, "'%.*s' becomes '%s'", shown, s, f->to);
             break;
         case NVF_UNWRAP:
-            if (memchr(v, ',', vlen)) {
+            if ((uf = nvflags_find(j->nv, v, vlen, &joined)) &&
+                !uf->ambiguous) {
+                /* -Xcompiler -lineinfo: unwrapped, a later port would
+                 * read the value as nvcc's own option */
+                sj_warn(j, WARN_BUILD, fw->off,
+                        "'%.*s' is kept: '%.*s' is nvcc's own option, not "
+                        "the host compiler's",
+                        shown, s, (int)vlen, v);
+            } else if (memchr(v, ',', vlen)) {
                 sj_warn(j, WARN_BUILD, fw->off,
                         "'%.*s' is kept: give mcc each of these host "
                         "compiler options on its own",

@@ -692,6 +692,14 @@ START_TEST(make_flags)
     expect(newest, SCRIPT_CMAKE,
            "set(CMAKE_CUDA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n",
            "set(CMAKE_MUSA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n", NULL);
+    /* -Xcompiler's value is the host compiler's: one that is nvcc's own
+     * option stays wrapped, said so (found by fuzz_script: unwrapped, the
+     * second port dropped it). */
+    expect(newest, SCRIPT_CMAKE,
+           "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",
+           "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",
+           "1:21: build: '-Xcompiler -lineinfo' is kept: '-lineinfo' is "
+           "nvcc's own option");
     /* A device image is mcc's device code alone; PTX is reported. */
     expect(newest, SCRIPT_MAKE,
            "k.fatbin: src/k.cu\n\tnvcc -arch=sm_80 -fatbin -o $@ $<\n"

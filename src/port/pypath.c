@@ -15,6 +15,7 @@
 
 #include "mapping/mapping.h"
 #include "port/pyrename.h"
+#include "port/pytok.h"
 #include "port/sdkpath.h"
 #include "util/arena.h"
 #include "util/hashmap.h"
@@ -28,71 +29,55 @@ struct var {
     bool used;      /* a path expression takes it whole */
     bool known, prefix, anchored, pathlib, file, home;
     size_t home_at;
+    unsigned homes; /* bindings to the home alone (h = os.getenv(...)) */
     const char *text;
     size_t len;
 };
 
 struct pypath {
     struct script_job *j;
-    const char *buf;
-    const struct py_token *t;
-    size_t n;
+    struct py_code c; /* the file's tokens, or a field's */
     bool setup;
     const struct hashmap *imported; /* names imported and renamed */
     bool star;                      /* and every name of the module */
+    size_t plain_until; /* a long '+' chain ends here: no home in it */
     struct hashmap vars;
 };
 
 #define MAX_DEPTH 16
+/* A '+' chain longer than this builds no path in the home. */
+#define MAX_TERMS 32
 
 static bool is_op(const struct pypath *pp, size_t i, const char *s)
 {
-    return i < pp->n && pp->t[i].kind == PY_TOK_OP &&
-           pp->t[i].len == strlen(s) &&
-           !memcmp(pp->buf + pp->t[i].off, s, pp->t[i].len);
+    return py_is_op(&pp->c, i, s);
 }
 
 static bool is_name(const struct pypath *pp, size_t i)
 {
-    return i < pp->n && pp->t[i].kind == PY_TOK_NAME;
+    return py_is_name(&pp->c, i, NULL);
 }
 
 static bool name_is(const struct pypath *pp, size_t i, const char *s)
 {
-    return is_name(pp, i) && pp->t[i].len == strlen(s) &&
-           !memcmp(pp->buf + pp->t[i].off, s, pp->t[i].len);
+    return py_is_name(&pp->c, i, s);
 }
 
 static bool opens(const struct pypath *pp, size_t i)
 {
-    return is_op(pp, i, "(") || is_op(pp, i, "[") || is_op(pp, i, "{");
+    return py_opens(&pp->c, i);
 }
 
-static bool closes(const struct pypath *pp, size_t i)
-{
-    return is_op(pp, i, ")") || is_op(pp, i, "]") || is_op(pp, i, "}");
-}
-
-/* The bracket closing the one opened at i, or n. */
 static size_t close_of(const struct pypath *pp, size_t i)
 {
-    unsigned d = 0;
-    for (size_t k = i; k < pp->n; k++) {
-        if (pp->t[k].kind == PY_TOK_NEWLINE)
-            return pp->n;
-        if (opens(pp, k))
-            d++;
-        else if (closes(pp, k) && !--d)
-            return k;
-    }
-    return pp->n;
+    return py_close_of(&pp->c, i);
 }
 
 static struct var *var_of(const struct pypath *pp, size_t i)
 {
-    return is_name(pp, i)
-               ? hashmap_get(&pp->vars, pp->buf + pp->t[i].off, pp->t[i].len)
-               : NULL;
+    return is_name(pp, i) ? hashmap_get(&pp->vars, pp->c.buf + pp->c.t[i].off,
+                                        pp->c.t[i].len)
+                          : NULL;
 }
 
 /* ---- values ---- */
@@ -179,6 +164,20 @@ static bool home_name(const struct pypath *pp, const char *s, size_t len)
     return pp->star && mapping_script(pp->j->map, SC_PY_NAME, s, len);
 }
 
+/* Does the name s, x its variable (or NULL), hold the home, or (when
+ * x's value is learnt) a path in it: imported (torch's CUDA_HOME), given
+ * one (home = os.environ.get('CUDA_HOME')), or given the home alone each
+ * time it is bound (h = os.getenv('CUDA_PATH'); h = h or '/usr/local/cuda')? */
+static bool var_home(const struct pypath *pp, const struct var *x,
+                     const char *s, size_t len)
+{
+    if (x && x->done)
+        return x->known && !x->prefix && x->home;
+    if (x && x->count && x->homes == x->count)
+        return true;
+    return home_name(pp, s, len);
+}
+
 /* v: the home, with nothing after it yet. */
 static void pv_home(struct pval *v)
 {
@@ -205,56 +204,83 @@ static void pv_join(struct pval *v, struct pval *w)
     pv_append(v, w);
 }
 
-/* Is the field piece pc (f'{CUDA_HOME}') a name that holds the home? */
-static bool field_home(const struct pypath *pp, const struct py_token *pc)
+static bool var_home(const struct pypath *pp, const struct var *x,
+                     const char *s, size_t len);
+
+/* Is the field piece pc (f'{CUDA_HOME}') a name that holds the home, or
+ * a path in it? Then its value after the home goes into v's text. */
+static bool field_home(const struct pypath *pp, const struct py_token *pc,
+                       struct pval *v)
 {
-    const char *s = pp->buf + pc->off + 1;
+    const char *s = pp->c.buf + pc->off + 1;
     size_t len = pc->len - 2;
+    if (pc->len <= 2)
+        return false;
     while (len && isspace((unsigned char)*s))
         s++, len--;
     while (len && isspace((unsigned char)s[len - 1]))
         len--;
-    return pc->len > 2 && home_name(pp, s, len);
+    const struct var *x = hashmap_get(&pp->vars, s, len);
+    if (!var_home(pp, x, s, len))
+        return false;
+    v->home = true;
+    v->home_at = v->text.len;
+    if (x && x->done && x->home) /* lib = os.path.join(CUDA_HOME, 'lib64') */
+        strbuf_add(&v->text, x->text + x->home_at, x->len - x->home_at);
+    return true;
 }
 
-/* A plain string token's text is a variable that holds the home. */
+/* The string at i names a variable that holds the home, as code reads
+ * it from the environment. */
 static bool home_var_string(const struct pypath *pp, size_t i)
 {
     struct py_string s;
-    return i < pp->n && pp->t[i].kind == PY_TOK_STRING &&
-           !(pp->t[i].flags & PY_TOKF_UNTERMINATED) &&
-           py_string_parse(pp->buf, &pp->t[i], &s) && !s.escapes &&
+    return py_env_variable(&pp->c, i) &&
+           !(pp->c.t[i].flags & PY_TOKF_UNTERMINATED) &&
+           py_string_parse(pp->c.buf, &pp->c.t[i], &s) && !s.escapes &&
            !(s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)) &&
-           home_var(pp, pp->buf + s.body, s.body_len);
+           home_var(pp, pp->c.buf + s.body, s.body_len);
+}
+
+/* Is v the home and nothing after it: a home variable's value, or a
+ * string that is a home (/usr/local/cuda)? */
+static bool home_only(const struct pypath *pp, const struct pval *v)
+{
+    if (!v->known || v->prefix)
+        return false;
+    if (v->home)
+        return v->home_at == v->text.len;
+    return v->text.len &&
+           sj_home_len(pp->j, v->text.buf, v->text.len, NULL) == v->text.len;
 }
 
 /* A string token: its text, a field of an f-string as '*'. */
 static void string_val(struct pypath *pp, size_t i, struct pval *v, bool own)
 {
-    const struct py_token *t = &pp->t[i];
+    const struct py_token *t = &pp->c.t[i];
     struct py_string s;
     pv_unknown(v);
-    if ((t->flags & PY_TOKF_UNTERMINATED) || !py_string_parse(pp->buf, t, &s) ||
-        s.escapes || (s.flags & (PY_STR_BYTES | PY_STR_TEMPLATE)))
+    if ((t->flags & PY_TOKF_UNTERMINATED) ||
+        !py_string_parse(pp->c.buf, t, &s) || s.escapes ||
+        (s.flags & (PY_STR_BYTES | PY_STR_TEMPLATE)))
         return;
     if (!(s.flags & PY_STR_FORMAT)) {
-        pv_text(v, pp->buf + s.body, s.body_len, s.body, own);
+        pv_text(v, pp->c.buf + s.body, s.body_len, s.body, own);
     } else {
         struct py_pieces it;
         struct py_token pc;
-        py_pieces_init(&it, pp->buf, t);
+        py_pieces_init(&it, pp->c.buf, t);
         while (py_pieces_next(&it, &pc)) {
             if (pc.kind == PY_PC_TEXT)
-                pv_text(v, pp->buf + pc.off, pc.len, pc.off, own);
+                pv_text(v, pp->c.buf + pc.off, pc.len, pc.off, own);
             else if (pc.kind == PY_PC_FIELD && !v->home &&
-                     field_home(pp, &pc) &&
-                     sj_home_option(v->text.buf, v->text.len)) {
-                v->home = true; /* f'-L{CUDA_HOME}/lib64' */
-                v->home_at = v->text.len;
-            } else if (pc.kind == PY_PC_FIELD)
+                     sj_home_option(v->text.buf, v->text.len) &&
+                     field_home(pp, &pc, v))
+                ; /* f'-L{CUDA_HOME}/lib64' */
+            else if (pc.kind == PY_PC_FIELD)
                 strbuf_addch(&v->text, '*');
             else if (pc.kind == PY_PC_BRACE)
-                strbuf_addch(&v->text, pp->buf[pc.off]);
+                strbuf_addch(&v->text, pp->c.buf[pc.off]);
             else if (pc.kind == PY_PC_ESCAPE) {
                 pv_unknown(v);
                 return;
@@ -306,8 +332,10 @@ static bool has_path(const char *s, size_t len)
 
 static enum callee callee_of(const char *s, size_t len)
 {
-    if (ends_with(s, len, "getenv") || ends_with(s, len, "environ.get"))
-        return C_ENV;
+    if (ends_with(s, len, "getenv") || ends_with(s, len, "environ.get") ||
+        ends_with(s, len, "environ.pop") ||
+        ends_with(s, len, "environ.setdefault"))
+        return C_ENV; /* which ones: py_env_variable */
     bool ospath = (len > 8 && !memcmp(s, "os.path.", 8)) ||
                   (len > 4 && !memcmp(s, "osp.", 4)) ||
                   (len > 5 && !memcmp(s, "path.", 5)) ||
@@ -325,26 +353,6 @@ static enum callee callee_of(const char *s, size_t len)
         ends_with(s, len, "normpath"))
         return C_SAME;
     return C_OTHER;
-}
-
-/* The callee of a call at i: NAME (. NAME)* then '('; returns the index
- * of the '(' (or i when there is none), with the dotted name in sb. */
-static size_t callee_at(const struct pypath *pp, size_t i, struct strbuf *sb)
-{
-    strbuf_reset(sb);
-    if (!is_name(pp, i) || (pp->t[i].flags & PY_TOKF_ATTR))
-        return i;
-    size_t k = i;
-    for (;;) {
-        strbuf_add(sb, pp->buf + pp->t[k].off, pp->t[k].len);
-        if (is_op(pp, k + 1, ".") && is_name(pp, k + 2)) {
-            strbuf_addch(sb, '.');
-            k += 2;
-            continue;
-        }
-        break;
-    }
-    return is_op(pp, k + 1, "(") ? k + 1 : i;
 }
 
 static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
@@ -422,14 +430,21 @@ static void plus(struct pypath *pp, size_t a, size_t b, struct pval *v,
             if (opens(pp, k))
                 k = close_of(pp, k);
         eval(pp, s, k, &w, own, depth + 1);
+        /* where the home starts and ends in w: a home's value, or a
+         * home's string */
+        bool lit = !w.home && home_only(pp, &w), wh = w.home || lit;
+        size_t start = lit ? 0 : w.home_at, at = lit ? w.text.len : w.home_at;
+        /* what comes before the home: an option at most */
+        bool before = !v->text.len
+                          ? sj_home_option(w.text.buf, start)
+                          : !start && sj_home_option(v->text.buf, v->text.len);
         if (!w.known || w.prefix || w.file || w.pathlib ||
-            (w.home && (v->home || w.home_at ||
-                        !sj_home_option(v->text.buf, v->text.len)))) {
+            (wh && (v->home || !before))) {
             pv_unknown(v);
         } else {
-            if (w.home) {
+            if (wh) {
                 v->home = true;
-                v->home_at = v->text.len;
+                v->home_at = v->text.len + at;
             }
             pv_append(v, &w);
         }
@@ -450,8 +465,32 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         eval(pp, a + 1, b - 1, v, own, depth + 1);
         return;
     }
-    /* a + b: a path in the home only */
+    /* a or b: the home, when each is */
     size_t k = a;
+    for (; k < b; k++) {
+        if (opens(pp, k))
+            k = close_of(pp, k);
+        else if (name_is(pp, k, "or"))
+            break;
+    }
+    if (k < b) {
+        struct pval w;
+        pv_init(&w);
+        bool home = true;
+        for (size_t s = a; s < b && home; s = k + 1) {
+            for (k = s; k < b && !name_is(pp, k, "or"); k++)
+                if (opens(pp, k))
+                    k = close_of(pp, k);
+            eval(pp, s, k, &w, false, depth + 1);
+            home = home_only(pp, &w);
+        }
+        pv_release(&w);
+        if (home)
+            pv_home(v);
+        return;
+    }
+    /* a + b: a path in the home only */
+    k = a;
     for (; k < b; k++) {
         if (opens(pp, k))
             k = close_of(pp, k);
@@ -491,14 +530,14 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         return;
     }
     if (b == a + 1) {
-        if (pp->t[a].kind == PY_TOK_STRING)
+        if (pp->c.t[a].kind == PY_TOK_STRING)
             string_val(pp, a, v, own);
         else if (name_is(pp, a, "__file__"))
             v->known = v->file = v->anchored = true;
-        else if (!(pp->t[a].flags & PY_TOKF_ATTR)) {
+        else if (!(pp->c.t[a].flags & PY_TOKF_ATTR)) {
             const struct var *x = var_of(pp, a);
             if ((!x || !x->done) &&
-                home_name(pp, pp->buf + pp->t[a].off, pp->t[a].len))
+                var_home(pp, x, pp->c.buf + pp->c.t[a].off, pp->c.t[a].len))
                 pv_home(v);
             else
                 var_val(x, v);
@@ -506,17 +545,16 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         return;
     }
     /* os.environ['CUDA_HOME'] */
-    if (b - a >= 4 && is_op(pp, b - 3, "[") && is_op(pp, b - 1, "]") &&
-        name_is(pp, b - 4, "environ") && home_var_string(pp, b - 2) &&
+    if (b - a >= 4 && is_op(pp, b - 1, "]") && home_var_string(pp, b - 2) &&
         (b - 4 == a || (b - 4 == a + 2 && name_is(pp, a, "os")))) {
         pv_home(v);
         return;
     }
     struct strbuf sb = STRBUF_INIT;
-    size_t open = callee_at(pp, a, &sb);
+    size_t open = py_callee(&pp->c, a, &sb);
     enum callee c = open > a ? callee_of(sb.buf, sb.len) : C_OTHER;
     strbuf_release(&sb);
-    size_t close = open > a ? close_of(pp, open) : pp->n;
+    size_t close = open > a ? close_of(pp, open) : pp->c.n;
     if (c == C_OTHER || close >= b)
         return;
     call_val(pp, c, open, close, v, own, depth);
@@ -538,26 +576,14 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
 
 /* ---- the file ---- */
 
-static bool stmt_start(const struct pypath *pp, size_t i)
-{
-    return !i || pp->t[i - 1].kind == PY_TOK_NEWLINE;
-}
-
-static size_t stmt_end(const struct pypath *pp, size_t i)
-{
-    while (i < pp->n && pp->t[i].kind != PY_TOK_NEWLINE)
-        i++;
-    return i;
-}
-
 static struct var *bind(struct pypath *pp, size_t i)
 {
-    const struct py_token *t = &pp->t[i];
-    struct var *x = hashmap_get(&pp->vars, pp->buf + t->off, t->len);
+    const struct py_token *t = &pp->c.t[i];
+    struct var *x = hashmap_get(&pp->vars, pp->c.buf + t->off, t->len);
     if (!x) {
         x = arena_alloc(pp->j->a, sizeof(*x));
         memset(x, 0, sizeof(*x));
-        hashmap_put(&pp->vars, pp->buf + t->off, t->len, x);
+        hashmap_put(&pp->vars, pp->c.buf + t->off, t->len, x);
     }
     x->count++;
     return x;
@@ -567,8 +593,8 @@ static struct var *bind(struct pypath *pp, size_t i)
  * NAME = path, in order. */
 static void learn(struct pypath *pp)
 {
-    for (size_t i = 0; i < pp->n; i++) {
-        if (!is_name(pp, i) || (pp->t[i].flags & PY_TOKF_ATTR))
+    for (size_t i = 0; i < pp->c.n; i++) {
+        if (!is_name(pp, i) || (pp->c.t[i].flags & PY_TOKF_ATTR))
             continue;
         if (is_op(pp, i + 1, "=") || is_op(pp, i + 1, ":=") ||
             is_op(pp, i + 1, "+=") || is_op(pp, i + 1, "/=") ||
@@ -582,9 +608,9 @@ static void learn(struct pypath *pp)
     struct pval v;
     pv_init(&v);
     struct strbuf sb = STRBUF_INIT;
-    for (size_t i = 0; i < pp->n; i++) {
+    for (size_t i = 0; i < pp->c.n; i++) {
         /* What path expressions take whole names. */
-        size_t open = callee_at(pp, i, &sb);
+        size_t open = py_callee(&pp->c, i, &sb);
         if (open > i && callee_of(sb.buf, sb.len) != C_OTHER) {
             size_t close = close_of(pp, open);
             for (size_t k = open + 1; k < close; k++) {
@@ -594,12 +620,19 @@ static void learn(struct pypath *pp)
                     x->used = true;
             }
         }
-        if (!stmt_start(pp, i) || !is_name(pp, i) || !is_op(pp, i + 1, "="))
+        if (!(py_stmt_start(&pp->c, i) || is_op(pp, i - 1, ":")) ||
+            !is_name(pp, i) || !is_op(pp, i + 1, "="))
             continue;
         struct var *x = var_of(pp, i);
-        if (!x || x->count != 1)
+        if (x && x->count > 1) {
+            /* bound again and again, to the home each time? */
+            eval(pp, i + 2, py_stmt_end(&pp->c, i), &v, false, 0);
+            x->homes += home_only(pp, &v);
             continue;
-        eval(pp, i + 2, stmt_end(pp, i), &v, false, 0);
+        }
+        if (!x || x->count != 1 || !py_stmt_start(&pp->c, i))
+            continue;
+        eval(pp, i + 2, py_stmt_end(&pp->c, i), &v, false, 0);
         x->done = true;
         x->known = v.known;
         x->prefix = v.prefix;
@@ -621,14 +654,19 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
 {
     struct pypath *pp = xcalloc(1, sizeof(*pp));
     pp->j = j;
-    pp->buf = j->buf;
-    pp->t = t;
-    pp->n = n;
+    pp->c = (struct py_code){j->buf, t, n};
     pp->setup = setup;
     pp->imported = imported;
     pp->star = star;
     learn(pp);
     return pp;
+}
+
+void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n)
+{
+    pp->c.t = t;
+    pp->c.n = n;
+    pp->plain_until = 0;
 }
 
 void pypath_free(struct pypath *pp)
@@ -644,18 +682,26 @@ void pypath_free(struct pypath *pp)
  * the index past it when it does (and ports it), else i. */
 static size_t home_expr(struct pypath *pp, size_t i)
 {
-    size_t k = i;
+    size_t k = i, terms = 0;
     bool plus = false;
     struct py_string ps;
+    if (i < pp->plain_until)
+        return i;
     for (;;) {
-        if (k < pp->n && pp->t[k].kind == PY_TOK_STRING) {
+        if (++terms > MAX_TERMS) { /* each term would scan the rest */
+            while (k < pp->c.n && pp->c.t[k].kind != PY_TOK_NEWLINE)
+                k++;
+            pp->plain_until = k;
+            return i;
+        }
+        if (k < pp->c.n && pp->c.t[k].kind == PY_TOK_STRING) {
             k++;
-        } else if (is_name(pp, k) && !(pp->t[k].flags & PY_TOKF_ATTR)) {
+        } else if (is_name(pp, k) && !(pp->c.t[k].flags & PY_TOKF_ATTR)) {
             while (is_op(pp, k + 1, ".") && is_name(pp, k + 2))
                 k += 2;
             k++;
-            while (k < pp->n && (is_op(pp, k, "(") || is_op(pp, k, "[")) &&
-                   close_of(pp, k) < pp->n)
+            while (k < pp->c.n && (is_op(pp, k, "(") || is_op(pp, k, "[")) &&
+                   close_of(pp, k) < pp->c.n)
                 k = close_of(pp, k) + 1;
         } else {
             return i;
@@ -665,8 +711,8 @@ static size_t home_expr(struct pypath *pp, size_t i)
         plus = true;
         k++;
     }
-    if (!plus && !(k == i + 1 && pp->t[i].kind == PY_TOK_STRING &&
-                   py_string_parse(pp->buf, &pp->t[i], &ps) &&
+    if (!plus && !(k == i + 1 && pp->c.t[i].kind == PY_TOK_STRING &&
+                   py_string_parse(pp->c.buf, &pp->c.t[i], &ps) &&
                    (ps.flags & PY_STR_FORMAT)))
         return i;
     struct pval v;
@@ -681,14 +727,14 @@ static size_t home_expr(struct pypath *pp, size_t i)
 
 size_t pypath_port(struct pypath *pp, size_t i)
 {
-    if (i < pp->n && pp->t[i].kind == PY_TOK_STRING)
+    if (i < pp->c.n && pp->c.t[i].kind == PY_TOK_STRING)
         return home_expr(pp, i);
-    if (!is_name(pp, i) || (pp->t[i].flags & PY_TOKF_ATTR))
+    if (!is_name(pp, i) || (pp->c.t[i].flags & PY_TOKF_ATTR))
         return i;
     size_t end = i;
     struct var *x = var_of(pp, i);
     struct strbuf sb = STRBUF_INIT;
-    size_t open = callee_at(pp, i, &sb);
+    size_t open = py_callee(&pp->c, i, &sb);
     enum callee c = open > i ? callee_of(sb.buf, sb.len) : C_OTHER;
     if (c == C_ENV)
         c = C_OTHER;
@@ -696,15 +742,15 @@ size_t pypath_port(struct pypath *pp, size_t i)
     if (c != C_OTHER) {
         /* the call, what follows it (.parent), and a / chain after */
         end = close_of(pp, open);
-        if (end < pp->n)
+        if (end < pp->c.n)
             end++;
         while (is_op(pp, end, ".") && is_name(pp, end + 1))
             end += is_op(pp, end + 2, "(") && is_op(pp, end + 3, ")") ? 4 : 2;
     } else if (chain && is_op(pp, i + 1, "/")) {
         end = i + 1; /* root / 'csrc' */
-    } else if (x && x->used && x->count == 1 && stmt_start(pp, i) &&
-               is_op(pp, i + 1, "=") && i + 3 == stmt_end(pp, i) &&
-               pp->t[i + 2].kind == PY_TOK_STRING) {
+    } else if (x && x->used && x->count == 1 && py_stmt_start(&pp->c, i) &&
+               is_op(pp, i + 1, "=") && i + 3 == py_stmt_end(&pp->c, i) &&
+               pp->c.t[i + 2].kind == PY_TOK_STRING) {
         /* cuda_dir = 'csrc/cuda', later joined: the string is a path */
         end = i + 3;
         i += 2;
@@ -712,16 +758,16 @@ size_t pypath_port(struct pypath *pp, size_t i)
     strbuf_release(&sb);
     if (end == i)
         return home_expr(pp, i);
-    while (chain && is_op(pp, end, "/") && end + 1 < pp->n) {
+    while (chain && is_op(pp, end, "/") && end + 1 < pp->c.n) {
         size_t k = end + 1;
         if (opens(pp, k)) {
             k = close_of(pp, k);
         } else {
-            size_t o = callee_at(pp, k, &sb);
+            size_t o = py_callee(&pp->c, k, &sb);
             if (o > k)
                 k = close_of(pp, o);
         }
-        if (k >= pp->n)
+        if (k >= pp->c.n)
             break;
         end = k + 1;
     }

@@ -27,6 +27,10 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
                           bool star);
 void pypath_free(struct pypath *pp);
 
+/* Port the tokens t[0..n) instead of the file's, until called again
+ * with the file's: the code of an f-string's field. */
+void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n);
+
 /* A path expression starting at token i (os.path.join(...), Path(...),
  * a path / 'x' chain): its pieces follow the renames (or are reported).
  * Returns the index past it, or i when none starts there. */

@@ -215,6 +215,9 @@ static void port_home(struct script_job *j, const struct pval *v, size_t base,
     size_t len = v->text.len, p = base, off;
     if (p < len && s[p] == '/')
         p++;
+    for (size_t k = p; k < len; k++)
+        if (s[k] == ' ') /* a command line: the path ends here */
+            len = k;
     size_t e = p;
     while (e < len && s[e] != '/')
         e++;

@@ -19,6 +19,7 @@
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "port/pypath.h"
+#include "port/pytok.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
 
@@ -56,32 +57,29 @@ struct py {
     size_t path_end;      /* the tokens of the last one end here */
 };
 
+/* The file's tokens, or a field's, as port/pytok.h asks of them. */
+static struct py_code code(const struct py *p)
+{
+    return (struct py_code){p->buf, p->t, p->n};
+}
+
 static bool is_op(const struct py *p, size_t i, const char *s)
 {
-    return i < p->n && p->t[i].kind == PY_TOK_OP && p->t[i].len == strlen(s) &&
-           !memcmp(p->buf + p->t[i].off, s, p->t[i].len);
+    struct py_code c = code(p);
+    return py_is_op(&c, i, s);
 }
 
 static bool is_name(const struct py *p, size_t i, const char *s)
 {
-    return i < p->n && p->t[i].kind == PY_TOK_NAME &&
-           p->t[i].len == strlen(s) &&
-           !memcmp(p->buf + p->t[i].off, s, p->t[i].len);
+    struct py_code c = code(p);
+    return py_is_name(&c, i, s);
 }
 
 /* The dotted name of tokens [i, *end): NAME (. NAME)*, into sb. */
 static size_t dotted(const struct py *p, size_t i, struct strbuf *sb)
 {
-    strbuf_reset(sb);
-    while (i < p->n && p->t[i].kind == PY_TOK_NAME) {
-        strbuf_add(sb, p->buf + p->t[i].off, p->t[i].len);
-        if (!is_op(p, i + 1, ".") || i + 2 >= p->n ||
-            p->t[i + 2].kind != PY_TOK_NAME)
-            return i + 1;
-        strbuf_addch(sb, '.');
-        i += 2;
-    }
-    return i;
+    struct py_code c = code(p);
+    return py_dotted(&c, i, sb);
 }
 
 /* A plain string's contents (no prefix but r or u, no escapes, no
@@ -300,6 +298,8 @@ static size_t code_name(struct py *p, size_t i)
  * the import that renames CUDA_HOME. Nested f-strings too, so deep. */
 #define FIELD_DEPTH 4
 
+static bool env_string(struct py *p, size_t i);
+
 static void fields(struct py *p, size_t i, unsigned depth)
 {
     struct py_pieces it;
@@ -319,16 +319,23 @@ static void fields(struct py *p, size_t i, unsigned depth)
             sub[n++] = t;
         }
         struct py_token *t0 = p->t;
-        size_t n0 = p->n;
+        size_t n0 = p->n, path_end = 0;
         p->t = sub;
         p->n = n;
+        pypath_tokens(p->paths, sub, n);
         for (size_t k = 0; k < n; k++) {
+            if (k >= path_end) {
+                size_t e = pypath_port(p->paths, k);
+                if (e > k)
+                    path_end = e;
+            }
             if (sub[k].kind == PY_TOK_NAME)
                 k = code_name(p, k);
-            else if (sub[k].kind == PY_TOK_STRING && depth < FIELD_DEPTH &&
-                     format_string(p, k))
+            else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
+                     depth < FIELD_DEPTH && format_string(p, k))
                 fields(p, k, depth + 1);
         }
+        pypath_tokens(p->paths, t0, n0);
         p->t = t0;
         p->n = n0;
         free(sub);
@@ -395,45 +402,6 @@ static bool list_item(const struct py *p, size_t i)
            (is_op(p, i + 1, "]") || is_op(p, i + 1, ","));
 }
 
-/* Does the dotted name that ends at token k end in end (os.getenv,
- * getenv)? */
-static bool callee_ends(const struct py *p, size_t k, const char *end)
-{
-    size_t el = strlen(end), len = 0;
-    size_t b = k;
-    while (b >= 2 && is_op(p, b - 1, ".") && p->t[b - 2].kind == PY_TOK_NAME)
-        b -= 2;
-    struct strbuf *sb = &p->j->tmp;
-    dotted(p, b, sb);
-    len = sb->len;
-    return p->t[k].kind == PY_TOK_NAME && len >= el &&
-           !memcmp(sb->buf + len - el, end, el) &&
-           (len == el || sb->buf[len - el - 1] == '.');
-}
-
-/* Is the string at i the name of an environment variable as code reads
- * or sets it: os.environ['X'], os.getenv('X'), 'X' in os.environ? */
-static bool env_name(const struct py *p, size_t i)
-{
-    static const char *const calls[] = {"getenv",      "putenv",
-                                        "unsetenv",    "environ.get",
-                                        "environ.pop", "environ.setdefault"};
-    if (i >= 2 && is_op(p, i - 1, "[") && is_name(p, i - 2, "environ"))
-        return true;
-    size_t k = i + 1 + is_name(p, i + 1, "not"); /* 'X' [not] in */
-    if (is_name(p, k, "in") &&
-        (is_name(p, k + 1, "environ") ||
-         (is_name(p, k + 1, "os") && is_op(p, k + 2, ".") &&
-          is_name(p, k + 3, "environ"))))
-        return true;
-    if (i < 2 || !is_op(p, i - 1, "(") || p->t[i - 2].kind != PY_TOK_NAME)
-        return false;
-    for (size_t k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
-        if (callee_ends(p, i - 2, calls[k]))
-            return true;
-    return false;
-}
-
 static bool nvcc_name(const char *s, size_t len);
 
 /* Does s[0..len) end in the program nvcc (a path's last part, or all
@@ -497,12 +465,44 @@ static void version_query(struct py *p, size_t i)
                 "'release X.Y': port the code that reads it");
 }
 
+/* os.environ['CUDA_HOME'] (py_env_variable): the variable MUSA's tools
+ * read instead (make: variables:). */
+static bool env_string(struct py *p, size_t i)
+{
+    struct py_code c = code(p);
+    size_t off, len;
+    const struct script_entry *ve;
+    if (!plain(p, i, &off, &len) ||
+        !(ve =
+              mapping_script(p->j->map, SC_MAKE_VARIABLE, p->buf + off, len)) ||
+        ve->action != SA_RENAME || !py_env_variable(&c, i))
+        return false;
+    sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+    return true;
+}
+
+/* A loader is given a path whose last part is a CUDA library's soname
+ * (CUDA_HOME + '/lib64/libcudart.so'): the handle is the library's. */
+static void loader_path(struct py *p, size_t i)
+{
+    const struct frame *f = top(p);
+    const char *s;
+    size_t len, b;
+    if (!f || !f->loader || !contents(p, i, &s, &len))
+        return;
+    for (b = len; b > 0 && s[b - 1] != '/'; b--)
+        ;
+    if (b && sj_soname_match(p->j, s + b, len - b))
+        mark_loaders(p);
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
     struct frame *f = top(p);
     size_t off, len;
     version_query(p, i);
+    loader_path(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
             fields(p, i, 0);
@@ -522,13 +522,8 @@ static void string(struct py *p, size_t i)
             return;
         }
     }
-    /* os.environ['CUDA_HOME']: the variable MUSA's tools read */
-    const struct script_entry *ve;
-    if ((ve = mapping_script(p->j->map, SC_MAKE_VARIABLE, s, len)) &&
-        ve->action == SA_RENAME && env_name(p, i)) {
-        sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+    if (env_string(p, i))
         return;
-    }
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */

@@ -645,17 +645,22 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
     }
 }
 
-bool sj_soname(struct script_job *j, size_t off, size_t len)
+const struct map_entry *sj_soname_match(struct script_job *j, const char *s,
+                                        size_t len)
 {
     const struct rules *r = mapping_strings(j->map);
-    const char *s = j->buf + off;
     size_t matched;
     if (!len || !rules_count(r) || !rules_may_start(r, (unsigned char)s[0]))
-        return false;
+        return NULL;
     int i = rules_match(r, j->sm, s, len, &matched);
-    if (i < 0)
+    return i < 0 ? NULL : rules_tag(r, (size_t)i);
+}
+
+bool sj_soname(struct script_job *j, size_t off, size_t len)
+{
+    const struct map_entry *e = sj_soname_match(j, j->buf + off, len);
+    if (!e)
         return false;
-    const struct map_entry *e = rules_tag(r, (size_t)i);
     sj_replace(j, off, len, e->to, e->to_len, false);
     return true;
 }

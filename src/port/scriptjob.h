@@ -132,6 +132,10 @@ size_t sj_path_start(const char *s, size_t len, size_t t);
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
 /* A string's contents that a string rule (sonames) renames. */
 bool sj_soname(struct script_job *j, size_t off, size_t len);
+/* The string rule (sonames.yaml strings:) that s[0..len) matches whole,
+ * or NULL. */
+const struct map_entry *sj_soname_match(struct script_job *j, const char *s,
+                                        size_t len);
 /* A C name at off (a symbol looked up in a CUDA library): renamed as in
  * C sources, by its entry or a pattern, or reported. */
 void sj_symbol(struct script_job *j, size_t off, size_t len);

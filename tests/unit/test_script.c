@@ -809,6 +809,39 @@ START_TEST(python_setup)
            "if 'MUSA_HOME' not in os.environ or os.getenv('MUSA_PATH'):\n"
            "    e = os.path.join(MUSA_HOME, 'lib', f'libcudnn.so')\n",
            "6:53: build: 'libculibos.a' is kept, but only CUDA's static");
+    /* The home bound more than once, each time to the home alone; a
+     * name of it or a path in it in an f-string's field, and code there;
+     * a home's string added to; a library a loader opens by such a path
+     * names its symbols; a command line's path ends at a blank. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDA_HOME\n"
+                 "h = os.environ.get('CUDA_HOME')\n"
+                 "if h is None:\n    h = '/usr/local/cuda'\n"
+                 "g = os.getenv('CUDA_HOME') or '/usr/local/cuda'\n"
+                 "lib = os.path.join(CUDA_HOME, 'lib64')\n"
+                 "a = [os.path.join(h, 'lib64'), os.path.join(g, 'lib64'), "
+                 "f'-L{h}/lib64', f'{lib}/libcudart_static.a']\n"
+                 "b = [f\"-L{os.path.join(CUDA_HOME, 'lib64')}\", "
+                 "f\"{os.environ['CUDA_PATH']}\"]\n"
+                 "c = ['/usr/local/cuda' + '/lib64', "
+                 "f'-L{CUDA_HOME}' + '/lib64']\n"
+                 "cu = ctypes.CDLL(CUDA_HOME + '/lib64/libcudart.so')\n"
+                 "cu.cudaGetDeviceCount(None)\n"
+                 "d = f'-L{CUDA_HOME}/lib64 -lcudart'\n",
+                 "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+                 "h = os.environ.get('MUSA_HOME')\n"
+                 "if h is None:\n    h = '/usr/local/musa'\n"
+                 "g = os.getenv('MUSA_HOME') or '/usr/local/musa'\n"
+                 "lib = os.path.join(MUSA_HOME, 'lib')\n"
+                 "a = [os.path.join(h, 'lib'), os.path.join(g, 'lib'), "
+                 "f'-L{h}/lib', f'{lib}/libmusart.so']\n"
+                 "b = [f\"-L{os.path.join(MUSA_HOME, 'lib')}\", "
+                 "f\"{os.environ['MUSA_PATH']}\"]\n"
+                 "c = ['/usr/local/musa' + '/lib', "
+                 "f'-L{MUSA_HOME}' + '/lib']\n"
+                 "cu = ctypes.CDLL(MUSA_HOME + '/lib/libmusart.so')\n"
+                 "cu.musaGetDeviceCount(None)\n"
+                 "d = f'-L{MUSA_HOME}/lib -lcudart'\n");
     /* Setups read the CUDA version from nvcc's 'release X.Y', which mcc
      * does not print. */
     expect(newest, SCRIPT_PYTHON,
@@ -827,11 +860,17 @@ START_TEST(python_setup)
                  "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"
                  "a = [os.path.join(CUDA_HOME, 'lib64'), "
                  "os.path.join(CUDA_ROOT, 'lib64'), CUDA_HOME + '/lib64']\n"
-                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n",
+                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n"
+                 "c = cfg.environ['CUDA_HOME'] + '/lib64'\n"
+                 "h = os.getenv('CUDA_HOME')\nh = h or find()\n"
+                 "d = os.path.join(h, 'lib64')\n",
                  "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"
                  "a = [os.path.join(CUDA_HOME, 'lib64'), "
                  "os.path.join(CUDA_ROOT, 'lib64'), CUDA_HOME + '/lib64']\n"
-                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n");
+                 "b = {'CUDA_HOME': x}['CUDA_HOME'] + '/lib64'\n"
+                 "c = cfg.environ['CUDA_HOME'] + '/lib64'\n"
+                 "h = os.getenv('MUSA_HOME')\nh = h or find()\n"
+                 "d = os.path.join(h, 'lib64')\n");
     /* Where it cannot go (an argument, a piece of an item), a dropped
      * library's file is kept and said so; a -ccbin path still goes with
      * its option, and a library a loader opens by its path still names

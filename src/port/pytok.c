@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/* Questions about a Python file's tokens (port/pytok.h). */
+#include "port/pytok.h"
+
+#include <string.h>
+
+bool py_is_op(const struct py_code *c, size_t i, const char *s)
+{
+    return i < c->n && c->t[i].kind == PY_TOK_OP && c->t[i].len == strlen(s) &&
+           !memcmp(c->buf + c->t[i].off, s, c->t[i].len);
+}
+
+bool py_is_name(const struct py_code *c, size_t i, const char *s)
+{
+    return i < c->n && c->t[i].kind == PY_TOK_NAME &&
+           (!s || (c->t[i].len == strlen(s) &&
+                   !memcmp(c->buf + c->t[i].off, s, c->t[i].len)));
+}
+
+bool py_opens(const struct py_code *c, size_t i)
+{
+    return py_is_op(c, i, "(") || py_is_op(c, i, "[") || py_is_op(c, i, "{");
+}
+
+bool py_closes(const struct py_code *c, size_t i)
+{
+    return py_is_op(c, i, ")") || py_is_op(c, i, "]") || py_is_op(c, i, "}");
+}
+
+size_t py_close_of(const struct py_code *c, size_t i)
+{
+    unsigned d = 0;
+    for (size_t k = i; k < c->n; k++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE)
+            return c->n;
+        if (py_opens(c, k))
+            d++;
+        else if (py_closes(c, k) && !--d)
+            return k;
+    }
+    return c->n;
+}
+
+size_t py_dotted(const struct py_code *c, size_t i, struct strbuf *sb)
+{
+    strbuf_reset(sb);
+    while (py_is_name(c, i, NULL)) {
+        strbuf_add(sb, c->buf + c->t[i].off, c->t[i].len);
+        if (!py_is_op(c, i + 1, ".") || !py_is_name(c, i + 2, NULL))
+            return i + 1;
+        strbuf_addch(sb, '.');
+        i += 2;
+    }
+    return i;
+}
+
+size_t py_callee(const struct py_code *c, size_t i, struct strbuf *sb)
+{
+    if (py_is_name(c, i, NULL) && (c->t[i].flags & PY_TOKF_ATTR)) {
+        strbuf_reset(sb);
+        return i;
+    }
+    size_t e = py_dotted(c, i, sb);
+    return e > i && py_is_op(c, e, "(") ? e : i;
+}
+
+bool py_stmt_start(const struct py_code *c, size_t i)
+{
+    return !i || c->t[i - 1].kind == PY_TOK_NEWLINE;
+}
+
+size_t py_stmt_end(const struct py_code *c, size_t i)
+{
+    while (i < c->n && c->t[i].kind != PY_TOK_NEWLINE)
+        i++;
+    return i;
+}
+
+bool py_dotted_is(const struct py_code *c, size_t k, const char *name)
+{
+    size_t len = strlen(name);
+    for (;;) {
+        size_t p = len;
+        while (p && name[p - 1] != '.')
+            p--;
+        if (!py_is_name(c, k, NULL) || c->t[k].len != len - p ||
+            memcmp(c->buf + c->t[k].off, name + p, len - p))
+            return false;
+        if (!p)
+            return !(c->t[k].flags & PY_TOKF_ATTR);
+        if (k < 2 || !py_is_op(c, k - 1, "."))
+            return false;
+        k -= 2;
+        len = p - 1;
+    }
+}
+
+bool py_env_variable(const struct py_code *c, size_t i)
+{
+    static const char *const calls[] = {
+        "getenv",         "os.getenv",          "putenv",
+        "os.putenv",      "unsetenv",           "os.unsetenv",
+        "environ.get",    "os.environ.get",     "environ.pop",
+        "os.environ.pop", "environ.setdefault", "os.environ.setdefault"};
+    if (i >= c->n || c->t[i].kind != PY_TOK_STRING)
+        return false;
+    if (i >= 2 && py_is_op(c, i - 1, "[") && py_is_op(c, i + 1, "]"))
+        return py_dotted_is(c, i - 2, "environ") ||
+               py_dotted_is(c, i - 2, "os.environ");
+    size_t k = i + 1 + py_is_name(c, i + 1, "not"); /* 'X' [not] in */
+    if (py_is_name(c, k, "in")) {
+        size_t e = k + 1;
+        while (py_is_op(c, e + 1, ".") && py_is_name(c, e + 2, NULL))
+            e += 2;
+        return py_dotted_is(c, e, "environ") ||
+               py_dotted_is(c, e, "os.environ");
+    }
+    if (i < 2 || !py_is_op(c, i - 1, "("))
+        return false;
+    for (size_t k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
+        if (py_dotted_is(c, i - 2, calls[k]))
+            return true;
+    return false;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Questions about the significant tokens t[0..n) of a Python file buf
+ * (lex/python.h), shared by its rewriters (python.c, pypath.c):
+ * operators, names, brackets, dotted names, and where code reads or sets
+ * an environment variable. Private to port/. */
+#ifndef C2M_PORT_PYTOK_H
+#define C2M_PORT_PYTOK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lex/python.h"
+#include "util/strbuf.h"
+
+/* The tokens a rewriter looks at. */
+struct py_code {
+    const char *buf;
+    const struct py_token *t;
+    size_t n;
+};
+
+/* Is token i the operator s? */
+bool py_is_op(const struct py_code *c, size_t i, const char *s);
+/* Is token i a name (s NULL), or the name s? */
+bool py_is_name(const struct py_code *c, size_t i, const char *s);
+/* Does token i open a bracket, or close one? */
+bool py_opens(const struct py_code *c, size_t i);
+bool py_closes(const struct py_code *c, size_t i);
+/* The bracket closing the one opened at i (on its logical line), or n. */
+size_t py_close_of(const struct py_code *c, size_t i);
+/* The dotted name NAME (. NAME)* at i, into sb; returns the index past
+ * it (i when there is none). */
+size_t py_dotted(const struct py_code *c, size_t i, struct strbuf *sb);
+/* A call at i: NAME (. NAME)* then '(' (not an attribute's): the index
+ * of its '(', with the dotted name in sb; i when none is there. */
+size_t py_callee(const struct py_code *c, size_t i, struct strbuf *sb);
+/* Does token i start a logical line; where does the line of i end? */
+bool py_stmt_start(const struct py_code *c, size_t i);
+size_t py_stmt_end(const struct py_code *c, size_t i);
+/* Do the tokens that end at k spell the dotted name, and no more of one
+ * (cfg.environ is not environ)? */
+bool py_dotted_is(const struct py_code *c, size_t k, const char *name);
+/* Is the string at i the name of an environment variable as code reads
+ * or sets it: os.environ['X'], os.getenv('X'), os.environ.get('X', ...),
+ * os.putenv('X', ...), 'X' in os.environ? */
+bool py_env_variable(const struct py_code *c, size_t i);
+
+#endif

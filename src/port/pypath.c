@@ -415,6 +415,20 @@ static void call_val(struct pypath *pp, enum callee c, size_t open,
     pv_release(&w);
 }
 
+/* The first token of [a, b) outside brackets that is the operator or
+ * keyword op ('/', '+', or), or b. */
+static size_t next_top(const struct pypath *pp, size_t a, size_t b,
+                       const char *op)
+{
+    for (size_t k = a; k < b; k++) {
+        if (opens(pp, k))
+            k = close_of(pp, k);
+        else if (is_op(pp, k, op) || name_is(pp, k, op))
+            return k;
+    }
+    return b;
+}
+
 /* a + b + ...: a path in the home, from an option before it at most:
  * CUDA_HOME + '/lib64', '-L' + os.environ['CUDA_PATH'] + '/lib64'.
  * Anything else is not known. */
@@ -426,9 +440,7 @@ static void plus(struct pypath *pp, size_t a, size_t b, struct pval *v,
     pv_unknown(v);
     v->known = true;
     for (size_t s = a, k = a; s < b && v->known; s = k + 1) {
-        for (k = s; k < b && !is_op(pp, k, "+"); k++)
-            if (opens(pp, k))
-                k = close_of(pp, k);
+        k = next_top(pp, s, b, "+");
         eval(pp, s, k, &w, own, depth + 1);
         /* where the home starts and ends in w: a home's value, or a
          * home's string */
@@ -466,21 +478,13 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         return;
     }
     /* a or b: the home, when each is */
-    size_t k = a;
-    for (; k < b; k++) {
-        if (opens(pp, k))
-            k = close_of(pp, k);
-        else if (name_is(pp, k, "or"))
-            break;
-    }
+    size_t k = next_top(pp, a, b, "or");
     if (k < b) {
         struct pval w;
         pv_init(&w);
         bool home = true;
         for (size_t s = a; s < b && home; s = k + 1) {
-            for (k = s; k < b && !name_is(pp, k, "or"); k++)
-                if (opens(pp, k))
-                    k = close_of(pp, k);
+            k = next_top(pp, s, b, "or");
             eval(pp, s, k, &w, false, depth + 1);
             home = home_only(pp, &w);
         }
@@ -490,25 +494,12 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         return;
     }
     /* a + b: a path in the home only */
-    k = a;
-    for (; k < b; k++) {
-        if (opens(pp, k))
-            k = close_of(pp, k);
-        else if (is_op(pp, k, "+"))
-            break;
-    }
-    if (k < b) {
+    if (next_top(pp, a, b, "+") < b) {
         plus(pp, a, b, v, own, depth);
         return;
     }
     /* a / b / c: a pathlib value and what it is joined with */
-    k = a;
-    for (; k < b; k++) {
-        if (opens(pp, k))
-            k = close_of(pp, k);
-        else if (is_op(pp, k, "/"))
-            break;
-    }
+    k = next_top(pp, a, b, "/");
     if (k < b) {
         eval(pp, a, k, v, own, depth + 1);
         if (!v->pathlib) {
@@ -519,9 +510,7 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         pv_init(&w);
         while (k < b) {
             size_t s = k + 1;
-            for (k = s; k < b && !is_op(pp, k, "/"); k++)
-                if (opens(pp, k))
-                    k = close_of(pp, k);
+            k = next_top(pp, s, b, "/");
             eval(pp, s, k, &w, own, depth + 1);
             pv_join(v, &w);
         }

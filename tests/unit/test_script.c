@@ -692,6 +692,18 @@ START_TEST(make_flags)
     expect(newest, SCRIPT_CMAKE,
            "set(CMAKE_CUDA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n",
            "set(CMAKE_MUSA_FLAGS \"-Xcompiler =${\"\"-ccbin ${ -G\")\n", NULL);
+    /* Builds read the CUDA version from nvcc's 'release X.Y', which mcc
+     * does not print; a host compiler's --version is its own. */
+    expect(newest, SCRIPT_MAKE,
+           "ver:\n\t$(NVCC) -V | grep release\n\tgcc --version\n",
+           "ver:\n\t$(NVCC) -V | grep release\n\tgcc --version\n",
+           "2:10: build: '-V' is kept, but mcc prints 'mcc version X.Y.Z'");
+    expect(newest, SCRIPT_CMAKE,
+           "execute_process(COMMAND ${CMAKE_CUDA_COMPILER} --version)\n",
+           "execute_process(COMMAND ${CMAKE_MUSA_COMPILER} --version)\n",
+           "1:48: build: '--version' is kept, but mcc prints");
+    expect_quiet(newest, SCRIPT_MAKE, "ver:\n\tgcc --version -V\n",
+                 "ver:\n\tgcc --version -V\n");
     /* -Xcompiler's value is the host compiler's: one that is nvcc's own
      * option stays wrapped, said so (found by fuzz_script: unwrapped, the
      * second port dropped it). */

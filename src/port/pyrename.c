@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "mapping/mapping.h"
 #include "port/sdkpath.h"
 
 static size_t parts(const char *s, size_t len)
@@ -204,6 +205,31 @@ static bool piece_of(const struct pval *v, size_t pos, size_t len, bool literal,
     return false;
 }
 
+/* A library's file in the home whose name the port cannot write piece
+ * by piece (f'libcublas.so.{v}', 'libcublas*.so*'): said so, with the
+ * library the port links instead. text[b..b+len) is the file. */
+static void library_pattern(struct script_job *j, const struct pval *v,
+                            size_t b, size_t len)
+{
+    const char *f = v->text.buf + b;
+    size_t n = 3;
+    if (len < 4 || memcmp(f, "lib", 3) || !owns(v, b, len))
+        return;
+    while (n < len && f[n] != '.' && f[n] != '*')
+        n++;
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
+    if (!se)
+        return;
+    if (se->action == SA_RENAME)
+        sj_warn(j, WARN_BUILD, where(v, b),
+                "'%.*s' is a file of '%.*s', which the port links as '%s' "
+                "(lib%s.so): write the port's name",
+                (int)len, f, (int)(n - 3), f + 3, se->e.to, se->e.to);
+    else
+        sj_kept(j, se, where(v, b), f + 3, n - 3);
+}
+
 /* A path in the CUDA toolkit's home, text[base..) after it (literal: the
  * home is a string at its start). As python.c ports such a path in one
  * string, so here its pieces: lib64 right after the home becomes lib, a
@@ -226,10 +252,12 @@ static void port_home(struct script_job *j, const struct pval *v, size_t base,
     size_t b = len;
     while (b > p && s[b - 1] != '/')
         b--;
-    if (b == len || !piece_of(v, b, len - b, literal, &off))
+    if (b == len)
         return;
-    if (b >= p + 4 && !memcmp(s + b - 4, "bin/", 4) &&
-        (b == p + 4 || s[b - 5] == '/'))
+    if (!piece_of(v, b, len - b, literal, &off) || memchr(s + b, '*', len - b))
+        library_pattern(j, v, b, len - b);
+    else if (b >= p + 4 && !memcmp(s + b - 4, "bin/", 4) &&
+             (b == p + 4 || s[b - 5] == '/'))
         sj_home_tool(j, off, len - b);
     else
         sj_library_file(j, off, len - b, 0, 0);

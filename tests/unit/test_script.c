@@ -854,6 +854,20 @@ START_TEST(python_setup)
                  "cu = ctypes.CDLL(MUSA_HOME + '/lib/libmusart.so')\n"
                  "cu.musaGetDeviceCount(None)\n"
                  "d = f'-L{MUSA_HOME}/lib -lcudart'\n");
+    /* A library's file whose name is not whole in one piece: said so. */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDA_HOME\n"
+           "a = glob(os.path.join(CUDA_HOME, 'lib64', 'libcublas*.so*'))\n",
+           "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+           "a = glob(os.path.join(MUSA_HOME, 'lib', 'libcublas*.so*'))\n",
+           "2:44: build: 'libcublas*.so*' is a file of 'cublas', which the "
+           "port links as 'mublas' (libmublas.so)");
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDA_HOME\n"
+           "a = os.path.join(CUDA_HOME, 'lib64', f'libnvjpeg.so.{v}')\n",
+           "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+           "a = os.path.join(MUSA_HOME, 'lib', f'libnvjpeg.so.{v}')\n",
+           "2:40: unsupported: 'nvjpeg' has no MUSA equivalent");
     /* Setups read the CUDA version from nvcc's 'release X.Y', which mcc
      * does not print. */
     expect(newest, SCRIPT_PYTHON,

@@ -36,7 +36,10 @@ struct var {
 
 struct pypath {
     struct script_job *j;
-    struct py_code c; /* the file's tokens, or a field's */
+    struct py_code c;    /* the file's tokens, or a field's */
+    struct py_code file; /* the file's */
+    size_t file_plain;   /* plain_until of the file's, while in a field */
+    bool library;        /* the last path ported is a CUDA library's */
     bool setup;
     const struct hashmap *imported; /* names imported and renamed */
     bool star;                      /* and every name of the module */
@@ -614,9 +617,12 @@ static void learn(struct pypath *pp)
             continue;
         struct var *x = var_of(pp, i);
         if (x && x->count > 1) {
-            /* bound again and again, to the home each time? */
+            /* bound again and again, to the home each time? (h = h or
+             * '/usr/local/cuda': h is, if the others are) */
+            unsigned homes = x->homes;
+            x->homes = x->count;
             eval(pp, i + 2, py_stmt_end(&pp->c, i), &v, false, 0);
-            x->homes += home_only(pp, &v);
+            x->homes = homes + home_only(pp, &v);
             continue;
         }
         if (!x || x->count != 1 || !py_stmt_start(&pp->c, i))
@@ -643,7 +649,7 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
 {
     struct pypath *pp = xcalloc(1, sizeof(*pp));
     pp->j = j;
-    pp->c = (struct py_code){j->buf, t, n};
+    pp->c = pp->file = (struct py_code){j->buf, t, n};
     pp->setup = setup;
     pp->imported = imported;
     pp->star = star;
@@ -653,9 +659,20 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
 
 void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n)
 {
-    pp->c.t = t;
-    pp->c.n = n;
+    if (!t) { /* back to the file's */
+        pp->c = pp->file;
+        pp->plain_until = pp->file_plain;
+        return;
+    }
+    if (pp->c.t == pp->file.t)
+        pp->file_plain = pp->plain_until;
+    pp->c = (struct py_code){pp->file.buf, t, n};
     pp->plain_until = 0;
+}
+
+bool pypath_library(const struct pypath *pp)
+{
+    return pp->library;
 }
 
 void pypath_free(struct pypath *pp)
@@ -709,7 +726,7 @@ static size_t home_expr(struct pypath *pp, size_t i)
     eval(pp, i, k, &v, true, 0);
     bool home = v.known && v.home && v.home_at < v.text.len;
     if (home)
-        pyrename_port(pp->j, &v, pp->setup);
+        pp->library = pyrename_port(pp->j, &v, pp->setup);
     pv_release(&v);
     return home ? k : i;
 }
@@ -763,7 +780,7 @@ size_t pypath_port(struct pypath *pp, size_t i)
     struct pval v;
     pv_init(&v);
     eval(pp, i, end, &v, true, 0);
-    pyrename_port(pp->j, &v, pp->setup);
+    pp->library = pyrename_port(pp->j, &v, pp->setup);
     pv_release(&v);
     strbuf_release(&sb);
     return end;

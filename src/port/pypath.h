@@ -27,8 +27,12 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
                           bool star);
 void pypath_free(struct pypath *pp);
 
-/* Port the tokens t[0..n) instead of the file's, until called again
- * with the file's: the code of an f-string's field. */
+/* Is the path pypath_port last ported a CUDA library's file in the
+ * toolkit's home (CUDA_HOME + '/lib64/libcudart.so')? */
+bool pypath_library(const struct pypath *pp);
+
+/* Port the tokens t[0..n) instead of the file's (the code of an
+ * f-string's field), until called with NULL. */
 void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n);
 
 /* A path expression starting at token i (os.path.join(...), Path(...),

@@ -234,7 +234,7 @@ static void library_pattern(struct script_job *j, const struct pval *v,
  * home is a string at its start). As python.c ports such a path in one
  * string, so here its pieces: lib64 right after the home becomes lib, a
  * library's file follows its library, bin/nvcc becomes mcc. */
-static void port_home(struct script_job *j, const struct pval *v, size_t base,
+static bool port_home(struct script_job *j, const struct pval *v, size_t base,
                       bool literal)
 {
     const char *s = v->text.buf;
@@ -252,33 +252,30 @@ static void port_home(struct script_job *j, const struct pval *v, size_t base,
     size_t b = len;
     while (b > p && s[b - 1] != '/')
         b--;
-    if (b == len)
-        return;
+    if (b == len || (literal && b < v->v[0].len && !v->v[0].pos))
+        return false; /* python.c's, in the home's string */
     if (!piece_of(v, b, len - b, literal, &off) || memchr(s + b, '*', len - b))
         library_pattern(j, v, b, len - b);
     else if (b >= p + 4 && !memcmp(s + b - 4, "bin/", 4) &&
              (b == p + 4 || s[b - 5] == '/'))
         sj_home_tool(j, off, len - b);
-    else
-        sj_library_file(j, off, len - b, 0, 0);
+    else if (!sj_library_file(j, off, len - b, 0, 0))
+        return sj_soname_match(j, s + b, len - b) != NULL;
+    return false;
 }
 
-void pyrename_port(struct script_job *j, const struct pval *v, bool setup)
+bool pyrename_port(struct script_job *j, const struct pval *v, bool setup)
 {
     const struct script_env *env = j->env;
     const struct script_files *fs = env ? env->files : NULL;
     size_t home;
-    if (v->known && !v->prefix && v->home) {
-        port_home(j, v, v->home_at, false);
-        return;
-    }
+    if (v->known && !v->prefix && v->home)
+        return port_home(j, v, v->home_at, false);
     if (v->known && !v->prefix && v->nr &&
-        (home = sj_home_len(j, v->text.buf, v->text.len, NULL))) {
-        port_home(j, v, home, true);
-        return;
-    }
+        (home = sj_home_len(j, v->text.buf, v->text.len, NULL)))
+        return port_home(j, v, home, true);
     if (!fs || !v->known || !v->nr || !v->text.len)
-        return;
+        return false;
     bool decided = !v->prefix && (v->anchored || setup) && env->dir;
     if (decided) {
         const char *s = v->text.buf;
@@ -295,7 +292,8 @@ void pyrename_port(struct script_job *j, const struct pval *v, bool setup)
             rename_to(j, v, 0, len, out.buf, out.len);
         strbuf_release(&out);
         if (found)
-            return;
+            return false;
     }
     by_evidence(j, v, !setup);
+    return false;
 }

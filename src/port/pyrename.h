@@ -40,7 +40,9 @@ struct pval {
 };
 
 /* Port the path v of j's file (setup: a PyTorch extension's setup, whose
- * relative paths are from its own directory). */
-void pyrename_port(struct script_job *j, const struct pval *v, bool setup);
+ * relative paths are from its own directory). Returns whether it is a
+ * CUDA library's file in the toolkit's home (what a loader given it
+ * opens: its handle's symbols are the library's). */
+bool pyrename_port(struct script_job *j, const struct pval *v, bool setup);
 
 #endif

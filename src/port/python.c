@@ -299,6 +299,20 @@ static size_t code_name(struct py *p, size_t i)
 #define FIELD_DEPTH 4
 
 static bool env_string(struct py *p, size_t i);
+static void mark_loaders(struct py *p);
+
+/* A path expression at i (pypath.h): ported; *end is past it. A CUDA
+ * library's file in the home given to a loader makes its handle the
+ * library's (ctypes.CDLL(CUDA_HOME + '/lib64/libcudart.so')). */
+static void path(struct py *p, size_t i, size_t *end)
+{
+    size_t e = pypath_port(p->paths, i);
+    if (e == i)
+        return;
+    *end = e;
+    if (pypath_library(p->paths))
+        mark_loaders(p);
+}
 
 static void fields(struct py *p, size_t i, unsigned depth)
 {
@@ -324,18 +338,15 @@ static void fields(struct py *p, size_t i, unsigned depth)
         p->n = n;
         pypath_tokens(p->paths, sub, n);
         for (size_t k = 0; k < n; k++) {
-            if (k >= path_end) {
-                size_t e = pypath_port(p->paths, k);
-                if (e > k)
-                    path_end = e;
-            }
+            if (k >= path_end)
+                path(p, k, &path_end);
             if (sub[k].kind == PY_TOK_NAME)
                 k = code_name(p, k);
             else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
                      depth < FIELD_DEPTH && format_string(p, k))
                 fields(p, k, depth + 1);
         }
-        pypath_tokens(p->paths, t0, n0);
+        pypath_tokens(p->paths, NULL, 0);
         p->t = t0;
         p->n = n0;
         free(sub);
@@ -426,38 +437,89 @@ static bool contents(const struct py *p, size_t k, const char **s, size_t *len)
     return true;
 }
 
+/* Does the name s[0..len) end in nvcc (nvcc, NVCC, self.nvcc)? */
+static bool names_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && nvcc_name(s + len - 4, 4);
+}
+
+/* Is the frame f a call that runs a command line (os.system(...),
+ * subprocess.check_output(...))? */
+static bool runs_command(const struct py *p, const struct frame *f)
+{
+    static const char *const runners[] = {"os.system",
+                                          "os.popen",
+                                          "subprocess.run",
+                                          "subprocess.call",
+                                          "subprocess.Popen",
+                                          "subprocess.check_call",
+                                          "subprocess.check_output",
+                                          "subprocess.getoutput",
+                                          "subprocess.getstatusoutput",
+                                          "check_output",
+                                          "getoutput",
+                                          "Popen"};
+    struct py_code c = code(p);
+    if (f->open != '(' || f->first < 2)
+        return false;
+    for (size_t k = 0; k < sizeof(runners) / sizeof(runners[0]); k++)
+        if (py_dotted_is(&c, f->first - 2, runners[k]))
+            return true;
+    return false;
+}
+
+/* Is the first item of the frame f, before i, nvcc ([nvcc, ...],
+ * [home + '/bin/nvcc', ...], [os.path.join(home, 'bin', 'nvcc'), ...])? */
+static bool first_nvcc(const struct py *p, const struct frame *f, size_t i)
+{
+    unsigned d = 0;
+    for (size_t k = f->first; k < i; k++) {
+        const struct py_token *t = &p->t[k];
+        const char *w;
+        size_t n;
+        if (t->kind == PY_TOK_OP && t->len == 1 &&
+            strchr("([{", p->buf[t->off]))
+            d++;
+        else if (t->kind == PY_TOK_OP && t->len == 1 &&
+                 strchr(")]}", p->buf[t->off]) && d)
+            d--;
+        else if (!d && is_op(p, k, ","))
+            return false;
+        else if (t->kind == PY_TOK_NAME && names_nvcc(p->buf + t->off, t->len))
+            return true;
+        else if (contents(p, k, &w, &n) && ends_nvcc(w, n))
+            return true;
+    }
+    return false;
+}
+
 /* The string at i asks nvcc for its version: '-V' or '--version' after
- * nvcc in the same list or call ([nvcc, '-V'], [home + '/bin/nvcc',
- * '--version']), or a command line ('nvcc --version'). Setups read the
- * CUDA version from its 'release X.Y'; mcc prints 'mcc version X.Y.Z'
- * (mcc_build.md), so the code that reads it breaks after the port. */
+ * nvcc in a command's list ([nvcc, '-V']), or a command line run
+ * (os.popen(f'{home}/bin/nvcc --version')). Setups read the CUDA version
+ * from its 'release X.Y'; mcc prints 'mcc version X.Y.Z' (mcc_build.md),
+ * so the code that reads it breaks after the port. nvcc's option lists
+ * are sj_flags' (the --version rule of nvcc_flags:). */
 static void version_query(struct py *p, size_t i)
 {
     const struct frame *f = top(p);
     const char *s;
     size_t len;
     bool query = false;
-    if (!contents(p, i, &s, &len))
+    if (!f || f->nvcc || !contents(p, i, &s, &len))
         return;
     if ((len == 2 && !memcmp(s, "-V", 2)) ||
-        (len == 9 && !memcmp(s, "--version", 9))) {
-        for (size_t k = f ? f->first : i; k < i && !query; k++) {
-            const char *w;
-            size_t n;
-            if (p->t[k].kind == PY_TOK_NAME)
-                query = nvcc_name(p->buf + p->t[k].off, p->t[k].len);
-            else if (contents(p, k, &w, &n))
-                query = ends_nvcc(w, n);
+        (len == 9 && !memcmp(s, "--version", 9)))
+        query = (f->open == '[' || runs_command(p, f)) && first_nvcc(p, f, i);
+    else if (runs_command(p, f))
+        for (size_t k = 4; k < len && !query; k++) {
+            const char *a = s + k + (s[k] == '}'); /* after "nvcc[}]" */
+            size_t rest = len - (size_t)(a - s);
+            query = (ends_nvcc(s, k) ||
+                     (k >= 4 && nvcc_name(s + k - 4, 4) && s[k] == '}')) &&
+                    ((rest >= 3 && !memcmp(a, " -V", 3) &&
+                      (rest == 3 || a[3] == ' ')) ||
+                     (rest >= 10 && !memcmp(a, " --version", 10)));
         }
-    }
-    for (size_t k = 4; k < len && !query; k++) {
-        const char *a = s + k; /* after "nvcc" */
-        size_t rest = len - k;
-        query =
-            ends_nvcc(s, k) && ((rest >= 3 && !memcmp(a, " -V", 3) &&
-                                 (rest == 3 || a[3] == ' ')) ||
-                                (rest >= 10 && !memcmp(a, " --version", 10)));
-    }
     if (query)
         sj_warn(p->j, WARN_BUILD, p->t[i].off,
                 "nvcc's version is asked for here: MUSA's compiler is mcc, "
@@ -481,28 +543,12 @@ static bool env_string(struct py *p, size_t i)
     return true;
 }
 
-/* A loader is given a path whose last part is a CUDA library's soname
- * (CUDA_HOME + '/lib64/libcudart.so'): the handle is the library's. */
-static void loader_path(struct py *p, size_t i)
-{
-    const struct frame *f = top(p);
-    const char *s;
-    size_t len, b;
-    if (!f || !f->loader || !contents(p, i, &s, &len))
-        return;
-    for (b = len; b > 0 && s[b - 1] != '/'; b--)
-        ;
-    if (b && sj_soname_match(p->j, s + b, len - b))
-        mark_loaders(p);
-}
-
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
     struct frame *f = top(p);
     size_t off, len;
     version_query(p, i);
-    loader_path(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
             fields(p, i, 0);
@@ -702,11 +748,8 @@ void python_port(struct script_job *j)
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)
             continue;
-        if (i >= p.path_end) {
-            size_t end = pypath_port(p.paths, i);
-            if (end > i)
-                p.path_end = end;
-        }
+        if (i >= p.path_end)
+            path(&p, i, &p.path_end);
         switch (tk->kind) {
         case PY_TOK_NAME:
             i = code_name(&p, i);

@@ -398,7 +398,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             break;
         case NVF_UNWRAP:
             if ((uf = nvflags_find(j->nv, v, vlen, &joined)) &&
-                !uf->ambiguous) {
+                (!uf->ambiguous || level >= SJ_NVCC)) {
                 /* -Xcompiler -lineinfo: unwrapped, a later port would
                  * read the value as nvcc's own option */
                 sj_warn(j, WARN_BUILD, fw->off,

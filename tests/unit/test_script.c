@@ -707,6 +707,12 @@ START_TEST(make_flags)
     /* -Xcompiler's value is the host compiler's: one that is nvcc's own
      * option stays wrapped, said so (found by fuzz_script: unwrapped, the
      * second port dropped it). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "a = {'nvcc': ['-O3', '-Xcompiler', '-G']}\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "a = {'mcc': ['-O3', '-Xcompiler', '-G']}\n",
+           "2:23: build: '-Xcompiler', '-G' is kept");
     expect(newest, SCRIPT_CMAKE,
            "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",
            "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",
@@ -879,8 +885,26 @@ START_TEST(python_setup)
            "v = os.popen(f'{home}/bin/nvcc --version').read()\n",
            "1:14: build: nvcc's version is asked for here");
     expect_quiet(newest, SCRIPT_PYTHON,
-                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n",
-                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n");
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n"
+                 "def f():\n    \"\"\"Parse nvcc --version.\"\"\"\n"
+                 "    print('cannot run nvcc --version')\n"
+                 "    check(use_nvcc, '--version')\n",
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n"
+                 "def f():\n    \"\"\"Parse nvcc --version.\"\"\"\n"
+                 "    print('cannot run nvcc --version')\n"
+                 "    check(use_nvcc, '--version')\n");
+    /* nvcc's own list: its option rule says it, once. */
+    {
+        struct ported p = port_with(newest, SCRIPT_PYTHON,
+                                    "from torch.utils.cpp_extension import "
+                                    "CUDAExtension\nnvcc_cmd = [nvcc, '-V']\n");
+        const char *w = strstr(p.diags, "2:");
+        ck_assert_msg(w && strstr(w, "'-V' is kept") &&
+                          !strstr(strstr(w, "'-V' is kept") + 1, "2:"),
+                      "want one warning at line 2, got:\n%s", p.diags);
+        free(p.text);
+        free(p.diags);
+    }
     /* Not the home: a project's own CUDA_HOME, other names, a key. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "CUDA_HOME = find()\nCUDA_ROOT = os.getenv('CUDA_ROOT')\n"
@@ -897,6 +921,17 @@ START_TEST(python_setup)
                  "c = cfg.environ['CUDA_HOME'] + '/lib64'\n"
                  "h = os.getenv('MUSA_HOME')\nh = h or find()\n"
                  "d = os.path.join(h, 'lib64')\n");
+    /* A library not in the home keeps its name, and its handle its
+     * symbols; a home bound again to itself or the home is the home. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "d = os.path.dirname(__file__)\n"
+                 "h = ctypes.CDLL(f'{d}/libcudart.so')\nh.cudaMalloc(None)\n"
+                 "g = os.getenv('CUDA_PATH')\ng = g or '/usr/local/cuda'\n"
+                 "a = g + '/lib64'\n",
+                 "d = os.path.dirname(__file__)\n"
+                 "h = ctypes.CDLL(f'{d}/libcudart.so')\nh.cudaMalloc(None)\n"
+                 "g = os.getenv('MUSA_PATH')\ng = g or '/usr/local/musa'\n"
+                 "a = g + '/lib'\n");
     /* Where it cannot go (an argument, a piece of an item), a dropped
      * library's file is kept and said so; a -ccbin path still goes with
      * its option, and a library a loader opens by its path still names

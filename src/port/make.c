@@ -78,15 +78,14 @@ static const struct make_token *ref_name(const struct mk *m, size_t i)
     return &m->v[i + 1];
 }
 
-/* How sure the line is that nvcc reads its options. */
-static enum sj_level line_level(const struct mk *m)
+/* How sure the shell command at from (a recipe's, or the one after a
+ * ';', '&&' or '|') is that nvcc reads its options. */
+static enum sj_level command_level(const struct mk *m, size_t from)
 {
-    for (size_t i = 0; i < m->n; i++) {
+    for (size_t i = from; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
-        if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
-            return nvcc_variable(s, t->len) ? SJ_NVCC : SJ_UNAMBIGUOUS;
-        if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
+        if (t->kind == MAKE_TOK_SPACE)
             continue;
         /* The recipe's command: nvcc, .../nvcc, $(NVCC), after @ - +. */
         if (is_word(t) && strspn(s, "@-+") == t->len)
@@ -109,6 +108,29 @@ static enum sj_level line_level(const struct mk *m)
         return SJ_UNAMBIGUOUS;
     }
     return SJ_UNAMBIGUOUS;
+}
+
+/* How sure the line is that nvcc reads its options. */
+static enum sj_level line_level(const struct mk *m)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
+            return nvcc_variable(m->buf + t->off, t->len) ? SJ_NVCC
+                                                          : SJ_UNAMBIGUOUS;
+        if (t->ctx == MAKE_CTX_RECIPE && t->kind != MAKE_TOK_SPACE)
+            return command_level(m, i);
+    }
+    return SJ_UNAMBIGUOUS;
+}
+
+/* Does the recipe's word t end a shell command (';', '&&', '|', or a
+ * word that ends in one: 'x.cu;')? */
+static bool ends_command(const struct mk *m, const struct make_token *t)
+{
+    return t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
+           !(t->flags & MAKE_TOKF_IN_REF) &&
+           strchr(";|&", m->buf[t->off + t->len - 1]);
 }
 
 /* A make variable's name at t: CUDA_HOME -> MUSA_HOME. */
@@ -247,10 +269,19 @@ static void line(struct mk *m)
 {
     struct script_job *j = m->j;
     enum sj_level level = line_level(m);
+    size_t next = (size_t)-1; /* where the next shell command starts */
     m->nwords = 0;
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
+        if (i == next) {
+            /* nvcc's options stop at its command's end */
+            sj_flags(j, m->words, m->nwords, level, false);
+            m->nwords = 0;
+            level = command_level(m, i);
+        }
+        if (ends_command(m, t))
+            next = i + 1;
         if (t->kind == MAKE_TOK_VAR_OPEN || t->kind == MAKE_TOK_VAR_SHORT)
             ref_word(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {

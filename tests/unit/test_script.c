@@ -704,6 +704,14 @@ START_TEST(make_flags)
            "1:48: build: '--version' is kept, but mcc prints");
     expect_quiet(newest, SCRIPT_MAKE, "ver:\n\tgcc --version -V\n",
                  "ver:\n\tgcc --version -V\n");
+    /* nvcc's command ends at the shell's ';', '&&' or '|': what follows
+     * is another program's (-G is gcc's too), and the other way round. */
+    expect(newest, SCRIPT_MAKE,
+           "x:\n\tnvcc -G -c k.cu ; gcc -G y.c | tee -V log\n"
+           "\tgcc -G y.c && $(NVCC) -G -c k.cu\n",
+           "x:\n\tmcc -c k.mu ; gcc -G y.c | tee -V log\n"
+           "\tgcc -G y.c && $(NVCC) -c k.mu\n",
+           NULL);
     /* -Xcompiler's value is the host compiler's: one that is nvcc's own
      * option stays wrapped, said so (found by fuzz_script: unwrapped, the
      * second port dropped it). */

@@ -40,6 +40,7 @@ struct pypath {
     struct py_code file; /* the file's */
     size_t file_plain;   /* plain_until of the file's, while in a field */
     bool library;        /* the last path ported is a CUDA library's */
+    unsigned fields;     /* f-string fields being evaluated, nested */
     bool setup;
     const struct hashmap *imported; /* names imported and renamed */
     bool star;                      /* and every name of the module */
@@ -48,6 +49,8 @@ struct pypath {
 };
 
 #define MAX_DEPTH 16
+/* f-string fields in fields evaluated, at most. */
+#define FIELD_DEPTH 4
 /* A '+' chain longer than this builds no path in the home. */
 #define MAX_TERMS 32
 
@@ -207,30 +210,36 @@ static void pv_join(struct pval *v, struct pval *w)
     pv_append(v, w);
 }
 
-static bool var_home(const struct pypath *pp, const struct var *x,
-                     const char *s, size_t len);
+static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
+                 bool own, unsigned depth);
 
 /* Is the field piece pc (f'{CUDA_HOME}') a name that holds the home, or
  * a path in it? Then its value after the home goes into v's text. */
-static bool field_home(const struct pypath *pp, const struct py_token *pc,
+static bool field_home(struct pypath *pp, const struct py_token *pc,
                        struct pval *v)
 {
-    const char *s = pp->c.buf + pc->off + 1;
-    size_t len = pc->len - 2;
-    if (pc->len <= 2)
+    if (pp->fields >= FIELD_DEPTH)
         return false;
-    while (len && isspace((unsigned char)*s))
-        s++, len--;
-    while (len && isspace((unsigned char)s[len - 1]))
-        len--;
-    const struct var *x = hashmap_get(&pp->vars, s, len);
-    if (!var_home(pp, x, s, len))
-        return false;
-    v->home = true;
-    v->home_at = v->text.len;
-    if (x && x->done && x->home) /* lib = os.path.join(CUDA_HOME, 'lib64') */
-        strbuf_add(&v->text, x->text + x->home_at, x->len - x->home_at);
-    return true;
+    struct py_token *sub;
+    size_t n = py_field_tokens(pp->c.buf, pc, &sub);
+    struct py_code c = pp->c;
+    struct pval w;
+    pv_init(&w);
+    pp->c.t = sub;
+    pp->c.n = n;
+    pp->fields++;
+    eval(pp, 0, n, &w, false, 0);
+    pp->fields--;
+    pp->c = c;
+    free(sub);
+    bool home = w.known && !w.prefix && w.home;
+    if (home) { /* its path after the home, as a name's: not a piece */
+        v->home = true;
+        v->home_at = v->text.len;
+        strbuf_add(&v->text, w.text.buf + w.home_at, w.text.len - w.home_at);
+    }
+    pv_release(&w);
+    return home;
 }
 
 /* The string at i names a variable that holds the home, as code reads

@@ -299,6 +299,16 @@ static size_t code_name(struct py *p, size_t i)
 #define FIELD_DEPTH 4
 
 static bool env_string(struct py *p, size_t i);
+
+/* A string in the CUDA toolkit's home ('/usr/local/cuda/lib64',
+ * '-L/usr/local/cuda/lib64'): the SDK's (sdkpath.h). */
+static bool home_string(struct py *p, size_t i)
+{
+    size_t off, len;
+    return plain(p, i, &off, &len) && len &&
+           (p->buf[off] == '/' || p->buf[off] == '-') &&
+           sj_home_word(p->j, off, len, 0, 0, true) != (size_t)-1;
+}
 static void mark_loaders(struct py *p);
 
 /* A path expression at i (pypath.h): ported; *end is past it. A CUDA
@@ -320,18 +330,10 @@ static void fields(struct py *p, size_t i, unsigned depth)
     struct py_token pc;
     py_pieces_init(&it, p->buf, &p->t[i]);
     while (py_pieces_next(&it, &pc)) {
-        if (pc.kind != PY_PC_FIELD || pc.len < 3)
+        if (pc.kind != PY_PC_FIELD)
             continue;
-        /* Its code, from after '{' to before '}', as tokens of the file. */
-        struct py_token *sub = NULL, t;
-        size_t n = 0, alloc = 0;
-        struct py_lexer lx;
-        py_lexer_init(&lx, p->buf + pc.off + 1, pc.len - 2);
-        while (py_lexer_next_sig(&lx, &t)) {
-            t.off += pc.off + 1;
-            ALLOC_GROW(sub, n + 1, alloc);
-            sub[n++] = t;
-        }
+        struct py_token *sub;
+        size_t n = py_field_tokens(p->buf, &pc, &sub);
         struct py_token *t0 = p->t;
         size_t n0 = p->n, path_end = 0;
         p->t = sub;
@@ -343,7 +345,8 @@ static void fields(struct py *p, size_t i, unsigned depth)
             if (sub[k].kind == PY_TOK_NAME)
                 k = code_name(p, k);
             else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
-                     depth < FIELD_DEPTH && format_string(p, k))
+                     !home_string(p, k) && depth < FIELD_DEPTH &&
+                     format_string(p, k))
                 fields(p, k, depth + 1);
         }
         pypath_tokens(p->paths, NULL, 0);

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "util/xalloc.h"
+
 bool py_is_op(const struct py_code *c, size_t i, const char *s)
 {
     return i < c->n && c->t[i].kind == PY_TOK_OP && c->t[i].len == strlen(s) &&
@@ -93,6 +95,24 @@ bool py_dotted_is(const struct py_code *c, size_t k, const char *name)
         k -= 2;
         len = p - 1;
     }
+}
+
+size_t py_field_tokens(const char *buf, const struct py_token *pc,
+                       struct py_token **out)
+{
+    struct py_token t;
+    size_t n = 0, alloc = 0;
+    struct py_lexer lx;
+    *out = NULL;
+    if (pc->len < 3)
+        return 0;
+    py_lexer_init(&lx, buf + pc->off + 1, pc->len - 2);
+    while (py_lexer_next_sig(&lx, &t)) {
+        t.off += pc->off + 1;
+        ALLOC_GROW(*out, n + 1, alloc);
+        (*out)[n++] = t;
+    }
+    return n;
 }
 
 bool py_env_variable(const struct py_code *c, size_t i)

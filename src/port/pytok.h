@@ -40,6 +40,11 @@ size_t py_stmt_end(const struct py_code *c, size_t i);
 /* Do the tokens that end at k spell the dotted name, and no more of one
  * (cfg.environ is not environ)? */
 bool py_dotted_is(const struct py_code *c, size_t k, const char *name);
+/* The significant tokens of the code in the replacement field pc of an
+ * f-string of buf ({expr!r:>{w}}, from after its '{' to before its '}'),
+ * with offsets into buf, into *out (to free). Returns how many. */
+size_t py_field_tokens(const char *buf, const struct py_token *pc,
+                       struct py_token **out);
 /* Is the string at i the name of an environment variable as code reads
  * or sets it: os.environ['X'], os.getenv('X'), os.environ.get('X', ...),
  * os.putenv('X', ...), 'X' in os.environ? */

@@ -929,6 +929,16 @@ START_TEST(python_setup)
                  "c = cfg.environ['CUDA_HOME'] + '/lib64'\n"
                  "h = os.getenv('MUSA_HOME')\nh = h or find()\n"
                  "d = os.path.join(h, 'lib64')\n");
+    /* A field's code builds the home as code outside one does. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDA_HOME\n"
+                 "a = f'{os.environ[\"CUDA_HOME\"]}/lib64'\n"
+                 "b = f'{CUDA_HOME or \"/usr/local/cuda\"}/lib64'\n"
+                 "c = f'-L{os.path.join(CUDA_HOME, \"lib64\")}/libcublas.so'\n",
+                 "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+                 "a = f'{os.environ[\"MUSA_HOME\"]}/lib'\n"
+                 "b = f'{MUSA_HOME or \"/usr/local/musa\"}/lib'\n"
+                 "c = f'-L{os.path.join(MUSA_HOME, \"lib\")}/libmublas.so'\n");
     /* A library not in the home keeps its name, and its handle its
      * symbols; a home bound again to itself or the home is the home. */
     expect_quiet(newest, SCRIPT_PYTHON,

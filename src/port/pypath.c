@@ -236,7 +236,9 @@ static bool field_home(struct pypath *pp, const struct py_token *pc,
     if (home) { /* its path after the home, as a name's: not a piece */
         v->home = true;
         v->home_at = v->text.len;
-        strbuf_add(&v->text, w.text.buf + w.home_at, w.text.len - w.home_at);
+        if (w.text.len > w.home_at)
+            strbuf_add(&v->text, w.text.buf + w.home_at,
+                       w.text.len - w.home_at);
     }
     pv_release(&w);
     return home;

@@ -934,11 +934,13 @@ START_TEST(python_setup)
                  "from torch.utils.cpp_extension import CUDA_HOME\n"
                  "a = f'{os.environ[\"CUDA_HOME\"]}/lib64'\n"
                  "b = f'{CUDA_HOME or \"/usr/local/cuda\"}/lib64'\n"
-                 "c = f'-L{os.path.join(CUDA_HOME, \"lib64\")}/libcublas.so'\n",
+                 "c = f'-L{os.path.join(CUDA_HOME, \"lib64\")}/libcublas.so'\n"
+                 "d = f'{CUDA_HOME}'\n",
                  "from torch_musa.utils.musa_extension import MUSA_HOME\n"
                  "a = f'{os.environ[\"MUSA_HOME\"]}/lib'\n"
                  "b = f'{MUSA_HOME or \"/usr/local/musa\"}/lib'\n"
-                 "c = f'-L{os.path.join(MUSA_HOME, \"lib\")}/libmublas.so'\n");
+                 "c = f'-L{os.path.join(MUSA_HOME, \"lib\")}/libmublas.so'\n"
+                 "d = f'{MUSA_HOME}'\n");
     /* A library not in the home keeps its name, and its handle its
      * symbols; a home bound again to itself or the home is the home. */
     expect_quiet(newest, SCRIPT_PYTHON,

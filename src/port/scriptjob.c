@@ -122,6 +122,14 @@ static int cmp_edits(const void *a, const void *b)
     return x < y ? -1 : x > y; /* stable: the first made wins */
 }
 
+/* Is b[p - 1] a blank that a removal before p may take: not one a
+ * backslash escapes (CMake's '\ ', whose backslash would then escape
+ * what follows)? */
+static bool free_blank(const char *b, size_t p, size_t done)
+{
+    return p > done && blank(b[p - 1]) && !(p >= 2 && b[p - 2] == '\\');
+}
+
 /* The bytes a removal takes: the item, and a separator that starts at or
  * after done (the end of the edit before) and ends before next. */
 static void removal(const struct script_job *j, const struct pending_edit *e,
@@ -130,7 +138,7 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     const char *b = j->buf;
     size_t s = e->off, t = e->off + e->len;
     size_t p = s;
-    while (p > done && blank(b[p - 1]))
+    while (free_blank(b, p, done))
         p--;
     size_t q = p;
     bool sep = false;
@@ -138,7 +146,7 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     if (j->sep && q > done && b[q - 1] == j->sep) {
         sep = true;
         q--;
-        while (q > done && blank(b[q - 1]))
+        while (free_blank(b, q, done))
             q--;
     }
     /* Before it: a separator, with something other than blanks before it

@@ -712,6 +712,12 @@ START_TEST(make_flags)
            "x:\n\tmcc -c k.mu ; gcc -G y.c | tee -V log\n"
            "\tgcc -G y.c && $(NVCC) -c k.mu\n",
            NULL);
+    /* A removal takes no blank that a backslash escapes: '\ ' would
+     * become '\)' (found by fuzz_script: the second port read past the
+     * now escaped parenthesis). */
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_FLAGS x\\  -ccbin g++)\n-lineinfo\n",
+           "set(CMAKE_MUSA_FLAGS x\\ )\n-lineinfo\n", NULL);
     /* -Xcompiler's value is the host compiler's: one that is nvcc's own
      * option stays wrapped, said so (found by fuzz_script: unwrapped, the
      * second port dropped it). */

@@ -248,12 +248,9 @@ static bool field_home(struct pypath *pp, const struct py_token *pc,
  * it from the environment. */
 static bool home_var_string(const struct pypath *pp, size_t i)
 {
-    struct py_string s;
-    return py_env_variable(&pp->c, i) &&
-           !(pp->c.t[i].flags & PY_TOKF_UNTERMINATED) &&
-           py_string_parse(pp->c.buf, &pp->c.t[i], &s) && !s.escapes &&
-           !(s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)) &&
-           home_var(pp, pp->c.buf + s.body, s.body_len);
+    size_t off, len;
+    return py_env_variable(&pp->c, i) && py_plain(&pp->c, i, &off, &len) &&
+           home_var(pp, pp->c.buf + off, len);
 }
 
 /* Is v the home and nothing after it: a home variable's value, or a
@@ -325,8 +322,7 @@ enum callee {
     C_JOIN, /* os.path.join */
     C_PATH, /* pathlib.Path */
     C_DIRNAME,
-    C_SAME, /* abspath, realpath, normpath: the same path, for ours */
-    C_ENV   /* os.environ.get, os.getenv: an environment variable */
+    C_SAME /* abspath, realpath, normpath: the same path, for ours */
 };
 
 static bool ends_with(const char *s, size_t len, const char *end)
@@ -346,10 +342,6 @@ static bool has_path(const char *s, size_t len)
 
 static enum callee callee_of(const char *s, size_t len)
 {
-    if (ends_with(s, len, "getenv") || ends_with(s, len, "environ.get") ||
-        ends_with(s, len, "environ.pop") ||
-        ends_with(s, len, "environ.setdefault"))
-        return C_ENV; /* which ones: py_env_variable */
     bool ospath = (len > 8 && !memcmp(s, "os.path.", 8)) ||
                   (len > 4 && !memcmp(s, "osp.", 4)) ||
                   (len > 5 && !memcmp(s, "path.", 5)) ||
@@ -377,14 +369,6 @@ static void call_val(struct pypath *pp, enum callee c, size_t open,
                      size_t close, struct pval *v, bool own, unsigned depth)
 {
     pv_unknown(v);
-    if (c == C_ENV) {
-        /* os.environ.get('CUDA_HOME', ...): the home, whatever the
-         * default */
-        if (home_var_string(pp, open + 1) &&
-            (is_op(pp, open + 2, ",") || is_op(pp, open + 2, ")")))
-            pv_home(v);
-        return;
-    }
     struct pval w;
     pv_init(&w);
     v->known = true;
@@ -558,6 +542,13 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
     enum callee c = open > a ? callee_of(sb.buf, sb.len) : C_OTHER;
     strbuf_release(&sb);
     size_t close = open > a ? close_of(pp, open) : pp->c.n;
+    /* os.getenv('CUDA_PATH', ...): the home, whatever the default (which
+     * calls read the environment: py_env_variable) */
+    if (open > a && close == b - 1 && home_var_string(pp, open + 1) &&
+        (is_op(pp, open + 2, ",") || is_op(pp, open + 2, ")"))) {
+        pv_home(v);
+        return;
+    }
     if (c == C_OTHER || close >= b)
         return;
     call_val(pp, c, open, close, v, own, depth);
@@ -728,8 +719,7 @@ static size_t home_expr(struct pypath *pp, size_t i)
         plus = true;
         k++;
     }
-    if (!plus && !(k == i + 1 && pp->c.t[i].kind == PY_TOK_STRING &&
-                   py_string_parse(pp->c.buf, &pp->c.t[i], &ps) &&
+    if (!plus && !(k == i + 1 && py_string_at(&pp->c, i, &ps) &&
                    (ps.flags & PY_STR_FORMAT)))
         return i;
     struct pval v;
@@ -753,8 +743,6 @@ size_t pypath_port(struct pypath *pp, size_t i)
     struct strbuf sb = STRBUF_INIT;
     size_t open = py_callee(&pp->c, i, &sb);
     enum callee c = open > i ? callee_of(sb.buf, sb.len) : C_OTHER;
-    if (c == C_ENV)
-        c = C_OTHER;
     bool chain = c == C_PATH || (x && x->done && x->pathlib);
     if (c != C_OTHER) {
         /* the call, what follows it (.parent), and a / chain after */

@@ -86,25 +86,16 @@ static size_t dotted(const struct py *p, size_t i, struct strbuf *sb)
  * fields): true, with where they are. */
 static bool plain(const struct py *p, size_t i, size_t *off, size_t *len)
 {
-    if (i >= p->n || p->t[i].kind != PY_TOK_STRING ||
-        (p->t[i].flags & PY_TOKF_UNTERMINATED))
-        return false;
-    struct py_string s;
-    if (!py_string_parse(p->buf, &p->t[i], &s) || s.escapes ||
-        (s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)))
-        return false;
-    *off = s.body;
-    *len = s.body_len;
-    return true;
+    struct py_code c = code(p);
+    return py_plain(&c, i, off, len);
 }
 
 /* A terminated f-string at i. */
 static bool format_string(const struct py *p, size_t i)
 {
+    struct py_code c = code(p);
     struct py_string s;
-    return i < p->n && p->t[i].kind == PY_TOK_STRING &&
-           !(p->t[i].flags & PY_TOKF_UNTERMINATED) &&
-           py_string_parse(p->buf, &p->t[i], &s) && (s.flags & PY_STR_FORMAT);
+    return py_string_at(&c, i, &s) && (s.flags & PY_STR_FORMAT);
 }
 
 /* Replace the dotted name of tokens [i, end) by to: part by part when
@@ -430,10 +421,9 @@ static bool ends_nvcc(const char *s, size_t len)
 /* The contents of the string at k (an f-string's with its fields). */
 static bool contents(const struct py *p, size_t k, const char **s, size_t *len)
 {
+    struct py_code c = code(p);
     struct py_string ps;
-    if (p->t[k].kind != PY_TOK_STRING ||
-        (p->t[k].flags & PY_TOKF_UNTERMINATED) ||
-        !py_string_parse(p->buf, &p->t[k], &ps))
+    if (!py_string_at(&c, k, &ps))
         return false;
     *s = p->buf + ps.body;
     *len = ps.body_len;

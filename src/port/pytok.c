@@ -97,6 +97,24 @@ bool py_dotted_is(const struct py_code *c, size_t k, const char *name)
     }
 }
 
+bool py_string_at(const struct py_code *c, size_t i, struct py_string *s)
+{
+    return i < c->n && c->t[i].kind == PY_TOK_STRING &&
+           !(c->t[i].flags & PY_TOKF_UNTERMINATED) &&
+           py_string_parse(c->buf, &c->t[i], s);
+}
+
+bool py_plain(const struct py_code *c, size_t i, size_t *off, size_t *len)
+{
+    struct py_string s;
+    if (!py_string_at(c, i, &s) || s.escapes ||
+        (s.flags & (PY_STR_BYTES | PY_STR_FORMAT | PY_STR_TEMPLATE)))
+        return false;
+    *off = s.body;
+    *len = s.body_len;
+    return true;
+}
+
 size_t py_field_tokens(const char *buf, const struct py_token *pc,
                        struct py_token **out)
 {

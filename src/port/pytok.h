@@ -45,6 +45,12 @@ bool py_dotted_is(const struct py_code *c, size_t k, const char *name);
  * with offsets into buf, into *out (to free). Returns how many. */
 size_t py_field_tokens(const char *buf, const struct py_token *pc,
                        struct py_token **out);
+/* The terminated string token at i, described into *s; false when
+ * there is none. */
+bool py_string_at(const struct py_code *c, size_t i, struct py_string *s);
+/* A plain string's contents at i (no prefix but r or u, no escapes, no
+ * fields): true, with where they are. */
+bool py_plain(const struct py_code *c, size_t i, size_t *off, size_t *len);
 /* Is the string at i the name of an environment variable as code reads
  * or sets it: os.environ['X'], os.getenv('X'), os.environ.get('X', ...),
  * os.putenv('X', ...), 'X' in os.environ? */

@@ -534,8 +534,7 @@ static void custom_commands(struct cm *c)
             tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
             nvcc = true;
         const char *s = c->buf + a->t.off;
-        if (a->t.len >= 4 && !memcmp(s + a->t.len - 4, "nvcc", 4) &&
-            (a->t.len == 4 || s[a->t.len - 5] == '/'))
+        if (sj_is_nvcc(s, a->t.len))
             nvcc = true;
         if (!nvcc)
             continue;

@@ -97,8 +97,7 @@ static enum sj_level command_level(const struct mk *m, size_t from)
         size_t skip = strspn(s, "@-+");
         s += skip;
         size_t len = t->len - skip;
-        bool nvcc = is_word(t) && len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
-                    (len == 4 || s[len - 5] == '/');
+        bool nvcc = is_word(t) && sj_is_nvcc(s, len);
         if (!nvcc && is_word(t) && i &&
             m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE && len == 9 &&
             !memcmp(s, "/bin/nvcc", 9))
@@ -310,8 +309,7 @@ static void line(struct mk *m)
                      !(t->flags & MAKE_TOKF_IN_REF);
         /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a
          * path may be: see below) */
-        if (t->len >= 4 && !memcmp(s + t->len - 4, "nvcc", 4) &&
-            (t->len == 4 || s[t->len - 5] == '/')) {
+        if (sj_is_nvcc(s, t->len)) {
             value_word(m, t, whole);
             if (s[0] == '/')
                 path_prefix(m, i); /* /usr/local/cuda/bin/nvcc */

@@ -664,6 +664,12 @@ const struct map_entry *sj_soname_match(struct script_job *j, const char *s,
     return i < 0 ? NULL : rules_tag(r, (size_t)i);
 }
 
+bool sj_is_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
+           (len == 4 || s[len - 5] == '/');
+}
+
 bool sj_soname(struct script_job *j, size_t off, size_t len)
 {
     const struct map_entry *e = sj_soname_match(j, j->buf + off, len);

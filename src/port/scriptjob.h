@@ -132,6 +132,9 @@ size_t sj_path_start(const char *s, size_t len, size_t t);
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
 /* A string's contents that a string rule (sonames) renames. */
 bool sj_soname(struct script_job *j, size_t off, size_t len);
+/* Does the word s[0..len) name the program nvcc: nvcc, or a path that
+ * ends in /nvcc? */
+bool sj_is_nvcc(const char *s, size_t len);
 /* The string rule (sonames.yaml strings:) that s[0..len) matches whole,
  * or NULL. */
 const struct map_entry *sj_soname_match(struct script_job *j, const char *s,

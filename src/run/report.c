@@ -34,13 +34,16 @@ struct unmapped_name {
 void report_excerpt(const char *buf, size_t len, size_t off, struct excerpt *ex)
 {
     const char *p = buf + off, *end = buf + len;
-    const char *start = p;
-    while (start > buf && start[-1] != '\n')
-        start--;
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *stop = nl ? nl : end;
-    if (stop > p && stop[-1] == '\r')
-        stop--;
+    const char *start = ex->line, *stop = start ? start + ex->len : NULL;
+    if (!start || p < start || p > stop) {
+        start = p;
+        while (start > buf && start[-1] != '\n')
+            start--;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        stop = nl ? nl : end;
+        if (stop > p && stop[-1] == '\r')
+            stop--;
+    }
     size_t tok = 0;
     if (p < stop && (*p == '<' || *p == '"')) { /* a header-name, a string */
         const char *close =

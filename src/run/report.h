@@ -143,7 +143,10 @@ struct excerpt {
 };
 
 /* The excerpt for the token at buf[off] (off < len; a name, a number, or
- * one byte), from the bytes in memory: no line table needed. */
+ * one byte), from the bytes in memory: no line table needed. ex may hold
+ * the excerpt of an earlier token of buf (or line NULL): a token on the
+ * same line is not looked for its line again, so that thousands of
+ * warnings on one long line do not read it thousands of times. */
 void report_excerpt(const char *buf, size_t len, size_t off,
                     struct excerpt *ex);
 

@@ -32,18 +32,18 @@ static void count_warning(struct run *run, struct result *r, unsigned line,
 
 /* Print a warning of group id at line:col as shown, with the source line
  * when src is given (off: the token's offset in it), and count it, kept
- * for --report as kept. */
+ * for --report as kept. ex: the excerpt of src's last warning, or line
+ * NULL (report_excerpt). */
 static void warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
                     const char *shown, const char *kept,
-                    const struct source *src, size_t off)
+                    const struct source *src, size_t off, struct excerpt *ex)
 {
-    struct excerpt ex;
-    if (src && run->style.caret && off < src->len)
-        report_excerpt(src->buf, src->len, off, &ex);
+    bool show = src && run->style.caret && off < src->len;
+    if (show)
+        report_excerpt(src->buf, src->len, off, ex);
     report_diag(&r->err, path, line, col, id, run->o->werror[id], shown,
-                src && run->style.caret && off < src->len ? &ex : NULL,
-                &run->style);
+                show ? ex : NULL, &run->style);
     count_warning(run, r, line, col, id, kept);
 }
 
@@ -51,7 +51,8 @@ void result_warn_at(struct run *run, struct result *r, const char *path,
                     unsigned line, unsigned col, enum warn_id id,
                     const char *msg, const struct source *src, size_t off)
 {
-    warn_at(run, r, path, line, col, id, msg, msg, src, off);
+    struct excerpt ex = {NULL, 0, 0, 0};
+    warn_at(run, r, path, line, col, id, msg, msg, src, off, &ex);
 }
 
 /* A finding a marker on its line or the baseline lets pass: counted as
@@ -61,7 +62,7 @@ bool result_let_pass(struct run *run, struct result *r,
                      const struct source *src, enum warn_id id, size_t off,
                      const char *name, struct pass_counts *pc)
 {
-    if (suppress_marked(src->buf, src->len, off, id)) {
+    if (suppress_marked(src->buf, src->len, off, id, &pc->line)) {
         r->suppressed++;
         return true;
     }
@@ -155,7 +156,7 @@ static void fold_release(void *arg, const char *key, size_t len, void *value)
 void result_add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f)
 {
-    struct pass_counts pc = {HASHMAP_INIT, ARENA_INIT, STRBUF_INIT};
+    struct pass_counts pc = PASS_COUNTS_INIT;
     bool *pass = xcalloc(f->nr ? f->nr : 1, sizeof(*pass));
     for (size_t i = 0; i < f->nr; i++)
         pass[i] = !f->v[i].note && f->v[i].msg &&
@@ -164,6 +165,7 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
     struct hashmap folds = HASHMAP_INIT;
     fold_findings(run, src, f, pass, &folds, &pc.mem);
     struct strbuf shown = STRBUF_INIT;
+    struct excerpt ex = {NULL, 0, 0, 0};
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         unsigned line, col;
@@ -216,7 +218,7 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
                         g->more, g->more == 1 ? "" : "s",
                         g->lines_named == 1 ? "" : "s", g->lines.buf + 2);
         warn_at(run, r, src->path, line, col, fi->id, shown.buf, fi->msg, src,
-                fi->off);
+                fi->off, &ex);
     }
     strbuf_release(&shown);
     hashmap_each(&folds, fold_release, NULL);

@@ -11,6 +11,7 @@
 #include "io/source.h"
 #include "port/finding.h"
 #include "run/run.h"
+#include "run/suppress.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/hashmap.h"
@@ -22,11 +23,12 @@ struct pass_counts {
     struct hashmap seen; /* group + token -> size_t */
     struct arena mem;
     struct strbuf k;
+    struct mark_line line; /* for the markers */
 };
 
 #define PASS_COUNTS_INIT                                                       \
     {                                                                          \
-        HASHMAP_INIT, ARENA_INIT, STRBUF_INIT                                  \
+        HASHMAP_INIT, ARENA_INIT, STRBUF_INIT, MARK_LINE_INIT                  \
     }
 void pass_counts_release(struct pass_counts *pc);
 

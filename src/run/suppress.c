@@ -7,6 +7,7 @@
 #include "run/suppress.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,23 +67,45 @@ static bool line_marks(const char *line, size_t n, enum warn_id id)
     return false;
 }
 
-bool suppress_marked(const char *buf, size_t len, size_t off, enum warn_id id)
+_Static_assert(WARN__COUNT <= sizeof(unsigned) * CHAR_BIT,
+               "a group is a bit of struct mark_line");
+
+/* Does buf[start..end), or the line before it, mark group id? */
+static bool marks_line(const char *buf, size_t start, size_t end,
+                       enum warn_id id)
+{
+    if (line_marks(buf + start, end - start, id))
+        return true;
+    if (!start)
+        return false;
+    size_t prev = start - 1;
+    while (prev && buf[prev - 1] != '\n')
+        prev--;
+    return line_marks(buf + prev, start - 1 - prev, id);
+}
+
+bool suppress_marked(const char *buf, size_t len, size_t off, enum warn_id id,
+                     struct mark_line *ml)
 {
     if (off > len)
         return false;
-    const char *start = buf + off;
-    while (start > buf && start[-1] != '\n')
-        start--;
-    const char *nl = memchr(buf + off, '\n', len - off);
-    const char *end = nl ? nl : buf + len;
-    if (line_marks(start, (size_t)(end - start), id))
-        return true;
-    if (start == buf)
-        return false;
-    const char *prev = start - 1;
-    while (prev > buf && prev[-1] != '\n')
-        prev--;
-    return line_marks(prev, (size_t)(start - 1 - prev), id);
+    struct mark_line here = MARK_LINE_INIT;
+    if (!ml)
+        ml = &here;
+    if (off < ml->start || off > ml->end) {
+        size_t start = off;
+        while (start && buf[start - 1] != '\n')
+            start--;
+        const char *nl = memchr(buf + off, '\n', len - off);
+        *ml = (struct mark_line){start, nl ? (size_t)(nl - buf) : len, 0, 0};
+    }
+    unsigned bit = 1u << id;
+    if (!(ml->known & bit)) {
+        ml->known |= bit;
+        if (marks_line(buf, ml->start, ml->end, id))
+            ml->marked |= bit;
+    }
+    return ml->marked & bit;
 }
 
 enum { TOKEN_MAX = 200 };

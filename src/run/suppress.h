@@ -15,10 +15,25 @@
 
 struct strbuf;
 
+/* The line the last finding of a file was on, and what its markers say
+ * of each group asked about: a file's findings come many to a line, and
+ * one long line must not be read again for each. */
+struct mark_line {
+    size_t start, end;      /* the line: buf[start..end], end its '\n' */
+    unsigned known, marked; /* bit id: asked about; marked */
+};
+
+#define MARK_LINE_INIT                                                         \
+    {                                                                          \
+        1, 0, 0, 0                                                             \
+    } /* no line yet */
+
 /* Is the finding of group id at buf[off] marked to be let pass: does its
  * line, or the line before, hold "cuda2musa: ignore" (every group) or
- * "cuda2musa: ignore[name,...]" naming its group? */
-bool suppress_marked(const char *buf, size_t len, size_t off, enum warn_id id);
+ * "cuda2musa: ignore[name,...]" naming its group? ml: the line asked
+ * about last in the same buf (or NULL). */
+bool suppress_marked(const char *buf, size_t len, size_t off, enum warn_id id,
+                     struct mark_line *ml);
 
 /* The token a finding at buf[off] is keyed by in a baseline: the name,
  * number or header-name there (at most 200 bytes), or its first byte.

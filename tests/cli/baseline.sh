@@ -65,3 +65,16 @@ ln -s /dev/zero zero.txt
 cp base.txt base.d
 $C2M -q --baseline base.d --depfile base.d -o out src 2>&1; echo "exit $?"
 cmp -s base.txt base.d && echo "base.d kept"
+echo "-- one line, two groups: a marker lets pass the one it names"
+mkdir two
+cat >two/t.cu <<'Y'
+int a = CUDA_VERSION >= 12000 ? nvtxRangePop() : nvtxRangePop(); // cuda2musa: ignore[unsupported]
+
+int b = nvtxRangePop() + (CUDA_VERSION >= 12000); // cuda2musa: ignore[hazard]
+
+// cuda2musa: ignore[hazard]
+int c = nvtxRangePop() + (CUDA_VERSION >= 12000);
+
+int d = nvtxRangePop() + (CUDA_VERSION >= 12000);
+Y
+$C2M -fno-diagnostics-show-caret --stats -o out2 two 2>&1 | grep -E 'warning|suppressed'

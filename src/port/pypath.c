@@ -79,6 +79,13 @@ static size_t close_of(const struct pypath *pp, size_t i)
     return py_close_of(&pp->c, i);
 }
 
+/* Look at t[0..n), tokens of the file's text: a field's. */
+static void use_tokens(struct pypath *pp, const struct py_token *t, size_t n)
+{
+    pp->c = (struct py_code){pp->file.buf, t, n, NULL};
+    py_match_brackets(&pp->c, arena_alloc(pp->j->a, (n + 1) * sizeof(size_t)));
+}
+
 static struct var *var_of(const struct pypath *pp, size_t i)
 {
     return is_name(pp, i) ? hashmap_get(&pp->vars, pp->c.buf + pp->c.t[i].off,
@@ -225,8 +232,7 @@ static bool field_home(struct pypath *pp, const struct py_token *pc,
     struct py_code c = pp->c;
     struct pval w;
     pv_init(&w);
-    pp->c.t = sub;
-    pp->c.n = n;
+    use_tokens(pp, sub, n);
     pp->fields++;
     eval(pp, 0, n, &w, false, 0);
     pp->fields--;
@@ -602,17 +608,22 @@ static void learn(struct pypath *pp)
     struct pval v;
     pv_init(&v);
     struct strbuf sb = STRBUF_INIT;
+    /* Calls nest, and the tokens of one within another's are looked at
+     * once: up to here. */
+    size_t seen = 0;
     for (size_t i = 0; i < pp->c.n; i++) {
         /* What path expressions take whole names. */
         size_t open = py_callee(&pp->c, i, &sb);
         if (open > i && callee_of(sb.buf, sb.len) != C_OTHER) {
             size_t close = close_of(pp, open);
-            for (size_t k = open + 1; k < close; k++) {
+            for (size_t k = open + 1 > seen ? open + 1 : seen; k < close; k++) {
                 struct var *x = var_of(pp, k);
                 if (x && (is_op(pp, k - 1, "(") || is_op(pp, k - 1, ",")) &&
                     (is_op(pp, k + 1, ")") || is_op(pp, k + 1, ",")))
                     x->used = true;
             }
+            if (close > seen)
+                seen = close;
         }
         if (!(py_stmt_start(&pp->c, i) || is_op(pp, i - 1, ":")) ||
             !is_name(pp, i) || !is_op(pp, i + 1, "="))
@@ -651,7 +662,9 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
 {
     struct pypath *pp = xcalloc(1, sizeof(*pp));
     pp->j = j;
-    pp->c = pp->file = (struct py_code){j->buf, t, n};
+    pp->file = (struct py_code){j->buf, t, n, NULL};
+    py_match_brackets(&pp->file, arena_alloc(j->a, (n + 1) * sizeof(size_t)));
+    pp->c = pp->file;
     pp->setup = setup;
     pp->imported = imported;
     pp->star = star;
@@ -668,7 +681,7 @@ void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n)
     }
     if (pp->c.t == pp->file.t)
         pp->file_plain = pp->plain_until;
-    pp->c = (struct py_code){pp->file.buf, t, n};
+    use_tokens(pp, t, n);
     pp->plain_until = 0;
 }
 

@@ -60,7 +60,7 @@ struct py {
 /* The file's tokens, or a field's, as port/pytok.h asks of them. */
 static struct py_code code(const struct py *p)
 {
-    return (struct py_code){p->buf, p->t, p->n};
+    return (struct py_code){p->buf, p->t, p->n, NULL};
 }
 
 static bool is_op(const struct py *p, size_t i, const char *s)

@@ -29,8 +29,40 @@ bool py_closes(const struct py_code *c, size_t i)
     return py_is_op(c, i, ")") || py_is_op(c, i, "]") || py_is_op(c, i, "}");
 }
 
+void py_match_brackets(struct py_code *c, size_t *close)
+{
+    /* The brackets open, innermost last, in the close[] of the ones not
+     * yet closed (each holds the one opened before it). */
+    size_t top = c->n;
+    for (size_t k = 0; k < c->n; k++) {
+        close[k] = c->n;
+        if (c->t[k].kind == PY_TOK_NEWLINE) {
+            while (top < c->n) {
+                size_t below = close[top];
+                close[top] = c->n;
+                top = below;
+            }
+        } else if (py_opens(c, k)) {
+            close[k] = top;
+            top = k;
+        } else if (py_closes(c, k) && top < c->n) {
+            size_t below = close[top];
+            close[top] = k;
+            top = below;
+        }
+    }
+    while (top < c->n) {
+        size_t below = close[top];
+        close[top] = c->n;
+        top = below;
+    }
+    c->close = close;
+}
+
 size_t py_close_of(const struct py_code *c, size_t i)
 {
+    if (c->close && i < c->n && py_opens(c, i))
+        return c->close[i];
     unsigned d = 0;
     for (size_t k = i; k < c->n; k++) {
         if (c->t[k].kind == PY_TOK_NEWLINE)

@@ -17,7 +17,13 @@ struct py_code {
     const char *buf;
     const struct py_token *t;
     size_t n;
+    const size_t *close; /* py_close_of of each bracket, or NULL */
 };
+
+/* The bracket each bracket of c's tokens closes at, worked out once into
+ * close[0..c->n) and kept in c->close: a path nested in calls thousands
+ * deep asks it at every level. */
+void py_match_brackets(struct py_code *c, size_t *close);
 
 /* Is token i the operator s? */
 bool py_is_op(const struct py_code *c, size_t i, const char *s);

@@ -32,7 +32,8 @@ void pypath_free(struct pypath *pp);
 bool pypath_library(const struct pypath *pp);
 
 /* Port the tokens t[0..n) instead of the file's (the code of an
- * f-string's field), until called with NULL. */
+ * f-string's field, or of the field a nested one is in), until called
+ * with NULL. */
 void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n);
 
 /* A path expression starting at token i (os.path.join(...), Path(...),

@@ -340,7 +340,8 @@ static void fields(struct py *p, size_t i, unsigned depth)
                      format_string(p, k))
                 fields(p, k, depth + 1);
         }
-        pypath_tokens(p->paths, NULL, 0);
+        /* back to the tokens of the field this one is in, or the file's */
+        pypath_tokens(p->paths, depth ? t0 : NULL, n0);
         p->t = t0;
         p->n = n0;
         free(sub);

@@ -947,6 +947,30 @@ START_TEST(python_setup)
                  "b = f'{MUSA_HOME or \"/usr/local/musa\"}/lib'\n"
                  "c = f'-L{os.path.join(MUSA_HOME, \"lib\")}/libmublas.so'\n"
                  "d = f'{MUSA_HOME}'\n");
+    /* After a nested f-string, a field's code is still the field's: not
+     * the file's tokens at the field's indices (which warned again for
+     * line 2, and left line 4 half ported). */
+    {
+        struct ported p = port_with(
+            newest, SCRIPT_PYTHON,
+            "from torch.utils.cpp_extension import CUDA_HOME\n"
+            "y = os.path.join('/usr/local/cuda', 'lib64', 'libnvjpeg.so')\n"
+            "x = f'{f\"{a}\" + b + c + d + e + g + h + i + j + k + l + m}'\n"
+            "z = f'{f\"{a}\" + os.path.join(CUDA_HOME, \"lib64\", "
+            "\"libcudart.so\")}'\n");
+        ck_assert_str_eq(
+            p.text,
+            "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+            "y = os.path.join('/usr/local/musa', 'lib', 'libnvjpeg.so')\n"
+            "x = f'{f\"{a}\" + b + c + d + e + g + h + i + j + k + l + m}'\n"
+            "z = f'{f\"{a}\" + os.path.join(MUSA_HOME, \"lib\", "
+            "\"libmusart.so\")}'\n");
+        const char *w = strstr(p.diags, "unsupported:");
+        ck_assert_msg(w && !strstr(w + 1, "unsupported:"),
+                      "want one warning, got:\n%s", p.diags);
+        free(p.text);
+        free(p.diags);
+    }
     /* A library not in the home keeps its name, and its handle its
      * symbols; a home bound again to itself or the home is the home. */
     expect_quiet(newest, SCRIPT_PYTHON,

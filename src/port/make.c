@@ -78,32 +78,112 @@ static const struct make_token *ref_name(const struct mk *m, size_t i)
     return &m->v[i + 1];
 }
 
+/* Is s[0..len) one of the words of list? */
+static bool word_in(const char *s, size_t len, const char *const *list)
+{
+    for (; *list; list++)
+        if (strlen(*list) == len && !memcmp(s, *list, len))
+            return true;
+    return false;
+}
+
+/* Programs that run the command after them: ccache nvcc -G ... */
+static const char *const wrappers[] = {"ccache", "sccache", "distcc",
+                                       "icecc",  "env",     "time",
+                                       "nice",   "nohup",   NULL};
+/* Programs known to be none of nvcc's and no compiler: their options are
+ * theirs (echo -G, nsys profile ..., python run.py -lineinfo). */
+static const char *const others[] = {
+    "echo",          "printf",  "rm",      "cp",  "mv",
+    "mkdir",         "ln",      "cat",     "sed", "awk",
+    "grep",          "touch",   "install", "ar",  "ranlib",
+    "strip",         "tar",     "chmod",   "cd",  "test",
+    "python",        "python3", "objdump", "nm",  "cuobjdump",
+    "nvdisasm",      "nvprof",  "nsys",    "ncu", "compute-sanitizer",
+    "cuda-memcheck", NULL};
+
+/* May the program named base[0..len) be a compiler, nvcc under another
+ * name (nvcc_wrapper), or a compiler's wrapper (gcc, clang++, mpicxx)? */
+static bool compiler_like(const char *base, size_t len)
+{
+    static const char *const parts[] = {"cc",  "++",  "clang",
+                                        "cxx", "icp", "icx"};
+    for (size_t k = 0; k < sizeof(parts) / sizeof(*parts); k++) {
+        size_t n = strlen(parts[k]);
+        for (size_t i = 0; i + n <= len; i++)
+            if (!memcmp(base + i, parts[k], n))
+                return true;
+    }
+    return false;
+}
+
+/* Past the reference that opens at i (to its closing token). */
+static size_t ref_end(const struct mk *m, size_t i)
+{
+    size_t depth = 0;
+    for (; i < m->n; i++) {
+        depth += m->v[i].kind == MAKE_TOK_VAR_OPEN;
+        if (m->v[i].kind == MAKE_TOK_VAR_CLOSE && !--depth)
+            return i + 1;
+    }
+    return m->n;
+}
+
 /* How sure the shell command at from (a recipe's, or the one after a
- * ';', '&&' or '|') is that nvcc reads its options. */
+ * ';', '&&' or '|') is that nvcc reads its options: nvcc's own command
+ * (nvcc, .../nvcc, $(NVCC), also after @ - +, $(Q), ccache or env X=1),
+ * another program's (./run, $(BIN)/app, echo, nsys): none of them, or
+ * one that may be a compiler's. */
 static enum sj_level command_level(const struct mk *m, size_t from)
 {
+    bool wrapped = false; /* after a wrapper: its options come first */
     for (size_t i = from; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
         if (t->kind == MAKE_TOK_SPACE)
             continue;
-        /* The recipe's command: nvcc, .../nvcc, $(NVCC), after @ - +. */
         if (is_word(t) && strspn(s, "@-+") == t->len)
             continue;
         const struct make_token *r = ref_name(m, i);
-        if (r)
-            return nvcc_variable(m->buf + r->off, r->len) ? SJ_NVCC
-                                                          : SJ_UNAMBIGUOUS;
+        if (r) {
+            if (nvcc_variable(m->buf + r->off, r->len))
+                return SJ_NVCC;
+            size_t e = ref_end(m, i);
+            /* $(Q)nvcc, $(CUDA_HOME)/bin/nvcc: what follows says */
+            if (e < m->n && m->v[e].kind != MAKE_TOK_SPACE &&
+                m->v[e].kind != MAKE_TOK_NEWLINE) {
+                i = e - 1;
+                continue;
+            }
+            return SJ_UNAMBIGUOUS;
+        }
+        if (!is_word(t))
+            return SJ_UNAMBIGUOUS;
         size_t skip = strspn(s, "@-+");
         s += skip;
         size_t len = t->len - skip;
-        bool nvcc = is_word(t) && sj_is_nvcc(s, len);
-        if (!nvcc && is_word(t) && i &&
-            m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE && len == 9 &&
-            !memcmp(s, "/bin/nvcc", 9))
-            nvcc = true;
-        if (nvcc || (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE))
-            return nvcc ? SJ_NVCC : SJ_UNAMBIGUOUS;
+        if (sj_is_nvcc(s, len))
+            return SJ_NVCC;
+        if (word_in(s, len, wrappers)) {
+            wrapped = true;
+            continue;
+        }
+        const char *eq = memchr(s, '=', len);
+        if ((wrapped && s[0] == '-') ||
+            (eq && eq > s && !memchr(s, '/', (size_t)(eq - s))))
+            continue; /* a wrapper's option; X=1 before the command */
+        const char *slash = NULL;
+        for (size_t k = 0; k < len; k++)
+            if (s[k] == '/')
+                slash = s + k;
+        const char *base = slash ? slash + 1 : s;
+        size_t blen = len - (size_t)(base - s);
+        if (compiler_like(base, blen))
+            return SJ_UNAMBIGUOUS;
+        /* a program given by its path, not a compiler's: the project's */
+        if (slash || (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE) ||
+            word_in(base, blen, others))
+            return SJ_OTHER;
         return SJ_UNAMBIGUOUS;
     }
     return SJ_UNAMBIGUOUS;
@@ -279,8 +359,16 @@ static void line(struct mk *m)
             m->nwords = 0;
             level = command_level(m, i);
         }
-        if (ends_command(m, t))
+        if (ends_command(m, t)) {
             next = i + 1;
+            /* k.cu; -G&&: the word, less the shell's operator */
+            size_t n = t->len;
+            while (n && strchr(";|&", s[n - 1]))
+                n--;
+            if (!n)
+                continue;
+            m->v[i].len = n;
+        }
         if (t->kind == MAKE_TOK_VAR_OPEN || t->kind == MAKE_TOK_VAR_SHORT)
             ref_word(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {

@@ -346,6 +346,8 @@ static void partial_flag(struct script_job *j, const struct sj_word *w,
 void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
               enum sj_level level, bool one_per_word)
 {
+    if (level == SJ_OTHER)
+        return;
     struct arch_set seen = {{{0}}, 0};
     /* A list with an option only nvcc has is nvcc's. */
     for (size_t i = 0; level < SJ_NVCC && i < n; i++) {

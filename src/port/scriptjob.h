@@ -83,6 +83,7 @@ struct sj_word {
 
 /* How sure it is that nvcc reads a list of options. */
 enum sj_level {
+    SJ_OTHER,       /* another program's (./run -lineinfo): none */
     SJ_UNAMBIGUOUS, /* anything: only options no host compiler has */
     SJ_NVCC         /* nvcc's (an nvcc command, CUDA flags): all */
 };

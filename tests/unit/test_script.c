@@ -712,6 +712,23 @@ START_TEST(make_flags)
            "x:\n\tmcc -c k.mu ; gcc -G y.c | tee -V log\n"
            "\tgcc -G y.c && $(NVCC) -c k.mu\n",
            NULL);
+    /* The program that runs is nvcc behind a wrapper, a silent prefix or
+     * the home; a program of the project's, or a tool known to be no
+     * compiler, has options of its own, even those only nvcc has. */
+    expect(newest, SCRIPT_MAKE,
+           "x:\n\t$(CUDA_HOME)/bin/nvcc -G -c k.cu\n"
+           "\tccache nvcc -G -c k.cu\n"
+           "\t$(Q)$(NVCC) -G -c k.cu && $(Q)nvcc -G -c k.cu\n"
+           "\tenv X=1 nvcc -G k.cu; CUDA_VISIBLE_DEVICES=0 ./x -lineinfo\n"
+           "\t./x -lineinfo -G\n\t$(BIN)/app -lineinfo | echo -lineinfo\n"
+           "\tnsys profile -lineinfo\n\t$(CC) -lineinfo\n",
+           "x:\n\t$(MUSA_HOME)/bin/mcc -c k.mu\n"
+           "\tccache mcc -c k.mu\n"
+           "\t$(Q)$(NVCC) -c k.mu && $(Q)mcc -c k.mu\n"
+           "\tenv X=1 mcc k.mu; CUDA_VISIBLE_DEVICES=0 ./x -lineinfo\n"
+           "\t./x -lineinfo -G\n\t$(BIN)/app -lineinfo | echo -lineinfo\n"
+           "\tnsys profile -lineinfo\n\t$(CC)\n",
+           NULL);
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */

@@ -344,6 +344,43 @@ static void ref_word(struct mk *m, size_t i)
     m->words[m->nwords++] = (struct sj_word){t->off, len, t->off, len, false};
 }
 
+/* The shell commands of the $(shell ...) call that opens at open: each
+ * one's options as its program's (VER := $(shell nvcc --version)). */
+static void shell_call(struct mk *m, size_t open)
+{
+    size_t end = ref_end(m, open) - 1, depth = 0; /* end: its ')' */
+    struct sj_word *w = NULL;
+    size_t n = 0, alloc = 0;
+    enum sj_level level = command_level(m, open + 2);
+    for (size_t i = open + 2; i < end; i++) {
+        const struct make_token *t = &m->v[i];
+        const char *s = m->buf + t->off;
+        depth += t->kind == MAKE_TOK_VAR_OPEN;
+        depth -= t->kind == MAKE_TOK_VAR_CLOSE;
+        if (depth || !is_word(t))
+            continue;
+        size_t len = t->len;
+        while (len && strchr(";|&", s[len - 1]))
+            len--;
+        if (len && s[0] == '-') {
+            ALLOC_GROW(w, n + 1, alloc);
+            w[n++] = (struct sj_word){
+                t->off, len, t->off, len,
+                boundary(m, i, -1) &&
+                    (len < t->len || i + 1 == end || boundary(m, i, 1))};
+        }
+        if (len < t->len) { /* the command ends */
+            if (len)
+                m->v[i].len = len; /* k.cu; names k.cu */
+            sj_flags(m->j, w, n, level, false);
+            n = 0;
+            level = command_level(m, i + 1);
+        }
+    }
+    sj_flags(m->j, w, n, level, false);
+    free(w);
+}
+
 static void line(struct mk *m)
 {
     struct script_job *j = m->j;
@@ -371,6 +408,10 @@ static void line(struct mk *m)
         }
         if (t->kind == MAKE_TOK_VAR_OPEN || t->kind == MAKE_TOK_VAR_SHORT)
             ref_word(m, i);
+        if (t->kind == MAKE_TOK_VAR_OPEN && i + 1 < m->n &&
+            (m->v[i + 1].flags & MAKE_TOKF_FUNC) && m->v[i + 1].len == 5 &&
+            !memcmp(m->buf + m->v[i + 1].off, "shell", 5))
+            shell_call(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
             if (r && variable(m, r) && i + 3 < m->n &&

@@ -712,6 +712,20 @@ START_TEST(make_flags)
            "x:\n\tmcc -c k.mu ; gcc -G y.c | tee -V log\n"
            "\tgcc -G y.c && $(NVCC) -c k.mu\n",
            NULL);
+    /* $(shell ...) runs shell commands too: nvcc's version query there
+     * is reported, its options follow the rules of its program. */
+    expect(newest, SCRIPT_MAKE, "W := $(shell $(NVCC) -V | grep release)\n",
+           "W := $(shell $(NVCC) -V | grep release)\n",
+           "1:22: build: '-V' is kept, but mcc prints");
+    expect(newest, SCRIPT_MAKE,
+           "X = $(shell $(CUDA_HOME)/bin/nvcc --version)\n",
+           "X = $(shell $(MUSA_HOME)/bin/mcc --version)\n",
+           "1:35: build: '--version' is kept, but mcc prints");
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "Z := $(shell nvcc -G -c k.cu; ./x -lineinfo -G)\n"
+                 "Y := $(shell gcc --version -G)\n",
+                 "Z := $(shell mcc -c k.mu; ./x -lineinfo -G)\n"
+                 "Y := $(shell gcc --version -G)\n");
     /* The program that runs is nvcc behind a wrapper, a silent prefix or
      * the home; a program of the project's, or a tool known to be no
      * compiler, has options of its own, even those only nvcc has. */

@@ -7,10 +7,11 @@
  * PyTorch extension's setup (a file that imports a module of python:
  * modules:): the module and the names imported from it, torch.cuda, the
  * 'nvcc' key of extra_compile_args and nvcc's options in its lists, and
- * libraries=[...]. The rules are the mapping's python: section. */
+ * libraries=[...]. Command lines and strings of options anywhere
+ * (pycommand.h), and paths built from pieces (pypath.h). The rules are
+ * the mapping's python: section. */
 #include "port/python.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "lex/python.h"
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
+#include "port/pycommand.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
 #include "util/hashmap.h"
@@ -393,6 +395,13 @@ static struct frame *top(struct py *p)
     return p->depth && p->depth <= NFRAMES ? &p->st[p->depth - 1] : NULL;
 }
 
+/* The innermost open bracket, as pycommand.h asks. */
+static struct py_around around(struct py *p)
+{
+    const struct frame *f = top(p);
+    return f ? (struct py_around){f->open, f->first} : (struct py_around){0, 0};
+}
+
 /* A CUDA library is named inside the open loader calls. */
 static void mark_loaders(struct py *p)
 {
@@ -406,119 +415,6 @@ static bool list_item(const struct py *p, size_t i)
 {
     return (is_op(p, i - 1, "[") || is_op(p, i - 1, ",")) &&
            (is_op(p, i + 1, "]") || is_op(p, i + 1, ","));
-}
-
-static bool nvcc_name(const char *s, size_t len);
-
-/* Does s[0..len) end in the program nvcc (a path's last part, or all
- * of it)? */
-static bool ends_nvcc(const char *s, size_t len)
-{
-    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
-           (len == 4 || s[len - 5] == '/' || s[len - 5] == '\\' ||
-            s[len - 5] == ' ' || s[len - 5] == '}');
-}
-
-/* The contents of the string at k (an f-string's with its fields). */
-static bool contents(const struct py *p, size_t k, const char **s, size_t *len)
-{
-    struct py_code c = code(p);
-    struct py_string ps;
-    if (!py_string_at(&c, k, &ps))
-        return false;
-    *s = p->buf + ps.body;
-    *len = ps.body_len;
-    return true;
-}
-
-/* Does the name s[0..len) end in nvcc (nvcc, NVCC, self.nvcc)? */
-static bool names_nvcc(const char *s, size_t len)
-{
-    return len >= 4 && nvcc_name(s + len - 4, 4);
-}
-
-/* Is the frame f a call that runs a command line (os.system(...),
- * subprocess.check_output(...))? */
-static bool runs_command(const struct py *p, const struct frame *f)
-{
-    static const char *const runners[] = {"os.system",
-                                          "os.popen",
-                                          "subprocess.run",
-                                          "subprocess.call",
-                                          "subprocess.Popen",
-                                          "subprocess.check_call",
-                                          "subprocess.check_output",
-                                          "subprocess.getoutput",
-                                          "subprocess.getstatusoutput",
-                                          "check_output",
-                                          "getoutput",
-                                          "Popen"};
-    struct py_code c = code(p);
-    if (f->open != '(' || f->first < 2)
-        return false;
-    for (size_t k = 0; k < sizeof(runners) / sizeof(runners[0]); k++)
-        if (py_dotted_is(&c, f->first - 2, runners[k]))
-            return true;
-    return false;
-}
-
-/* Is the first item of the frame f, before i, nvcc ([nvcc, ...],
- * [home + '/bin/nvcc', ...], [os.path.join(home, 'bin', 'nvcc'), ...])? */
-static bool first_nvcc(const struct py *p, const struct frame *f, size_t i)
-{
-    unsigned d = 0;
-    for (size_t k = f->first; k < i; k++) {
-        const struct py_token *t = &p->t[k];
-        const char *w;
-        size_t n;
-        if (t->kind == PY_TOK_OP && t->len == 1 &&
-            strchr("([{", p->buf[t->off]))
-            d++;
-        else if (t->kind == PY_TOK_OP && t->len == 1 &&
-                 strchr(")]}", p->buf[t->off]) && d)
-            d--;
-        else if (!d && is_op(p, k, ","))
-            return false;
-        else if (t->kind == PY_TOK_NAME && names_nvcc(p->buf + t->off, t->len))
-            return true;
-        else if (contents(p, k, &w, &n) && ends_nvcc(w, n))
-            return true;
-    }
-    return false;
-}
-
-/* The string at i asks nvcc for its version: '-V' or '--version' after
- * nvcc in a command's list ([nvcc, '-V']), or a command line run
- * (os.popen(f'{home}/bin/nvcc --version')). Setups read the CUDA version
- * from its 'release X.Y'; mcc prints 'mcc version X.Y.Z' (mcc_build.md),
- * so the code that reads it breaks after the port. nvcc's option lists
- * are sj_flags' (the --version rule of nvcc_flags:). */
-static void version_query(struct py *p, size_t i)
-{
-    const struct frame *f = top(p);
-    const char *s;
-    size_t len;
-    bool query = false;
-    if (!f || f->nvcc || !contents(p, i, &s, &len))
-        return;
-    if ((len == 2 && !memcmp(s, "-V", 2)) ||
-        (len == 9 && !memcmp(s, "--version", 9)))
-        query = (f->open == '[' || runs_command(p, f)) && first_nvcc(p, f, i);
-    else if (runs_command(p, f))
-        for (size_t k = 4; k < len && !query; k++) {
-            const char *a = s + k + (s[k] == '}'); /* after "nvcc[}]" */
-            size_t rest = len - (size_t)(a - s);
-            query = (ends_nvcc(s, k) ||
-                     (k >= 4 && nvcc_name(s + k - 4, 4) && s[k] == '}')) &&
-                    ((rest >= 3 && !memcmp(a, " -V", 3) &&
-                      (rest == 3 || a[3] == ' ')) ||
-                     (rest >= 10 && !memcmp(a, " --version", 10)));
-        }
-    if (query)
-        sj_warn(p->j, WARN_BUILD, p->t[i].off,
-                "nvcc's version is asked for here: MUSA's compiler is mcc, "
-                "whose --version prints 'mcc version X.Y.Z', not nvcc's "
-                "'release X.Y': port the code that reads it");
 }
 
 /* os.environ['CUDA_HOME'] (py_env_variable): the variable MUSA's tools
@@ -542,12 +438,16 @@ static void string(struct py *p, size_t i)
     const struct py_token *t = &p->t[i];
     struct frame *f = top(p);
     size_t off, len;
-    version_query(p, i);
+    struct py_code c = code(p);
+    if (f && !f->nvcc)
+        pycmd_version_query(p->j, &c, i, around(p));
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
             fields(p, i, 0);
             if (i >= p->path_end)
                 fstring(p, i);
+            /* (a path expression's first word is pypath.c's) */
+            pycmd_fstring(p->j, &c, i, around(p), i < p->path_end);
         }
         return;
     }
@@ -568,8 +468,11 @@ static void string(struct py *p, size_t i)
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */
     bool item = f && f->open == '[' && list_item(p, i);
+    bool line = pycmd_line(&c, around(p), s, len);
+    if (line)
+        sj_home_words(p->j, off, len, true, false);
     size_t ol =
-        len && (s[0] == '/' || s[0] == '-')
+        !line && len && (s[0] == '/' || s[0] == '-')
             ? sj_home_word(p->j, off, len, t->off, item ? t->len : 0, true)
             : (size_t)-1;
     if (ol == 0 && f && f->loader)
@@ -603,17 +506,6 @@ static void string(struct py *p, size_t i)
 
 /* ---- brackets ---- */
 
-static bool nvcc_name(const char *s, size_t len)
-{
-    for (size_t i = 0; i + 4 <= len; i++)
-        if (tolower((unsigned char)s[i]) == 'n' &&
-            tolower((unsigned char)s[i + 1]) == 'v' &&
-            tolower((unsigned char)s[i + 2]) == 'c' &&
-            tolower((unsigned char)s[i + 3]) == 'c')
-            return true;
-    return false;
-}
-
 /* Is the string at i the key of the device compiler's options: 'nvcc',
  * or what the mappings make of it ('mcc'), so that a port of the port
  * sees the same lists? */
@@ -641,7 +533,7 @@ static bool nvcc_list(const struct py *p, size_t i)
     if (!is_op(p, i - 1, "=") && !is_op(p, i - 1, "+="))
         return false;
     if (i >= 2 && p->t[i - 2].kind == PY_TOK_NAME)
-        return nvcc_name(p->buf + p->t[i - 2].off, p->t[i - 2].len);
+        return pycmd_has_nvcc(p->buf + p->t[i - 2].off, p->t[i - 2].len);
     return i >= 4 && is_op(p, i - 2, "]") && device_key(p, i - 3) &&
            is_op(p, i - 4, "[");
 }

@@ -197,3 +197,62 @@ size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
     }
     return (size_t)-1;
 }
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* A library's file in the home that a field ends (f'.../libcublas.so.{v}'),
+ * at s[0..len): said so, with the library the port links instead. */
+static void library_piece(struct script_job *j, size_t off, size_t len)
+{
+    const char *f = j->buf + off;
+    size_t n = 3;
+    if (len < 4 || memcmp(f, "lib", 3))
+        return;
+    while (n < len && f[n] != '.')
+        n++;
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
+    if (se && se->action == SA_RENAME)
+        sj_warn(j, WARN_BUILD, off,
+                "'%.*s{...}' is a file of '%.*s', which the port links as '%s' "
+                "(lib%s.so): write the port's name",
+                (int)len, f, (int)(n - 3), f + 3, se->e.to, se->e.to);
+    else if (se)
+        sj_kept(j, se, off, f + 3, n - 3);
+}
+
+void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
+                   bool open)
+{
+    const char *s = j->buf;
+    size_t end = off + len;
+    for (size_t a = off; a < end;) {
+        if (blank(s[a])) {
+            a++;
+            lead = true;
+            continue;
+        }
+        size_t b = a;
+        while (b < end && !blank(s[b]))
+            b++;
+        size_t wl = b - a;
+        if (!lead || (s[a] != '/' && s[a] != '-')) {
+            ;
+        } else if (b == end && open) {
+            size_t d = wl;
+            while (d && s[a + d - 1] != '/')
+                d--;
+            if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
+                library_piece(j, a + d, wl - d);
+        } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
+            sj_library(j, a, wl, a + 2, wl - 2);
+        } else {
+            sj_home_word(j, a, wl, 0, 0, true);
+        }
+        lead = false;
+        a = b;
+    }
+}

@@ -875,7 +875,8 @@ START_TEST(python_setup)
     /* The home bound more than once, each time to the home alone; a
      * name of it or a path in it in an f-string's field, and code there;
      * a home's string added to; a library a loader opens by such a path
-     * names its symbols; a command line's path ends at a blank. */
+     * names its symbols; a command line's path ends at a blank, and its -l
+     * words follow their libraries. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import CUDA_HOME\n"
                  "h = os.environ.get('CUDA_HOME')\n"
@@ -904,7 +905,7 @@ START_TEST(python_setup)
                  "f'-L{MUSA_HOME}' + '/lib']\n"
                  "cu = ctypes.CDLL(MUSA_HOME + '/lib/libmusart.so')\n"
                  "cu.musaGetDeviceCount(None)\n"
-                 "d = f'-L{MUSA_HOME}/lib -lcudart'\n");
+                 "d = f'-L{MUSA_HOME}/lib -lmusart'\n");
     /* A library's file whose name is not whole in one piece: said so. */
     expect(newest, SCRIPT_PYTHON,
            "from torch.utils.cpp_extension import CUDA_HOME\n"
@@ -978,6 +979,29 @@ START_TEST(python_setup)
                  "b = f'{MUSA_HOME or \"/usr/local/musa\"}/lib'\n"
                  "c = f'-L{os.path.join(MUSA_HOME, \"lib\")}/libmublas.so'\n"
                  "d = f'{MUSA_HOME}'\n");
+    /* A command line or a string of options is ported word by word: each
+     * path in the home, -lNAME; an f-string's text too, a path before a
+     * field as far as its directories (the file's name after them is
+     * reported). A message keeps its path. */
+    expect(newest, SCRIPT_PYTHON,
+           "a = '-L/usr/local/cuda/lib64 -lcudart -lcublas'\n"
+           "b = '-I/usr/local/cuda/include -L/usr/local/cuda/lib64'\n"
+           "os.system('/usr/local/cuda/bin/nvcc -I/usr/local/cuda/include "
+           "k.cu')\n"
+           "c = f'/usr/local/cuda/lib64/{name}'\n"
+           "d = f'{cc} -L/usr/local/cuda/lib64 -lcufft'\n"
+           "e = f'/usr/local/cuda/lib64/libcublas.so.{v}'\n"
+           "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
+           "a = '-L/usr/local/musa/lib -lmusart -lmublas'\n"
+           "b = '-I/usr/local/musa/include -L/usr/local/musa/lib'\n"
+           "os.system('/usr/local/musa/bin/mcc -I/usr/local/musa/include "
+           "k.cu')\n"
+           "c = f'/usr/local/musa/lib/{name}'\n"
+           "d = f'{cc} -L/usr/local/musa/lib -lmufft'\n"
+           "e = f'/usr/local/musa/lib/libcublas.so.{v}'\n"
+           "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
+           "6:29: build: 'libcublas.so.{...}' is a file of 'cublas', which "
+           "the port links as 'mublas'");
     /* After a nested f-string, a field's code is still the field's: not
      * the file's tokens at the field's indices (which warned again for
      * line 2, and left line 4 half ported). */

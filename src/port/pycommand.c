@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/* Command lines in Python code (port/pycommand.h). */
+#include "port/pycommand.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "lex/python.h"
+#include "port/sdkpath.h"
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+bool pycmd_has_nvcc(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 4 <= len; i++)
+        if (tolower((unsigned char)s[i]) == 'n' &&
+            tolower((unsigned char)s[i + 1]) == 'v' &&
+            tolower((unsigned char)s[i + 2]) == 'c' &&
+            tolower((unsigned char)s[i + 3]) == 'c')
+            return true;
+    return false;
+}
+
+/* Does s[0..len) end in the program nvcc (a path's last part, or all
+ * of it)? */
+static bool ends_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
+           (len == 4 || s[len - 5] == '/' || s[len - 5] == '\\' ||
+            s[len - 5] == ' ' || s[len - 5] == '}');
+}
+
+/* The contents of the string at k (an f-string's with its fields). */
+static bool contents(const struct py_code *c, size_t k, const char **s,
+                     size_t *len)
+{
+    struct py_string ps;
+    if (!py_string_at(c, k, &ps))
+        return false;
+    *s = c->buf + ps.body;
+    *len = ps.body_len;
+    return true;
+}
+
+/* Does the name s[0..len) end in nvcc (nvcc, NVCC, self.nvcc)? */
+static bool names_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && pycmd_has_nvcc(s + len - 4, 4);
+}
+
+bool pycmd_runs(const struct py_code *c, struct py_around a)
+{
+    static const char *const runners[] = {"os.system",
+                                          "os.popen",
+                                          "subprocess.run",
+                                          "subprocess.call",
+                                          "subprocess.Popen",
+                                          "subprocess.check_call",
+                                          "subprocess.check_output",
+                                          "subprocess.getoutput",
+                                          "subprocess.getstatusoutput",
+                                          "check_output",
+                                          "getoutput",
+                                          "Popen"};
+    if (a.open != '(' || a.first < 2)
+        return false;
+    for (size_t k = 0; k < sizeof(runners) / sizeof(runners[0]); k++)
+        if (py_dotted_is(c, a.first - 2, runners[k]))
+            return true;
+    return false;
+}
+
+/* Is the first item of the bracket a, before i, nvcc ([nvcc, ...],
+ * [home + '/bin/nvcc', ...], [os.path.join(home, 'bin', 'nvcc'), ...])? */
+static bool first_nvcc(const struct py_code *c, struct py_around a, size_t i)
+{
+    unsigned d = 0;
+    for (size_t k = a.first; k < i; k++) {
+        const struct py_token *t = &c->t[k];
+        const char *w;
+        size_t n;
+        if (t->kind == PY_TOK_OP && t->len == 1 &&
+            strchr("([{", c->buf[t->off]))
+            d++;
+        else if (t->kind == PY_TOK_OP && t->len == 1 &&
+                 strchr(")]}", c->buf[t->off]) && d)
+            d--;
+        else if (!d && py_is_op(c, k, ","))
+            return false;
+        else if (t->kind == PY_TOK_NAME && names_nvcc(c->buf + t->off, t->len))
+            return true;
+        else if (contents(c, k, &w, &n) && ends_nvcc(w, n))
+            return true;
+    }
+    return false;
+}
+
+/* '-V' or '--version' after nvcc in a command's list ([nvcc, '-V']), or
+ * a command line run (os.popen(f'{home}/bin/nvcc --version')). Setups
+ * read the CUDA version from its 'release X.Y'; mcc prints 'mcc version
+ * X.Y.Z' (mcc_build.md), so the code that reads it breaks after the
+ * port. nvcc's option lists are sj_flags' (the --version rule of
+ * nvcc_flags:). */
+void pycmd_version_query(struct script_job *j, const struct py_code *c,
+                         size_t i, struct py_around a)
+{
+    const char *s;
+    size_t len;
+    bool query = false;
+    if (!a.open || !contents(c, i, &s, &len))
+        return;
+    if ((len == 2 && !memcmp(s, "-V", 2)) ||
+        (len == 9 && !memcmp(s, "--version", 9)))
+        query = (a.open == '[' || pycmd_runs(c, a)) && first_nvcc(c, a, i);
+    else if (pycmd_runs(c, a))
+        for (size_t k = 4; k < len && !query; k++) {
+            const char *b = s + k + (s[k] == '}'); /* after "nvcc[}]" */
+            size_t rest = len - (size_t)(b - s);
+            query = (ends_nvcc(s, k) ||
+                     (k >= 4 && pycmd_has_nvcc(s + k - 4, 4) && s[k] == '}')) &&
+                    ((rest >= 3 && !memcmp(b, " -V", 3) &&
+                      (rest == 3 || b[3] == ' ')) ||
+                     (rest >= 10 && !memcmp(b, " --version", 10)));
+        }
+    if (query)
+        sj_warn(j, WARN_BUILD, c->t[i].off,
+                "nvcc's version is asked for here: MUSA's compiler is mcc, "
+                "whose --version prints 'mcc version X.Y.Z', not nvcc's "
+                "'release X.Y': port the code that reads it");
+}
+
+bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
+                size_t len)
+{
+    size_t w = 0;
+    while (w < len && !blank(s[w]))
+        w++;
+    bool runs = pycmd_runs(c, a);
+    if (w == len && !runs)
+        return false;
+    return (w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs;
+}
+
+void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
+                   struct py_around a, bool ported)
+{
+    struct py_pieces it;
+    struct py_token pc;
+    bool first = !ported, lead = !ported;
+    py_pieces_init(&it, c->buf, &c->t[i]);
+    while (py_pieces_next(&it, &pc)) {
+        if (pc.kind == PY_PC_PREFIX || pc.kind == PY_PC_QUOTE)
+            continue;
+        if (pc.kind != PY_PC_TEXT) {
+            lead = false;
+            continue;
+        }
+        const char *s = c->buf + pc.off;
+        if (first && !(lead ? pc.len && (s[0] == '/' || s[0] == '-' ||
+                                         pycmd_line(c, a, s, pc.len))
+                            : pc.len > 1 && blank(s[0]) && s[1] == '-'))
+            return;
+        first = false;
+        struct py_token next;
+        struct py_pieces look = it;
+        bool open = py_pieces_next(&look, &next) && next.kind == PY_PC_FIELD;
+        sj_home_words(j, pc.off, pc.len, lead, open);
+        lead = pc.len && blank(c->buf[pc.off + pc.len - 1]);
+    }
+}

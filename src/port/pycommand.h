@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* Command lines in Python code: the calls that run one (os.system,
+ * subprocess), nvcc as a command's program, nvcc's version asked for
+ * (setups parse its 'release X.Y', which mcc does not print), and the
+ * words of a command line or a string of options, whose paths in the
+ * CUDA toolkit's home and -l options are ported as in makefiles
+ * (sdkpath.h). Private to port/. */
+#ifndef C2M_PORT_PYCOMMAND_H
+#define C2M_PORT_PYCOMMAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "port/pytok.h"
+#include "port/scriptjob.h"
+
+/* The innermost bracket around a token: '(' '[' '{' (0: none) and its
+ * first token. */
+struct py_around {
+    char open;
+    size_t first;
+};
+
+/* Does s[0..len) hold the name nvcc, in any case (NVCC_FLAGS)? */
+bool pycmd_has_nvcc(const char *s, size_t len);
+/* Is the bracket a a call that runs a command line (os.system(...),
+ * subprocess.check_output(...))? */
+bool pycmd_runs(const struct py_code *c, struct py_around a);
+/* The string at i, in the bracket a (not an nvcc options list), asks
+ * nvcc for its version: reported. */
+void pycmd_version_query(struct script_job *j, const struct py_code *c,
+                         size_t i, struct py_around a);
+/* Is s[0..len), the text a string in the bracket a starts with, a
+ * command line or a string of options: several words, the first an
+ * option, a path or nvcc; or what a call that runs a command is given? */
+bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
+                size_t len);
+/* The text pieces of the f-string at i, in the bracket a, when it is a
+ * path, a command line or options (f'/usr/local/cuda/lib64/{name}',
+ * f'-L/usr/local/cuda/lib64 -l{name}', f'{cc} -I/usr/local/cuda/include'):
+ * ported by sj_home_words. ported: a path expression's
+ * (f'-L{CUDA_HOME}/lib64 -lcudart'), whose first word pypath.c has
+ * ported: the words after it. */
+void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
+                   struct py_around a, bool ported);
+
+#endif

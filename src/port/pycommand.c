@@ -144,30 +144,56 @@ bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
     return (w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs;
 }
 
+/* Does the text s[0..len) of an f-string end in a word that a path
+ * starts after (nothing after a blank, -L, -I, -Wl,-rpath,)? lead: the
+ * text starts a word. */
+static bool ends_option(const char *s, size_t len, bool lead)
+{
+    size_t w = len;
+    while (w && !blank(s[w - 1]))
+        w--;
+    return (w || lead) && sj_home_option(s + w, len - w);
+}
+
 void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
-                   struct py_around a, bool ported)
+                   struct py_around a, bool ported, pycmd_home_fn *home,
+                   void *arg)
 {
     struct py_pieces it;
     struct py_token pc;
     bool first = !ported, lead = !ported;
+    /* past the first word, which pypath.c ported; a field may start a
+     * path; the text after a field that is the home */
+    bool past = !ported, starts = !ported, after_home = false;
     py_pieces_init(&it, c->buf, &c->t[i]);
     while (py_pieces_next(&it, &pc)) {
         if (pc.kind == PY_PC_PREFIX || pc.kind == PY_PC_QUOTE)
             continue;
         if (pc.kind != PY_PC_TEXT) {
-            lead = false;
+            after_home =
+                pc.kind == PY_PC_FIELD && past && starts && home(arg, &pc);
+            lead = starts = false;
             continue;
         }
         const char *s = c->buf + pc.off;
+        size_t rest = 0; /* the path after a home field */
+        while (after_home && rest < pc.len && !blank(s[rest]))
+            rest++;
+        struct py_token next;
+        struct py_pieces look = it;
+        bool open = py_pieces_next(&look, &next) && next.kind == PY_PC_FIELD;
+        if (after_home && !(open && rest == pc.len))
+            sj_home_rest(j, pc.off, rest, true);
+        after_home = false;
         if (first && !(lead ? pc.len && (s[0] == '/' || s[0] == '-' ||
                                          pycmd_line(c, a, s, pc.len))
                             : pc.len > 1 && blank(s[0]) && s[1] == '-'))
             return;
         first = false;
-        struct py_token next;
-        struct py_pieces look = it;
-        bool open = py_pieces_next(&look, &next) && next.kind == PY_PC_FIELD;
         sj_home_words(j, pc.off, pc.len, lead, open);
-        lead = pc.len && blank(c->buf[pc.off + pc.len - 1]);
+        for (size_t k = 0; k < pc.len && !past; k++)
+            past = blank(s[k]);
+        starts = past && ends_option(s, pc.len, lead);
+        lead = pc.len && blank(s[pc.len - 1]);
     }
 }

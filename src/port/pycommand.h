@@ -35,13 +35,18 @@ void pycmd_version_query(struct script_job *j, const struct py_code *c,
  * option, a path or nvcc; or what a call that runs a command is given? */
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len);
+/* Is a field piece of an f-string the toolkit's home alone? */
+typedef bool pycmd_home_fn(void *arg, const struct py_token *field);
+
 /* The text pieces of the f-string at i, in the bracket a, when it is a
  * path, a command line or options (f'/usr/local/cuda/lib64/{name}',
  * f'-L/usr/local/cuda/lib64 -l{name}', f'{cc} -I/usr/local/cuda/include'):
- * ported by sj_home_words. ported: a path expression's
- * (f'-L{CUDA_HOME}/lib64 -lcudart'), whose first word pypath.c has
- * ported: the words after it. */
+ * ported by sj_home_words, and the path after a field that home says is
+ * the home (f'... -L{CUDA_HOME}/lib64') by sj_home_rest. ported: a path
+ * expression's (f'-L{CUDA_HOME}/lib64 -lcudart'), whose first word
+ * pypath.c has ported: the words after it. */
 void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
-                   struct py_around a, bool ported);
+                   struct py_around a, bool ported, pycmd_home_fn *home,
+                   void *arg);
 
 #endif

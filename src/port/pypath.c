@@ -93,67 +93,6 @@ static struct var *var_of(const struct pypath *pp, size_t i)
                           : NULL;
 }
 
-/* ---- values ---- */
-
-static void pv_init(struct pval *v)
-{
-    memset(v, 0, sizeof(*v));
-    strbuf_init(&v->text, 0);
-}
-
-static void pv_release(struct pval *v)
-{
-    strbuf_release(&v->text);
-    free(v->v);
-}
-
-static void pv_unknown(struct pval *v)
-{
-    strbuf_reset(&v->text);
-    v->nr = 0;
-    v->known = v->prefix = v->anchored = v->pathlib = v->file = false;
-    v->home = false;
-    v->home_at = 0;
-}
-
-/* The directory of __file__: known, empty, anchored. */
-static void pv_here(struct pval *v)
-{
-    pv_unknown(v);
-    v->known = v->anchored = true;
-}
-
-static void pv_text(struct pval *v, const char *s, size_t len, size_t off,
-                    bool own)
-{
-    if (own && len) {
-        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
-        v->v[v->nr++] = (struct seg){v->text.len, len, off};
-    }
-    strbuf_add(&v->text, s, len);
-}
-
-/* v becomes w (its pieces moved). */
-static void pv_take(struct pval *v, struct pval *w)
-{
-    struct pval tmp = *v;
-    *v = *w;
-    *w = tmp;
-    pv_unknown(w);
-}
-
-/* w's text and pieces after v's. */
-static void pv_append(struct pval *v, const struct pval *w)
-{
-    size_t at = v->text.len;
-    strbuf_add(&v->text, w->text.buf, w->text.len);
-    for (size_t k = 0; k < w->nr; k++) {
-        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
-        v->v[v->nr] = w->v[k];
-        v->v[v->nr++].pos += at;
-    }
-}
-
 /* ---- the CUDA toolkit's home ---- */
 
 /* A variable that holds the CUDA toolkit's home: make: variables:
@@ -189,32 +128,6 @@ static bool var_home(const struct pypath *pp, const struct var *x,
     if (x && x->count && x->homes == x->count)
         return true;
     return home_name(pp, s, len);
-}
-
-/* v: the home, with nothing after it yet. */
-static void pv_home(struct pval *v)
-{
-    pv_unknown(v);
-    v->known = v->anchored = v->home = true;
-}
-
-/* os.path.join(v, w), and pathlib's v / w. */
-static void pv_join(struct pval *v, struct pval *w)
-{
-    if (!w->known || w->file) {
-        pv_unknown(v);
-        v->known = v->prefix = true;
-        return;
-    }
-    if (w->prefix || w->anchored || (w->text.len && w->text.buf[0] == '/')) {
-        bool lib = v->pathlib;
-        pv_take(v, w);
-        v->pathlib |= lib;
-        return;
-    }
-    if (v->text.len && v->text.buf[v->text.len - 1] != '/' && w->text.len)
-        strbuf_addch(&v->text, '/');
-    pv_append(v, w);
 }
 
 static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
@@ -683,6 +596,15 @@ void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n)
         pp->file_plain = pp->plain_until;
     use_tokens(pp, t, n);
     pp->plain_until = 0;
+}
+
+bool pypath_home_field(struct pypath *pp, const struct py_token *pc)
+{
+    struct pval v;
+    pv_init(&v);
+    bool home = field_home(pp, pc, &v) && v.text.len == v.home_at;
+    pv_release(&v);
+    return home;
 }
 
 bool pypath_library(const struct pypath *pp)

@@ -31,6 +31,10 @@ void pypath_free(struct pypath *pp);
  * toolkit's home (CUDA_HOME + '/lib64/libcudart.so')? */
 bool pypath_library(const struct pypath *pp);
 
+/* Is the f-string field piece pc ({CUDA_HOME}) the toolkit's home, and
+ * nothing after it? */
+bool pypath_home_field(struct pypath *pp, const struct py_token *pc);
+
 /* Port the tokens t[0..n) instead of the file's (the code of an
  * f-string's field, or of the field a nested one is in), until called
  * with NULL. */

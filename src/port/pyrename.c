@@ -2,10 +2,100 @@
 /* Python paths, ported as a whole (port/pyrename.h). */
 #include "port/pyrename.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
+#include "util/xalloc.h"
+
+/* ---- values ---- */
+
+void pv_init(struct pval *v)
+{
+    memset(v, 0, sizeof(*v));
+    strbuf_init(&v->text, 0);
+}
+
+void pv_release(struct pval *v)
+{
+    strbuf_release(&v->text);
+    free(v->v);
+}
+
+void pv_unknown(struct pval *v)
+{
+    strbuf_reset(&v->text);
+    v->nr = 0;
+    v->known = v->prefix = v->anchored = v->pathlib = v->file = false;
+    v->home = false;
+    v->home_at = 0;
+}
+
+/* The directory of __file__: known, empty, anchored. */
+void pv_here(struct pval *v)
+{
+    pv_unknown(v);
+    v->known = v->anchored = true;
+}
+
+void pv_text(struct pval *v, const char *s, size_t len, size_t off, bool own)
+{
+    if (own && len) {
+        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
+        v->v[v->nr++] = (struct seg){v->text.len, len, off};
+    }
+    strbuf_add(&v->text, s, len);
+}
+
+/* v becomes w (its pieces moved). */
+void pv_take(struct pval *v, struct pval *w)
+{
+    struct pval tmp = *v;
+    *v = *w;
+    *w = tmp;
+    pv_unknown(w);
+}
+
+/* w's text and pieces after v's. */
+void pv_append(struct pval *v, const struct pval *w)
+{
+    size_t at = v->text.len;
+    strbuf_add(&v->text, w->text.buf, w->text.len);
+    for (size_t k = 0; k < w->nr; k++) {
+        ALLOC_GROW(v->v, v->nr + 1, v->alloc);
+        v->v[v->nr] = w->v[k];
+        v->v[v->nr++].pos += at;
+    }
+}
+
+/* v: the home, with nothing after it yet. */
+void pv_home(struct pval *v)
+{
+    pv_unknown(v);
+    v->known = v->anchored = v->home = true;
+}
+
+/* os.path.join(v, w), and pathlib's v / w. */
+void pv_join(struct pval *v, struct pval *w)
+{
+    if (!w->known || w->file) {
+        pv_unknown(v);
+        v->known = v->prefix = true;
+        return;
+    }
+    if (w->prefix || w->anchored || (w->text.len && w->text.buf[0] == '/')) {
+        bool lib = v->pathlib;
+        pv_take(v, w);
+        v->pathlib |= lib;
+        return;
+    }
+    if (v->text.len && v->text.buf[v->text.len - 1] != '/' && w->text.len)
+        strbuf_addch(&v->text, '/');
+    pv_append(v, w);
+}
+
+/* ---- ports ---- */
 
 static size_t parts(const char *s, size_t len)
 {

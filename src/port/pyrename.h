@@ -9,7 +9,8 @@
  * matched against the renamed files and directories of the run: renamed
  * when they agree, else reported. A path in the CUDA toolkit's home
  * follows the SDK's, piece by piece: lib64 -> lib, a library's file,
- * bin/nvcc. Private to port/. */
+ * bin/nvcc. And the value itself, and how pieces add to it. Private to
+ * port/. */
 #ifndef C2M_PORT_PYRENAME_H
 #define C2M_PORT_PYRENAME_H
 
@@ -38,6 +39,25 @@ struct pval {
     bool home;     /* the CUDA toolkit's home, then text[home_at..) */
     size_t home_at;
 };
+
+/* Values, as pypath.c puts them together. */
+void pv_init(struct pval *v);
+void pv_release(struct pval *v);
+/* Nothing known of it. */
+void pv_unknown(struct pval *v);
+/* The directory of __file__: known, empty, anchored. */
+void pv_here(struct pval *v);
+/* s[0..len) after v's text; own: a piece of the expression, at off in
+ * the file. */
+void pv_text(struct pval *v, const char *s, size_t len, size_t off, bool own);
+/* v becomes w (its pieces moved). */
+void pv_take(struct pval *v, struct pval *w);
+/* w's text and pieces after v's. */
+void pv_append(struct pval *v, const struct pval *w);
+/* v: the home, with nothing after it yet. */
+void pv_home(struct pval *v);
+/* os.path.join(v, w), and pathlib's v / w. */
+void pv_join(struct pval *v, struct pval *w);
 
 /* Port the path v of j's file (setup: a PyTorch extension's setup, whose
  * relative paths are from its own directory). Returns whether it is a

@@ -433,6 +433,11 @@ static bool env_string(struct py *p, size_t i)
     return true;
 }
 
+static bool home_field(void *arg, const struct py_token *field)
+{
+    return pypath_home_field(arg, field);
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
@@ -447,7 +452,8 @@ static void string(struct py *p, size_t i)
             if (i >= p->path_end)
                 fstring(p, i);
             /* (a path expression's first word is pypath.c's) */
-            pycmd_fstring(p->j, &c, i, around(p), i < p->path_end);
+            pycmd_fstring(p->j, &c, i, around(p), i < p->path_end, home_field,
+                          p->paths);
         }
         return;
     }

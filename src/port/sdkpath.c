@@ -166,10 +166,15 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
         sj_note(j, off,
                 "'%.*s' becomes '%s': the SDK's version is not in its path",
                 (int)end, s, se->e.to);
-    sj_home_dir(j, off + end, len - end);
-    if (tool && len - end >= 5 && s[len - 5] == '/')
-        sj_home_tool(j, off + len - 4, 4);
+    sj_home_rest(j, off + end, len - end, tool);
     return true;
+}
+
+void sj_home_rest(struct script_job *j, size_t off, size_t len, bool tool)
+{
+    sj_home_dir(j, off, len);
+    if (tool && len >= 5 && j->buf[off + len - 5] == '/')
+        sj_home_tool(j, off + len - 4, 4);
 }
 
 /* The options a path in the home may follow in its word. */

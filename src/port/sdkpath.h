@@ -38,6 +38,10 @@ size_t sj_home_len(const struct script_job *j, const char *s, size_t len,
                    const struct script_entry **home);
 bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
                   size_t wlen, bool tool);
+/* The rest of a path at off after a home that the port has ported or
+ * that is a name for it: lib64 -> lib, and with tool, bin/nvcc -> mcc. A
+ * library's file is the caller's (sj_library_file). */
+void sj_home_rest(struct script_job *j, size_t off, size_t len, bool tool);
 /* lib64 -> lib (home_dirs:) in the path's rest at off, right after a
  * MUSA home ($(MUSA_PATH)/lib64). */
 void sj_home_dir(struct script_job *j, size_t off, size_t len);

@@ -1002,6 +1002,17 @@ START_TEST(python_setup)
            "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
            "6:29: build: 'libcublas.so.{...}' is a file of 'cublas', which "
            "the port links as 'mublas'");
+    /* The home in a later word of an f-string's command line: the path
+     * after it too (the first word is pypath.c's). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDA_HOME\n"
+                 "d = f'-I{CUDA_HOME}/include -L{CUDA_HOME}/lib64'\n"
+                 "e = f'{cc} -L{CUDA_HOME}/lib64 {CUDA_HOME}/bin/nvcc'\n"
+                 "g = f'{x}-L{CUDA_HOME}/lib64 {y}{CUDA_HOME}/lib64'\n",
+                 "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+                 "d = f'-I{MUSA_HOME}/include -L{MUSA_HOME}/lib'\n"
+                 "e = f'{cc} -L{MUSA_HOME}/lib {MUSA_HOME}/bin/mcc'\n"
+                 "g = f'{x}-L{MUSA_HOME}/lib64 {y}{MUSA_HOME}/lib64'\n");
     /* After a nested f-string, a field's code is still the field's: not
      * the file's tokens at the field's indices (which warned again for
      * line 2, and left line 4 half ported). */

@@ -129,6 +129,23 @@ static size_t ref_end(const struct mk *m, size_t i)
     return m->n;
 }
 
+/* Past the shell word that starts at i: its tokens up to a blank
+ * outside references (X=$(CUDA_HOME)/lib64). */
+static size_t word_end(const struct mk *m, size_t i)
+{
+    size_t depth = 0;
+    for (; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        if (!depth &&
+            (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE))
+            return i;
+        depth += t->kind == MAKE_TOK_VAR_OPEN;
+        if (t->kind == MAKE_TOK_VAR_CLOSE && depth)
+            depth--;
+    }
+    return m->n;
+}
+
 /* How sure the shell command at from (a recipe's, or the one after a
  * ';', '&&' or '|') is that nvcc reads its options: nvcc's own command
  * (nvcc, .../nvcc, $(NVCC), also after @ - +, $(Q), ccache or env X=1),
@@ -159,6 +176,10 @@ static enum sj_level command_level(const struct mk *m, size_t from)
         }
         if (!is_word(t))
             return SJ_UNAMBIGUOUS;
+        if (wrapped && s[0] == '-') { /* a wrapper's option: time -v */
+            i = word_end(m, i) - 1;
+            continue;
+        }
         size_t skip = strspn(s, "@-+");
         s += skip;
         size_t len = t->len - skip;
@@ -169,15 +190,22 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             continue;
         }
         const char *eq = memchr(s, '=', len);
-        if ((wrapped && s[0] == '-') ||
-            (eq && eq > s && !memchr(s, '/', (size_t)(eq - s))))
-            continue; /* a wrapper's option; X=1 before the command */
+        if (eq && eq > s && !memchr(s, '/', (size_t)(eq - s))) {
+            /* X=1 before the command: the whole shell word
+             * (PATH=$(CUDA_HOME)/bin:$$PATH) */
+            i = word_end(m, i) - 1;
+            continue;
+        }
         const char *slash = NULL;
         for (size_t k = 0; k < len; k++)
             if (s[k] == '/')
                 slash = s + k;
         const char *base = slash ? slash + 1 : s;
         size_t blen = len - (size_t)(base - s);
+        if (word_in(base, blen, wrappers)) { /* /usr/bin/env nvcc */
+            wrapped = true;
+            continue;
+        }
         if (compiler_like(base, blen))
             return SJ_UNAMBIGUOUS;
         /* a program given by its path, not a compiler's: the project's */
@@ -348,34 +376,41 @@ static void ref_word(struct mk *m, size_t i)
  * one's options as its program's (VER := $(shell nvcc --version)). */
 static void shell_call(struct mk *m, size_t open)
 {
-    size_t end = ref_end(m, open) - 1, depth = 0; /* end: its ')' */
+    size_t end = ref_end(m, open) - 1; /* its ')' */
     struct sj_word *w = NULL;
-    size_t n = 0, alloc = 0;
+    size_t n = 0, alloc = 0, jn;
     enum sj_level level = command_level(m, open + 2);
-    for (size_t i = open + 2; i < end; i++) {
+    for (size_t i = open + 2; i < end;) {
         const struct make_token *t = &m->v[i];
-        const char *s = m->buf + t->off;
-        depth += t->kind == MAKE_TOK_VAR_OPEN;
-        depth -= t->kind == MAKE_TOK_VAR_CLOSE;
-        if (depth || !is_word(t))
+        if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE) {
+            i++;
             continue;
-        size_t len = t->len;
-        while (len && strchr(";|&", s[len - 1]))
-            len--;
-        if (len && s[0] == '-') {
-            ALLOC_GROW(w, n + 1, alloc);
-            w[n++] = (struct sj_word){
-                t->off, len, t->off, len,
-                boundary(m, i, -1) &&
-                    (len < t->len || i + 1 == end || boundary(m, i, 1))};
         }
-        if (len < t->len) { /* the command ends */
-            if (len)
-                m->v[i].len = len; /* k.cu; names k.cu */
+        /* a shell word: one literal, or with references in it (an
+         * option's value: -ccbin $(CXX)) */
+        size_t e = word_end(m, i);
+        if (e > end)
+            e = end;
+        const char *s = m->buf + t->off;
+        size_t len = m->v[e - 1].off + m->v[e - 1].len - t->off, wl = len;
+        bool literal = e == i + 1 && is_word(t);
+        while (literal && wl && strchr(";|&", s[wl - 1]))
+            wl--;
+        if (wl) {
+            ALLOC_GROW(w, n + 1, alloc);
+            w[n++] = (struct sj_word){t->off, wl, t->off, wl, literal};
+            if (literal && wl > 2 && s[0] == '-' && s[1] == 'l' &&
+                !nvflags_find(m->j->nv, s, wl, &jn))
+                sj_library(m->j, t->off, wl, t->off + 2, wl - 2);
+        }
+        if (literal && wl < len) { /* the command ends */
+            if (wl)
+                m->v[i].len = wl; /* k.cu; names k.cu */
             sj_flags(m->j, w, n, level, false);
             n = 0;
-            level = command_level(m, i + 1);
+            level = command_level(m, e);
         }
+        i = e;
     }
     sj_flags(m->j, w, n, level, false);
     free(w);
@@ -437,8 +472,9 @@ static void line(struct mk *m)
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);
         /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a
-         * path may be: see below) */
-        if (sj_is_nvcc(s, t->len)) {
+         * path may be: see below); a recipe's @nvcc */
+        size_t at = t->ctx == MAKE_CTX_RECIPE ? strspn(s, "@-+") : 0;
+        if (at < t->len && sj_is_nvcc(s + at, t->len - at)) {
             value_word(m, t, whole);
             if (s[0] == '/')
                 path_prefix(m, i); /* /usr/local/cuda/bin/nvcc */

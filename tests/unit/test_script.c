@@ -726,6 +726,26 @@ START_TEST(make_flags)
                  "Y := $(shell gcc --version -G)\n",
                  "Z := $(shell mcc -c k.mu; ./x -lineinfo -G)\n"
                  "Y := $(shell gcc --version -G)\n");
+    /* In $(shell ...) too, a reference is an option's value (-ccbin
+     * $(CXX) goes whole, -O2 stays), and -l follows its library. */
+    expect(newest, SCRIPT_MAKE,
+           "X := $(shell nvcc -ccbin $(CXX) -O2 -lineinfo -c k.cu)\n"
+           "Y := $(shell nvcc -Xcompiler $(CXXFLAGS) -lineinfo -lcudart)\n",
+           "X := $(shell mcc -O2 -c k.mu)\n"
+           "Y := $(shell mcc $(CXXFLAGS) -lmusart)\n",
+           NULL);
+    /* X=$(CUDA_HOME)/lib64 before the command is one word; a wrapper
+     * given by its path; a recipe's @nvcc is nvcc too. */
+    expect(newest, SCRIPT_MAKE,
+           "x:\n\tLD_LIBRARY_PATH=$(CUDA_HOME)/lib64 nvcc -G k.cu\n"
+           "\tPATH=$(CUDA_HOME)/bin:$$PATH nvcc -G k.cu\n"
+           "\t/usr/bin/env nvcc -G k.cu && /usr/bin/time -v nvcc -G k.cu\n"
+           "\t@nvcc -G -c k.cu\n\t$(Q)@nvcc -G k.cu\n",
+           "x:\n\tLD_LIBRARY_PATH=$(MUSA_HOME)/lib mcc k.mu\n"
+           "\tPATH=$(MUSA_HOME)/bin:$$PATH mcc k.mu\n"
+           "\t/usr/bin/env mcc k.mu && /usr/bin/time -v mcc k.mu\n"
+           "\t@mcc -c k.mu\n\t$(Q)@mcc k.mu\n",
+           NULL);
     /* The program that runs is nvcc behind a wrapper, a silent prefix or
      * the home; a program of the project's, or a tool known to be no
      * compiler, has options of its own, even those only nvcc has. */

@@ -7,6 +7,7 @@
 
 #include "lex/python.h"
 #include "port/sdkpath.h"
+#include "util/strbuf.h"
 
 static bool blank(char c)
 {
@@ -132,6 +133,32 @@ void pycmd_version_query(struct script_job *j, const struct py_code *c,
                 "'release X.Y': port the code that reads it");
 }
 
+/* Do the words of s[0..len) read as a command line or options, not as
+ * prose ('nvcc not found: install it into /usr/local/cuda')? After the
+ * first (a program), each is an option, a path or a file ('/', '.', '=',
+ * '$' or a field's '{' in it), or the value of an option before it (-o
+ * app). */
+static bool words_only(const char *s, size_t len)
+{
+    bool first = true, option = false;
+    for (size_t a = 0; a < len;) {
+        if (blank(s[a]) || s[a] == '\n' || s[a] == '\r') {
+            a++;
+            continue;
+        }
+        size_t b = a;
+        bool file = false;
+        while (b < len && !blank(s[b]) && s[b] != '\n' && s[b] != '\r')
+            file |= strchr("/.=${", s[b++]) != NULL;
+        if (!first && s[a] != '-' && !file && !option)
+            return false;
+        option = s[a] == '-';
+        first = false;
+        a = b;
+    }
+    return true;
+}
+
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len)
 {
@@ -141,7 +168,23 @@ bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
     bool runs = pycmd_runs(c, a);
     if (w == len && !runs)
         return false;
-    return (w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs;
+    return ((w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs) &&
+           words_only(s, len);
+}
+
+/* The text of the f-string at i, each field as "{}": what words_only
+ * reads. */
+static void flat_text(const struct py_code *c, size_t i, struct strbuf *sb)
+{
+    struct py_pieces it;
+    struct py_token pc;
+    strbuf_reset(sb);
+    py_pieces_init(&it, c->buf, &c->t[i]);
+    while (py_pieces_next(&it, &pc))
+        if (pc.kind == PY_PC_TEXT || pc.kind == PY_PC_ESCAPE)
+            strbuf_add(sb, c->buf + pc.off, pc.len);
+        else if (pc.kind == PY_PC_FIELD || pc.kind == PY_PC_BRACE)
+            strbuf_addstr(sb, "{}");
 }
 
 /* Does the text s[0..len) of an f-string end in a word that a path
@@ -165,6 +208,12 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
     /* past the first word, which pypath.c ported; a field may start a
      * path; the text after a field that is the home */
     bool past = !ported, starts = !ported, after_home = false;
+    struct strbuf flat = STRBUF_INIT;
+    flat_text(c, i, &flat);
+    bool prose = !words_only(flat.buf, flat.len);
+    strbuf_release(&flat);
+    if (prose)
+        return;
     py_pieces_init(&it, c->buf, &c->t[i]);
     while (py_pieces_next(&it, &pc)) {
         if (pc.kind == PY_PC_PREFIX || pc.kind == PY_PC_QUOTE)

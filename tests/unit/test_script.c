@@ -1022,6 +1022,21 @@ START_TEST(python_setup)
            "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
            "6:29: build: 'libcublas.so.{...}' is a file of 'cublas', which "
            "the port links as 'mublas'");
+    /* A message that holds options or paths is no command line: its
+     * words read as prose. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDA_HOME\n"
+                 "print(f'{CUDA_HOME} is set; -lcudart and "
+                 "/usr/local/cuda/lib64 will be used')\n"
+                 "print('nvcc not found: install -lcudart into "
+                 "/usr/local/cuda/lib64')\n"
+                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n",
+                 "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+                 "print(f'{MUSA_HOME} is set; -lcudart and "
+                 "/usr/local/cuda/lib64 will be used')\n"
+                 "print('nvcc not found: install -lcudart into "
+                 "/usr/local/cuda/lib64')\n"
+                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n");
     /* The home in a later word of an f-string's command line: the path
      * after it too (the first word is pypath.c's). */
     expect_quiet(newest, SCRIPT_PYTHON,

@@ -38,7 +38,6 @@ struct pypath {
     struct script_job *j;
     struct py_code c;    /* the file's tokens, or a field's */
     struct py_code file; /* the file's */
-    size_t file_plain;   /* plain_until of the file's, while in a field */
     bool library;        /* the last path ported is a CUDA library's */
     unsigned fields;     /* f-string fields being evaluated, nested */
     bool setup;
@@ -585,17 +584,19 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
     return pp;
 }
 
-void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n)
+struct pypath_tokens pypath_tokens(struct pypath *pp, const struct py_token *t,
+                                   size_t n)
 {
-    if (!t) { /* back to the file's */
-        pp->c = pp->file;
-        pp->plain_until = pp->file_plain;
-        return;
-    }
-    if (pp->c.t == pp->file.t)
-        pp->file_plain = pp->plain_until;
+    struct pypath_tokens was = {pp->c, pp->plain_until};
     use_tokens(pp, t, n);
     pp->plain_until = 0;
+    return was;
+}
+
+void pypath_tokens_back(struct pypath *pp, struct pypath_tokens was)
+{
+    pp->c = was.c;
+    pp->plain_until = was.plain_until;
 }
 
 bool pypath_home_field(struct pypath *pp, const struct py_token *pc)

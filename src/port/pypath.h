@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "lex/python.h"
+#include "port/pytok.h"
 #include "port/scriptjob.h"
 
 struct hashmap;
@@ -35,10 +36,17 @@ bool pypath_library(const struct pypath *pp);
  * nothing after it? */
 bool pypath_home_field(struct pypath *pp, const struct py_token *pc);
 
-/* Port the tokens t[0..n) instead of the file's (the code of an
- * f-string's field, or of the field a nested one is in), until called
- * with NULL. */
-void pypath_tokens(struct pypath *pp, const struct py_token *t, size_t n);
+/* The tokens ported, and where a long '+' chain in them ends. */
+struct pypath_tokens {
+    struct py_code c;
+    size_t plain_until;
+};
+
+/* Port the tokens t[0..n) instead of those ported now (the code of an
+ * f-string's field), until pypath_tokens_back is given what it returns. */
+struct pypath_tokens pypath_tokens(struct pypath *pp, const struct py_token *t,
+                                   size_t n);
+void pypath_tokens_back(struct pypath *pp, struct pypath_tokens was);
 
 /* A path expression starting at token i (os.path.join(...), Path(...),
  * a path / 'x' chain): its pieces follow the renames (or are reported).

@@ -331,7 +331,7 @@ static void fields(struct py *p, size_t i, unsigned depth)
         size_t n0 = p->n, path_end = 0;
         p->t = sub;
         p->n = n;
-        pypath_tokens(p->paths, sub, n);
+        struct pypath_tokens was = pypath_tokens(p->paths, sub, n);
         for (size_t k = 0; k < n; k++) {
             if (k >= path_end)
                 path(p, k, &path_end);
@@ -343,7 +343,7 @@ static void fields(struct py *p, size_t i, unsigned depth)
                 fields(p, k, depth + 1);
         }
         /* back to the tokens of the field this one is in, or the file's */
-        pypath_tokens(p->paths, depth ? t0 : NULL, n0);
+        pypath_tokens_back(p->paths, was);
         p->t = t0;
         p->n = n0;
         free(sub);

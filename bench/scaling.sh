@@ -14,12 +14,16 @@ bin=${1:-$top/build/cuda2musa}
 work=$(mktemp -d "${TMPDIR:-/tmp}/c2m-scaling.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# seconds BIN ARGS...: the wall time of one run, in seconds.
+# seconds BIN ARGS...: the wall time of one run, in seconds; "failed"
+# when it does not exit 0 (a crash or a refused input is no figure).
 seconds() {
     s=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    e=$(date +%s.%N)
-    echo "$s $e" | awk '{printf "%.3f", $2 - $1}'
+    if "$@" >/dev/null 2>&1; then
+        e=$(date +%s.%N)
+        echo "$s $e" | awk '{printf "%.3f", $2 - $1}'
+    else
+        echo failed
+    fi
 }
 
 # shape NAME FILE N: the generator gen_NAME writes FILE with N units.
@@ -31,6 +35,11 @@ shape() {
         "gen_$name" $((n * k)) >"$work/src/$file"
         eval "t$k=\$(seconds \"\$bin\" -q -o \"\$work/out\" \"\$work/src\")"
     done
+    if [ "$t1" = failed ] || [ "$t4" = failed ]; then
+        printf '%-28s N=%-7d FAILED: the port did not exit 0\n' "$name" "$n"
+        status=1
+        return
+    fi
     echo "$name $n $t1 $t4" |
         awk '{r = $3 > 0 ? $4 / $3 : 0;
               printf "%-28s N=%-7d %7.3f s  4N %7.3f s  ratio %5.1f\n",
@@ -66,8 +75,11 @@ gen_hazards_one_line() { awk -v n="$1" 'BEGIN { printf "__global__ void k() {"; 
 gen_nested_parens() { awk -v n="$1" 'BEGIN { printf "int x = "; for (i = 0; i < n; i++) printf "cudaF("; for (i = 0; i < n; i++) printf ")"; print ";" }'; }
 # A path joined in calls nested thousands deep.
 gen_python_nested() { awk -v n="$1" 'BEGIN { printf "x = "; for (i = 0; i < n; i++) printf "os.path.join("; printf "CUDA_HOME"; for (i = 0; i < n; i++) printf ", \"lib64\")"; print "" }'; }
+# One f-string field holding many nested f-strings.
+gen_python_nested_fstrings() { awk -v n="$1" 'BEGIN { printf "s = f\"{"; for (i = 0; i < n; i++) printf "f'"'"'{a}'"'"' + "; print "b}\"" }'; }
 # One long nvcc options list.
 gen_python_lists() { awk -v n="$1" 'BEGIN { printf "nvcc_args = ["; for (i = 0; i < n; i++) printf "\"-G\", \"-Xcompiler\", \"-lineinfo\", "; print "]" }'; }
+status=0
 echo "cuda2musa scaling ($bin)"
 shape findings_one_line k.cu 20000
 shape findings_lines k.cu 50000
@@ -81,6 +93,8 @@ shape nested_parens k.cu 50000
 shape python_bindings setup.py 5000
 shape python_fstring setup.py 50000
 shape python_nested setup.py 20000
+shape python_nested_fstrings setup.py 8000
 shape python_lists setup.py 10000
 shape make_vars Makefile 5000
 shape cmake_sets CMakeLists.txt 5000
+exit $status

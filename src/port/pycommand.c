@@ -162,13 +162,18 @@ static bool words_only(const char *s, size_t len)
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len)
 {
-    size_t w = 0;
+    size_t f = 0; /* the first word, at f after blanks (' -lcudart') */
+    while (f < len && blank(s[f]))
+        f++;
+    size_t w = f;
     while (w < len && !blank(s[w]))
         w++;
     bool runs = pycmd_runs(c, a);
-    if (w == len && !runs)
+    if (w == len && !f && !runs)
         return false;
-    return ((w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs) &&
+    return ((w > f &&
+             (s[f] == '-' || s[f] == '/' || ends_nvcc(s + f, w - f))) ||
+            runs) &&
            words_only(s, len);
 }
 

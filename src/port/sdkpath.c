@@ -15,13 +15,13 @@ static const char *quote(char first)
     return first == '\'' || first == '"' ? "" : "'";
 }
 
-void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen)
 {
     const struct script_entry *se =
         mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
     if (!se || sj_kept(j, se, noff, j->buf + noff, nlen))
-        return;
+        return false;
     if (se->action == SA_RENAME) {
         sj_replace(j, noff, nlen, se->e.to, se->e.to_len, false);
         if (se->e.message)
@@ -32,7 +32,9 @@ void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
         sj_note(j, off, "dropped %s%.*s%s (%s)", quote(j->buf[off]), (int)len,
                 j->buf + off, quote(j->buf[off]),
                 se->e.message ? se->e.message : "no MUSA library");
+        return true;
     }
+    return false;
 }
 
 bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
@@ -253,7 +255,14 @@ void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
             if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
                 library_piece(j, a + d, wl - d);
         } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
-            sj_library(j, a, wl, a + 2, wl - 2);
+            /* a word dropped takes its blanks after it, or else before */
+            size_t ra = a, rb = b;
+            while (rb < end && blank(s[rb]))
+                rb++;
+            while (rb == b && ra > off && blank(s[ra - 1]))
+                ra--;
+            if (sj_library(j, a, wl, a + 2, wl - 2) && (ra < a || rb > b))
+                sj_remove(j, ra < a ? ra : b, ra < a ? a - ra : rb - b);
         } else {
             sj_home_word(j, a, wl, 0, 0, true);
         }

@@ -13,8 +13,9 @@
 #include "port/scriptjob.h"
 
 /* A library name (-lX, libraries=['X'], find_library('X')): the name at
- * noff in the item at off (what a removal takes). */
-void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+ * noff in the item at off (what a removal takes). Returns whether the
+ * item is dropped. */
+bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen);
 /* A library's file in the SDK's directory (the path's end at off,
  * after the home: /lib64/libcudart_static.a): its name follows the

@@ -1022,6 +1022,16 @@ START_TEST(python_setup)
            "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
            "6:29: build: 'libcublas.so.{...}' is a file of 'cublas', which "
            "the port links as 'mublas'");
+    /* A word a command line drops takes its blank with it; options
+     * after a blank are options too (home + ' -lcudart'). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDA_HOME\n"
+           "a = '-lineinfo -lcudadevrt'\nb = ['-lcudadevrt -lcudart']\n"
+           "c = f'nvcc {x} -lcudadevrt -V'\nd = CUDA_HOME + ' -lcudart'\n",
+           "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+           "a = '-lineinfo'\nb = ['-lmusart']\n"
+           "c = f'nvcc {x} -V'\nd = MUSA_HOME + ' -lmusart'\n",
+           NULL);
     /* A message that holds options or paths is no command line: its
      * words read as prose. */
     expect_quiet(newest, SCRIPT_PYTHON,

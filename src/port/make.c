@@ -163,9 +163,19 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             continue;
         const struct make_token *r = ref_name(m, i);
         if (r) {
-            if (nvcc_variable(m->buf + r->off, r->len))
+            const char *name = m->buf + r->off;
+            if (nvcc_variable(name, r->len))
                 return SJ_NVCC;
             size_t e = ref_end(m, i);
+            /* $(EXEC) $(NVCC), $(CCACHE) nvcc: a launcher's variable */
+            if (has_ci(name, r->len, "EXEC") ||
+                has_ci(name, r->len, "LAUNCH") ||
+                has_ci(name, r->len, "CCACHE") ||
+                has_ci(name, r->len, "WRAP")) {
+                wrapped = true;
+                i = e - 1;
+                continue;
+            }
             /* $(Q)nvcc, $(CUDA_HOME)/bin/nvcc: what follows says */
             if (e < m->n && m->v[e].kind != MAKE_TOK_SPACE &&
                 m->v[e].kind != MAKE_TOK_NEWLINE) {

@@ -746,6 +746,13 @@ START_TEST(make_flags)
            "\t/usr/bin/env mcc k.mu && /usr/bin/time -v mcc k.mu\n"
            "\t@mcc -c k.mu\n\t$(Q)@mcc k.mu\n",
            NULL);
+    /* A launcher's variable before the program (cuda-samples' $(EXEC)). */
+    expect(newest, SCRIPT_MAKE,
+           "x:\n\t$(EXEC) $(NVCC) -G -c k.cu\n\t$(EXEC) ./app -G\n"
+           "\t$(CCACHE) nvcc -G k.cu\n",
+           "x:\n\t$(EXEC) $(NVCC) -c k.mu\n\t$(EXEC) ./app -G\n"
+           "\t$(CCACHE) mcc k.mu\n",
+           NULL);
     /* The program that runs is nvcc behind a wrapper, a silent prefix or
      * the home; a program of the project's, or a tool known to be no
      * compiler, has options of its own, even those only nvcc has. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lex/python.h"
+#include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "util/strbuf.h"
 
@@ -192,6 +193,46 @@ static void flat_text(const struct py_code *c, size_t i, struct strbuf *sb)
             strbuf_addstr(sb, "{}");
 }
 
+void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
+                 bool open, bool *program, enum sj_path how)
+{
+    const char *s = j->buf;
+    size_t end = off + len;
+    for (size_t a = off; a < end;) {
+        if (blank(s[a])) {
+            a++;
+            lead = true;
+            continue;
+        }
+        size_t b = a;
+        while (b < end && !blank(s[b]))
+            b++;
+        size_t wl = b - a;
+        bool ends = false; /* the command ends with it: k.cu; */
+        while (wl && strchr(";|&", s[a + wl - 1])) {
+            wl--;
+            ends = true;
+        }
+        bool whole = lead && !(b == end && open);
+        const struct script_entry *te;
+        if (!whole || !wl || s[a] == '-' || memchr(s + a, '=', wl) ||
+            memchr(s + a, '$', wl)) {
+            ;
+        } else if (*program) {
+            if (wl == 4 && !memcmp(s + a, "nvcc", 4) &&
+                (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
+                te->action == SA_RENAME)
+                sj_replace(j, a, 4, te->e.to, te->e.to_len, false);
+        } else if (sj_may_rename(j, s + a, wl)) {
+            sj_path(j, a, wl, how, NULL);
+        }
+        if (wl || ends)
+            *program = ends;
+        lead = false;
+        a = b;
+    }
+}
+
 /* Does the text s[0..len) of an f-string end in a word that a path
  * starts after (nothing after a blank, -L, -I, -Wl,-rpath,)? lead: the
  * text starts a word. */
@@ -205,7 +246,7 @@ static bool ends_option(const char *s, size_t len, bool lead)
 
 void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
                    struct py_around a, bool ported, pycmd_home_fn *home,
-                   void *arg)
+                   void *arg, enum sj_path how)
 {
     struct py_pieces it;
     struct py_token pc;
@@ -213,6 +254,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
     /* past the first word, which pypath.c ported; a field may start a
      * path; the text after a field that is the home */
     bool past = !ported, starts = !ported, after_home = false;
+    bool program = !ported; /* the next word is a program's */
     struct strbuf flat = STRBUF_INIT;
     flat_text(c, i, &flat);
     bool prose = !words_only(flat.buf, flat.len);
@@ -226,6 +268,8 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
         if (pc.kind != PY_PC_TEXT) {
             after_home =
                 pc.kind == PY_PC_FIELD && past && starts && home(arg, &pc);
+            if (lead)
+                program = false; /* f'{nvcc} -c k.cu' */
             lead = starts = false;
             continue;
         }
@@ -245,6 +289,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
             return;
         first = false;
         sj_home_words(j, pc.off, pc.len, lead, open);
+        pycmd_words(j, pc.off, pc.len, lead, open, &program, how);
         for (size_t k = 0; k < pc.len && !past; k++)
             past = blank(s[k]);
         starts = past && ends_option(s, pc.len, lead);

@@ -453,7 +453,7 @@ static void string(struct py *p, size_t i)
                 fstring(p, i);
             /* (a path expression's first word is pypath.c's) */
             pycmd_fstring(p->j, &c, i, around(p), i < p->path_end, home_field,
-                          p->paths);
+                          p->paths, p->extension ? SJ_PATH : SJ_HINT);
         }
         return;
     }
@@ -475,8 +475,12 @@ static void string(struct py *p, size_t i)
      * still be an option's value, or a library a loader opens. */
     bool item = f && f->open == '[' && list_item(p, i);
     bool line = pycmd_line(&c, around(p), s, len);
-    if (line)
+    if (line) {
+        bool program = true;
         sj_home_words(p->j, off, len, true, false);
+        pycmd_words(p->j, off, len, true, false, &program,
+                    p->extension ? SJ_PATH : SJ_HINT);
+    }
     size_t ol =
         !line && len && (s[0] == '/' || s[0] == '-')
             ? sj_home_word(p->j, off, len, t->off, item ? t->len : 0, true)
@@ -506,7 +510,7 @@ static void string(struct py *p, size_t i)
         mark_loaders(p);
         return;
     }
-    if (i >= p->path_end && sj_may_rename(p->j, s, len))
+    if (!line && i >= p->path_end && sj_may_rename(p->j, s, len))
         file_string(p, off, len);
 }
 

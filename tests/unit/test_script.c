@@ -1037,7 +1037,19 @@ START_TEST(python_setup)
            "c = f'nvcc {x} -lcudadevrt -V'\nd = CUDA_HOME + ' -lcudart'\n",
            "from torch_musa.utils.musa_extension import MUSA_HOME\n"
            "a = '-lineinfo'\nb = ['-lmusart']\n"
-           "c = f'nvcc {x} -V'\nd = MUSA_HOME + ' -lmusart'\n",
+           "c = f'mcc {x} -V'\nd = MUSA_HOME + ' -lmusart'\n",
+           NULL);
+    /* A command line's program nvcc is mcc, and its file names follow
+     * the run's renames. */
+    expect(newest, SCRIPT_PYTHON,
+           "os.system('nvcc -c src/k.cu -o k.o')\n"
+           "cmd = 'nvcc -c src/k.cu; ./x src/k.cu'\n"
+           "c = f'nvcc -c src/k.cu -o {out}'\nd = f'{nv} -c src/k.cu'\n"
+           "m = 'nvcc compiles src/k.cu'\n",
+           "os.system('mcc -c src/k.mu -o k.o')\n"
+           "cmd = 'mcc -c src/k.mu; ./x src/k.mu'\n"
+           "c = f'mcc -c src/k.mu -o {out}'\nd = f'{nv} -c src/k.mu'\n"
+           "m = 'nvcc compiles src/k.cu'\n",
            NULL);
     /* A message that holds options or paths is no command line: its
      * words read as prose. */

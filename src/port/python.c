@@ -481,8 +481,10 @@ static void string(struct py *p, size_t i)
         pycmd_words(p->j, off, len, true, false, &program,
                     p->extension ? SJ_PATH : SJ_HINT);
     }
+    /* (several words that are no command line: a message) */
+    bool words = memchr(s, ' ', len) || memchr(s, '\t', len);
     size_t ol =
-        !line && len && (s[0] == '/' || s[0] == '-')
+        !line && !words && len && (s[0] == '/' || s[0] == '-')
             ? sj_home_word(p->j, off, len, t->off, item ? t->len : 0, true)
             : (size_t)-1;
     if (ol == 0 && f && f->loader)

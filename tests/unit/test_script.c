@@ -1059,13 +1059,15 @@ START_TEST(python_setup)
                  "/usr/local/cuda/lib64 will be used')\n"
                  "print('nvcc not found: install -lcudart into "
                  "/usr/local/cuda/lib64')\n"
-                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n",
+                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n"
+                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n",
                  "from torch_musa.utils.musa_extension import MUSA_HOME\n"
                  "print(f'{MUSA_HOME} is set; -lcudart and "
                  "/usr/local/cuda/lib64 will be used')\n"
                  "print('nvcc not found: install -lcudart into "
                  "/usr/local/cuda/lib64')\n"
-                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n");
+                 "os.system('echo CUDA at /usr/local/cuda/lib64')\n"
+                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n");
     /* The home in a later word of an f-string's command line: the path
      * after it too (the first word is pypath.c's). */
     expect_quiet(newest, SCRIPT_PYTHON,

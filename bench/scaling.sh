@@ -56,6 +56,8 @@ gen_renames_one_line() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "
 gen_python_plus_chain() { awk -v n="$1" 'BEGIN { printf "p = CUDA_HOME"; for (i = 0; i < n; i++) printf " + \"/lib64\""; print "" }'; }
 # A makefile recipe of many commands.
 gen_make_commands() { awk -v n="$1" 'BEGIN { printf "all:\n\t"; for (i = 0; i < n; i++) printf "nvcc -G -c k.cu; "; print "" }'; }
+# A recipe of many commands that set a variable and run nothing.
+gen_make_assignments() { awk -v n="$1" 'BEGIN { printf "all:\n\t"; for (i = 0; i < n; i++) printf "X=1; "; print "nvcc -G k.cu" }'; }
 # A CMake call with many arguments.
 gen_cmake_arguments() { awk -v n="$1" 'BEGIN { printf "target_link_libraries(t"; for (i = 0; i < n; i++) printf " cublas"; print ")" }'; }
 
@@ -86,6 +88,7 @@ shape findings_lines k.cu 50000
 shape renames_one_line k.cu 100000
 shape python_plus_chain setup.py 50000
 shape make_commands Makefile 50000
+shape make_assignments Makefile 20000
 shape cmake_arguments CMakeLists.txt 50000
 shape hazards_one_line k.cu 20000
 shape defines k.cu 20000

@@ -78,6 +78,16 @@ static const struct make_token *ref_name(const struct mk *m, size_t i)
     return &m->v[i + 1];
 }
 
+/* The length of make's command prefix that the word t starts with in
+ * a recipe (@nvcc, -@nvcc, +nvcc): '@' or '+' among them, since a '-'
+ * alone starts an option (--nvcc) as well. */
+static size_t make_prefix(const struct mk *m, const struct make_token *t)
+{
+    const char *s = m->buf + t->off;
+    size_t n = t->ctx == MAKE_CTX_RECIPE ? strspn(s, "@-+") : 0;
+    return memchr(s, '@', n) || memchr(s, '+', n) ? n : 0;
+}
+
 /* Is s[0..len) one of the words of list? */
 static bool word_in(const char *s, size_t len, const char *const *list)
 {
@@ -93,14 +103,39 @@ static const char *const wrappers[] = {"ccache", "sccache", "distcc",
                                        "nice",   "nohup",   NULL};
 /* Programs known to be none of nvcc's and no compiler: their options are
  * theirs (echo -G, nsys profile ..., python run.py -lineinfo). */
-static const char *const others[] = {
-    "echo",          "printf",  "rm",      "cp",  "mv",
-    "mkdir",         "ln",      "cat",     "sed", "awk",
-    "grep",          "touch",   "install", "ar",  "ranlib",
-    "strip",         "tar",     "chmod",   "cd",  "test",
-    "python",        "python3", "objdump", "nm",  "cuobjdump",
-    "nvdisasm",      "nvprof",  "nsys",    "ncu", "compute-sanitizer",
-    "cuda-memcheck", NULL};
+static const char *const others[] = {"echo",
+                                     "printf",
+                                     "rm",
+                                     "cp",
+                                     "mv",
+                                     "mkdir",
+                                     "ln",
+                                     "cat",
+                                     "sed",
+                                     "awk",
+                                     "grep",
+                                     "touch",
+                                     "install",
+                                     "ar",
+                                     "ranlib",
+                                     "strip",
+                                     "tar",
+                                     "chmod",
+                                     "cd",
+                                     "test",
+                                     "bash",
+                                     "sh",
+                                     "pytest",
+                                     "objdump",
+                                     "nm",
+                                     "cuobjdump",
+                                     "nvdisasm",
+                                     "nvprof",
+                                     "nsys",
+                                     "ncu",
+                                     "compute-sanitizer",
+                                     "cuda-memcheck",
+                                     NULL};
 
 /* May the program named base[0..len) be a compiler, nvcc under another
  * name (nvcc_wrapper), or a compiler's wrapper (gcc, clang++, mpicxx)? */
@@ -190,7 +225,9 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             i = word_end(m, i) - 1;
             continue;
         }
-        size_t skip = strspn(s, "@-+");
+        if (strchr(";|&", s[t->len - 1]))
+            return SJ_UNAMBIGUOUS; /* X=1; : no program */
+        size_t skip = make_prefix(m, t);
         s += skip;
         size_t len = t->len - skip;
         if (sj_is_nvcc(s, len))
@@ -220,7 +257,8 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             return SJ_UNAMBIGUOUS;
         /* a program given by its path, not a compiler's: the project's */
         if (slash || (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE) ||
-            word_in(base, blen, others))
+            word_in(base, blen, others) ||
+            (blen >= 6 && !memcmp(base, "python", 6))) /* python3.11 */
             return SJ_OTHER;
         return SJ_UNAMBIGUOUS;
     }
@@ -483,11 +521,11 @@ static void line(struct mk *m)
                      !(t->flags & MAKE_TOKF_IN_REF);
         /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a
          * path may be: see below); a recipe's @nvcc */
-        size_t at = t->ctx == MAKE_CTX_RECIPE ? strspn(s, "@-+") : 0;
+        size_t at = make_prefix(m, t);
         if (at < t->len && sj_is_nvcc(s + at, t->len - at)) {
             value_word(m, t, whole);
-            if (s[0] == '/')
-                path_prefix(m, i); /* /usr/local/cuda/bin/nvcc */
+            if (s[at] == '/') /* /usr/local/cuda/bin/nvcc */
+                sj_home_word(j, t->off + at, t->len - at, 0, 0, false);
             const struct script_entry *se =
                 mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
             if (se && se->action == SA_RENAME)

@@ -746,6 +746,17 @@ START_TEST(make_flags)
            "\t/usr/bin/env mcc k.mu && /usr/bin/time -v mcc k.mu\n"
            "\t@mcc -c k.mu\n\t$(Q)@mcc k.mu\n",
            NULL);
+    /* make's prefix is '@' or '+' (with '-'): '--nvcc' is an option of
+     * another program's; a path after '@' is still one; scripts and their
+     * interpreters keep their options. */
+    expect(newest, SCRIPT_MAKE,
+           "x:\n\tpython gen.py --nvcc $(NVCC)\n\t./configure -nvcc\n"
+           "\t@/usr/local/cuda/bin/nvcc -Xptxas -v k.cu\n\t-@nvcc -G k.cu\n"
+           "\tpython3.11 t.py -lineinfo\n\tbash run.sh -lineinfo\n",
+           "x:\n\tpython gen.py --nvcc $(NVCC)\n\t./configure -nvcc\n"
+           "\t@/usr/local/musa/bin/mcc k.mu\n\t-@mcc k.mu\n"
+           "\tpython3.11 t.py -lineinfo\n\tbash run.sh -lineinfo\n",
+           NULL);
     /* A launcher's variable before the program (cuda-samples' $(EXEC)). */
     expect(newest, SCRIPT_MAKE,
            "x:\n\t$(EXEC) $(NVCC) -G -c k.cu\n\t$(EXEC) ./app -G\n"

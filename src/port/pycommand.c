@@ -134,28 +134,68 @@ void pycmd_version_query(struct script_job *j, const struct py_code *c,
                 "'release X.Y': port the code that reads it");
 }
 
-/* Do the words of s[0..len) read as a command line or options, not as
- * prose ('nvcc not found: install it into /usr/local/cuda')? After the
- * first (a program), each is an option, a path or a file ('/', '.', '=',
- * '$' or a field's '{' in it), or the value of an option before it (-o
- * app). */
-static bool words_only(const char *s, size_t len)
+/* Is s[0..n) an option whose value is the next word (-o app)? */
+static bool value_option(const char *s, size_t n)
 {
-    bool first = true, option = false;
+    static const char *const opts[] = {
+        "-o",       "-x",      "-ccbin",        "--compiler-bindir",
+        "-MF",      "-MT",     "--output-file", "-include",
+        "-Xlinker", "-Xptxas", "-Xcompiler",    "--compiler-options",
+        "-arch",    "-code",   "-gencode",      "--generate-code"};
+    for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++)
+        if (strlen(opts[k]) == n && !memcmp(s, opts[k], n))
+            return true;
+    return false;
+}
+
+/* Do the words of s[0..len) read as a command line or options, not as
+ * prose ('nvcc not found: install it', '-lcudart missing')? Each is a
+ * command's program (first, or after ;, &&, |), an option, a path or a
+ * file ('/', '.', '=', '$' or a field's '{' in it), a redirection
+ * (> log 2>&1) or its target, the value of an option that takes one
+ * (-o app), a word that ends a command (cd build;), or, in what a call
+ * runs (runs), any argument but a message's (echo, printf). */
+static bool words_only(const char *s, size_t len, bool runs)
+{
+    bool program = len && s[0] != '-', value = false;
     for (size_t a = 0; a < len;) {
         if (blank(s[a]) || s[a] == '\n' || s[a] == '\r') {
             a++;
             continue;
         }
         size_t b = a;
-        bool file = false;
         while (b < len && !blank(s[b]) && s[b] != '\n' && s[b] != '\r')
-            file |= strchr("/.=${", s[b++]) != NULL;
-        if (!first && s[a] != '-' && !file && !option)
-            return false;
-        option = s[a] == '-';
-        first = false;
+            b++;
+        size_t n = b - a, ops = 0;
+        while (ops < n && strchr(";|&", s[b - 1 - ops]))
+            ops++;
+        const char *w = s + a;
+        size_t wl = n - ops;
+        bool file = false, redirect = wl > 0;
+        for (size_t k = 0; k < wl; k++) {
+            file |= strchr("/.=${", w[k]) != NULL;
+            redirect &= strchr("<>&0123456789", w[k]) != NULL;
+        }
+        redirect &= memchr(w, '<', wl) || memchr(w, '>', wl);
         a = b;
+        if (!wl || redirect) { /* && ; | alone; > log 2>&1 */
+            program |= ops > 0 && !redirect;
+            value = redirect;
+            continue;
+        }
+        if (program) {
+            if ((wl == 4 && !memcmp(w, "echo", 4)) ||
+                (wl == 6 && !memcmp(w, "printf", 6)))
+                return false; /* a message printed */
+            value = false;
+        } else if (w[0] == '-') {
+            value = value_option(w, wl);
+        } else if (file || value || ops || runs) {
+            value = false;
+        } else {
+            return false;
+        }
+        program = ops > 0;
     }
     return true;
 }
@@ -163,19 +203,14 @@ static bool words_only(const char *s, size_t len)
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len)
 {
-    size_t f = 0; /* the first word, at f after blanks (' -lcudart') */
-    while (f < len && blank(s[f]))
-        f++;
-    size_t w = f;
+    size_t w = 0;
     while (w < len && !blank(s[w]))
         w++;
     bool runs = pycmd_runs(c, a);
-    if (w == len && !f && !runs)
+    if (w == len && !runs)
         return false;
-    return ((w > f &&
-             (s[f] == '-' || s[f] == '/' || ends_nvcc(s + f, w - f))) ||
-            runs) &&
-           words_only(s, len);
+    return ((w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs) &&
+           words_only(s, len, runs);
 }
 
 /* The text of the f-string at i, each field as "{}": what words_only
@@ -257,7 +292,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
     bool program = !ported; /* the next word is a program's */
     struct strbuf flat = STRBUF_INIT;
     flat_text(c, i, &flat);
-    bool prose = !words_only(flat.buf, flat.len);
+    bool prose = !words_only(flat.buf, flat.len, pycmd_runs(c, a));
     strbuf_release(&flat);
     if (prose)
         return;

@@ -15,8 +15,11 @@ static const char *quote(char first)
     return first == '\'' || first == '"' ? "" : "'";
 }
 
-bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
-                size_t nlen)
+/* sj_library; exact: the item is a word in a string, which a removal
+ * takes with the blanks [roff, roff + rlen) and nothing else (no list
+ * separator: 'x, -lcudadevrt' keeps its comma). */
+static bool library(struct script_job *j, size_t off, size_t len, size_t noff,
+                    size_t nlen, bool exact, size_t roff, size_t rlen)
 {
     const struct script_entry *se =
         mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
@@ -28,13 +31,22 @@ bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
             sj_note(j, noff, "'%.*s' becomes '%s' (%s)", (int)nlen,
                     j->buf + noff, se->e.to, se->e.message);
     } else if (se->action == SA_DROP) {
-        sj_remove(j, off, len);
+        if (exact)
+            sj_replace(j, roff, rlen, "", 0, false);
+        else
+            sj_remove(j, off, len);
         sj_note(j, off, "dropped %s%.*s%s (%s)", quote(j->buf[off]), (int)len,
                 j->buf + off, quote(j->buf[off]),
                 se->e.message ? se->e.message : "no MUSA library");
         return true;
     }
     return false;
+}
+
+bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+                size_t nlen)
+{
+    return library(j, off, len, noff, nlen, false, 0, 0);
 }
 
 bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
@@ -261,8 +273,7 @@ void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
                 rb++;
             while (rb == b && ra > off && blank(s[ra - 1]))
                 ra--;
-            if (sj_library(j, a, wl, a + 2, wl - 2) && (ra < a || rb > b))
-                sj_remove(j, ra < a ? ra : b, ra < a ? a - ra : rb - b);
+            library(j, a, wl, a + 2, wl - 2, true, ra, rb - ra);
         } else {
             sj_home_word(j, a, wl, 0, 0, true);
         }

@@ -1040,15 +1040,26 @@ START_TEST(python_setup)
            "m = 'CUDA lives in /usr/local/cuda/lib64 here'\n",
            "6:29: build: 'libcublas.so.{...}' is a file of 'cublas', which "
            "the port links as 'mublas'");
-    /* A word a command line drops takes its blank with it; options
-     * after a blank are options too (home + ' -lcudart'). */
+    /* A word a command line drops takes its blank with it, and nothing
+     * else (a comma in the string stays); one option alone is no command
+     * line (' -lcudadevrt' in cmd). Shell syntax is a command's. */
     expect(newest, SCRIPT_PYTHON,
            "from torch.utils.cpp_extension import CUDA_HOME\n"
            "a = '-lineinfo -lcudadevrt'\nb = ['-lcudadevrt -lcudart']\n"
-           "c = f'nvcc {x} -lcudadevrt -V'\nd = CUDA_HOME + ' -lcudart'\n",
+           "c = f'nvcc {x} -lcudadevrt -V'\n"
+           "if ' -lcudadevrt' in cmd: pass\n"
+           "e = 'nvcc k.cu -o app, -lcudadevrt -lcublas'\n"
+           "os.system('nvcc -L/usr/local/cuda/lib64 k.cu > log 2>&1')\n"
+           "subprocess.run('cd build; nvcc -o app k.cu -lcublas', "
+           "shell=True)\n",
            "from torch_musa.utils.musa_extension import MUSA_HOME\n"
            "a = '-lineinfo'\nb = ['-lmusart']\n"
-           "c = f'mcc {x} -V'\nd = MUSA_HOME + ' -lmusart'\n",
+           "c = f'mcc {x} -V'\n"
+           "if ' -lcudadevrt' in cmd: pass\n"
+           "e = 'mcc k.mu -o app, -lmublas'\n"
+           "os.system('mcc -L/usr/local/musa/lib k.mu > log 2>&1')\n"
+           "subprocess.run('cd build; mcc -o app k.mu -lmublas', "
+           "shell=True)\n",
            NULL);
     /* A command line's program nvcc is mcc, and its file names follow
      * the run's renames. */
@@ -1071,14 +1082,16 @@ START_TEST(python_setup)
                  "print('nvcc not found: install -lcudart into "
                  "/usr/local/cuda/lib64')\n"
                  "os.system('echo CUDA at /usr/local/cuda/lib64')\n"
-                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n",
+                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n"
+                 "print('-lcudadevrt missing')\n",
                  "from torch_musa.utils.musa_extension import MUSA_HOME\n"
                  "print(f'{MUSA_HOME} is set; -lcudart and "
                  "/usr/local/cuda/lib64 will be used')\n"
                  "print('nvcc not found: install -lcudart into "
                  "/usr/local/cuda/lib64')\n"
                  "os.system('echo CUDA at /usr/local/cuda/lib64')\n"
-                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n");
+                 "raise RuntimeError('/usr/local/cuda/bin/nvcc failed')\n"
+                 "print('-lcudadevrt missing')\n");
     /* The home in a later word of an f-string's command line: the path
      * after it too (the first word is pypath.c's). */
     expect_quiet(newest, SCRIPT_PYTHON,

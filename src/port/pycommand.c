@@ -10,9 +10,11 @@
 #include "port/sdkpath.h"
 #include "util/strbuf.h"
 
+/* Between the words of a command line: a blank or a line break (a
+ * triple-quoted string's). */
 static bool blank(char c)
 {
-    return c == ' ' || c == '\t';
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 bool pycmd_has_nvcc(const char *s, size_t len)
@@ -159,12 +161,12 @@ static bool words_only(const char *s, size_t len, bool runs)
 {
     bool program = len && s[0] != '-', value = false;
     for (size_t a = 0; a < len;) {
-        if (blank(s[a]) || s[a] == '\n' || s[a] == '\r') {
+        if (blank(s[a])) {
             a++;
             continue;
         }
         size_t b = a;
-        while (b < len && !blank(s[b]) && s[b] != '\n' && s[b] != '\r')
+        while (b < len && !blank(s[b]))
             b++;
         size_t n = b - a, ops = 0;
         while (ops < n && strchr(";|&", s[b - 1 - ops]))

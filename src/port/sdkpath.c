@@ -222,6 +222,13 @@ static bool blank(char c)
     return c == ' ' || c == '\t';
 }
 
+/* Between the words of a command line: a blank, or a line break (a
+ * triple-quoted string's), which a removal never takes. */
+static bool space(char c)
+{
+    return blank(c) || c == '\n' || c == '\r';
+}
+
 /* A library's file in the home that a field ends (f'.../libcublas.so.{v}'),
  * at s[0..len): said so, with the library the port links instead. */
 static void library_piece(struct script_job *j, size_t off, size_t len)
@@ -249,13 +256,13 @@ void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
     const char *s = j->buf;
     size_t end = off + len;
     for (size_t a = off; a < end;) {
-        if (blank(s[a])) {
+        if (space(s[a])) {
             a++;
             lead = true;
             continue;
         }
         size_t b = a;
-        while (b < end && !blank(s[b]))
+        while (b < end && !space(s[b]))
             b++;
         size_t wl = b - a;
         if (!lead || (s[a] != '/' && s[a] != '-')) {

@@ -1073,6 +1073,12 @@ START_TEST(python_setup)
            "c = f'mcc -c src/k.mu -o {out}'\nd = f'{nv} -c src/k.mu'\n"
            "m = 'nvcc compiles src/k.cu'\n",
            NULL);
+    /* A triple-quoted string's lines are words apart too; a line break
+     * stays where a word is dropped. */
+    expect(newest, SCRIPT_PYTHON,
+           "x = '''-L/usr/local/cuda/lib64\n-lcudart -lcudadevrt\n"
+           "-lcublas'''\n",
+           "x = '''-L/usr/local/musa/lib\n-lmusart\n-lmublas'''\n", NULL);
     /* A message that holds options or paths is no command line: its
      * words read as prose. */
     expect_quiet(newest, SCRIPT_PYTHON,

@@ -252,6 +252,8 @@ void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
         }
         bool whole = lead && !(b == end && open);
         const struct script_entry *te;
+        if (lead)
+            sj_home_word_in(j, off, end, a, wl, b == end && open);
         if (!whole || !wl || s[a] == '-' || memchr(s + a, '=', wl) ||
             memchr(s + a, '$', wl)) {
             ;
@@ -325,7 +327,6 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
                             : pc.len > 1 && blank(s[0]) && s[1] == '-'))
             return;
         first = false;
-        sj_home_words(j, pc.off, pc.len, lead, open);
         pycmd_words(j, pc.off, pc.len, lead, open, &program, how);
         for (size_t k = 0; k < pc.len && !past; k++)
             past = blank(s[k]);

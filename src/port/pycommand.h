@@ -36,10 +36,12 @@ void pycmd_version_query(struct script_job *j, const struct py_code *c,
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len);
 /* The words of the text at [off, off + len) of a command line, or of a
- * text piece of one: its program nvcc becomes mcc, and a file name
- * follows the run's renames (sj_path, how). lead, open: as
- * sj_home_words'; *program: the next word is a command's program (at
- * the start, and after ';', '&&', '|'), kept from piece to piece. */
+ * text piece of one: paths in the home and -lNAME (sj_home_word_in),
+ * its program nvcc becomes mcc, and a file name follows the run's
+ * renames (sj_path, how). lead: the text starts a word (not after a
+ * field); open: its last word goes on in a field; *program: the next
+ * word is a command's program (at the start, and after ';', '&&', '|'),
+ * kept from piece to piece. */
 void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
                  bool open, bool *program, enum sj_path how);
 
@@ -49,7 +51,7 @@ typedef bool pycmd_home_fn(void *arg, const struct py_token *field);
 /* The text pieces of the f-string at i, in the bracket a, when it is a
  * path, a command line or options (f'/usr/local/cuda/lib64/{name}',
  * f'-L/usr/local/cuda/lib64 -l{name}', f'{cc} -I/usr/local/cuda/include'):
- * ported by sj_home_words and pycmd_words, and the path after a field
+ * ported by pycmd_words, and the path after a field
  * that home says is
  * the home (f'... -L{CUDA_HOME}/lib64') by sj_home_rest. ported: a path
  * expression's (f'-L{CUDA_HOME}/lib64 -lcudart'), whose first word

@@ -477,7 +477,6 @@ static void string(struct py *p, size_t i)
     bool line = pycmd_line(&c, around(p), s, len);
     if (line) {
         bool program = true;
-        sj_home_words(p->j, off, len, true, false);
         pycmd_words(p->j, off, len, true, false, &program,
                     p->extension ? SJ_PATH : SJ_HINT);
     }

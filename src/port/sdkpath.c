@@ -222,13 +222,6 @@ static bool blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* Between the words of a command line: a blank, or a line break (a
- * triple-quoted string's), which a removal never takes. */
-static bool space(char c)
-{
-    return blank(c) || c == '\n' || c == '\r';
-}
-
 /* A library's file in the home that a field ends (f'.../libcublas.so.{v}'),
  * at s[0..len): said so, with the library the port links instead. */
 static void library_piece(struct script_job *j, size_t off, size_t len)
@@ -250,41 +243,27 @@ static void library_piece(struct script_job *j, size_t off, size_t len)
         sj_kept(j, se, off, f + 3, n - 3);
 }
 
-void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
-                   bool open)
+void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
+                     size_t wl, bool open)
 {
     const char *s = j->buf;
-    size_t end = off + len;
-    for (size_t a = off; a < end;) {
-        if (space(s[a])) {
-            a++;
-            lead = true;
-            continue;
-        }
-        size_t b = a;
-        while (b < end && !space(s[b]))
-            b++;
-        size_t wl = b - a;
-        if (!lead || (s[a] != '/' && s[a] != '-')) {
-            ;
-        } else if (b == end && open) {
-            size_t d = wl;
-            while (d && s[a + d - 1] != '/')
-                d--;
-            if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
-                library_piece(j, a + d, wl - d);
-        } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
-            /* a word dropped takes its blanks after it, or else before */
-            size_t ra = a, rb = b;
-            while (rb < end && blank(s[rb]))
-                rb++;
-            while (rb == b && ra > off && blank(s[ra - 1]))
-                ra--;
-            library(j, a, wl, a + 2, wl - 2, true, ra, rb - ra);
-        } else {
-            sj_home_word(j, a, wl, 0, 0, true);
-        }
-        lead = false;
-        a = b;
+    if (!wl || (s[a] != '/' && s[a] != '-')) {
+        return;
+    } else if (open) {
+        size_t d = wl;
+        while (d && s[a + d - 1] != '/')
+            d--;
+        if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
+            library_piece(j, a + d, wl - d);
+    } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
+        /* a word dropped takes its blanks after it, or else before */
+        size_t ra = a, rb = a + wl;
+        while (rb < end && blank(s[rb]))
+            rb++;
+        while (rb == a + wl && ra > off && blank(s[ra - 1]))
+            ra--;
+        library(j, a, wl, a + 2, wl - 2, true, ra, rb - ra);
+    } else {
+        sj_home_word(j, a, wl, 0, 0, true);
     }
 }

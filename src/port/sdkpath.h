@@ -61,16 +61,16 @@ size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
 /* Is s[0..len) an option that a path in the home may follow in its word
  * (nothing, -L, -I, -Wl,-rpath,)? */
 bool sj_home_option(const char *s, size_t len);
-/* The words of the text at [off, off + len) of a command line or a
- * string of options ('-L/usr/local/cuda/lib64 -lcudart', 'nvcc
- * -I/usr/local/cuda/include k.cu'), or a piece of one (a Python
- * f-string's text): each word that is, or holds after -L, -I or
- * -Wl,-rpath,, a path in the home is ported by sj_home_word, and -lNAME
- * follows its library. lead: the text starts a word; open: its last word
- * goes on in something unknown (f'/usr/local/cuda/lib64/{name}'): only
- * its directories are a path, and a library's file begun there is
+/* The word [a, a + wl) of a command line or a string of options, in its
+ * text [off, end) ('-L/usr/local/cuda/lib64 -lcudart', 'nvcc
+ * -I/usr/local/cuda/include k.cu', a Python f-string's text): a word
+ * that is, or holds after -L, -I or -Wl,-rpath,, a path in the home is
+ * ported by sj_home_word, and -lNAME follows its library (a word dropped
+ * takes its blanks, and no line break). open: the word goes on in
+ * something unknown (f'/usr/local/cuda/lib64/{name}'): only its
+ * directories are a path, and a library's file begun there is
  * reported. */
-void sj_home_words(struct script_job *j, size_t off, size_t len, bool lead,
-                   bool open);
+void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
+                     size_t wl, bool open);
 
 #endif

@@ -85,7 +85,13 @@ static size_t make_prefix(const struct mk *m, const struct make_token *t)
 {
     const char *s = m->buf + t->off;
     size_t n = t->ctx == MAKE_CTX_RECIPE ? strspn(s, "@-+") : 0;
-    return memchr(s, '@', n) || memchr(s, '+', n) ? n : 0;
+    if (memchr(s, '@', n) || memchr(s, '+', n))
+        return n;
+    /* a '-' alone: make's at the recipe line's first word (-nvcc) */
+    size_t i = (size_t)(t - m->v);
+    while (i && m->v[i - 1].kind == MAKE_TOK_SPACE)
+        i--;
+    return n && (!i || m->v[i - 1].ctx != MAKE_CTX_RECIPE) ? n : 0;
 }
 
 /* Is s[0..len) one of the words of list? */
@@ -203,7 +209,7 @@ static enum sj_level command_level(const struct mk *m, size_t from)
                 return SJ_NVCC;
             size_t e = ref_end(m, i);
             /* $(EXEC) $(NVCC), $(CCACHE) nvcc: a launcher's variable */
-            if (has_ci(name, r->len, "EXEC") ||
+            if ((r->len == 4 && has_ci(name, r->len, "EXEC")) ||
                 has_ci(name, r->len, "LAUNCH") ||
                 has_ci(name, r->len, "CCACHE") ||
                 has_ci(name, r->len, "WRAP")) {

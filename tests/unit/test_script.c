@@ -752,9 +752,11 @@ START_TEST(make_flags)
     expect(newest, SCRIPT_MAKE,
            "x:\n\tpython gen.py --nvcc $(NVCC)\n\t./configure -nvcc\n"
            "\t@/usr/local/cuda/bin/nvcc -Xptxas -v k.cu\n\t-@nvcc -G k.cu\n"
+           "\t-nvcc -G k.cu\n\t-/usr/local/cuda/bin/nvcc -G k.cu\n"
            "\tpython3.11 t.py -lineinfo\n\tbash run.sh -lineinfo\n",
            "x:\n\tpython gen.py --nvcc $(NVCC)\n\t./configure -nvcc\n"
            "\t@/usr/local/musa/bin/mcc k.mu\n\t-@mcc k.mu\n"
+           "\t-mcc k.mu\n\t-/usr/local/musa/bin/mcc k.mu\n"
            "\tpython3.11 t.py -lineinfo\n\tbash run.sh -lineinfo\n",
            NULL);
     /* A launcher's variable before the program (cuda-samples' $(EXEC)). */

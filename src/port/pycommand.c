@@ -150,16 +150,34 @@ static bool value_option(const char *s, size_t n)
     return false;
 }
 
+/* Programs that run the command after them, and X=1 before one: the
+ * next word is still the program. */
+static bool before_program(const char *w, size_t wl)
+{
+    static const char *const wrappers[] = {
+        "ccache", "sccache", "distcc", "env", "time", "nice", "nohup", "sudo"};
+    const char *eq = memchr(w, '=', wl);
+    if (eq && eq > w && !memchr(w, '/', (size_t)(eq - w)))
+        return true;
+    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
+        if (strlen(wrappers[k]) == wl && !memcmp(w, wrappers[k], wl))
+            return true;
+    return false;
+}
+
 /* Do the words of s[0..len) read as a command line or options, not as
- * prose ('nvcc not found: install it', '-lcudart missing')? Each is a
- * command's program (first, or after ;, &&, |), an option, a path or a
- * file ('/', '.', '=', '$' or a field's '{' in it), a redirection
- * (> log 2>&1) or its target, the value of an option that takes one
- * (-o app), a word that ends a command (cd build;), or, in what a call
- * runs (runs), any argument but a message's (echo, printf). */
+ * prose ('nvcc failed; check k.cu', '-lcudart missing', 'see etc.')?
+ * Each is a command's program (first, after X=1 or a wrapper, or after
+ * ;, && or |), an option, a path or a file ('/', '.', '=', '$' or a
+ * field's '{' in it, and no '.', ',', ':', '!' or '?' at its end), a
+ * redirection (> log 2>&1) or its target, or an option's value: a word
+ * after an option, with more after it (-o app; --default-stream
+ * per-thread -c k.cu). In what a call runs (runs), any argument is, but
+ * a message's (echo, printf). */
 static bool words_only(const char *s, size_t len, bool runs)
 {
-    bool program = len && s[0] != '-', value = false;
+    bool program = len && s[0] != '-', option = false, taker = false;
+    bool hanging = false; /* the last word is a plain one after an option */
     for (size_t a = 0; a < len;) {
         if (blank(s[a])) {
             a++;
@@ -173,46 +191,69 @@ static bool words_only(const char *s, size_t len, bool runs)
             ops++;
         const char *w = s + a;
         size_t wl = n - ops;
-        bool file = false, redirect = wl > 0;
+        bool file = false, redirect = wl > 0, dots = true;
         for (size_t k = 0; k < wl; k++) {
             file |= strchr("/.=${", w[k]) != NULL;
             redirect &= strchr("<>&0123456789", w[k]) != NULL;
+            dots &= w[k] == '.' || w[k] == '/';
         }
         redirect &= memchr(w, '<', wl) || memchr(w, '>', wl);
         a = b;
+        hanging = false;
         if (!wl || redirect) { /* && ; | alone; > log 2>&1 */
             program |= ops > 0 && !redirect;
-            value = redirect;
+            option = taker = redirect;
             continue;
         }
+        if (!runs && !dots && strchr(".,:!?", w[wl - 1]))
+            return false; /* the end of a sentence or a clause */
         if (program) {
             if ((wl == 4 && !memcmp(w, "echo", 4)) ||
                 (wl == 6 && !memcmp(w, "printf", 6)))
                 return false; /* a message printed */
-            value = false;
+            option = false;
+            program = before_program(w, wl);
         } else if (w[0] == '-') {
-            value = value_option(w, wl);
-        } else if (file || value || ops || runs) {
-            value = false;
-        } else {
+            option = true;
+            taker = value_option(w, wl);
+        } else if (file) {
+            option = false;
+        } else if (option) { /* a value, if the option takes one */
+            if (!runs && !taker && ops)
+                return false;
+            hanging = !taker;
+            option = false;
+        } else if (!runs) {
             return false;
         }
-        program = ops > 0;
+        program |= ops > 0;
     }
-    return true;
+    return runs || !hanging;
+}
+
+/* Does s[0..len) start with an option, a path or nvcc (after blanks)? */
+static bool first_word(const char *s, size_t len)
+{
+    size_t f = 0, w;
+    while (f < len && blank(s[f]))
+        f++;
+    for (w = f; w < len && !blank(s[w]);)
+        w++;
+    return w > f && (s[f] == '-' || s[f] == '/' || ends_nvcc(s + f, w - f));
 }
 
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
                 size_t len)
 {
-    size_t w = 0;
-    while (w < len && !blank(s[w]))
-        w++;
+    size_t f = 0, words = 0; /* the first word, after blanks */
+    while (f < len && blank(s[f]))
+        f++;
+    for (size_t k = f; k < len; k++)
+        words += !blank(s[k]) && (k == f || blank(s[k - 1]));
     bool runs = pycmd_runs(c, a);
-    if (w == len && !runs)
+    if (words < 2 && !runs) /* one option alone ('-lcudadevrt ' in cmd) */
         return false;
-    return ((w && (s[0] == '-' || s[0] == '/' || ends_nvcc(s, w))) || runs) &&
-           words_only(s, len, runs);
+    return (first_word(s, len) || runs) && words_only(s + f, len - f, runs);
 }
 
 /* The text of the f-string at i, each field as "{}": what words_only
@@ -266,7 +307,7 @@ void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
             sj_path(j, a, wl, how, NULL);
         }
         if (wl || ends)
-            *program = ends;
+            *program = ends || (*program && whole && before_program(s + a, wl));
         lead = false;
         a = b;
     }
@@ -322,8 +363,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
         if (after_home && !(open && rest == pc.len))
             sj_home_rest(j, pc.off, rest, true);
         after_home = false;
-        if (first && !(lead ? pc.len && (s[0] == '/' || s[0] == '-' ||
-                                         pycmd_line(c, a, s, pc.len))
+        if (first && !(lead ? first_word(s, pc.len) || pycmd_runs(c, a)
                             : pc.len > 1 && blank(s[0]) && s[1] == '-'))
             return;
         first = false;

@@ -1050,7 +1050,7 @@ START_TEST(python_setup)
            "a = '-lineinfo -lcudadevrt'\nb = ['-lcudadevrt -lcudart']\n"
            "c = f'nvcc {x} -lcudadevrt -V'\n"
            "if ' -lcudadevrt' in cmd: pass\n"
-           "e = 'nvcc k.cu -o app, -lcudadevrt -lcublas'\n"
+           "os.system('nvcc k.cu -o app, -lcudadevrt -lcublas')\n"
            "os.system('nvcc -L/usr/local/cuda/lib64 k.cu > log 2>&1')\n"
            "subprocess.run('cd build; nvcc -o app k.cu -lcublas', "
            "shell=True)\n",
@@ -1058,7 +1058,7 @@ START_TEST(python_setup)
            "a = '-lineinfo'\nb = ['-lmusart']\n"
            "c = f'mcc {x} -V'\n"
            "if ' -lcudadevrt' in cmd: pass\n"
-           "e = 'mcc k.mu -o app, -lmublas'\n"
+           "os.system('mcc k.mu -o app, -lmublas')\n"
            "os.system('mcc -L/usr/local/musa/lib k.mu > log 2>&1')\n"
            "subprocess.run('cd build; mcc -o app k.mu -lmublas', "
            "shell=True)\n",
@@ -1081,6 +1081,26 @@ START_TEST(python_setup)
            "x = '''-L/usr/local/cuda/lib64\n-lcudart -lcudadevrt\n"
            "-lcublas'''\n",
            "x = '''-L/usr/local/musa/lib\n-lmusart\n-lmublas'''\n", NULL);
+    /* Prose with options, paths or shell punctuation in it stays; real
+     * commands with values, wrappers or X=1 before nvcc are ported. */
+    expect(newest, SCRIPT_PYTHON,
+           "print('-lcudadevrt ignored; no rdc.')\n"
+           "raise RuntimeError(\"nvcc failed; check src/k.cu\")\n"
+           "p(help='-lcublas -lcurand etc.')\n"
+           "print('-lcudadevrt ignored; retry')\n"
+           "if '-lcudadevrt ' in cmd: pass\n"
+           "cmd += ' -lcublas -lcudart'\n"
+           "cmd = 'nvcc --default-stream per-thread -c src/k.cu -lcublas'\n"
+           "os.system('CUDA_VISIBLE_DEVICES=0 nvcc src/k.cu && ./app')\n",
+           "print('-lcudadevrt ignored; no rdc.')\n"
+           "raise RuntimeError(\"nvcc failed; check src/k.cu\")\n"
+           "p(help='-lcublas -lcurand etc.')\n"
+           "print('-lcudadevrt ignored; retry')\n"
+           "if '-lcudadevrt ' in cmd: pass\n"
+           "cmd += ' -lmublas -lmusart'\n"
+           "cmd = 'mcc --default-stream per-thread -c src/k.mu -lmublas'\n"
+           "os.system('CUDA_VISIBLE_DEVICES=0 mcc src/k.mu && ./app')\n",
+           NULL);
     /* A message that holds options or paths is no command line: its
      * words read as prose. */
     expect_quiet(newest, SCRIPT_PYTHON,

@@ -81,10 +81,21 @@ static const struct make_token *ref_name(const struct mk *m, size_t i)
 /* The length of make's command prefix that the word t starts with in
  * a recipe (@nvcc, -@nvcc, +nvcc): '@' or '+' among them, since a '-'
  * alone starts an option (--nvcc) as well. */
+/* How many of the bytes of the word t are make's prefix characters
+ * (the file's bytes end at no NUL: a fuzzer's do not). */
+static size_t prefix_chars(const struct mk *m, const struct make_token *t)
+{
+    size_t n = 0;
+    while (n < t->len && m->buf[t->off + n] &&
+           strchr("@-+", m->buf[t->off + n]))
+        n++;
+    return n;
+}
+
 static size_t make_prefix(const struct mk *m, const struct make_token *t)
 {
     const char *s = m->buf + t->off;
-    size_t n = t->ctx == MAKE_CTX_RECIPE ? strspn(s, "@-+") : 0;
+    size_t n = t->ctx == MAKE_CTX_RECIPE ? prefix_chars(m, t) : 0;
     if (memchr(s, '@', n) || memchr(s, '+', n))
         return n;
     /* a '-' alone: make's at the recipe line's first word (-nvcc) */
@@ -200,7 +211,7 @@ static enum sj_level command_level(const struct mk *m, size_t from)
         const char *s = m->buf + t->off;
         if (t->kind == MAKE_TOK_SPACE)
             continue;
-        if (is_word(t) && strspn(s, "@-+") == t->len)
+        if (is_word(t) && prefix_chars(m, t) == t->len)
             continue;
         const struct make_token *r = ref_name(m, i);
         if (r) {

@@ -78,9 +78,6 @@ static const struct make_token *ref_name(const struct mk *m, size_t i)
     return &m->v[i + 1];
 }
 
-/* The length of make's command prefix that the word t starts with in
- * a recipe (@nvcc, -@nvcc, +nvcc): '@' or '+' among them, since a '-'
- * alone starts an option (--nvcc) as well. */
 /* How many of the bytes of the word t are make's prefix characters
  * (the file's bytes end at no NUL: a fuzzer's do not). */
 static size_t prefix_chars(const struct mk *m, const struct make_token *t)
@@ -92,6 +89,10 @@ static size_t prefix_chars(const struct mk *m, const struct make_token *t)
     return n;
 }
 
+/* The length of make's command prefix that the word t starts with in
+ * a recipe (@nvcc, -@nvcc, +nvcc): '@' or '+' among them, since a '-'
+ * alone starts an option (--nvcc) as well, but at a recipe line's first
+ * word. */
 static size_t make_prefix(const struct mk *m, const struct make_token *t)
 {
     const char *s = m->buf + t->off;
@@ -114,10 +115,6 @@ static bool word_in(const char *s, size_t len, const char *const *list)
     return false;
 }
 
-/* Programs that run the command after them: ccache nvcc -G ... */
-static const char *const wrappers[] = {"ccache", "sccache", "distcc",
-                                       "icecc",  "env",     "time",
-                                       "nice",   "nohup",   NULL};
 /* Programs known to be none of nvcc's and no compiler: their options are
  * theirs (echo -G, nsys profile ..., python run.py -lineinfo). */
 static const char *const others[] = {"echo",
@@ -242,19 +239,18 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             i = word_end(m, i) - 1;
             continue;
         }
-        if (strchr(";|&", s[t->len - 1]))
+        if (sj_shell_word(s, t->len) < t->len)
             return SJ_UNAMBIGUOUS; /* X=1; : no program */
         size_t skip = make_prefix(m, t);
         s += skip;
         size_t len = t->len - skip;
         if (sj_is_nvcc(s, len))
             return SJ_NVCC;
-        if (word_in(s, len, wrappers)) {
+        if (sj_wrapper(s, len)) {
             wrapped = true;
             continue;
         }
-        const char *eq = memchr(s, '=', len);
-        if (eq && eq > s && !memchr(s, '/', (size_t)(eq - s))) {
+        if (sj_assignment(s, len)) {
             /* X=1 before the command: the whole shell word
              * (PATH=$(CUDA_HOME)/bin:$$PATH) */
             i = word_end(m, i) - 1;
@@ -266,7 +262,7 @@ static enum sj_level command_level(const struct mk *m, size_t from)
                 slash = s + k;
         const char *base = slash ? slash + 1 : s;
         size_t blen = len - (size_t)(base - s);
-        if (word_in(base, blen, wrappers)) { /* /usr/bin/env nvcc */
+        if (sj_wrapper(base, blen)) { /* /usr/bin/env nvcc */
             wrapped = true;
             continue;
         }
@@ -457,10 +453,9 @@ static void shell_call(struct mk *m, size_t open)
         if (e > end)
             e = end;
         const char *s = m->buf + t->off;
-        size_t len = m->v[e - 1].off + m->v[e - 1].len - t->off, wl = len;
+        size_t len = m->v[e - 1].off + m->v[e - 1].len - t->off;
         bool literal = e == i + 1 && is_word(t);
-        while (literal && wl && strchr(";|&", s[wl - 1]))
-            wl--;
+        size_t wl = literal ? sj_shell_word(s, len) : len;
         if (wl) {
             ALLOC_GROW(w, n + 1, alloc);
             w[n++] = (struct sj_word){t->off, wl, t->off, wl, literal};
@@ -499,9 +494,7 @@ static void line(struct mk *m)
         if (ends_command(m, t)) {
             next = i + 1;
             /* k.cu; -G&&: the word, less the shell's operator */
-            size_t n = t->len;
-            while (n && strchr(";|&", s[n - 1]))
-                n--;
+            size_t n = sj_shell_word(s, t->len);
             if (!n)
                 continue;
             m->v[i].len = n;
@@ -543,11 +536,7 @@ static void line(struct mk *m)
             value_word(m, t, whole);
             if (s[at] == '/') /* /usr/local/cuda/bin/nvcc */
                 sj_home_word(j, t->off + at, t->len - at, 0, 0, false);
-            const struct script_entry *se =
-                mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4);
-            if (se && se->action == SA_RENAME)
-                sj_replace(j, t->off + t->len - 4, 4, se->e.to, se->e.to_len,
-                           false);
+            sj_home_tool(j, t->off + t->len - 4, 4);
             continue;
         }
         if ((s[0] == '/' || s[0] == '-') && path_prefix(m, i)) {

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "lex/python.h"
-#include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "util/strbuf.h"
 
@@ -150,19 +149,10 @@ static bool value_option(const char *s, size_t n)
     return false;
 }
 
-/* Programs that run the command after them, and X=1 before one: the
- * next word is still the program. */
+/* A wrapper or X=1: the next word is still the program. */
 static bool before_program(const char *w, size_t wl)
 {
-    static const char *const wrappers[] = {
-        "ccache", "sccache", "distcc", "env", "time", "nice", "nohup", "sudo"};
-    const char *eq = memchr(w, '=', wl);
-    if (eq && eq > w && !memchr(w, '/', (size_t)(eq - w)))
-        return true;
-    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
-        if (strlen(wrappers[k]) == wl && !memcmp(w, wrappers[k], wl))
-            return true;
-    return false;
+    return sj_assignment(w, wl) || sj_wrapper(w, wl);
 }
 
 /* Do the words of s[0..len) read as a command line or options, not as
@@ -186,11 +176,8 @@ static bool words_only(const char *s, size_t len, bool runs)
         size_t b = a;
         while (b < len && !blank(s[b]))
             b++;
-        size_t n = b - a, ops = 0;
-        while (ops < n && strchr(";|&", s[b - 1 - ops]))
-            ops++;
         const char *w = s + a;
-        size_t wl = n - ops;
+        size_t wl = sj_shell_word(w, b - a), ops = b - a - wl;
         bool file = false, redirect = wl > 0, dots = true;
         for (size_t k = 0; k < wl; k++) {
             file |= strchr("/.=${", w[k]) != NULL;
@@ -285,24 +272,16 @@ void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
         size_t b = a;
         while (b < end && !blank(s[b]))
             b++;
-        size_t wl = b - a;
-        bool ends = false; /* the command ends with it: k.cu; */
-        while (wl && strchr(";|&", s[a + wl - 1])) {
-            wl--;
-            ends = true;
-        }
+        size_t wl = sj_shell_word(s + a, b - a);
+        bool ends = wl < b - a; /* the command ends with it: k.cu; */
         bool whole = lead && !(b == end && open);
-        const struct script_entry *te;
         if (lead)
             sj_home_word_in(j, off, end, a, wl, b == end && open);
         if (!whole || !wl || s[a] == '-' || memchr(s + a, '=', wl) ||
             memchr(s + a, '$', wl)) {
             ;
         } else if (*program) {
-            if (wl == 4 && !memcmp(s + a, "nvcc", 4) &&
-                (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
-                te->action == SA_RENAME)
-                sj_replace(j, a, 4, te->e.to, te->e.to_len, false);
+            sj_home_tool(j, a, wl);
         } else if (sj_may_rename(j, s + a, wl)) {
             sj_path(j, a, wl, how, NULL);
         }

@@ -48,8 +48,6 @@ struct pypath {
 };
 
 #define MAX_DEPTH 16
-/* f-string fields in fields evaluated, at most. */
-#define FIELD_DEPTH 4
 /* A '+' chain longer than this builds no path in the home. */
 #define MAX_TERMS 32
 
@@ -137,7 +135,7 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
 static bool field_home(struct pypath *pp, const struct py_token *pc,
                        struct pval *v)
 {
-    if (pp->fields >= FIELD_DEPTH)
+    if (pp->fields >= PY_FIELD_DEPTH)
         return false;
     struct py_token *sub;
     size_t n = py_field_tokens(pp->c.buf, pc, &sub);

@@ -296,28 +296,13 @@ static bool piece_of(const struct pval *v, size_t pos, size_t len, bool literal,
 }
 
 /* A library's file in the home whose name the port cannot write piece
- * by piece (f'libcublas.so.{v}', 'libcublas*.so*'): said so, with the
- * library the port links instead. text[b..b+len) is the file. */
+ * by piece (f'libcublas.so.{v}', 'libcublas*.so*'): said so
+ * (sj_library_partial). text[b..b+len) is the file. */
 static void library_pattern(struct script_job *j, const struct pval *v,
                             size_t b, size_t len)
 {
-    const char *f = v->text.buf + b;
-    size_t n = 3;
-    if (len < 4 || memcmp(f, "lib", 3) || !owns(v, b, len))
-        return;
-    while (n < len && f[n] != '.' && f[n] != '*')
-        n++;
-    const struct script_entry *se =
-        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
-    if (!se)
-        return;
-    if (se->action == SA_RENAME)
-        sj_warn(j, WARN_BUILD, where(v, b),
-                "'%.*s' is a file of '%.*s', which the port links as '%s' "
-                "(lib%s.so): write the port's name",
-                (int)len, f, (int)(n - 3), f + 3, se->e.to, se->e.to);
-    else
-        sj_kept(j, se, where(v, b), f + 3, n - 3);
+    if (owns(v, b, len))
+        sj_library_partial(j, where(v, b), v->text.buf + b, len, "");
 }
 
 /* A path in the CUDA toolkit's home, text[base..) after it (literal: the

@@ -286,11 +286,6 @@ static size_t code_name(struct py *p, size_t i)
     return qualified(p, i) - 1;
 }
 
-/* The code in the replacement fields of the f-string at i, which the
- * names of the file's code hold as well: f'{CUDA_HOME}/lib64' follows
- * the import that renames CUDA_HOME. Nested f-strings too, so deep. */
-#define FIELD_DEPTH 4
-
 static bool env_string(struct py *p, size_t i);
 
 /* A string in the CUDA toolkit's home ('/usr/local/cuda/lib64',
@@ -317,6 +312,10 @@ static void path(struct py *p, size_t i, size_t *end)
         mark_loaders(p);
 }
 
+/* The code in the replacement fields of the f-string at i, which the
+ * names of the file's code hold as well: f'{CUDA_HOME}/lib64' follows
+ * the import that renames CUDA_HOME. Nested f-strings too,
+ * PY_FIELD_DEPTH deep. */
 static void fields(struct py *p, size_t i, unsigned depth)
 {
     struct py_pieces it;
@@ -338,7 +337,7 @@ static void fields(struct py *p, size_t i, unsigned depth)
             if (sub[k].kind == PY_TOK_NAME)
                 k = code_name(p, k);
             else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
-                     !home_string(p, k) && depth < FIELD_DEPTH &&
+                     !home_string(p, k) && depth < PY_FIELD_DEPTH &&
                      format_string(p, k))
                 fields(p, k, depth + 1);
         }

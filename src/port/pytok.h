@@ -12,6 +12,9 @@
 #include "lex/python.h"
 #include "util/strbuf.h"
 
+/* f-string fields within fields that the rewriters follow, at most. */
+#define PY_FIELD_DEPTH 4
+
 /* The tokens a rewriter looks at. */
 struct py_code {
     const char *buf;

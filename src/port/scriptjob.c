@@ -672,6 +672,30 @@ bool sj_is_nvcc(const char *s, size_t len)
            (len == 4 || s[len - 5] == '/');
 }
 
+size_t sj_shell_word(const char *s, size_t len)
+{
+    while (len && s[len - 1] && strchr(";|&", s[len - 1]))
+        len--;
+    return len;
+}
+
+bool sj_wrapper(const char *s, size_t len)
+{
+    static const char *const wrappers[] = {"ccache", "sccache", "distcc",
+                                           "icecc",  "env",     "time",
+                                           "nice",   "nohup",   "sudo"};
+    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
+        if (strlen(wrappers[k]) == len && !memcmp(s, wrappers[k], len))
+            return true;
+    return false;
+}
+
+bool sj_assignment(const char *s, size_t len)
+{
+    const char *eq = memchr(s, '=', len);
+    return eq && eq > s && !memchr(s, '/', (size_t)(eq - s));
+}
+
 bool sj_soname(struct script_job *j, size_t off, size_t len)
 {
     const struct map_entry *e = sj_soname_match(j, j->buf + off, len);

@@ -136,6 +136,14 @@ bool sj_soname(struct script_job *j, size_t off, size_t len);
 /* Does the word s[0..len) name the program nvcc: nvcc, or a path that
  * ends in /nvcc? */
 bool sj_is_nvcc(const char *s, size_t len);
+/* The length of the shell word s[0..len) less the operators that end its
+ * command (k.cu; -G&& x|): less than len when it ends one. */
+size_t sj_shell_word(const char *s, size_t len);
+/* Does the shell word s[0..len) come before a command's program: a
+ * wrapper that runs the command after it (ccache, env, time, sudo...),
+ * or a variable set for it (X=1)? */
+bool sj_wrapper(const char *s, size_t len);
+bool sj_assignment(const char *s, size_t len);
 /* The string rule (sonames.yaml strings:) that s[0..len) matches whole,
  * or NULL. */
 const struct map_entry *sj_soname_match(struct script_job *j, const char *s,

@@ -18,13 +18,13 @@ static const char *quote(char first)
 /* sj_library; exact: the item is a word in a string, which a removal
  * takes with the blanks [roff, roff + rlen) and nothing else (no list
  * separator: 'x, -lcudadevrt' keeps its comma). */
-static bool library(struct script_job *j, size_t off, size_t len, size_t noff,
+static void library(struct script_job *j, size_t off, size_t len, size_t noff,
                     size_t nlen, bool exact, size_t roff, size_t rlen)
 {
     const struct script_entry *se =
         mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
     if (!se || sj_kept(j, se, noff, j->buf + noff, nlen))
-        return false;
+        return;
     if (se->action == SA_RENAME) {
         sj_replace(j, noff, nlen, se->e.to, se->e.to_len, false);
         if (se->e.message)
@@ -38,15 +38,13 @@ static bool library(struct script_job *j, size_t off, size_t len, size_t noff,
         sj_note(j, off, "dropped %s%.*s%s (%s)", quote(j->buf[off]), (int)len,
                 j->buf + off, quote(j->buf[off]),
                 se->e.message ? se->e.message : "no MUSA library");
-        return true;
     }
-    return false;
 }
 
-bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen)
 {
-    return library(j, off, len, noff, nlen, false, 0, 0);
+    library(j, off, len, noff, nlen, false, 0, 0);
 }
 
 bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
@@ -222,25 +220,23 @@ static bool blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* A library's file in the home that a field ends (f'.../libcublas.so.{v}'),
- * at s[0..len): said so, with the library the port links instead. */
-static void library_piece(struct script_job *j, size_t off, size_t len)
+void sj_library_partial(struct script_job *j, size_t at, const char *f,
+                        size_t len, const char *more)
 {
-    const char *f = j->buf + off;
     size_t n = 3;
     if (len < 4 || memcmp(f, "lib", 3))
         return;
-    while (n < len && f[n] != '.')
+    while (n < len && f[n] != '.' && f[n] != '*')
         n++;
     const struct script_entry *se =
         mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
     if (se && se->action == SA_RENAME)
-        sj_warn(j, WARN_BUILD, off,
-                "'%.*s{...}' is a file of '%.*s', which the port links as '%s' "
+        sj_warn(j, WARN_BUILD, at,
+                "'%.*s%s' is a file of '%.*s', which the port links as '%s' "
                 "(lib%s.so): write the port's name",
-                (int)len, f, (int)(n - 3), f + 3, se->e.to, se->e.to);
+                (int)len, f, more, (int)(n - 3), f + 3, se->e.to, se->e.to);
     else if (se)
-        sj_kept(j, se, off, f + 3, n - 3);
+        sj_kept(j, se, at, f + 3, n - 3);
 }
 
 void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
@@ -254,7 +250,7 @@ void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
         while (d && s[a + d - 1] != '/')
             d--;
         if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
-            library_piece(j, a + d, wl - d);
+            sj_library_partial(j, a + d, s + a + d, wl - d, "{...}");
     } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
         /* a word dropped takes its blanks after it, or else before */
         size_t ra = a, rb = a + wl;

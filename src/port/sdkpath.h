@@ -13,9 +13,8 @@
 #include "port/scriptjob.h"
 
 /* A library name (-lX, libraries=['X'], find_library('X')): the name at
- * noff in the item at off (what a removal takes). Returns whether the
- * item is dropped. */
-bool sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
+ * noff in the item at off (what a removal takes). */
+void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen);
 /* A library's file in the SDK's directory (the path's end at off,
  * after the home: /lib64/libcudart_static.a): its name follows the
@@ -49,7 +48,8 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len);
 /* The same for the directory name at off alone (a piece of a joined
  * path: os.path.join(CUDA_HOME, 'lib64')). */
 void sj_home_part(struct script_job *j, size_t off, size_t len);
-/* nvcc at off, a program in the home's bin: the tool rule's (mcc). */
+/* nvcc at off (a command's program, or one in the home's bin): the tool
+ * rule's (mcc). Another word of len bytes stays. */
 void sj_home_tool(struct script_job *j, size_t off, size_t len);
 /* A word at off that is, or holds after -L, -I or -Wl,-rpath,, a path
  * in the CUDA toolkit's home: sj_home_path on the path ([woff, woff +
@@ -61,6 +61,12 @@ size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
 /* Is s[0..len) an option that a path in the home may follow in its word
  * (nothing, -L, -I, -Wl,-rpath,)? */
 bool sj_home_option(const char *s, size_t len);
+/* A library's file in the home whose name the port cannot write (the
+ * file's text f[0..len), then more that is not known: f'libcublas.so.{v}',
+ * 'libcublas*.so*'): reported at at, with the library the port links
+ * instead. */
+void sj_library_partial(struct script_job *j, size_t at, const char *f,
+                        size_t len, const char *more);
 /* The word [a, a + wl) of a command line or a string of options, in its
  * text [off, end) ('-L/usr/local/cuda/lib64 -lcudart', 'nvcc
  * -I/usr/local/cuda/include k.cu', a Python f-string's text): a word

@@ -403,7 +403,7 @@ static void value_word(struct mk *m, const struct make_token *t, bool whole)
         m->words[m->nwords - 1].off + m->words[m->nwords - 1].len < t->off) {
         ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
         m->words[m->nwords++] =
-            (struct sj_word){t->off, t->len, t->off, t->len, whole};
+            (struct sj_word){t->off, t->len, t->off, t->len, whole, false};
     }
 }
 
@@ -430,7 +430,8 @@ static void ref_word(struct mk *m, size_t i)
         return; /* ${ -G: a reference that never closes takes the line */
     size_t len = m->v[k].off + m->v[k].len - t->off;
     ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
-    m->words[m->nwords++] = (struct sj_word){t->off, len, t->off, len, false};
+    m->words[m->nwords++] =
+        (struct sj_word){t->off, len, t->off, len, false, false};
 }
 
 /* The shell commands of the $(shell ...) call that opens at open: each
@@ -458,7 +459,7 @@ static void shell_call(struct mk *m, size_t open)
         size_t wl = literal ? sj_shell_word(s, len) : len;
         if (wl) {
             ALLOC_GROW(w, n + 1, alloc);
-            w[n++] = (struct sj_word){t->off, wl, t->off, wl, literal};
+            w[n++] = (struct sj_word){t->off, wl, t->off, wl, literal, false};
             if (literal && wl > 2 && s[0] == '-' && s[1] == 'l' &&
                 !nvflags_find(m->j->nv, s, wl, &jn))
                 sj_library(m->j, t->off, wl, t->off + 2, wl - 2);
@@ -559,7 +560,7 @@ static void line(struct mk *m)
         if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
             ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
             m->words[m->nwords++] =
-                (struct sj_word){t->off, t->len, t->off, t->len, whole};
+                (struct sj_word){t->off, t->len, t->off, t->len, whole, false};
             continue;
         }
         value_word(m, t, whole);

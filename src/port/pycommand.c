@@ -3,11 +3,13 @@
 #include "port/pycommand.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lex/python.h"
 #include "port/sdkpath.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 /* Between the words of a command line: a blank or a line break (a
  * triple-quoted string's). */
@@ -48,12 +50,6 @@ static bool contents(const struct py_code *c, size_t k, const char **s,
     return true;
 }
 
-/* Does the name s[0..len) end in nvcc (nvcc, NVCC, self.nvcc)? */
-static bool names_nvcc(const char *s, size_t len)
-{
-    return len >= 4 && pycmd_has_nvcc(s + len - 4, 4);
-}
-
 bool pycmd_runs(const struct py_code *c, struct py_around a)
 {
     static const char *const runners[] = {"os.system",
@@ -76,63 +72,52 @@ bool pycmd_runs(const struct py_code *c, struct py_around a)
     return false;
 }
 
-/* Is the first item of the bracket a, before i, nvcc ([nvcc, ...],
- * [home + '/bin/nvcc', ...], [os.path.join(home, 'bin', 'nvcc'), ...])? */
-static bool first_nvcc(const struct py_code *c, struct py_around a, size_t i)
+/* Does the '[' at i subscript what comes before it (x['nvcc'], f()[0]),
+ * rather than open a list? */
+static bool subscript(const struct py_code *c, size_t i)
 {
+    static const char *const keywords[] = {
+        "return", "yield", "in",   "and",    "or",     "not", "else",
+        "if",     "is",    "elif", "lambda", "assert", "del", "await"};
+    if (!i)
+        return false;
+    const struct py_token *t = &c->t[i - 1];
+    if (t->kind == PY_TOK_STRING || py_closes(c, i - 1))
+        return true;
+    if (t->kind != PY_TOK_NAME)
+        return false;
+    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+        if (py_is_name(c, i - 1, keywords[k]))
+            return false;
+    return true;
+}
+
+bool pycmd_nvcc_list(const struct py_code *c, size_t i)
+{
+    if (subscript(c, i))
+        return false;
+    /* Its first item, up to a ',' or the ']'; a bracket other than a
+     * call's ends the look (each token is looked at for one list). */
     unsigned d = 0;
-    for (size_t k = a.first; k < i; k++) {
+    for (size_t k = i + 1; k < c->n; k++) {
         const struct py_token *t = &c->t[k];
         const char *w;
         size_t n;
-        if (t->kind == PY_TOK_OP && t->len == 1 &&
-            strchr("([{", c->buf[t->off]))
-            d++;
-        else if (t->kind == PY_TOK_OP && t->len == 1 &&
-                 strchr(")]}", c->buf[t->off]) && d)
-            d--;
-        else if (!d && py_is_op(c, k, ","))
+        if (t->kind == PY_TOK_NEWLINE || py_is_op(c, k, "[") ||
+            py_is_op(c, k, "{") || (!d && py_closes(c, k)) ||
+            (!d && py_is_op(c, k, ",")))
             return false;
-        else if (t->kind == PY_TOK_NAME && names_nvcc(c->buf + t->off, t->len))
-            return true;
+        if (py_is_op(c, k, "("))
+            d++;
+        else if (py_is_op(c, k, ")"))
+            d--;
+        else if (t->kind == PY_TOK_NAME &&
+                 pycmd_has_nvcc(c->buf + t->off, t->len))
+            return true; /* nvcc, NVCC, self.nvcc, nvcc_path */
         else if (contents(c, k, &w, &n) && ends_nvcc(w, n))
-            return true;
+            return true; /* 'nvcc', home + '/bin/nvcc' */
     }
     return false;
-}
-
-/* '-V' or '--version' after nvcc in a command's list ([nvcc, '-V']), or
- * a command line run (os.popen(f'{home}/bin/nvcc --version')). Setups
- * read the CUDA version from its 'release X.Y'; mcc prints 'mcc version
- * X.Y.Z' (mcc_build.md), so the code that reads it breaks after the
- * port. nvcc's option lists are sj_flags' (the --version rule of
- * nvcc_flags:). */
-void pycmd_version_query(struct script_job *j, const struct py_code *c,
-                         size_t i, struct py_around a)
-{
-    const char *s;
-    size_t len;
-    bool query = false;
-    if (!a.open || !contents(c, i, &s, &len))
-        return;
-    if ((len == 2 && !memcmp(s, "-V", 2)) ||
-        (len == 9 && !memcmp(s, "--version", 9)))
-        query = (a.open == '[' || pycmd_runs(c, a)) && first_nvcc(c, a, i);
-    else if (pycmd_runs(c, a))
-        for (size_t k = 4; k < len && !query; k++) {
-            const char *b = s + k + (s[k] == '}'); /* after "nvcc[}]" */
-            size_t rest = len - (size_t)(b - s);
-            query = (ends_nvcc(s, k) ||
-                     (k >= 4 && pycmd_has_nvcc(s + k - 4, 4) && s[k] == '}')) &&
-                    ((rest >= 3 && !memcmp(b, " -V", 3) &&
-                      (rest == 3 || b[3] == ' ')) ||
-                     (rest >= 10 && !memcmp(b, " --version", 10)));
-        }
-    if (query)
-        sj_warn(j, WARN_BUILD, c->t[i].off,
-                "nvcc's version is asked for here: MUSA's compiler is mcc, "
-                "whose --version prints 'mcc version X.Y.Z', not nvcc's "
-                "'release X.Y': port the code that reads it");
 }
 
 /* Is s[0..n) an option whose value is the next word (-o app)? */
@@ -258,13 +243,110 @@ static void flat_text(const struct py_code *c, size_t i, struct strbuf *sb)
             strbuf_addstr(sb, "{}");
 }
 
-void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
-                 bool open, bool *program, enum sj_path how)
+void pycmd_walk_init(struct pycmd_walk *wk, enum sj_level options)
+{
+    memset(wk, 0, sizeof(*wk));
+    wk->options = wk->level = options;
+    wk->program = true;
+}
+
+/* The command ends: nvcc's options in its words are ported. */
+static void command_end(struct script_job *j, struct pycmd_walk *wk)
+{
+    if (wk->n)
+        sj_flags(j, wk->w, wk->n, wk->level, false);
+    wk->n = 0;
+    wk->program = true;
+    wk->level = wk->options;
+}
+
+/* A word starts at off: the command's program, or one of its words (an
+ * option first: a string of options, with no program). */
+static void word_start(struct pycmd_walk *wk, size_t off, bool option)
+{
+    wk->in_word = true;
+    wk->word_off = off;
+    wk->word_whole = true;
+    wk->word_nvcc = false;
+    wk->word_lit = 0;
+    wk->word_program = wk->program && !option;
+    if (wk->program && option) {
+        wk->program = false;
+        wk->level = wk->options;
+    }
+}
+
+/* The word goes on in a field, or in an escape: it is no text alone.
+ * lit: the length of its first piece, when this is its end. */
+static void word_glued(struct pycmd_walk *wk, size_t lit)
+{
+    if (wk->word_whole)
+        wk->word_lit = lit;
+    wk->word_whole = false;
+}
+
+/* The word ends at e; ops: operators after it end its command. */
+static void word_end(struct script_job *j, struct pycmd_walk *wk, size_t e,
+                     bool ops)
+{
+    if (wk->in_word) {
+        const char *w = j->buf + wk->word_off;
+        size_t wl = e - wk->word_off;
+        if (!wk->word_program) {
+            ALLOC_GROW(wk->w, wk->n + 1, wk->alloc);
+            wk->w[wk->n++] = (struct sj_word){
+                wk->word_off,   wk->word_whole ? wl : wk->word_lit,
+                wk->word_off,   wl,
+                wk->word_whole, true};
+        } else if (!(wk->word_whole && before_program(w, wl))) {
+            wk->program = false;
+            wk->level = wk->word_nvcc ? SJ_NVCC : SJ_OTHER;
+        }
+        wk->in_word = false;
+    }
+    if (ops)
+        command_end(j, wk);
+}
+
+void pycmd_walk_end(struct script_job *j, struct pycmd_walk *wk)
+{
+    word_end(j, wk, wk->at, true);
+    free(wk->w);
+    wk->w = NULL;
+    wk->n = wk->alloc = 0;
+}
+
+/* A piece of an f-string that is not text: a field ({nvcc}, which names
+ * the program when it is one), an escape (\n: a blank) or a brace. */
+static void walk_piece(struct script_job *j, struct pycmd_walk *wk,
+                       const struct py_token *pc)
+{
+    const char *s = j->buf + pc->off;
+    if (pc->kind == PY_PC_ESCAPE && pc->len == 2 &&
+        (s[1] == 'n' || s[1] == 't' || s[1] == 'r')) {
+        word_end(j, wk, pc->off, false);
+    } else {
+        if (!wk->in_word)
+            word_start(wk, pc->off, false);
+        word_glued(wk, pc->len);
+        size_t n = 1;
+        while (pc->kind == PY_PC_FIELD && n < pc->len &&
+               (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.'))
+            n++;
+        wk->word_nvcc = pc->kind == PY_PC_FIELD && pycmd_has_nvcc(s, n);
+    }
+    wk->at = pc->off + pc->len;
+}
+
+void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
+                 size_t len, bool lead, bool open, enum sj_path how)
 {
     const char *s = j->buf;
     size_t end = off + len;
+    wk->at = end;
     for (size_t a = off; a < end;) {
         if (blank(s[a])) {
+            word_end(j, wk, a, false);
             a++;
             lead = true;
             continue;
@@ -275,18 +357,23 @@ void pycmd_words(struct script_job *j, size_t off, size_t len, bool lead,
         size_t wl = sj_shell_word(s + a, b - a);
         bool ends = wl < b - a; /* the command ends with it: k.cu; */
         bool whole = lead && !(b == end && open);
+        if (!wk->in_word)
+            word_start(wk, a, s[a] == '-');
+        wk->word_nvcc = ends_nvcc(s + a, wl);
         if (lead)
-            sj_home_word_in(j, off, end, a, wl, b == end && open);
+            sj_home_word_in(j, a, wl, b == end && open);
         if (!whole || !wl || s[a] == '-' || memchr(s + a, '=', wl) ||
             memchr(s + a, '$', wl)) {
             ;
-        } else if (*program) {
+        } else if (wk->word_program) {
             sj_home_tool(j, a, wl);
         } else if (sj_may_rename(j, s + a, wl)) {
             sj_path(j, a, wl, how, NULL);
         }
-        if (wl || ends)
-            *program = ends || (*program && whole && before_program(s + a, wl));
+        if (b == end && open && !ends)
+            word_glued(wk, b - wk->word_off); /* it goes on in a field */
+        else
+            word_end(j, wk, a + wl, ends);
         lead = false;
         a = b;
     }
@@ -303,9 +390,27 @@ static bool ends_option(const char *s, size_t len, bool lead)
     return (w || lead) && sj_home_option(s + w, len - w);
 }
 
+/* Is the text s[0..len) of an f-string's first text piece the start of
+ * a command line or options: a word that starts one (lead), or what a
+ * call runs; after a field, the rest of nvcc's path (f'{home}/bin/nvcc
+ * -c k.cu'), options (f'{nvcc} -c {src}'), or anything after a field
+ * that names nvcc as the program (f'{nvcc} {src}'). */
+static bool starts_line(const struct py_code *c, struct py_around a,
+                        const struct pycmd_walk *wk, const char *s, size_t len,
+                        bool lead)
+{
+    size_t w = 0;
+    while (w < len && !blank(s[w]))
+        w++;
+    if (lead)
+        return first_word(s, len) || pycmd_runs(c, a);
+    return (len > 1 && blank(s[0]) && s[1] == '-') || ends_nvcc(s, w) ||
+           (wk->in_word && wk->word_program && wk->word_nvcc);
+}
+
 void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
                    struct py_around a, bool ported, pycmd_home_fn *home,
-                   void *arg, enum sj_path how)
+                   void *arg, enum sj_level options, enum sj_path how)
 {
     struct py_pieces it;
     struct py_token pc;
@@ -313,13 +418,14 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
     /* past the first word, which pypath.c ported; a field may start a
      * path; the text after a field that is the home */
     bool past = !ported, starts = !ported, after_home = false;
-    bool program = !ported; /* the next word is a program's */
     struct strbuf flat = STRBUF_INIT;
     flat_text(c, i, &flat);
     bool prose = !words_only(flat.buf, flat.len, pycmd_runs(c, a));
     strbuf_release(&flat);
     if (prose)
         return;
+    struct pycmd_walk wk;
+    pycmd_walk_init(&wk, options);
     py_pieces_init(&it, c->buf, &c->t[i]);
     while (py_pieces_next(&it, &pc)) {
         if (pc.kind == PY_PC_PREFIX || pc.kind == PY_PC_QUOTE)
@@ -327,8 +433,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
         if (pc.kind != PY_PC_TEXT) {
             after_home =
                 pc.kind == PY_PC_FIELD && past && starts && home(arg, &pc);
-            if (lead)
-                program = false; /* f'{nvcc} -c k.cu' */
+            walk_piece(j, &wk, &pc);
             lead = starts = false;
             continue;
         }
@@ -342,14 +447,16 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
         if (after_home && !(open && rest == pc.len))
             sj_home_rest(j, pc.off, rest, true);
         after_home = false;
-        if (first && !(lead ? first_word(s, pc.len) || pycmd_runs(c, a)
-                            : pc.len > 1 && blank(s[0]) && s[1] == '-'))
+        if (first && !starts_line(c, a, &wk, s, pc.len, lead)) {
+            free(wk.w);
             return;
+        }
         first = false;
-        pycmd_words(j, pc.off, pc.len, lead, open, &program, how);
+        pycmd_words(j, &wk, pc.off, pc.len, lead, open, how);
         for (size_t k = 0; k < pc.len && !past; k++)
             past = blank(s[k]);
         starts = past && ends_option(s, pc.len, lead);
         lead = pc.len && blank(s[pc.len - 1]);
     }
+    pycmd_walk_end(j, &wk);
 }

@@ -7,9 +7,9 @@
  * PyTorch extension's setup (a file that imports a module of python:
  * modules:): the module and the names imported from it, torch.cuda, the
  * 'nvcc' key of extra_compile_args and nvcc's options in its lists, and
- * libraries=[...]. Command lines and strings of options anywhere
- * (pycommand.h), and paths built from pieces (pypath.h). The rules are
- * the mapping's python: section. */
+ * libraries=[...]. Command lines, a command's lists and strings of
+ * options anywhere (pycommand.h), and paths built from pieces (pypath.h).
+ * The rules are the mapping's python: section. */
 #include "port/python.h"
 
 #include <stdlib.h>
@@ -29,6 +29,7 @@
 struct frame {
     char open;      /* ( [ { */
     bool nvcc;      /* a list of nvcc's options */
+    bool command;   /* ... that is a command: [nvcc, '-c', 'k.cu'] */
     bool libraries; /* libraries=[...] */
     bool find;      /* find_library(...) */
     bool loader;    /* ctypes.CDLL(...) and the like */
@@ -437,14 +438,30 @@ static bool home_field(void *arg, const struct py_token *field)
     return pypath_home_field(arg, field);
 }
 
+/* How sure it is that nvcc reads the string of options at i (pycmd_walk):
+ * sure when a list of nvcc's already holds it (whose words are its own,
+ * sj_flags' when the list closes: none), or when it is given to a name
+ * that says nvcc (NVCC_FLAGS = '...', nvcc_args += '...'). */
+static enum sj_level options_level(const struct py *p, size_t i)
+{
+    const struct frame *f =
+        p->depth && p->depth <= NFRAMES ? &p->st[p->depth - 1] : NULL;
+    if (f && f->nvcc)
+        return SJ_OTHER;
+    if (i >= 2 && (is_op(p, i - 1, "=") || is_op(p, i - 1, "+=")) &&
+        p->t[i - 2].kind == PY_TOK_NAME &&
+        pycmd_has_nvcc(p->buf + p->t[i - 2].off, p->t[i - 2].len))
+        return SJ_NVCC;
+    return SJ_UNAMBIGUOUS;
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
     struct frame *f = top(p);
     size_t off, len;
     struct py_code c = code(p);
-    if (f && !f->nvcc)
-        pycmd_version_query(p->j, &c, i, around(p));
+    enum sj_level options = options_level(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
             fields(p, i, 0);
@@ -452,7 +469,7 @@ static void string(struct py *p, size_t i)
                 fstring(p, i);
             /* (a path expression's first word is pypath.c's) */
             pycmd_fstring(p->j, &c, i, around(p), i < p->path_end, home_field,
-                          p->paths, p->extension ? SJ_PATH : SJ_HINT);
+                          p->paths, options, p->extension ? SJ_PATH : SJ_HINT);
         }
         return;
     }
@@ -475,9 +492,11 @@ static void string(struct py *p, size_t i)
     bool item = f && f->open == '[' && list_item(p, i);
     bool line = pycmd_line(&c, around(p), s, len);
     if (line) {
-        bool program = true;
-        pycmd_words(p->j, off, len, true, false, &program,
+        struct pycmd_walk wk;
+        pycmd_walk_init(&wk, options);
+        pycmd_words(p->j, &wk, off, len, true, false,
                     p->extension ? SJ_PATH : SJ_HINT);
+        pycmd_walk_end(p->j, &wk);
     }
     /* (several words that are no command line: a message) */
     bool words = memchr(s, ' ', len) || memchr(s, '\t', len);
@@ -492,10 +511,14 @@ static void string(struct py *p, size_t i)
     if (f && f->nvcc) {
         ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
         p->words[p->nwords++] =
-            (struct sj_word){off, len, t->off, t->len, true};
-        return;
+            (struct sj_word){off, len, t->off, t->len, true, false};
+        if (!f->command)
+            return;
+        if (i == f->first)
+            sj_home_tool(p->j, off, len); /* ['nvcc', '-c', 'k.cu'] */
     }
-    if (p->extension && item && len > 2 && s[0] == '-' && s[1] == 'l') {
+    if ((p->extension || (f && f->command)) && item && len > 2 && s[0] == '-' &&
+        s[1] == 'l') {
         /* extra_link_args=['-lcublas'] */
         sj_library(p->j, t->off, t->len, off + 2, len - 2);
         return;
@@ -570,7 +593,9 @@ static void open_bracket(struct py *p, size_t i)
         f.find = le && find;
         f.loader = le && !find;
     } else if (f.open == '[') {
-        f.nvcc = nvcc_list(p, i) || (up && up->nvcc);
+        struct py_code c = code(p);
+        f.command = pycmd_nvcc_list(&c, i);
+        f.nvcc = nvcc_list(p, i) || (up && up->nvcc) || f.command;
         f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
     }

@@ -48,7 +48,7 @@ static void add(struct script_job *j, size_t off, size_t len, const char *text,
                 size_t text_len)
 {
     ALLOC_GROW(j->v, j->nr + 1, j->alloc);
-    j->v[j->nr++] = (struct pending_edit){off, len, text, text_len};
+    j->v[j->nr++] = (struct pending_edit){off, len, text, text_len, false};
 }
 
 void sj_replace(struct script_job *j, size_t off, size_t len, const char *text,
@@ -63,6 +63,12 @@ void sj_replace(struct script_job *j, size_t off, size_t len, const char *text,
 void sj_remove(struct script_job *j, size_t off, size_t len)
 {
     add(j, off, len, NULL, 0);
+}
+
+void sj_remove_word(struct script_job *j, size_t off, size_t len)
+{
+    add(j, off, len, NULL, 0);
+    j->v[j->nr - 1].words = true;
 }
 
 void sj_warn(struct script_job *j, enum warn_id id, size_t off, const char *fmt,
@@ -138,12 +144,14 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     const char *b = j->buf;
     size_t s = e->off, t = e->off + e->len;
     size_t p = s;
+    char lsep = e->words ? 0 : j->sep; /* the list's separator */
+    bool blanks = e->words || j->blanks_sep;
     while (free_blank(b, p, done))
         p--;
     size_t q = p;
     bool sep = false;
     /* (done: where the edit before ends; what follows it is free) */
-    if (j->sep && q > done && b[q - 1] == j->sep) {
+    if (lsep && q > done && b[q - 1] == lsep) {
         sep = true;
         q--;
         while (free_blank(b, q, done))
@@ -152,7 +160,7 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     /* Before it: a separator, with something other than blanks before it
      * on its line. */
     if (q >= done && q > 0 && b[q - 1] != '\n' && b[q - 1] != '\r' &&
-        (sep || (j->blanks_sep && p < s))) {
+        (sep || (blanks && p < s))) {
         *start = q;
         *end = t;
         return;
@@ -161,13 +169,13 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     size_t r = t;
     while (r < next && r < j->len && blank(b[r]))
         r++;
-    if (j->sep && r < next && r < j->len && b[r] == j->sep) {
+    if (lsep && r < next && r < j->len && b[r] == lsep) {
         r++;
         while (r < next && r < j->len && blank(b[r]))
             r++;
         *end = r;
     } else {
-        *end = j->blanks_sep ? r : t;
+        *end = blanks ? r : t;
     }
 }
 
@@ -264,6 +272,15 @@ static size_t musa_archs(struct script_job *j, const struct nvf_ccs *c,
     return n;
 }
 
+/* A word of a list goes, as its language removes one. */
+static void drop(struct script_job *j, const struct sj_word *w)
+{
+    if (w->in_string)
+        sj_remove_word(j, w->roff, w->rlen);
+    else
+        sj_remove(j, w->roff, w->rlen);
+}
+
 /* The note about an architecture rule, with the rules in words. */
 static void arch_note(struct script_job *j, size_t off, const char *was,
                       size_t was_len, const char *now)
@@ -301,9 +318,9 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
         return;
     }
     if (vw)
-        sj_remove(j, vw->roff, vw->rlen);
+        drop(j, vw);
     if (!fresh) { /* all given by an option before it */
-        sj_remove(j, w->roff, w->rlen);
+        drop(j, w);
         sj_note(j, w->off,
                 "dropped '%.*s': its MUSA architecture is given "
                 "before it",
@@ -382,9 +399,11 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         } else if (f->value && i + 1 < n &&
                    (w[i + 1].whole ||
                     /* -ccbin $(HOST_COMPILER) goes whatever it names;
-                     * -Xcompiler $(CFLAGS) leaves $(CFLAGS) */
+                     * -Xcompiler $(CFLAGS) leaves $(CFLAGS); and so
+                     * with a Python f-string's field ({cxx}) */
                     ((f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
-                     j->buf[w[i + 1].off] == '$'))) {
+                     (j->buf[w[i + 1].off] == '$' ||
+                      (w[i + 1].in_string && j->buf[w[i + 1].off] == '{'))))) {
             vw = &w[++i];
             v = j->buf + vw->off;
             vlen = vw->len;
@@ -396,9 +415,9 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         int shown = (int)(end - fw->off);
         switch (f->action) {
         case NVF_DROP:
-            sj_remove(j, fw->roff, fw->rlen);
+            drop(j, fw);
             if (vw)
-                sj_remove(j, vw->roff, vw->rlen);
+                drop(j, vw);
             sj_note(j, fw->off, "dropped '%.*s' (%s)", shown, s,
                     f->why ? f->why : "nvcc only");
             break;
@@ -421,7 +440,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                         "compiler options on its own",
                         shown, s);
             } else if (vw) {
-                sj_remove(j, fw->roff, fw->rlen);
+                drop(j, fw);
                 sj_note(j, fw->off, "'%.*s' becomes '%.*s' (%s)", shown, s,
                         (int)vlen, v, f->why ? f->why : "");
             } else {
@@ -486,7 +505,7 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
         if (!musa_archs(j, &c, &seen, archs, 1, &fresh))
             continue;
         if (!fresh) {
-            sj_remove(j, w[i].roff, w[i].rlen);
+            drop(j, &w[i]);
             continue;
         }
         sj_replace(j, w[i].off, w[i].len, archs[0], strlen(archs[0]), false);

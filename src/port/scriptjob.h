@@ -27,6 +27,8 @@ struct pending_edit {
     size_t off, len;
     const char *text; /* NULL: a removal, with one separator */
     size_t text_len;
+    bool words; /* a removal among words that blanks separate (in a
+                   string): blanks are its separator, not the list's */
 };
 
 struct script_job {
@@ -62,6 +64,11 @@ void sj_replace(struct script_job *j, size_t off, size_t len, const char *text,
 /* buf[off..off+len) goes, with one separator on its line: the one before
  * it, or when it starts its line or list, the one after it. */
 void sj_remove(struct script_job *j, size_t off, size_t len);
+/* buf[off..off+len), a word among words that blanks separate (a command
+ * line in a string), goes with the blanks before it, or when it starts
+ * its line or string, the blanks after it: never a list separator, and
+ * never a line break. */
+void sj_remove_word(struct script_job *j, size_t off, size_t len);
 void sj_warn(struct script_job *j, enum warn_id id, size_t off, const char *fmt,
              ...) __attribute__((format(printf, 4, 5)));
 void sj_note(struct script_job *j, size_t off, const char *fmt, ...)
@@ -74,11 +81,13 @@ bool sj_kept(struct script_job *j, const struct script_entry *se, size_t off,
 /* A word of a list of options or values: text[0..len) is at off in the
  * file (what a replacement replaces); roff, rlen is what a removal takes
  * (a whole Python string token, quotes and all). whole: a word of its
- * own, not glued to a variable reference. */
+ * own, not glued to a variable reference. in_string: one of the words of
+ * a string (sj_remove_word). */
 struct sj_word {
     size_t off, len;
     size_t roff, rlen;
     bool whole;
+    bool in_string;
 };
 
 /* How sure it is that nvcc reads a list of options. */

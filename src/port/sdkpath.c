@@ -15,11 +15,11 @@ static const char *quote(char first)
     return first == '\'' || first == '"' ? "" : "'";
 }
 
-/* sj_library; exact: the item is a word in a string, which a removal
- * takes with the blanks [roff, roff + rlen) and nothing else (no list
- * separator: 'x, -lcudadevrt' keeps its comma). */
+/* sj_library; in_string: the item is a word in a string, which a
+ * removal takes with its blanks and nothing else (sj_remove_word: 'x,
+ * -lcudadevrt' keeps its comma). */
 static void library(struct script_job *j, size_t off, size_t len, size_t noff,
-                    size_t nlen, bool exact, size_t roff, size_t rlen)
+                    size_t nlen, bool in_string)
 {
     const struct script_entry *se =
         mapping_script(j->map, SC_LIBRARY, j->buf + noff, nlen);
@@ -31,8 +31,8 @@ static void library(struct script_job *j, size_t off, size_t len, size_t noff,
             sj_note(j, noff, "'%.*s' becomes '%s' (%s)", (int)nlen,
                     j->buf + noff, se->e.to, se->e.message);
     } else if (se->action == SA_DROP) {
-        if (exact)
-            sj_replace(j, roff, rlen, "", 0, false);
+        if (in_string)
+            sj_remove_word(j, off, len);
         else
             sj_remove(j, off, len);
         sj_note(j, off, "dropped %s%.*s%s (%s)", quote(j->buf[off]), (int)len,
@@ -44,7 +44,7 @@ static void library(struct script_job *j, size_t off, size_t len, size_t noff,
 void sj_library(struct script_job *j, size_t off, size_t len, size_t noff,
                 size_t nlen)
 {
-    library(j, off, len, noff, nlen, false, 0, 0);
+    library(j, off, len, noff, nlen, false);
 }
 
 bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
@@ -215,11 +215,6 @@ size_t sj_home_word(struct script_job *j, size_t off, size_t len, size_t woff,
     return (size_t)-1;
 }
 
-static bool blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 void sj_library_partial(struct script_job *j, size_t at, const char *f,
                         size_t len, const char *more)
 {
@@ -239,8 +234,7 @@ void sj_library_partial(struct script_job *j, size_t at, const char *f,
         sj_kept(j, se, at, f + 3, n - 3);
 }
 
-void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
-                     size_t wl, bool open)
+void sj_home_word_in(struct script_job *j, size_t a, size_t wl, bool open)
 {
     const char *s = j->buf;
     if (!wl || (s[a] != '/' && s[a] != '-')) {
@@ -252,13 +246,7 @@ void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
         if (d && sj_home_word(j, a, d, 0, 0, false) != (size_t)-1)
             sj_library_partial(j, a + d, s + a + d, wl - d, "{...}");
     } else if (wl > 2 && s[a] == '-' && s[a + 1] == 'l') {
-        /* a word dropped takes its blanks after it, or else before */
-        size_t ra = a, rb = a + wl;
-        while (rb < end && blank(s[rb]))
-            rb++;
-        while (rb == a + wl && ra > off && blank(s[ra - 1]))
-            ra--;
-        library(j, a, wl, a + 2, wl - 2, true, ra, rb - ra);
+        library(j, a, wl, a + 2, wl - 2, true);
     } else {
         sj_home_word(j, a, wl, 0, 0, true);
     }

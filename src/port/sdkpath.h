@@ -67,16 +67,14 @@ bool sj_home_option(const char *s, size_t len);
  * instead. */
 void sj_library_partial(struct script_job *j, size_t at, const char *f,
                         size_t len, const char *more);
-/* The word [a, a + wl) of a command line or a string of options, in its
- * text [off, end) ('-L/usr/local/cuda/lib64 -lcudart', 'nvcc
- * -I/usr/local/cuda/include k.cu', a Python f-string's text): a word
- * that is, or holds after -L, -I or -Wl,-rpath,, a path in the home is
- * ported by sj_home_word, and -lNAME follows its library (a word dropped
- * takes its blanks, and no line break). open: the word goes on in
- * something unknown (f'/usr/local/cuda/lib64/{name}'): only its
- * directories are a path, and a library's file begun there is
- * reported. */
-void sj_home_word_in(struct script_job *j, size_t off, size_t end, size_t a,
-                     size_t wl, bool open);
+/* The word [a, a + wl) of a command line or a string of options ('-L/usr
+ * /local/cuda/lib64 -lcudart', 'nvcc -I/usr/local/cuda/include k.cu', a
+ * Python f-string's text): a word that is, or holds after -L, -I or
+ * -Wl,-rpath,, a path in the home is ported by sj_home_word, and -lNAME
+ * follows its library (a word dropped goes as sj_remove_word says).
+ * open: the word goes on in something unknown (f'/usr/local/cuda/lib64/
+ * {name}'): only its directories are a path, and a library's file begun
+ * there is reported. */
+void sj_home_word_in(struct script_job *j, size_t a, size_t wl, bool open);
 
 #endif

@@ -961,21 +961,25 @@ START_TEST(python_setup)
            "a = os.path.join(MUSA_HOME, 'lib', f'libnvjpeg.so.{v}')\n",
            "2:40: unsupported: 'nvjpeg' has no MUSA equivalent");
     /* Setups read the CUDA version from nvcc's 'release X.Y', which mcc
-     * does not print. */
+     * does not print: nvcc's --version rule says so, in a command's
+     * list, a command line run or kept, and an f-string's. */
     expect(newest, SCRIPT_PYTHON,
            "out = subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'])\n",
            "out = subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'])\n",
-           "1:56: build: nvcc's version is asked for here");
+           "1:57: build: '-V' is kept, but mcc prints 'mcc version X.Y.Z'");
     expect(newest, SCRIPT_PYTHON,
            "v = os.popen(f'{home}/bin/nvcc --version').read()\n",
            "v = os.popen(f'{home}/bin/nvcc --version').read()\n",
-           "1:14: build: nvcc's version is asked for here");
+           "1:32: build: '--version' is kept, but mcc prints");
+    expect(newest, SCRIPT_PYTHON, "VERSION_CMD = 'nvcc --version'\n",
+           "VERSION_CMD = 'mcc --version'\n",
+           "1:21: build: '--version' is kept, but mcc prints");
     expect_quiet(newest, SCRIPT_PYTHON,
-                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n"
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\n"
                  "def f():\n    \"\"\"Parse nvcc --version.\"\"\"\n"
                  "    print('cannot run nvcc --version')\n"
                  "    check(use_nvcc, '--version')\n",
-                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\nc = [nvcc, '-G']\n"
+                 "a = run(['ls', '-V'])\nb = 'mynvcc -V'\n"
                  "def f():\n    \"\"\"Parse nvcc --version.\"\"\"\n"
                  "    print('cannot run nvcc --version')\n"
                  "    check(use_nvcc, '--version')\n");
@@ -1055,7 +1059,7 @@ START_TEST(python_setup)
            "subprocess.run('cd build; nvcc -o app k.cu -lcublas', "
            "shell=True)\n",
            "from torch_musa.utils.musa_extension import MUSA_HOME\n"
-           "a = '-lineinfo'\nb = ['-lmusart']\n"
+           "a = ''\nb = ['-lmusart']\n"
            "c = f'mcc {x} -V'\n"
            "if ' -lcudadevrt' in cmd: pass\n"
            "os.system('mcc k.mu -o app, -lmublas')\n"
@@ -1262,6 +1266,74 @@ START_TEST(python_setup)
 }
 END_TEST
 
+/* A command's list, a command line and a string of options get nvcc's
+ * option rules, as a makefile's recipe does, when nvcc is their program
+ * (or, for options alone, when a name says nvcc or an option only nvcc
+ * has is among them). */
+START_TEST(python_commands)
+{
+    /* A list whose first item names nvcc: the program is mcc, the file
+     * follows the run, nvcc's options are ported, -lNAME too. */
+    expect(newest, SCRIPT_PYTHON,
+           "subprocess.check_call(['nvcc', '-c', 'src/k.cu', '-o', 'k.o', "
+           "'-G', '-maxrregcount', '64', '-lcudart'])\n"
+           "cmd = [self.nvcc, '-G', src, '-Xcompiler', '-fPIC']\n"
+           "x = [nvcc_path, '-gencode', 'arch=compute_80,code=sm_80']\n",
+           "subprocess.check_call(['mcc', '-c', 'src/k.mu', '-o', 'k.o', "
+           "'-lmusart'])\n"
+           "cmd = [self.nvcc, src, '-fPIC']\n"
+           "x = [nvcc_path, '--offload-arch=mp_22']\n",
+           NULL);
+    /* A subscript is no list; a list of something else is left alone. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "a = tools['nvcc']\nb = ['gcc', '-G', 'x.c']\n"
+                 "c = f(x)['nvcc', '-G']\n",
+                 "a = tools['nvcc']\nb = ['gcc', '-G', 'x.c']\n"
+                 "c = f(x)['nvcc', '-G']\n");
+    /* Command lines: each command's options are its program's. Dropped
+     * words take their blanks, two side by side as well. */
+    expect(newest, SCRIPT_PYTHON,
+           "os.system('nvcc -c src/k.cu -G -maxrregcount 64 -lineinfo "
+           "-Xptxas -v')\n"
+           "a = shlex.split('nvcc -G -lineinfo -c src/k.cu')\n"
+           "b = 'nvcc -c k.cu -lcudadevrt -lcudadevrt'\n"
+           "c = 'nvcc -c k.cu && ./app -lineinfo; ccache nvcc -G k.cu'\n"
+           "d = 'nvcc -gencode arch=compute_80,code=sm_80 -gencode "
+           "arch=compute_90,code=sm_90 -c k.cu'\n",
+           "os.system('mcc -c src/k.mu')\n"
+           "a = shlex.split('mcc -c src/k.mu')\n"
+           "b = 'mcc -c k.cu'\n"
+           "c = 'mcc -c k.cu && ./app -lineinfo; ccache mcc k.cu'\n"
+           "d = 'mcc --offload-arch=mp_22 --offload-arch=mp_31 -c k.cu'\n",
+           NULL);
+    /* An f-string: a field that names nvcc is the program; an option's
+     * value from a field goes with it; a word built from a field is
+     * reported. */
+    expect(newest, SCRIPT_PYTHON,
+           "d = os.popen(f'{nvcc} -c {src} -G -o {out} -ccbin {cxx} "
+           "-arch=sm_{a}')\n"
+           "e = f'{self.nvcc} {src} -lineinfo'\n"
+           "g = f'{cxx} -c {src} -G -lineinfo'\n",
+           "d = os.popen(f'{nvcc} -c {src} -o {out} -arch=sm_{a}')\n"
+           "e = f'{self.nvcc} {src}'\n"
+           "g = f'{cxx} -c {src} -G -lineinfo'\n",
+           "1:57: build: '-arch=sm_...' builds nvcc architecture options "
+           "from a variable");
+    /* Options alone: nvcc's when a name says so or an option only nvcc
+     * has is there; else only those. */
+    expect(newest, SCRIPT_PYTHON,
+           "NVCC_FLAGS = '-O3 -G -Xcompiler -fPIC'\n"
+           "nvcc_args += ' -G -DX'\n"
+           "CFLAGS = '-O3 -G'\n"
+           "LDFLAGS = '-O3 -G --use_fast_math'\n",
+           "NVCC_FLAGS = '-O3 -fPIC'\n"
+           "nvcc_args += ' -DX'\n"
+           "CFLAGS = '-O3 -G'\n"
+           "LDFLAGS = '-O3 -ffast-math'\n",
+           NULL);
+}
+END_TEST
+
 START_TEST(python_ctypes)
 {
     expect_quiet(
@@ -1437,6 +1509,7 @@ static Suite *script_suite(void)
     tcase_add_test(tc, make_flags);
     tcase_add_test(tc, make_files);
     tcase_add_test(tc, python_setup);
+    tcase_add_test(tc, python_commands);
     tcase_add_test(tc, python_ctypes);
     tcase_add_test(tc, bytes_kept);
     tcase_add_test(tc, renames_follow_the_job_table);

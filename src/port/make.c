@@ -31,6 +31,25 @@ static bool is_word(const struct make_token *t)
     return t->kind == MAKE_TOK_WORD;
 }
 
+/* Is c one of the shell's operators that end or group commands? */
+static bool shell_op_char(char c)
+{
+    return c == ';' || c == '|' || c == '&' || c == '(' || c == ')';
+}
+
+/* Is t a recipe's shell operator, a word of its own after shell_split
+ * (; && || | ( ))? */
+static bool shell_op(const struct mk *m, const struct make_token *t)
+{
+    if (t->ctx != MAKE_CTX_RECIPE || !is_word(t) ||
+        (t->flags & MAKE_TOKF_IN_REF))
+        return false;
+    for (size_t k = 0; k < t->len; k++)
+        if (!shell_op_char(m->buf[t->off + k]))
+            return false;
+    return true;
+}
+
 /* Does a token at i stand at a word boundary on that side? */
 static bool boundary(const struct mk *m, size_t i, int side)
 {
@@ -38,7 +57,7 @@ static bool boundary(const struct mk *m, size_t i, int side)
         return true;
     const struct make_token *t = &m->v[side < 0 ? i - 1 : i + 1];
     return t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
-           t->kind == MAKE_TOK_COMMENT ||
+           t->kind == MAKE_TOK_COMMENT || shell_op(m, t) ||
            (side < 0 &&
             (t->kind == MAKE_TOK_ASSIGN || t->kind == MAKE_TOK_COLON ||
              (t->kind == MAKE_TOK_PUNCT && m->buf[t->off] == ';')));
@@ -250,6 +269,8 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             wrapped = true;
             continue;
         }
+        if (sj_shell_keyword(s, len) || shell_op(m, t))
+            continue; /* if nvcc ...; then nvcc ...; (nvcc ...) */
         if (sj_assignment(s, len)) {
             /* X=1 before the command: the whole shell word
              * (PATH=$(CUDA_HOME)/bin:$$PATH) */
@@ -292,13 +313,13 @@ static enum sj_level line_level(const struct mk *m)
     return SJ_UNAMBIGUOUS;
 }
 
-/* Does the recipe's word t end a shell command (';', '&&', '|', or a
- * word that ends in one: 'x.cu;')? */
+/* Does the recipe's word t end a shell command (';', '&&', '|', a
+ * subshell's '(' or ')', or a quoted word that ends in ';')? */
 static bool ends_command(const struct mk *m, const struct make_token *t)
 {
     return t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
            !(t->flags & MAKE_TOKF_IN_REF) &&
-           strchr(";|&", m->buf[t->off + t->len - 1]);
+           shell_op_char(m->buf[t->off + t->len - 1]);
 }
 
 /* A make variable's name at t: CUDA_HOME -> MUSA_HOME. */
@@ -494,8 +515,8 @@ static void line(struct mk *m)
         }
         if (ends_command(m, t)) {
             next = i + 1;
-            /* k.cu; -G&&: the word, less the shell's operator */
-            size_t n = sj_shell_word(s, t->len);
+            /* "k.cu;": the word, less the shell's operator */
+            size_t n = shell_op(m, t) ? 0 : sj_shell_word(s, t->len);
             if (!n)
                 continue;
             m->v[i].len = n;
@@ -569,26 +590,85 @@ static void line(struct mk *m)
     sj_flags(j, m->words, m->nwords, level, false);
 }
 
+/* The bytes [a, b) of the token t, a token of their own, into out. */
+static void piece(struct make_token **out, size_t *n, size_t *alloc,
+                  const struct make_token *t, size_t a, size_t b)
+{
+    ALLOC_GROW(*out, *n + 1, *alloc);
+    struct make_token p = *t;
+    p.off = t->off + (uint32_t)a;
+    p.len = (uint32_t)(b - a);
+    (*out)[(*n)++] = p;
+}
+
+/* The line's tokens into out, with a recipe's words split at the shell's
+ * operators outside quotes, each run of them a word of its own (echo
+ * x;nvcc -G, (nvcc -G), a&&b); m->n becomes their count. */
+static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
+{
+    size_t n = 0;
+    char quote = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        const char *s = m->buf + t->off;
+        size_t a = 0; /* where the piece not yet out starts */
+        for (size_t k = 0; t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
+                           !(t->flags & MAKE_TOKF_IN_REF) && k < t->len;
+             k++) {
+            char c = s[k];
+            if (quote) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\\') {
+                k++;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (sj_shell_op(s, t->len, k)) {
+                size_t e = k;
+                while (e < t->len && sj_shell_op(s, t->len, e))
+                    e++;
+                if (a < k)
+                    piece(out, &n, alloc, t, a, k);
+                piece(out, &n, alloc, t, k, e);
+                a = e;
+                k = e - 1;
+            }
+        }
+        if (a < t->len)
+            piece(out, &n, alloc, t, a, t->len);
+    }
+    m->n = n;
+}
+
+static void port_line(struct mk *m, struct make_token **split, size_t *alloc)
+{
+    struct make_token *v = m->v;
+    shell_split(m, split, alloc);
+    m->v = *split;
+    line(m);
+    m->v = v;
+    m->n = 0;
+}
+
 void make_port(struct script_job *j)
 {
     struct mk m = {0};
     m.j = j;
     m.buf = j->buf;
     struct make_lexer lx;
-    struct make_token t;
+    struct make_token t, *split = NULL;
+    size_t salloc = 0;
     make_lexer_init(&lx, j->buf, j->len);
     while (make_lexer_next(&lx, &t)) {
         if (t.flags & MAKE_TOKF_UNTERMINATED && t.kind == MAKE_TOK_DIRECTIVE)
             sj_warn(j, WARN_UNTERMINATED, t.off, "missing 'endef'");
         ALLOC_GROW(m.v, m.n + 1, m.alloc);
         m.v[m.n++] = t;
-        if (t.kind == MAKE_TOK_NEWLINE) {
-            line(&m);
-            m.n = 0;
-        }
+        if (t.kind == MAKE_TOK_NEWLINE)
+            port_line(&m, &split, &salloc);
     }
     if (m.n)
-        line(&m);
+        port_line(&m, &split, &salloc);
+    free(split);
     free(m.v);
     free(m.words);
 }

@@ -137,7 +137,14 @@ static bool value_option(const char *s, size_t n)
 /* A wrapper or X=1: the next word is still the program. */
 static bool before_program(const char *w, size_t wl)
 {
-    return sj_assignment(w, wl) || sj_wrapper(w, wl);
+    return sj_assignment(w, wl) || sj_wrapper(w, wl) || sj_shell_keyword(w, wl);
+}
+
+/* Is the program s[0..len) one that prints its words (echo, printf)? */
+static bool prints(const char *s, size_t len)
+{
+    return (len == 4 && !memcmp(s, "echo", 4)) ||
+           (len == 6 && !memcmp(s, "printf", 6));
 }
 
 /* Do the words of s[0..len) read as a command line or options, not as
@@ -180,8 +187,7 @@ static bool words_only(const char *s, size_t len, bool runs)
         if (!runs && !dots && strchr(".,:!?", w[wl - 1]))
             return false; /* the end of a sentence or a clause */
         if (program) {
-            if ((wl == 4 && !memcmp(w, "echo", 4)) ||
-                (wl == 6 && !memcmp(w, "printf", 6)))
+            if (!runs && prints(w, wl))
                 return false; /* a message printed */
             option = false;
             program = before_program(w, wl);
@@ -257,6 +263,7 @@ static void command_end(struct script_job *j, struct pycmd_walk *wk)
         sj_flags(j, wk->w, wk->n, wk->level, false);
     wk->n = 0;
     wk->program = true;
+    wk->message = false;
     wk->level = wk->options;
 }
 
@@ -301,6 +308,7 @@ static void word_end(struct script_job *j, struct pycmd_walk *wk, size_t e,
         } else if (!(wk->word_whole && before_program(w, wl))) {
             wk->program = false;
             wk->level = wk->word_nvcc ? SJ_NVCC : SJ_OTHER;
+            wk->message = wk->word_whole && prints(w, wl);
         }
         wk->in_word = false;
     }
@@ -351,19 +359,29 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
             lead = true;
             continue;
         }
-        size_t b = a;
-        while (b < end && !blank(s[b]))
+        /* the word, up to a blank or the shell's operators outside
+         * quotes (k.cu; x;nvcc (nvcc -G)), which end its command */
+        size_t wl = 0, b;
+        for (b = a; b < end && !blank(s[b]); b++) {
+            if (wk->quote)
+                wk->quote = s[b] == wk->quote ? 0 : wk->quote;
+            else if (s[b] == '\'' || s[b] == '"')
+                wk->quote = s[b];
+            else if (sj_shell_op(s + off, len, b - off))
+                break;
+            wl++;
+        }
+        bool ends = b < end && !blank(s[b]);
+        while (b < end && !blank(s[b]) && sj_shell_op(s + off, len, b - off))
             b++;
-        size_t wl = sj_shell_word(s + a, b - a);
-        bool ends = wl < b - a; /* the command ends with it: k.cu; */
         bool whole = lead && !(b == end && open);
         if (!wk->in_word)
             word_start(wk, a, s[a] == '-');
         wk->word_nvcc = ends_nvcc(s + a, wl);
-        if (lead)
+        if (lead && !wk->message)
             sj_home_word_in(j, a, wl, b == end && open);
-        if (!whole || !wl || s[a] == '-' || memchr(s + a, '=', wl) ||
-            memchr(s + a, '$', wl)) {
+        if (!whole || !wl || wk->message || s[a] == '-' ||
+            memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
             ;
         } else if (wk->word_program) {
             sj_home_tool(j, a, wl);
@@ -374,7 +392,7 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
             word_glued(wk, b - wk->word_off); /* it goes on in a field */
         else
             word_end(j, wk, a + wl, ends);
-        lead = false;
+        lead = ends; /* x;nvcc: a word starts after the operators */
         a = b;
     }
 }

@@ -45,6 +45,7 @@ struct pycmd_walk {
     enum sj_level level;   /* whose options the command's words are */
     enum sj_level options; /* a string of options' (no program) */
     bool program;          /* the next word is a command's program */
+    bool message;          /* the command prints its words (echo) */
     bool in_word;          /* a word goes on from the last piece */
     bool word_program;     /* it is the program */
     bool word_nvcc;        /* it ends in nvcc so far */
@@ -52,6 +53,7 @@ struct pycmd_walk {
     size_t word_off;       /* where it starts */
     size_t word_lit;       /* the length of its first piece */
     size_t at;             /* the end of the last piece */
+    char quote;            /* the shell's quote open (' or "), or 0 */
     struct sj_word *w;     /* the words of the command so far */
     size_t n, alloc;
 };

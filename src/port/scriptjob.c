@@ -709,6 +709,25 @@ bool sj_wrapper(const char *s, size_t len)
     return false;
 }
 
+bool sj_shell_op(const char *s, size_t len, size_t k)
+{
+    char c = s[k];
+    if (c == '&')
+        return !(k && (s[k - 1] == '>' || s[k - 1] == '<')) &&
+               !(k + 1 < len && s[k + 1] == '>');
+    return c == ';' || c == '|' || c == '(' || c == ')';
+}
+
+bool sj_shell_keyword(const char *s, size_t len)
+{
+    static const char *const keywords[] = {
+        "(", "{", "!", "if", "then", "do", "else", "elif", "while", "until"};
+    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+        if (strlen(keywords[k]) == len && !memcmp(s, keywords[k], len))
+            return true;
+    return false;
+}
+
 bool sj_assignment(const char *s, size_t len)
 {
     const char *eq = memchr(s, '=', len);

@@ -783,6 +783,28 @@ START_TEST(make_flags)
            "\t./x -lineinfo -G\n\t$(BIN)/app -lineinfo | echo -lineinfo\n"
            "\tnsys profile -lineinfo\n\t$(CC)\n",
            NULL);
+    /* The shell's grammar: operators inside a word split it (x;nvcc),
+     * and a subshell, a group, if/then, do and ! come before a
+     * command's program; an operator in quotes is the word's, and a
+     * redirection's & is no operator. */
+    expect(newest, SCRIPT_MAKE,
+           "all:\n\t{ nvcc -G -c src/k.cu; }\n"
+           "\t(cd x && nvcc -G -c src/k.cu)\n"
+           "\tif [ -f x ]; then nvcc -G -c src/k.cu; fi\n"
+           "\tfor f in a; do nvcc -G -c $$f; done\n"
+           "\techo x;nvcc -G -c src/k.cu\n"
+           "\t! nvcc -G -c src/k.cu 2>&1\n"
+           "\tnvcc -G -c src/k.cu||(nvcc -lineinfo -c src/k.cu)\n"
+           "\techo \"x;nvcc -G\" && ./app -G\n",
+           "all:\n\t{ mcc -c src/k.mu; }\n"
+           "\t(cd x && mcc -c src/k.mu)\n"
+           "\tif [ -f x ]; then mcc -c src/k.mu; fi\n"
+           "\tfor f in a; do mcc -c $$f; done\n"
+           "\techo x;mcc -c src/k.mu\n"
+           "\t! mcc -c src/k.mu 2>&1\n"
+           "\tmcc -c src/k.mu||(mcc -c src/k.mu)\n"
+           "\techo \"x;nvcc -G\" && ./app -G\n",
+           NULL);
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */
@@ -1305,6 +1327,22 @@ START_TEST(python_commands)
            "b = 'mcc -c k.cu'\n"
            "c = 'mcc -c k.cu && ./app -lineinfo; ccache mcc k.cu'\n"
            "d = 'mcc --offload-arch=mp_22 --offload-arch=mp_31 -c k.cu'\n",
+           NULL);
+    /* The shell's grammar, as in makefiles; what echo prints is its
+     * own, the commands after it are ported. */
+    expect(newest, SCRIPT_PYTHON,
+           "os.system('(nvcc -G -c src/k.cu)')\n"
+           "os.system('if [ -f x ]; then nvcc -G src/k.cu; fi')\n"
+           "os.system('nvcc -c src/k.cu 2>&1 | tee log')\n"
+           "os.system('echo nvcc src/k.cu /usr/local/cuda/lib64 -lcudart "
+           "-G;nvcc -G src/k.cu')\n"
+           "cmd = 'echo x; nvcc -G src/k.cu'\n",
+           "os.system('(mcc -c src/k.mu)')\n"
+           "os.system('if [ -f x ]; then mcc src/k.mu; fi')\n"
+           "os.system('mcc -c src/k.mu 2>&1 | tee log')\n"
+           "os.system('echo nvcc src/k.cu /usr/local/cuda/lib64 -lcudart "
+           "-G;mcc src/k.mu')\n"
+           "cmd = 'echo x; nvcc -G src/k.cu'\n",
            NULL);
     /* An f-string: a field that names nvcc is the program; an option's
      * value from a field goes with it; a word built from a field is

@@ -263,10 +263,15 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         if (p->kind != CMAKE_PC_WORD)
             continue;
         if (p->flags & CMAKE_PCF_VAR) {
-            /* ${NAME}, not $ENV{NAME}: the name alone between them */
+            /* ${NAME}: the name alone between them; $ENV{NAME}: the
+             * environment's, as make's (CUDA_HOME, CUDA_VISIBLE_DEVICES) */
             if (k && k + 1 < a->npc && a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                 a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE &&
-                c->buf[a->pc[k - 1].off + 1] != 'E') {
+                c->buf[a->pc[k - 1].off + 1] == 'E') {
+                rename_name(c, SC_MAKE_VARIABLE, p);
+            } else if (k && k + 1 < a->npc &&
+                       a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
+                       a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
                 const struct script_entry *se = rename_variable(c, p, true);
                 if (se && se->action == SA_RENAME && k + 2 < a->npc)
                     cmake_library_file(c->j, a, k);
@@ -274,6 +279,15 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             continue;
         }
         const char *s = c->buf + p->off;
+        if (p->len > 5 && !memcmp(s, "ENV{", 4) && s[p->len - 1] == '}' &&
+            a->npc == 1) {
+            /* set(ENV{CUDA_HOME} ...), unset(ENV{...}), if(DEFINED ...) */
+            struct cmake_token name = *p;
+            name.off += 4;
+            name.len -= 5;
+            rename_name(c, SC_MAKE_VARIABLE, &name);
+            continue;
+        }
         if (p->flags & CMAKE_PCF_GENEX) {
             bool first = k && a->pc[k - 1].kind == CMAKE_PC_GENEX_OPEN;
             if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||

@@ -549,6 +549,15 @@ static void line(struct mk *m)
             if (variable(m, t))
                 continue;
         }
+        if (t->ctx == MAKE_CTX_RECIPE && !(t->flags & MAKE_TOKF_IN_REF)) {
+            /* the shell's variables: CUDA_VISIBLE_DEVICES=0 ./app,
+             * $$CUDA_HOME, $${CUDA_HOME} */
+            if (i && m->v[i - 1].kind == MAKE_TOK_DOLLAR)
+                sj_env_name(j, t->off + (s[0] == '{'), t->len - (s[0] == '{'));
+            else if (boundary(m, i, -1) && memchr(s, '=', t->len))
+                sj_env_name(j, t->off,
+                            (size_t)((const char *)memchr(s, '=', t->len) - s));
+        }
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);
         /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a

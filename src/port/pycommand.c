@@ -380,8 +380,12 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
         wk->word_nvcc = ends_nvcc(s + a, wl);
         if (lead && !wk->message)
             sj_home_word_in(j, a, wl, b == end && open);
-        if (!whole || !wl || wk->message || s[a] == '-' ||
-            memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
+        if (whole && wk->word_program && memchr(s + a, '=', wl)) {
+            /* CUDA_VISIBLE_DEVICES=0 nvcc ... */
+            sj_env_name(j, a,
+                        (size_t)((const char *)memchr(s + a, '=', wl) - s - a));
+        } else if (!whole || !wl || wk->message || s[a] == '-' ||
+                   memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
             ;
         } else if (wk->word_program) {
             sj_home_tool(j, a, wl);

@@ -8,6 +8,7 @@
 #include "port/scriptjob.h"
 
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -707,6 +708,20 @@ bool sj_wrapper(const char *s, size_t len)
         if (strlen(wrappers[k]) == len && !memcmp(s, wrappers[k], len))
             return true;
     return false;
+}
+
+void sj_env_name(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    size_t n = 0;
+    while (n < len && (isalnum((unsigned char)s[n]) || s[n] == '_'))
+        n++;
+    const struct script_entry *se =
+        n && !isdigit((unsigned char)s[0])
+            ? mapping_script(j->map, SC_MAKE_VARIABLE, s, n)
+            : NULL;
+    if (se && !sj_kept(j, se, off, s, n) && se->action == SA_RENAME)
+        sj_replace(j, off, n, se->e.to, se->e.to_len, false);
 }
 
 bool sj_shell_op(const char *s, size_t len, size_t k)

@@ -159,6 +159,10 @@ bool sj_wrapper(const char *s, size_t len);
  * keyword a command follows (if, then, do, else, !)? */
 bool sj_shell_keyword(const char *s, size_t len);
 bool sj_assignment(const char *s, size_t len);
+/* The shell variable whose name starts buf[off..off+len) (NAME=1 before
+ * a command, $NAME, ${NAME}): renamed as the environment's variables
+ * are (make: variables:, CUDA_HOME -> MUSA_HOME). */
+void sj_env_name(struct script_job *j, size_t off, size_t len);
 /* The string rule (sonames.yaml strings:) that s[0..len) matches whole,
  * or NULL. */
 const struct map_entry *sj_soname_match(struct script_job *j, const char *s,

@@ -779,7 +779,7 @@ START_TEST(make_flags)
            "x:\n\t$(MUSA_HOME)/bin/mcc -c k.mu\n"
            "\tccache mcc -c k.mu\n"
            "\t$(Q)$(NVCC) -c k.mu && $(Q)mcc -c k.mu\n"
-           "\tenv X=1 mcc k.mu; CUDA_VISIBLE_DEVICES=0 ./x -lineinfo\n"
+           "\tenv X=1 mcc k.mu; MUSA_VISIBLE_DEVICES=0 ./x -lineinfo\n"
            "\t./x -lineinfo -G\n\t$(BIN)/app -lineinfo | echo -lineinfo\n"
            "\tnsys profile -lineinfo\n\t$(CC)\n",
            NULL);
@@ -1125,7 +1125,7 @@ START_TEST(python_setup)
            "if '-lcudadevrt ' in cmd: pass\n"
            "cmd += ' -lmublas -lmusart'\n"
            "cmd = 'mcc --default-stream per-thread -c src/k.mu -lmublas'\n"
-           "os.system('CUDA_VISIBLE_DEVICES=0 mcc src/k.mu && ./app')\n",
+           "os.system('MUSA_VISIBLE_DEVICES=0 mcc src/k.mu && ./app')\n",
            NULL);
     /* A message that holds options or paths is no command line: its
      * words read as prose. */
@@ -1372,6 +1372,37 @@ START_TEST(python_commands)
 }
 END_TEST
 
+/* The environment's variables MUSA's tools and runtime read instead:
+ * wherever a build file or a script names one. */
+START_TEST(environment_variables)
+{
+    expect(newest, SCRIPT_MAKE,
+           "export CUDA_VISIBLE_DEVICES=0\n"
+           "run:\n\tCUDA_VISIBLE_DEVICES=1 ./app $$CUDA_HOME $${CUDA_PATH}\n"
+           "\t$(MAKE) CUDA_HOME=/opt/x ARCH=80 -DCUDA_HOME=1\n",
+           "export MUSA_VISIBLE_DEVICES=0\n"
+           "run:\n\tMUSA_VISIBLE_DEVICES=1 ./app $$MUSA_HOME $${MUSA_PATH}\n"
+           "\t$(MAKE) MUSA_HOME=/opt/x ARCH=80 -DCUDA_HOME=1\n",
+           NULL);
+    expect(newest, SCRIPT_PYTHON,
+           "os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n"
+           "os.system('CUDA_VISIBLE_DEVICES=0 ./app')\n"
+           "m = 'set CUDA_VISIBLE_DEVICES=0 first'\n",
+           "os.environ['MUSA_VISIBLE_DEVICES'] = '0'\n"
+           "os.system('MUSA_VISIBLE_DEVICES=0 ./app')\n"
+           "m = 'set CUDA_VISIBLE_DEVICES=0 first'\n",
+           NULL);
+    /* CMake: $ENV{NAME} and set(ENV{NAME}) are the environment's; a
+     * CMake variable of the project's (${CUDA_HOME}) stays. */
+    expect(newest, SCRIPT_CMAKE,
+           "set(ENV{CUDA_VISIBLE_DEVICES} 0)\n"
+           "message($ENV{CUDA_HOME} ${CUDA_HOME} \"ENV{CUDA_HOME}\")\n",
+           "set(ENV{MUSA_VISIBLE_DEVICES} 0)\n"
+           "message($ENV{MUSA_HOME} ${CUDA_HOME} \"ENV{CUDA_HOME}\")\n",
+           NULL);
+}
+END_TEST
+
 START_TEST(python_ctypes)
 {
     expect_quiet(
@@ -1548,6 +1579,7 @@ static Suite *script_suite(void)
     tcase_add_test(tc, make_files);
     tcase_add_test(tc, python_setup);
     tcase_add_test(tc, python_commands);
+    tcase_add_test(tc, environment_variables);
     tcase_add_test(tc, python_ctypes);
     tcase_add_test(tc, bytes_kept);
     tcase_add_test(tc, renames_follow_the_job_table);

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef int (*malloc_fn)(void **ptr, size_t size);
 typedef int (*free_fn)(void *ptr);
@@ -39,7 +40,8 @@ int main(void)
         dlclose(handle);
         return 1;
     }
-    printf("CUDA devices: %d\n", count);
+    printf("CUDA devices: %d (visible: %s)\n", count,
+           getenv("MUSA_VISIBLE_DEVICES") ? "some" : "all");
 
     if (count > 0) {
         void *p = NULL;

@@ -69,7 +69,7 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
         return;
     ALLOC_GROW(c->words[level], c->nwords[level] + 1, c->walloc[level]);
     c->words[level][c->nwords[level]++] =
-        (struct sj_word){p->off, p->len, p->off, p->len, whole, false};
+        (struct sj_word){p->off, p->len, p->off, p->len, whole, false, false};
 }
 
 /* A word that begins with a variable reference (${CMAKE_CXX_COMPILER},

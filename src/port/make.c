@@ -423,8 +423,8 @@ static void value_word(struct mk *m, const struct make_token *t, bool whole)
     if (whole && m->nwords &&
         m->words[m->nwords - 1].off + m->words[m->nwords - 1].len < t->off) {
         ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
-        m->words[m->nwords++] =
-            (struct sj_word){t->off, t->len, t->off, t->len, whole, false};
+        m->words[m->nwords++] = (struct sj_word){t->off, t->len, t->off, t->len,
+                                                 whole,  false,  false};
     }
 }
 
@@ -452,7 +452,7 @@ static void ref_word(struct mk *m, size_t i)
     size_t len = m->v[k].off + m->v[k].len - t->off;
     ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
     m->words[m->nwords++] =
-        (struct sj_word){t->off, len, t->off, len, false, false};
+        (struct sj_word){t->off, len, t->off, len, false, false, false};
 }
 
 /* The shell commands of the $(shell ...) call that opens at open: each
@@ -480,7 +480,8 @@ static void shell_call(struct mk *m, size_t open)
         size_t wl = literal ? sj_shell_word(s, len) : len;
         if (wl) {
             ALLOC_GROW(w, n + 1, alloc);
-            w[n++] = (struct sj_word){t->off, wl, t->off, wl, literal, false};
+            w[n++] =
+                (struct sj_word){t->off, wl, t->off, wl, literal, false, false};
             if (literal && wl > 2 && s[0] == '-' && s[1] == 'l' &&
                 !nvflags_find(m->j->nv, s, wl, &jn))
                 sj_library(m->j, t->off, wl, t->off + 2, wl - 2);
@@ -589,8 +590,8 @@ static void line(struct mk *m)
             sj_dir(j, t->off + 2, t->len - 2, SJ_PATH, NULL);
         if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
             ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
-            m->words[m->nwords++] =
-                (struct sj_word){t->off, t->len, t->off, t->len, whole, false};
+            m->words[m->nwords++] = (struct sj_word){
+                t->off, t->len, t->off, t->len, whole, false, false};
             continue;
         }
         value_word(m, t, whole);
@@ -599,31 +600,49 @@ static void line(struct mk *m)
     sj_flags(j, m->words, m->nwords, level, false);
 }
 
-/* The bytes [a, b) of the token t, a token of their own, into out. */
+/* The bytes [a, b) of the buffer, a word of the recipe as t is, into
+ * out. */
 static void piece(struct make_token **out, size_t *n, size_t *alloc,
                   const struct make_token *t, size_t a, size_t b)
 {
     ALLOC_GROW(*out, *n + 1, *alloc);
     struct make_token p = *t;
-    p.off = t->off + (uint32_t)a;
+    p.off = (uint32_t)a;
     p.len = (uint32_t)(b - a);
     (*out)[(*n)++] = p;
 }
 
-/* The line's tokens into out, with a recipe's words split at the shell's
- * operators outside quotes, each run of them a word of its own (echo
- * x;nvcc -G, (nvcc -G), a&&b); m->n becomes their count. */
+/* The line's tokens into out, with a recipe's words as the shell reads
+ * them: split at its operators outside quotes, each run of them a word of
+ * its own (echo x;nvcc -G, (nvcc -G), a&&b), and a quoted blank kept in
+ * its word (-Xptxas "-v -O3", -DM="a b"); m->n becomes their count. */
 static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
 {
-    size_t n = 0;
+    size_t n = 0, open = 0; /* where a word whose quote is open starts */
     char quote = 0;
+    bool pending = false;
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
+        bool word = t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
+                    !(t->flags & MAKE_TOKF_IN_REF);
+        if (pending && !word &&
+            (t->kind != MAKE_TOK_SPACE || (t->flags & MAKE_TOKF_SPLICE))) {
+            /* no closing quote on the line: the word ends here */
+            piece(out, &n, alloc, t, open, t->off);
+            pending = false;
+            quote = 0;
+        }
+        if (!word) {
+            if (!pending) {
+                ALLOC_GROW(*out, n + 1, *alloc);
+                (*out)[n++] = *t;
+            }
+            continue;
+        }
         const char *s = m->buf + t->off;
-        size_t a = 0; /* where the piece not yet out starts */
-        for (size_t k = 0; t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
-                           !(t->flags & MAKE_TOKF_IN_REF) && k < t->len;
-             k++) {
+        size_t a = pending ? open : t->off; /* the piece not yet out */
+        pending = false;
+        for (size_t k = 0; k < t->len; k++) {
             char c = s[k];
             if (quote) {
                 quote = c == quote ? 0 : quote;
@@ -635,15 +654,23 @@ static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
                 size_t e = k;
                 while (e < t->len && sj_shell_op(s, t->len, e))
                     e++;
-                if (a < k)
-                    piece(out, &n, alloc, t, a, k);
-                piece(out, &n, alloc, t, k, e);
-                a = e;
+                if (a < t->off + k)
+                    piece(out, &n, alloc, t, a, t->off + k);
+                piece(out, &n, alloc, t, t->off + k, t->off + e);
+                a = t->off + e;
                 k = e - 1;
             }
         }
-        if (a < t->len)
-            piece(out, &n, alloc, t, a, t->len);
+        if (quote) {
+            pending = true; /* the word goes on after the blank */
+            open = a;
+        } else if (a < t->off + t->len) {
+            piece(out, &n, alloc, t, a, t->off + t->len);
+        }
+    }
+    if (pending && m->n) {
+        const struct make_token *last = &m->v[m->n - 1];
+        piece(out, &n, alloc, last, open, last->off + last->len);
     }
     m->n = n;
 }

@@ -92,30 +92,98 @@ static bool subscript(const struct py_code *c, size_t i)
     return true;
 }
 
-bool pycmd_nvcc_list(const struct py_code *c, size_t i)
+/* Is the name at k a keyword that makes an expression of a list's item
+ * (x if c else y, f for f in a, a and b, lambda: x)? */
+static bool expression_keyword(const struct py_code *c, size_t k)
 {
-    if (subscript(c, i))
+    static const char *const keywords[] = {"if",     "else",  "for",  "in",
+                                           "and",    "or",    "not",  "is",
+                                           "lambda", "await", "async"};
+    for (size_t n = 0; n < sizeof(keywords) / sizeof(keywords[0]); n++)
+        if (py_is_name(c, k, keywords[n]))
+            return true;
+    return false;
+}
+
+bool pycmd_names_nvcc(const char *s, size_t len)
+{
+    static const char *const suffixes[] = {
+        "",     "_path",    "_bin",  "_binary", "_exe", "_executable",
+        "_cmd", "_command", "_prog", "_program"};
+    size_t b = len; /* its last dotted part, past any '_' */
+    while (b && s[b - 1] != '.')
+        b--;
+    while (b < len && s[b] == '_')
+        b++;
+    s += b;
+    len -= b;
+    if (len < 4 || !pycmd_has_nvcc(s, 4))
         return false;
-    /* Its first item, up to a ',' or the ']'; a bracket other than a
-     * call's ends the look (each token is looked at for one list). */
+    for (size_t k = 0; k < sizeof(suffixes) / sizeof(suffixes[0]); k++) {
+        size_t n = strlen(suffixes[k]), m = 0;
+        while (m < n && m + 4 < len &&
+               tolower((unsigned char)s[4 + m]) == suffixes[k][m])
+            m++;
+        if (m == n && len == 4 + n)
+            return true;
+    }
+    return false;
+}
+
+/* Does the string at k end in the program nvcc, or in what the port
+ * makes of it (tool: 'mcc', so that a port of the port sees the same
+ * list)? */
+static bool names_program(const struct py_code *c, size_t k, const char *tool,
+                          size_t tool_len)
+{
+    const char *w;
+    size_t n;
+    if (!contents(c, k, &w, &n))
+        return false;
+    if (sj_is_nvcc(w, n))
+        return true;
+    return tool && n >= tool_len && !memcmp(w + n - tool_len, tool, tool_len) &&
+           (n == tool_len || w[n - tool_len - 1] == '/');
+}
+
+bool pycmd_nvcc_list(const struct py_code *c, size_t i, const char *tool,
+                     size_t tool_len)
+{
+    /* Not a subscript, nor a list of values (x in [...], choices=[...]) */
+    if (subscript(c, i) || (i && py_is_name(c, i - 1, "in")) ||
+        (i >= 2 && py_is_op(c, i - 1, "=") && py_is_name(c, i - 2, "choices")))
+        return false;
+    /* Its first item, up to a ',': a name or a string that says nvcc,
+     * maybe in a call (os.path.join(home, 'bin', 'nvcc')) or a sum; a
+     * bracket other than a call's, or an expression's keyword, ends the
+     * look (each token is looked at for one list). */
     unsigned d = 0;
+    bool names = false;
     for (size_t k = i + 1; k < c->n; k++) {
         const struct py_token *t = &c->t[k];
-        const char *w;
-        size_t n;
         if (t->kind == PY_TOK_NEWLINE || py_is_op(c, k, "[") ||
             py_is_op(c, k, "{") || (!d && py_closes(c, k)) ||
-            (!d && py_is_op(c, k, ",")))
+            expression_keyword(c, k))
             return false;
+        if (!d && py_is_op(c, k, ",")) {
+            /* then an option, a file or a value: a command, not a list
+             * of programs (['nvcc', 'hipcc']) */
+            const char *w;
+            size_t n;
+            if (!names || k + 1 >= c->n || py_closes(c, k + 1))
+                return false;
+            if (!contents(c, k + 1, &w, &n))
+                return c->t[k + 1].kind != PY_TOK_STRING;
+            return n && (w[0] == '-' || memchr(w, '.', n) || memchr(w, '/', n));
+        }
         if (py_is_op(c, k, "("))
             d++;
         else if (py_is_op(c, k, ")"))
             d--;
-        else if (t->kind == PY_TOK_NAME &&
-                 pycmd_has_nvcc(c->buf + t->off, t->len))
-            return true; /* nvcc, NVCC, self.nvcc, nvcc_path */
-        else if (contents(c, k, &w, &n) && ends_nvcc(w, n))
-            return true; /* 'nvcc', home + '/bin/nvcc' */
+        else if (t->kind == PY_TOK_NAME)
+            names |= pycmd_names_nvcc(c->buf + t->off, t->len);
+        else
+            names |= names_program(c, k, tool, tool_len);
     }
     return false;
 }
@@ -221,7 +289,7 @@ static bool first_word(const char *s, size_t len)
 }
 
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
-                size_t len)
+                size_t len, bool options)
 {
     size_t f = 0, words = 0; /* the first word, after blanks */
     while (f < len && blank(s[f]))
@@ -229,7 +297,7 @@ bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
     for (size_t k = f; k < len; k++)
         words += !blank(s[k]) && (k == f || blank(s[k - 1]));
     bool runs = pycmd_runs(c, a);
-    if (words < 2 && !runs) /* one option alone ('-lcudadevrt ' in cmd) */
+    if (words < 2 && !runs && !options) /* one option alone (' -G' in cmd) */
         return false;
     return (first_word(s, len) || runs) && words_only(s + f, len - f, runs);
 }
@@ -304,7 +372,8 @@ static void word_end(struct script_job *j, struct pycmd_walk *wk, size_t e,
             wk->w[wk->n++] = (struct sj_word){
                 wk->word_off,   wk->word_whole ? wl : wk->word_lit,
                 wk->word_off,   wl,
-                wk->word_whole, true};
+                wk->word_whole, true,
+                false};
         } else if (!(wk->word_whole && before_program(w, wl))) {
             wk->program = false;
             wk->level = wk->word_nvcc ? SJ_NVCC : SJ_OTHER;
@@ -341,7 +410,9 @@ static void walk_piece(struct script_job *j, struct pycmd_walk *wk,
         while (pc->kind == PY_PC_FIELD && n < pc->len &&
                (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.'))
             n++;
-        wk->word_nvcc = pc->kind == PY_PC_FIELD && pycmd_has_nvcc(s, n);
+        wk->word_nvcc =
+            pc->kind == PY_PC_FIELD &&
+            pycmd_names_nvcc(s + 1, n - 1); /* {nvcc}, {self.nvcc} */
     }
     wk->at = pc->off + pc->len;
 }
@@ -353,16 +424,17 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
     size_t end = off + len;
     wk->at = end;
     for (size_t a = off; a < end;) {
-        if (blank(s[a])) {
+        if (blank(s[a]) && !wk->quote) {
             word_end(j, wk, a, false);
             a++;
             lead = true;
             continue;
         }
         /* the word, up to a blank or the shell's operators outside
-         * quotes (k.cu; x;nvcc (nvcc -G)), which end its command */
+         * quotes (k.cu; x;nvcc (nvcc -G)), which end its command; a
+         * quoted blank is the word's (-Xptxas "-v -O3") */
         size_t wl = 0, b;
-        for (b = a; b < end && !blank(s[b]); b++) {
+        for (b = a; b < end && (wk->quote || !blank(s[b])); b++) {
             if (wk->quote)
                 wk->quote = s[b] == wk->quote ? 0 : wk->quote;
             else if (s[b] == '\'' || s[b] == '"')
@@ -388,7 +460,8 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
                    memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
             ;
         } else if (wk->word_program) {
-            sj_home_tool(j, a, wl);
+            if (sj_is_nvcc(s + a, wl)) /* nvcc, /opt/cuda/bin/nvcc */
+                sj_home_tool(j, a + wl - 4, 4);
         } else if (sj_may_rename(j, s + a, wl)) {
             sj_path(j, a, wl, how, NULL);
         }

@@ -27,15 +27,22 @@ bool pycmd_has_nvcc(const char *s, size_t len);
 /* Is the bracket a a call that runs a command line (os.system(...),
  * subprocess.check_output(...))? */
 bool pycmd_runs(const struct py_code *c, struct py_around a);
+/* Does the name s[0..len) (its last dotted part) hold nvcc's path:
+ * nvcc, NVCC, self._nvcc, nvcc_path, nvcc_bin (not nvcc_flags, has_nvcc,
+ * nvcc_version)? */
+bool pycmd_names_nvcc(const char *s, size_t len);
 /* Is the list opening at i a command's ([nvcc, '-c', src], ['nvcc',
  * '-V'], [os.path.join(home, 'bin', 'nvcc'), ...]): its first item names
- * nvcc, so its items are nvcc's options? */
-bool pycmd_nvcc_list(const struct py_code *c, size_t i);
+ * nvcc (or tool[0..tool_len), what the port makes of it), and an option,
+ * a file or a value follows; so its items are nvcc's options? */
+bool pycmd_nvcc_list(const struct py_code *c, size_t i, const char *tool,
+                     size_t tool_len);
 /* Is s[0..len), the text a string in the bracket a starts with, a
- * command line or a string of options: several words, the first an
- * option, a path or nvcc; or what a call that runs a command is given? */
+ * command line or a string of options: several words (or one, where
+ * options are wanted: NVCC_FLAGS = '-G'), the first an option, a path or
+ * nvcc; or what a call that runs a command is given? */
 bool pycmd_line(const struct py_code *c, struct py_around a, const char *s,
-                size_t len);
+                size_t len, bool options);
 /* A walk over the words of a command line or a string of options, piece
  * by piece of its string: which word is a command's program, and the
  * words of each command, whose nvcc options sj_flags ports when the

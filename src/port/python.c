@@ -30,6 +30,9 @@ struct frame {
     char open;      /* ( [ { */
     bool nvcc;      /* a list of nvcc's options */
     bool command;   /* ... that is a command: [nvcc, '-c', 'k.cu'] */
+    bool which;     /* shutil.which(...), os.getenv(...): 'nvcc' there is
+                       the program's name */
+    size_t item;    /* where its item now read starts */
     bool libraries; /* libraries=[...] */
     bool find;      /* find_library(...) */
     bool loader;    /* ctypes.CDLL(...) and the like */
@@ -438,21 +441,45 @@ static bool home_field(void *arg, const struct py_token *field)
     return pypath_home_field(arg, field);
 }
 
+static bool device_key(const struct py *p, size_t i);
+
+/* The assignment statement whose value starts at i (NAME = ..., x.a +=
+ * ..., d['k'] = ...): the token before its operator; NONE when there is
+ * none (a call's keyword argument, a comparison, a message). */
+#define NONE ((size_t)-1)
+static size_t assigned(const struct py *p, size_t i)
+{
+    return !p->depth && i >= 2 &&
+                   (is_op(p, i - 1, "=") || is_op(p, i - 1, "+="))
+               ? i - 2
+               : NONE;
+}
+
 /* How sure it is that nvcc reads the string of options at i (pycmd_walk):
- * sure when a list of nvcc's already holds it (whose words are its own,
- * sj_flags' when the list closes: none), or when it is given to a name
- * that says nvcc (NVCC_FLAGS = '...', nvcc_args += '...'). */
+ * none where it is an item of a list of nvcc's (whose words are its own,
+ * sj_flags' when the list closes), a message's or a key's; sure when it
+ * is given to a name that says nvcc (NVCC_FLAGS = '...', nvcc_args +=
+ * '...', x['nvcc'] = '...'); else, in an assignment, only for options no
+ * host compiler has. */
 static enum sj_level options_level(const struct py *p, size_t i)
 {
-    const struct frame *f =
-        p->depth && p->depth <= NFRAMES ? &p->st[p->depth - 1] : NULL;
-    if (f && f->nvcc)
+    size_t a = assigned(p, i);
+    if (a == NONE)
         return SJ_OTHER;
-    if (i >= 2 && (is_op(p, i - 1, "=") || is_op(p, i - 1, "+=")) &&
-        p->t[i - 2].kind == PY_TOK_NAME &&
-        pycmd_has_nvcc(p->buf + p->t[i - 2].off, p->t[i - 2].len))
+    if ((p->t[a].kind == PY_TOK_NAME &&
+         pycmd_has_nvcc(p->buf + p->t[a].off, p->t[a].len)) ||
+        (a >= 2 && is_op(p, a, "]") && device_key(p, a - 1)))
         return SJ_NVCC;
     return SJ_UNAMBIGUOUS;
+}
+
+/* A string that names the program nvcc, alone or at a path's end
+ * (/opt/cuda/bin/nvcc): the port's program, as makefiles have it. */
+static void program(struct py *p, size_t off, size_t len)
+{
+    const char *s = p->buf + off;
+    if (len >= 4 && sj_is_nvcc(s, len))
+        sj_home_tool(p->j, off + len - 4, 4);
 }
 
 static void string(struct py *p, size_t i)
@@ -490,7 +517,7 @@ static void string(struct py *p, size_t i)
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */
     bool item = f && f->open == '[' && list_item(p, i);
-    bool line = pycmd_line(&c, around(p), s, len);
+    bool line = pycmd_line(&c, around(p), s, len, options == SJ_NVCC);
     if (line) {
         struct pycmd_walk wk;
         pycmd_walk_init(&wk, options);
@@ -509,13 +536,22 @@ static void string(struct py *p, size_t i)
     if (ol == 0 && !(f && f->nvcc))
         return;
     if (f && f->nvcc) {
-        ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
-        p->words[p->nwords++] =
-            (struct sj_word){off, len, t->off, t->len, true, false};
+        /* an item of its own (a piece of one, '-G' if d else '-O3', is
+         * the item's, which close_item adds) */
+        if (item) {
+            ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
+            p->words[p->nwords++] =
+                (struct sj_word){off, len, t->off, t->len, true, false, false};
+        }
         if (!f->command)
             return;
-        if (i == f->first)
-            sj_home_tool(p->j, off, len); /* ['nvcc', '-c', 'k.cu'] */
+        if (item && i == f->first)
+            program(p, off, len); /* ['nvcc', '-c', 'k.cu'] */
+    } else if (len == 4 && !memcmp(s, "nvcc", 4) &&
+               ((assigned(p, i) != NONE &&
+                 (i + 1 == p->n || p->t[i + 1].kind == PY_TOK_NEWLINE)) ||
+                (f && f->which))) {
+        program(p, off, len); /* NVCC = 'nvcc', shutil.which('nvcc') */
     }
     if ((p->extension || (f && f->command)) && item && len > 2 && s[0] == '-' &&
         s[1] == 'l') {
@@ -571,11 +607,38 @@ static bool nvcc_list(const struct py *p, size_t i)
            is_op(p, i - 4, "[");
 }
 
+/* Does the dotted name in sb end in the name s (a part of its own)? */
+static bool ends_with(const struct strbuf *sb, const char *s)
+{
+    size_t n = strlen(s);
+    return sb->len >= n && !strcmp(sb->buf + sb->len - n, s) &&
+           (sb->len == n || sb->buf[sb->len - n - 1] == '.');
+}
+
+/* The item of the open list that ends before i is done: in a list of
+ * nvcc's, one that is not a string of its own is a word too, a value
+ * no rule reads (-ccbin, cxx: the option takes cxx, not what follows). */
+static void close_item(struct py *p, size_t i)
+{
+    struct frame *f = top(p);
+    if (!f || f->item >= i)
+        return;
+    size_t a = f->item;
+    f->item = i + 1;
+    if (!f->nvcc || (i == a + 1 && p->t[a].kind == PY_TOK_STRING))
+        return;
+    size_t off = p->t[a].off, len = p->t[i - 1].off + p->t[i - 1].len - off;
+    ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
+    p->words[p->nwords++] =
+        (struct sj_word){off, len, off, len, false, false, true};
+}
+
 static void open_bracket(struct py *p, size_t i)
 {
     struct frame f = {0};
     f.open = p->buf[p->t[i].off];
     f.first = i + 1;
+    f.item = i + 1;
     f.nwords0 = p->nwords;
     struct frame *up = top(p);
     if (f.open == '(' && i && p->t[i - 1].kind == PY_TOK_NAME) {
@@ -592,9 +655,15 @@ static void open_bracket(struct py *p, size_t i)
             sb->len >= 12 && !strcmp(sb->buf + sb->len - 12, "find_library");
         f.find = le && find;
         f.loader = le && !find;
+        f.which = ends_with(sb, "which") || ends_with(sb, "find_executable") ||
+                  ends_with(sb, "getenv") || ends_with(sb, "environ.get");
     } else if (f.open == '[') {
         struct py_code c = code(p);
-        f.command = pycmd_nvcc_list(&c, i);
+        const struct script_entry *te =
+            mapping_script(p->j->map, SC_MAKE_TOOL, "nvcc", 4);
+        bool to = te && te->action == SA_RENAME;
+        f.command =
+            pycmd_nvcc_list(&c, i, to ? te->e.to : NULL, to ? te->e.to_len : 0);
         f.nvcc = nvcc_list(p, i) || (up && up->nvcc) || f.command;
         f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
@@ -606,10 +675,11 @@ static void open_bracket(struct py *p, size_t i)
 
 static void note_handle(struct py *p, size_t i);
 
-static void close_bracket(struct py *p)
+static void close_bracket(struct py *p, size_t i)
 {
     if (!p->depth)
         return;
+    close_item(p, i);
     p->depth--;
     if (p->depth >= NFRAMES)
         return;
@@ -682,9 +752,10 @@ void python_port(struct script_job *j)
             char c = p.buf[tk->off];
             if (tk->len == 1 && (c == '(' || c == '[' || c == '{'))
                 open_bracket(&p, i);
-            else if (tk->len == 1 && (c == ')' || c == ']' || c == '}')) {
-                close_bracket(&p);
-            }
+            else if (tk->len == 1 && (c == ')' || c == ']' || c == '}'))
+                close_bracket(&p, i);
+            else if (tk->len == 1 && c == ',')
+                close_item(&p, i);
             break;
         }
         default:
@@ -692,7 +763,7 @@ void python_port(struct script_job *j)
         }
     }
     while (p.depth)
-        close_bracket(&p);
+        close_bracket(&p, p.n);
     pypath_free(p.paths);
     hashmap_release(&p.names);
     hashmap_release(&p.handles);

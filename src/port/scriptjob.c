@@ -403,7 +403,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                      * -Xcompiler $(CFLAGS) leaves $(CFLAGS); and so
                      * with a Python f-string's field ({cxx}) */
                     ((f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
-                     (j->buf[w[i + 1].off] == '$' ||
+                     (j->buf[w[i + 1].off] == '$' || w[i + 1].ref ||
                       (w[i + 1].in_string && j->buf[w[i + 1].off] == '{'))))) {
             vw = &w[++i];
             v = j->buf + vw->off;
@@ -435,7 +435,10 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                         "'%.*s' is kept: '%.*s' is nvcc's own option, not "
                         "the host compiler's",
                         shown, s, (int)vlen, v);
-            } else if (memchr(v, ',', vlen)) {
+            } else if (memchr(v, ',', vlen) || ((v[0] == '"' || v[0] == '\'') &&
+                                                memchr(v, ' ', vlen))) {
+                /* -Xcompiler -fPIC,-Wall; -Xcompiler "-fPIC -Wall", one
+                 * word to mcc */
                 sj_warn(j, WARN_BUILD, fw->off,
                         "'%.*s' is kept: give mcc each of these host "
                         "compiler options on its own",
@@ -686,30 +689,6 @@ const struct map_entry *sj_soname_match(struct script_job *j, const char *s,
     return i < 0 ? NULL : rules_tag(r, (size_t)i);
 }
 
-bool sj_is_nvcc(const char *s, size_t len)
-{
-    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
-           (len == 4 || s[len - 5] == '/');
-}
-
-size_t sj_shell_word(const char *s, size_t len)
-{
-    while (len && s[len - 1] && strchr(";|&", s[len - 1]))
-        len--;
-    return len;
-}
-
-bool sj_wrapper(const char *s, size_t len)
-{
-    static const char *const wrappers[] = {"ccache", "sccache", "distcc",
-                                           "icecc",  "env",     "time",
-                                           "nice",   "nohup",   "sudo"};
-    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
-        if (strlen(wrappers[k]) == len && !memcmp(s, wrappers[k], len))
-            return true;
-    return false;
-}
-
 void sj_env_name(struct script_job *j, size_t off, size_t len)
 {
     const char *s = j->buf + off;
@@ -722,31 +701,6 @@ void sj_env_name(struct script_job *j, size_t off, size_t len)
             : NULL;
     if (se && !sj_kept(j, se, off, s, n) && se->action == SA_RENAME)
         sj_replace(j, off, n, se->e.to, se->e.to_len, false);
-}
-
-bool sj_shell_op(const char *s, size_t len, size_t k)
-{
-    char c = s[k];
-    if (c == '&')
-        return !(k && (s[k - 1] == '>' || s[k - 1] == '<')) &&
-               !(k + 1 < len && s[k + 1] == '>');
-    return c == ';' || c == '|' || c == '(' || c == ')';
-}
-
-bool sj_shell_keyword(const char *s, size_t len)
-{
-    static const char *const keywords[] = {
-        "(", "{", "!", "if", "then", "do", "else", "elif", "while", "until"};
-    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
-        if (strlen(keywords[k]) == len && !memcmp(s, keywords[k], len))
-            return true;
-    return false;
-}
-
-bool sj_assignment(const char *s, size_t len)
-{
-    const char *eq = memchr(s, '=', len);
-    return eq && eq > s && !memchr(s, '/', (size_t)(eq - s));
 }
 
 bool sj_soname(struct script_job *j, size_t off, size_t len)

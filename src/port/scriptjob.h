@@ -14,6 +14,7 @@
 #include "build/nvflags.h"
 #include "port/finding.h"
 #include "port/scriptenv.h"
+#include "port/shellword.h"
 #include "util/strbuf.h"
 
 struct arena;
@@ -82,12 +83,15 @@ bool sj_kept(struct script_job *j, const struct script_entry *se, size_t off,
  * file (what a replacement replaces); roff, rlen is what a removal takes
  * (a whole Python string token, quotes and all). whole: a word of its
  * own, not glued to a variable reference. in_string: one of the words of
- * a string (sj_remove_word). */
+ * a string (sj_remove_word). ref: a variable's value, not a literal
+ * ($(CXX), a Python list's item cxx): an option that takes a value takes
+ * it. */
 struct sj_word {
     size_t off, len;
     size_t roff, rlen;
     bool whole;
     bool in_string;
+    bool ref;
 };
 
 /* How sure it is that nvcc reads a list of options. */
@@ -142,23 +146,6 @@ size_t sj_path_start(const char *s, size_t len, size_t t);
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len);
 /* A string's contents that a string rule (sonames) renames. */
 bool sj_soname(struct script_job *j, size_t off, size_t len);
-/* Does the word s[0..len) name the program nvcc: nvcc, or a path that
- * ends in /nvcc? */
-bool sj_is_nvcc(const char *s, size_t len);
-/* The length of the shell word s[0..len) less the operators that end its
- * command (k.cu; -G&& x|): less than len when it ends one. */
-size_t sj_shell_word(const char *s, size_t len);
-/* Is s[k] of the shell text s[0..len) an operator that ends or groups
- * commands (; | & ( )), not a redirection's & (2>&1, &>log)? */
-bool sj_shell_op(const char *s, size_t len, size_t k);
-/* Does the shell word s[0..len) come before a command's program: a
- * wrapper that runs the command after it (ccache, env, time, sudo...),
- * or a variable set for it (X=1)? */
-bool sj_wrapper(const char *s, size_t len);
-/* ... or the shell's grammar: a subshell's or group's opening, or a
- * keyword a command follows (if, then, do, else, !)? */
-bool sj_shell_keyword(const char *s, size_t len);
-bool sj_assignment(const char *s, size_t len);
 /* The shell variable whose name starts buf[off..off+len) (NAME=1 before
  * a command, $NAME, ${NAME}): renamed as the environment's variables
  * are (make: variables:, CUDA_HOME -> MUSA_HOME). */

@@ -805,6 +805,16 @@ START_TEST(make_flags)
            "\tmcc -c src/k.mu||(mcc -c src/k.mu)\n"
            "\techo \"x;nvcc -G\" && ./app -G\n",
            NULL);
+    /* A quoted blank is its word's (from a review: -Xptxas took "-v and
+     * left -O3" unbalanced). */
+    expect(newest, SCRIPT_MAKE,
+           "all:\n\tnvcc -c k.cu -Xptxas \"-v -O3\" -DM=\"a -G b\" -G\n"
+           "\tnvcc -Xcompiler \"-fPIC -Wall\" -c k.cu\n"
+           "\tnvcc -DX=\"unterminated -G\n",
+           "all:\n\tmcc -c k.mu -DM=\"a -G b\"\n"
+           "\tmcc -Xcompiler \"-fPIC -Wall\" -c k.mu\n"
+           "\tmcc -DX=\"unterminated -G\n",
+           "3:7: build: '-Xcompiler \"-fPIC -Wall\"' is kept");
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */
@@ -1344,6 +1354,51 @@ START_TEST(python_commands)
            "-G;mcc src/k.mu')\n"
            "cmd = 'echo x; nvcc -G src/k.cu'\n",
            NULL);
+    /* From a review: a list's item that is an expression is the item's
+     * own, and a value; lists of values are no commands; a string of
+     * options is one only where options are given (an assignment). */
+    expect(newest, SCRIPT_PYTHON,
+           "a = [nvcc, '-G' if debug else '-O3', 'k.cu']\n"
+           "b = [f for f in nvcc_flags if f != '-G']\n"
+           "c = ['nvcc', '-ccbin', cxx, '-c', 'k.cu']\n"
+           "d = ['nvcc', '-lineinfo -O3']\n"
+           "p.add_argument('--cc', choices=['nvcc', 'hipcc'])\n"
+           "e = x in ['nvcc', 'clang']\n"
+           "g = ['use nvcc', '-G']\nh = [nvcc_version, '-G']\n"
+           "i = f'{nvcc_version} -G'\n"
+           "print('-lineinfo -G')\np(help='-G -lineinfo')\n"
+           "j = {'-lineinfo -G': 1}\nk = opts == '-lineinfo -G'\n",
+           "a = [nvcc, '-G' if debug else '-O3', 'k.cu']\n"
+           "b = [f for f in nvcc_flags if f != '-G']\n"
+           "c = ['mcc', '-c', 'k.cu']\n"
+           "d = ['mcc', '-lineinfo -O3']\n"
+           "p.add_argument('--cc', choices=['nvcc', 'hipcc'])\n"
+           "e = x in ['nvcc', 'clang']\n"
+           "g = ['use nvcc', '-G']\nh = [nvcc_version, '-G']\n"
+           "i = f'{nvcc_version} -G'\n"
+           "print('-lineinfo -G')\np(help='-G -lineinfo')\n"
+           "j = {'-lineinfo -G': 1}\nk = opts == '-lineinfo -G'\n",
+           NULL);
+    /* The program's name where code keeps it, and at a path's end; a
+     * quoted word is one word; one option given to nvcc's name. */
+    expect(newest, SCRIPT_PYTHON,
+           "NVCC = 'nvcc'\nn = shutil.which('nvcc')\n"
+           "m = os.environ.get('NVCC', 'nvcc')\n"
+           "os.system('/opt/cuda/bin/nvcc -c k.cu -G')\n"
+           "q = ['/opt/cuda/bin/nvcc', '-G', 'k.cu']\n"
+           "os.system('nvcc -c k.cu -Xptxas \"-v -O3\" -DM=\"a -G b\" -G')\n"
+           "NVCC_FLAGS = '-G'\nnvcc_args += ' -G'\n",
+           "NVCC = 'mcc'\nn = shutil.which('mcc')\n"
+           "m = os.environ.get('NVCC', 'mcc')\n"
+           "os.system('/opt/cuda/bin/mcc -c k.cu')\n"
+           "q = ['/opt/cuda/bin/mcc', 'k.cu']\n"
+           "os.system('mcc -c k.cu -DM=\"a -G b\"')\n"
+           "NVCC_FLAGS = ''\nnvcc_args += ''\n",
+           NULL);
+    expect(newest, SCRIPT_PYTHON,
+           "m = 'nvcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
+           "m = 'mcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
+           "1:11: build: '-Xcompiler \"-fPIC -Wall\"' is kept: give mcc each");
     /* An f-string: a field that names nvcc is the program; an option's
      * value from a field goes with it; a word built from a field is
      * reported. */

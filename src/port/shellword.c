@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/* The shell's words (port/shellword.h). */
+#include "port/shellword.h"
+
+#include <string.h>
+
+bool sj_is_nvcc(const char *s, size_t len)
+{
+    return len >= 4 && !memcmp(s + len - 4, "nvcc", 4) &&
+           (len == 4 || s[len - 5] == '/');
+}
+
+size_t sj_shell_word(const char *s, size_t len)
+{
+    while (len && s[len - 1] && strchr(";|&", s[len - 1]))
+        len--;
+    return len;
+}
+
+bool sj_wrapper(const char *s, size_t len)
+{
+    static const char *const wrappers[] = {"ccache", "sccache", "distcc",
+                                           "icecc",  "env",     "time",
+                                           "nice",   "nohup",   "sudo"};
+    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
+        if (strlen(wrappers[k]) == len && !memcmp(s, wrappers[k], len))
+            return true;
+    return false;
+}
+
+bool sj_shell_op(const char *s, size_t len, size_t k)
+{
+    char c = s[k];
+    if (c == '&')
+        return !(k && (s[k - 1] == '>' || s[k - 1] == '<')) &&
+               !(k + 1 < len && s[k + 1] == '>');
+    return c == ';' || c == '|' || c == '(' || c == ')';
+}
+
+bool sj_shell_keyword(const char *s, size_t len)
+{
+    static const char *const keywords[] = {
+        "(", "{", "!", "if", "then", "do", "else", "elif", "while", "until"};
+    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+        if (strlen(keywords[k]) == len && !memcmp(s, keywords[k], len))
+            return true;
+    return false;
+}
+
+bool sj_assignment(const char *s, size_t len)
+{
+    const char *eq = memchr(s, '=', len);
+    return eq && eq > s && !memchr(s, '/', (size_t)(eq - s));
+}

@@ -651,8 +651,12 @@ static void command(struct cm *c, const struct cmake_token *name)
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
         c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
-        if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
-            !rename_variable(c, &a->t, false))
+        if (a->t.kind == CMAKE_TOK_IDENT && i && arg_is(c, i - 1, "ENV") &&
+            !strncmp(cmd, "find_", 5))
+            /* find_library(... HINTS ENV CUDA_HOME): the environment's */
+            rename_name(c, SC_MAKE_VARIABLE, &a->t);
+        else if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
+                 !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         scan_arg(c, a, opts ? 0 : -1);
     }

@@ -1455,6 +1455,12 @@ START_TEST(environment_variables)
            "set(ENV{MUSA_VISIBLE_DEVICES} 0)\n"
            "message($ENV{MUSA_HOME} ${CUDA_HOME} \"ENV{CUDA_HOME}\")\n",
            NULL);
+    expect(newest, SCRIPT_CMAKE,
+           "find_path(X y.h HINTS ENV CUDA_PATH ENV OTHER)\n"
+           "set(V ENV CUDA_HOME)\n",
+           "find_path(X y.h HINTS ENV MUSA_PATH ENV OTHER)\n"
+           "set(V ENV CUDA_HOME)\n",
+           NULL);
 }
 END_TEST
 

@@ -451,6 +451,8 @@ static const char *const mcc[] = {
     "\n",
     "# Compile and link (mcc main.mu -lmusart -o main), or link only. CUDA's\n",
     "# runtime comes only with -lmusart: nothing links it behind the port.\n",
+    "# mcc finds -lmusart in its SDK without -L, as the tutorial's command\n",
+    "# line shows: so does this one, in lib/.\n",
     "[ -n \"$mf\" ] && [ ${#srcs[@]} -gt 1 ] && shadow_die \"-MF with several "
     "sources\"\n",
     "tmpo=$(mktemp -d \"${TMPDIR:-/tmp}/mcc.XXXXXX\") || exit 2\n",
@@ -463,8 +465,8 @@ static const char *const mcc[] = {
     "    i=$((i + 1))\n",
     "done\n",
     "shadow_check_link \"${link[@]}\" \"${objs[@]}\" || exit 1\n",
-    "shadow_link \"$MUSA_SHADOW_CXX\" \"${objs[@]}\" \"${link[@]}\" -o "
-    "\"${out:-a.out}\"\n",
+    "shadow_link \"$MUSA_SHADOW_CXX\" \"${objs[@]}\" \"${link[@]}\" "
+    "-L\"$root/lib\" -Wl,-rpath,\"$root/lib\" -o \"${out:-a.out}\"\n",
 };
 
 static const char *const hostcc[] = {

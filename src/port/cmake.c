@@ -280,7 +280,7 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         }
         const char *s = c->buf + p->off;
         if (p->len > 5 && !memcmp(s, "ENV{", 4) && s[p->len - 1] == '}' &&
-            a->npc == 1) {
+            a->npc == 1 && !c->text) {
             /* set(ENV{CUDA_HOME} ...), unset(ENV{...}), if(DEFINED ...) */
             struct cmake_token name = *p;
             name.off += 4;

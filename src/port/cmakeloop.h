@@ -14,6 +14,7 @@
 
 #include "lex/cmake.h"
 #include "port/cmakearg.h"
+#include "port/scriptflags.h"
 #include "port/scriptjob.h"
 
 struct cmake_loop;

@@ -15,6 +15,8 @@
 #include "lex/make.h"
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
+#include "port/scriptflags.h"
+#include "util/hashmap.h"
 #include "util/xalloc.h"
 
 struct mk {
@@ -24,6 +26,7 @@ struct mk {
     size_t n, alloc;
     struct sj_word *words;
     size_t nwords, walloc;
+    struct hashmap runtime; /* variables whose value links the runtime */
 };
 
 static bool is_word(const struct make_token *t)
@@ -417,10 +420,13 @@ static void file_word(struct mk *m, size_t i)
 }
 
 /* A word after an option's (-Xcompiler -fPIC) may be its value: a word
- * for sj_flags too. */
-static void value_word(struct mk *m, const struct make_token *t, bool whole)
+ * for sj_flags too; one that a reference ends is not whole, and no
+ * literal value (-gencode arch=compute_$(SM),code=sm_$(SM)). */
+static void value_word(struct mk *m, size_t i, bool whole)
 {
-    if (whole && m->nwords &&
+    const struct make_token *t = &m->v[i];
+    if ((whole || (boundary(m, i, -1) && !(t->flags & MAKE_TOKF_IN_REF))) &&
+        m->nwords &&
         m->words[m->nwords - 1].off + m->words[m->nwords - 1].len < t->off) {
         ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
         m->words[m->nwords++] = (struct sj_word){t->off, t->len, t->off, t->len,
@@ -499,11 +505,54 @@ static void shell_call(struct mk *m, size_t open)
     free(w);
 }
 
+/* The line assigns a variable whose value links the runtime: a link
+ * that names it names the runtime. */
+static void runtime_variable(struct mk *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (m->v[i].ctx == MAKE_CTX_VARNAME && is_word(&m->v[i])) {
+            hashmap_put(&m->runtime, m->buf + m->v[i].off, m->v[i].len,
+                        (void *)1);
+            return;
+        }
+}
+
+/* The recipe's shell command m->v[from..to), nvcc's (level): when it
+ * links a program (sj_link_word), the port's runtime library is added
+ * at its end. */
+static void link_runtime(struct mk *m, size_t from, size_t to,
+                         enum sj_level level)
+{
+    size_t end = 0;
+    bool out = false;
+    for (size_t i = from; level == SJ_NVCC && i < to; i++) {
+        const struct make_token *t = &m->v[i];
+        if (t->ctx != MAKE_CTX_RECIPE)
+            return;
+        if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
+            shell_op(m, t))
+            continue;
+        end = t->off + t->len;
+        const struct make_token *r = ref_name(m, i);
+        if (r && hashmap_get(&m->runtime, m->buf + r->off, r->len))
+            return; /* $(LIBS), whose value has -lcudart */
+        if (!is_word(t) || (t->flags & MAKE_TOKF_IN_REF) || !boundary(m, i, -1))
+            continue;
+        enum sj_link l = sj_link_word(m->buf + t->off, t->len);
+        if (l == SJ_LINK_NOT)
+            return;
+        out |= l == SJ_LINK_OUTPUT;
+    }
+    if (out && end)
+        sj_add_runtime(m->j, end, " ", "");
+}
+
 static void line(struct mk *m)
 {
     struct script_job *j = m->j;
     enum sj_level level = line_level(m);
     size_t next = (size_t)-1; /* where the next shell command starts */
+    size_t from = 0;          /* where this one starts */
     m->nwords = 0;
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
@@ -511,8 +560,10 @@ static void line(struct mk *m)
         if (i == next) {
             /* nvcc's options stop at its command's end */
             sj_flags(j, m->words, m->nwords, level, false);
+            link_runtime(m, from, i, level);
             m->nwords = 0;
             level = command_level(m, i);
+            from = i;
         }
         if (ends_command(m, t)) {
             next = i + 1;
@@ -552,12 +603,16 @@ static void line(struct mk *m)
         }
         if (t->ctx == MAKE_CTX_RECIPE && !(t->flags & MAKE_TOKF_IN_REF)) {
             /* the shell's variables: CUDA_VISIBLE_DEVICES=0 ./app,
-             * $$CUDA_HOME, $${CUDA_HOME} */
+             * $$CUDA_HOME, $${CUDA_HOME}, unset CUDA_HOME */
             if (i && m->v[i - 1].kind == MAKE_TOK_DOLLAR)
                 sj_env_name(j, t->off + (s[0] == '{'), t->len - (s[0] == '{'));
             else if (boundary(m, i, -1) && memchr(s, '=', t->len))
                 sj_env_name(j, t->off,
                             (size_t)((const char *)memchr(s, '=', t->len) - s));
+            else if (i >= 2 && m->v[i - 1].kind == MAKE_TOK_SPACE &&
+                     m->v[i - 2].len == 5 &&
+                     !memcmp(m->buf + m->v[i - 2].off, "unset", 5))
+                sj_env_name(j, t->off, t->len);
         }
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);
@@ -565,7 +620,7 @@ static void line(struct mk *m)
          * path may be: see below); a recipe's @nvcc */
         size_t at = make_prefix(m, t);
         if (at < t->len && sj_is_nvcc(s + at, t->len - at)) {
-            value_word(m, t, whole);
+            value_word(m, i, whole);
             if (s[at] == '/') /* /usr/local/cuda/bin/nvcc */
                 sj_home_word(j, t->off + at, t->len - at, 0, 0, false);
             sj_home_tool(j, t->off + t->len - 4, 4);
@@ -576,28 +631,31 @@ static void line(struct mk *m)
              * value, which goes with it when the option is dropped (the
              * removal wins over the path's rename). */
             if (s[0] == '/')
-                value_word(m, t, whole);
+                value_word(m, i, whole);
             continue;
         }
         size_t jn;
         if (whole && t->len > 2 && s[0] == '-' && s[1] == 'l' &&
             !nvflags_find(j->nv, s, t->len, &jn)) {
             sj_library(j, t->off, t->len, t->off + 2, t->len - 2);
+            if (sj_link_word(s, t->len) == SJ_LINK_NOT)
+                runtime_variable(m); /* LIBS := -lcudart */
             continue;
         }
         if (whole && t->len > 2 && s[0] == '-' && (s[1] == 'I' || s[1] == 'L'))
             /* -Icsrc/cuda: a directory of the run, from here */
             sj_dir(j, t->off + 2, t->len - 2, SJ_PATH, NULL);
-        if (s[0] == '-' && !(t->flags & MAKE_TOKF_IN_REF)) {
+        if (s[0] == '-') { /* (in a function's text: not whole) */
             ALLOC_GROW(m->words, m->nwords + 1, m->walloc);
             m->words[m->nwords++] = (struct sj_word){
                 t->off, t->len, t->off, t->len, whole, false, false};
             continue;
         }
-        value_word(m, t, whole);
+        value_word(m, i, whole);
         file_word(m, i);
     }
     sj_flags(j, m->words, m->nwords, level, false);
+    link_runtime(m, from, m->n, level);
 }
 
 /* The bytes [a, b) of the buffer, a word of the recipe as t is, into
@@ -615,25 +673,28 @@ static void piece(struct make_token **out, size_t *n, size_t *alloc,
 /* The line's tokens into out, with a recipe's words as the shell reads
  * them: split at its operators outside quotes, each run of them a word of
  * its own (echo x;nvcc -G, (nvcc -G), a&&b), and a quoted blank kept in
- * its word (-Xptxas "-v -O3", -DM="a b"); m->n becomes their count. */
+ * its word (-Xptxas "-v -O3", -DM="a b"); m->n becomes their count. A
+ * reference in the quotes ("$(INC)", "$$X") ends the word before it, as
+ * any token does, but not the quote. */
 static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
 {
     size_t n = 0, open = 0; /* where a word whose quote is open starts */
     char quote = 0;
     bool pending = false;
+    struct make_token proto = {0}; /* that word's first token */
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         bool word = t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
                     !(t->flags & MAKE_TOKF_IN_REF);
-        if (pending && !word &&
-            (t->kind != MAKE_TOK_SPACE || (t->flags & MAKE_TOKF_SPLICE))) {
-            /* no closing quote on the line: the word ends here */
-            piece(out, &n, alloc, t, open, t->off);
-            pending = false;
+        if (pending && (word || t->kind == MAKE_TOK_SPACE))
+            ; /* the quoted word goes on */
+        else if (pending)
+            piece(out, &n, alloc, &proto, open, t->off);
+        if (t->kind == MAKE_TOK_NEWLINE)
             quote = 0;
-        }
         if (!word) {
-            if (!pending) {
+            if (!pending || t->kind != MAKE_TOK_SPACE) {
+                pending = false;
                 ALLOC_GROW(*out, n + 1, *alloc);
                 (*out)[n++] = *t;
             }
@@ -641,10 +702,14 @@ static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
         }
         const char *s = m->buf + t->off;
         size_t a = pending ? open : t->off; /* the piece not yet out */
+        if (!pending)
+            proto = *t;
         pending = false;
         for (size_t k = 0; k < t->len; k++) {
             char c = s[k];
-            if (quote) {
+            if (quote == '"' && c == '\\') {
+                k++; /* \" \\ \$ in double quotes */
+            } else if (quote) {
                 quote = c == quote ? 0 : quote;
             } else if (c == '\\') {
                 k++;
@@ -655,7 +720,7 @@ static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
                 while (e < t->len && sj_shell_op(s, t->len, e))
                     e++;
                 if (a < t->off + k)
-                    piece(out, &n, alloc, t, a, t->off + k);
+                    piece(out, &n, alloc, &proto, a, t->off + k);
                 piece(out, &n, alloc, t, t->off + k, t->off + e);
                 a = t->off + e;
                 k = e - 1;
@@ -665,12 +730,12 @@ static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
             pending = true; /* the word goes on after the blank */
             open = a;
         } else if (a < t->off + t->len) {
-            piece(out, &n, alloc, t, a, t->off + t->len);
+            piece(out, &n, alloc, &proto, a, t->off + t->len);
         }
     }
     if (pending && m->n) {
         const struct make_token *last = &m->v[m->n - 1];
-        piece(out, &n, alloc, last, open, last->off + last->len);
+        piece(out, &n, alloc, &proto, open, last->off + last->len);
     }
     m->n = n;
 }
@@ -706,5 +771,6 @@ void make_port(struct script_job *j)
         port_line(&m, &split, &salloc);
     free(split);
     free(m.v);
+    hashmap_release(&m.runtime);
     free(m.words);
 }

@@ -317,11 +317,21 @@ static void flat_text(const struct py_code *c, size_t i, struct strbuf *sb)
             strbuf_addstr(sb, "{}");
 }
 
-void pycmd_walk_init(struct pycmd_walk *wk, enum sj_level options)
+void pycmd_walk_init(struct pycmd_walk *wk, enum sj_level options,
+                     const char *s, size_t len)
 {
     memset(wk, 0, sizeof(*wk));
     wk->options = wk->level = options;
     wk->program = true;
+    /* The shell's quotes count where they pair in the string: an odd one
+     * pairs with another string's ('-I"' + inc + '" -c k.cu'). */
+    size_t q[2] = {0, 0};
+    for (size_t k = 0; k < len; k++)
+        if (s[k] == '\\')
+            k++;
+        else if (s[k] == '"' || s[k] == '\'')
+            q[s[k] == '"']++;
+    wk->quotes = q[0] % 2 == 0 && q[1] % 2 == 0;
 }
 
 /* The command ends: nvcc's options in its words are ported. */
@@ -435,9 +445,11 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
          * quoted blank is the word's (-Xptxas "-v -O3") */
         size_t wl = 0, b;
         for (b = a; b < end && (wk->quote || !blank(s[b])); b++) {
-            if (wk->quote)
+            if (wk->quote == '"' && s[b] == '\\' && b + 1 < end)
+                b++, wl++; /* \" in double quotes */
+            else if (wk->quote)
                 wk->quote = s[b] == wk->quote ? 0 : wk->quote;
-            else if (s[b] == '\'' || s[b] == '"')
+            else if (wk->quotes && (s[b] == '\'' || s[b] == '"'))
                 wk->quote = s[b];
             else if (sj_shell_op(s + off, len, b - off))
                 break;
@@ -452,10 +464,10 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
         wk->word_nvcc = ends_nvcc(s + a, wl);
         if (lead && !wk->message)
             sj_home_word_in(j, a, wl, b == end && open);
-        if (whole && wk->word_program && memchr(s + a, '=', wl)) {
-            /* CUDA_VISIBLE_DEVICES=0 nvcc ... */
-            sj_env_name(j, a,
-                        (size_t)((const char *)memchr(s + a, '=', wl) - s - a));
+        if (whole && s[a] != '-' && (memchr(s + a, '=', wl) || wk->unset)) {
+            /* CUDA_VISIBLE_DEVICES=0 nvcc, export X=1, unset X */
+            const char *eq = memchr(s + a, '=', wl);
+            sj_env_name(j, a, eq ? (size_t)(eq - s - a) : wl);
         } else if (!whole || !wl || wk->message || s[a] == '-' ||
                    memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
             ;
@@ -465,6 +477,7 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
         } else if (sj_may_rename(j, s + a, wl)) {
             sj_path(j, a, wl, how, NULL);
         }
+        wk->unset = whole && wl == 5 && !memcmp(s + a, "unset", 5);
         if (b == end && open && !ends)
             word_glued(wk, b - wk->word_off); /* it goes on in a field */
         else
@@ -520,7 +533,7 @@ void pycmd_fstring(struct script_job *j, const struct py_code *c, size_t i,
     if (prose)
         return;
     struct pycmd_walk wk;
-    pycmd_walk_init(&wk, options);
+    pycmd_walk_init(&wk, options, c->buf + c->t[i].off, c->t[i].len);
     py_pieces_init(&it, c->buf, &c->t[i]);
     while (py_pieces_next(&it, &pc)) {
         if (pc.kind == PY_PC_PREFIX || pc.kind == PY_PC_QUOTE)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "port/pytok.h"
+#include "port/scriptflags.h"
 #include "port/scriptjob.h"
 
 /* The innermost bracket around a token: '(' '[' '{' (0: none) and its
@@ -61,14 +62,17 @@ struct pycmd_walk {
     size_t word_lit;       /* the length of its first piece */
     size_t at;             /* the end of the last piece */
     char quote;            /* the shell's quote open (' or "), or 0 */
+    bool quotes;           /* the string's quotes pair: they count */
+    bool unset;            /* the last word was unset: a variable's name */
     struct sj_word *w;     /* the words of the command so far */
     size_t n, alloc;
 };
 
 /* options: how sure it is that nvcc reads a string of options that
  * starts with one (SJ_UNAMBIGUOUS; SJ_NVCC when it is given to a name
- * that says nvcc). */
-void pycmd_walk_init(struct pycmd_walk *wk, enum sj_level options);
+ * that says nvcc). s[0..len): the string's text. */
+void pycmd_walk_init(struct pycmd_walk *wk, enum sj_level options,
+                     const char *s, size_t len);
 /* The string's end: its last command's options are ported. */
 void pycmd_walk_end(struct script_job *j, struct pycmd_walk *wk);
 /* The words of the text at [off, off + len) of a command line, or of a

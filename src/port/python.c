@@ -22,6 +22,7 @@
 #include "port/pycommand.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
+#include "port/scriptflags.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
 
@@ -520,7 +521,7 @@ static void string(struct py *p, size_t i)
     bool line = pycmd_line(&c, around(p), s, len, options == SJ_NVCC);
     if (line) {
         struct pycmd_walk wk;
-        pycmd_walk_init(&wk, options);
+        pycmd_walk_init(&wk, options, s, len);
         pycmd_words(p->j, &wk, off, len, true, false,
                     p->extension ? SJ_PATH : SJ_HINT);
         pycmd_walk_end(p->j, &wk);
@@ -550,8 +551,12 @@ static void string(struct py *p, size_t i)
     } else if (len == 4 && !memcmp(s, "nvcc", 4) &&
                ((assigned(p, i) != NONE &&
                  (i + 1 == p->n || p->t[i + 1].kind == PY_TOK_NEWLINE)) ||
-                (f && f->which))) {
-        program(p, off, len); /* NVCC = 'nvcc', shutil.which('nvcc') */
+                (f && f->which) || is_op(p, i - 1, "==") ||
+                is_op(p, i - 1, "!=") || is_op(p, i + 1, "==") ||
+                is_op(p, i + 1, "!="))) {
+        /* NVCC = 'nvcc', shutil.which('nvcc'), and what compares with
+         * such a name (if NVCC == 'nvcc') */
+        program(p, off, len);
     }
     if ((p->extension || (f && f->command)) && item && len > 2 && s[0] == '-' &&
         s[1] == 'l') {
@@ -628,9 +633,12 @@ static void close_item(struct py *p, size_t i)
     if (!f->nvcc || (i == a + 1 && p->t[a].kind == PY_TOK_STRING))
         return;
     size_t off = p->t[a].off, len = p->t[i - 1].off + p->t[i - 1].len - off;
+    size_t soff, slen; /* '-arch=sm_%s' % cc: an option built, reported */
+    bool built = plain(p, a, &soff, &slen) && slen && p->buf[soff] == '-';
     ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
     p->words[p->nwords++] =
-        (struct sj_word){off, len, off, len, false, false, true};
+        built ? (struct sj_word){soff, slen, off, len, false, false, false}
+              : (struct sj_word){off, len, off, len, false, false, true};
 }
 
 static void open_bracket(struct py *p, size_t i)

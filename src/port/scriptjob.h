@@ -79,38 +79,6 @@ void sj_note(struct script_job *j, size_t off, const char *fmt, ...)
 bool sj_kept(struct script_job *j, const struct script_entry *se, size_t off,
              const char *name, size_t len);
 
-/* A word of a list of options or values: text[0..len) is at off in the
- * file (what a replacement replaces); roff, rlen is what a removal takes
- * (a whole Python string token, quotes and all). whole: a word of its
- * own, not glued to a variable reference. in_string: one of the words of
- * a string (sj_remove_word). ref: a variable's value, not a literal
- * ($(CXX), a Python list's item cxx): an option that takes a value takes
- * it. */
-struct sj_word {
-    size_t off, len;
-    size_t roff, rlen;
-    bool whole;
-    bool in_string;
-    bool ref;
-};
-
-/* How sure it is that nvcc reads a list of options. */
-enum sj_level {
-    SJ_OTHER,       /* another program's (./run -lineinfo): none */
-    SJ_UNAMBIGUOUS, /* anything: only options no host compiler has */
-    SJ_NVCC         /* nvcc's (an nvcc command, CUDA flags): all */
-};
-
-/* The nvcc options in w[0..n), translated, dropped or reported as the
- * nvcc_flags: table says; -DNAME as the identifier table says. A
- * language that cannot put two options in one word (Python) sets
- * one_per_word. */
-void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
-              enum sj_level level, bool one_per_word);
-/* CUDA architecture values (80 86 90-real) in w[0..n) become MUSA ones
- * (22 31), each once. */
-void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n);
-
 /* How a word names files. */
 enum sj_path {
     SJ_PATH,    /* a path, relative to dir */

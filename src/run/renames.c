@@ -193,11 +193,15 @@ static bool r_dir(void *arg, const char *dir, const char *name, size_t len,
     size_t n = abs_path(path, sizeof(path), dir, name, len);
     const char *root = rn->r->in_root;
     const char *rel = n && root ? below(root, path) : NULL;
-    if (!rel || hashmap_get(&rn->r->byabs, path, n) ||
-        !names_renamed_path(rn->r, rel))
+    const char *to = rel && !hashmap_get(&rn->r->byabs, path, n)
+                         ? names_renamed_path(rn->r, rel)
+                         : NULL;
+    if (!to)
         return false;
     *renamed = false;
-    name_from(rn, dir, path, n, name, len, renamed, out);
+    /* (a directory the port keeps keeps its spelling: -I./Common) */
+    if (strcmp(to, rel))
+        name_from(rn, dir, path, n, name, len, renamed, out);
     return true;
 }
 

@@ -815,6 +815,38 @@ START_TEST(make_flags)
            "\tmcc -Xcompiler \"-fPIC -Wall\" -c k.mu\n"
            "\tmcc -DX=\"unterminated -G\n",
            "3:7: build: '-Xcompiler \"-fPIC -Wall\"' is kept");
+    /* Quotes around references and escapes (from a review: a reference in
+     * quotes closed the quote's word and lost the port of the rest). */
+    expect(newest, SCRIPT_MAKE,
+           "all:\n\tnvcc -G -o \"$@\" -c src/k.cu\n"
+           "\tnvcc -I\"$(INC)\" -G -c src/k.cu\n"
+           "\tPATH=\"$(CUDA_HOME)/bin:$$PATH\" nvcc -G -c src/k.cu\n"
+           "\tnvcc -DX=\"a\\\"b\" -G -c src/k.cu\n"
+           "\tls \"$$CUDA_HOME/include\"; unset CUDA_HOME\n",
+           "all:\n\tmcc -o \"$@\" -c src/k.mu\n"
+           "\tmcc -I\"$(INC)\" -c src/k.mu\n"
+           "\tPATH=\"$(MUSA_HOME)/bin:$$PATH\" mcc -c src/k.mu\n"
+           "\tmcc -DX=\"a\\\"b\" -c src/k.mu\n"
+           "\tls \"$$MUSA_HOME/include\"; unset MUSA_HOME\n",
+           NULL);
+    /* nvcc links CUDA's runtime on its own, mcc none: a link gets the
+     * port's; a compile, or a link that names it, does not. nvcc's own
+     * driver options go; an architecture built from a variable is said. */
+    expect(newest, SCRIPT_MAKE,
+           "NVCC := nvcc\n"
+           "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS)\n"
+           "k.o: src/k.cu\n\t$(NVCC) --threads 0 -o $@ -c $<\n"
+           "b: k.o\n\tnvcc -o b k.o -lcudart && nvcc --version\n"
+           "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
+           "code=sm_$(a)))\n",
+           "NVCC := mcc\n"
+           "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS) -lmusart\n"
+           "k.o: src/k.mu\n\t$(NVCC) -o $@ -c $<\n"
+           "b: k.o\n\tmcc -o b k.o -lmusart && mcc --version\n"
+           "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
+           "code=sm_$(a)))\n",
+           "8:32: build: '-gencode...' builds nvcc architecture options from "
+           "a variable");
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */
@@ -1399,6 +1431,25 @@ START_TEST(python_commands)
            "m = 'nvcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
            "m = 'mcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
            "1:11: build: '-Xcompiler \"-fPIC -Wall\"' is kept: give mcc each");
+    /* From a second review: escapes in quotes, quotes that pair across a
+     * sum, a name compared with nvcc's, the environment's names after
+     * export and unset, and an option built by an expression. */
+    expect(newest, SCRIPT_PYTHON,
+           "os.system(r'nvcc -DX=\"a\\\"b\" -G -c k.cu')\n"
+           "os.system('nvcc -G -I\"' + inc + '\" -c k.cu')\n"
+           "NVCC = 'nvcc'\nif NVCC != 'nvcc': pass\n"
+           "os.system('export CUDA_VISIBLE_DEVICES=0; unset CUDA_HOME')\n",
+           "os.system(r'mcc -DX=\"a\\\"b\" -c k.cu')\n"
+           "os.system('mcc -I\"' + inc + '\" -c k.cu')\n"
+           "NVCC = 'mcc'\nif NVCC != 'mcc': pass\n"
+           "os.system('export MUSA_VISIBLE_DEVICES=0; unset MUSA_HOME')\n",
+           NULL);
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "x = {'nvcc': ['-arch=sm_%s' % cc, '-O3']}\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "x = {'mcc': ['-arch=sm_%s' % cc, '-O3']}\n",
+           "2:16: build: '-arch=sm_%s...' builds nvcc architecture options");
     /* An f-string: a field that names nvcc is the program; an option's
      * value from a field goes with it; a word built from a field is
      * reported. */

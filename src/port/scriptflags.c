@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/* nvcc's options in lists of words (port/scriptflags.h). */
+#include "port/scriptflags.h"
+
+#include <string.h>
+
+#include "build/nvflags.h"
+#include "lex/lexer.h"
+#include "mapping/mapping.h"
+#include "port/scriptjob.h"
+#include "util/strbuf.h"
+
+static bool word_is(const struct script_job *j, const struct sj_word *w,
+                    const char *s)
+{
+    return w->len == strlen(s) && !memcmp(j->buf + w->off, s, w->len);
+}
+
+/* -DNAME / -UNAME: NAME as the identifier table renames it (exact entries
+ * only: a pattern is no evidence for a macro name). */
+static bool define_word(struct script_job *j, const struct sj_word *w)
+{
+    const char *s = j->buf + w->off;
+    if (w->len < 3 || s[0] != '-' || (s[1] != 'D' && s[1] != 'U'))
+        return false;
+    size_t n = 2;
+    while (n < w->len && s[n] != '=')
+        n++;
+    if (!lexer_is_identifier(s + 2, n - 2))
+        return true;
+    const struct map_ident *id = mapping_ident(j->map, s + 2, n - 2);
+    const struct map_entry *e = id ? id->exact : NULL;
+    if (e && e->kind == MAP_RENAME)
+        sj_replace(j, w->off + 2, n - 2, e->to, e->to_len, false);
+    else if (e && e->kind == MAP_UNSUPPORTED)
+        sj_warn(j, WARN_UNSUPPORTED, w->off + 2,
+                "'%.*s' has no MUSA equivalent%s%s", (int)(n - 2), s + 2,
+                e->message ? ": " : "", e->message ? e->message : "");
+    return true;
+}
+
+struct arch_set {
+    char seen[16][8];
+    size_t n;
+};
+
+/* The MUSA architectures of capabilities, each once over a list; *fresh
+ * counts those not seen before in it. */
+static size_t musa_archs(struct script_job *j, const struct nvf_ccs *c,
+                         struct arch_set *seen, const char **out, size_t max,
+                         size_t *fresh)
+{
+    size_t n = 0;
+    *fresh = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const char *a = nvflags_arch(j->nv, c->cc[i]);
+        if (!a)
+            return 0;
+        size_t k = 0;
+        while (k < n && strcmp(out[k], a))
+            k++;
+        if (k < n || n == max)
+            continue;
+        out[n++] = a;
+        bool old = false;
+        for (size_t s = 0; s < seen->n; s++)
+            old |= !strcmp(seen->seen[s], a);
+        if (!old && seen->n < 16 && strlen(a) < 8) {
+            strcpy(seen->seen[seen->n++], a);
+            (*fresh)++;
+        }
+    }
+    return n;
+}
+
+/* A word of a list goes, as its language removes one. */
+static void drop(struct script_job *j, const struct sj_word *w)
+{
+    if (w->in_string)
+        sj_remove_word(j, w->roff, w->rlen);
+    else
+        sj_remove(j, w->roff, w->rlen);
+}
+
+/* The note about an architecture rule, with the rules in words. */
+static void arch_note(struct script_job *j, size_t off, const char *was,
+                      size_t was_len, const char *now)
+{
+    if (!j->env || !j->env->notes)
+        return;
+    struct strbuf rules = STRBUF_INIT;
+    nvflags_describe_arch(j->nv, &rules);
+    sj_note(j, off, "'%.*s' becomes '%s' (by GPU generation: %s)", (int)was_len,
+            was, now, rules.buf);
+    strbuf_release(&rules);
+}
+
+/* One architecture option: -arch=sm_80, or -gencode and its value word. */
+static void arch_flag(struct script_job *j, const struct sj_word *w,
+                      const struct sj_word *vw, const char *v, size_t vlen,
+                      struct arch_set *seen, bool one_per_word)
+{
+    struct nvf_ccs c;
+    nvflags_ccs(v, vlen, &c);
+    const char *archs[8];
+    size_t fresh, n = 0;
+    if (!c.special && !c.unknown && c.n)
+        n = musa_archs(j, &c, seen, archs, 8, &fresh);
+    size_t end = vw ? vw->off + vw->len : w->off + w->len;
+    if (!n || (n > 1 && one_per_word)) {
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s' is kept: %s; write --offload-arch=mp_XX for the "
+                "MUSA GPUs you build for",
+                (int)(end - w->off), j->buf + w->off,
+                c.special   ? "it names no architecture by number"
+                : !n && c.n ? "no architecture rule maps it"
+                : n > 1     ? "it names several MUSA architectures"
+                            : "its architectures are not literal numbers");
+        return;
+    }
+    if (vw)
+        drop(j, vw);
+    if (!fresh) { /* all given by an option before it */
+        drop(j, w);
+        sj_note(j, w->off,
+                "dropped '%.*s': its MUSA architecture is given "
+                "before it",
+                (int)(end - w->off), j->buf + w->off);
+        return;
+    }
+    strbuf_reset(&j->tmp);
+    for (size_t i = 0; i < n; i++)
+        strbuf_addf(&j->tmp, "%s--offload-arch=mp_%s", i ? " " : "", archs[i]);
+    sj_replace(j, w->off, w->len, j->tmp.buf, j->tmp.len, true);
+    arch_note(j, w->off, j->buf + w->off, end - w->off, j->tmp.buf);
+}
+
+/* "-gencode=arch=compute_${arch}" and the like: an option whose value is
+ * built from a reference, which no rule can rewrite; an architecture's
+ * also when its value is a word of its own (-gencode arch=compute_$(SM),
+ * or the option inside a make function: $(eval F += -gencode ...)). */
+static void partial_flag(struct script_job *j, const struct sj_word *w,
+                         enum sj_level level)
+{
+    size_t joined;
+    const char *s = j->buf + w->off;
+    const struct nvcc_flag *f = nvflags_find(j->nv, s, w->len, &joined);
+    if (!f || (!joined && f->action != NVF_ARCH) ||
+        (f->ambiguous && level < SJ_NVCC))
+        return;
+    if (f->action == NVF_ARCH)
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s...' builds nvcc architecture options from a variable: "
+                "mcc takes --offload-arch=mp_XX (MUSA architectures "
+                "21, 22, 31)",
+                (int)w->len, s);
+    else if (f->action == NVF_REPORT || f->action == NVF_RDC)
+        sj_warn(j, WARN_BUILD, w->off, "'%.*s...' is kept, but %s", (int)w->len,
+                s, f->why ? f->why : "mcc has no such option");
+    else if (f->action != NVF_VALUE)
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s...' is kept: it is nvcc's, and its value is built from "
+                "a variable",
+                (int)w->len, s);
+}
+
+void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
+              enum sj_level level, bool one_per_word)
+{
+    if (level == SJ_OTHER)
+        return;
+    struct arch_set seen = {{{0}}, 0};
+    /* A list with an option only nvcc has is nvcc's. */
+    for (size_t i = 0; level < SJ_NVCC && i < n; i++) {
+        size_t jn;
+        const struct nvcc_flag *f =
+            w[i].whole ? nvflags_find(j->nv, j->buf + w[i].off, w[i].len, &jn)
+                       : NULL;
+        if (f && !f->ambiguous)
+            level = SJ_NVCC;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *s = j->buf + w[i].off;
+        if (!w[i].len || s[0] != '-')
+            continue;
+        if (!w[i].whole) {
+            partial_flag(j, &w[i], level);
+            continue;
+        }
+        if (define_word(j, &w[i]))
+            continue;
+        size_t joined;
+        const struct nvcc_flag *f = nvflags_find(j->nv, s, w[i].len, &joined),
+                               *uf;
+        if (!f || (f->ambiguous && level < SJ_NVCC))
+            continue;
+        const struct sj_word *vw = NULL;
+        const char *v = NULL;
+        size_t vlen = 0;
+        if (f->value && joined) {
+            v = s + joined;
+            vlen = w[i].len - joined;
+        } else if (f->value && i + 1 < n &&
+                   (w[i + 1].whole ||
+                    /* -ccbin $(HOST_COMPILER) goes whatever it names;
+                     * -Xcompiler $(CFLAGS) leaves $(CFLAGS); and so
+                     * with a Python f-string's field ({cxx}) */
+                    ((f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
+                     (j->buf[w[i + 1].off] == '$' || w[i + 1].ref ||
+                      (w[i + 1].in_string && j->buf[w[i + 1].off] == '{'))))) {
+            vw = &w[++i];
+            v = j->buf + vw->off;
+            vlen = vw->len;
+        } else if (f->value) {
+            /* its value is not a literal: an architecture is said so
+             * (-gencode arch=compute_$(SM),code=sm_$(SM)) */
+            if (f->action == NVF_ARCH && i + 1 < n)
+                partial_flag(j, &w[i], level);
+            continue;
+        }
+        size_t end = vw ? vw->off + vw->len : w[i].off + w[i].len;
+        const struct sj_word *fw = vw ? &w[i - 1] : &w[i];
+        int shown = (int)(end - fw->off);
+        switch (f->action) {
+        case NVF_DROP:
+            drop(j, fw);
+            if (vw)
+                drop(j, vw);
+            sj_note(j, fw->off, "dropped '%.*s' (%s)", shown, s,
+                    f->why ? f->why : "nvcc only");
+            break;
+        case NVF_TO:
+            sj_replace(j, fw->off, fw->len, f->to, strlen(f->to), false);
+            sj_note(j, fw->off, "'%.*s' becomes '%s'", shown, s, f->to);
+            break;
+        case NVF_UNWRAP:
+            if ((uf = nvflags_find(j->nv, v, vlen, &joined)) &&
+                (!uf->ambiguous || level >= SJ_NVCC)) {
+                /* -Xcompiler -lineinfo: unwrapped, a later port would
+                 * read the value as nvcc's own option */
+                sj_warn(j, WARN_BUILD, fw->off,
+                        "'%.*s' is kept: '%.*s' is nvcc's own option, not "
+                        "the host compiler's",
+                        shown, s, (int)vlen, v);
+            } else if (memchr(v, ',', vlen) || ((v[0] == '"' || v[0] == '\'') &&
+                                                memchr(v, ' ', vlen))) {
+                /* -Xcompiler -fPIC,-Wall; -Xcompiler "-fPIC -Wall", one
+                 * word to mcc */
+                sj_warn(j, WARN_BUILD, fw->off,
+                        "'%.*s' is kept: give mcc each of these host "
+                        "compiler options on its own",
+                        shown, s);
+            } else if (vw) {
+                drop(j, fw);
+                sj_note(j, fw->off, "'%.*s' becomes '%.*s' (%s)", shown, s,
+                        (int)vlen, v, f->why ? f->why : "");
+            } else {
+                sj_replace(j, fw->off, fw->len, v, vlen, false);
+                sj_note(j, fw->off, "'%.*s' becomes '%.*s' (%s)", shown, s,
+                        (int)vlen, v, f->why ? f->why : "");
+            }
+            break;
+        case NVF_ARCH:
+            arch_flag(j, fw, vw, v, vlen, &seen, one_per_word);
+            break;
+        case NVF_RDC:
+            if (!f->value || (vlen == 4 && !memcmp(v, "true", 4)))
+                sj_warn(j, WARN_BUILD, fw->off, "'%.*s' is kept, but %s", shown,
+                        s, f->why ? f->why : "MUSA has no RDC");
+            break;
+        case NVF_REPORT:
+            sj_warn(j, WARN_BUILD, fw->off, "'%.*s' is kept, but %s", shown, s,
+                    f->why ? f->why : "mcc has no such option");
+            break;
+        case NVF_IMAGE:
+            sj_replace(j, fw->off, fw->len, "--cuda-device-only", 18, false);
+            sj_note(j, fw->off, "'%.*s' becomes '--cuda-device-only' (%s)",
+                    shown, s, f->why ? f->why : "mcc's device code alone");
+            break;
+        case NVF_VALUE:
+            if (f->vfrom && vlen == strlen(f->vfrom) &&
+                !memcmp(v, f->vfrom, vlen)) {
+                size_t voff = (size_t)(v - j->buf);
+                sj_replace(j, voff, vlen, f->to, strlen(f->to), false);
+                sj_note(j, fw->off, "'%.*s' becomes '%.*s%s'", shown, s,
+                        (int)(voff - fw->off), s, f->to);
+            }
+            break;
+        }
+    }
+}
+
+enum sj_link sj_link_word(const char *s, size_t len)
+{
+    static const char *const nolink[] = {"-c",
+                                         "--compile",
+                                         "-E",
+                                         "--preprocess",
+                                         "-S",
+                                         "-M",
+                                         "-MM",
+                                         "-fatbin",
+                                         "--fatbin",
+                                         "-cubin",
+                                         "--cubin",
+                                         "-ptx",
+                                         "--ptx",
+                                         "-dc",
+                                         "--device-c",
+                                         "-dw",
+                                         "--device-w",
+                                         "-lib",
+                                         "--lib",
+                                         "-dlink",
+                                         "--device-link",
+                                         "--cuda-device-only",
+                                         "-V",
+                                         "--version",
+                                         "-h",
+                                         "--help",
+                                         "-dryrun",
+                                         "--dryrun",
+                                         "-lcudart",
+                                         "-lcudart_static",
+                                         "-lmusart"};
+    if (len == 2 && !memcmp(s, "-o", 2))
+        return SJ_LINK_OUTPUT;
+    for (size_t k = 0; k < sizeof(nolink) / sizeof(nolink[0]); k++)
+        if (strlen(nolink[k]) == len && !memcmp(s, nolink[k], len))
+            return SJ_LINK_NOT;
+    return SJ_LINK_NONE;
+}
+
+void sj_add_runtime(struct script_job *j, size_t off, const char *pre,
+                    const char *post)
+{
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, "cudart", 6);
+    if (!se || se->action != SA_RENAME)
+        return;
+    struct strbuf *sb = &j->tmp;
+    strbuf_reset(sb);
+    strbuf_addf(sb, "%s-l%s%s", pre, se->e.to, post);
+    sj_replace(j, off, 0, sb->buf, sb->len, true);
+    sj_note(j, off,
+            "added '-l%s': nvcc links CUDA's runtime on its own, mcc "
+            "links none",
+            se->e.to);
+}
+
+void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
+{
+    struct arch_set seen = {{{0}}, 0};
+    for (size_t i = 0; i < n; i++) {
+        if (!w[i].whole || !w[i].len)
+            continue;
+        const char *s = j->buf + w[i].off;
+        if (word_is(j, &w[i], "OFF") || word_is(j, &w[i], "CACHE") ||
+            word_is(j, &w[i], "PARENT_SCOPE"))
+            return;
+        struct nvf_ccs c;
+        nvflags_ccs(s, w[i].len, &c);
+        if (c.special) {
+            sj_warn(j, WARN_BUILD, w[i].off,
+                    "'%.*s' is kept: the MUSA architectures are numbers "
+                    "(21, 22, 31): name the ones you build for",
+                    (int)w[i].len, s);
+            continue;
+        }
+        if (c.unknown || c.n != 1)
+            continue;
+        const char *archs[1];
+        size_t fresh;
+        if (!musa_archs(j, &c, &seen, archs, 1, &fresh))
+            continue;
+        if (!fresh) {
+            drop(j, &w[i]);
+            continue;
+        }
+        sj_replace(j, w[i].off, w[i].len, archs[0], strlen(archs[0]), false);
+        arch_note(j, w[i].off, s, w[i].len, archs[0]);
+    }
+}

@@ -139,7 +139,11 @@ static bool word_in(const char *s, size_t len, const char *const *list)
 
 /* Programs known to be none of nvcc's and no compiler: their options are
  * theirs (echo -G, nsys profile ..., python run.py -lineinfo). */
-static const char *const others[] = {"echo",
+static const char *const others[] = {"gzip",
+                                     "xz",
+                                     "zstd",
+                                     "bzip2",
+                                     "echo",
                                      "printf",
                                      "rm",
                                      "cp",
@@ -532,6 +536,8 @@ static void link_runtime(struct mk *m, size_t from, size_t to,
         if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
             shell_op(m, t))
             continue;
+        if (is_word(t) && m->buf[t->off] == '#' && boundary(m, i, -1))
+            break; /* the shell's comment: the command ends before it */
         end = t->off + t->len;
         const struct make_token *r = ref_name(m, i);
         if (r && hashmap_get(&m->runtime, m->buf + r->off, r->len))

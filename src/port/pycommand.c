@@ -339,6 +339,10 @@ static void command_end(struct script_job *j, struct pycmd_walk *wk)
 {
     if (wk->n)
         sj_flags(j, wk->w, wk->n, wk->level, false);
+    if (wk->n && wk->nvcc && sj_links(j, wk->w, wk->n)) /* nvcc -o app k.o */
+        sj_add_runtime(j, wk->w[wk->n - 1].roff + wk->w[wk->n - 1].rlen, " ",
+                       "");
+    wk->nvcc = false;
     wk->n = 0;
     wk->program = true;
     wk->message = false;
@@ -378,15 +382,18 @@ static void word_end(struct script_job *j, struct pycmd_walk *wk, size_t e,
         const char *w = j->buf + wk->word_off;
         size_t wl = e - wk->word_off;
         if (!wk->word_program) {
-            ALLOC_GROW(wk->w, wk->n + 1, wk->alloc);
-            wk->w[wk->n++] = (struct sj_word){
-                wk->word_off,   wk->word_whole ? wl : wk->word_lit,
-                wk->word_off,   wl,
-                wk->word_whole, true,
-                false};
-        } else if (!(wk->word_whole && before_program(w, wl))) {
+            if (wl) { /* (not && alone) */
+                ALLOC_GROW(wk->w, wk->n + 1, wk->alloc);
+                wk->w[wk->n++] = (struct sj_word){
+                    wk->word_off,   wk->word_whole ? wl : wk->word_lit,
+                    wk->word_off,   wl,
+                    wk->word_whole, true,
+                    false};
+            }
+        } else if (wl && !(wk->word_whole && before_program(w, wl))) {
             wk->program = false;
             wk->level = wk->word_nvcc ? SJ_NVCC : SJ_OTHER;
+            wk->nvcc = wk->word_nvcc;
             wk->message = wk->word_whole && prints(w, wl);
         }
         wk->in_word = false;

@@ -64,6 +64,7 @@ struct pycmd_walk {
     char quote;            /* the shell's quote open (' or "), or 0 */
     bool quotes;           /* the string's quotes pair: they count */
     bool unset;            /* the last word was unset: a variable's name */
+    bool nvcc;             /* the command's program is nvcc */
     struct sj_word *w;     /* the words of the command so far */
     size_t n, alloc;
 };

@@ -683,6 +683,22 @@ static void open_bracket(struct py *p, size_t i)
 
 static void note_handle(struct py *p, size_t i);
 
+/* A command's list that links with nvcc, closing at i: the runtime
+ * after its last item, in the quotes its strings have
+ * (['nvcc', '-o', 'app', 'k.o'] -> [..., 'k.o', '-lmusart']). */
+static void list_runtime(struct py *p, const struct sj_word *w, size_t n,
+                         size_t i)
+{
+    char q = '\'';
+    for (size_t k = 0; k < n; k++)
+        if (p->buf[w[k].roff] == '"' || p->buf[w[k].roff] == '\'')
+            q = p->buf[w[k].roff];
+    bool comma = is_op(p, i - 1, ","); /* a trailing one */
+    char pre[] = {comma ? ' ' : ',', ' ', q, 0}, post[] = {q, 0};
+    const struct py_token *last = &p->t[i - 1];
+    sj_add_runtime(p->j, last->off + last->len, comma ? pre + 1 : pre, post);
+}
+
 static void close_bracket(struct py *p, size_t i)
 {
     if (!p->depth)
@@ -696,8 +712,12 @@ static void close_bracket(struct py *p, size_t i)
         note_handle(p, f->first - 1);
     if (f->nvcc && !(p->depth && p->st[p->depth - 1].nvcc) &&
         p->nwords > f->nwords0) {
-        sj_flags(p->j, p->words + f->nwords0, p->nwords - f->nwords0, SJ_NVCC,
-                 true);
+        const struct sj_word *w = p->words + f->nwords0;
+        size_t n = p->nwords - f->nwords0;
+        sj_flags(p->j, w, n, SJ_NVCC, true);
+        if (f->command && i > f->first && !is_op(p, i + 1, "+") && /* + x */
+            sj_links(p->j, w, n))
+            list_runtime(p, w, n, i);
         p->nwords = f->nwords0;
     }
 }

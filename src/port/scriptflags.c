@@ -322,13 +322,31 @@ enum sj_link sj_link_word(const char *s, size_t len)
                                          "--dryrun",
                                          "-lcudart",
                                          "-lcudart_static",
-                                         "-lmusart"};
+                                         "-lmusart",
+                                         "--generate-dependencies",
+                                         "-cuda",
+                                         "--cuda",
+                                         "-optix-ir",
+                                         "--optix-ir"};
     if (len == 2 && !memcmp(s, "-o", 2))
         return SJ_LINK_OUTPUT;
     for (size_t k = 0; k < sizeof(nolink) / sizeof(nolink[0]); k++)
         if (strlen(nolink[k]) == len && !memcmp(s, nolink[k], len))
             return SJ_LINK_NOT;
     return SJ_LINK_NONE;
+}
+
+bool sj_links(const struct script_job *j, const struct sj_word *w, size_t n)
+{
+    bool out = false;
+    for (size_t i = 0; i < n; i++) {
+        enum sj_link l = w[i].whole ? sj_link_word(j->buf + w[i].off, w[i].len)
+                                    : SJ_LINK_NONE;
+        if (l == SJ_LINK_NOT)
+            return false;
+        out |= l == SJ_LINK_OUTPUT;
+    }
+    return out;
 }
 
 void sj_add_runtime(struct script_job *j, size_t off, const char *pre,

@@ -51,6 +51,9 @@ enum sj_link {
     SJ_LINK_NOT     /* no runtime to add to this command */
 };
 enum sj_link sj_link_word(const char *s, size_t len);
+/* Do the literal words w[0..n) of an nvcc command link a program that
+ * needs the runtime added (sj_link_word)? */
+bool sj_links(const struct script_job *j, const struct sj_word *w, size_t n);
 /* A command of nvcc's that links a program ends at off: the port's
  * runtime library is added there, as pre "-lmusart" post (" " and "" on a
  * command line, ", '" and "'" in a list), with a note. */

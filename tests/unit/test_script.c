@@ -832,21 +832,25 @@ START_TEST(make_flags)
     /* nvcc links CUDA's runtime on its own, mcc none: a link gets the
      * port's; a compile, or a link that names it, does not. nvcc's own
      * driver options go; an architecture built from a variable is said. */
-    expect(newest, SCRIPT_MAKE,
-           "NVCC := nvcc\n"
-           "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS)\n"
-           "k.o: src/k.cu\n\t$(NVCC) --threads 0 -o $@ -c $<\n"
-           "b: k.o\n\tnvcc -o b k.o -lcudart && nvcc --version\n"
-           "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
-           "code=sm_$(a)))\n",
-           "NVCC := mcc\n"
-           "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS) -lmusart\n"
-           "k.o: src/k.mu\n\t$(NVCC) -o $@ -c $<\n"
-           "b: k.o\n\tmcc -o b k.o -lmusart && mcc --version\n"
-           "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
-           "code=sm_$(a)))\n",
-           "8:32: build: '-gencode...' builds nvcc architecture options from "
-           "a variable");
+    expect(
+        newest, SCRIPT_MAKE,
+        "NVCC := nvcc\n"
+        "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS)\n"
+        "k.o: src/k.cu\n\t$(NVCC) --threads 0 -o $@ -c $<\n"
+        "b: k.o\n\tnvcc -o b k.o -lcudart && nvcc --version\n"
+        "c: k.o\n\tnvcc -o c k.o # links\n\tgzip --keep c; xz --threads 0 c\n"
+        "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
+        "code=sm_$(a)))\n",
+        "NVCC := mcc\n"
+        "app: k.o\n\t$(NVCC) $(LDFLAGS) -o $@ $^ $(LIBS) -lmusart\n"
+        "k.o: src/k.mu\n\t$(NVCC) -o $@ -c $<\n"
+        "b: k.o\n\tmcc -o b k.o -lmusart && mcc --version\n"
+        "c: k.o\n\tmcc -o c k.o -lmusart # links\n"
+        "\tgzip --keep c; xz --threads 0 c\n"
+        "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
+        "code=sm_$(a)))\n",
+        "11:32: build: '-gencode...' builds nvcc architecture options from "
+        "a variable");
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */
@@ -1126,9 +1130,9 @@ START_TEST(python_setup)
            "a = ''\nb = ['-lmusart']\n"
            "c = f'mcc {x} -V'\n"
            "if ' -lcudadevrt' in cmd: pass\n"
-           "os.system('mcc k.mu -o app, -lmublas')\n"
+           "os.system('mcc k.mu -o app, -lmublas -lmusart')\n"
            "os.system('mcc -L/usr/local/musa/lib k.mu > log 2>&1')\n"
-           "subprocess.run('cd build; mcc -o app k.mu -lmublas', "
+           "subprocess.run('cd build; mcc -o app k.mu -lmublas -lmusart', "
            "shell=True)\n",
            NULL);
     /* A command line's program nvcc is mcc, and its file names follow
@@ -1450,6 +1454,22 @@ START_TEST(python_commands)
            "from torch_musa.utils.musa_extension import MUSAExtension\n"
            "x = {'mcc': ['-arch=sm_%s' % cc, '-O3']}\n",
            "2:16: build: '-arch=sm_%s...' builds nvcc architecture options");
+    /* A link of nvcc's gets the runtime nvcc took on its own: in a
+     * command line, at its command's end; in a command's list, as its
+     * last item, in its quotes; not before more items, nor in a compile. */
+    expect(
+        newest, SCRIPT_PYTHON,
+        "os.system('nvcc -o app k.o && ./app')\n"
+        "a = ['nvcc', '-o', 'app', 'k.o']\nb = [\"nvcc\", \"-o\", \"x\", y,]\n"
+        "c = [nvcc, '-o', out] + objs\nd = ['nvcc', '-c', 'k.cu', '-o', "
+        "'k.o']\n"
+        "e = ['nvcc', '-o', 'app', 'k.o', '-lcudart']\n",
+        "os.system('mcc -o app k.o -lmusart && ./app')\n"
+        "a = ['mcc', '-o', 'app', 'k.o', '-lmusart']\n"
+        "b = [\"mcc\", \"-o\", \"x\", y, \"-lmusart\"]\n"
+        "c = [nvcc, '-o', out] + objs\nd = ['mcc', '-c', 'k.cu', '-o', 'k.o']\n"
+        "e = ['mcc', '-o', 'app', 'k.o', '-lmusart']\n",
+        "1:27: note: added '-lmusart'");
     /* An f-string: a field that names nvcc is the program; an option's
      * value from a field goes with it; a word built from a field is
      * reported. */

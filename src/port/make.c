@@ -14,6 +14,7 @@
 
 #include "lex/make.h"
 #include "mapping/mapping.h"
+#include "port/makeshell.h"
 #include "port/sdkpath.h"
 #include "port/scriptflags.h"
 #include "util/hashmap.h"
@@ -521,6 +522,32 @@ static void runtime_variable(struct mk *m)
         }
 }
 
+/* Does the command m->v[from..to) close each reference and quote it
+ * opens? (What is added at its end would be in one, and not seen there by
+ * a port of the port.) */
+static bool closed(const struct mk *m, size_t from, size_t to)
+{
+    char quote = 0;
+    for (size_t i = from; i < to; i++) {
+        const struct make_token *t = &m->v[i];
+        if (t->flags & (MAKE_TOKF_UNTERMINATED | MAKE_TOKF_IN_REF) &&
+            i + 1 == to)
+            return false;
+        if (t->flags & MAKE_TOKF_UNTERMINATED)
+            return false;
+        for (size_t k = 0; is_word(t) && k < t->len; k++) {
+            char c = m->buf[t->off + k];
+            if (c == '\\' && quote != '\'')
+                k++;
+            else if (quote)
+                quote = c == quote ? 0 : quote;
+            else if (c == '"' || c == '\'')
+                quote = c;
+        }
+    }
+    return !quote;
+}
+
 /* The recipe's shell command m->v[from..to), nvcc's (level): when it
  * links a program (sj_link_word), the port's runtime library is added
  * at its end. */
@@ -549,7 +576,7 @@ static void link_runtime(struct mk *m, size_t from, size_t to,
             return;
         out |= l == SJ_LINK_OUTPUT;
     }
-    if (out && end)
+    if (out && end && closed(m, from, to))
         sj_add_runtime(m->j, end, " ", "");
 }
 
@@ -664,92 +691,10 @@ static void line(struct mk *m)
     link_runtime(m, from, m->n, level);
 }
 
-/* The bytes [a, b) of the buffer, a word of the recipe as t is, into
- * out. */
-static void piece(struct make_token **out, size_t *n, size_t *alloc,
-                  const struct make_token *t, size_t a, size_t b)
-{
-    ALLOC_GROW(*out, *n + 1, *alloc);
-    struct make_token p = *t;
-    p.off = (uint32_t)a;
-    p.len = (uint32_t)(b - a);
-    (*out)[(*n)++] = p;
-}
-
-/* The line's tokens into out, with a recipe's words as the shell reads
- * them: split at its operators outside quotes, each run of them a word of
- * its own (echo x;nvcc -G, (nvcc -G), a&&b), and a quoted blank kept in
- * its word (-Xptxas "-v -O3", -DM="a b"); m->n becomes their count. A
- * reference in the quotes ("$(INC)", "$$X") ends the word before it, as
- * any token does, but not the quote. */
-static void shell_split(struct mk *m, struct make_token **out, size_t *alloc)
-{
-    size_t n = 0, open = 0; /* where a word whose quote is open starts */
-    char quote = 0;
-    bool pending = false;
-    struct make_token proto = {0}; /* that word's first token */
-    for (size_t i = 0; i < m->n; i++) {
-        const struct make_token *t = &m->v[i];
-        bool word = t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
-                    !(t->flags & MAKE_TOKF_IN_REF);
-        if (pending && (word || t->kind == MAKE_TOK_SPACE))
-            ; /* the quoted word goes on */
-        else if (pending)
-            piece(out, &n, alloc, &proto, open, t->off);
-        if (t->kind == MAKE_TOK_NEWLINE)
-            quote = 0;
-        if (!word) {
-            if (!pending || t->kind != MAKE_TOK_SPACE) {
-                pending = false;
-                ALLOC_GROW(*out, n + 1, *alloc);
-                (*out)[n++] = *t;
-            }
-            continue;
-        }
-        const char *s = m->buf + t->off;
-        size_t a = pending ? open : t->off; /* the piece not yet out */
-        if (!pending)
-            proto = *t;
-        pending = false;
-        for (size_t k = 0; k < t->len; k++) {
-            char c = s[k];
-            if (quote == '"' && c == '\\') {
-                k++; /* \" \\ \$ in double quotes */
-            } else if (quote) {
-                quote = c == quote ? 0 : quote;
-            } else if (c == '\\') {
-                k++;
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (sj_shell_op(s, t->len, k)) {
-                size_t e = k;
-                while (e < t->len && sj_shell_op(s, t->len, e))
-                    e++;
-                if (a < t->off + k)
-                    piece(out, &n, alloc, &proto, a, t->off + k);
-                piece(out, &n, alloc, t, t->off + k, t->off + e);
-                a = t->off + e;
-                k = e - 1;
-            }
-        }
-        if (quote) {
-            pending = true; /* the word goes on after the blank */
-            open = a;
-        } else if (a < t->off + t->len) {
-            piece(out, &n, alloc, &proto, a, t->off + t->len);
-        }
-    }
-    if (pending && m->n) {
-        const struct make_token *last = &m->v[m->n - 1];
-        piece(out, &n, alloc, &proto, open, last->off + last->len);
-    }
-    m->n = n;
-}
-
 static void port_line(struct mk *m, struct make_token **split, size_t *alloc)
 {
     struct make_token *v = m->v;
-    shell_split(m, split, alloc);
+    m->n = make_shell_split(m->buf, m->v, m->n, split, alloc);
     m->v = *split;
     line(m);
     m->v = v;

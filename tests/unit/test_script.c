@@ -851,6 +851,15 @@ START_TEST(make_flags)
         "code=sm_$(a)))\n",
         "11:32: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
+    /* A command that leaves a quote or a reference open gets nothing
+     * at its end: it would be in them, and added again by a port of the
+     * port (found by fuzz_script). */
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\t$(NVCC) -o $@ \"x y\" k.o\n\t$(NVCC) -o $@ \"k.o;\n"
+           "\t$(NVCC) -o $@ k.o $(LIBS\n",
+           "a:\n\t$(NVCC) -o $@ \"x y\" k.o -lmusart\n\t$(NVCC) -o $@ \"k.o;\n"
+           "\t$(NVCC) -o $@ k.o $(LIBS\n",
+           NULL);
     /* A removal takes no blank that a backslash escapes: '\ ' would
      * become '\)' (found by fuzz_script: the second port read past the
      * now escaped parenthesis). */

@@ -28,6 +28,8 @@ struct mk {
     struct sj_word *words;
     size_t nwords, walloc;
     struct hashmap runtime; /* variables whose value links the runtime */
+    struct hashmap read;    /* variables nvcc's commands read: NVCC, 1;
+                               another compiler's too: 2 */
 };
 
 static bool is_word(const struct make_token *t)
@@ -313,8 +315,11 @@ static enum sj_level line_level(const struct mk *m)
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
-            return nvcc_variable(m->buf + t->off, t->len) ? SJ_NVCC
-                                                          : SJ_UNAMBIGUOUS;
+            return nvcc_variable(m->buf + t->off, t->len) ||
+                           hashmap_get(&m->read, m->buf + t->off, t->len) ==
+                               (void *)1
+                       ? SJ_NVCC
+                       : SJ_UNAMBIGUOUS;
         if (t->ctx == MAKE_CTX_RECIPE && t->kind != MAKE_TOK_SPACE)
             return command_level(m, i);
     }
@@ -691,6 +696,31 @@ static void line(struct mk *m)
     link_runtime(m, from, m->n, level);
 }
 
+/* The variables the line's recipe commands read ($(NAME), ${NAME}):
+ * nvcc's commands' (ALL_CCFLAGS in $(NVCC) $(ALL_CCFLAGS) -c $<), whose
+ * values are nvcc's options then, unless a command that may be another
+ * compiler reads them too. */
+static void read_variables(struct mk *m)
+{
+    enum sj_level level = SJ_OTHER;
+    bool start = true;
+    for (size_t i = 0; i < m->n; i++) {
+        const struct make_token *t = &m->v[i];
+        if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
+            continue;
+        if (start)
+            level = command_level(m, i);
+        start = ends_command(m, t);
+        const struct make_token *r = ref_name(m, i);
+        if (!r || level == SJ_OTHER)
+            continue;
+        void *was = hashmap_get(&m->read, m->buf + r->off, r->len);
+        if (was != (void *)2)
+            hashmap_put(&m->read, m->buf + r->off, r->len,
+                        level == SJ_NVCC ? (void *)1 : (void *)2);
+    }
+}
+
 static void port_line(struct mk *m, struct make_token **split, size_t *alloc)
 {
     struct make_token *v = m->v;
@@ -709,6 +739,20 @@ void make_port(struct script_job *j)
     struct make_lexer lx;
     struct make_token t, *split = NULL;
     size_t salloc = 0;
+    /* First what nvcc's commands read, then the port. */
+    make_lexer_init(&lx, j->buf, j->len);
+    while (make_lexer_next(&lx, &t)) {
+        ALLOC_GROW(m.v, m.n + 1, m.alloc);
+        m.v[m.n++] = t;
+        if (t.kind == MAKE_TOK_NEWLINE || lx.pos >= j->len) {
+            struct make_token *v = m.v;
+            m.n = make_shell_split(m.buf, m.v, m.n, &split, &salloc);
+            m.v = split;
+            read_variables(&m);
+            m.v = v;
+            m.n = 0;
+        }
+    }
     make_lexer_init(&lx, j->buf, j->len);
     while (make_lexer_next(&lx, &t)) {
         if (t.flags & MAKE_TOKF_UNTERMINATED && t.kind == MAKE_TOK_DIRECTIVE)
@@ -723,5 +767,6 @@ void make_port(struct script_job *j)
     free(split);
     free(m.v);
     hashmap_release(&m.runtime);
+    hashmap_release(&m.read);
     free(m.words);
 }

@@ -851,6 +851,16 @@ START_TEST(make_flags)
         "code=sm_$(a)))\n",
         "11:32: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
+    /* A variable an nvcc command reads holds nvcc's options, unless a
+     * command that may be another compiler reads it too. */
+    expect(newest, SCRIPT_MAKE,
+           "F := --threads 0 -G\nC := -G -O2\n"
+           "k.o: src/k.cu\n\t$(EXEC) $(NVCC) $(F) $(C) -o $@ -c $<\n"
+           "h.o: h.c\n\t$(CC) $(C) -o $@ -c $<\n",
+           "F :=\nC := -G -O2\n"
+           "k.o: src/k.mu\n\t$(EXEC) $(NVCC) $(F) $(C) -o $@ -c $<\n"
+           "h.o: h.c\n\t$(CC) $(C) -o $@ -c $<\n",
+           NULL);
     /* A command that leaves a quote or a reference open gets nothing
      * at its end: it would be in them, and added again by a port of the
      * port (found by fuzz_script). */

@@ -37,12 +37,6 @@ static bool is_word(const struct make_token *t)
     return t->kind == MAKE_TOK_WORD;
 }
 
-/* Is c one of the shell's operators that end or group commands? */
-static bool shell_op_char(char c)
-{
-    return c == ';' || c == '|' || c == '&' || c == '(' || c == ')';
-}
-
 /* Is t a recipe's shell operator, a word of its own after shell_split
  * (; && || | ( ))? */
 static bool shell_op(const struct mk *m, const struct make_token *t)
@@ -51,7 +45,7 @@ static bool shell_op(const struct mk *m, const struct make_token *t)
         (t->flags & MAKE_TOKF_IN_REF))
         return false;
     for (size_t k = 0; k < t->len; k++)
-        if (!shell_op_char(m->buf[t->off + k]))
+        if (!sj_shell_op(m->buf + t->off, t->len, k))
             return false;
     return true;
 }
@@ -332,7 +326,7 @@ static bool ends_command(const struct mk *m, const struct make_token *t)
 {
     return t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
            !(t->flags & MAKE_TOKF_IN_REF) &&
-           shell_op_char(m->buf[t->off + t->len - 1]);
+           sj_shell_op(m->buf + t->off, t->len, t->len - 1);
 }
 
 /* A make variable's name at t: CUDA_HOME -> MUSA_HOME. */
@@ -535,20 +529,11 @@ static bool closed(const struct mk *m, size_t from, size_t to)
     char quote = 0;
     for (size_t i = from; i < to; i++) {
         const struct make_token *t = &m->v[i];
-        if (t->flags & (MAKE_TOKF_UNTERMINATED | MAKE_TOKF_IN_REF) &&
-            i + 1 == to)
+        if ((t->flags & MAKE_TOKF_UNTERMINATED) ||
+            ((t->flags & MAKE_TOKF_IN_REF) && i + 1 == to))
             return false;
-        if (t->flags & MAKE_TOKF_UNTERMINATED)
-            return false;
-        for (size_t k = 0; is_word(t) && k < t->len; k++) {
-            char c = m->buf[t->off + k];
-            if (c == '\\' && quote != '\'')
-                k++;
-            else if (quote)
-                quote = c == quote ? 0 : quote;
-            else if (c == '"' || c == '\'')
-                quote = c;
-        }
+        for (size_t k = 0; is_word(t) && k < t->len; k++)
+            sj_shell_quote(m->buf + t->off, t->len, &k, &quote);
     }
     return !quote;
 }
@@ -661,7 +646,7 @@ static void line(struct mk *m)
             value_word(m, i, whole);
             if (s[at] == '/') /* /usr/local/cuda/bin/nvcc */
                 sj_home_word(j, t->off + at, t->len - at, 0, 0, false);
-            sj_home_tool(j, t->off + t->len - 4, 4);
+            sj_home_tool(j, t->off + at, t->len - at);
             continue;
         }
         if ((s[0] == '/' || s[0] == '-') && path_prefix(m, i)) {

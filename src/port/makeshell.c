@@ -53,16 +53,8 @@ size_t make_shell_split(const char *buf, const struct make_token *v, size_t nv,
             proto = *t;
         pending = false;
         for (size_t k = 0; k < t->len; k++) {
-            char c = s[k];
-            if (quote == '"' && c == '\\') {
-                k++; /* \" \\ \$ in double quotes */
-            } else if (quote) {
-                quote = c == quote ? 0 : quote;
-            } else if (c == '\\') {
-                k++;
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (sj_shell_op(s, t->len, k)) {
+            if (sj_shell_quote(s, t->len, &k, &quote) &&
+                sj_shell_op(s, t->len, k)) {
                 size_t e = k;
                 while (e < t->len && sj_shell_op(s, t->len, e))
                     e++;

@@ -479,8 +479,7 @@ void pycmd_words(struct script_job *j, struct pycmd_walk *wk, size_t off,
                    memchr(s + a, '=', wl) || memchr(s + a, '$', wl)) {
             ;
         } else if (wk->word_program) {
-            if (sj_is_nvcc(s + a, wl)) /* nvcc, /opt/cuda/bin/nvcc */
-                sj_home_tool(j, a + wl - 4, 4);
+            sj_home_tool(j, a, wl); /* nvcc, /opt/cuda/bin/nvcc */
         } else if (sj_may_rename(j, s + a, wl)) {
             sj_path(j, a, wl, how, NULL);
         }

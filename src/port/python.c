@@ -474,15 +474,6 @@ static enum sj_level options_level(const struct py *p, size_t i)
     return SJ_UNAMBIGUOUS;
 }
 
-/* A string that names the program nvcc, alone or at a path's end
- * (/opt/cuda/bin/nvcc): the port's program, as makefiles have it. */
-static void program(struct py *p, size_t off, size_t len)
-{
-    const char *s = p->buf + off;
-    if (len >= 4 && sj_is_nvcc(s, len))
-        sj_home_tool(p->j, off + len - 4, 4);
-}
-
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
@@ -547,7 +538,7 @@ static void string(struct py *p, size_t i)
         if (!f->command)
             return;
         if (item && i == f->first)
-            program(p, off, len); /* ['nvcc', '-c', 'k.cu'] */
+            sj_home_tool(p->j, off, len); /* ['nvcc', '-c', 'k.cu'] */
     } else if (len == 4 && !memcmp(s, "nvcc", 4) &&
                ((assigned(p, i) != NONE &&
                  (i + 1 == p->n || p->t[i + 1].kind == PY_TOK_NEWLINE)) ||
@@ -556,7 +547,7 @@ static void string(struct py *p, size_t i)
                 is_op(p, i + 1, "!="))) {
         /* NVCC = 'nvcc', shutil.which('nvcc'), and what compares with
          * such a name (if NVCC == 'nvcc') */
-        program(p, off, len);
+        sj_home_tool(p->j, off, len);
     }
     if ((p->extension || (f && f->command)) && item && len > 2 && s[0] == '-' &&
         s[1] == 'l') {

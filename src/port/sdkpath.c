@@ -135,10 +135,10 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len)
 void sj_home_tool(struct script_job *j, size_t off, size_t len)
 {
     const struct script_entry *te;
-    if (len == 4 && !memcmp(j->buf + off, "nvcc", 4) &&
+    if (sj_is_nvcc(j->buf + off, len) &&
         (te = mapping_script(j->map, SC_MAKE_TOOL, "nvcc", 4)) &&
         te->action == SA_RENAME)
-        sj_replace(j, off, 4, te->e.to, te->e.to_len, false);
+        sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
 }
 
 size_t sj_home_len(const struct script_job *j, const char *s, size_t len,
@@ -185,8 +185,8 @@ bool sj_home_path(struct script_job *j, size_t off, size_t len, size_t woff,
 void sj_home_rest(struct script_job *j, size_t off, size_t len, bool tool)
 {
     sj_home_dir(j, off, len);
-    if (tool && len >= 5 && j->buf[off + len - 5] == '/')
-        sj_home_tool(j, off + len - 4, 4);
+    if (tool && len >= 5) /* (after the home: /bin/nvcc) */
+        sj_home_tool(j, off, len);
 }
 
 /* The options a path in the home may follow in its word. */

@@ -48,8 +48,9 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len);
 /* The same for the directory name at off alone (a piece of a joined
  * path: os.path.join(CUDA_HOME, 'lib64')). */
 void sj_home_part(struct script_job *j, size_t off, size_t len);
-/* nvcc at off (a command's program, or one in the home's bin): the tool
- * rule's (mcc). Another word of len bytes stays. */
+/* The word at off that names nvcc, alone or at a path's end (a
+ * command's program, /opt/cuda/bin/nvcc, one in the home's bin): its
+ * nvcc becomes the tool rule's (mcc). Another word stays. */
 void sj_home_tool(struct script_job *j, size_t off, size_t len);
 /* A word at off that is, or holds after -L, -I or -Wl,-rpath,, a path
  * in the CUDA toolkit's home: sj_home_path on the path ([woff, woff +

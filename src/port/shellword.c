@@ -28,6 +28,24 @@ bool sj_wrapper(const char *s, size_t len)
     return false;
 }
 
+bool sj_shell_quote(const char *s, size_t len, size_t *k, char *quote)
+{
+    char c = s[*k];
+    if (c == '\\' && *quote != '\'') {
+        *k += *k + 1 < len;
+        return false;
+    }
+    if (*quote) {
+        *quote = c == *quote ? 0 : *quote;
+        return false;
+    }
+    if (c == '"' || c == '\'') {
+        *quote = c;
+        return false;
+    }
+    return true;
+}
+
 bool sj_shell_op(const char *s, size_t len, size_t k)
 {
     char c = s[k];

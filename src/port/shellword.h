@@ -15,6 +15,12 @@ bool sj_is_nvcc(const char *s, size_t len);
 /* The length of the shell word s[0..len) less the operators that end its
  * command (k.cu; -G&& x|): less than len when it ends one. */
 size_t sj_shell_word(const char *s, size_t len);
+/* The shell's quoting at s[*k] of s[0..len), *quote the quote open
+ * before it (0: none): a quote character opens or closes its quote, a
+ * backslash (but in single quotes) takes the character after it, *k
+ * stepping over that. True when s[*k] is the shell's own: outside
+ * quotes, and no quote or escape. */
+bool sj_shell_quote(const char *s, size_t len, size_t *k, char *quote);
 /* Is s[k] of the shell text s[0..len) an operator that ends or groups
  * commands (; | & ( )), not a redirection's & (2>&1, &>log)? */
 bool sj_shell_op(const char *s, size_t len, size_t k);

@@ -1412,28 +1412,20 @@ START_TEST(python_commands)
     /* From a review: a list's item that is an expression is the item's
      * own, and a value; lists of values are no commands; a string of
      * options is one only where options are given (an assignment). */
+    static const char kept[] =
+        "a = [nvcc, '-G' if debug else '-O3', 'k.cu']\n"
+        "b = [f for f in nvcc_flags if f != '-G']\n"
+        "p.add_argument('--cc', choices=['nvcc', 'hipcc'])\n"
+        "e = x in ['nvcc', 'clang']\n"
+        "g = ['use nvcc', '-G']\nh = [nvcc_version, '-G']\n"
+        "i = f'{nvcc_version} -G'\n"
+        "print('-lineinfo -G')\np(help='-G -lineinfo')\n"
+        "j = {'-lineinfo -G': 1}\nk = opts == '-lineinfo -G'\n";
+    expect(newest, SCRIPT_PYTHON, kept, kept, NULL);
     expect(newest, SCRIPT_PYTHON,
-           "a = [nvcc, '-G' if debug else '-O3', 'k.cu']\n"
-           "b = [f for f in nvcc_flags if f != '-G']\n"
            "c = ['nvcc', '-ccbin', cxx, '-c', 'k.cu']\n"
-           "d = ['nvcc', '-lineinfo -O3']\n"
-           "p.add_argument('--cc', choices=['nvcc', 'hipcc'])\n"
-           "e = x in ['nvcc', 'clang']\n"
-           "g = ['use nvcc', '-G']\nh = [nvcc_version, '-G']\n"
-           "i = f'{nvcc_version} -G'\n"
-           "print('-lineinfo -G')\np(help='-G -lineinfo')\n"
-           "j = {'-lineinfo -G': 1}\nk = opts == '-lineinfo -G'\n",
-           "a = [nvcc, '-G' if debug else '-O3', 'k.cu']\n"
-           "b = [f for f in nvcc_flags if f != '-G']\n"
-           "c = ['mcc', '-c', 'k.cu']\n"
-           "d = ['mcc', '-lineinfo -O3']\n"
-           "p.add_argument('--cc', choices=['nvcc', 'hipcc'])\n"
-           "e = x in ['nvcc', 'clang']\n"
-           "g = ['use nvcc', '-G']\nh = [nvcc_version, '-G']\n"
-           "i = f'{nvcc_version} -G'\n"
-           "print('-lineinfo -G')\np(help='-G -lineinfo')\n"
-           "j = {'-lineinfo -G': 1}\nk = opts == '-lineinfo -G'\n",
-           NULL);
+           "d = ['nvcc', '-lineinfo -O3']\n",
+           "c = ['mcc', '-c', 'k.cu']\nd = ['mcc', '-lineinfo -O3']\n", NULL);
     /* The program's name where code keeps it, and at a path's end; a
      * quoted word is one word; one option given to nvcc's name. */
     expect(newest, SCRIPT_PYTHON,

@@ -328,7 +328,11 @@ enum sj_link sj_link_word(const char *s, size_t len)
                                          "--cuda",
                                          "-optix-ir",
                                          "--optix-ir"};
-    if (len == 2 && !memcmp(s, "-o", 2))
+    /* nvcc's output is -o F, -o=F, --output-file F or --output-file=F */
+    if ((len == 2 && !memcmp(s, "-o", 2)) ||
+        (len > 3 && !memcmp(s, "-o=", 3)) ||
+        (len >= 13 && !memcmp(s, "--output-file", 13) &&
+         (len == 13 || s[13] == '=')))
         return SJ_LINK_OUTPUT;
     for (size_t k = 0; k < sizeof(nolink) / sizeof(nolink[0]); k++)
         if (strlen(nolink[k]) == len && !memcmp(s, nolink[k], len))

@@ -851,6 +851,14 @@ START_TEST(make_flags)
         "code=sm_$(a)))\n",
         "11:32: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
+    /* nvcc names its output four ways, and each is a link's. */
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tnvcc -o=a k.o\n\tnvcc --output-file a k.o\n"
+           "\tnvcc --output-file=a k.o\n\tnvcc --output-files=a k.o\n",
+           "a:\n\tmcc -o=a k.o -lmusart\n\tmcc --output-file a k.o -lmusart\n"
+           "\tmcc --output-file=a k.o -lmusart\n"
+           "\tmcc --output-files=a k.o\n",
+           NULL);
     /* A variable an nvcc command reads holds nvcc's options, unless a
      * command that may be another compiler reads it too. */
     expect(newest, SCRIPT_MAKE,

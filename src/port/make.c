@@ -15,6 +15,7 @@
 #include "lex/make.h"
 #include "mapping/mapping.h"
 #include "port/makeshell.h"
+#include "port/makevars.h"
 #include "port/sdkpath.h"
 #include "port/scriptflags.h"
 #include "util/hashmap.h"
@@ -27,9 +28,7 @@ struct mk {
     size_t n, alloc;
     struct sj_word *words;
     size_t nwords, walloc;
-    struct hashmap runtime; /* variables whose value links the runtime */
-    struct hashmap read;    /* variables nvcc's commands read: NVCC, 1;
-                               another compiler's too: 2 */
+    struct mk_vars vars; /* what its variables hold */
 };
 
 static bool is_word(const struct make_token *t)
@@ -310,8 +309,8 @@ static enum sj_level line_level(const struct mk *m)
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
             return nvcc_variable(m->buf + t->off, t->len) ||
-                           hashmap_get(&m->read, m->buf + t->off, t->len) ==
-                               (void *)1
+                           mkvars_reader(&m->vars, m->buf + t->off, t->len) ==
+                               MK_READ_NVCC
                        ? SJ_NVCC
                        : SJ_UNAMBIGUOUS;
         if (t->ctx == MAKE_CTX_RECIPE && t->kind != MAKE_TOK_SPACE)
@@ -509,18 +508,6 @@ static void shell_call(struct mk *m, size_t open)
     free(w);
 }
 
-/* The line assigns a variable whose value links the runtime: a link
- * that names it names the runtime. */
-static void runtime_variable(struct mk *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (m->v[i].ctx == MAKE_CTX_VARNAME && is_word(&m->v[i])) {
-            hashmap_put(&m->runtime, m->buf + m->v[i].off, m->v[i].len,
-                        (void *)1);
-            return;
-        }
-}
-
 /* Does the command m->v[from..to) close each reference and quote it
  * opens? (What is added at its end would be in one, and not seen there by
  * a port of the port.) */
@@ -557,7 +544,7 @@ static void link_runtime(struct mk *m, size_t from, size_t to,
             break; /* the shell's comment: the command ends before it */
         end = t->off + t->len;
         const struct make_token *r = ref_name(m, i);
-        if (r && hashmap_get(&m->runtime, m->buf + r->off, r->len))
+        if (r && mkvars_links_runtime(&m->vars, m->buf + r->off, r->len))
             return; /* $(LIBS), whose value has -lcudart */
         if (!is_word(t) || (t->flags & MAKE_TOKF_IN_REF) || !boundary(m, i, -1))
             continue;
@@ -661,8 +648,6 @@ static void line(struct mk *m)
         if (whole && t->len > 2 && s[0] == '-' && s[1] == 'l' &&
             !nvflags_find(j->nv, s, t->len, &jn)) {
             sj_library(j, t->off, t->len, t->off + 2, t->len - 2);
-            if (sj_link_word(s, t->len) == SJ_LINK_NOT)
-                runtime_variable(m); /* LIBS := -lcudart */
             continue;
         }
         if (whole && t->len > 2 && s[0] == '-' && (s[1] == 'I' || s[1] == 'L'))
@@ -681,28 +666,38 @@ static void line(struct mk *m)
     link_runtime(m, from, m->n, level);
 }
 
-/* The variables the line's recipe commands read ($(NAME), ${NAME}):
- * nvcc's commands' (ALL_CCFLAGS in $(NVCC) $(ALL_CCFLAGS) -c $<), whose
- * values are nvcc's options then, unless a command that may be another
- * compiler reads them too. */
+/* What the line says of its variables (makevars.h): the ones its
+ * recipe commands read ($(NAME), ${NAME}), by nvcc's or another's; the
+ * ones an assignment's value reads whole, and whether it links the
+ * runtime (LIBS := -lcudart). */
 static void read_variables(struct mk *m)
 {
     enum sj_level level = SJ_OTHER;
     bool start = true;
+    const struct make_token *name = NULL;
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
+        if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
+            name = t;
+        if (t->ctx == MAKE_CTX_VALUE && name &&
+            !(t->flags & MAKE_TOKF_IN_REF)) {
+            const struct make_token *r = ref_name(m, i);
+            if (r)
+                mkvars_edge(&m->vars, name->off, name->len, r->off, r->len);
+            else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
+                     t->len > 2 && !memcmp(m->buf + t->off, "-l", 2) &&
+                     sj_link_word(m->buf + t->off, t->len) == SJ_LINK_NOT)
+                mkvars_runtime(&m->vars, name->off, name->len);
+        }
         if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
             continue;
         if (start)
             level = command_level(m, i);
         start = ends_command(m, t);
         const struct make_token *r = ref_name(m, i);
-        if (!r || level == SJ_OTHER)
-            continue;
-        void *was = hashmap_get(&m->read, m->buf + r->off, r->len);
-        if (was != (void *)2)
-            hashmap_put(&m->read, m->buf + r->off, r->len,
-                        level == SJ_NVCC ? (void *)1 : (void *)2);
+        if (r && level != SJ_OTHER)
+            mkvars_read(&m->vars, r->off, r->len,
+                        level == SJ_NVCC ? MK_READ_NVCC : MK_READ_OTHER);
     }
 }
 
@@ -721,6 +716,7 @@ void make_port(struct script_job *j)
     struct mk m = {0};
     m.j = j;
     m.buf = j->buf;
+    m.vars.buf = j->buf;
     struct make_lexer lx;
     struct make_token t, *split = NULL;
     size_t salloc = 0;
@@ -738,6 +734,7 @@ void make_port(struct script_job *j)
             m.n = 0;
         }
     }
+    mkvars_close(&m.vars);
     make_lexer_init(&lx, j->buf, j->len);
     while (make_lexer_next(&lx, &t)) {
         if (t.flags & MAKE_TOKF_UNTERMINATED && t.kind == MAKE_TOK_DIRECTIVE)
@@ -751,7 +748,6 @@ void make_port(struct script_job *j)
         port_line(&m, &split, &salloc);
     free(split);
     free(m.v);
-    hashmap_release(&m.runtime);
-    hashmap_release(&m.read);
+    mkvars_release(&m.vars);
     free(m.words);
 }

@@ -869,6 +869,21 @@ START_TEST(make_flags)
            "k.o: src/k.mu\n\t$(EXEC) $(NVCC) $(F) $(C) -o $@ -c $<\n"
            "h.o: h.c\n\t$(CC) $(C) -o $@ -c $<\n",
            NULL);
+    /* What a variable nvcc reads reads whole is nvcc's too, and one
+     * that reads the runtime's variable links it, wherever the file
+     * assigns them; a function's text is not followed. */
+    expect(newest, SCRIPT_MAKE,
+           "C := -O2 -G\nALL_CC := -m64 $(addprefix -Xcompiler ,$(C))\n"
+           "ALL_LD := $(ALL_CC) $(EXTRA)\nEXTRA := -G\n"
+           "LIBRARIES := $(CUDA_LIBS) -lm\n"
+           "app: k.o\n\t$(NVCC) $(ALL_LD) -o $@ $+ $(LIBRARIES)\n"
+           "CUDA_LIBS := -lcudart\n",
+           "C := -O2 -G\nALL_CC := -m64 $(addprefix -Xcompiler ,$(C))\n"
+           "ALL_LD := $(ALL_CC) $(EXTRA)\nEXTRA :=\n"
+           "LIBRARIES := $(CUDA_LIBS) -lm\n"
+           "app: k.o\n\t$(NVCC) $(ALL_LD) -o $@ $+ $(LIBRARIES)\n"
+           "CUDA_LIBS := -lmusart\n",
+           NULL);
     /* A command that leaves a quote or a reference open gets nothing
      * at its end: it would be in them, and added again by a port of the
      * port (found by fuzz_script). */

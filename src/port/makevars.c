@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* What a makefile's variables hold: see makevars.h. */
+#include "port/makevars.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "util/xalloc.h"
+
+/* How many times the edges are walked: a chain of variables longer than
+ * this is not followed to its end (each walk is linear in the edges, so
+ * a contrived file stays linear too). */
+#define MK_WALKS 8
+
+void mkvars_read(struct mk_vars *v, size_t off, size_t len,
+                 enum mk_reader reader)
+{
+    const char *name = v->buf + off;
+    if ((uintptr_t)hashmap_get(&v->read, name, len) < (uintptr_t)reader)
+        hashmap_put(&v->read, name, len, (void *)(uintptr_t)reader);
+}
+
+void mkvars_edge(struct mk_vars *v, size_t name, size_t name_len, size_t ref,
+                 size_t ref_len)
+{
+    ALLOC_GROW(v->edges, v->nedges + 1, v->alloc);
+    v->edges[v->nedges++] = (struct mk_edge){name, name_len, ref, ref_len};
+}
+
+void mkvars_runtime(struct mk_vars *v, size_t off, size_t len)
+{
+    hashmap_put(&v->runtime, v->buf + off, len, (void *)1);
+}
+
+void mkvars_close(struct mk_vars *v)
+{
+    bool changed = true;
+    for (int walk = 0; changed && walk < MK_WALKS; walk++) {
+        changed = false;
+        for (size_t i = 0; i < v->nedges; i++) {
+            const struct mk_edge *e = &v->edges[i];
+            const char *name = v->buf + e->name, *ref = v->buf + e->ref;
+            enum mk_reader r = mkvars_reader(v, name, e->name_len);
+            if (r > mkvars_reader(v, ref, e->ref_len)) {
+                mkvars_read(v, e->ref, e->ref_len, r);
+                changed = true;
+            }
+            if (mkvars_links_runtime(v, ref, e->ref_len) &&
+                !mkvars_links_runtime(v, name, e->name_len)) {
+                mkvars_runtime(v, e->name, e->name_len);
+                changed = true;
+            }
+        }
+    }
+}
+
+enum mk_reader mkvars_reader(const struct mk_vars *v, const char *name,
+                             size_t len)
+{
+    return (enum mk_reader)(uintptr_t)hashmap_get(&v->read, name, len);
+}
+
+bool mkvars_links_runtime(const struct mk_vars *v, const char *name, size_t len)
+{
+    return hashmap_get(&v->runtime, name, len) != NULL;
+}
+
+void mkvars_release(struct mk_vars *v)
+{
+    hashmap_release(&v->read);
+    hashmap_release(&v->runtime);
+    free(v->edges);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* What a makefile's variables hold, read before the file is ported (as
+ * make expands a recipe only when it runs, where the variable is
+ * assigned in the file does not matter): which ones nvcc's commands read
+ * ($(NVCC) $(ALL_CCFLAGS) -c $<), and which link CUDA's runtime
+ * (LIBS := -lcudart). Both go through the variables an assignment's
+ * value reads whole (ALL_LDFLAGS += $(ALL_CCFLAGS), LIBRARIES :=
+ * $(CUDA_LIBS)): a variable read by nvcc passes that on to the ones its
+ * value reads; one that reads a runtime's variable links it too.
+ * References inside a function ($(addprefix -Xcompiler ,$(CCFLAGS)))
+ * are not followed: the function says what its text is. Private to
+ * port/. */
+#ifndef C2M_PORT_MAKEVARS_H
+#define C2M_PORT_MAKEVARS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/hashmap.h"
+
+enum mk_reader {
+    MK_READ_NONE,  /* no command we know of reads it */
+    MK_READ_NVCC,  /* nvcc's commands alone */
+    MK_READ_OTHER, /* also a command that may be another compiler */
+};
+
+struct mk_edge {
+    size_t name, name_len; /* offsets into the file's bytes */
+    size_t ref, ref_len;
+};
+
+struct mk_vars {
+    const char *buf;        /* the file's bytes: the keys' */
+    struct hashmap read;    /* name -> enum mk_reader */
+    struct hashmap runtime; /* name -> non-NULL: links the runtime */
+    struct mk_edge *edges;  /* name's value reads ref */
+    size_t nedges, alloc;
+};
+
+/* A command that level reads name (later readers may widen it). */
+void mkvars_read(struct mk_vars *v, size_t off, size_t len,
+                 enum mk_reader reader);
+/* The value assigned to name reads ref. */
+void mkvars_edge(struct mk_vars *v, size_t name, size_t name_len, size_t ref,
+                 size_t ref_len);
+/* The value assigned to name links the runtime. */
+void mkvars_runtime(struct mk_vars *v, size_t off, size_t len);
+/* Pass what is known along the edges, once all lines are read. */
+void mkvars_close(struct mk_vars *v);
+
+enum mk_reader mkvars_reader(const struct mk_vars *v, const char *name,
+                             size_t len);
+bool mkvars_links_runtime(const struct mk_vars *v, const char *name,
+                          size_t len);
+void mkvars_release(struct mk_vars *v);
+
+#endif

@@ -360,9 +360,18 @@ static void fields(struct py *p, size_t i, unsigned depth)
  * expression, which pypath.c ports as a whole). */
 static void file_string(struct py *p, size_t off, size_t len)
 {
-    /* A setup's names are from its directory, where it runs; other
-     * code's from wherever it runs: only a hint. */
-    sj_path(p->j, off, len, p->extension ? SJ_PATH : SJ_HINT, NULL);
+    /* A suffix alone ('.cu' of s.endswith('.cu'), s.replace('.cu',
+     * '.o')) stands for the files that have it: they are renamed. A
+     * setup's names are from its directory, where it runs; other code's
+     * from wherever it runs: only a hint. */
+    const char *s = p->buf + off;
+    bool suffix = len > 1 && s[0] == '.' && s[1] != '.' &&
+                  !memchr(s + 1, '.', len - 1) && !memchr(s, '/', len);
+    sj_path(p->j, off, len,
+            suffix         ? SJ_SUFFIX
+            : p->extension ? SJ_PATH
+                           : SJ_HINT,
+            NULL);
 }
 
 /* The text pieces of an f-string: the end of a file name after a field. */

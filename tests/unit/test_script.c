@@ -851,6 +851,19 @@ START_TEST(make_flags)
         "code=sm_$(a)))\n",
         "11:32: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
+    /* nvcc's own options that real makefiles give (llama.cpp's
+     * --default-stream, -Xcudafe --diag_suppress): dropped, translated,
+     * or kept and said; a host compiler's --optimize is its own. */
+    expect(newest, SCRIPT_MAKE,
+           "k.o: k.cu\n\tnvcc -Xcudafe --diag_suppress=177 --keep-dir /tmp "
+           "-noeh --default-stream per-thread -c k.cu\n"
+           "\tgcc --optimize -c x.c\n",
+           "k.o: k.mu\n\tmcc -fno-exceptions --default-stream per-thread "
+           "-c k.mu\n\tgcc --optimize -c x.c\n",
+           "2:58: build: '--default-stream per-thread' is kept, but mcc has "
+           "no --default-stream: clang spells per-thread as "
+           "-fgpu-default-stream=per-thread (inferred); check what mcc "
+           "takes");
     /* nvcc names its output four ways, and each is a link's. */
     expect(newest, SCRIPT_MAKE,
            "a:\n\tnvcc -o=a k.o\n\tnvcc --output-file a k.o\n"
@@ -992,6 +1005,21 @@ START_TEST(python_setup)
                  "'-lmufft',\n"
                  "  '-lm'])\n"
                  "home = os.environ.get('MUSA_PATH', '/usr/local/musa')\n");
+    /* A suffix alone stands for the files that have it, which the run
+     * renames: s.replace('.cu', '.o') would write the object over the
+     * source. In a setup and in any other script. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "o = src.replace('.cu', '.o')\n"
+                 "h = [f for f in fs if f.endswith(\".cuh\")]\n"
+                 "x = {'.cu', '.c', '.cu.o', '..cu'}\n",
+                 "o = src.replace('.mu', '.o')\n"
+                 "h = [f for f in fs if f.endswith(\".muh\")]\n"
+                 "x = {'.mu', '.c', '.cu.o', '..cu'}\n");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "s = [f for f in os.listdir('src') if f.endswith('.cu')]\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "s = [f for f in os.listdir('src') if f.endswith('.mu')]\n");
     /* ... and as paths put together from pieces: torch's CUDA_HOME and
      * the environment's (MUSA's tools read MUSA_HOME and MUSA_PATH),
      * joined, added to, in an f-string's field, or a home's string. */

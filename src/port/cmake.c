@@ -21,6 +21,7 @@
 #include "port/cmakedir.h"
 #include "port/cmakelink.h"
 #include "port/cmakeloop.h"
+#include "port/sdkpath.h"
 #include "util/xalloc.h"
 
 struct cm {
@@ -268,7 +269,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             if (k && k + 1 < a->npc && a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                 a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE &&
                 c->buf[a->pc[k - 1].off + 1] == 'E') {
-                rename_name(c, SC_MAKE_VARIABLE, p);
+                if (rename_name(c, SC_MAKE_VARIABLE, p) && k + 2 < a->npc)
+                    cmake_library_file(c->j, a, k); /* $ENV{CUDA_HOME}/lib64 */
             } else if (k && k + 1 < a->npc &&
                        a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                        a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
@@ -543,14 +545,10 @@ static void custom_commands(struct cm *c)
         if (!arg_is(c, i, "COMMAND") || i + 1 >= c->nargs)
             continue;
         const struct cmake_arg *a = &c->args[i + 1];
-        bool nvcc = false;
-        if (a->npc == 3 && a->pc[0].kind == CMAKE_PC_VAR_OPEN &&
-            tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
-            nvcc = true;
-        const char *s = c->buf + a->t.off;
-        if (sj_is_nvcc(s, a->t.len))
-            nvcc = true;
-        if (!nvcc)
+        if (sj_is_nvcc(c->buf + a->t.off, a->t.len))
+            sj_home_tool(c->j, a->t.off, a->t.len); /* COMMAND nvcc */
+        else if (a->npc != 3 || a->pc[0].kind != CMAKE_PC_VAR_OPEN ||
+                 !tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
             continue;
         size_t end = i + 2;
         while (end < c->nargs && !is_keyword(c, end))

@@ -146,5 +146,5 @@ void cmake_library_file(struct script_job *j, const struct cmake_arg *a,
     size_t wlen =
         cmake_own_word(a, k - 1, k + 2) ? w->off + w->len - open->off : 0;
     if (!sj_library_file(j, w->off, w->len, open->off, wlen))
-        sj_home_dir(j, w->off, w->len); /* ${CUDAToolkit_ROOT}/lib64/... */
+        sj_home_rest(j, w->off, w->len, true); /* ${CUDAToolkit_ROOT}/lib64 */
 }

@@ -386,9 +386,9 @@ START_TEST(cmake_flags_and_separators)
            "  COMMAND nvcc --cubin -arch=sm_80 -o k.cubin src/k.cu)\n"
            "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.cu)\n",
            "add_custom_command(OUTPUT k.cubin\n"
-           "  COMMAND nvcc --cuda-device-only --offload-arch=mp_22 -o k.cubin "
+           "  COMMAND mcc --cuda-device-only --offload-arch=mp_22 -o k.cubin "
            "src/k.mu)\n"
-           "execute_process(COMMAND /usr/bin/nvcc -ptx -o k.ptx src/k.mu)\n",
+           "execute_process(COMMAND /usr/bin/mcc -ptx -o k.ptx src/k.mu)\n",
            "3:39: build: '-ptx' is kept, but MUSA has no PTX");
     /* Only where nvcc reads it: a host compiler's -fatbin is not. */
     expect_quiet(newest, SCRIPT_CMAKE,
@@ -1587,6 +1587,20 @@ START_TEST(environment_variables)
            "message($ENV{CUDA_HOME} ${CUDA_HOME} \"ENV{CUDA_HOME}\")\n",
            "set(ENV{MUSA_VISIBLE_DEVICES} 0)\n"
            "message($ENV{MUSA_HOME} ${CUDA_HOME} \"ENV{CUDA_HOME}\")\n",
+           NULL);
+    /* ... and what follows such a home is in MUSA's: lib64 is lib,
+     * bin/nvcc mcc; so a command's nvcc, whatever its path. */
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_COMPILER $ENV{CUDA_HOME}/bin/nvcc)\n"
+           "link_directories($ENV{CUDA_PATH}/lib64 ${X}/lib64)\n"
+           "set(N ${CUDAToolkit_BIN_DIR}/nvcc)\n"
+           "execute_process(COMMAND nvcc -c x.cu)\n"
+           "add_custom_target(v COMMAND /opt/cuda/bin/nvcc --help)\n",
+           "set(CMAKE_MUSA_COMPILER $ENV{MUSA_HOME}/bin/mcc)\n"
+           "link_directories($ENV{MUSA_PATH}/lib ${X}/lib64)\n"
+           "set(N ${MUSAToolkit_BIN_DIR}/mcc)\n"
+           "execute_process(COMMAND mcc -c x.cu)\n"
+           "add_custom_target(v COMMAND /opt/cuda/bin/mcc --help)\n",
            NULL);
     expect(newest, SCRIPT_CMAKE,
            "find_path(X y.h HINTS ENV CUDA_PATH ENV OTHER)\n"

@@ -7,6 +7,9 @@
 
 const struct file_ext filekind_exts[] = {
     /* clang-format off */
+    /* (first: Makefile.inc is no header) */
+    {"Makefile.", FK_MAKE, NULL, FM_PREFIX},
+    {"makefile.", FK_MAKE, NULL, FM_PREFIX},
     {".cu", FK_CUDA, ".mu", FM_EXT},   {".cuh", FK_CUDA_HDR, ".muh", FM_EXT},
     {".c", FK_C, NULL, FM_EXT},        {".cc", FK_CXX, NULL, FM_EXT},
     {".cpp", FK_CXX, NULL, FM_EXT},    {".cxx", FK_CXX, NULL, FM_EXT},
@@ -22,6 +25,7 @@ const struct file_ext filekind_exts[] = {
     {"makefile", FK_MAKE, NULL, FM_NAME},
     {"GNUmakefile", FK_MAKE, NULL, FM_NAME},
     {".mk", FK_MAKE, NULL, FM_EXT},    {".make", FK_MAKE, NULL, FM_EXT},
+    {".mak", FK_MAKE, NULL, FM_EXT},
     {".py", FK_PYTHON, NULL, FM_EXT},
     /* clang-format on */
 };
@@ -51,6 +55,11 @@ const struct file_ext *filekind_find(const char *name)
             break;
         case FM_NAME:
             if (base[0] == e->ext[0] && !strcmp(base, e->ext))
+                return e;
+            break;
+        case FM_PREFIX:
+            if (base[0] == e->ext[0] &&
+                !strncmp(base, e->ext, strlen(e->ext)) && base[strlen(e->ext)])
                 return e;
             break;
         case FM_SUFFIX: {

@@ -26,9 +26,11 @@ enum file_kind {
 
 /* How a row of filekind_exts[] matches a name. */
 enum file_match {
-    FM_EXT,   /* its extension: ".cu" */
-    FM_NAME,  /* its whole base name: "CMakeLists.txt" */
-    FM_SUFFIX /* the end of its base name: ".cmake.in" */
+    FM_EXT,    /* its extension: ".cu" */
+    FM_NAME,   /* its whole base name: "CMakeLists.txt" */
+    FM_SUFFIX, /* the end of its base name: ".cmake.in" */
+    FM_PREFIX  /* the start of its base name: "Makefile." (caffe's
+                  Makefile.config, which the Makefile includes) */
 };
 
 struct file_ext {

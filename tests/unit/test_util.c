@@ -15,6 +15,7 @@
 #include "io/pool.h"
 #include "io/source.h"
 #include "run/state.h"
+#include "util/filekind.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/hashmap.h"
@@ -708,6 +709,23 @@ START_TEST(path_is_file_kinds)
 }
 END_TEST
 
+/* What a file is, by its name: makefiles by name, suffix or start
+ * (caffe's Makefile.config, which its Makefile includes). */
+START_TEST(file_kinds_by_name)
+{
+    ck_assert_int_eq(filekind_of("a/Makefile"), FK_MAKE);
+    ck_assert_int_eq(filekind_of("Makefile.config"), FK_MAKE);
+    ck_assert_int_eq(filekind_of("x/makefile.inc"), FK_MAKE);
+    ck_assert_int_eq(filekind_of("rules.mak"), FK_MAKE);
+    ck_assert_int_eq(filekind_of("Makefile."), FK_OTHER);
+    ck_assert_int_eq(filekind_of("Makefiles"), FK_OTHER);
+    ck_assert_int_eq(filekind_of("MyMakefile.txt"), FK_OTHER);
+    ck_assert_int_eq(filekind_of("k.cu"), FK_CUDA);
+    ck_assert_int_eq(filekind_of("Find.cmake.in"), FK_CMAKE);
+    ck_assert_int_eq(filekind_of("setup.py"), FK_PYTHON);
+}
+END_TEST
+
 /* Normalizing the plain way, a part at a time, as the reference. */
 static void normalize_slowly(char *path)
 {
@@ -826,6 +844,7 @@ static Suite *util_suite(void)
     tcase_add_test(tc, json_reads_strictly);
     tcase_add_test(tc, json_writes_valid_text);
     tcase_add_test(tc, similar_words);
+    tcase_add_test(tc, file_kinds_by_name);
     tcase_add_test(tc, paths);
     tcase_add_test(tc, path_is_file_kinds);
     tcase_add_test(tc, paths_joined_normal);

@@ -297,9 +297,11 @@ static void collect(struct run *r, struct result *res, struct strbuf *printed,
 }
 
 /* Put what result i says of the project's names into the table: the
- * names a file kept as it is uses (kept), or those a port declares. */
+ * names a file kept as it is uses (kept), or those a port declares. A
+ * build file's (its macros) are both: the sources keep them. */
 static void note_names(struct run *r, size_t i, bool kept)
 {
+    bool both = kept && r->jobs[i].script;
     struct strbuf *d = &r->results[i].decl;
     for (size_t at = 0; at < d->len;) {
         enum decl_kind kind = (enum decl_kind)(d->buf[at] - '0');
@@ -308,7 +310,9 @@ static void note_names(struct run *r, size_t i, bool kept)
         const char *name = d->buf + at + 1 + sizeof(w);
         if (kept)
             project_keep(r->proj, name, w[2], w[1]);
-        else
+        if (both)
+            project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
+        else if (!kept)
             project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
         at = (size_t)(name + w[2] - d->buf);
     }
@@ -383,7 +387,8 @@ static void port_all(struct run *r, const struct lock *lock,
 
     size_t *kept = NULL, nkept = 0;
     for (size_t i = 0; i < r->njobs; i++)
-        if (r->jobs[i].kind == JOB_NATIVE) {
+        if (r->jobs[i].kind == JOB_NATIVE ||
+            (r->jobs[i].kind == JOB_PORT && r->jobs[i].script)) {
             kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
             kept[nkept++] = i;
         }

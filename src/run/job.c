@@ -20,6 +20,7 @@
 #include "port/diff.h"
 #include "port/edit.h"
 #include "port/pending.h"
+#include "port/scriptdefs.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
@@ -27,6 +28,7 @@
 #include "run/resdiag.h"
 #include "run/scripts.h"
 #include "util/filekind.h"
+#include "util/hashmap.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
 
@@ -195,6 +197,18 @@ static void note_decl(void *arg, const char *name, size_t len, uint32_t hash,
 static void note_used(void *arg, const char *name, size_t len, uint32_t hash)
 {
     note_decl(arg, name, len, hash, DECL_NONE, 0);
+}
+
+struct defined {
+    struct result *r;
+    const char *buf;
+};
+
+static void note_defined(void *arg, size_t off, size_t len)
+{
+    struct defined *d = arg;
+    const char *name = d->buf + off;
+    note_decl(d->r, name, len, hashmap_hash(name, len), DECL_MACRO, off);
 }
 
 static void rewrite_env_for(struct run *run, const struct job *j,
@@ -512,7 +526,12 @@ size_t job_note_names(void *arg, size_t k, int wid)
         memset(r, 0, sizeof(*r));
         return 0;
     }
-    if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
+    if (j->script) {
+        /* A build file: the macros it defines for the sources. */
+        struct defined d = {r, src.buf};
+        script_defines((enum script_lang)j->script, src.buf, src.len,
+                       note_defined, &d);
+    } else if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
         struct pending *pend = NULL;
         rewrite(run, j, r, w, &src, &pend, true);
         pending_each_name(pend, note_used, r);

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/* The macros a build file defines: see scriptdefs.h. */
+#include "port/scriptdefs.h"
+
+#include <stdbool.h>
+#include <string.h>
+#include <strings.h>
+
+/* How far a list is read (a list that never closes is read once per
+ * command that opens it: bounded, the scan stays linear). */
+#define SCAN_MAX 4096
+
+static bool name_start(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static bool name_char(char c)
+{
+    return name_start(c) || (c >= '0' && c <= '9');
+}
+
+/* The length of the name at s[i..len). */
+static size_t name_len(const char *s, size_t len, size_t i)
+{
+    size_t k = i;
+    while (k < len && name_char(s[k]))
+        k++;
+    return k - i;
+}
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Does s[i..len) start with word w (case as given, or any)? */
+static bool at_word(const char *s, size_t len, size_t i, const char *w,
+                    bool any_case)
+{
+    size_t n = strlen(w);
+    return i + n <= len &&
+           (any_case ? !strncasecmp(s + i, w, n) : !memcmp(s + i, w, n)) &&
+           (!i || !name_char(s[i - 1]));
+}
+
+/* CMake's *compile_definitions(a PRIVATE X Y=1 "Z"): the names of the
+ * words up to the closing parenthesis, from i. */
+static void cmake_list(const char *s, size_t len, size_t i,
+                       void (*fn)(void *, size_t, size_t), void *arg)
+{
+    static const char *const keywords[] = {"PRIVATE", "PUBLIC", "INTERFACE",
+                                           "BEFORE",  "APPEND", "PROPERTY"};
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    for (; i < end && s[i] != ')'; i++) {
+        if (!name_start(s[i]) || (i && !blank(s[i - 1]) && s[i - 1] != '"' &&
+                                  s[i - 1] != '(' && s[i - 1] != ';'))
+            continue;
+        size_t n = name_len(s, len, i);
+        bool keyword = false;
+        for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+            keyword |=
+                strlen(keywords[k]) == n && !memcmp(s + i, keywords[k], n);
+        if (!keyword &&
+            (i + n == len || blank(s[i + n]) || memchr("=\";)", s[i + n], 4)))
+            fn(arg, i, n);
+        i += n - 1;
+    }
+}
+
+/* Python's define_macros=[('X', None), ("Y", '1')]: the first string of
+ * each tuple up to the list's end, from i. */
+static void python_list(const char *s, size_t len, size_t i,
+                        void (*fn)(void *, size_t, size_t), void *arg)
+{
+    while (i < len && blank(s[i]))
+        i++;
+    if (i >= len || s[i] != '=')
+        return;
+    for (i++; i < len && blank(s[i]); i++)
+        ;
+    if (i >= len || s[i] != '[')
+        return;
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    for (; i + 2 < end && s[i] != ']'; i++)
+        if (s[i] == '(' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
+            name_start(s[i + 2])) {
+            size_t n = name_len(s, len, i + 2);
+            if (i + 2 + n < len && s[i + 2 + n] == s[i + 1])
+                fn(arg, i + 2, n);
+        }
+}
+
+void script_defines(enum script_lang lang, const char *buf, size_t len,
+                    void (*fn)(void *arg, size_t off, size_t len), void *arg)
+{
+    for (size_t i = 0; i < len; i++) {
+        char c = buf[i];
+        if (c == '-' && i + 2 < len && buf[i + 1] == 'D' &&
+            name_start(buf[i + 2]) &&
+            (!i || blank(buf[i - 1]) || memchr("'\"[(,=", buf[i - 1], 6))) {
+            /* -DNAME, -DNAME=1, '-DNAME' */
+            fn(arg, i + 2, name_len(buf, len, i + 2));
+            i += 2;
+        } else if (lang == SCRIPT_CMAKE &&
+                   (at_word(buf, len, i, "add_compile_definitions", true) ||
+                    at_word(buf, len, i, "target_compile_definitions", true) ||
+                    at_word(buf, len, i, "COMPILE_DEFINITIONS", false))) {
+            /* (the property's values follow its name; a command's, its
+             * parenthesis) */
+            size_t k = i + name_len(buf, len, i);
+            while (buf[i] != 'C' && k < len && blank(buf[k]))
+                k++;
+            if (buf[i] == 'C' || (k < len && buf[k] == '('))
+                cmake_list(buf, len, k, fn, arg);
+        } else if (lang == SCRIPT_PYTHON &&
+                   at_word(buf, len, i, "define_macros", false)) {
+            python_list(buf, len, i + 13, fn, arg);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* The macros a build file defines for the sources it builds: -DNAME and
+ * -DNAME=value in any of them, CMake's *compile_definitions(...) and
+ * COMPILE_DEFINITIONS, Python's define_macros=[('NAME', ...)]. They are
+ * the project's names (port/project.h): a rule that renamed one in the
+ * sources alone (CUBLAS_USE_LT -> MUBLAS_USE_LT by the CUBLAS_ pattern)
+ * would compile out the code it guards, as the build file still defines
+ * the old name. A scan of the bytes, not of the language: it may find a
+ * name in a comment, which only keeps that name as it is. */
+#ifndef C2M_PORT_SCRIPTDEFS_H
+#define C2M_PORT_SCRIPTDEFS_H
+
+#include <stddef.h>
+
+#include "port/scriptenv.h"
+
+/* Call fn with the offset and length of each macro name buf[0..len), a
+ * build file in lang, defines (a name may come more than once). */
+void script_defines(enum script_lang lang, const char *buf, size_t len,
+                    void (*fn)(void *arg, size_t off, size_t len), void *arg);
+
+#endif

@@ -1,0 +1,26 @@
+# A macro the build files define is the project's, as one a source
+# defines: a pattern that renamed it in the sources alone
+# (CUBLAS_USE_LT -> MUBLAS_USE_LT) would compile out the code it guards,
+# since the build file still defines the old name. Nor is it reported as
+# CUDA that no mapping covers. With --rename-project too (USE_CUDA).
+mkdir -p src py cm
+printf '#ifdef CUBLAS_USE_LT\nint lt;\n#endif\n#if NCCL_SPLIT && CUDA_ENABLED\n#endif\nint CUBLAS_OTHER;\n' >src/a.cu
+printf 'a.o: a.cu\n\tnvcc -DCUBLAS_USE_LT -DNCCL_SPLIT=1 -c a.cu -o a.o\n' >src/Makefile
+cp src/a.cu py/a.cu
+cat >py/setup.py <<'PY'
+from torch.utils.cpp_extension import CUDAExtension
+e = CUDAExtension('x', ['a.cu'], define_macros=[('CUBLAS_USE_LT', None), ("NCCL_SPLIT", '1')],
+                  extra_compile_args={'nvcc': ['-DCUDA_ENABLED']})
+PY
+cp src/a.cu cm/a.cu
+printf 'add_library(a a.cu)\ntarget_compile_definitions(a PRIVATE CUBLAS_USE_LT\n  NCCL_SPLIT=1)\nset_target_properties(a PROPERTIES COMPILE_DEFINITIONS "CUDA_ENABLED;Y")\n' >cm/CMakeLists.txt
+for d in src py cm; do
+    $C2M --no-manifest -o out-$d $d 2>&1 | sed "s|$PWD/||"
+    cat out-$d/a.mu
+done
+# Without the build file, the pattern's: renamed, and said so.
+$C2M -Wunverified -fno-diagnostics-show-caret - <src/a.cu 2>&1
+printf '#ifndef USE_CUDA\n#define USE_CUDA 0\n#endif\n#if USE_CUDA\n#endif\nvoid run_cuda();\n' >src/b.cu
+printf 'add_definitions(-DUSE_CUDA=1)\n' >src/CMakeLists.txt
+$C2M --rename-project --no-manifest -q -o out-rp src 2>&1
+cat out-rp/b.mu

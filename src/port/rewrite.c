@@ -414,6 +414,48 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
     pending_use(st->pend, nr->pn, t, decl, flags);
 }
 
+/* Is the token after the one lx has just read '##'? */
+static bool pasted_to(const struct rw *st, const struct lexer *lx)
+{
+    struct lexer l = *lx;
+    struct token t;
+    while (lexer_next(&l, &t) && t.kind == TOK_SPACE)
+        ;
+    return t.kind == TOK_PUNCT && lexer_token_is(st->buf, &t, "##");
+}
+
+/* cublas##name: a prefix a macro pastes names with. A pattern for a
+ * whole family renames it (mublas##name); one for a family MUSA has
+ * part of, or none of, cannot say what the pasted names become: said.
+ * Returns whether a pattern stands for it. */
+static bool paste_prefix(struct rw *st, const struct token *t, const char *s,
+                         size_t len)
+{
+    struct rewriter *rw = st->rw;
+    char probe[64]; /* the prefix, then a name's next letters */
+    if (len + 2 >= sizeof(probe) || !rules_may_start(rw->patterns, s[0]))
+        return false;
+    memcpy(probe, s, len);
+    memcpy(probe + len, "Xx", 3);
+    size_t matched;
+    int i = rules_match(rw->patterns, rw->pm, probe, len + 2, &matched);
+    if (i < 0 || matched != len)
+        return false;
+    const struct map_entry *rule = rules_tag(rw->patterns, (size_t)i);
+    if (rule->kind == MAP_RENAME && !rule->partial) {
+        replace_ident(st, t, rule->to, rule->to_len);
+        facts_use(&st->facts, rule->domain, 1);
+    } else {
+        finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+                   "'%.*s##' pastes names the pattern '%s' stands for, but "
+                   "MUSA has %s of that family: the names made are not "
+                   "ported; write them out, so that each is",
+                   (int)len, s, rule->from,
+                   rule->kind == MAP_RENAME ? "only part" : "none");
+    }
+    return true;
+}
+
 /* An identifier that passed the filter: what the mapping says of it. */
 static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
@@ -447,6 +489,9 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         name_failed(st, nr, t->off, s, len);
         return;
     }
+    if (!(id && id->exact) && !nr->text && (t->flags & TOKF_DIRECTIVE) &&
+        pasted_to(st, lx) && paste_prefix(st, t, s, len))
+        return;
     if (!(id && id->exact) && nr->cover) {
         pend(st, lx, t, nr, s, len, hash);
         return;

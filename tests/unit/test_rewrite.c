@@ -226,6 +226,24 @@ START_TEST(patterns)
 }
 END_TEST
 
+/* A prefix a macro pastes names with (cublas##name) is the family's
+ * pattern's, where it stands for the whole family; one of a family MUSA
+ * has only part of is said, as the names made cannot be ported. Outside
+ * a directive, '##' pastes nothing. */
+START_TEST(pasted_prefixes)
+{
+    check_port("#define F(n) cublas##n\n#define G(T) \\\n  cublas ## T\n"
+               "int y = cublas ## 1;\n",
+               "#define F(n) mublas##n\n#define G(T) \\\n  mublas ## T\n"
+               "int y = cublas ## 1;\n");
+    struct ported p = port("#define D(n) cu##n\n#define E(n) cudnn##n\n");
+    ck_assert_str_eq(p.text, "#define D(n) cu##n\n#define E(n) cudnn##n\n");
+    ck_assert_msg(strstr(p.msgs, "13:'cu##' pastes names the pattern"), "%s",
+                  p.msgs);
+    free(p.text);
+}
+END_TEST
+
 /* A pattern for a family MUSA has only part of (cu* here) renames the
  * names the file declares, with every use, before or after; and keeps any
  * other name, reported. */
@@ -619,6 +637,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, member_entries);
     tcase_add_test(tc, headers);
     tcase_add_test(tc, patterns);
+    tcase_add_test(tc, pasted_prefixes);
     tcase_add_test(tc, project_names);
     tcase_add_test(tc, declarations);
     tcase_add_test(tc, suspects_of_the_project);

@@ -20,6 +20,7 @@
 #include "mapping/mapping.h"
 #include "port/edit.h"
 #include "port/script.h"
+#include "port/scriptdefs.h"
 #include "run/renames.h"
 #include "run/run.h"
 #include "util/arena.h"
@@ -95,6 +96,19 @@ static size_t lines(const char *s, size_t n)
     return k;
 }
 
+/* The macros script_defines finds are names inside the input. */
+struct defs {
+    const char *name, *buf;
+    size_t len;
+};
+
+static void check_define(void *arg, size_t off, size_t len)
+{
+    struct defs *d = arg;
+    if (!len || off + len > d->len || off + len < off)
+        fail(d->name, "a defined macro outside the input", d->buf, d->len);
+}
+
 /* Port buf as lang from directory dir into out, checking the edits and
  * findings; returns the number of edits. */
 static size_t port(enum script_lang lang, const char *name, const char *dir,
@@ -139,6 +153,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct strbuf out = STRBUF_INIT, again = STRBUF_INIT;
     for (size_t l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
         const char *name = langs[l].name;
+        struct defs d = {name, buf, len};
+        script_defines(langs[l].lang, buf, len, check_define, &d);
         port(langs[l].lang, name, dir, buf, len, &out);
         if (lines(out.buf, out.len) != lines(buf, len))
             fail(name, "the port has another line count", buf, len);

@@ -540,7 +540,8 @@ static void link_runtime(struct mk *m, size_t from, size_t to,
         if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
             shell_op(m, t))
             continue;
-        if (is_word(t) && m->buf[t->off] == '#' && boundary(m, i, -1))
+        if (is_word(t) && m->buf[t->off] == '#' && boundary(m, i, -1) &&
+            !(t->flags & MAKE_TOKF_IN_REF))
             break; /* the shell's comment: the command ends before it */
         end = t->off + t->len;
         const struct make_token *r = ref_name(m, i);

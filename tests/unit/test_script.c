@@ -864,6 +864,11 @@ START_TEST(make_flags)
            "no --default-stream: clang spells per-thread as "
            "-fgpu-default-stream=per-thread (inferred); check what mcc "
            "takes");
+    /* A '#' in a reference is the reference's, not a shell comment: what
+     * is added goes at the command's end (found by fuzz_script: it went
+     * into the reference, and a port of the port added it again). */
+    expect(newest, SCRIPT_MAKE, "a:\n\t$(NVCC) -o $@ $^ $(X a #b) c\n",
+           "a:\n\t$(NVCC) -o $@ $^ $(X a #b) c -lmusart\n", NULL);
     /* nvcc names its output four ways, and each is a link's. */
     expect(newest, SCRIPT_MAKE,
            "a:\n\tnvcc -o=a k.o\n\tnvcc --output-file a k.o\n"

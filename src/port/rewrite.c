@@ -507,6 +507,42 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     facts_use(&st->facts, used->domain, 1);
 }
 
+/* TORCH_LIBRARY_IMPL(ns, CUDA, m), STABLE_TORCH_LIBRARY_IMPL: the
+ * dispatch key at t, renamed as the mapping renames c10::DispatchKey::
+ * with it (CUDA -> PrivateUse1, torchada's rule for the macro). Returns
+ * whether it was one. */
+static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
+                         size_t len)
+{
+    static const char impl[] = "TORCH_LIBRARY_IMPL";
+    const size_t il = sizeof(impl) - 1;
+    const char *b = st->buf;
+    if (!lexer_token_is(b, &st->prev, ",") || st->prev2.kind != TOK_IDENT)
+        return false;
+    size_t k = st->prev2.off;
+    while (k && (b[k - 1] == ' ' || b[k - 1] == '\t' || b[k - 1] == '\n'))
+        k--;
+    if (!k || b[--k] != '(')
+        return false;
+    while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
+        k--;
+    if (k < il || memcmp(b + k - il, impl, il) ||
+        (k > il && lexer_is_identifier(b + k - il - 1, 1) &&
+         (k < il + 7 || memcmp(b + k - il - 7, "STABLE_", 7))))
+        return false;
+    const struct map_ident *id = mapping_ident(st->rw->map, "c10", 3);
+    for (size_t i = 0; id && i < id->nquals; i++) {
+        const struct map_qualified *q = id->quals[i];
+        if (q->nparts == 3 && !strcmp(q->from_parts[1], "DispatchKey") &&
+            strlen(q->from_parts[2]) == len &&
+            !memcmp(q->from_parts[2], s, len)) {
+            replace_ident(st, t, q->to_parts[2], strlen(q->to_parts[2]));
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Most identifiers fail the filter: that test is made inline in the
  * rewrite loop, whatever the compiler decides about the rest. */
 static inline __attribute__((always_inline)) void
@@ -515,6 +551,9 @@ do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     size_t len;
     const char *s = spell(st, t, &len);
     uint32_t hash;
+    if (st->prev.kind == TOK_PUNCT && len >= 4 &&
+        !memcmp(s + len - 4, "CUDA", 4) && dispatch_key(st, t, s, len))
+        return;
     if (map_filter_may_apply(st->rw->filter, s, len, &hash))
         do_ident_lookup(st, lx, t, s, len, hash);
     else if (st->rw->words &&

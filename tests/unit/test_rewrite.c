@@ -34,6 +34,7 @@ static const char yaml[] =
     "  \"at::cuda\": \"at::musa\"\n"
     "  \"c10::cuda::CUDAStream\": \"c10::musa::MUSAStream\"\n"
     "  \"thrust::cuda\": \"thrust::musa\"\n"
+    "  \"c10::DispatchKey::CUDA\": \"c10::DispatchKey::PrivateUse1\"\n"
     "headers:\n"
     "  cuda_runtime.h: musa_runtime.h\n"
     "  cublas_v2.h: mublas.h\n"
@@ -241,6 +242,21 @@ START_TEST(pasted_prefixes)
     ck_assert_msg(strstr(p.msgs, "13:'cu##' pastes names the pattern"), "%s",
                   p.msgs);
     free(p.text);
+}
+END_TEST
+
+/* TORCH_LIBRARY_IMPL's dispatch key follows c10::DispatchKey's entry;
+ * the same name elsewhere is not a key. */
+START_TEST(dispatch_keys)
+{
+    check_port("TORCH_LIBRARY_IMPL(ops, CUDA, m) {}\n"
+               "STABLE_TORCH_LIBRARY_IMPL(_C,\n  CUDA, m) {}\n"
+               "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
+               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n",
+               "TORCH_LIBRARY_IMPL(ops, PrivateUse1, m) {}\n"
+               "STABLE_TORCH_LIBRARY_IMPL(_C,\n  PrivateUse1, m) {}\n"
+               "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
+               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n");
 }
 END_TEST
 
@@ -638,6 +654,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, headers);
     tcase_add_test(tc, patterns);
     tcase_add_test(tc, pasted_prefixes);
+    tcase_add_test(tc, dispatch_keys);
     tcase_add_test(tc, project_names);
     tcase_add_test(tc, declarations);
     tcase_add_test(tc, suspects_of_the_project);

@@ -44,18 +44,23 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
                             const struct map_entry *e, struct finder *fd)
 {
     struct lexer l = *s->lx;
-    struct token op, num;
+    struct token op, num, paren;
     const struct token *n = NULL;
+    bool call = false; /* NAME >= NCCL_VERSION(2,18,0): a version made */
     if (s->prev2.len && s->prev2.kind == TOK_NUMBER &&
         is_cmp_op(s->buf, &s->prev))
         n = &s->prev2;
     else if (lexer_next_code(&l, &op) && is_cmp_op(s->buf, &op) &&
-             lexer_next_code(&l, &num) && num.kind == TOK_NUMBER)
+             lexer_next_code(&l, &num) &&
+             (num.kind == TOK_NUMBER ||
+              (num.kind == TOK_IDENT && lexer_next_code(&l, &paren) &&
+               (call = lexer_token_is(s->buf, &paren, "(")))))
         n = &num;
     if (n) {
         finder_add(fd, WARN_HAZARD, s->name->off,
-                   "'%s' is compared with %.*s: %s", name, (int)n->len,
-                   s->buf + n->off, note_or(e, "the numbers differ on MUSA"));
+                   "'%s' is compared with %.*s%s: %s", name, (int)n->len,
+                   s->buf + n->off, call ? "(...)" : "",
+                   note_or(e, "the numbers differ on MUSA"));
         return;
     }
     if (e->hazard != HAZARD_VERSION)

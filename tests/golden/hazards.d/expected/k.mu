@@ -18,3 +18,7 @@ __device__ float sum(float v)
     return v + ok + lane;
 }
 int CUDA_CHECK_RESULT;
+#include <mccl.h>
+#if MCCL_VERSION_CODE >= MCCL_VERSION(2, 18, 0)
+#define HAS_SPLIT 1
+#endif

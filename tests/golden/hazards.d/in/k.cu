@@ -18,3 +18,7 @@ __device__ float sum(float v)
     return v + ok + lane;
 }
 int CUDA_CHECK_RESULT;
+#include <nccl.h>
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 18, 0)
+#define HAS_SPLIT 1
+#endif

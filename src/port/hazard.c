@@ -85,6 +85,29 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
                name, note_or(e, "the numbers differ on MUSA"));
 }
 
+/* The value of an integer token (decimal, 0x hex, suffixes), or -1 when
+ * it is none or too large to matter here. */
+static long number_value(const char *buf, const struct token *t)
+{
+    const char *p = buf + t->off;
+    size_t n = t->len, i = 0;
+    while (n && p[n - 1] && strchr("uUlL", p[n - 1]))
+        n--;
+    int base = n > 2 && p[0] == '0' && (p[1] | 0x20) == 'x' ? 16 : 10;
+    i = base == 16 ? 2 : 0;
+    long v = 0;
+    for (; i < n && v < 1L << 40; i++) {
+        int d = p[i] >= '0' && p[i] <= '9' ? p[i] - '0'
+                : base == 16 && (p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f'
+                    ? (p[i] | 0x20) - 'a' + 10
+                    : -1;
+        if (d < 0)
+            return -1;
+        v = v * base + d;
+    }
+    return n && v < 1L << 40 ? v : -1;
+}
+
 /* Is the number token the 32-lane mask 0xffffffff (any case, suffix)? */
 static bool is_full_mask(const char *buf, const struct token *t)
 {
@@ -117,14 +140,21 @@ static void hazard_warp_mask(const struct hazard_site *s, const char *name,
     if (hf && !hf->wide_arch)
         return; /* warps of 32 threads: the mask is right */
     if (!lexer_next_code(&l, &a) || !lexer_token_is(buf, &a, "(") ||
-        !lexer_next_code(&l, &mask) || !lexer_next_code(&l, &b) ||
-        !(lexer_token_is(buf, &b, ",") || lexer_token_is(buf, &b, ")")))
+        !lexer_next_code(&l, &mask) || !lexer_next_code(&l, &b))
+        return;
+    /* ~0u: every bit, so 32 lanes where the mask is 32 bits */
+    bool not0 = lexer_token_is(buf, &mask, "~") && b.kind == TOK_NUMBER &&
+                number_value(buf, &b) == 0;
+    size_t shown = not0 ? b.off + b.len - mask.off : mask.len;
+    if (not0 && !lexer_next_code(&l, &b))
+        return;
+    if (!(lexer_token_is(buf, &b, ",") || lexer_token_is(buf, &b, ")")))
         return;
     const char *how = note_or(e, "MUSA warps are not 32 lanes on every GPU");
-    if (mask.kind == TOK_NUMBER && is_full_mask(buf, &mask)) {
+    if (not0 || (mask.kind == TOK_NUMBER && is_full_mask(buf, &mask))) {
         finder_add(fd, WARN_HAZARD, mask.off,
                    "'%s' is called with the 32-lane mask %.*s: %s", name,
-                   (int)mask.len, buf + mask.off, how);
+                   (int)shown, buf + mask.off, how);
         return;
     }
     const struct hazard_name *n =
@@ -329,13 +359,15 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
                    (int)name->len, buf + name->off, hf->wide_arch);
         return;
     }
-    /* Lane arithmetic: tid % 32, lane / 32, threadIdx.x & 31, warp >> 5. */
-    bool op =
-        p->kind == TOK_PUNCT &&
-        ((is32 &&
-          (lexer_token_is(buf, p, "%") || lexer_token_is(buf, p, "/"))) ||
-         (t->len == 2 && !memcmp(v, "31", 2) && lexer_token_is(buf, p, "&")) ||
-         (t->len == 1 && *v == '5' && lexer_token_is(buf, p, ">>")));
+    /* Lane arithmetic: tid % 32, lane / 32, threadIdx.x & 31 (or 0x1f),
+     * warp >> 5, (blockDim.x + 31) / 32. */
+    long n = number_value(buf, t);
+    bool op = p->kind == TOK_PUNCT &&
+              ((is32 &&
+                (lexer_token_is(buf, p, "%") || lexer_token_is(buf, p, "/"))) ||
+               (n == 31 &&
+                (lexer_token_is(buf, p, "&") || lexer_token_is(buf, p, "+"))) ||
+               (n == 5 && lexer_token_is(buf, p, ">>")));
     if (op && lane_like(buf, p2) && !hf->lane_math++)
         hf->lane_first = p2->off;
 }

@@ -22,3 +22,8 @@ int CUDA_CHECK_RESULT;
 #if MCCL_VERSION_CODE >= MCCL_VERSION(2, 18, 0)
 #define HAS_SPLIT 1
 #endif
+__device__ float w(float v) {
+    int nwarps = (blockDim.x + 31) / 32;
+    return __shfl_xor_sync(~0u, v, 16) + nwarps;
+}
+__device__ int lane_of() { return threadIdx.x & 0x1f; }

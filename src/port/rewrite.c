@@ -461,6 +461,17 @@ static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 const char *s, size_t len, uint32_t hash)
 {
+    /* PYBIND11_MODULE(name, m), TORCH_LIBRARY(ns, m): a name Python
+     * finds (PyInit_name, torch.ops.ns), across the language boundary,
+     * though a function of the same name is renamed. */
+    if (st->prev2.kind == TOK_IDENT &&
+        lexer_token_is(st->buf, &st->prev, "(") &&
+        (ident_eq(st, &st->prev2, "PYBIND11_MODULE") ||
+         ident_eq(st, &st->prev2, "TORCH_LIBRARY") ||
+         ident_eq(st, &st->prev2, "TORCH_LIBRARY_FRAGMENT") ||
+         ident_eq(st, &st->prev2, "TORCH_LIBRARY_IMPL")))
+        return;
+    s = spell(st, t, &len); /* (ident_eq may have reused the scratch) */
     struct name_result *nr = lookup_name(st, s, len, hash);
     if (st->env && st->env->includes_only) {
         if (nr->cover)

@@ -33,3 +33,8 @@ cmp again/once/check.h again/twice/check.h && echo "a fixed point"
 # MUSA too: kept, but not silently.
 printf 'int f() { return cudnnMusaThing; }\n' >again/in/suspect.h
 $C2M -q --rename-project -Wunmapped -o again/s again/in 2>&1 | grep -c "'cudnnMusaThing' looks like CUDA"
+# The names Python finds the module and its ops by cross the language
+# boundary: kept, though a function of the same name is renamed.
+mkdir -p py
+printf 'int foo_cuda(int x) { return x; }\nPYBIND11_MODULE(foo_cuda, m) { m.def("f", &foo_cuda); }\nTORCH_LIBRARY(ops_cuda, m) {}\nvoid ops_cuda();\n' >py/ext.cpp
+$C2M -q --rename-project - <py/ext.cpp

@@ -390,36 +390,47 @@ static void dir_word(struct mk *m, size_t i)
     }
 }
 
+/* The bytes [off, off + len) of a word that may name files: a pattern
+ * (%.cu, and the first suffix of %.cu.o, which the sources' renames
+ * make %.mu.o), a suffix (.cu of $(SRC:.cu=.o), .cu.o:) or a path (how
+ * says from where). */
+static void file_span(struct mk *m, size_t off, size_t len, enum sj_path how)
+{
+    const char *s = m->buf + off;
+    const char *pc = memchr(s, '%', len);
+    size_t k = pc ? (size_t)(pc - s) + 1 : 0;
+    if (k < len && s[k] == '.' && !memchr(s + k, '/', len - k) && len - k > 1 &&
+        s[k + 1] != '.') {
+        /* .cu, or the first suffix of .cu.o */
+        size_t e = k + 1;
+        while (e < len && s[e] != '.')
+            e++;
+        sj_path(m->j, off + k, e - k, SJ_SUFFIX, NULL);
+    } else if (pc) {
+        if (k < len)
+            sj_path(m->j, off + k, len - k, SJ_SUFFIX, NULL);
+    } else {
+        sj_path(m->j, off, len, how, NULL);
+    }
+}
+
 /* A word that may name files: a path, a pattern (%.cu, *.cu) or a
- * suffix (.cu of $(SRC:.cu=.o), .cu.o:). */
+ * suffix; in quotes too ($(shell find . -name "*.cu")). */
 static void file_word(struct mk *m, size_t i)
 {
     const struct make_token *t = &m->v[i];
     const char *s = m->buf + t->off;
-    if (!sj_may_rename(m->j, s, t->len) && !memchr(s, '%', t->len) &&
-        !(s[0] == '.' && t->len > 1)) {
-        dir_word(m, i);
+    size_t q = t->len > 2 && (s[0] == '"' || s[0] == '\'') &&
+               s[t->len - 1] == s[0] && !memchr(s + 1, s[0], t->len - 2) &&
+               !memchr(s, ' ', t->len) && !memchr(s, '\t', t->len);
+    if (!sj_may_rename(m->j, s + q, t->len - 2 * q) &&
+        !memchr(s, '%', t->len) && !(s[q] == '.' && t->len - 2 * q > 1)) {
+        if (!q)
+            dir_word(m, i);
         return;
     }
-    const char *pc = memchr(s, '%', t->len);
-    if (pc) {
-        size_t k = (size_t)(pc - s) + 1;
-        if (k < t->len)
-            sj_path(m->j, t->off + k, t->len - k, SJ_SUFFIX, NULL);
-        return;
-    }
-    if (s[0] == '.' && !memchr(s, '/', t->len) && t->len > 1 && s[1] != '.') {
-        /* .cu, or the first suffix of a suffix rule .cu.o */
-        size_t k = 1;
-        while (k < t->len && s[k] != '.')
-            k++;
-        sj_path(m->j, t->off, k, SJ_SUFFIX, NULL);
-        return;
-    }
-    if (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE)
-        sj_path(m->j, t->off, t->len, SJ_TAIL, NULL);
-    else
-        sj_path(m->j, t->off, t->len, SJ_PATH, NULL);
+    file_span(m, t->off + q, t->len - 2 * q,
+              i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE ? SJ_TAIL : SJ_PATH);
 }
 
 /* A word after an option's (-Xcompiler -fPIC) may be its value: a word

@@ -869,6 +869,18 @@ START_TEST(make_flags)
      * into the reference, and a port of the port added it again). */
     expect(newest, SCRIPT_MAKE, "a:\n\t$(NVCC) -o $@ $^ $(X a #b) c\n",
            "a:\n\t$(NVCC) -o $@ $^ $(X a #b) c -lmusart\n", NULL);
+    /* A pattern's first suffix follows the sources (build/%.cu.o:
+     * %.cu, as $(SRCS:%=build/%.o) names k.mu's object build/k.mu.o);
+     * a quoted pattern or name is one too (find -name "*.cu"), a quoted
+     * text of several words not. */
+    expect(newest, SCRIPT_MAKE,
+           "O := $(SRCS:%=build/%.o)\nbuild/%.cu.o: %.cu\n\tnvcc -c $<\n"
+           "S := $(shell find src -name \"*.cu\" -o -name 'k.cu')\n"
+           "M := \"see k.cu\"\n",
+           "O := $(SRCS:%=build/%.o)\nbuild/%.mu.o: %.mu\n\tmcc -c $<\n"
+           "S := $(shell find src -name \"*.mu\" -o -name 'k.mu')\n"
+           "M := \"see k.cu\"\n",
+           NULL);
     /* nvcc names its output four ways, and each is a link's. */
     expect(newest, SCRIPT_MAKE,
            "a:\n\tnvcc -o=a k.o\n\tnvcc --output-file a k.o\n"

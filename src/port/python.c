@@ -558,9 +558,8 @@ static void string(struct py *p, size_t i)
          * such a name (if NVCC == 'nvcc') */
         sj_home_tool(p->j, off, len);
     }
-    if ((p->extension || (f && f->command)) && item && len > 2 && s[0] == '-' &&
-        s[1] == 'l') {
-        /* extra_link_args=['-lcublas'] */
+    if (item && len > 2 && s[0] == '-' && s[1] == 'l') {
+        /* extra_link_args=['-lcublas'], [...] + ['-lcublas'] */
         sj_library(p->j, t->off, t->len, off + 2, len - 2);
         return;
     }

@@ -1022,6 +1022,13 @@ START_TEST(python_setup)
                  "'-lmufft',\n"
                  "  '-lm'])\n"
                  "home = os.environ.get('MUSA_PATH', '/usr/local/musa')\n");
+    /* A library linked by name is the same wherever a list has it: in
+     * any script, in a list a command is put together from. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "LIBS = ['-lcublas', '-lcufft', '-lm']\n"
+                 "run(['g++', '-o', 'a'] + objs + ['-lcudart', '-l'])\n",
+                 "LIBS = ['-lmublas', '-lmufft', '-lm']\n"
+                 "run(['g++', '-o', 'a'] + objs + ['-lmusart', '-l'])\n");
     /* A suffix alone stands for the files that have it, which the run
      * renames: s.replace('.cu', '.o') would write the object over the
      * source. In a setup and in any other script. */

@@ -419,9 +419,10 @@ static bool pasted_to(const struct rw *st, const struct lexer *lx)
 {
     struct lexer l = *lx;
     struct token t;
-    while (lexer_next(&l, &t) && t.kind == TOK_SPACE)
+    bool more;
+    while ((more = lexer_next(&l, &t)) && t.kind == TOK_SPACE)
         ;
-    return t.kind == TOK_PUNCT && lexer_token_is(st->buf, &t, "##");
+    return more && t.kind == TOK_PUNCT && lexer_token_is(st->buf, &t, "##");
 }
 
 /* cublas##name: a prefix a macro pastes names with. A pattern for a

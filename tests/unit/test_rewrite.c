@@ -237,6 +237,8 @@ START_TEST(pasted_prefixes)
                "int y = cublas ## 1;\n",
                "#define F(n) mublas##n\n#define G(T) \\\n  mublas ## T\n"
                "int y = cublas ## 1;\n");
+    check_port("#define F cublas", "#define F cublas");
+    check_port("#define F cublas  ", "#define F cublas  ");
     struct ported p = port("#define D(n) cu##n\n#define E(n) cudnn##n\n");
     ck_assert_str_eq(p.text, "#define D(n) cu##n\n#define E(n) cudnn##n\n");
     ck_assert_msg(strstr(p.msgs, "13:'cu##' pastes names the pattern"), "%s",

@@ -555,6 +555,8 @@ static void custom_commands(struct cm *c)
             end++;
         c->nwords[0] = c->nwords[1] = 0;
         value_words(c, i + 2, end, 1);
+        const struct cmake_token *last = &c->args[end - 1].t; /* -o a k.o */
+        sj_link_runtime(c->j, c->words[1], c->nwords[1], last->off + last->len);
         flush_words(c, SV_NONE);
         i = end - 1;
     }

@@ -417,12 +417,14 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
 /* Is the token after the one lx has just read '##'? */
 static bool pasted_to(const struct rw *st, const struct lexer *lx)
 {
-    struct lexer l = *lx;
-    struct token t;
-    bool more;
-    while ((more = lexer_next(&l, &t)) && t.kind == TOK_SPACE)
-        ;
-    return more && t.kind == TOK_PUNCT && lexer_token_is(st->buf, &t, "##");
+    /* (blanks and '##' alone: a splice or comment between is rare, and
+     * the lexer's copy is not cheap on a header of macros) */
+    const char *b = lx->buf;
+    size_t k = lx->pos;
+    (void)st;
+    while (k < lx->len && (b[k] == ' ' || b[k] == '\t'))
+        k++;
+    return k + 1 < lx->len && b[k] == '#' && b[k + 1] == '#';
 }
 
 /* cublas##name: a prefix a macro pastes names with. A pattern for a
@@ -465,7 +467,8 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     /* PYBIND11_MODULE(name, m), TORCH_LIBRARY(ns, m): a name Python
      * finds (PyInit_name, torch.ops.ns), across the language boundary,
      * though a function of the same name is renamed. */
-    if (st->prev2.kind == TOK_IDENT &&
+    if (st->prev2.kind == TOK_IDENT && st->prev2.len >= 13 &&
+        (st->buf[st->prev2.off] == 'P' || st->buf[st->prev2.off] == 'T') &&
         lexer_token_is(st->buf, &st->prev, "(") &&
         (ident_eq(st, &st->prev2, "PYBIND11_MODULE") ||
          ident_eq(st, &st->prev2, "TORCH_LIBRARY") ||
@@ -563,7 +566,7 @@ do_ident(struct rw *st, struct lexer *lx, const struct token *t)
     size_t len;
     const char *s = spell(st, t, &len);
     uint32_t hash;
-    if (st->prev.kind == TOK_PUNCT && len >= 4 &&
+    if (len >= 4 && s[len - 1] == 'A' && st->prev.kind == TOK_PUNCT &&
         !memcmp(s + len - 4, "CUDA", 4) && dispatch_key(st, t, s, len))
         return;
     if (map_filter_may_apply(st->rw->filter, s, len, &hash))

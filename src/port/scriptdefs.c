@@ -44,18 +44,22 @@ static bool at_word(const char *s, size_t len, size_t i, const char *w,
            (!i || !name_char(s[i - 1]));
 }
 
-/* CMake's *compile_definitions(a PRIVATE X Y=1 "Z"): the names of the
- * words up to the closing parenthesis, from i. */
-static void cmake_list(const char *s, size_t len, size_t i,
-                       void (*fn)(void *, size_t, size_t), void *arg)
+/* CMake's *compile_definitions(a PRIVATE X Y=1 "Z" -DW): the names of
+ * the words up to the closing parenthesis, from i. Returns where it
+ * stopped, which the scan goes on from (so it reads each byte once). */
+static size_t cmake_list(const char *s, size_t len, size_t i,
+                         void (*fn)(void *, size_t, size_t), void *arg)
 {
     static const char *const keywords[] = {"PRIVATE", "PUBLIC", "INTERFACE",
                                            "BEFORE",  "APPEND", "PROPERTY"};
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
     for (; i < end && s[i] != ')'; i++) {
-        if (!name_start(s[i]) || (i && !blank(s[i - 1]) && s[i - 1] != '"' &&
-                                  s[i - 1] != '(' && s[i - 1] != ';'))
+        size_t d = i + 2 < len && s[i] == '-' && s[i + 1] == 'D' ? 2 : 0;
+        if (!name_start(s[i + d]) ||
+            (i && !blank(s[i - 1]) && s[i - 1] != '"' && s[i - 1] != '(' &&
+             s[i - 1] != ';'))
             continue;
+        i += d;
         size_t n = name_len(s, len, i);
         bool keyword = false;
         for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
@@ -66,21 +70,22 @@ static void cmake_list(const char *s, size_t len, size_t i,
             fn(arg, i, n);
         i += n - 1;
     }
+    return i;
 }
 
 /* Python's define_macros=[('X', None), ("Y", '1')]: the first string of
- * each tuple up to the list's end, from i. */
-static void python_list(const char *s, size_t len, size_t i,
-                        void (*fn)(void *, size_t, size_t), void *arg)
+ * each tuple up to the list's end, from i. Returns where it stopped. */
+static size_t python_list(const char *s, size_t len, size_t i,
+                          void (*fn)(void *, size_t, size_t), void *arg)
 {
     while (i < len && blank(s[i]))
         i++;
     if (i >= len || s[i] != '=')
-        return;
+        return i;
     for (i++; i < len && blank(s[i]); i++)
         ;
     if (i >= len || s[i] != '[')
-        return;
+        return i;
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
     for (; i + 2 < end && s[i] != ']'; i++)
         if (s[i] == '(' && (s[i + 1] == '\'' || s[i + 1] == '"') &&
@@ -89,6 +94,7 @@ static void python_list(const char *s, size_t len, size_t i,
             if (i + 2 + n < len && s[i + 2 + n] == s[i + 1])
                 fn(arg, i + 2, n);
         }
+    return i;
 }
 
 void script_defines(enum script_lang lang, const char *buf, size_t len,
@@ -112,10 +118,10 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
             while (buf[i] != 'C' && k < len && blank(buf[k]))
                 k++;
             if (buf[i] == 'C' || (k < len && buf[k] == '('))
-                cmake_list(buf, len, k, fn, arg);
+                i = cmake_list(buf, len, k, fn, arg);
         } else if (lang == SCRIPT_PYTHON &&
                    at_word(buf, len, i, "define_macros", false)) {
-            python_list(buf, len, i + 13, fn, arg);
+            i = python_list(buf, len, i + 13, fn, arg);
         }
     }
 }

@@ -164,6 +164,25 @@ static void partial_flag(struct script_job *j, const struct sj_word *w,
                 (int)w->len, s);
 }
 
+/* nvcc's output given as -o=F, --output-file F or --output-file=F:
+ * mcc (clang) takes -o F or -oF only (-o=F writes a file named =F). */
+static bool output_word(struct script_job *j, const struct sj_word *w)
+{
+    const char *s = j->buf + w->off;
+    size_t n = w->len >= 3 && !memcmp(s, "-o=", 3) ? 3
+               : w->len >= 13 && !memcmp(s, "--output-file", 13) &&
+                       (w->len == 13 || s[13] == '=')
+                   ? (w->len == 13 ? 13 : 14)
+                   : 0;
+    if (!n)
+        return false;
+    sj_replace(j, w->off, n, "-o", 2, false);
+    sj_note(j, w->off,
+            "'%.*s' becomes '-o': mcc takes its output as clang does", (int)n,
+            s);
+    return true;
+}
+
 void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
               enum sj_level level, bool one_per_word)
 {
@@ -182,6 +201,8 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
     for (size_t i = 0; i < n; i++) {
         const char *s = j->buf + w[i].off;
         if (!w[i].len || s[0] != '-')
+            continue;
+        if (level == SJ_NVCC && output_word(j, &w[i]))
             continue;
         if (!w[i].whole) {
             partial_flag(j, &w[i], level);
@@ -330,7 +351,7 @@ enum sj_link sj_link_word(const char *s, size_t len)
                                          "--optix-ir"};
     /* nvcc's output is -o F, -o=F, --output-file F or --output-file=F */
     if ((len == 2 && !memcmp(s, "-o", 2)) ||
-        (len > 3 && !memcmp(s, "-o=", 3)) ||
+        (len >= 3 && !memcmp(s, "-o=", 3)) ||
         (len >= 13 && !memcmp(s, "--output-file", 13) &&
          (len == 13 || s[13] == '=')))
         return SJ_LINK_OUTPUT;
@@ -351,6 +372,13 @@ bool sj_links(const struct script_job *j, const struct sj_word *w, size_t n)
         out |= l == SJ_LINK_OUTPUT;
     }
     return out;
+}
+
+void sj_link_runtime(struct script_job *j, const struct sj_word *w, size_t n,
+                     size_t off)
+{
+    if (sj_links(j, w, n))
+        sj_add_runtime(j, off, " ", "");
 }
 
 void sj_add_runtime(struct script_job *j, size_t off, const char *pre,

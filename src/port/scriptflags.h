@@ -59,6 +59,10 @@ bool sj_links(const struct script_job *j, const struct sj_word *w, size_t n);
  * command line, ", '" and "'" in a list), with a note. */
 void sj_add_runtime(struct script_job *j, size_t off, const char *pre,
                     const char *post);
+/* The same where words w[0..n) of an nvcc command that ends at off link
+ * a program: " -lmusart" added there. */
+void sj_link_runtime(struct script_job *j, const struct sj_word *w, size_t n,
+                     size_t off);
 /* CUDA architecture values (80 86 90-real) in w[0..n) become MUSA ones
  * (22 31), each once. */
 void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n);

@@ -39,6 +39,23 @@ const char *filekind_ext(const char *name)
     return dot && dot != base ? dot : "";
 }
 
+/* Is a name whose last suffix is ext some other kind of file, though it
+ * starts Makefile.? A source, a script, a document (Makefile.md). A
+ * header's .inc is make's there (Makefile.inc). */
+static bool named_otherwise(const char *ext)
+{
+    static const char *const docs[] = {".md",   ".txt", ".rst", ".html",
+                                       ".adoc", ".pdf", ".org"};
+    for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++)
+        if (!strcmp(ext, docs[i]))
+            return true;
+    for (size_t i = 0; i < filekind_nexts; i++)
+        if (filekind_exts[i].match == FM_EXT &&
+            !strcmp(ext, filekind_exts[i].ext))
+            return strcmp(ext, ".inc") != 0;
+    return false;
+}
+
 const struct file_ext *filekind_find(const char *name)
 {
     const char *slash = strrchr(name, '/');
@@ -59,7 +76,8 @@ const struct file_ext *filekind_find(const char *name)
             break;
         case FM_PREFIX:
             if (base[0] == e->ext[0] &&
-                !strncmp(base, e->ext, strlen(e->ext)) && base[strlen(e->ext)])
+                !strncmp(base, e->ext, strlen(e->ext)) &&
+                base[strlen(e->ext)] && !named_otherwise(ext))
                 return e;
             break;
         case FM_SUFFIX: {

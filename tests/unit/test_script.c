@@ -390,6 +390,13 @@ START_TEST(cmake_flags_and_separators)
            "src/k.mu)\n"
            "execute_process(COMMAND /usr/bin/mcc -ptx -o k.ptx src/k.mu)\n",
            "3:39: build: '-ptx' is kept, but MUSA has no PTX");
+    /* A command's nvcc that links gets the runtime, as in makefiles. */
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT a COMMAND nvcc -c -o a.o x.cu\n"
+           "  COMMAND nvcc -o a a.o VERBATIM)\n",
+           "add_custom_command(OUTPUT a COMMAND mcc -c -o a.o x.cu\n"
+           "  COMMAND mcc -o a a.o -lmusart VERBATIM)\n",
+           NULL);
     /* Only where nvcc reads it: a host compiler's -fatbin is not. */
     expect_quiet(newest, SCRIPT_CMAKE,
                  "add_custom_command(OUTPUT k.bin\n"
@@ -881,13 +888,22 @@ START_TEST(make_flags)
            "S := $(shell find src -name \"*.mu\" -o -name 'k.mu')\n"
            "M := \"see k.cu\"\n",
            NULL);
-    /* nvcc names its output four ways, and each is a link's. */
+    /* nvcc names its output four ways, and each is a link's; mcc takes
+     * it as clang does: -o F or -oF (-o=F would write '=F'). */
     expect(newest, SCRIPT_MAKE,
            "a:\n\tnvcc -o=a k.o\n\tnvcc --output-file a k.o\n"
            "\tnvcc --output-file=a k.o\n\tnvcc --output-files=a k.o\n",
-           "a:\n\tmcc -o=a k.o -lmusart\n\tmcc --output-file a k.o -lmusart\n"
-           "\tmcc --output-file=a k.o -lmusart\n"
+           "a:\n\tmcc -oa k.o -lmusart\n\tmcc -o a k.o -lmusart\n"
+           "\tmcc -oa k.o -lmusart\n"
            "\tmcc --output-files=a k.o\n",
+           NULL);
+    /* ... with a reference after it too; a command not nvcc's keeps its
+     * own spelling. */
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tnvcc -o=$@ k.o\n\t$(NVCC) -o=${OUT}/a k.o\n"
+           "\tgcc -o=x k.o\n",
+           "a:\n\tmcc -o$@ k.o -lmusart\n\t$(NVCC) -o${OUT}/a k.o -lmusart\n"
+           "\tgcc -o=x k.o\n",
            NULL);
     /* A variable an nvcc command reads holds nvcc's options, unless a
      * command that may be another compiler reads it too. */

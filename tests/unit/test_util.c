@@ -720,6 +720,10 @@ START_TEST(file_kinds_by_name)
     ck_assert_int_eq(filekind_of("Makefile."), FK_OTHER);
     ck_assert_int_eq(filekind_of("Makefiles"), FK_OTHER);
     ck_assert_int_eq(filekind_of("MyMakefile.txt"), FK_OTHER);
+    ck_assert_int_eq(filekind_of("Makefile.md"), FK_OTHER);
+    ck_assert_int_eq(filekind_of("Makefile.cuh"), FK_CUDA_HDR);
+    ck_assert_int_eq(filekind_of("Makefile.py"), FK_PYTHON);
+    ck_assert_int_eq(filekind_of("CMakeFiles/Makefile.cmake"), FK_CMAKE);
     ck_assert_int_eq(filekind_of("k.cu"), FK_CUDA);
     ck_assert_int_eq(filekind_of("Find.cmake.in"), FK_CMAKE);
     ck_assert_int_eq(filekind_of("setup.py"), FK_PYTHON);

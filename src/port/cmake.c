@@ -68,6 +68,8 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
 {
     if (cmake_loops_took(&c->loops, p->off))
         return;
+    if (whole && p->len > 2 && c->buf[p->off + 1] == 'l') /* -lcublas */
+        sj_library(c->j, p->off, p->len, p->off + 2, p->len - 2);
     ALLOC_GROW(c->words[level], c->nwords[level] + 1, c->walloc[level]);
     c->words[level][c->nwords[level]++] =
         (struct sj_word){p->off, p->len, p->off, p->len, whole, false, false};
@@ -361,35 +363,15 @@ static void flush_words(struct cm *c, enum script_values values)
 
 static bool is_keyword(const struct cm *c, size_t i)
 {
-    static const char *const kw[] = {"CACHE",
-                                     "PARENT_SCOPE",
-                                     "FORCE",
-                                     "PRIVATE",
-                                     "PUBLIC",
-                                     "INTERFACE",
-                                     "BEFORE",
-                                     "AFTER",
-                                     "SYSTEM",
-                                     "COMMAND",
-                                     "DEPENDS",
-                                     "OUTPUT",
-                                     "WORKING_DIRECTORY",
-                                     "COMMENT",
-                                     "VERBATIM",
-                                     "BYPRODUCTS",
-                                     "MAIN_DEPENDENCY",
-                                     "IMPLICIT_DEPENDS",
-                                     "USES_TERMINAL",
-                                     "COMMAND_EXPAND_LISTS",
-                                     "DEPFILE",
-                                     "JOB_POOL",
-                                     "APPEND",
-                                     "ALL",
-                                     "SOURCES",
-                                     "POST_BUILD",
-                                     "PRE_BUILD",
-                                     "PRE_LINK",
-                                     "TARGET"};
+    /* clang-format off */
+    static const char *const kw[] = {
+        "CACHE", "PARENT_SCOPE", "FORCE", "PRIVATE", "PUBLIC", "INTERFACE",
+        "BEFORE", "AFTER", "SYSTEM", "COMMAND", "DEPENDS", "OUTPUT",
+        "WORKING_DIRECTORY", "COMMENT", "VERBATIM", "BYPRODUCTS",
+        "MAIN_DEPENDENCY", "IMPLICIT_DEPENDS", "USES_TERMINAL",
+        "COMMAND_EXPAND_LISTS", "DEPFILE", "JOB_POOL", "APPEND", "ALL",
+        "SOURCES", "POST_BUILD", "PRE_BUILD", "PRE_LINK", "TARGET"};
+    /* clang-format on */
     for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
         if (arg_is(c, i, kw[k]))
             return true;

@@ -390,6 +390,14 @@ START_TEST(cmake_flags_and_separators)
            "src/k.mu)\n"
            "execute_process(COMMAND /usr/bin/mcc -ptx -o k.ptx src/k.mu)\n",
            "3:39: build: '-ptx' is kept, but MUSA has no PTX");
+    /* -lNAME is the library wherever a CMake file has it. */
+    expect(
+        newest, SCRIPT_CMAKE,
+        "set(LIBS -lcudart -lcublas -lm)\n"
+        "add_custom_command(OUTPUT a COMMAND nvcc -o a a.o -lcufft)\n",
+        "set(LIBS -lmusart -lmublas -lm)\n"
+        "add_custom_command(OUTPUT a COMMAND mcc -o a a.o -lmufft -lmusart)\n",
+        NULL);
     /* A command's nvcc that links gets the runtime, as in makefiles. */
     expect(newest, SCRIPT_CMAKE,
            "add_custom_command(OUTPUT a COMMAND nvcc -c -o a.o x.cu\n"

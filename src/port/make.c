@@ -528,7 +528,8 @@ static bool closed(const struct mk *m, size_t from, size_t to)
     for (size_t i = from; i < to; i++) {
         const struct make_token *t = &m->v[i];
         if ((t->flags & MAKE_TOKF_UNTERMINATED) ||
-            ((t->flags & MAKE_TOKF_IN_REF) && i + 1 == to))
+            ((t->flags & MAKE_TOKF_IN_REF) && i + 1 == to) ||
+            t->kind == MAKE_TOK_OTHER) /* a '$' at the end: $ -lmusart */
             return false;
         for (size_t k = 0; is_word(t) && k < t->len; k++)
             sj_shell_quote(m->buf + t->off, t->len, &k, &quote);

@@ -879,6 +879,10 @@ START_TEST(make_flags)
            "no --default-stream: clang spells per-thread as "
            "-fgpu-default-stream=per-thread (inferred); check what mcc "
            "takes");
+    /* Nor after a '$' that ends the line: '$ ' would be a reference
+     * (found by fuzz_script). */
+    expect(newest, SCRIPT_MAKE, "a:\n\t$(NVCC) -o $@ $^ $",
+           "a:\n\t$(NVCC) -o $@ $^ $", NULL);
     /* A '#' in a reference is the reference's, not a shell comment: what
      * is added goes at the command's end (found by fuzz_script: it went
      * into the reference, and a port of the port added it again). */

@@ -39,7 +39,42 @@ static const char *note_or(const struct map_entry *e, const char *dflt)
     return e->message ? e->message : dflt;
 }
 
-/* NAME <op> NUMBER, or NUMBER <op> NAME. */
+/* The name of the call whose ')' is at close (NCCL_VERSION(2,4,0)),
+ * found in the bytes before it (a call's arguments on one line, at most
+ * a few hundred bytes back), into *t. */
+static bool called_before(const char *buf, size_t close, struct token *t)
+{
+    size_t k = close, stop = close > 256 ? close - 256 : 0;
+    int depth = 0;
+    while (k-- > stop) {
+        if (buf[k] == '\n')
+            return false;
+        depth += buf[k] == ')';
+        if (buf[k] == '(' && depth-- == 0)
+            break;
+    }
+    if (k == (size_t)-1 || k < stop || buf[k] != '(' || depth >= 0)
+        return false;
+    while (k > 0 && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
+        k--;
+    size_t end = k;
+    while (k > 0 && lexer_is_identifier(buf + k - 1, end - k + 1))
+        k--;
+    static const char *const keywords[] = {"if",     "elif",         "while",
+                                           "return", "sizeof",       "defined",
+                                           "switch", "__has_include"};
+    for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+        if (strlen(keywords[i]) == end - k &&
+            !memcmp(buf + k, keywords[i], end - k))
+            return false; /* #if (x) < NAME: no call */
+    if (k == end)
+        return false;
+    *t = (struct token){(uint32_t)k, (uint32_t)(end - k), TOK_IDENT, 0};
+    return true;
+}
+
+/* NAME <op> NUMBER, or NUMBER <op> NAME; NAME <op> CALL(...), or
+ * CALL(...) <op> NAME. */
 static void hazard_compared(const struct hazard_site *s, const char *name,
                             const struct map_entry *e, struct finder *fd)
 {
@@ -47,9 +82,14 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
     struct token op, num, paren;
     const struct token *n = NULL;
     bool call = false; /* NAME >= NCCL_VERSION(2,18,0): a version made */
+    struct token before;
     if (s->prev2.len && s->prev2.kind == TOK_NUMBER &&
         is_cmp_op(s->buf, &s->prev))
         n = &s->prev2;
+    else if (s->prev2.len && is_cmp_op(s->buf, &s->prev) &&
+             lexer_token_is(s->buf, &s->prev2, ")") &&
+             (call = called_before(s->buf, s->prev2.off, &before)))
+        n = &before; /* NCCL_VERSION(2,4,0) <= NAME */
     else if (lexer_next_code(&l, &op) && is_cmp_op(s->buf, &op) &&
              lexer_next_code(&l, &num) &&
              (num.kind == TOK_NUMBER ||

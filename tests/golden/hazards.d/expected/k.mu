@@ -27,3 +27,6 @@ __device__ float w(float v) {
     return __shfl_xor_sync(~0u, v, 16) + nwarps;
 }
 __device__ int lane_of() { return threadIdx.x & 0x1f; }
+#if MCCL_VERSION(2, 4, 0) <= MCCL_VERSION_CODE
+#define HAS_P2P 1
+#endif

@@ -68,7 +68,7 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
 {
     if (cmake_loops_took(&c->loops, p->off))
         return;
-    if (whole && p->len > 2 && c->buf[p->off + 1] == 'l') /* -lcublas */
+    if (whole && p->len > 2 && !memcmp(c->buf + p->off, "-l", 2))
         sj_library(c->j, p->off, p->len, p->off + 2, p->len - 2);
     ALLOC_GROW(c->words[level], c->nwords[level] + 1, c->walloc[level]);
     c->words[level][c->nwords[level]++] =

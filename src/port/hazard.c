@@ -58,8 +58,10 @@ static bool called_before(const char *buf, size_t close, struct token *t)
     while (k > 0 && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
         k--;
     size_t end = k;
-    while (k > 0 && lexer_is_identifier(buf + k - 1, end - k + 1))
+    while (k > 0 && lexer_is_ident_char((unsigned char)buf[k - 1]))
         k--;
+    if (!lexer_is_identifier(buf + k, end - k))
+        return false; /* none, or a number: 1(2) */
     static const char *const keywords[] = {"if",     "elif",         "while",
                                            "return", "sizeof",       "defined",
                                            "switch", "__has_include"};
@@ -67,8 +69,6 @@ static bool called_before(const char *buf, size_t close, struct token *t)
         if (strlen(keywords[i]) == end - k &&
             !memcmp(buf + k, keywords[i], end - k))
             return false; /* #if (x) < NAME: no call */
-    if (k == end)
-        return false;
     *t = (struct token){(uint32_t)k, (uint32_t)(end - k), TOK_IDENT, 0};
     return true;
 }

@@ -580,6 +580,9 @@ static void line(struct mk *m)
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
+        if ((t->flags & MAKE_TOKF_UNTERMINATED) &&
+            t->kind == MAKE_TOK_DIRECTIVE)
+            sj_warn(j, WARN_UNTERMINATED, t->off, "missing 'endef'");
         if (i == next) {
             /* nvcc's options stop at its command's end */
             sj_flags(j, m->words, m->nwords, level, false);
@@ -714,14 +717,26 @@ static void read_variables(struct mk *m)
     }
 }
 
-static void port_line(struct mk *m, struct make_token **split, size_t *alloc)
+/* Each logical line of the file, its recipe's words as the shell reads
+ * them (makeshell.h), to fn: read_variables, then line. */
+static void each_line(struct mk *m, void (*fn)(struct mk *),
+                      struct make_token **split, size_t *alloc)
 {
-    struct make_token *v = m->v;
-    m->n = make_shell_split(m->buf, m->v, m->n, split, alloc);
-    m->v = *split;
-    line(m);
-    m->v = v;
-    m->n = 0;
+    struct make_lexer lx;
+    struct make_token t;
+    make_lexer_init(&lx, m->buf, m->j->len);
+    while (make_lexer_next(&lx, &t)) {
+        ALLOC_GROW(m->v, m->n + 1, m->alloc);
+        m->v[m->n++] = t;
+        if (t.kind != MAKE_TOK_NEWLINE && lx.pos < m->j->len)
+            continue;
+        struct make_token *v = m->v;
+        m->n = make_shell_split(m->buf, m->v, m->n, split, alloc);
+        m->v = *split;
+        fn(m);
+        m->v = v;
+        m->n = 0;
+    }
 }
 
 void make_port(struct script_job *j)
@@ -730,35 +745,12 @@ void make_port(struct script_job *j)
     m.j = j;
     m.buf = j->buf;
     m.vars.buf = j->buf;
-    struct make_lexer lx;
-    struct make_token t, *split = NULL;
+    struct make_token *split = NULL;
     size_t salloc = 0;
     /* First what nvcc's commands read, then the port. */
-    make_lexer_init(&lx, j->buf, j->len);
-    while (make_lexer_next(&lx, &t)) {
-        ALLOC_GROW(m.v, m.n + 1, m.alloc);
-        m.v[m.n++] = t;
-        if (t.kind == MAKE_TOK_NEWLINE || lx.pos >= j->len) {
-            struct make_token *v = m.v;
-            m.n = make_shell_split(m.buf, m.v, m.n, &split, &salloc);
-            m.v = split;
-            read_variables(&m);
-            m.v = v;
-            m.n = 0;
-        }
-    }
+    each_line(&m, read_variables, &split, &salloc);
     mkvars_close(&m.vars);
-    make_lexer_init(&lx, j->buf, j->len);
-    while (make_lexer_next(&lx, &t)) {
-        if (t.flags & MAKE_TOKF_UNTERMINATED && t.kind == MAKE_TOK_DIRECTIVE)
-            sj_warn(j, WARN_UNTERMINATED, t.off, "missing 'endef'");
-        ALLOC_GROW(m.v, m.n + 1, m.alloc);
-        m.v[m.n++] = t;
-        if (t.kind == MAKE_TOK_NEWLINE)
-            port_line(&m, &split, &salloc);
-    }
-    if (m.n)
-        port_line(&m, &split, &salloc);
+    each_line(&m, line, &split, &salloc);
     free(split);
     free(m.v);
     mkvars_release(&m.vars);

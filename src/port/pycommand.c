@@ -339,9 +339,9 @@ static void command_end(struct script_job *j, struct pycmd_walk *wk)
 {
     if (wk->n)
         sj_flags(j, wk->w, wk->n, wk->level, false);
-    if (wk->n && wk->nvcc && !wk->quote && sj_links(j, wk->w, wk->n))
-        sj_add_runtime(j, wk->w[wk->n - 1].roff + wk->w[wk->n - 1].rlen, " ",
-                       "");
+    if (wk->n && wk->nvcc && !wk->quote)
+        sj_link_runtime(j, wk->w, wk->n,
+                        wk->w[wk->n - 1].roff + wk->w[wk->n - 1].rlen);
     wk->nvcc = false;
     wk->n = 0;
     wk->program = true;

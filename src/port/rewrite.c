@@ -467,15 +467,14 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     /* PYBIND11_MODULE(name, m), TORCH_LIBRARY(ns, m): a name Python
      * finds (PyInit_name, torch.ops.ns), across the language boundary,
      * though a function of the same name is renamed. */
-    if (st->prev2.kind == TOK_IDENT && st->prev2.len >= 13 &&
-        (st->buf[st->prev2.off] == 'P' || st->buf[st->prev2.off] == 'T') &&
-        lexer_token_is(st->buf, &st->prev, "(") &&
-        (ident_eq(st, &st->prev2, "PYBIND11_MODULE") ||
-         ident_eq(st, &st->prev2, "TORCH_LIBRARY") ||
-         ident_eq(st, &st->prev2, "TORCH_LIBRARY_FRAGMENT") ||
-         ident_eq(st, &st->prev2, "TORCH_LIBRARY_IMPL")))
+    const char *b = st->buf;
+    const struct token *m = &st->prev2;
+    if (m->kind == TOK_IDENT && lexer_token_is(b, &st->prev, "(") &&
+        (lexer_token_is(b, m, "PYBIND11_MODULE") ||
+         lexer_token_is(b, m, "TORCH_LIBRARY") ||
+         lexer_token_is(b, m, "TORCH_LIBRARY_FRAGMENT") ||
+         lexer_token_is(b, m, "TORCH_LIBRARY_IMPL")))
         return;
-    s = spell(st, t, &len); /* (ident_eq may have reused the scratch) */
     struct name_result *nr = lookup_name(st, s, len, hash);
     if (st->env && st->env->includes_only) {
         if (nr->cover)
@@ -542,7 +541,7 @@ static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
     while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
         k--;
     if (k < il || memcmp(b + k - il, impl, il) ||
-        (k > il && lexer_is_identifier(b + k - il - 1, 1) &&
+        (k > il && lexer_is_ident_char((unsigned char)b[k - il - 1]) &&
          (k < il + 7 || memcmp(b + k - il - 7, "STABLE_", 7))))
         return false;
     const struct map_ident *id = mapping_ident(st->rw->map, "c10", 3);

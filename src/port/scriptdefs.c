@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lex/lexer.h"
+
 /* How far a list is read (a list that never closes is read once per
  * command that opens it: bounded, the scan stays linear). */
 #define SCAN_MAX 4096
@@ -17,7 +19,7 @@ static bool name_start(char c)
 
 static bool name_char(char c)
 {
-    return name_start(c) || (c >= '0' && c <= '9');
+    return lexer_is_ident_char((unsigned char)c);
 }
 
 /* The length of the name at s[i..len). */

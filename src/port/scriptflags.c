@@ -164,16 +164,24 @@ static void partial_flag(struct script_job *j, const struct sj_word *w,
                 (int)w->len, s);
 }
 
+/* The length of nvcc's own spelling of its output option that s[0..len)
+ * begins with: -o= (3), --output-file (13) or --output-file= (14); 0
+ * for any other word (-o itself is everyone's). */
+static size_t output_spelling(const char *s, size_t len)
+{
+    if (len >= 3 && !memcmp(s, "-o=", 3))
+        return 3;
+    if (len >= 13 && !memcmp(s, "--output-file", 13))
+        return len == 13 ? 13 : s[13] == '=' ? 14 : 0;
+    return 0;
+}
+
 /* nvcc's output given as -o=F, --output-file F or --output-file=F:
  * mcc (clang) takes -o F or -oF only (-o=F writes a file named =F). */
 static bool output_word(struct script_job *j, const struct sj_word *w)
 {
     const char *s = j->buf + w->off;
-    size_t n = w->len >= 3 && !memcmp(s, "-o=", 3) ? 3
-               : w->len >= 13 && !memcmp(s, "--output-file", 13) &&
-                       (w->len == 13 || s[13] == '=')
-                   ? (w->len == 13 ? 13 : 14)
-                   : 0;
+    size_t n = output_spelling(s, w->len);
     if (!n)
         return false;
     sj_replace(j, w->off, n, "-o", 2, false);
@@ -349,11 +357,7 @@ enum sj_link sj_link_word(const char *s, size_t len)
                                          "--cuda",
                                          "-optix-ir",
                                          "--optix-ir"};
-    /* nvcc's output is -o F, -o=F, --output-file F or --output-file=F */
-    if ((len == 2 && !memcmp(s, "-o", 2)) ||
-        (len >= 3 && !memcmp(s, "-o=", 3)) ||
-        (len >= 13 && !memcmp(s, "--output-file", 13) &&
-         (len == 13 || s[13] == '=')))
+    if ((len == 2 && !memcmp(s, "-o", 2)) || output_spelling(s, len))
         return SJ_LINK_OUTPUT;
     for (size_t k = 0; k < sizeof(nolink) / sizeof(nolink[0]); k++)
         if (strlen(nolink[k]) == len && !memcmp(s, nolink[k], len))

@@ -301,7 +301,6 @@ static void collect(struct run *r, struct result *res, struct strbuf *printed,
  * build file's (its macros) are both: the sources keep them. */
 static void note_names(struct run *r, size_t i, bool kept)
 {
-    bool both = kept && r->jobs[i].script;
     struct strbuf *d = &r->results[i].decl;
     for (size_t at = 0; at < d->len;) {
         enum decl_kind kind = (enum decl_kind)(d->buf[at] - '0');
@@ -310,9 +309,7 @@ static void note_names(struct run *r, size_t i, bool kept)
         const char *name = d->buf + at + 1 + sizeof(w);
         if (kept)
             project_keep(r->proj, name, w[2], w[1]);
-        if (both)
-            project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
-        else if (!kept)
+        if (!kept || r->jobs[i].script)
             project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
         at = (size_t)(name + w[2] - d->buf);
     }

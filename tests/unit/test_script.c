@@ -879,6 +879,9 @@ START_TEST(make_flags)
            "no --default-stream: clang spells per-thread as "
            "-fgpu-default-stream=per-thread (inferred); check what mcc "
            "takes");
+    /* A define with no endef is said at the define. */
+    expect(newest, SCRIPT_MAKE, "define X\nnvcc -G\n", "define X\nmcc -G\n",
+           "1:1: unterminated: missing 'endef'");
     /* Nor after a '$' that ends the line: '$ ' would be a reference
      * (found by fuzz_script). */
     expect(newest, SCRIPT_MAKE, "a:\n\t$(NVCC) -o $@ $^ $",

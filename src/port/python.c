@@ -8,7 +8,8 @@
  * modules:): the module and the names imported from it, torch.cuda, the
  * 'nvcc' key of extra_compile_args and nvcc's options in its lists, and
  * libraries=[...]. Command lines, a command's lists and strings of
- * options anywhere (pycommand.h), and paths built from pieces (pypath.h).
+ * options anywhere (pycommand.h), paths built from pieces (pypath.h),
+ * and the names of its code: imports, torch.cuda (pynames.h).
  * The rules are the mapping's python: section. */
 #include "port/python.h"
 
@@ -20,10 +21,10 @@
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "port/pycommand.h"
+#include "port/pynames.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
 #include "port/scriptflags.h"
-#include "util/hashmap.h"
 #include "util/xalloc.h"
 
 /* An open bracket and what its contents are. */
@@ -54,12 +55,7 @@ struct py {
     unsigned depth;
     struct sj_word *words; /* the strings of the open nvcc lists */
     size_t nwords, walloc;
-    struct hashmap names;   /* imported names renamed: name -> entry */
-    struct hashmap handles; /* variables holding a loaded library */
-    bool extension;         /* imports a module of python: modules: */
-    bool torch_musa;        /* imports torch_musa (after the port) */
-    bool star;              /* from the module import *: all its names */
-    bool warned_torch;
+    struct pynames m;     /* imports, and the names in code */
     struct pypath *paths; /* path expressions (pypath.h) */
     size_t path_end;      /* the tokens of the last one end here */
 };
@@ -103,192 +99,6 @@ static bool format_string(const struct py *p, size_t i)
     struct py_code c = code(p);
     struct py_string s;
     return py_string_at(&c, i, &s) && (s.flags & PY_STR_FORMAT);
-}
-
-/* Replace the dotted name of tokens [i, end) by to: part by part when
- * both have as many parts, else as a whole. */
-static void rename_dotted(struct py *p, size_t i, size_t end, const char *to)
-{
-    size_t parts = (end - i + 1) / 2, tparts = 1;
-    for (const char *s = to; *s; s++)
-        tparts += *s == '.';
-    if (parts == tparts) {
-        const char *s = to;
-        for (size_t k = i; k < end; k += 2) {
-            const char *dot = strchr(s, '.');
-            size_t n = dot ? (size_t)(dot - s) : strlen(s);
-            sj_replace(p->j, p->t[k].off, p->t[k].len, s, n, false);
-            s += n + (dot != NULL);
-        }
-        return;
-    }
-    size_t off = p->t[i].off, last = p->t[end - 1].off + p->t[end - 1].len;
-    sj_replace(p->j, off, last - off, to, strlen(to), false);
-}
-
-/* ---- imports ---- */
-
-/* Is the module name torch_musa or one of its modules? */
-static bool is_torch_musa(const struct strbuf *sb)
-{
-    return sb->len >= 10 && !memcmp(sb->buf, "torch_musa", 10) &&
-           (sb->len == 10 || sb->buf[10] == '.');
-}
-
-/* from MODULE import a, b as c, (d, e): the module of python: modules:
- * renamed, its names that python: names: renames too, here and in the
- * rest of the file (unless imported under another name). */
-static size_t from_import(struct py *p, size_t i)
-{
-    struct strbuf *sb = &p->j->tmp;
-    size_t end = dotted(p, i + 1, sb);
-    if (is_torch_musa(sb))
-        p->torch_musa = true;
-    const struct script_entry *me =
-        mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);
-    if (!me || !is_name(p, end, "import"))
-        return end;
-    p->extension = true;
-    if (me->action == SA_RENAME) {
-        rename_dotted(p, i + 1, end, me->e.to);
-        if (!strncmp(me->e.to, "torch_musa", 10))
-            p->torch_musa = true;
-    } else {
-        sj_kept(p->j, me, p->t[i + 1].off, sb->buf, sb->len);
-    }
-    const char *module = me->action == SA_RENAME ? me->e.to : me->e.from;
-    size_t k = end + 1;
-    for (; k < p->n && p->t[k].kind != PY_TOK_NEWLINE; k++) {
-        const struct py_token *t = &p->t[k];
-        if (is_op(p, k, "*"))
-            p->star = true;
-        if (is_name(p, k, "from"))
-            return k - 1; /* no name: a statement of its own (bad code) */
-        if (t->kind != PY_TOK_NAME || is_name(p, k - 1, "as") ||
-            is_name(p, k, "as"))
-            continue;
-        const char *s = p->buf + t->off;
-        const struct script_entry *ne =
-            mapping_script(p->j->map, SC_PY_NAME, s, t->len);
-        const char *now = s;
-        size_t now_len = t->len;
-        if (ne && ne->action == SA_RENAME) {
-            sj_replace(p->j, t->off, t->len, ne->e.to, ne->e.to_len, false);
-            if (!is_name(p, k + 1, "as"))
-                hashmap_put(&p->names, s, t->len, (void *)ne);
-            now = ne->e.to;
-            now_len = ne->e.to_len;
-        } else if (ne) {
-            sj_kept(p->j, ne, t->off, s, t->len);
-        }
-        if (me->action != SA_RENAME || !me->nlist)
-            continue;
-        bool known = false;
-        for (size_t x = 0; x < me->nlist; x++)
-            known |= strlen(me->list[x]) == now_len &&
-                     !memcmp(me->list[x], now, now_len);
-        if (!known)
-            sj_warn(p->j, WARN_BUILD, t->off,
-                    "'%.*s' is imported from '%s', which is not known to "
-                    "have it: check that it does",
-                    (int)now_len, now, module);
-    }
-    return k;
-}
-
-/* import a.b.c [as x], ...: a module of python: modules: imported whole
- * is reported (its qualified uses are not ported). */
-static size_t import(struct py *p, size_t i)
-{
-    struct strbuf *sb = &p->j->tmp;
-    size_t k = i + 1;
-    while (k < p->n && p->t[k].kind != PY_TOK_NEWLINE) {
-        if (p->t[k].kind != PY_TOK_NAME || is_name(p, k - 1, "as")) {
-            k++;
-            continue;
-        }
-        size_t end = dotted(p, k, sb);
-        if (is_torch_musa(sb))
-            p->torch_musa = true;
-        const struct script_entry *me =
-            mapping_script(p->j->map, SC_PY_MODULE, sb->buf, sb->len);
-        if (me && me->action == SA_RENAME)
-            sj_warn(p->j, WARN_BUILD, p->t[k].off,
-                    "'%s' is imported whole: its qualified uses are not "
-                    "ported; import its names with 'from %s import ...'",
-                    sb->buf, sb->buf);
-        k = end;
-    }
-    return k;
-}
-
-/* ---- names in code ---- */
-
-/* torch.cuda.is_available(): a dotted name of python: qualified: at i.
- * Returns the index after what was renamed, or i + 1. */
-static size_t qualified(struct py *p, size_t i)
-{
-    struct strbuf *sb = &p->j->tmp;
-    strbuf_reset(sb);
-    size_t k = i;
-    while (k < p->n && p->t[k].kind == PY_TOK_NAME) {
-        if (k > i)
-            strbuf_addch(sb, '.');
-        strbuf_add(sb, p->buf + p->t[k].off, p->t[k].len);
-        const struct script_entry *se =
-            k > i ? mapping_script(p->j->map, SC_PY_QUALIFIED, sb->buf, sb->len)
-                  : NULL;
-        if (se) {
-            if (se->action == SA_RENAME)
-                rename_dotted(p, i, k + 1, se->e.to);
-            else
-                sj_kept(p->j, se, p->t[i].off, sb->buf, sb->len);
-            if (se->action == SA_RENAME && !p->torch_musa && !p->warned_torch &&
-                !strncmp(se->e.to, "torch.musa", 10)) {
-                p->warned_torch = true;
-                sj_warn(p->j, WARN_BUILD, p->t[i].off,
-                        "'%s' needs 'import torch_musa' (which registers "
-                        "it), and this file does not import it",
-                        se->e.to);
-            }
-            return k + 1;
-        }
-        if (!is_op(p, k + 1, "."))
-            break;
-        k += 2;
-    }
-    return i + 1;
-}
-
-/* handle.cudaMalloc, for a handle that ctypes loaded a CUDA library in. */
-static void handle_attr(struct py *p, size_t i)
-{
-    sj_symbol(p->j, p->t[i + 2].off, p->t[i + 2].len);
-}
-
-/* The name at i in code: an imported name renamed, a symbol on a
- * library's handle, torch.cuda. Returns the index of the last token it
- * took. */
-static size_t code_name(struct py *p, size_t i)
-{
-    const struct py_token *tk = &p->t[i];
-    if (tk->flags & PY_TOKF_ATTR)
-        return i;
-    const char *s = p->buf + tk->off;
-    const struct script_entry *ne =
-        p->names.nr ? hashmap_get(&p->names, s, tk->len) : NULL;
-    if (!ne && p->star)
-        ne = mapping_script(p->j->map, SC_PY_NAME, s, tk->len);
-    if (ne && ne->action == SA_RENAME) {
-        sj_replace(p->j, tk->off, tk->len, ne->e.to, ne->e.to_len, false);
-        return i;
-    }
-    if (p->handles.nr && is_op(p, i + 1, ".") && i + 2 < p->n &&
-        hashmap_get(&p->handles, s, tk->len)) {
-        handle_attr(p, i);
-        return i;
-    }
-    return qualified(p, i) - 1;
 }
 
 static bool env_string(struct py *p, size_t i);
@@ -335,12 +145,13 @@ static void fields(struct py *p, size_t i, unsigned depth)
         size_t n0 = p->n, path_end = 0;
         p->t = sub;
         p->n = n;
+        struct py_code c = code(p);
         struct pypath_tokens was = pypath_tokens(p->paths, sub, n);
         for (size_t k = 0; k < n; k++) {
             if (k >= path_end)
                 path(p, k, &path_end);
             if (sub[k].kind == PY_TOK_NAME)
-                k = code_name(p, k);
+                k = pynames_name(&p->m, &c, k);
             else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
                      !home_string(p, k) && depth < PY_FIELD_DEPTH &&
                      format_string(p, k))
@@ -368,9 +179,9 @@ static void file_string(struct py *p, size_t off, size_t len)
     bool suffix = len > 1 && s[0] == '.' && s[1] != '.' &&
                   !memchr(s + 1, '.', len - 1) && !memchr(s, '/', len);
     sj_path(p->j, off, len,
-            suffix         ? SJ_SUFFIX
-            : p->extension ? SJ_PATH
-                           : SJ_HINT,
+            suffix           ? SJ_SUFFIX
+            : p->m.extension ? SJ_PATH
+                             : SJ_HINT,
             NULL);
 }
 
@@ -394,9 +205,9 @@ static void fstring(struct py *p, size_t i)
         bool last = !py_pieces_next(&look, &next) || next.kind == PY_PC_QUOTE;
         if (last && sj_may_rename(p->j, p->buf + pc.off, pc.len))
             sj_path(p->j, pc.off, pc.len,
-                    !p->extension ? SJ_HINT
-                    : after_field ? SJ_PARTIAL
-                                  : SJ_PATH,
+                    !p->m.extension ? SJ_HINT
+                    : after_field   ? SJ_PARTIAL
+                                    : SJ_PATH,
                     NULL);
     }
 }
@@ -497,14 +308,15 @@ static void string(struct py *p, size_t i)
                 fstring(p, i);
             /* (a path expression's first word is pypath.c's) */
             pycmd_fstring(p->j, &c, i, around(p), i < p->path_end, home_field,
-                          p->paths, options, p->extension ? SJ_PATH : SJ_HINT);
+                          p->paths, options,
+                          p->m.extension ? SJ_PATH : SJ_HINT);
         }
         return;
     }
     const char *s = p->buf + off;
     /* 'nvcc' as a key: extra_compile_args['nvcc'], {'nvcc': ...} */
-    if (p->extension && ((is_op(p, i - 1, "[") && is_op(p, i + 1, "]")) ||
-                         (f && f->open == '{' && is_op(p, i + 1, ":")))) {
+    if (p->m.extension && ((is_op(p, i - 1, "[") && is_op(p, i + 1, "]")) ||
+                           (f && f->open == '{' && is_op(p, i + 1, ":")))) {
         const struct script_entry *se =
             mapping_script(p->j->map, SC_PY_KEY, s, len);
         if (se && se->action == SA_RENAME) {
@@ -523,7 +335,7 @@ static void string(struct py *p, size_t i)
         struct pycmd_walk wk;
         pycmd_walk_init(&wk, options, s, len);
         pycmd_words(p->j, &wk, off, len, true, false,
-                    p->extension ? SJ_PATH : SJ_HINT);
+                    p->m.extension ? SJ_PATH : SJ_HINT);
         pycmd_walk_end(p->j, &wk);
     }
     /* (several words that are no command line: a message) */
@@ -599,7 +411,7 @@ static bool device_key(const struct py *p, size_t i)
  * [, {'nvcc': [? */
 static bool nvcc_list(const struct py *p, size_t i)
 {
-    if (!i || !p->extension)
+    if (!i || !p->m.extension)
         return false;
     if (is_op(p, i - 1, ":") && i >= 2 && device_key(p, i - 2))
         return true;
@@ -672,15 +484,13 @@ static void open_bracket(struct py *p, size_t i)
         f.command =
             pycmd_nvcc_list(&c, i, to ? te->e.to : NULL, to ? te->e.to_len : 0);
         f.nvcc = nvcc_list(p, i) || (up && up->nvcc) || f.command;
-        f.libraries = p->extension && i >= 2 && is_op(p, i - 1, "=") &&
+        f.libraries = p->m.extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
     }
     if (p->depth < NFRAMES)
         p->st[p->depth] = f;
     p->depth++;
 }
-
-static void note_handle(struct py *p, size_t i);
 
 /* A command's list that links with nvcc, closing at i: the runtime
  * after its last item, in the quotes its strings have
@@ -707,8 +517,10 @@ static void close_bracket(struct py *p, size_t i)
     if (p->depth >= NFRAMES)
         return;
     const struct frame *f = &p->st[p->depth];
-    if (f->loader && f->cuda)
-        note_handle(p, f->first - 1);
+    if (f->loader && f->cuda) {
+        struct py_code c = code(p);
+        pynames_handle(&p->m, &c, f->first - 1);
+    }
     if (f->nvcc && !(p->depth && p->st[p->depth - 1].nvcc) &&
         p->nwords > f->nwords0) {
         const struct sj_word *w = p->words + f->nwords0;
@@ -719,20 +531,6 @@ static void close_bracket(struct py *p, size_t i)
             list_runtime(p, w, n, i);
         p->nwords = f->nwords0;
     }
-}
-
-/* name = ctypes.CDLL('libcudart.so...'): name holds a CUDA library. */
-static void note_handle(struct py *p, size_t i)
-{
-    /* i: the '(' of a loader call; name = at i - 2 - dots */
-    size_t b = i - 1;
-    while (b >= 2 && is_op(p, b - 1, ".") && p->t[b - 2].kind == PY_TOK_NAME)
-        b -= 2;
-    if (b < 2 || !is_op(p, b - 1, "=") || p->t[b - 2].kind != PY_TOK_NAME ||
-        (p->t[b - 2].flags & PY_TOKF_ATTR))
-        return;
-    const struct py_token *n = &p->t[b - 2];
-    hashmap_put(&p->handles, p->buf + n->off, n->len, (void *)1);
 }
 
 void python_port(struct script_job *j)
@@ -754,14 +552,10 @@ void python_port(struct script_job *j)
         ALLOC_GROW(p.t, p.n + 1, p.alloc);
         p.t[p.n++] = t;
     }
-    /* Imports first: they decide what the rest of the file is. */
-    for (size_t i = 0; i < p.n; i++)
-        if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "from"))
-            i = from_import(&p, i);
-        else if ((p.t[i].flags & PY_TOKF_IMPORT) && is_name(&p, i, "import") &&
-                 (!i || p.t[i - 1].kind == PY_TOK_NEWLINE))
-            i = import(&p, i);
-    p.paths = pypath_new(j, p.t, p.n, p.extension, &p.names, p.star);
+    struct py_code c = code(&p);
+    p.m.j = j;
+    pynames_imports(&p.m, &c);
+    p.paths = pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, p.m.star);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)
@@ -770,7 +564,7 @@ void python_port(struct script_job *j)
             path(&p, i, &p.path_end);
         switch (tk->kind) {
         case PY_TOK_NAME:
-            i = code_name(&p, i);
+            i = pynames_name(&p.m, &c, i);
             break;
         case PY_TOK_STRING:
             string(&p, i);
@@ -792,8 +586,7 @@ void python_port(struct script_job *j)
     while (p.depth)
         close_bracket(&p, p.n);
     pypath_free(p.paths);
-    hashmap_release(&p.names);
-    hashmap_release(&p.handles);
+    pynames_release(&p.m);
     free(p.t);
     free(p.words);
 }

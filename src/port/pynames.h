@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* The names of a Python file's code (python.c asks): the modules of
+ * python: modules: it imports (torch.utils.cpp_extension) and the names
+ * they bring (CUDAExtension), renamed at the import and at every use;
+ * qualified names of python: qualified: (torch.cuda.is_available); and
+ * the symbols looked up on a handle that ctypes loaded a CUDA library
+ * into (lib.cudaMalloc). Private to port/. */
+#ifndef C2M_PORT_PYNAMES_H
+#define C2M_PORT_PYNAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "port/pytok.h"
+#include "port/scriptjob.h"
+#include "util/hashmap.h"
+
+struct pynames {
+    struct script_job *j;
+    struct hashmap names;   /* imported names renamed: name -> entry */
+    struct hashmap handles; /* variables holding a loaded library */
+    bool extension;         /* imports a module of python: modules: */
+    bool torch_musa;        /* imports torch_musa (after the port) */
+    bool star;              /* from the module import *: all its names */
+    bool warned_torch;      /* said that torch.musa needs torch_musa */
+};
+
+/* The import statements of the file c: ported, and what they bring
+ * noted in m (zeroed but for j). */
+void pynames_imports(struct pynames *m, const struct py_code *c);
+/* The name at i of code c (the file's, or an f-string field's): an
+ * imported name renamed, a symbol on a library's handle, torch.cuda.
+ * Returns the index of the last token it took. */
+size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i);
+/* The '(' at i of a loader call given a CUDA library: name = ... (i) makes
+ * name a handle of it. */
+void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);
+void pynames_release(struct pynames *m);
+
+#endif

@@ -335,6 +335,23 @@ void cmake_pieces_init(struct cmake_pieces *it, const char *buf,
     }
 }
 
+void cmake_pieces_resume(struct cmake_pieces *it, const char *buf,
+                         const struct cmake_token *t,
+                         const struct cmake_pieces *prev)
+{
+    cmake_pieces_init(it, buf, t);
+    uint64_t open =
+        prev->depth >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << prev->depth) - 1;
+    bool bare = (t->kind == CMAKE_TOK_UNQUOTED || t->kind == CMAKE_TOK_IDENT) &&
+                (prev->argkind == CMAKE_TOK_UNQUOTED ||
+                 prev->argkind == CMAKE_TOK_IDENT);
+    if (bare && prev->depth && prev->depth <= 64 &&
+        (prev->genex & open) == open) {
+        it->depth = prev->depth;
+        it->genex = prev->genex;
+    }
+}
+
 static bool top_is_genex(const struct cmake_pieces *it)
 {
     return it->depth && it->depth <= 64 && (it->genex >> (it->depth - 1)) & 1;

@@ -117,6 +117,14 @@ struct cmake_pieces {
 /* Start on argument token t of buf. */
 void cmake_pieces_init(struct cmake_pieces *it, const char *buf,
                        const struct cmake_token *t);
+/* Start on unquoted argument token t (or IDENT) as the one before it, prev,
+ * left off: CMake joins a command's unquoted arguments into one list, so a
+ * generator expression that prev opened goes on in t
+ * ($<$<COMPILE_LANGUAGE:CUDA>:-Xptxas -O3> is three arguments). Only
+ * generator expressions carry over; t starts afresh otherwise. */
+void cmake_pieces_resume(struct cmake_pieces *it, const char *buf,
+                         const struct cmake_token *t,
+                         const struct cmake_pieces *prev);
 /* The next piece into *p; false at the end of the argument. */
 bool cmake_pieces_next(struct cmake_pieces *it, struct cmake_token *p);
 

@@ -32,6 +32,11 @@ struct cm {
     size_t nargs, alloc;
     struct cmake_token *pcs; /* every argument's pieces */
     size_t npcs, pcs_alloc;
+    struct cmake_pieces last; /* where the last argument's pieces ended */
+    struct gx {
+        unsigned depth, cuda_at, lang_depth;
+        bool lang_list;
+    } gx; /* generator expressions open after an argument (scan_arg) */
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
     struct cmake_loops loops; /* the foreach() loops open here */
@@ -242,9 +247,10 @@ static bool device_language(struct cm *c, const struct cmake_token *p)
  * generator expression, 0 elsewhere); -1 collects none. */
 static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
 {
-    unsigned depth = 0, cuda_at = 0;
-    bool lang_list = false; /* in $<COMPILE_LANGUAGE:...> */
-    unsigned lang_depth = 0;
+    /* (a generator expression may go on from the argument before) */
+    unsigned depth = c->gx.depth, cuda_at = c->gx.cuda_at;
+    bool lang_list = c->gx.lang_list; /* in $<COMPILE_LANGUAGE:...> */
+    unsigned lang_depth = c->gx.lang_depth;
     for (size_t k = 0; k < a->npc; k++) {
         const struct cmake_token *p = &a->pc[k];
         if (p->kind == CMAKE_PC_GENEX_OPEN) {
@@ -327,6 +333,7 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         else
             file_word(c, a, k);
     }
+    c->gx = (struct gx){depth, cuda_at, lang_depth, lang_list};
 }
 
 /* The words of args [from, to) for an option list, a value list. */
@@ -629,6 +636,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "add_definitions");
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
+    c->gx = (struct gx){0, 0, 0, false};
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
@@ -714,11 +722,15 @@ static void add_arg(struct cm *c, const struct cmake_token *t)
     size_t first = c->npcs;
     struct cmake_pieces it;
     struct cmake_token p;
-    cmake_pieces_init(&it, c->buf, t);
+    if (c->nargs > 1) /* a generator expression may go on from the last */
+        cmake_pieces_resume(&it, c->buf, t, &c->last);
+    else
+        cmake_pieces_init(&it, c->buf, t);
     while (cmake_pieces_next(&it, &p)) {
         ALLOC_GROW(c->pcs, c->npcs + 1, c->pcs_alloc);
         c->pcs[c->npcs++] = p;
     }
+    c->last = it;
     a->npc = c->npcs - first;
     a->pc = (struct cmake_token *)(uintptr_t)first; /* fixed up below */
 }

@@ -370,6 +370,22 @@ START_TEST(cmake_flags_and_separators)
            "  -G -Wall)\n"
            "add_compile_options(-O2)\n",
            NULL);
+    /* A generator expression whose options are several unquoted arguments
+     * (CMake joins them with ';'): the options inside are nvcc's, and its
+     * closing '>' stays; what follows it is not in it (-G may be a host
+     * compiler's there). */
+    expect(newest, SCRIPT_CMAKE,
+           "target_compile_options(a PRIVATE\n"
+           "  $<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math -Xptxas -O3>\n"
+           "  $<$<COMPILE_LANGUAGE:CXX>:-O3> -G)\n"
+           "target_compile_options(a PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-O2 "
+           "-lineinfo> $<$<CONFIG:Debug>:-g -lineinfo>)\n",
+           "target_compile_options(a PRIVATE\n"
+           "  $<$<COMPILE_LANGUAGE:MUSA>:-ffast-math>\n"
+           "  $<$<COMPILE_LANGUAGE:CXX>:-O3> -G)\n"
+           "target_compile_options(a PRIVATE $<$<COMPILE_LANGUAGE:MUSA>:-O2> "
+           "$<$<CONFIG:Debug>:-g>)\n",
+           "2:46: note: dropped '-Xptxas -O3'");
     /* nvcc run by a custom command: a device image is mcc's device code
      * alone, under the same name; PTX has no MUSA counterpart. */
     expect(newest, SCRIPT_CMAKE,

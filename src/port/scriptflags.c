@@ -191,6 +191,46 @@ static bool output_word(struct script_job *j, const struct sj_word *w)
     return true;
 }
 
+/* -Xcompiler "-fPIC -Wall", --compiler-options="$(CFLAGS)": host
+ * compiler options in quotes, whose value v (joined to w[i], or w[i + 1])
+ * opens with the quote, closed at the end of a word of the list, or of
+ * the shell word the quote opens. mcc takes them as its own, each a word:
+ * the option and both quotes go. A comma list stays (the caller reports
+ * it). Returns whether v is such, with the index of the last word it
+ * took in *last. */
+static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
+                          size_t n, size_t i, const char *v, bool joined,
+                          const char *why, size_t *last)
+{
+    char q = *v;
+    if (q != '"' && q != '\'')
+        return false;
+    const char *end = j->buf + j->len, *c = v + 1;
+    for (; c < end && *c != q && *c != '\n' && *c != ','; c++)
+        if (*c == '\\' && q == '"')
+            return false; /* an escape: not a plain list */
+    if (c == end || *c != q || c == v + 1)
+        return false;
+    /* the quote ends a word: "$(CFLAGS)" is one, with a reference in it */
+    size_t at = (size_t)(c - j->buf) + 1, k = i + !joined;
+    if (at < j->len && !strchr(" \t\r\n;", j->buf[at]))
+        return false;
+    while (k + 1 < n && w[k + 1].off < at)
+        k++;
+    size_t voff = (size_t)(v - j->buf);
+    if (joined) {
+        sj_replace(j, w[i].off, voff + 1 - w[i].off, "", 0, false);
+    } else {
+        drop(j, &w[i]);
+        sj_replace(j, voff, 1, "", 0, false);
+    }
+    sj_replace(j, at - 1, 1, "", 0, false);
+    sj_note(j, w[i].off, "'%.*s' becomes '%.*s' (%s)", (int)(at - w[i].off),
+            j->buf + w[i].off, (int)(at - voff - 2), v + 1, why ? why : "");
+    *last = k;
+    return true;
+}
+
 void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
               enum sj_level level, bool one_per_word)
 {
@@ -225,7 +265,14 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             continue;
         const struct sj_word *vw = NULL;
         const char *v = NULL;
-        size_t vlen = 0;
+        size_t vlen = 0, k;
+        if (f->action == NVF_UNWRAP && f->value && (joined || i + 1 < n) &&
+            unwrap_quoted(j, w, n, i,
+                          joined ? s + joined : j->buf + w[i + 1].off, joined,
+                          f->why, &k)) {
+            i = k;
+            continue;
+        }
         if (f->value && joined) {
             v = s + joined;
             vlen = w[i].len - joined;

@@ -843,9 +843,30 @@ START_TEST(make_flags)
            "\tnvcc -Xcompiler \"-fPIC -Wall\" -c k.cu\n"
            "\tnvcc -DX=\"unterminated -G\n",
            "all:\n\tmcc -c k.mu -DM=\"a -G b\"\n"
-           "\tmcc -Xcompiler \"-fPIC -Wall\" -c k.mu\n"
+           "\tmcc -fPIC -Wall -c k.mu\n"
            "\tmcc -DX=\"unterminated -G\n",
-           "3:7: build: '-Xcompiler \"-fPIC -Wall\"' is kept");
+           "3:7: note: '-Xcompiler \"-fPIC -Wall\"' becomes '-fPIC -Wall'");
+    /* Host compiler options in quotes are mcc's own, a word each: the
+     * quotes go with the option (from a review: darknet's
+     * --compiler-options "$(CFLAGS)" was kept, and F = -Xcompiler "-Wall
+     * -Wextra" became one word "-Wall -Wextra", which clang refuses). A
+     * comma list is reported. */
+    expect(newest, SCRIPT_MAKE,
+           "F4 = -Xcompiler \"-Wall -Wextra\"\n"
+           "F2 = -Xcompiler=\"-fPIC -O3\" -G\n"
+           "NVCCFLAGS = -O3 --compiler-options '-fPIC -Wall' -G\n"
+           "all:\n\tnvcc --compiler-options \"$(CFLAGS)\" -c k.cu -o k.o\n"
+           "\tnvcc -Xcompiler \"-fPIC,-Wall\" -c k.cu\n",
+           "F4 = -Wall -Wextra\n"
+           "F2 = -fPIC -O3\n"
+           "NVCCFLAGS = -O3 -fPIC -Wall\n"
+           "all:\n\tmcc $(CFLAGS) -c k.mu -o k.o\n"
+           "\tmcc -Xcompiler \"-fPIC,-Wall\" -c k.mu\n",
+           "6:7: build: '-Xcompiler \"-fPIC,-Wall\"' is kept");
+    expect(newest, SCRIPT_PYTHON,
+           "os.system(\"nvcc -Xcompiler '-fPIC -Wall' -c k.cu -o k.o\")\n",
+           "os.system(\"mcc -fPIC -Wall -c k.cu -o k.o\")\n",
+           "1:17: note: '-Xcompiler '-fPIC -Wall'' becomes '-fPIC -Wall'");
     /* Quotes around references and escapes (from a review: a reference in
      * quotes closed the quote's word and lost the port of the rest). */
     expect(newest, SCRIPT_MAKE,
@@ -1566,8 +1587,8 @@ START_TEST(python_commands)
            NULL);
     expect(newest, SCRIPT_PYTHON,
            "m = 'nvcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
-           "m = 'mcc -Xcompiler \"-fPIC -Wall\" -c k.cu'\n",
-           "1:11: build: '-Xcompiler \"-fPIC -Wall\"' is kept: give mcc each");
+           "m = 'mcc -fPIC -Wall -c k.cu'\n",
+           "1:11: note: '-Xcompiler \"-fPIC -Wall\"' becomes '-fPIC -Wall'");
     /* From a second review: escapes in quotes, quotes that pair across a
      * sum, a name compared with nvcc's, the environment's names after
      * export and unset, and an option built by an expression. */

@@ -420,6 +420,29 @@ static void assignment(struct cm *c, size_t var)
     flush_words(c, se ? (enum script_values)se->values : SV_NONE);
 }
 
+/* Does set_source_files_properties(...) or set_property(SOURCE ...) name
+ * a CUDA source (or its port) among its arguments before i? */
+static bool device_sources(const struct cm *c, size_t i)
+{
+    if (strcmp(c->cmd, "set_source_files_properties") &&
+        !(!strcmp(c->cmd, "set_property") && arg_is(c, 0, "SOURCE")))
+        return false;
+    for (size_t k = 0; k < i; k++) {
+        const struct cmake_token *t = &c->args[k].t;
+        const char *s = c->buf + t->off, *dot = NULL;
+        for (size_t n = 0; n < t->len; n++)
+            if (s[n] == '.')
+                dot = s + n;
+            else if (s[n] == '/')
+                dot = NULL;
+        size_t n = dot ? t->len - (size_t)(dot - s) : 0;
+        if ((n == 3 || n == 4) && (dot[1] == 'c' || dot[1] == 'm') &&
+            dot[2] == 'u' && (n == 3 || dot[3] == 'h'))
+            return true;
+    }
+    return false;
+}
+
 /* A property name at argument i and the values after it up to vend. */
 static void property(struct cm *c, size_t i, size_t vend)
 {
@@ -436,6 +459,15 @@ static void property(struct cm *c, size_t i, size_t vend)
             c->j->map, SC_CMAKE_LANGUAGE, c->buf + v->off, v->len);
         if (le && le->action == SA_RENAME)
             rename_name(c, SC_CMAKE_LANGUAGE, v);
+    }
+    if (!se &&
+        (tok_is(c, p, "COMPILE_FLAGS") || tok_is(c, p, "COMPILE_OPTIONS")) &&
+        i + 1 < vend) {
+        /* a CUDA source's options are nvcc's; a target's, anyone's */
+        c->nwords[0] = c->nwords[1] = 0;
+        value_words(c, i + 1, vend, device_sources(c, i) ? 1 : 0);
+        flush_words(c, SV_NONE);
+        return;
     }
     if (!se)
         return;

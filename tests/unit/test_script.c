@@ -575,6 +575,23 @@ START_TEST(cmake_architectures_and_properties)
                  "MUSA)\nadd_definitions(-D__MUSA_NO_HALF_OPERATORS__)\n"
                  "target_compile_definitions(x PRIVATE "
                  "__MUSA_NO_HALF_CONVERSIONS__=1)\n");
+    /* A CUDA source's COMPILE_FLAGS and COMPILE_OPTIONS are nvcc's (from
+     * a review: they were kept, and mcc refused -Xptxas); another
+     * source's or a target's keep what a host compiler may take. */
+    expect(newest, SCRIPT_CMAKE,
+           "set_source_files_properties(src/b.cu PROPERTIES COMPILE_FLAGS "
+           "\"-Xptxas -v -G -O2\" COMPILE_OPTIONS \"-lineinfo;-G\")\n"
+           "set_property(SOURCE a.cpp b.cuh APPEND PROPERTY COMPILE_OPTIONS "
+           "-G)\n"
+           "set_source_files_properties(a.cpp PROPERTIES COMPILE_FLAGS -G)\n"
+           "set_target_properties(t PROPERTIES COMPILE_OPTIONS -G)\n",
+           "set_source_files_properties(src/b.cu PROPERTIES COMPILE_FLAGS "
+           "\"-O2\" COMPILE_OPTIONS \"\")\n"
+           "set_property(SOURCE a.cpp b.cuh APPEND PROPERTY "
+           "COMPILE_OPTIONS)\n"
+           "set_source_files_properties(a.cpp PROPERTIES COMPILE_FLAGS -G)\n"
+           "set_target_properties(t PROPERTIES COMPILE_OPTIONS -G)\n",
+           "1:64: note: dropped '-Xptxas -v'");
 }
 END_TEST
 

@@ -18,6 +18,8 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakearg.h"
+#include "port/cmakecond.h"
 #include "port/cmakedir.h"
 #include "port/cmakelink.h"
 #include "port/cmakeloop.h"
@@ -107,25 +109,6 @@ static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
 
 /* ---- names ---- */
 
-/* A variable's name at p: an exact entry, else a prefix (CMAKE_CUDA_ and
- * more: the rest must start like a name). */
-static const struct script_entry *variable(const struct cm *c, const char *s,
-                                           size_t len)
-{
-    const struct mapping *m = c->j->map;
-    const struct script_entry *se =
-        mapping_script(m, SC_CMAKE_VARIABLE, s, len);
-    if (se)
-        return se;
-    se = mapping_script_prefix(m, SC_CMAKE_PREFIX, s, len);
-    if (se && se->action == SA_RENAME) {
-        size_t pl = strlen(se->e.from);
-        if (pl < len && isalnum((unsigned char)s[pl]))
-            return se;
-    }
-    return NULL;
-}
-
 /* Rename a variable's name at piece (or token) p; returns its entry. A
  * variable kept and reported is reported where it is named, not at each
  * ${reference}. */
@@ -133,7 +116,7 @@ static const struct script_entry *
 rename_variable(struct cm *c, const struct cmake_token *p, bool reference)
 {
     const char *s = c->buf + p->off;
-    const struct script_entry *se = variable(c, s, p->len);
+    const struct script_entry *se = cmake_variable(c->j->map, s, p->len);
     if (!se || (reference && se->action == SA_REPORT) ||
         sj_kept(c->j, se, p->off, s, p->len))
         return se;
@@ -400,7 +383,8 @@ static void assignment(struct cm *c, size_t var)
     if (var >= c->nargs || c->args[var].t.kind != CMAKE_TOK_IDENT)
         return;
     const struct cmake_token *v = &c->args[var].t;
-    const struct script_entry *se = variable(c, c->buf + v->off, v->len);
+    const struct script_entry *se =
+        cmake_variable(c->j->map, c->buf + v->off, v->len);
     size_t end = var + 1;
     while (end < c->nargs && !is_keyword(c, end))
         end++;
@@ -583,49 +567,6 @@ static void custom_commands(struct cm *c)
     }
 }
 
-/* if(CUDAToolkit_VERSION VERSION_LESS 12.0) and the like: a CUDA version
- * or compiler compared. */
-static void conditions(struct cm *c)
-{
-    static const char *const ops[] = {"EQUAL",
-                                      "LESS",
-                                      "GREATER",
-                                      "LESS_EQUAL",
-                                      "GREATER_EQUAL",
-                                      "STREQUAL",
-                                      "STRLESS",
-                                      "STRGREATER",
-                                      "VERSION_EQUAL",
-                                      "VERSION_LESS",
-                                      "VERSION_GREATER",
-                                      "VERSION_LESS_EQUAL",
-                                      "VERSION_GREATER_EQUAL",
-                                      "MATCHES"};
-    for (size_t i = 0; i + 1 < c->nargs; i++) {
-        const struct cmake_token *t = &c->args[i].t;
-        const char *s = c->buf + t->off;
-        size_t off = t->off, len = t->len;
-        if (len > 3 && s[0] == '$' && s[1] == '{' && s[len - 1] == '}') {
-            s += 2;
-            off += 2;
-            len -= 3;
-        }
-        const struct script_entry *se = variable(c, s, len);
-        if (!se || se->e.hazard != HAZARD_COMPARED)
-            continue;
-        for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
-            if (arg_is(c, i + 1, ops[k])) {
-                sj_warn(c->j, WARN_HAZARD, off,
-                        "'%.*s' is compared with '%.*s': MUSA numbers its "
-                        "versions (and names its compiler) otherwise",
-                        (int)len, s,
-                        (int)c->args[i + 2 < c->nargs ? i + 2 : i].t.len,
-                        c->buf + c->args[i + 2 < c->nargs ? i + 2 : i].t.off);
-                break;
-            }
-    }
-}
-
 /* Does an argument name a file the run renames? (FindMUSA's musa_add_*
  * before SDK 5.1.) */
 static bool names_renamed(struct cm *c)
@@ -728,7 +669,7 @@ static void command(struct cm *c, const struct cmake_token *name)
         custom_commands(c);
     } else if (!strcmp(cmd, "if") || !strcmp(cmd, "elseif") ||
                !strcmp(cmd, "while")) {
-        conditions(c);
+        cmake_conditions(c->j, c->buf, c->args, c->nargs);
     } else if (!strcmp(cmd, "find_program") && c->nargs > 1) {
         /* find_program(VAR nvcc ...) or (VAR NAMES nvcc ...) */
         for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&

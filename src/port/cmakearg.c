@@ -2,7 +2,10 @@
 /* A CMake command's argument (port/cmakearg.h). */
 #include "port/cmakearg.h"
 
+#include <ctype.h>
 #include <string.h>
+
+#include "mapping/mapping.h"
 
 bool cmake_tok_is(const char *buf, const struct cmake_token *t, const char *s)
 {
@@ -48,4 +51,20 @@ bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to)
     return cmake_word_starts(a, from) && cmake_word_ends(a, to) &&
            (!from || a->pc[from - 1].kind != CMAKE_PC_DELIM) &&
            (to + 1 >= a->npc || a->pc[to + 1].kind != CMAKE_PC_DELIM);
+}
+
+const struct script_entry *cmake_variable(const struct mapping *m,
+                                          const char *s, size_t len)
+{
+    const struct script_entry *se =
+        mapping_script(m, SC_CMAKE_VARIABLE, s, len);
+    if (se)
+        return se;
+    se = mapping_script_prefix(m, SC_CMAKE_PREFIX, s, len);
+    if (se && se->action == SA_RENAME) {
+        size_t pl = strlen(se->e.from);
+        if (pl < len && isalnum((unsigned char)s[pl]))
+            return se;
+    }
+    return NULL;
 }

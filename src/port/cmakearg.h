@@ -18,6 +18,13 @@ struct cmake_arg {
     size_t npc;
 };
 
+struct mapping;
+struct script_entry;
+
+/* The entry of a variable's name s[0..len): an exact one, else a prefix's
+ * (CMAKE_CUDA_ and more: the rest must start like a name). */
+const struct script_entry *cmake_variable(const struct mapping *m,
+                                          const char *s, size_t len);
 /* Is token t of buf the text s? */
 bool cmake_tok_is(const char *buf, const struct cmake_token *t, const char *s);
 /* The name of the variable whose reference (${NAME}) ends just before

@@ -330,6 +330,12 @@ START_TEST(cmake_names)
            "if(CUDAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "if(MUSAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "1:4: hazard: 'CUDAToolkit_VERSION' is compared with '12.0'");
+    /* ... in quotes too (from a review: it was not reported) */
+    expect(newest, SCRIPT_CMAKE,
+           "if(\"${CMAKE_CUDA_COMPILER_ID}\" STREQUAL \"NVIDIA\")\nendif()\n",
+           "if(\"${CMAKE_MUSA_COMPILER_ID}\" STREQUAL \"NVIDIA\")\nendif()\n",
+           "1:7: hazard: 'CMAKE_CUDA_COMPILER_ID' is compared with "
+           "'\"NVIDIA\"'");
 }
 END_TEST
 

@@ -35,7 +35,8 @@ struct pname {
     /* The decision. */
     const char *to; /* its new name, or NULL: kept */
     size_t to_len;
-    bool by_words; /* to is the word rule's */
+    bool by_words;    /* to is the word rule's */
+    bool member_only; /* to is for the uses after . or -> alone */
     enum pfinding finding;
     const char *msg; /* what its uses are told (NULL: nothing) */
     enum warn_id msg_id;
@@ -142,6 +143,7 @@ static bool decide(struct pname *n, const struct pending_env *env)
                                                                     : 0;
     n->to = NULL;
     n->by_words = false;
+    n->member_only = false;
     n->finding = PF_NONE;
     if ((n->cover & PN_WORDS) && pj && project_renames_words(pj)) {
         if (!final)
@@ -153,6 +155,17 @@ static bool decide(struct pname *n, const struct pending_env *env)
             n->by_words = true;
             return true;
         }
+    }
+    if (n->cover & PN_MEMBER) {
+        /* x.is_cuda() is the tensor's; the project's own is_cuda() is
+         * renamed with it, declaration and all, so that both agree
+         * (unless a kept file uses it). */
+        if (def < 0)
+            return false;
+        n->to = n->text;
+        n->to_len = n->text_len;
+        n->member_only = def == 0 || kept;
+        return true;
     }
     /* --rename-project leaves a name that says MUSA already to the
      * project: the word rule wins over a pattern (CUBLAS_CUDA_CHECK
@@ -263,7 +276,8 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
     for (size_t i = 0; i < p->nuses; i++) {
         const struct puse *u = &p->uses[i];
         struct pname *n = u->n;
-        if (n->to && !(u->flags & (n->by_words ? PU_SHIM_WORDS : PU_SHIM))) {
+        if (n->to && (!n->member_only || (u->flags & PU_MEMBER)) &&
+            !(u->flags & (n->by_words ? PU_SHIM_WORDS : PU_SHIM))) {
             edit_list_add_ident(&add, env->buf, u->off, u->len,
                                 u->flags & PU_SPLICE, n->to, n->to_len, env->a);
             if (env->note && !n->by_words && n->rule)

@@ -48,13 +48,18 @@ enum {
     PN_NONE = 1 << 5,    /* ...one for a family MUSA has none of */
     PN_SUSPECT = 1 << 2, /* it looks like CUDA */
     PN_WORDS = 1 << 3,   /* it says cuda, CUDA or Cuda (--rename-project) */
-    PN_MUSA = 1 << 4     /* it says musa, MUSA or Musa (--rename-project) */
+    PN_MUSA = 1 << 4,    /* it says musa, MUSA or Musa (--rename-project) */
+    /* An entry renames it after . or -> alone (x.is_cuda()): there it
+     * is renamed; a name the project declares too, at every use. */
+    PN_MEMBER = 1 << 6
 };
 
 /* A use that keeps its name whatever is decided: the name of a vendor
  * shim's #define (#define cudaFoo musaFoo) keeps it for the pattern's
  * name (PU_SHIM), or for the word rule's (PU_SHIM_WORDS). */
 enum { PU_SHIM = 1 << 0, PU_SHIM_WORDS = 1 << 1 };
+/* A use after . or -> (PN_MEMBER's). */
+enum { PU_MEMBER = 1 << 2 };
 
 struct pname;
 struct pending;

@@ -414,6 +414,35 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
     pending_use(st->pend, nr->pn, t, decl, flags);
 }
 
+/* A use of a name that an entry renames after . or -> alone (is_cuda):
+ * renamed there, and everywhere if the project declares the name too
+ * (its own class's is_cuda() must keep agreeing with its calls); decided
+ * with the project (pending.h, PN_MEMBER). */
+static void pend_member(struct rw *st, struct lexer *lx, const struct token *t,
+                        struct name_result *nr, const char *s, size_t len,
+                        uint32_t hash)
+{
+    const struct map_entry *e = nr->id->exact;
+    if (nr->gen != st->rw->gen || !nr->pn) {
+        nr->pn = pending_name(st->pend, st->a, s, len, hash, PN_MEMBER, e,
+                              e->to, e->to_len);
+        nr->gen = st->rw->gen;
+    }
+    /* The tensor's is called: x.is_cuda without '(' is a field, the
+     * project's. Only the project's function (not a variable: bool
+     * is_cuda = x.is_cuda();) is the tensor method's namesake. */
+    struct lexer look = *lx;
+    struct token next;
+    bool member = is_member_access(st) && lexer_next_sig(&look, &next) &&
+                  lexer_token_is(st->buf, &next, "(");
+    struct decl_site ds = {st->buf,   lx,         t,
+                           &st->prev, &st->prev2, facts_brace(&st->facts)};
+    enum decl_kind decl =
+        member || pending_declared(nr->pn) ? DECL_NONE : decl_at(&ds);
+    pending_use(st->pend, nr->pn, t, decl == DECL_FUNCTION ? decl : DECL_NONE,
+                member ? PU_MEMBER : 0);
+}
+
 /* Is the token after the one lx has just read '##'? */
 static bool pasted_to(const struct rw *st, const struct lexer *lx)
 {
@@ -484,9 +513,16 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     const struct map_ident *id = nr->id;
     if (id && id->symbol_lookup)
         st->sym_pending = true;
-    /* A member-only entry (x.is_cuda()) applies after . or -> alone. */
-    if (id && id->exact && id->exact->member && !is_member_access(st))
-        return;
+    /* A member-only entry (x.is_cuda()) applies after . or -> alone, and
+     * to the project's own name with its declaration (pend_member). */
+    if (id && id->exact && id->exact->member) {
+        if (id->exact->kind == MAP_RENAME) {
+            pend_member(st, lx, t, nr, s, len, hash);
+            return;
+        }
+        if (!is_member_access(st))
+            return;
+    }
     if (id && id->nquals) {
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))

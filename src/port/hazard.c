@@ -83,6 +83,10 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
     const struct token *n = NULL;
     bool call = false; /* NAME >= NCCL_VERSION(2,18,0): a version made */
     struct token before;
+    /* A name on the other side is a threshold too (__CUDA_ARCH__ >=
+     * GGML_CUDA_CC_VOLTA), but in code a '<' before or '>' after may be
+     * a template's bracket (Arch<__CUDA_ARCH__> a). */
+    bool directive = s->name->flags & TOKF_DIRECTIVE;
     if (s->prev2.len && s->prev2.kind == TOK_NUMBER &&
         is_cmp_op(s->buf, &s->prev))
         n = &s->prev2;
@@ -90,11 +94,16 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
              lexer_token_is(s->buf, &s->prev2, ")") &&
              (call = called_before(s->buf, s->prev2.off, &before)))
         n = &before; /* NCCL_VERSION(2,4,0) <= NAME */
+    else if (s->prev2.len && s->prev2.kind == TOK_IDENT &&
+             is_cmp_op(s->buf, &s->prev) &&
+             (directive || !lexer_token_is(s->buf, &s->prev, "<")))
+        n = &s->prev2; /* CC_VOLTA <= NAME */
     else if (lexer_next_code(&l, &op) && is_cmp_op(s->buf, &op) &&
              lexer_next_code(&l, &num) &&
              (num.kind == TOK_NUMBER ||
               (num.kind == TOK_IDENT && lexer_next_code(&l, &paren) &&
-               (call = lexer_token_is(s->buf, &paren, "(")))))
+               ((call = lexer_token_is(s->buf, &paren, "(")) || directive ||
+                !lexer_token_is(s->buf, &op, ">")))))
         n = &num;
     if (n) {
         finder_add(fd, WARN_HAZARD, s->name->off,
@@ -110,7 +119,6 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
      * or as the name a #define defines. */
     const char *buf = s->buf;
     const struct token *p = &s->prev, *p2 = &s->prev2;
-    bool directive = s->name->flags & TOKF_DIRECTIVE;
     if ((s->name->flags & TOKF_MACRO_NAME) ||
         (directive && p->kind == TOK_IDENT &&
          (lexer_token_is(buf, p, "defined") ||

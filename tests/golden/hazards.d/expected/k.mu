@@ -30,3 +30,10 @@ __device__ int lane_of() { return threadIdx.x & 0x1f; }
 #if MCCL_VERSION(2, 4, 0) <= MCCL_VERSION_CODE
 #define HAS_P2P 1
 #endif
+/* a threshold named (ggml's form), either side; a template's brackets
+ * are none */
+#define CC_AMPERE 800
+#if __MUSA_ARCH__ >= CC_AMPERE || CC_VOLTA <= __MUSA_ARCH__
+#endif
+template <int A> struct Arch {};
+__device__ void arch_kinds() { Arch<__MUSA_ARCH__> a; (void)a; }

@@ -6,7 +6,7 @@ $C2M --query 'at :: cuda' | head -1
 $C2M --query '<cute/tensor.hpp>' | head -2
 $C2M --query my_helper
 $C2M --query CUDA_CHECK | sed 's/ at .*:[0-9]*:[0-9]*)/ at FILE)/'
-$C2M --query CUDA_VERSION | tail -1
+$C2M --query CUDA_VERSION | grep "reported:"
 $C2M --query cudaMallocManaged | tail -1
 echo "-- build files"
 $C2M --query CMAKE_CUDA_FLAGS | grep 'build files'

@@ -330,6 +330,16 @@ START_TEST(cmake_names)
            "if(CUDAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "if(MUSAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "1:4: hazard: 'CUDAToolkit_VERSION' is compared with '12.0'");
+    /* FindCUDA's results: CUDA_FOUND is FindMUSA's MUSA_FOUND; the
+     * version it is not known to set is reported (from a review: the
+     * GPU target was never made, silently). */
+    expect(newest, SCRIPT_CMAKE,
+           "find_package(CUDA)\nif(CUDA_FOUND AND CUDA_VERSION VERSION_LESS "
+           "11)\nendif()\n",
+           "find_package(MUSA)\nif(MUSA_FOUND AND CUDA_VERSION VERSION_LESS "
+           "11)\nendif()\n",
+           "2:19: unsupported: 'CUDA_VERSION' has no MUSA equivalent: FindMUSA "
+           "is not known to set it");
     /* ... in quotes too (from a review: it was not reported) */
     expect(newest, SCRIPT_CMAKE,
            "if(\"${CMAKE_CUDA_COMPILER_ID}\" STREQUAL \"NVIDIA\")\nendif()\n",

@@ -29,18 +29,20 @@
 
 /* An open bracket and what its contents are. */
 struct frame {
-    char open;      /* ( [ { */
-    bool nvcc;      /* a list of nvcc's options */
-    bool command;   /* ... that is a command: [nvcc, '-c', 'k.cu'] */
-    bool which;     /* shutil.which(...), os.getenv(...): 'nvcc' there is
-                       the program's name */
-    size_t item;    /* where its item now read starts */
-    bool libraries; /* libraries=[...] */
-    bool find;      /* find_library(...) */
-    bool loader;    /* ctypes.CDLL(...) and the like */
-    bool cuda;      /* a loader given a CUDA library (renamed) */
-    size_t first;   /* its first token */
-    size_t nwords0; /* words collected before it (nvcc lists) */
+    char open;       /* ( [ { */
+    bool nvcc;       /* a list of nvcc's options */
+    bool nvcc_value; /* a dict's, or dict()'s: the value of 'nvcc' (nvcc=)
+                        is read now: its lists are nvcc's */
+    bool command;    /* ... that is a command: [nvcc, '-c', 'k.cu'] */
+    bool which;      /* shutil.which(...), os.getenv(...): 'nvcc' there is
+                        the program's name */
+    size_t item;     /* where its item now read starts */
+    bool libraries;  /* libraries=[...] */
+    bool find;       /* find_library(...) */
+    bool loader;     /* ctypes.CDLL(...) and the like */
+    bool cuda;       /* a loader given a CUDA library (renamed) */
+    size_t first;    /* its first token */
+    size_t nwords0;  /* words collected before it (nvcc lists) */
 };
 
 /* Brackets deeper than this are counted, not followed. */
@@ -423,6 +425,29 @@ static bool nvcc_list(const struct py *p, size_t i)
            is_op(p, i - 4, "[");
 }
 
+/* The ':' of a dict's item or the '=' of a keyword argument at i: the
+ * value of the key 'nvcc' ({'nvcc': ['-O3'] + flags}, {'nvcc': [] if d
+ * else [...]}, dict(cxx=[...], nvcc=[...])) is nvcc's, whatever lists it
+ * is made of; dict()'s keyword is the key, renamed as the string is. */
+static void value_of(struct py *p, size_t i)
+{
+    struct frame *f = top(p);
+    if (!f || !p->m.extension || i < 2)
+        return;
+    if (f->open == '{' && is_op(p, i, ":") && device_key(p, i - 1)) {
+        f->nvcc_value = true;
+    } else if (f->open == '(' && is_op(p, i, "=") &&
+               (is_name(p, i - 1, "nvcc") || is_name(p, i - 1, "mcc")) &&
+               (is_op(p, i - 2, "(") || is_op(p, i - 2, ","))) {
+        f->nvcc_value = true;
+        const struct script_entry *se =
+            mapping_script(p->j->map, SC_PY_KEY, "nvcc", 4);
+        const struct py_token *t = &p->t[i - 1];
+        if (se && se->action == SA_RENAME && t->len == 4)
+            sj_replace(p->j, t->off, t->len, se->e.to, se->e.to_len, false);
+    }
+}
+
 /* Does the dotted name in sb end in the name s (a part of its own)? */
 static bool ends_with(const struct strbuf *sb, const char *s)
 {
@@ -441,6 +466,7 @@ static void close_item(struct py *p, size_t i)
         return;
     size_t a = f->item;
     f->item = i + 1;
+    f->nvcc_value = false;
     if (!f->nvcc || (i == a + 1 && p->t[a].kind == PY_TOK_STRING))
         return;
     size_t off = p->t[a].off, len = p->t[i - 1].off + p->t[i - 1].len - off;
@@ -483,7 +509,8 @@ static void open_bracket(struct py *p, size_t i)
         bool to = te && te->action == SA_RENAME;
         f.command =
             pycmd_nvcc_list(&c, i, to ? te->e.to : NULL, to ? te->e.to_len : 0);
-        f.nvcc = nvcc_list(p, i) || (up && up->nvcc) || f.command;
+        f.nvcc = nvcc_list(p, i) || (up && (up->nvcc || up->nvcc_value)) ||
+                 f.command;
         f.libraries = p->m.extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
     }
@@ -577,6 +604,8 @@ void python_port(struct script_job *j)
                 close_bracket(&p, i);
             else if (tk->len == 1 && c == ',')
                 close_item(&p, i);
+            else if (tk->len == 1 && (c == ':' || c == '='))
+                value_of(&p, i);
             break;
         }
         default:

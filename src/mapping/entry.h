@@ -99,6 +99,9 @@ enum script_ctx {
     SC_LIBRARY,        /* a library linked by name: -lcublas */
     SC_NVCC_FLAG,      /* an nvcc option (see build/nvflags.h) */
     SC_ARCH,           /* an architecture rule: from "<80" or "*" */
+    SC_PY_DEVICE,      /* a torch device type in a string: 'cuda', 'cuda:0' */
+    SC_PY_BACKEND,     /* a torch.distributed backend: 'nccl' */
+    SC_PY_METHOD,      /* a tensor's or module's method: x.cuda() */
     SC__COUNT
 };
 

@@ -863,8 +863,11 @@ static const struct script_sec make_secs[] = {
     {"variables", SC_MAKE_VARIABLE, NF_CMAKE, 0, false},
 };
 static const struct script_sec python_secs[] = {
+    {"backends", SC_PY_BACKEND, NF_WORD, 0, false},
+    {"devices", SC_PY_DEVICE, NF_WORD, 0, false},
     {"keys", SC_PY_KEY, NF_WORD, 0, false},
     {"loaders", SC_PY_LOADER, NF_DOTTED, 0, true},
+    {"methods", SC_PY_METHOD, NF_WORD, 0, false},
     {"modules", SC_PY_MODULE, NF_DOTTED, SK_PROVIDES, false},
     {"names", SC_PY_NAME, NF_DOTTED, 0, false},
     {"qualified", SC_PY_QUALIFIED, NF_DOTTED, 0, false},

@@ -52,6 +52,9 @@ static const char *const ctx_names[SC__COUNT] = {
     [SC_LIBRARY] = "libraries",
     [SC_NVCC_FLAG] = "nvcc_flags",
     [SC_ARCH] = "architectures",
+    [SC_PY_DEVICE] = "python.devices",
+    [SC_PY_BACKEND] = "python.backends",
+    [SC_PY_METHOD] = "python.methods",
 };
 
 const char *scripts_ctx_name(enum script_ctx ctx)

@@ -38,6 +38,16 @@ static bool is_torch_musa(const struct strbuf *sb)
            (sb->len == 10 || sb->buf[10] == '.');
 }
 
+/* What importing the module in sb says of the file: torch, torch_musa. */
+static void imported(struct pynames *m, const struct strbuf *sb)
+{
+    if (is_torch_musa(sb))
+        m->torch_musa = true;
+    if (sb->len >= 5 && !memcmp(sb->buf, "torch", 5) &&
+        (sb->len == 5 || sb->buf[5] == '.'))
+        m->torch = true;
+}
+
 /* from MODULE import a, b as c, (d, e): the module of python: modules:
  * renamed, its names that python: names: renames too, here and in the
  * rest of the file (unless imported under another name). */
@@ -45,8 +55,7 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
 {
     struct strbuf *sb = &m->j->tmp;
     size_t end = py_dotted(c, i + 1, sb);
-    if (is_torch_musa(sb))
-        m->torch_musa = true;
+    imported(m, sb);
     const struct script_entry *me =
         mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
     if (!me || !py_is_name(c, end, "import"))
@@ -111,8 +120,7 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
             continue;
         }
         size_t end = py_dotted(c, k, sb);
-        if (is_torch_musa(sb))
-            m->torch_musa = true;
+        imported(m, sb);
         const struct script_entry *me =
             mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
         if (me && me->action == SA_RENAME)
@@ -146,14 +154,8 @@ static size_t qualified(struct pynames *m, const struct py_code *c, size_t i)
                 rename_dotted(m, c, i, k + 1, se->e.to);
             else
                 sj_kept(m->j, se, c->t[i].off, sb->buf, sb->len);
-            if (se->action == SA_RENAME && !m->torch_musa && !m->warned_torch &&
-                !strncmp(se->e.to, "torch.musa", 10)) {
-                m->warned_torch = true;
-                sj_warn(m->j, WARN_BUILD, c->t[i].off,
-                        "'%s' needs 'import torch_musa' (which registers "
-                        "it), and this file does not import it",
-                        se->e.to);
-            }
+            if (se->action == SA_RENAME && !strncmp(se->e.to, "torch.musa", 10))
+                pynames_registered(m, c->t[i].off, se->e.to);
             return k + 1;
         }
         if (!py_is_op(c, k + 1, "."))
@@ -218,6 +220,17 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
                  py_is_name(c, i, "import") &&
                  (!i || c->t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(m, c, i);
+}
+
+void pynames_registered(struct pynames *m, size_t off, const char *what)
+{
+    if (m->torch_musa || m->warned_torch)
+        return;
+    m->warned_torch = true;
+    sj_warn(m->j, WARN_BUILD, off,
+            "'%s' needs 'import torch_musa' (which registers it), and this "
+            "file does not import it",
+            what);
 }
 
 void pynames_release(struct pynames *m)

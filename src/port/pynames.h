@@ -20,6 +20,7 @@ struct pynames {
     struct hashmap names;   /* imported names renamed: name -> entry */
     struct hashmap handles; /* variables holding a loaded library */
     bool extension;         /* imports a module of python: modules: */
+    bool torch;             /* imports torch or a module of it */
     bool torch_musa;        /* imports torch_musa (after the port) */
     bool star;              /* from the module import *: all its names */
     bool warned_torch;      /* said that torch.musa needs torch_musa */
@@ -35,6 +36,9 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i);
 /* The '(' at i of a loader call given a CUDA library: name = ... (i) makes
  * name a handle of it. */
 void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);
+/* The port at off names what torch_musa registers on import (torch.musa,
+ * the device 'musa'): said once in a file that does not import it. */
+void pynames_registered(struct pynames *m, size_t off, const char *what);
 void pynames_release(struct pynames *m);
 
 #endif

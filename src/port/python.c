@@ -21,6 +21,7 @@
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "port/pycommand.h"
+#include "port/pydevice.h"
 #include "port/pynames.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
@@ -328,6 +329,12 @@ static void string(struct py *p, size_t i)
     }
     if (env_string(p, i))
         return;
+    const char *dev;
+    if (p->m.torch &&
+        (dev = pydevice_string(p->j, &c, i, off, len, around(p)))) {
+        pynames_registered(&p->m, off, dev);
+        return;
+    }
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */
@@ -580,6 +587,7 @@ void python_port(struct script_job *j)
         p.t[p.n++] = t;
     }
     struct py_code c = code(&p);
+    const char *dev;
     p.m.j = j;
     pynames_imports(&p.m, &c);
     p.paths = pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, p.m.star);
@@ -591,7 +599,10 @@ void python_port(struct script_job *j)
             path(&p, i, &p.path_end);
         switch (tk->kind) {
         case PY_TOK_NAME:
-            i = pynames_name(&p.m, &c, i);
+            if (p.m.torch && (dev = pydevice_method(j, &c, i)))
+                pynames_registered(&p.m, tk->off, dev);
+            else
+                i = pynames_name(&p.m, &c, i);
             break;
         case PY_TOK_STRING:
             string(&p, i);

@@ -31,7 +31,7 @@ for name in ['a', 'b']:
 more = glob.glob(osp.join(cuda_dir, '*.cu'))
 kern = str(ROOT / 'kernels' / 'cuda' / 'k.cu')
 inc = [osp.join(here, 'csrc', 'cuda'), osp.join(here, 'csrc', 'cpu')]
-dev = torch.device('cuda')
+kind = 'cuda'
 unknown = osp.join(os.environ["TOP"], "cuda")
 some = osp.join(os.environ["TOP"], "csrc", "cuda")
 setup(name='p', ext_modules=[CUDAExtension('p._C', sources)],

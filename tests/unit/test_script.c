@@ -1549,6 +1549,43 @@ END_TEST
  * option rules, as a makefile's recipe does, when nvcc is their program
  * (or, for options alone, when a name says nvcc or an option only nvcc
  * has is among them). */
+/* In a file that imports torch: the device where a device is named, the
+ * process group's backend, the method that moves a tensor; a string
+ * elsewhere stays (from a review: every 'cuda' stayed, and 'cuda' if
+ * torch.musa.is_available() then picked a device MUSA lacks). */
+START_TEST(python_devices)
+{
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\n"
+           "D = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
+           "x = torch.empty(4, device='cuda').cuda().to('cuda:1')\n"
+           "if x.device.type == 'cuda' or 'cuda' != y.type:\n"
+           "    torch.distributed.init_process_group(backend='nccl')\n"
+           "torch.distributed.init_process_group('nccl')\n"
+           "with torch.autocast('cuda'):\n"
+           "    s = torch.load(f, map_location='cuda:0')\n"
+           "p.add_argument('--kind', choices=['cuda', 'cpu'], "
+           "default='cuda')\n"
+           "print('cuda', x.to(d, 'cuda'), torch.cuda)\n",
+           "import torch\n"
+           "D = 'musa' if torch.musa.is_available() else 'cpu'\n"
+           "x = torch.empty(4, device='musa').musa().to('musa:1')\n"
+           "if x.device.type == 'musa' or 'musa' != y.type:\n"
+           "    torch.distributed.init_process_group(backend='mccl')\n"
+           "torch.distributed.init_process_group('mccl')\n"
+           "with torch.autocast('musa'):\n"
+           "    s = torch.load(f, map_location='musa:0')\n"
+           "p.add_argument('--kind', choices=['cuda', 'cpu'], "
+           "default='cuda')\n"
+           "print('cuda', x.to(d, 'cuda'), torch.musa)\n",
+           "2:6: build: 'musa' needs 'import torch_musa'");
+    /* Not torch's file: its strings and methods are its own. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "x = run(device='cuda')\ny = x.cuda()\n",
+                 "x = run(device='cuda')\ny = x.cuda()\n");
+}
+END_TEST
+
 START_TEST(python_commands)
 {
     /* A list whose first item names nvcc: the program is mcc, the file
@@ -1927,6 +1964,7 @@ static Suite *script_suite(void)
     tcase_add_test(tc, make_flags);
     tcase_add_test(tc, make_files);
     tcase_add_test(tc, python_setup);
+    tcase_add_test(tc, python_devices);
     tcase_add_test(tc, python_commands);
     tcase_add_test(tc, environment_variables);
     tcase_add_test(tc, python_ctypes);

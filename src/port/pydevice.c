@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/* torch's names for the device (port/pydevice.h). */
+#include "port/pydevice.h"
+
+#include <string.h>
+
+#include "mapping/mapping.h"
+
+static bool is_one_of(const struct py_code *c, size_t i,
+                      const char *const *names)
+{
+    for (; *names; names++)
+        if (py_is_name(c, i, *names))
+            return true;
+    return false;
+}
+
+/* The keyword argument whose value is the token at i (f(x, device=...)),
+ * or (size_t)-1. */
+static size_t keyword(const struct py_code *c, size_t i)
+{
+    return i >= 3 && py_is_op(c, i - 1, "=") && py_is_name(c, i - 2, NULL) &&
+                   (py_is_op(c, i - 3, "(") || py_is_op(c, i - 3, ","))
+               ? i - 2
+               : (size_t)-1;
+}
+
+/* Is the token at i the first argument of a call to a function named
+ * (its last dotted part) one of names? */
+static bool first_argument(const struct py_code *c, size_t i,
+                           struct py_around a, const char *const *names)
+{
+    return a.open == '(' && a.first == i && i >= 2 &&
+           is_one_of(c, i - 2, names);
+}
+
+/* x.device.type == 'cuda', 'cuda' != dev.type */
+static bool compared_with_type(const struct py_code *c, size_t i)
+{
+    if (i >= 3 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) &&
+        py_is_name(c, i - 2, "type") && py_is_op(c, i - 3, "."))
+        return true;
+    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
+        return false;
+    size_t k = i + 2;
+    while (k + 2 < c->n && py_is_name(c, k, NULL) && py_is_op(c, k + 1, "."))
+        k += 2;
+    return py_is_name(c, k, "type") && k > i + 2;
+}
+
+/* 'cuda' if torch.cuda.is_available() else 'cpu' */
+static bool chosen_if_available(const struct py_code *c, size_t i)
+{
+    if (!py_is_name(c, i + 1, "if"))
+        return false;
+    for (size_t k = i + 2; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++) {
+        if (py_is_name(c, k, "else"))
+            break;
+        if (py_is_name(c, k, "is_available"))
+            return true;
+    }
+    return false;
+}
+
+static const char *rename(struct script_job *j, const struct script_entry *e,
+                          size_t off, size_t len)
+{
+    if (!e || e->action != SA_RENAME)
+        return NULL;
+    sj_replace(j, off, len, e->e.to, e->e.to_len, false);
+    return e->e.to;
+}
+
+const char *pydevice_string(struct script_job *j, const struct py_code *c,
+                            size_t i, size_t off, size_t len,
+                            struct py_around a)
+{
+    static const char *const device_kw[] = {"device", "device_type",
+                                            "map_location", NULL};
+    static const char *const device_calls[] = {"device", "to", "autocast",
+                                               "set_default_device", NULL};
+    static const char *const backend_kw[] = {"backend", NULL};
+    static const char *const backend_calls[] = {"init_process_group", NULL};
+    const char *s = c->buf + off;
+    /* 'cuda', or 'cuda:1' */
+    size_t n = 0;
+    while (n < len && s[n] != ':')
+        n++;
+    if (!n || n + 1 == len)
+        return NULL;
+    for (size_t k = n + 1; k < len; k++)
+        if (s[k] < '0' || s[k] > '9')
+            return NULL;
+    size_t kw = keyword(c, i);
+    const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
+    if (de && ((kw != (size_t)-1 && is_one_of(c, kw, device_kw)) ||
+               first_argument(c, i, a, device_calls) ||
+               compared_with_type(c, i) || chosen_if_available(c, i)))
+        return rename(j, de, off, n);
+    const struct script_entry *be =
+        n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;
+    if (be && ((kw != (size_t)-1 && is_one_of(c, kw, backend_kw)) ||
+               first_argument(c, i, a, backend_calls)))
+        return rename(j, be, off, n);
+    return NULL;
+}
+
+const char *pydevice_method(struct script_job *j, const struct py_code *c,
+                            size_t i)
+{
+    const struct py_token *t = &c->t[i];
+    if (!(t->flags & PY_TOKF_ATTR) || !py_is_op(c, i + 1, "(") ||
+        (i >= 2 && py_is_name(c, i - 2, "torch")))
+        return NULL;
+    return rename(j,
+                  mapping_script(j->map, SC_PY_METHOD, c->buf + t->off, t->len),
+                  t->off, t->len);
+}

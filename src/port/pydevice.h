@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* torch's names for the device in a Python file that imports torch
+ * (python.c asks): the device type in a string where the code names a
+ * device (device='cuda:0', torch.device('cuda'), x.to('cuda'),
+ * torch.autocast('cuda'), x.device.type == 'cuda', 'cuda' if
+ * torch.cuda.is_available() else 'cpu'), a process group's backend
+ * (backend='nccl', init_process_group('nccl')), and the method that moves
+ * a tensor or a module (x.cuda()). The rules are the mapping's python:
+ * devices:, backends: and methods:. A string elsewhere ('cuda' as a
+ * command-line choice, a key, a message) is not a device's. Private to
+ * port/. */
+#ifndef C2M_PORT_PYDEVICE_H
+#define C2M_PORT_PYDEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "port/pycommand.h"
+#include "port/pytok.h"
+#include "port/scriptjob.h"
+
+/* The plain string at i of c, whose contents are c->buf[off..off+len),
+ * in the bracket a: renamed if it is a device or backend named so.
+ * Returns its new name, or NULL. */
+const char *pydevice_string(struct script_job *j, const struct py_code *c,
+                            size_t i, size_t off, size_t len,
+                            struct py_around a);
+/* The attribute name at i of c: renamed if it is such a method called
+ * (x.cuda(), not torch.cuda). Returns its new name, or NULL. */
+const char *pydevice_method(struct script_job *j, const struct py_code *c,
+                            size_t i);
+
+#endif

@@ -28,3 +28,7 @@ int main()
     nvjpegCreateSimple(&jpeg);
     return 0;
 }
+
+// CUTLASS's status string, as CUTLASS_CHECK writes it: MUTLASS's
+#include <mutlass/mutlass.h>
+const char *status(mutlass::Status s) { return mutlassGetStatusString(s); }

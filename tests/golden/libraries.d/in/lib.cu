@@ -28,3 +28,7 @@ int main()
     nvjpegCreateSimple(&jpeg);
     return 0;
 }
+
+// CUTLASS's status string, as CUTLASS_CHECK writes it: MUTLASS's
+#include <cutlass/cutlass.h>
+const char *status(cutlass::Status s) { return cutlassGetStatusString(s); }

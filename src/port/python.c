@@ -257,6 +257,9 @@ static bool env_string(struct py *p, size_t i)
         ve->action != SA_RENAME || !py_env_variable(&c, i))
         return false;
     sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+    if (ve->e.message) /* what its value must become */
+        sj_warn(p->j, WARN_BUILD, off, "'%.*s' becomes '%s': %s", (int)len,
+                p->buf + off, ve->e.to, ve->e.message);
     return true;
 }
 

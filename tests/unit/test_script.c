@@ -1579,6 +1579,14 @@ START_TEST(python_devices)
            "default='cuda')\n"
            "print('cuda', x.to(d, 'cuda'), torch.musa)\n",
            "2:6: build: 'musa' needs 'import torch_musa'");
+    /* torch's extension builder reads its architectures from
+     * TORCH_MUSA_ARCH_LIST, in MUSA's numbers: renamed, and the value
+     * said. */
+    expect(newest, SCRIPT_PYTHON,
+           "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '8.0;9.0'\n",
+           "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '8.0;9.0'\n",
+           "2:13: build: 'TORCH_CUDA_ARCH_LIST' becomes "
+           "'TORCH_MUSA_ARCH_LIST': its value is MUSA architectures");
     /* Not torch's file: its strings and methods are its own. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "x = run(device='cuda')\ny = x.cuda()\n",

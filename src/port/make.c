@@ -607,8 +607,12 @@ static void line(struct mk *m)
             shell_call(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
-            if (r && variable(m, r) && i + 3 < m->n &&
-                m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE &&
+            /* $(CUDA_HOME)/lib64, and a name of the project's that holds
+             * the home: $(CUDATKDIR)/lib64 */
+            if (r &&
+                (variable(m, r) ||
+                 mkvars_is_home(&m->vars, m->buf + r->off, r->len)) &&
+                i + 3 < m->n && m->v[i + 2].kind == MAKE_TOK_VAR_CLOSE &&
                 is_word(&m->v[i + 3])) {
                 const struct make_token *w = &m->v[i + 3];
                 bool own = boundary(m, i, -1) && boundary(m, i + 3, 1);
@@ -700,6 +704,9 @@ static void read_variables(struct mk *m)
             const struct make_token *r = ref_name(m, i);
             if (r)
                 mkvars_edge(&m->vars, name->off, name->len, r->off, r->len);
+            else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
+                     sj_home_len(m->j, m->buf + t->off, t->len, NULL) == t->len)
+                mkvars_home(&m->vars, name->off, name->len);
             else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
                      t->len > 2 && !memcmp(m->buf + t->off, "-l", 2) &&
                      sj_link_word(m->buf + t->off, t->len) == SJ_LINK_NOT)

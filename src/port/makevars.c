@@ -60,6 +60,16 @@ enum mk_reader mkvars_reader(const struct mk_vars *v, const char *name,
     return (enum mk_reader)(uintptr_t)hashmap_get(&v->read, name, len);
 }
 
+void mkvars_home(struct mk_vars *v, size_t off, size_t len)
+{
+    hashmap_put(&v->homes, v->buf + off, len, (void *)1);
+}
+
+bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len)
+{
+    return hashmap_get(&v->homes, name, len) != NULL;
+}
+
 bool mkvars_links_runtime(const struct mk_vars *v, const char *name, size_t len)
 {
     return hashmap_get(&v->runtime, name, len) != NULL;
@@ -69,5 +79,6 @@ void mkvars_release(struct mk_vars *v)
 {
     hashmap_release(&v->read);
     hashmap_release(&v->runtime);
+    hashmap_release(&v->homes);
     free(v->edges);
 }

@@ -33,6 +33,7 @@ struct mk_vars {
     const char *buf;        /* the file's bytes: the keys' */
     struct hashmap read;    /* name -> enum mk_reader */
     struct hashmap runtime; /* name -> non-NULL: links the runtime */
+    struct hashmap homes;   /* name -> non-NULL: holds the CUDA home */
     struct mk_edge *edges;  /* name's value reads ref */
     size_t nedges, alloc;
 };
@@ -45,6 +46,10 @@ void mkvars_edge(struct mk_vars *v, size_t name, size_t name_len, size_t ref,
                  size_t ref_len);
 /* The value assigned to name links the runtime. */
 void mkvars_runtime(struct mk_vars *v, size_t off, size_t len);
+/* The value assigned to name is the CUDA toolkit's home
+ * (CUDATKDIR = /usr/local/cuda): $(name)/lib64 is the home's lib64. */
+void mkvars_home(struct mk_vars *v, size_t off, size_t len);
+bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len);
 /* Pass what is known along the edges, once all lines are read. */
 void mkvars_close(struct mk_vars *v);
 

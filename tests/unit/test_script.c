@@ -685,6 +685,17 @@ START_TEST(make_tools_paths_libraries)
                  "-L/usr/local/musa/lib -lmusart -lmublas -lm\n"
                  "export MUSA_HOME\n"
                  "x:\n\tmcc -o x x.o $(LIBS)\n");
+    /* A name of the project's that holds the home is the home: its
+     * lib64 is lib (from a review: kaldi's CUDATKDIR kept lib64, which
+     * the SDK has not); another directory's lib64 stays. */
+    expect_quiet(
+        newest, SCRIPT_MAKE,
+        "CUDATKDIR = /usr/local/cuda\n"
+        "LDFLAGS += -L$(CUDATKDIR)/lib64 -Wl,-rpath,$(CUDATKDIR)/lib64\n"
+        "OTHER = /opt/x\nX = $(OTHER)/lib64\n",
+        "CUDATKDIR = /usr/local/musa\n"
+        "LDFLAGS += -L$(CUDATKDIR)/lib -Wl,-rpath,$(CUDATKDIR)/lib\n"
+        "OTHER = /opt/x\nX = $(OTHER)/lib64\n");
     expect(newest, SCRIPT_MAKE, "L = -lnvrtc\n", "L = -lnvrtc\n",
            "1:7: unsupported: 'nvrtc' has no MUSA equivalent");
     /* nvcc by its full path: the path is the SDK's too (it kept

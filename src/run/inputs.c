@@ -551,8 +551,8 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     bool renamed = false;
-    char *to =
-        run_port_name(r, p->buf, filekind_of(p->buf) != FK_OTHER, &renamed);
+    char *to = run_port_name(r, p->buf, NULL, filekind_of(p->buf) != FK_OTHER,
+                             &renamed);
     if (!renamed) {
         free(to);
         return NULL;

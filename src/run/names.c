@@ -178,7 +178,10 @@ void names_check_paths(struct run *r)
             size_t la = sa ? (size_t)(sa - a) : strlen(a);
             size_t upto_in = (size_t)(a - p) + la;
             size_t upto = sb ? (size_t)(sb - j->rel) : strlen(j->rel);
+            size_t lb = sb ? (size_t)(sb - b) : strlen(b);
+            /* (a Python package keeps its name: run_port_name) */
             bool renamed = (sa || (j->kind == JOB_PORT && !j->script)) &&
+                           (la != lb || memcmp(a, b, la)) &&
                            project_words(a, la, NULL);
             const struct job *there =
                 renamed ? hashmap_get(&in, j->rel, upto) : NULL;

@@ -21,8 +21,61 @@ char *run_job_str(struct run *r, const char *s)
     return arena_strndup(&r->job_mem, s, strlen(s));
 }
 
-char *run_port_name(const struct run *r, const char *rel, bool named,
-                    bool *renamed)
+/* Is the directory of abs's path whose part ends at abs[end] a Python
+ * package? */
+static bool package_dir(const char *abs, size_t end)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_add(&sb, abs, end);
+    strbuf_addstr(&sb, "/__init__.py");
+    struct stat st;
+    bool is = stat(sb.buf, &st) == 0 && S_ISREG(st.st_mode);
+    strbuf_release(&sb);
+    return is;
+}
+
+/* The directories of the renamed path to[0..upto) that are Python
+ * packages in the input (the file at abs, whose end is rel) take their
+ * names back from from; both have as many parts. */
+static void keep_packages(struct strbuf *to, const char *from, size_t upto,
+                          const char *rel, const char *abs)
+{
+    size_t al = strlen(abs), rl = strlen(rel);
+    if (al < rl || strcmp(abs + al - rl, rel))
+        return;
+    size_t base = al - rl; /* abs[base..] is rel */
+    struct strbuf out = STRBUF_INIT;
+    size_t a = 0, b = 0;
+    bool changed = false;
+    while (a < upto && b < to->len) {
+        size_t ea = a, eb = b;
+        while (ea < upto && from[ea] != '/')
+            ea++;
+        while (eb < to->len && to->buf[eb] != '/')
+            eb++;
+        bool differs =
+            ea - a != eb - b || memcmp(from + a, to->buf + b, ea - a);
+        if (differs && package_dir(abs, base + ea)) {
+            strbuf_add(&out, from + a, ea - a);
+            changed = true;
+        } else {
+            strbuf_add(&out, to->buf + b, eb - b);
+        }
+        if (ea >= upto || eb >= to->len)
+            break;
+        strbuf_addch(&out, '/');
+        a = ea + 1;
+        b = eb + 1;
+    }
+    if (changed) {
+        strbuf_reset(to);
+        strbuf_add(to, out.buf, out.len);
+    }
+    strbuf_release(&out);
+}
+
+char *run_port_name(const struct run *r, const char *rel, const char *abs,
+                    bool named, bool *renamed)
 {
     char *out = filekind_port_name(rel, renamed);
     if (!r->o->rename_project)
@@ -34,10 +87,14 @@ char *run_port_name(const struct run *r, const char *rel, bool named,
     size_t dir = slash ? (size_t)(slash - out) : 0;
     size_t upto = named ? strlen(out) : dir;
     if (project_words(out, upto, &sb)) {
+        if (abs)
+            keep_packages(&sb, out, upto, rel, abs);
         strbuf_addstr(&sb, out + upto);
-        free(out);
-        out = strbuf_detach(&sb, NULL);
-        *renamed = true;
+        if (strcmp(sb.buf, out)) {
+            free(out);
+            out = strbuf_detach(&sb, NULL);
+            *renamed = true;
+        }
     }
     strbuf_release(&sb);
     return out;
@@ -54,7 +111,7 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     /* (CMakeLists.txt and setup.py keep their names, for the tools that
      * look for them.) */
     bool named = kind == JOB_PORT && !filekind_is_script(run_file_kind(r, rel));
-    char *out = run_port_name(r, rel, named, &j->renamed);
+    char *out = run_port_name(r, rel, j->abs, named, &j->renamed);
     j->rel = run_job_str(r, out);
     free(out);
     j->kind = kind;

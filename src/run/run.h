@@ -213,9 +213,12 @@ char *run_job_str(struct run *r, const char *s);
 /* The path a port gives the file rel (malloc'd; *renamed: whether it
  * differs): its extension's (k.cu -> k.mu), and with --rename-project
  * the words of its directories, and of its own name when named (a file
- * ported, not one kept or copied, nor a build file). */
-char *run_port_name(const struct run *r, const char *rel, bool named,
-                    bool *renamed);
+ * ported, not one kept or copied, nor a build file). A directory that is
+ * a Python package (holds __init__.py) keeps its name, which imports
+ * spell: abs, when not NULL, is the file's absolute path, which ends in
+ * rel. */
+char *run_port_name(const struct run *r, const char *rel, const char *abs,
+                    bool named, bool *renamed);
 /* Add a job; its output name follows the port's renames (k.cu -> k.mu). */
 void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind);

@@ -77,3 +77,13 @@ $C2M --rename-project -o out src 2>&1 | grep -c 'up to date'
 echo "-- a port of the port changes none of them"
 $C2M -q --rename-project -o again out 2>/dev/null
 for f in setup.py CMakeLists.txt Makefile; do cmp out/$f again/$f && echo "$f: same"; done
+
+echo "== a Python package keeps its name, which imports spell"
+mkdir -p pk/mypkg/cuda pk/csrc/cuda
+printf 'from .ops import add\n' >pk/mypkg/cuda/__init__.py
+printf 'def add(): pass\n' >pk/mypkg/cuda/ops.py
+printf '__global__ void k() {}\n' >pk/mypkg/cuda/add_cuda.cu
+printf '__global__ void k2() {}\n' >pk/csrc/cuda/x_cuda.cu
+printf 'from mypkg.cuda import add\n' >pk/mypkg/__init__.py
+$C2M --rename-project --no-manifest -q -o pk-out pk; echo "exit $?"
+(cd pk-out && find . -type f | sort)

@@ -36,9 +36,20 @@ void portconf_render_cmake(bool language, struct strbuf *out)
         "endif()\n"
         "list(PREPEND CMAKE_MODULE_PATH \"${MUSA_HOME}/cmake\")\n");
     if (language) {
-        strbuf_addstr(out, "# The MUSA language (SDK 5.1 and newer; the "
-                           "Ninja generator only).\n"
-                           "include(EnableMUSALanguage)\n");
+        strbuf_addstr(
+            out,
+            "# The MUSA language (SDK 5.1 and newer; the Ninja generator "
+            "only).\n"
+            "include(EnableMUSALanguage)\n"
+            "# check_language(MUSA) tries the compiler in a project of its "
+            "own, which\n"
+            "# neither this file nor the SDK's modules reach: named here, "
+            "it is taken.\n"
+            "if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "
+            "\"${MUSA_HOME}/bin/mcc\")\n"
+            "  set(CMAKE_MUSA_COMPILER \"${MUSA_HOME}/bin/mcc\" CACHE "
+            "FILEPATH \"the MUSA compiler\")\n"
+            "endif()\n");
         return;
     }
     strbuf_addstr(

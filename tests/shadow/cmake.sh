@@ -92,3 +92,25 @@ fi
 grep -q "undefined reference to .cublas" "$T/nolib.log" ||
     { cat "$T/nolib.log"; fail "nolib: no reason"; }
 echo "cmake-lang: without MUSA::mublas, app does not link"
+# A ported check_language(CUDA) (ggml's form) finds the MUSA compiler:
+# CMake tries it in a project of its own, which the port's configuration
+# reaches only by naming the compiler first.
+mkdir -p "$T/cl"
+printf '__global__ void k() {}\n' >"$T/cl/k.cu"
+cat >"$T/cl/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.18)
+project(cl LANGUAGES CXX)
+include(CheckLanguage)
+check_language(CUDA)
+if(CMAKE_CUDA_COMPILER)
+  enable_language(CUDA)
+  add_library(k STATIC k.cu)
+else()
+  message(FATAL_ERROR "no CUDA compiler")
+endif()
+EOF2
+"$C2M" -q -o "$T/cl-port" "$T/cl" || fail "port of cl"
+(cd "$T/cl-port" && MUSA_HOME=$SDK cmake -S . -B b -G Ninja \
+    -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/cl-port/musa_port.cmake" &&
+    ninja -C b) >"$T/cl.log" 2>&1 || { cat "$T/cl.log"; fail "cl: check_language(MUSA) found no compiler"; }
+echo "check_language(MUSA) finds mcc through musa_port.cmake"

@@ -17,3 +17,8 @@ endif()
 list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 # The MUSA language (SDK 5.1 and newer; the Ninja generator only).
 include(EnableMUSALanguage)
+# check_language(MUSA) tries the compiler in a project of its own, which
+# neither this file nor the SDK's modules reach: named here, it is taken.
+if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "${MUSA_HOME}/bin/mcc")
+  set(CMAKE_MUSA_COMPILER "${MUSA_HOME}/bin/mcc" CACHE FILEPATH "the MUSA compiler")
+endif()

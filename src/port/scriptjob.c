@@ -3,8 +3,9 @@
  * unordered while a file is read (a rule may look ahead), then sorted and
  * settled. A removal takes the item and one separator on its line: the
  * blanks (or the ';' or ',') before it, or when nothing but blanks comes
- * before it on its line, or its list starts there, the one after it;
- * never a newline, so no line is lost. */
+ * before it on its line, or its list starts there, the one after it
+ * (and the line's indentation, when nothing else is left on it); never a
+ * newline, so no line is lost. */
 #include "port/scriptjob.h"
 
 #include <stdarg.h>
@@ -177,6 +178,16 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
         *end = r;
     } else {
         *end = blanks ? r : t;
+    }
+    /* Nothing is left on the line but its indentation: that goes too,
+     * not a line of blanks (its newline stays). */
+    r = *end;
+    while (r < next && r < j->len && blank(b[r]))
+        r++;
+    if ((r == j->len || b[r] == '\n' || b[r] == '\r') && p < s &&
+        (p == 0 || b[p - 1] == '\n' || b[p - 1] == '\r')) {
+        *start = p;
+        *end = r;
     }
 }
 

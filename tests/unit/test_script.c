@@ -1133,6 +1133,19 @@ START_TEST(python_setup)
                  "b = dict(cxx=['-G'], mcc=['--offload-arch=mp_22'])\n"
                  "c = {'mcc': ['-O3'] + ['--offload-arch=mp_22'], 'x': "
                  "['-G']}\n");
+    /* An item dropped alone on its line takes the line's indentation
+     * too: no line of blanks is left (from a review: git apply warned of
+     * whitespace errors, flake8 of W293), and no line is lost. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "a = {'nvcc': [\n    '-O3',\n    '-lineinfo',\n"
+                 "    '-G',  # debug\n]}\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "a = {'mcc': [\n    '-O3',\n\n"
+                 "    # debug\n]}\n");
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "set(CMAKE_CUDA_FLAGS_DEBUG\n  -g\n  -lineinfo\n  -G)\n",
+                 "set(CMAKE_MUSA_FLAGS_DEBUG\n  -g\n\n  )\n");
     /* The CUDA toolkit's home and libraries, as a makefile has them: a
      * library's file dropped goes from its list, not from a call. */
     expect_quiet(newest, SCRIPT_PYTHON,

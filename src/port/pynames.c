@@ -48,6 +48,32 @@ static void imported(struct pynames *m, const struct strbuf *sb)
         m->torch = true;
 }
 
+/* A module imported whose name starts with a dotted name of python:
+ * qualified: (from torch.cuda.amp import ..., import torch.cuda.nvtx):
+ * renamed as the code's uses of it are. Tokens [i, end) spell it, as sb
+ * does. */
+static void qualified_module(struct pynames *m, const struct py_code *c,
+                             size_t i, size_t end, const struct strbuf *sb)
+{
+    /* (tokens [i, k) spell sb's first parts, sb->buf[0..len)) */
+    for (size_t len = 0, k = i + 1; k <= end; len++, k += 2) {
+        while (len < sb->len && sb->buf[len] != '.')
+            len++;
+        const struct script_entry *se =
+            mapping_script(m->j->map, SC_PY_QUALIFIED, sb->buf, len);
+        if (se && se->action == SA_RENAME) {
+            rename_dotted(m, c, i, k, se->e.to);
+            if (!strncmp(se->e.to, "torch.musa", 10) && !m->registers) {
+                m->registers = se->e.to;
+                m->registers_at = c->t[i].off;
+            }
+            return;
+        }
+        if (len >= sb->len)
+            return;
+    }
+}
+
 /* from MODULE import a, b as c, (d, e): the module of python: modules:
  * renamed, its names that python: names: renames too, here and in the
  * rest of the file (unless imported under another name). */
@@ -58,6 +84,8 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
     imported(m, sb);
     const struct script_entry *me =
         mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
+    if (!me && py_is_name(c, end, "import"))
+        qualified_module(m, c, i + 1, end, sb);
     if (!me || !py_is_name(c, end, "import"))
         return end;
     m->extension = true;
@@ -123,6 +151,8 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         imported(m, sb);
         const struct script_entry *me =
             mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
+        if (!me)
+            qualified_module(m, c, k, end, sb);
         if (me && me->action == SA_RENAME)
             sj_warn(m->j, WARN_BUILD, c->t[k].off,
                     "'%s' is imported whole: its qualified uses are not "
@@ -220,6 +250,9 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
                  py_is_name(c, i, "import") &&
                  (!i || c->t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(m, c, i);
+    /* (said once every import is seen: import torch_musa may come after) */
+    if (m->registers)
+        pynames_registered(m, m->registers_at, m->registers);
 }
 
 void pynames_registered(struct pynames *m, size_t off, const char *what)

@@ -24,6 +24,8 @@ struct pynames {
     bool torch_musa;        /* imports torch_musa (after the port) */
     bool star;              /* from the module import *: all its names */
     bool warned_torch;      /* said that torch.musa needs torch_musa */
+    const char *registers;  /* an import renamed to torch.musa..., or NULL */
+    size_t registers_at;    /* ... where */
 };
 
 /* The import statements of the file c: ported, and what they bring

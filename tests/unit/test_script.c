@@ -1611,6 +1611,14 @@ START_TEST(python_devices)
            "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '8.0;9.0'\n",
            "2:13: build: 'TORCH_CUDA_ARCH_LIST' becomes "
            "'TORCH_MUSA_ARCH_LIST': its value is MUSA architectures");
+    /* Imports of torch.cuda's modules follow the code's torch.musa (from
+     * a review: the imports stayed while the uses changed). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch.cuda.nvtx as nvtx\nfrom torch.cuda.amp import "
+           "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
+           "import torch.musa.nvtx as nvtx\nfrom torch.musa.amp import "
+           "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
+           NULL);
     /* Not torch's file: its strings and methods are its own. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "x = run(device='cuda')\ny = x.cuda()\n",

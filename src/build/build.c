@@ -39,8 +39,8 @@ static bool has_str(const char *const *v, size_t n, const char *s)
 struct reach {
     bool device, openmp, loads_code, compiles_code;
     const char *platform;
-    const char **libs, **hlibs, **images; /* in order of first use */
-    size_t nlibs, libs_alloc, nhlibs, hlibs_alloc;
+    const char **libs, **clibs, **hlibs, **images; /* in order of first use */
+    size_t nlibs, libs_alloc, nclibs, clibs_alloc, nhlibs, hlibs_alloc;
     size_t nimages, images_alloc;
     const char **incdirs; /* that the #includes need */
     size_t nincdirs, incdirs_alloc;
@@ -49,6 +49,7 @@ struct reach {
 static void reach_release(struct reach *r)
 {
     free(r->libs);
+    free(r->clibs);
     free(r->hlibs);
     free(r->images);
     free(r->incdirs);
@@ -72,6 +73,8 @@ static void visit(const struct build_in *in, size_t i, unsigned char *seen,
             r->platform = f->platform;
         for (size_t k = 0; k < f->nlibs; k++)
             push_str(&r->libs, &r->nlibs, &r->libs_alloc, f->libs[k]);
+        for (size_t k = 0; k < f->nclibs; k++)
+            push_str(&r->clibs, &r->nclibs, &r->clibs_alloc, f->clibs[k]);
         for (size_t k = 0; k < f->nhlibs; k++)
             push_str(&r->hlibs, &r->nhlibs, &r->hlibs_alloc, f->hlibs[k]);
         for (size_t k = 0; k < f->nincdirs; k++)
@@ -561,19 +564,17 @@ void build_model(const struct build_in *in, struct manifest *m,
         tu->openmp = r->openmp;
         tu->left_out = r->platform;
         /* Its libraries: the runtime for device code, then those of the
-         * APIs it uses, and of the MUSA headers it includes (through the
-         * project's headers too): a port of the port, whose calls are
-         * MUSA's already, must link what the port did; a helper's uses
-         * inside its own #ifs (#ifdef CUBLAS_API_H_) count for a unit
-         * that includes the API's header, as the #if does. */
+         * APIs it uses, and of those used in the project's own #ifs that
+         * it includes a header of. */
         const char **tl = NULL;
         size_t ntl = 0, tl_alloc = 0;
         if (tu->lang == MF_MUSA)
             push_str(&tl, &ntl, &tl_alloc, "musart");
         for (size_t k = 0; k < r->nlibs; k++)
             push_str(&tl, &ntl, &tl_alloc, r->libs[k]);
-        for (size_t k = 0; k < r->nhlibs; k++)
-            push_str(&tl, &ntl, &tl_alloc, r->hlibs[k]);
+        for (size_t k = 0; k < r->nclibs; k++)
+            if (has_str(r->hlibs, r->nhlibs, r->clibs[k]))
+                push_str(&tl, &ntl, &tl_alloc, r->clibs[k]);
         for (size_t k = 0; k < ntl; k++)
             push_str(&libs, &nlibs, &libs_alloc, tl[k]);
         tu->libs = to_arena(a, tl, ntl, sizeof(*tl));

@@ -32,11 +32,15 @@ struct build_file {
     bool openmp;        /* uses OpenMP: compiled and linked with -fopenmp */
     bool loads_code;    /* loads device code at run time (cuModuleLoad*) */
     bool compiles_code; /* ... that it compiles at run time (NVRTC) */
-    /* -l names of the MUSA APIs it uses outside any #if of the project
-     * (libs), and of the MUSA headers it names (hlibs): a unit links
-     * both, of every file it includes. */
+    /* -l names of the MUSA APIs it uses: outside any #if of the project
+     * (libs), only inside one (clibs: needed when a unit that includes
+     * the file names a header of the API too, as a helper's
+     * "#ifdef CUBLAS_API_H_" block), and of the MUSA headers it names
+     * (hlibs). */
     const char *const *libs;
     size_t nlibs;
+    const char *const *clibs;
+    size_t nclibs;
     const char *const *hlibs;
     size_t nhlibs;
     const size_t *incl; /* indices of files of the port it #includes */

@@ -267,13 +267,15 @@ static bool build_warning_passes(struct run *r, const char *file,
 }
 
 /* Which of a file's domains file_libs takes. */
-enum lib_use { LIB_USED, LIB_NAMED };
+enum lib_use { LIB_USED, LIB_USED_IF, LIB_NAMED };
 
 static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
 {
     switch (u) {
     case LIB_USED:
         return f->domains[k].uses > 0;
+    case LIB_USED_IF:
+        return f->domains[k].cuses > 0;
     case LIB_NAMED:
         return f->domains[k].named;
     }
@@ -370,6 +372,8 @@ void buildfiles_write(struct run *r)
             f->libs = v;
             f->nlibs += n;
         }
+        if (!native)
+            f->clibs = file_libs(r->map, tf, LIB_USED_IF, &a, &f->nclibs);
         f->hlibs = file_libs(r->map, tf, LIB_NAMED, &a, &f->nhlibs);
         f->incdirs = str_list(&res->need_dirs, &a, &f->nincdirs);
         if (res->platform) {

@@ -493,15 +493,13 @@ START_TEST(programs_link_what_they_include)
 }
 END_TEST
 
-/* Libraries follow uses and the MUSA headers named, through the
- * project's headers: a helper's uses inside its own #if count only for a
- * unit that names a header of the library too (the helper's own file
- * holds none of them). */
+/* Libraries follow uses: a helper's uses inside its own #if count only
+ * for a unit that names a header of the library too. */
 START_TEST(libraries_follow_uses)
 {
     static const char *const blas[] = {"mublas"};
     static const char *const fft[] = {"mufft"};
-    static const size_t inc_helper[] = {3}, inc_util[] = {4};
+    static const size_t inc_helper[] = {3};
     const struct build_file files[] = {
         /* 0: includes the helper and names mublas.h */
         {.rel = "a.mu",
@@ -524,25 +522,16 @@ START_TEST(libraries_follow_uses)
          .libs = fft,
          .nlibs = 1},
         /* 3: the helper: mublas names inside #ifdef CUBLAS_API_H_ */
-        {.rel = "helper.h", .abs = "/s/helper.h", .source = true, .libs = NULL},
-        /* 4: a header that includes mublas.h, as a port of a port has it
-         * (its calls are MUSA's: no API use is seen) */
-        {.rel = "util.h",
-         .abs = "/s/util.h",
+        {.rel = "helper.h",
+         .abs = "/s/helper.h",
          .source = true,
-         .hlibs = blas,
-         .nhlibs = 1},
-        /* 5: includes it */
-        {.rel = "d.mu",
-         .abs = "/s/d.mu",
-         .source = true,
-         .incl = inc_util,
-         .nincl = 1},
+         .clibs = blas,
+         .nclibs = 1},
     };
     struct manifest m;
     struct build_warnings w;
     struct arena a = ARENA_INIT;
-    model_of(files, 6, &m, &w, &a);
+    model_of(files, 4, &m, &w, &a);
     struct strbuf sb = STRBUF_INIT;
     for (size_t i = 0; i < m.ntus; i++) {
         strbuf_addf(&sb, "%s:", m.tus[i].src);
@@ -550,9 +539,7 @@ START_TEST(libraries_follow_uses)
             strbuf_addf(&sb, " %s", m.tus[i].libs[k]);
         strbuf_addch(&sb, ';');
     }
-    ck_assert_str_eq(
-        sb.buf,
-        "a.mu: musart mublas;b.mu: musart;c.cpp: mufft;d.mu: musart mublas;");
+    ck_assert_str_eq(sb.buf, "a.mu: musart mublas;b.mu: musart;c.cpp: mufft;");
     strbuf_release(&sb);
     arena_release(&a);
 }

@@ -122,8 +122,11 @@ void facts_header(struct facts *fs, const char *name, size_t len,
     if (len == 5 && !memcmp(name, "omp.h", 5))
         tf->openmp = true;
     size_t i;
-    if ((tf = domain_slot(fs, domain, &i)))
+    if ((tf = domain_slot(fs, domain, &i))) {
         tf->domains[i].named = true;
+        if (facts_where(fs) == FACTS_ALWAYS)
+            tf->domains[i].named_always = true;
+    }
 }
 
 /* A string naming a device code image ("k.fatbin", "dir/k.cubin") or a

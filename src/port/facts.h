@@ -42,6 +42,8 @@ struct tu_facts {
         size_t cuses; /* names of it used inside the project's own #if
                          (#ifdef CUBLAS_API_H_ in a helper header) */
         bool named;   /* a MUSA header its link: section lists is included */
+        bool named_always; /* ... outside the project's own #if: a port of
+                              a port, whose calls are MUSA's, links it */
     } domains[TU_MAX_DOMAINS];
     /* Device code images named in string literals ("k.fatbin", "k.cubin",
      * "k.ptx"), and kernel sources ("k.cu"): each NUL-terminated, an empty name

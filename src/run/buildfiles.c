@@ -272,8 +272,8 @@ enum lib_use { LIB_USED, LIB_USED_IF, LIB_NAMED };
 static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
 {
     switch (u) {
-    case LIB_USED:
-        return f->domains[k].uses > 0;
+    case LIB_USED: /* (a header included for them stands for its uses) */
+        return f->domains[k].uses > 0 || f->domains[k].named_always;
     case LIB_USED_IF:
         return f->domains[k].cuses > 0;
     case LIB_NAMED:

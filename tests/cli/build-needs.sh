@@ -166,3 +166,16 @@ grep -h include ren-out2/src/k.mu
 echo "== outside headers with CUDA in their path: the mappings report them"
 printf '#include <ATen/cuda/NoSuchHeader.cuh>\n#include <c10/cuda/NoSuch.h>\n' >aten.cu
 $C2M aten.cu >/dev/null; echo "port: $?"
+
+echo "== a port of the port links what the port did (its calls are MUSA's)"
+mkdir -p again
+printf '#pragma once\n#include <cublas_v2.h>\nint init();\n' >again/util.h
+printf '#include "util.h"\nint init() { cublasHandle_t h; return cublasCreate(&h); }\n' >again/k.cu
+printf '#include "util.h"\nint main() { return init(); }\n' >again/main.cpp
+$C2M -q -o again-1 again && $C2M -q -o again-2 again-1
+grep -h '^MUSA_LIBS' again-1/musa.mk again-2/musa.mk
+echo "== a header only the project's own #if includes links nothing"
+mkdir -p optional
+printf '#if 0\n#include <cufft.h>\n#endif\n#if defined(USE_NCCL)\n#include <nccl.h>\n#endif\n__global__ void k() {}\n' >optional/k.cu
+$C2M -q -o optional-out optional
+grep -h '^MUSA_LIBS' optional-out/musa.mk

@@ -19,7 +19,7 @@ C2M_COMMA := ,
 C2M_ARCH_FLAGS = $(foreach a,$(subst $(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))
 C2M_FLAGS := -I$(C2M_ROOT)/include
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
-MUSA_LIBS := $(C2M_LIBDIRS) -lmusart
+MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublas -lmurand
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/src/k.mu.o
 MUSA_PROGRAMS :=

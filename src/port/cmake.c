@@ -621,6 +621,8 @@ static void command(struct cm *c, const struct cmake_token *name)
         else if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
                  !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
+        if (!a->goes_on) /* (a quoted argument ends what was open) */
+            c->gx = (struct gx){0, 0, 0, false};
         scan_arg(c, a, opts ? 0 : -1);
     }
     if (opts) {
@@ -699,6 +701,7 @@ static void add_arg(struct cm *c, const struct cmake_token *t)
         cmake_pieces_resume(&it, c->buf, t, &c->last);
     else
         cmake_pieces_init(&it, c->buf, t);
+    a->goes_on = it.depth > 0;
     while (cmake_pieces_next(&it, &p)) {
         ALLOC_GROW(c->pcs, c->npcs + 1, c->pcs_alloc);
         c->pcs[c->npcs++] = p;

@@ -16,6 +16,8 @@ struct cmake_arg {
     struct cmake_token t;
     struct cmake_token *pc;
     size_t npc;
+    bool goes_on; /* its pieces go on in a generator expression the
+                     argument before left open (cmake_pieces_resume) */
 };
 
 struct mapping;

@@ -37,7 +37,8 @@ void cmake_conditions(struct script_job *j, const char *buf,
         const struct cmake_token *t = &args[i].t;
         const char *s = buf + t->off;
         size_t off = t->off, len = t->len;
-        if (t->kind == CMAKE_TOK_QUOTED && len > 2) { /* "${X}" */
+        if (t->kind == CMAKE_TOK_QUOTED && len > 4 &&
+            s[1] == '$') { /* "${X}" */
             s++;
             off++;
             len -= 2;

@@ -686,6 +686,14 @@ static void line(struct mk *m)
     link_runtime(m, from, m->n, level);
 }
 
+/* Is the word t the CUDA toolkit's home alone (/usr/local/cuda,
+ * /usr/local/cuda-12.4/)? */
+static bool home_value(const struct mk *m, const struct make_token *t)
+{
+    size_t n = sj_home_len(m->j, m->buf + t->off, t->len, NULL);
+    return n && (n == t->len || (n + 1 == t->len && m->buf[t->off + n] == '/'));
+}
+
 /* What the line says of its variables (makevars.h): the ones its
  * recipe commands read ($(NAME), ${NAME}), by nvcc's or another's; the
  * ones an assignment's value reads whole, and whether it links the
@@ -705,7 +713,7 @@ static void read_variables(struct mk *m)
             if (r)
                 mkvars_edge(&m->vars, name->off, name->len, r->off, r->len);
             else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
-                     sj_home_len(m->j, m->buf + t->off, t->len, NULL) == t->len)
+                     home_value(m, t))
                 mkvars_home(&m->vars, name->off, name->len);
             else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
                      t->len > 2 && !memcmp(m->buf + t->off, "-l", 2) &&

@@ -106,11 +106,15 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
 }
 
 const char *pydevice_method(struct script_job *j, const struct py_code *c,
-                            size_t i)
+                            size_t i, const struct pynames *m)
 {
     const struct py_token *t = &c->t[i];
     if (!(t->flags & PY_TOKF_ATTR) || !py_is_op(c, i + 1, "(") ||
-        (i >= 2 && py_is_name(c, i - 2, "torch")))
+        (i >= 2 && py_is_name(c, i - 2, "torch")) ||
+        (m->defs.nr && hashmap_get(&m->defs, c->buf + t->off, t->len)) ||
+        (i >= 2 && m->modules.nr && py_is_name(c, i - 2, NULL) &&
+         !(c->t[i - 2].flags & PY_TOKF_ATTR) &&
+         hashmap_get(&m->modules, c->buf + c->t[i - 2].off, c->t[i - 2].len)))
         return NULL;
     return rename(j,
                   mapping_script(j->map, SC_PY_METHOD, c->buf + t->off, t->len),

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "port/pycommand.h"
+#include "port/pynames.h"
 #include "port/pytok.h"
 #include "port/scriptjob.h"
 
@@ -26,8 +27,10 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
                             size_t i, size_t off, size_t len,
                             struct py_around a);
 /* The attribute name at i of c: renamed if it is such a method called
- * (x.cuda(), not torch.cuda). Returns its new name, or NULL. */
+ * (x.cuda()): not a module's function (torch.cuda, tvm.cuda(0): m's
+ * imports), and not where the file defines a function of the name (its
+ * own class's cuda()). Returns its new name, or NULL. */
 const char *pydevice_method(struct script_job *j, const struct py_code *c,
-                            size_t i);
+                            size_t i, const struct pynames *m);
 
 #endif

@@ -149,6 +149,10 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         }
         size_t end = py_dotted(c, k, sb);
         imported(m, sb);
+        /* the name it binds: import a.b binds a; import a.b as x, x */
+        size_t bound = py_is_name(c, end, "as") && end + 1 < c->n ? end + 1 : k;
+        hashmap_put(&m->modules, c->buf + c->t[bound].off, c->t[bound].len,
+                    (void *)1);
         const struct script_entry *me =
             mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
         if (!me)
@@ -250,6 +254,10 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
                  py_is_name(c, i, "import") &&
                  (!i || c->t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(m, c, i);
+    for (size_t i = 0; i + 1 < c->n; i++)
+        if (py_is_name(c, i, "def") && py_is_name(c, i + 1, NULL))
+            hashmap_put(&m->defs, c->buf + c->t[i + 1].off, c->t[i + 1].len,
+                        (void *)1);
     /* (said once every import is seen: import torch_musa may come after) */
     if (m->registers)
         pynames_registered(m, m->registers_at, m->registers);
@@ -270,4 +278,6 @@ void pynames_release(struct pynames *m)
 {
     hashmap_release(&m->names);
     hashmap_release(&m->handles);
+    hashmap_release(&m->modules);
+    hashmap_release(&m->defs);
 }

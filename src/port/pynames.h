@@ -19,6 +19,8 @@ struct pynames {
     struct script_job *j;
     struct hashmap names;   /* imported names renamed: name -> entry */
     struct hashmap handles; /* variables holding a loaded library */
+    struct hashmap modules; /* names import binds to a module (import x) */
+    struct hashmap defs;    /* names the file defines a function of */
     bool extension;         /* imports a module of python: modules: */
     bool torch;             /* imports torch or a module of it */
     bool torch_musa;        /* imports torch_musa (after the port) */

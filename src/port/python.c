@@ -446,7 +446,8 @@ static void value_of(struct py *p, size_t i)
         return;
     if (f->open == '{' && is_op(p, i, ":") && device_key(p, i - 1)) {
         f->nvcc_value = true;
-    } else if (f->open == '(' && is_op(p, i, "=") &&
+    } else if (f->open == '(' && f->first >= 2 &&
+               is_name(p, f->first - 2, "dict") && is_op(p, i, "=") &&
                (is_name(p, i - 1, "nvcc") || is_name(p, i - 1, "mcc")) &&
                (is_op(p, i - 2, "(") || is_op(p, i - 2, ","))) {
         f->nvcc_value = true;
@@ -602,7 +603,7 @@ void python_port(struct script_job *j)
             path(&p, i, &p.path_end);
         switch (tk->kind) {
         case PY_TOK_NAME:
-            if (p.m.torch && (dev = pydevice_method(j, &c, i)))
+            if (p.m.torch && (dev = pydevice_method(j, &c, i, &p.m)))
                 pynames_registered(&p.m, tk->off, dev);
             else
                 i = pynames_name(&p.m, &c, i);

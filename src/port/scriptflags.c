@@ -211,9 +211,10 @@ static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
             return false; /* an escape: not a plain list */
     if (c == end || *c != q || c == v + 1)
         return false;
-    /* the quote ends a word: "$(CFLAGS)" is one, with a reference in it */
+    /* the quote ends a word ("$(CFLAGS)" is one, with a reference in it),
+     * or the string it is in (CMake's " -Xcompiler '-fPIC -O2'") */
     size_t at = (size_t)(c - j->buf) + 1, k = i + !joined;
-    if (at < j->len && !strchr(" \t\r\n;", j->buf[at]))
+    if (at < j->len && !strchr(" \t\r\n;\"", j->buf[at]))
         return false;
     while (k + 1 < n && w[k + 1].off < at)
         k++;

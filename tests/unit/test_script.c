@@ -340,6 +340,10 @@ START_TEST(cmake_names)
            "11)\nendif()\n",
            "2:19: unsupported: 'CUDA_VERSION' has no MUSA equivalent: FindMUSA "
            "is not known to set it");
+    /* A quoted literal is no variable's value: nothing is compared. */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "if(\"CUDAToolkit_VERSION\" STREQUAL \"x\")\nendif()\n",
+                 "if(\"CUDAToolkit_VERSION\" STREQUAL \"x\")\nendif()\n");
     /* ... in quotes too (from a review: it was not reported) */
     expect(newest, SCRIPT_CMAKE,
            "if(\"${CMAKE_CUDA_COMPILER_ID}\" STREQUAL \"NVIDIA\")\nendif()\n",
@@ -591,6 +595,17 @@ START_TEST(cmake_architectures_and_properties)
                  "MUSA)\nadd_definitions(-D__MUSA_NO_HALF_OPERATORS__)\n"
                  "target_compile_definitions(x PRIVATE "
                  "__MUSA_NO_HALF_CONVERSIONS__=1)\n");
+    /* A quoted argument ends what an unquoted one left open: its '>' is
+     * no generator expression's (from a review: the expression lost its
+     * closing bracket); options in quotes in a CMake string are mcc's. */
+    expect(newest, SCRIPT_CMAKE,
+           "target_compile_options(k PRIVATE "
+           "\"$<$<COMPILE_LANGUAGE:CUDA>:-Xptxas\" -O3>)\n"
+           "string(APPEND CMAKE_CUDA_FLAGS \" -Xcompiler '-fopenmp -O2'\")\n",
+           "target_compile_options(k PRIVATE "
+           "\"$<$<COMPILE_LANGUAGE:MUSA>:-Xptxas\" -O3>)\n"
+           "string(APPEND CMAKE_MUSA_FLAGS \" -fopenmp -O2\")\n",
+           NULL);
     /* A CUDA source's COMPILE_FLAGS and COMPILE_OPTIONS are nvcc's (from
      * a review: they were kept, and mcc refused -Xptxas); another
      * source's or a target's keep what a host compiler may take. */
@@ -696,6 +711,9 @@ START_TEST(make_tools_paths_libraries)
         "CUDATKDIR = /usr/local/musa\n"
         "LDFLAGS += -L$(CUDATKDIR)/lib -Wl,-rpath,$(CUDATKDIR)/lib\n"
         "OTHER = /opt/x\nX = $(OTHER)/lib64\n");
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "CUDADIR = /usr/local/cuda/\nLDF = -L$(CUDADIR)/lib64\n",
+                 "CUDADIR = /usr/local/musa/\nLDF = -L$(CUDADIR)/lib\n");
     expect(newest, SCRIPT_MAKE, "L = -lnvrtc\n", "L = -lnvrtc\n",
            "1:7: unsupported: 'nvrtc' has no MUSA equivalent");
     /* nvcc by its full path: the path is the SDK's too (it kept
@@ -1619,6 +1637,24 @@ START_TEST(python_devices)
            "import torch.musa.nvtx as nvtx\nfrom torch.musa.amp import "
            "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
            NULL);
+    /* A module's cuda() (tvm.cuda(0)) and a file's own def cuda are not
+     * the tensor's; only dict()'s nvcc= is the key, not a function's
+     * parameter (from a review). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\nimport tvm\n"
+                 "d = tvm.cuda(0)\nm = model.cuda()\n",
+                 "import torch\nimport torch_musa\nimport tvm\n"
+                 "d = tvm.cuda(0)\nm = model.musa()\n");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nclass S:\n    def cuda(self):\n"
+                 "        return self\ns = S().cuda()\n",
+                 "import torch\nclass S:\n    def cuda(self):\n"
+                 "        return self\ns = S().cuda()\n");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "def ext(nvcc=None):\n    pass\ne = ext(nvcc=['-G'])\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "def ext(nvcc=None):\n    pass\ne = ext(nvcc=[])\n");
     /* Not torch's file: its strings and methods are its own. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "x = run(device='cuda')\ny = x.cuda()\n",

@@ -643,6 +643,18 @@ static void command(struct cm *c, const struct cmake_token *name)
         const struct script_entry *pe =
             rename_name(c, SC_CMAKE_PACKAGE, &c->args[0].t);
         const struct cmake_token *v = c->nargs > 1 ? &c->args[1].t : NULL;
+        /* COMPONENTS cublas: the package's libraries, as -lcublas */
+        for (size_t i = 1, in = 0;
+             pe && pe->action == SA_RENAME && i < c->nargs; i++) {
+            const struct cmake_token *a = &c->args[i].t;
+            if (arg_is(c, i, "COMPONENTS") ||
+                arg_is(c, i, "OPTIONAL_COMPONENTS"))
+                in = 1;
+            else if (in && a->kind == CMAKE_TOK_IDENT && !is_keyword(c, i) &&
+                     !arg_is(c, i, "REQUIRED") && !arg_is(c, i, "QUIET") &&
+                     !arg_is(c, i, "CONFIG") && !arg_is(c, i, "MODULE"))
+                sj_library(c->j, a->off, a->len, a->off, a->len);
+        }
         if (pe && pe->action == SA_RENAME && v &&
             isdigit((unsigned char)c->buf[v->off]))
             sj_warn(c->j, WARN_BUILD, v->off,

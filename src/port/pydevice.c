@@ -71,14 +71,48 @@ static const char *rename(struct script_job *j, const struct script_entry *e,
     return e->e.to;
 }
 
-const char *pydevice_string(struct script_job *j, const struct py_code *c,
-                            size_t i, size_t off, size_t len,
-                            struct py_around a)
+/* Does the string at i name a device where it is: device='cuda',
+ * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
+ * torch.cuda.is_available() else ...? */
+static bool names_device(const struct py_code *c, size_t i, struct py_around a)
 {
     static const char *const device_kw[] = {"device", "device_type",
                                             "map_location", NULL};
     static const char *const device_calls[] = {"device", "to", "autocast",
                                                "set_default_device", NULL};
+    size_t kw = keyword(c, i);
+    return (kw != (size_t)-1 && is_one_of(c, kw, device_kw)) ||
+           first_argument(c, i, a, device_calls) || compared_with_type(c, i) ||
+           chosen_if_available(c, i);
+}
+
+const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
+                             size_t i, struct py_around a)
+{
+    /* f'cuda:{rank}': its text 'cuda:', one field, nothing more */
+    struct py_pieces it;
+    struct py_token pc, text = {0}, field = {0};
+    py_pieces_init(&it, c->buf, &c->t[i]);
+    while (py_pieces_next(&it, &pc)) {
+        if (pc.kind == PY_PC_TEXT && !text.len && !field.len)
+            text = pc;
+        else if (pc.kind == PY_PC_FIELD && text.len && !field.len)
+            field = pc;
+        else if (pc.kind != PY_PC_PREFIX && pc.kind != PY_PC_QUOTE)
+            return NULL;
+    }
+    if (!field.len || text.len < 2 || c->buf[text.off + text.len - 1] != ':')
+        return NULL;
+    const struct script_entry *de =
+        mapping_script(j->map, SC_PY_DEVICE, c->buf + text.off, text.len - 1);
+    return de && names_device(c, i, a) ? rename(j, de, text.off, text.len - 1)
+                                       : NULL;
+}
+
+const char *pydevice_string(struct script_job *j, const struct py_code *c,
+                            size_t i, size_t off, size_t len,
+                            struct py_around a)
+{
     static const char *const backend_kw[] = {"backend", NULL};
     static const char *const backend_calls[] = {"init_process_group", NULL};
     const char *s = c->buf + off;
@@ -93,9 +127,7 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
             return NULL;
     size_t kw = keyword(c, i);
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
-    if (de && ((kw != (size_t)-1 && is_one_of(c, kw, device_kw)) ||
-               first_argument(c, i, a, device_calls) ||
-               compared_with_type(c, i) || chosen_if_available(c, i)))
+    if (de && names_device(c, i, a))
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;

@@ -26,6 +26,10 @@
 const char *pydevice_string(struct script_job *j, const struct py_code *c,
                             size_t i, size_t off, size_t len,
                             struct py_around a);
+/* The f-string at i of c: f'cuda:{rank}' where a device is named so, its
+ * device type renamed. Returns its new name, or NULL. */
+const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
+                             size_t i, struct py_around a);
 /* The attribute name at i of c: renamed if it is such a method called
  * (x.cuda()): not a module's function (torch.cuda, tvm.cuda(0): m's
  * imports), and not where the file defines a function of the name (its

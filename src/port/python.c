@@ -309,6 +309,9 @@ static void string(struct py *p, size_t i)
     enum sj_level options = options_level(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
+            const char *dev;
+            if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i, around(p))))
+                pynames_registered(&p->m, t->off, dev);
             fields(p, i, 0);
             if (i >= p->path_end)
                 fstring(p, i);

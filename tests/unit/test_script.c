@@ -344,6 +344,15 @@ START_TEST(cmake_names)
     expect_quiet(newest, SCRIPT_CMAKE,
                  "if(\"CUDAToolkit_VERSION\" STREQUAL \"x\")\nendif()\n",
                  "if(\"CUDAToolkit_VERSION\" STREQUAL \"x\")\nendif()\n");
+    /* A package's components are its libraries (from a review:
+     * COMPONENTS cublas stayed, which MUSAToolkit does not know). */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "find_package(CUDAToolkit REQUIRED COMPONENTS cublas "
+                 "OPTIONAL_COMPONENTS curand)\nfind_package(Foo COMPONENTS "
+                 "cublas)\n",
+                 "find_package(MUSAToolkit REQUIRED COMPONENTS mublas "
+                 "OPTIONAL_COMPONENTS murand)\nfind_package(Foo COMPONENTS "
+                 "cublas)\n");
     /* ... in quotes too (from a review: it was not reported) */
     expect(newest, SCRIPT_CMAKE,
            "if(\"${CMAKE_CUDA_COMPILER_ID}\" STREQUAL \"NVIDIA\")\nendif()\n",
@@ -1637,6 +1646,15 @@ START_TEST(python_devices)
            "import torch.musa.nvtx as nvtx\nfrom torch.musa.amp import "
            "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
            NULL);
+    /* f'cuda:{rank}', where a device is named (DeepSpeed's and vLLM's
+     * form); another f-string stays. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\n"
+                 "d = torch.device(f'cuda:{rank}')\ny = f'cuda:{i}'\n"
+                 "z = torch.device(f'cuda:{i}x')\n",
+                 "import torch\nimport torch_musa\n"
+                 "d = torch.device(f'musa:{rank}')\ny = f'cuda:{i}'\n"
+                 "z = torch.device(f'cuda:{i}x')\n");
     /* A module's cuda() (tvm.cuda(0)) and a file's own def cuda are not
      * the tensor's; only dict()'s nvcc= is the key, not a function's
      * parameter (from a review). */

@@ -24,6 +24,7 @@
 #include "port/cmakelink.h"
 #include "port/cmakeloop.h"
 #include "port/sdkpath.h"
+#include "util/filekind.h"
 #include "util/xalloc.h"
 
 struct cm {
@@ -411,17 +412,12 @@ static bool device_sources(const struct cm *c, size_t i)
     if (strcmp(c->cmd, "set_source_files_properties") &&
         !(!strcmp(c->cmd, "set_property") && arg_is(c, 0, "SOURCE")))
         return false;
+    struct strbuf *name = &c->j->tmp; /* (filekind_of wants a C string) */
     for (size_t k = 0; k < i; k++) {
-        const struct cmake_token *t = &c->args[k].t;
-        const char *s = c->buf + t->off, *dot = NULL;
-        for (size_t n = 0; n < t->len; n++)
-            if (s[n] == '.')
-                dot = s + n;
-            else if (s[n] == '/')
-                dot = NULL;
-        size_t n = dot ? t->len - (size_t)(dot - s) : 0;
-        if ((n == 3 || n == 4) && (dot[1] == 'c' || dot[1] == 'm') &&
-            dot[2] == 'u' && (n == 3 || dot[3] == 'h'))
+        strbuf_reset(name);
+        strbuf_add(name, c->buf + c->args[k].t.off, c->args[k].t.len);
+        enum file_kind fk = filekind_of(name->buf);
+        if (fk == FK_CUDA || fk == FK_CUDA_HDR || filekind_is_musa(fk))
             return true;
     }
     return false;
@@ -644,12 +640,12 @@ static void command(struct cm *c, const struct cmake_token *name)
             rename_name(c, SC_CMAKE_PACKAGE, &c->args[0].t);
         const struct cmake_token *v = c->nargs > 1 ? &c->args[1].t : NULL;
         /* COMPONENTS cublas: the package's libraries, as -lcublas */
-        for (size_t i = 1, in = 0;
-             pe && pe->action == SA_RENAME && i < c->nargs; i++) {
+        bool in = false;
+        for (size_t i = 1; pe && pe->action == SA_RENAME && i < c->nargs; i++) {
             const struct cmake_token *a = &c->args[i].t;
             if (arg_is(c, i, "COMPONENTS") ||
                 arg_is(c, i, "OPTIONAL_COMPONENTS"))
-                in = 1;
+                in = true;
             else if (in && a->kind == CMAKE_TOK_IDENT && !is_keyword(c, i) &&
                      !arg_is(c, i, "REQUIRED") && !arg_is(c, i, "QUIET") &&
                      !arg_is(c, i, "CONFIG") && !arg_is(c, i, "MODULE"))

@@ -25,13 +25,16 @@ static size_t keyword(const struct py_code *c, size_t i)
                : (size_t)-1;
 }
 
-/* Is the token at i the first argument of a call to a function named
- * (its last dotted part) one of names? */
-static bool first_argument(const struct py_code *c, size_t i,
-                           struct py_around a, const char *const *names)
+/* Is the token at i the value of a keyword argument named one of kws, or
+ * the first argument of a call to a function named (its last dotted
+ * part) one of calls? */
+static bool argument(const struct py_code *c, size_t i, struct py_around a,
+                     const char *const *kws, const char *const *calls)
 {
-    return a.open == '(' && a.first == i && i >= 2 &&
-           is_one_of(c, i - 2, names);
+    size_t kw = keyword(c, i);
+    return (kw != (size_t)-1 && is_one_of(c, kw, kws)) ||
+           (a.open == '(' && a.first == i && i >= 2 &&
+            is_one_of(c, i - 2, calls));
 }
 
 /* x.device.type == 'cuda', 'cuda' != dev.type */
@@ -80,10 +83,8 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
                                             "map_location", NULL};
     static const char *const device_calls[] = {"device", "to", "autocast",
                                                "set_default_device", NULL};
-    size_t kw = keyword(c, i);
-    return (kw != (size_t)-1 && is_one_of(c, kw, device_kw)) ||
-           first_argument(c, i, a, device_calls) || compared_with_type(c, i) ||
-           chosen_if_available(c, i);
+    return argument(c, i, a, device_kw, device_calls) ||
+           compared_with_type(c, i) || chosen_if_available(c, i);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
@@ -125,14 +126,12 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     for (size_t k = n + 1; k < len; k++)
         if (s[k] < '0' || s[k] > '9')
             return NULL;
-    size_t kw = keyword(c, i);
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
     if (de && names_device(c, i, a))
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;
-    if (be && ((kw != (size_t)-1 && is_one_of(c, kw, backend_kw)) ||
-               first_argument(c, i, a, backend_calls)))
+    if (be && argument(c, i, a, backend_kw, backend_calls))
         return rename(j, be, off, n);
     return NULL;
 }

@@ -31,21 +31,19 @@ static void rename_dotted(struct pynames *m, const struct py_code *c, size_t i,
 
 /* ---- imports ---- */
 
-/* Is the module name torch_musa or one of its modules? */
-static bool is_torch_musa(const struct strbuf *sb)
+/* Is the module name in sb the package name or one of its modules? */
+static bool in_package(const struct strbuf *sb, const char *name)
 {
-    return sb->len >= 10 && !memcmp(sb->buf, "torch_musa", 10) &&
-           (sb->len == 10 || sb->buf[10] == '.');
+    size_t n = strlen(name);
+    return sb->len >= n && !memcmp(sb->buf, name, n) &&
+           (sb->len == n || sb->buf[n] == '.');
 }
 
 /* What importing the module in sb says of the file: torch, torch_musa. */
 static void imported(struct pynames *m, const struct strbuf *sb)
 {
-    if (is_torch_musa(sb))
-        m->torch_musa = true;
-    if (sb->len >= 5 && !memcmp(sb->buf, "torch", 5) &&
-        (sb->len == 5 || sb->buf[5] == '.'))
-        m->torch = true;
+    m->torch_musa |= in_package(sb, "torch_musa");
+    m->torch |= in_package(sb, "torch");
 }
 
 /* A module imported whose name starts with a dotted name of python:

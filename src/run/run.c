@@ -34,46 +34,6 @@ static bool package_dir(const char *abs, size_t end)
     return is;
 }
 
-/* The directories of the renamed path to[0..upto) that are Python
- * packages in the input (the file at abs, whose end is rel) take their
- * names back from from; both have as many parts. */
-static void keep_packages(struct strbuf *to, const char *from, size_t upto,
-                          const char *rel, const char *abs)
-{
-    size_t al = strlen(abs), rl = strlen(rel);
-    if (al < rl || strcmp(abs + al - rl, rel))
-        return;
-    size_t base = al - rl; /* abs[base..] is rel */
-    struct strbuf out = STRBUF_INIT;
-    size_t a = 0, b = 0;
-    bool changed = false;
-    while (a < upto && b < to->len) {
-        size_t ea = a, eb = b;
-        while (ea < upto && from[ea] != '/')
-            ea++;
-        while (eb < to->len && to->buf[eb] != '/')
-            eb++;
-        bool differs =
-            ea - a != eb - b || memcmp(from + a, to->buf + b, ea - a);
-        if (differs && package_dir(abs, base + ea)) {
-            strbuf_add(&out, from + a, ea - a);
-            changed = true;
-        } else {
-            strbuf_add(&out, to->buf + b, eb - b);
-        }
-        if (ea >= upto || eb >= to->len)
-            break;
-        strbuf_addch(&out, '/');
-        a = ea + 1;
-        b = eb + 1;
-    }
-    if (changed) {
-        strbuf_reset(to);
-        strbuf_add(to, out.buf, out.len);
-    }
-    strbuf_release(&out);
-}
-
 char *run_port_name(const struct run *r, const char *rel, const char *abs,
                     bool named, bool *renamed)
 {
@@ -81,20 +41,32 @@ char *run_port_name(const struct run *r, const char *rel, const char *abs,
     if (!r->o->rename_project)
         return out;
     /* Directories that say cuda, and the names of the files ported (not
-     * of those kept or copied as they are). */
-    struct strbuf sb = STRBUF_INIT;
+     * of those kept or copied as they are), part by part: a directory
+     * that is a Python package keeps its name. abs[base + k] is out[k] in
+     * the directories (the extension alone may differ). */
+    size_t len = strlen(out), al = abs ? strlen(abs) : 0, rl = strlen(rel);
     const char *slash = strrchr(out, '/');
-    size_t dir = slash ? (size_t)(slash - out) : 0;
-    size_t upto = named ? strlen(out) : dir;
-    if (project_words(out, upto, &sb)) {
-        if (abs)
-            keep_packages(&sb, out, upto, rel, abs);
-        strbuf_addstr(&sb, out + upto);
-        if (strcmp(sb.buf, out)) {
-            free(out);
-            out = strbuf_detach(&sb, NULL);
-            *renamed = true;
+    size_t upto = named ? len : slash ? (size_t)(slash - out) : 0;
+    bool in_abs = abs && al >= rl && !strcmp(abs + al - rl, rel);
+    struct strbuf sb = STRBUF_INIT;
+    bool changed = false;
+    for (size_t p = 0, e = 0; p < upto; p = e + 1) {
+        for (e = p; e < upto && out[e] != '/';)
+            e++;
+        if (project_words(out + p, e - p, NULL) &&
+            !(in_abs && out[e] == '/' && package_dir(abs, al - rl + e))) {
+            project_words(out + p, e - p, &sb);
+            changed = true;
+        } else {
+            strbuf_add(&sb, out + p, e - p);
         }
+        strbuf_add(&sb, out + e, e < upto); /* its '/' */
+    }
+    if (changed) {
+        strbuf_addstr(&sb, out + upto);
+        free(out);
+        out = strbuf_detach(&sb, NULL);
+        *renamed = true;
     }
     strbuf_release(&sb);
     return out;

@@ -72,26 +72,6 @@ bool pycmd_runs(const struct py_code *c, struct py_around a)
     return false;
 }
 
-/* Does the '[' at i subscript what comes before it (x['nvcc'], f()[0]),
- * rather than open a list? */
-static bool subscript(const struct py_code *c, size_t i)
-{
-    static const char *const keywords[] = {
-        "return", "yield", "in",   "and",    "or",     "not", "else",
-        "if",     "is",    "elif", "lambda", "assert", "del", "await"};
-    if (!i)
-        return false;
-    const struct py_token *t = &c->t[i - 1];
-    if (t->kind == PY_TOK_STRING || py_closes(c, i - 1))
-        return true;
-    if (t->kind != PY_TOK_NAME)
-        return false;
-    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
-        if (py_is_name(c, i - 1, keywords[k]))
-            return false;
-    return true;
-}
-
 /* Is the name at k a keyword that makes an expression of a list's item
  * (x if c else y, f for f in a, a and b, lambda: x)? */
 static bool expression_keyword(const struct py_code *c, size_t k)
@@ -150,7 +130,7 @@ bool pycmd_nvcc_list(const struct py_code *c, size_t i, const char *tool,
                      size_t tool_len)
 {
     /* Not a subscript, nor a list of values (x in [...], choices=[...]) */
-    if (subscript(c, i) || (i && py_is_name(c, i - 1, "in")) ||
+    if (py_subscript(c, i) || (i && py_is_name(c, i - 1, "in")) ||
         (i >= 2 && py_is_op(c, i - 1, "=") && py_is_name(c, i - 2, "choices")))
         return false;
     /* Its first item, up to a ',': a name or a string that says nvcc,

@@ -23,6 +23,7 @@
 #include "port/pycommand.h"
 #include "port/pydevice.h"
 #include "port/pynames.h"
+#include "port/pynvcc.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
 #include "port/scriptflags.h"
@@ -42,6 +43,7 @@ struct frame {
     bool find;       /* find_library(...) */
     bool loader;     /* ctypes.CDLL(...) and the like */
     bool cuda;       /* a loader given a CUDA library (renamed) */
+    bool adds;       /* flags.append('-O3'), flags one of nvcc's */
     size_t first;    /* its first token */
     size_t nwords0;  /* words collected before it (nvcc lists) */
 };
@@ -60,6 +62,7 @@ struct py {
     size_t nwords, walloc;
     struct pynames m;     /* imports, and the names in code */
     struct pypath *paths; /* path expressions (pypath.h) */
+    struct pynvcc *nv;    /* expressions of nvcc's options (pynvcc.h) */
     size_t path_end;      /* the tokens of the last one end here */
 };
 
@@ -309,6 +312,9 @@ static void string(struct py *p, size_t i)
     enum sj_level options = options_level(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
+            /* [f'-arch=sm_{cc}'], flags.append(f'-gencode=...{cc}') */
+            if ((f && f->nvcc) || pynvcc_in(p->nv, i))
+                options = SJ_NVCC;
             const char *dev;
             if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i, around(p))))
                 pynames_registered(&p->m, t->off, dev);
@@ -344,7 +350,9 @@ static void string(struct py *p, size_t i)
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */
-    bool item = f && f->open == '[' && list_item(p, i);
+    bool item = f && ((f->open == '[' && list_item(p, i)) ||
+                      (f->adds && is_op(p, i + 1, ")") &&
+                       (is_op(p, i - 1, "(") || is_op(p, i - 1, ","))));
     bool line = pycmd_line(&c, around(p), s, len, options == SJ_NVCC);
     if (line) {
         struct pycmd_walk wk;
@@ -368,8 +376,8 @@ static void string(struct py *p, size_t i)
          * the item's, which close_item adds) */
         if (item) {
             ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
-            p->words[p->nwords++] =
-                (struct sj_word){off, len, t->off, t->len, true, false, false};
+            p->words[p->nwords++] = (struct sj_word){
+                off, len, t->off, f->adds ? 0 : t->len, true, false, false};
         }
         if (!f->command)
             return;
@@ -423,11 +431,15 @@ static bool device_key(const struct py *p, size_t i)
 }
 
 /* Is the list opening at i nvcc's options: x['nvcc'] = [, nvcc_flags +=
- * [, {'nvcc': [? */
+ * [, {'nvcc': [, or one of an expression that makes them (pynvcc.h): not
+ * a subscript (x[0])? */
 static bool nvcc_list(const struct py *p, size_t i)
 {
     if (!i || !p->m.extension)
         return false;
+    struct py_code c = code(p);
+    if (pynvcc_in(p->nv, i) && !py_subscript(&c, i))
+        return true;
     if (is_op(p, i - 1, ":") && i >= 2 && device_key(p, i - 2))
         return true;
     if (!is_op(p, i - 1, "=") && !is_op(p, i - 1, "+="))
@@ -460,6 +472,11 @@ static void value_of(struct py *p, size_t i)
         if (se && se->action == SA_RENAME && t->len == 4)
             sj_replace(p->j, t->off, t->len, se->e.to, se->e.to_len, false);
     }
+}
+
+static bool key_at(void *arg, size_t i)
+{
+    return device_key(arg, i);
 }
 
 /* Does the dotted name in sb end in the name s (a part of its own)? */
@@ -516,6 +533,7 @@ static void open_bracket(struct py *p, size_t i)
         f.loader = le && !find;
         f.which = ends_with(sb, "which") || ends_with(sb, "find_executable") ||
                   ends_with(sb, "getenv") || ends_with(sb, "environ.get");
+        f.adds = f.nvcc = pynvcc_adds(p->nv, i);
     } else if (f.open == '[') {
         struct py_code c = code(p);
         const struct script_entry *te =
@@ -598,6 +616,8 @@ void python_port(struct script_job *j)
     p.m.j = j;
     pynames_imports(&p.m, &c);
     p.paths = pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, p.m.star);
+    if (p.m.extension)
+        p.nv = pynvcc_new(&c, key_at, &p);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)
@@ -633,6 +653,7 @@ void python_port(struct script_job *j)
     while (p.depth)
         close_bracket(&p, p.n);
     pypath_free(p.paths);
+    pynvcc_free(p.nv);
     pynames_release(&p.m);
     free(p.t);
     free(p.words);

@@ -98,6 +98,32 @@ size_t py_callee(const struct py_code *c, size_t i, struct strbuf *sb)
     return e > i && py_is_op(c, e, "(") ? e : i;
 }
 
+bool py_keyword(const struct py_code *c, size_t i)
+{
+    static const char *const kw[] = {
+        "False",  "None",     "True",  "and",    "as",       "assert",
+        "async",  "await",    "break", "class",  "continue", "def",
+        "del",    "elif",     "else",  "except", "finally",  "for",
+        "from",   "global",   "if",    "import", "in",       "is",
+        "lambda", "nonlocal", "not",   "or",     "pass",     "raise",
+        "return", "try",      "while", "with",   "yield"};
+    if (i >= c->n || c->t[i].kind != PY_TOK_NAME)
+        return false;
+    for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+        if (py_is_name(c, i, kw[k]))
+            return true;
+    return false;
+}
+
+bool py_subscript(const struct py_code *c, size_t i)
+{
+    if (!i)
+        return false;
+    const struct py_token *t = &c->t[i - 1];
+    return t->kind == PY_TOK_STRING || py_closes(c, i - 1) ||
+           (t->kind == PY_TOK_NAME && !py_keyword(c, i - 1));
+}
+
 bool py_stmt_start(const struct py_code *c, size_t i)
 {
     return !i || c->t[i - 1].kind == PY_TOK_NEWLINE;

@@ -35,6 +35,11 @@ bool py_is_name(const struct py_code *c, size_t i, const char *s);
 /* Does token i open a bracket, or close one? */
 bool py_opens(const struct py_code *c, size_t i);
 bool py_closes(const struct py_code *c, size_t i);
+/* Is token i one of Python's keywords (if, for, None ...)? */
+bool py_keyword(const struct py_code *c, size_t i);
+/* Does the '[' at i subscript what comes before it (x['nvcc'], f()[0]),
+ * rather than open a list? */
+bool py_subscript(const struct py_code *c, size_t i);
 /* The bracket closing the one opened at i (on its logical line), or n. */
 size_t py_close_of(const struct py_code *c, size_t i);
 /* The dotted name NAME (. NAME)* at i, into sb; returns the index past

@@ -73,13 +73,23 @@ static size_t musa_archs(struct script_job *j, const struct nvf_ccs *c,
     return n;
 }
 
-/* A word of a list goes, as its language removes one. */
-static void drop(struct script_job *j, const struct sj_word *w)
+/* A word of a list goes, as its language removes one; one that cannot
+ * (rlen 0: the only argument of the call that adds it, flags.append(
+ * '-lineinfo')) stays, reported. Returns whether it went. */
+static bool drop(struct script_job *j, const struct sj_word *w)
 {
+    if (!w->rlen) {
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s' is kept: mcc does not take it, and it is the only "
+                "argument of the call that adds it: remove the call",
+                (int)w->len, j->buf + w->off);
+        return false;
+    }
     if (w->in_string)
         sj_remove_word(j, w->roff, w->rlen);
     else
         sj_remove(j, w->roff, w->rlen);
+    return true;
 }
 
 /* The note about an architecture rule, with the rules in words. */
@@ -121,11 +131,11 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
     if (vw)
         drop(j, vw);
     if (!fresh) { /* all given by an option before it */
-        drop(j, w);
-        sj_note(j, w->off,
-                "dropped '%.*s': its MUSA architecture is given "
-                "before it",
-                (int)(end - w->off), j->buf + w->off);
+        if (drop(j, w))
+            sj_note(j, w->off,
+                    "dropped '%.*s': its MUSA architecture is given "
+                    "before it",
+                    (int)(end - w->off), j->buf + w->off);
         return;
     }
     strbuf_reset(&j->tmp);
@@ -293,6 +303,15 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
              * (-gencode arch=compute_$(SM),code=sm_$(SM)) */
             if (f->action == NVF_ARCH && i + 1 < n)
                 partial_flag(j, &w[i], level);
+            else if (!w[i].rlen) /* flags.append('-gencode') */
+                sj_warn(j, WARN_BUILD, w[i].off,
+                        "'%.*s' is kept: it is nvcc's, and the call adds it "
+                        "apart from its value: %s",
+                        (int)w[i].len, s,
+                        f->action == NVF_ARCH
+                            ? "mcc takes --offload-arch=mp_XX (MUSA "
+                              "architectures 21, 22, 31)"
+                            : "port both by hand");
             continue;
         }
         size_t end = vw ? vw->off + vw->len : w[i].off + w[i].len;
@@ -300,7 +319,8 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         int shown = (int)(end - fw->off);
         switch (f->action) {
         case NVF_DROP:
-            drop(j, fw);
+            if (!drop(j, fw))
+                break;
             if (vw)
                 drop(j, vw);
             sj_note(j, fw->off, "dropped '%.*s' (%s)", shown, s,

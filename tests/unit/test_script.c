@@ -1160,6 +1160,63 @@ START_TEST(python_setup)
                  "b = dict(cxx=['-G'], mcc=['--offload-arch=mp_22'])\n"
                  "c = {'mcc': ['-O3'] + ['--offload-arch=mp_22'], 'x': "
                  "['-G']}\n");
+    /* nvcc's options that reach the key through names and functions
+     * (flash-attention's cc_flag and append_nvcc_threads, DeepSpeed's
+     * nvcc_args): the lists they are given are nvcc's; an option a call
+     * adds alone is ported, or reported where it would have to go. The
+     * host compiler's args and a subscript (flags[0]) stay (from a
+     * review: all of these were kept silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "def threads(a):\n    n = '4'\n    return a + ['--threads', n]\n"
+           "cc = []\ncc.append('--use_fast_math')\ncc.append('-gencode')\n"
+           "cc += ['-arch=sm_90']\ngen = ['-lineinfo']\n"
+           "class B:\n    def cxx(self):\n        args = ['-O3', '-G']\n"
+           "        return args\n"
+           "    def nv(self):\n        args = ['-O3']\n"
+           "        args.insert(0, '-Xptxas=-v')\n        return args\n"
+           "    def ext(self):\n"
+           "        return {'cxx': self.cxx(), 'nvcc': self.nv()}\n"
+           "e = {'nvcc': threads(['-lineinfo', '-O3'] + gen + cc)}\n"
+           "x = ['-G'][0]\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "def threads(a):\n    n = '4'\n    return a + []\n"
+           "cc = []\ncc.append('-ffast-math')\ncc.append('-gencode')\n"
+           "cc += ['--offload-arch=mp_31']\ngen = []\n"
+           "class B:\n    def cxx(self):\n        args = ['-O3', '-G']\n"
+           "        return args\n"
+           "    def nv(self):\n        args = ['-O3']\n"
+           "        args.insert(0, '-Xptxas=-v')\n        return args\n"
+           "    def ext(self):\n"
+           "        return {'cxx': self.cxx(), 'mcc': self.nv()}\n"
+           "e = {'mcc': threads(['-O3'] + gen + cc)}\n"
+           "x = ['-G'][0]\n",
+           "7:12: build: '-gencode' is kept: it is nvcc's, and the call adds "
+           "it apart from its value: mcc takes --offload-arch=mp_XX");
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "def nv():\n    args = ['-O3']\n"
+           "    args.insert(0, '-Xptxas=-v')\n"
+           "    args.append(f'-arch=sm_{cc}')\n    return args\n"
+           "e = {'nvcc': nv()}\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "def nv():\n    args = ['-O3']\n"
+           "    args.insert(0, '-Xptxas=-v')\n"
+           "    args.append(f'-arch=sm_{cc}')\n    return args\n"
+           "e = {'mcc': nv()}\n",
+           "4:21: build: '-Xptxas=-v' is kept: mcc does not take it, and it is "
+           "the only argument of the call that adds it: remove the call");
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "def nv():\n    args = []\n"
+           "    args.append(f'-arch=sm_{cc}')\n    return args\n"
+           "e = {'nvcc': nv()}\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "def nv():\n    args = []\n"
+           "    args.append(f'-arch=sm_{cc}')\n    return args\n"
+           "e = {'mcc': nv()}\n",
+           "4:19: build: '-arch=sm_...' builds nvcc architecture options from "
+           "a variable");
     /* An item dropped alone on its line takes the line's indentation
      * too: no line of blanks is left (from a review: git apply warned of
      * whitespace errors, flake8 of W293), and no line is lost. */

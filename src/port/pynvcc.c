@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/* The expressions of a setup that make nvcc's options (pynvcc.h): the
+ * seeds are the values of the device compiler's key and of names that
+ * say nvcc; each expression's names and calls lead to more, one worklist
+ * walked by recursion, bounded. */
+#include "port/pynvcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "port/pycommand.h"
+#include "util/xalloc.h"
+
+/* Expressions and names followed, at most (a setup has a handful). */
+#define MAX_RANGES 256
+#define MAX_NAMES 64
+/* Brackets deep inside one expression that are told apart. */
+#define MAX_DEPTH 64
+
+struct range {
+    size_t from, to;
+};
+
+/* A function the file defines: its name's token, its body's tokens, and
+ * whether what it returns is read already. */
+struct body {
+    size_t name, from, to;
+    bool read;
+};
+
+/* A name read in an expression, and the tokens of its scope. */
+struct carrier {
+    size_t tok, from, to;
+};
+
+struct pynvcc {
+    const struct py_code *c;
+    struct range *r;
+    size_t nr, ar;
+    struct body *b;
+    size_t nb, ab;
+    struct carrier *names;
+    size_t nn, an;
+    size_t *adds;
+    size_t nadds, aadds;
+};
+
+static bool is_op(const struct pynvcc *v, size_t i, const char *s)
+{
+    return i < v->c->n && py_is_op(v->c, i, s);
+}
+
+static bool is_name(const struct pynvcc *v, size_t i, const char *s)
+{
+    return i < v->c->n && py_is_name(v->c, i, s);
+}
+
+static bool same_name(const struct pynvcc *v, size_t a, size_t b)
+{
+    const struct py_token *x = &v->c->t[a], *y = &v->c->t[b];
+    return x->len == y->len &&
+           !memcmp(v->c->buf + x->off, v->c->buf + y->off, x->len);
+}
+
+static size_t column(const char *buf, size_t off)
+{
+    size_t k = off;
+    while (k && buf[k - 1] != '\n' && buf[k - 1] != '\r')
+        k--;
+    return off - k;
+}
+
+/* The file's own functions and their bodies: the logical lines after
+ * the header indented deeper than 'def', or the rest of its line. */
+static void find_bodies(struct pynvcc *v)
+{
+    const struct py_code *c = v->c;
+    for (size_t i = 0; i + 2 < c->n; i++) {
+        if (!is_name(v, i, "def") || !is_name(v, i + 1, NULL) ||
+            !is_op(v, i + 2, "("))
+            continue;
+        size_t k = py_close_of(c, i + 2);
+        while (k < c->n && !is_op(v, k, ":") && c->t[k].kind != PY_TOK_NEWLINE)
+            k++; /* -> T */
+        if (k >= c->n || !is_op(v, k, ":"))
+            continue;
+        size_t from = k + 1, to;
+        if (from < c->n && c->t[from].kind == PY_TOK_NEWLINE) {
+            size_t col = column(c->buf, c->t[i].off);
+            to = ++from;
+            while (to < c->n && column(c->buf, c->t[to].off) > col)
+                to = py_stmt_end(c, to) + 1;
+            if (to > c->n)
+                to = c->n;
+        } else {
+            to = py_stmt_end(c, from);
+        }
+        ALLOC_GROW(v->b, v->nb + 1, v->ab);
+        v->b[v->nb++] = (struct body){i + 1, from, to, false};
+    }
+}
+
+/* The innermost function whose body holds token i, or NULL. */
+static struct body *body_of(const struct pynvcc *v, size_t i)
+{
+    struct body *in = NULL;
+    for (size_t k = 0; k < v->nb; k++)
+        if (v->b[k].from <= i && i < v->b[k].to &&
+            (!in || v->b[k].to - v->b[k].from < in->to - in->from))
+            in = &v->b[k];
+    return in;
+}
+
+/* Where the expression that starts at i ends: the end of its logical
+ * line, or a ',' or closing bracket of the brackets it is in. */
+static size_t expr_end(const struct pynvcc *v, size_t i)
+{
+    unsigned depth = 0;
+    for (; i < v->c->n; i++) {
+        const struct py_token *t = &v->c->t[i];
+        if (t->kind == PY_TOK_NEWLINE || is_op(v, i, ";"))
+            break;
+        if (py_opens(v->c, i))
+            depth++;
+        else if (py_closes(v->c, i) && !depth--)
+            break;
+        else if (!depth && is_op(v, i, ","))
+            break;
+    }
+    return i;
+}
+
+static void expr(struct pynvcc *v, size_t from, size_t to);
+
+/* The function named at i is called in an expression: what it returns
+ * is one too. */
+static void called(struct pynvcc *v, size_t i)
+{
+    for (size_t k = 0; k < v->nb; k++) {
+        struct body *b = &v->b[k];
+        if (b->read || !same_name(v, b->name, i))
+            continue;
+        b->read = true;
+        for (size_t s = b->from; s < b->to; s++)
+            if (py_stmt_start(v->c, s) && is_name(v, s, "return") &&
+                body_of(v, s) == b)
+                expr(v, s + 1, expr_end(v, s + 1));
+    }
+}
+
+/* The name at i is read in an expression: what its scope gives it. */
+static void carrier(struct pynvcc *v, size_t i)
+{
+    const struct body *b = body_of(v, i);
+    size_t from = b ? b->from : 0, to = b ? b->to : v->c->n;
+    for (size_t k = 0; k < v->nn; k++)
+        if (v->names[k].from == from && same_name(v, v->names[k].tok, i))
+            return;
+    if (v->nn == MAX_NAMES)
+        return;
+    ALLOC_GROW(v->names, v->nn + 1, v->an);
+    v->names[v->nn++] = (struct carrier){i, from, to};
+    for (size_t s = from; s < to; s++) {
+        if (!py_stmt_start(v->c, s) || !same_name(v, s, i) ||
+            !is_name(v, s, NULL))
+            continue;
+        if (is_op(v, s + 1, "=") || is_op(v, s + 1, "+=")) {
+            expr(v, s + 2, expr_end(v, s + 2));
+        } else if (is_op(v, s + 1, ".") && is_op(v, s + 3, "(") &&
+                   (is_name(v, s + 2, "append") ||
+                    is_name(v, s + 2, "extend") ||
+                    is_name(v, s + 2, "insert"))) {
+            if (!is_name(v, s + 2, "extend")) {
+                ALLOC_GROW(v->adds, v->nadds + 1, v->aadds);
+                v->adds[v->nadds++] = s + 3;
+            }
+            expr(v, s + 4, py_close_of(v->c, s + 3));
+        }
+    }
+}
+
+/* Tokens [from, to) are an expression of nvcc's options: the names it
+ * reads and the functions it calls. An item of a list is an option's
+ * value (['--threads', n]), unless it is unpacked (*flags). */
+static void expr(struct pynvcc *v, size_t from, size_t to)
+{
+    if (from >= to || v->nr == MAX_RANGES)
+        return;
+    for (size_t k = 0; k < v->nr; k++)
+        if (v->r[k].from == from && v->r[k].to == to)
+            return;
+    ALLOC_GROW(v->r, v->nr + 1, v->ar);
+    v->r[v->nr++] = (struct range){from, to};
+    char open[MAX_DEPTH];
+    size_t depth = 0;
+    for (size_t i = from; i < to; i++) {
+        if (py_opens(v->c, i)) {
+            if (depth < MAX_DEPTH)
+                open[depth] = v->c->buf[v->c->t[i].off];
+            depth++;
+            continue;
+        }
+        if (py_closes(v->c, i)) {
+            depth -= depth > 0;
+            continue;
+        }
+        if (!is_name(v, i, NULL) || py_keyword(v->c, i))
+            continue;
+        char in = depth && depth <= MAX_DEPTH ? open[depth - 1] : 0;
+        if (is_op(v, i + 1, "(")) {
+            called(v, i); /* f(...), self.f(...) */
+        } else if (!(v->c->t[i].flags & PY_TOKF_ATTR) &&
+                   !is_op(v, i + 1, ".") && !is_op(v, i + 1, "[") &&
+                   !(is_op(v, i + 1, "=") && in == '(') && in != '{' &&
+                   (in != '[' || is_op(v, i - 1, "*"))) {
+            carrier(v, i);
+        }
+    }
+}
+
+/* The seeds: {'nvcc': ...}, x['nvcc'] = ..., x['nvcc'].append(...),
+ * dict(nvcc=...), and NAME = ... where NAME says nvcc (nvcc_flags). */
+static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
+{
+    const struct py_code *c = v->c;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct py_token *t = &c->t[i];
+        if (t->kind == PY_TOK_STRING && key(arg, i)) {
+            if (is_op(v, i + 1, ":")) {
+                expr(v, i + 2, expr_end(v, i + 2));
+            } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]") &&
+                       (is_op(v, i + 2, "=") || is_op(v, i + 2, "+="))) {
+                expr(v, i + 3, expr_end(v, i + 3));
+            } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]") &&
+                       is_op(v, i + 2, ".") && is_op(v, i + 4, "(") &&
+                       (is_name(v, i + 3, "append") ||
+                        is_name(v, i + 3, "insert") ||
+                        is_name(v, i + 3, "extend"))) {
+                if (!is_name(v, i + 3, "extend")) {
+                    ALLOC_GROW(v->adds, v->nadds + 1, v->aadds);
+                    v->adds[v->nadds++] = i + 4;
+                }
+                expr(v, i + 5, py_close_of(c, i + 4));
+            }
+        } else if (t->kind == PY_TOK_NAME && py_stmt_start(c, i) &&
+                   pycmd_has_nvcc(c->buf + t->off, t->len) &&
+                   (is_op(v, i + 1, "=") || is_op(v, i + 1, "+="))) {
+            expr(v, i + 2, expr_end(v, i + 2));
+        } else if (t->kind == PY_TOK_NAME && i >= 2 && is_op(v, i + 1, "=") &&
+                   (is_name(v, i, "nvcc") || is_name(v, i, "mcc")) &&
+                   (is_op(v, i - 1, "(") || is_op(v, i - 1, ","))) {
+            expr(v, i + 2, expr_end(v, i + 2)); /* dict(nvcc=...) */
+        }
+    }
+}
+
+struct pynvcc *pynvcc_new(const struct py_code *c,
+                          bool (*key)(void *arg, size_t i), void *arg)
+{
+    struct pynvcc *v = xcalloc(1, sizeof(*v));
+    v->c = c;
+    find_bodies(v);
+    seeds(v, key, arg);
+    if (!v->nr) {
+        pynvcc_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+void pynvcc_free(struct pynvcc *v)
+{
+    if (!v)
+        return;
+    free(v->r);
+    free(v->b);
+    free(v->names);
+    free(v->adds);
+    free(v);
+}
+
+bool pynvcc_in(const struct pynvcc *v, size_t i)
+{
+    for (size_t k = 0; v && k < v->nr; k++)
+        if (v->r[k].from <= i && i < v->r[k].to)
+            return true;
+    return false;
+}
+
+bool pynvcc_adds(const struct pynvcc *v, size_t i)
+{
+    for (size_t k = 0; v && k < v->nadds; k++)
+        if (v->adds[k] == i)
+            return true;
+    return false;
+}

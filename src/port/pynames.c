@@ -3,9 +3,23 @@
  * library's handle (port/pynames.h). */
 #include "port/pynames.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mapping/mapping.h"
+#include "util/arena.h"
+#include "util/xalloc.h"
+
+/* A name an import binds to a module: import torch (plain: the name is
+ * the module's), import torch as th, from torch import cuda, from
+ * torch.utils import cpp_extension. now: what the port calls it (the
+ * import renamed: cuda -> musa), or NULL. */
+struct pyalias {
+    char *path;
+    const char *now; /* the job's arena's: edits point at it */
+    bool plain;
+    bool ported;
+};
 
 /* Replace the dotted name of tokens [i, end) by to: part by part when
  * both have as many parts, else as a whole. */
@@ -27,6 +41,161 @@ static void rename_dotted(struct pynames *m, const struct py_code *c, size_t i,
     }
     size_t off = c->t[i].off, last = c->t[end - 1].off + c->t[end - 1].len;
     sj_replace(m->j, off, last - off, to, strlen(to), false);
+}
+
+/* The number of parts of the dotted name s[0..len). */
+static size_t parts_of(const char *s, size_t len)
+{
+    size_t n = 1;
+    for (size_t k = 0; k < len; k++)
+        n += s[k] == '.';
+    return n;
+}
+
+/* Part k of the dotted name s, into *len. */
+static const char *part(const char *s, size_t k, size_t *len)
+{
+    while (k--)
+        s = strchr(s, '.') + 1;
+    const char *dot = strchr(s, '.');
+    *len = dot ? (size_t)(dot - s) : strlen(s);
+    return s;
+}
+
+/* The port of the dotted name path (torch.cuda.synchronize,
+ * torch.utils.cpp_extension.CUDAExtension) into out: python: qualified:'s
+ * longest prefix, or a module of python: modules: with the name after it
+ * as python: names: says. Returns the entry that decides, or NULL. */
+static const struct script_entry *port_path(struct pynames *m, const char *path,
+                                            size_t len, struct strbuf *out,
+                                            bool *module)
+{
+    strbuf_reset(out);
+    if (module)
+        *module = false;
+    for (size_t plen = len; plen; plen--) {
+        if (plen < len && path[plen] != '.')
+            continue;
+        const struct script_entry *se =
+            mapping_script(m->j->map, SC_PY_QUALIFIED, path, plen);
+        if (se) {
+            if (se->action == SA_RENAME)
+                strbuf_addf(out, "%s%.*s", se->e.to, (int)(len - plen),
+                            path + plen);
+            return se;
+        }
+        if (!(se = mapping_script(m->j->map, SC_PY_MODULE, path, plen)))
+            continue;
+        if (module)
+            *module = true;
+        if (se->action != SA_RENAME)
+            return se;
+        strbuf_addstr(out, se->e.to);
+        if (plen == len)
+            return se;
+        size_t n = plen + 1; /* the name after the module */
+        while (n < len && path[n] != '.')
+            n++;
+        const struct script_entry *ne = mapping_script(
+            m->j->map, SC_PY_NAME, path + plen + 1, n - plen - 1);
+        if (ne && ne->action == SA_RENAME)
+            strbuf_addf(out, ".%s", ne->e.to);
+        else
+            strbuf_add(out, path + plen, n - plen);
+        strbuf_add(out, path + n, len - n);
+        return se;
+    }
+    return NULL;
+}
+
+/* The name t of buf is bound to the module path[0..len), and renamed
+ * now[0..now_len) (now NULL: kept); ported: its import says the port's
+ * module. The first binding stays. */
+static void alias(struct pynames *m, const struct py_token *t, const char *buf,
+                  const char *path, size_t len, const char *now, size_t now_len,
+                  bool ported)
+{
+    if (hashmap_get(&m->aliases, buf + t->off, t->len))
+        return;
+    struct pyalias *a = xcalloc(1, sizeof(*a));
+    a->path = xstrndup(path, len);
+    a->now = now ? arena_strndup(m->j->a, now, now_len) : NULL;
+    a->plain = len == t->len && !memcmp(path, buf + t->off, len);
+    a->ported = ported;
+    hashmap_put(&m->aliases, buf + t->off, t->len, a);
+}
+
+/* What a port of path says of the file: a module of python: modules:
+ * makes it an extension's; torch_musa's, torch.musa's. */
+static void ported_to(struct pynames *m, const char *out, bool ext, size_t off)
+{
+    m->extension |= ext;
+    m->torch_musa |= !strncmp(out, "torch_musa", 10);
+    if (!strncmp(out, "torch.musa", 10) && !m->registers) {
+        m->registers = "torch.musa";
+        m->registers_at = off;
+    }
+}
+
+/* from MODULE import a, b as c (tokens i: from, end: import), where
+ * MODULE is no module of python: modules:: a name may be a module of its
+ * own (from torch import cuda, from torch.utils import cpp_extension),
+ * bound as an alias of MODULE.a; renamed where the port renames it, the
+ * module too when the statement imports it alone. Returns the index of
+ * the statement's last token. */
+static size_t from_modules(struct pynames *m, const struct py_code *c, size_t i,
+                           size_t end)
+{
+    struct strbuf module = STRBUF_INIT, full = STRBUF_INIT, out = STRBUF_INIT;
+    py_dotted(c, i + 1, &module);
+    bool module_ported = port_path(m, module.buf, module.len, &out, NULL);
+    size_t names = 0, k = end + 1, last = py_stmt_end(c, end);
+    for (; k < last; k++)
+        names += c->t[k].kind == PY_TOK_NAME && !py_is_name(c, k, "as") &&
+                 !py_is_name(c, k - 1, "as");
+    for (k = end + 1; k < last; k++) {
+        const struct py_token *t = &c->t[k];
+        if (t->kind != PY_TOK_NAME || py_is_name(c, k, "as") ||
+            py_is_name(c, k - 1, "as"))
+            continue;
+        strbuf_reset(&full);
+        strbuf_addf(&full, "%s.%.*s", module.buf, (int)t->len, c->buf + t->off);
+        bool ext, as = py_is_name(c, k + 1, "as") && k + 2 < last;
+        const struct py_token *bound = as ? &c->t[k + 2] : t;
+        const struct script_entry *se =
+            port_path(m, full.buf, full.len, &out, &ext);
+        size_t np = parts_of(module.buf, module.len), nl, ml;
+        if (!se || se->action != SA_RENAME ||
+            parts_of(out.buf, out.len) != np + 1) {
+            alias(m, bound, c->buf, full.buf, full.len, NULL, 0, false);
+            continue;
+        }
+        const char *name = part(out.buf, np, &nl);
+        ml = (size_t)(name - out.buf) - 1;
+        if (!module_ported &&
+            (ml != module.len || memcmp(out.buf, module.buf, ml))) {
+            if (names > 1) {
+                sj_warn(m->j, WARN_BUILD, t->off,
+                        "'%s' becomes '%s': import it in a statement of its "
+                        "own, which the port renames",
+                        full.buf, out.buf);
+                alias(m, bound, c->buf, full.buf, full.len, NULL, 0, false);
+                continue;
+            }
+            rename_dotted(m, c, i + 1, end,
+                          arena_strndup(m->j->a, out.buf, ml));
+        }
+        bool renamed = nl != t->len || memcmp(name, c->buf + t->off, nl);
+        if (renamed)
+            sj_replace(m->j, t->off, t->len, name, nl, true);
+        ported_to(m, out.buf, ext, t->off);
+        alias(m, bound, c->buf, full.buf, full.len,
+              renamed && !as ? name : NULL, nl, true);
+    }
+    strbuf_release(&module);
+    strbuf_release(&full);
+    strbuf_release(&out);
+    return last;
 }
 
 /* ---- imports ---- */
@@ -82,10 +251,12 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
     imported(m, sb);
     const struct script_entry *me =
         mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
-    if (!me && py_is_name(c, end, "import"))
-        qualified_module(m, c, i + 1, end, sb);
-    if (!me || !py_is_name(c, end, "import"))
+    if (!py_is_name(c, end, "import"))
         return end;
+    if (!me) {
+        qualified_module(m, c, i + 1, end, sb);
+        return from_modules(m, c, i, end);
+    }
     m->extension = true;
     if (me->action == SA_RENAME) {
         rename_dotted(m, c, i + 1, end, me->e.to);
@@ -134,11 +305,12 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
     return k;
 }
 
-/* import a.b.c [as x], ...: a module of python: modules: imported whole
- * is reported (its qualified uses are not ported). */
+/* import a.b.c [as x], ...: the module renamed (a module of python:
+ * modules:, a qualified name's); the name it binds is an alias of the
+ * module (import a.b binds a to a; import a.b as x, x to a.b). */
 static size_t import(struct pynames *m, const struct py_code *c, size_t i)
 {
-    struct strbuf *sb = &m->j->tmp;
+    struct strbuf *sb = &m->j->tmp, out = STRBUF_INIT;
     size_t k = i + 1;
     while (k < c->n && c->t[k].kind != PY_TOK_NEWLINE) {
         if (c->t[k].kind != PY_TOK_NAME || py_is_name(c, k - 1, "as")) {
@@ -147,21 +319,36 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         }
         size_t end = py_dotted(c, k, sb);
         imported(m, sb);
-        /* the name it binds: import a.b binds a; import a.b as x, x */
-        size_t bound = py_is_name(c, end, "as") && end + 1 < c->n ? end + 1 : k;
+        bool as = py_is_name(c, end, "as") && end + 1 < c->n &&
+                  py_is_name(c, end + 1, NULL);
+        size_t bound = as ? end + 1 : k;
         hashmap_put(&m->modules, c->buf + c->t[bound].off, c->t[bound].len,
                     (void *)1);
         const struct script_entry *me =
             mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
-        if (!me)
+        bool ext, ported = false;
+        if (!me) {
             qualified_module(m, c, k, end, sb);
-        if (me && me->action == SA_RENAME)
-            sj_warn(m->j, WARN_BUILD, c->t[k].off,
-                    "'%s' is imported whole: its qualified uses are not "
-                    "ported; import its names with 'from %s import ...'",
-                    sb->buf, sb->buf);
+        } else if (me->action == SA_RENAME) {
+            rename_dotted(m, c, k, end, me->e.to);
+            size_t fl; /* the name the port's import binds */
+            const char *first = part(me->e.to, 0, &fl);
+            hashmap_put(&m->modules, first, fl, (void *)1);
+        }
+        const struct script_entry *se =
+            port_path(m, sb->buf, sb->len, &out, &ext);
+        if (se && se->action == SA_RENAME) {
+            ported = true;
+            ported_to(m, out.buf, ext, c->t[k].off);
+        }
+        if (as)
+            alias(m, &c->t[bound], c->buf, sb->buf, sb->len, NULL, 0, ported);
+        else
+            alias(m, &c->t[k], c->buf, c->buf + c->t[k].off, c->t[k].len, NULL,
+                  0, false);
         k = end;
     }
+    strbuf_release(&out);
     return k;
 }
 
@@ -197,6 +384,79 @@ static size_t qualified(struct pynames *m, const struct py_code *c, size_t i)
     return i + 1;
 }
 
+/* A dotted name that starts with a name an import binds to a module
+ * (th.cuda.synchronize, cpp_extension.CUDAExtension, cuda.Stream): ported
+ * as its whole path is, part by part; the alias as its import is. Returns
+ * the index of the last token it renamed. */
+static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
+                        const struct pyalias *a)
+{
+    struct strbuf full = STRBUF_INIT, out = STRBUF_INIT;
+    strbuf_addstr(&full, a->path);
+    size_t end = i + 1, last = i, an = parts_of(a->path, strlen(a->path));
+    while (py_is_op(c, end, ".") && py_is_name(c, end + 1, NULL)) {
+        strbuf_addf(&full, ".%.*s", (int)c->t[end + 1].len,
+                    c->buf + c->t[end + 1].off);
+        end += 2;
+    }
+    if (a->now)
+        sj_replace(m->j, c->t[i].off, c->t[i].len, a->now, strlen(a->now),
+                   false);
+    bool ext;
+    size_t nf = parts_of(full.buf, full.len), al = strlen(a->path), ol, fl;
+    const struct script_entry *se =
+        nf > an ? port_path(m, full.buf, full.len, &out, &ext) : NULL;
+    if (!se)
+        goto done;
+    if (se->action != SA_RENAME) {
+        sj_kept(m->j, se, c->t[i].off, full.buf, full.len);
+        goto done;
+    }
+    if (parts_of(out.buf, out.len) != nf) {
+        if (a->plain)
+            rename_dotted(m, c, i, end,
+                          arena_strndup(m->j->a, out.buf, out.len));
+        goto done;
+    }
+    if (!a->now && (out.len <= al || memcmp(out.buf, full.buf, al) ||
+                    out.buf[al] != '.')) { /* the alias's own part changes */
+        const char *o = part(out.buf, 0, &ol);
+        if (!a->plain && !a->ported) {
+            sj_warn(m->j, WARN_BUILD, c->t[i].off,
+                    "'%s' becomes '%s', which its import does not say: "
+                    "import the port's module",
+                    full.buf, out.buf);
+            goto done;
+        }
+        if (a->plain) {
+            sj_replace(m->j, c->t[i].off, c->t[i].len, o, ol, true);
+            if (!hashmap_get(&m->modules, o, ol) && !m->warned_import) {
+                m->warned_import = true;
+                sj_warn(m->j, WARN_BUILD, c->t[i].off,
+                        "'%s' needs 'import %s', which this file does not "
+                        "have",
+                        out.buf,
+                        ext ? se->e.to : arena_strndup(m->j->a, o, ol));
+            }
+        }
+    }
+    for (size_t k = an; k < nf; k++) {
+        const char *o = part(out.buf, k, &ol), *f = part(full.buf, k, &fl);
+        size_t t = i + 2 * (k - an + 1);
+        if (ol != fl || memcmp(o, f, ol)) {
+            sj_replace(m->j, c->t[t].off, c->t[t].len,
+                       arena_strndup(m->j->a, o, ol), ol, false);
+            last = t;
+        }
+    }
+    if (!strncmp(out.buf, "torch.musa", 10))
+        pynames_registered(m, c->t[i].off, "torch.musa");
+done:
+    strbuf_release(&full);
+    strbuf_release(&out);
+    return last;
+}
+
 /* handle.cudaMalloc, for a handle that ctypes loaded a CUDA library in. */
 static void handle_attr(struct pynames *m, const struct py_code *c, size_t i)
 {
@@ -225,6 +485,10 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i)
         handle_attr(m, c, i);
         return i;
     }
+    const struct pyalias *a =
+        m->aliases.nr ? hashmap_get(&m->aliases, s, tk->len) : NULL;
+    if (a)
+        return alias_use(m, c, i, a);
     return qualified(m, c, i) - 1;
 }
 
@@ -272,8 +536,18 @@ void pynames_registered(struct pynames *m, size_t off, const char *what)
             what);
 }
 
+static void free_alias(void *arg, const char *key, size_t len, void *value)
+{
+    struct pyalias *a = value;
+    (void)arg, (void)key, (void)len;
+    free(a->path);
+    free(a);
+}
+
 void pynames_release(struct pynames *m)
 {
+    hashmap_each(&m->aliases, free_alias, NULL);
+    hashmap_release(&m->aliases);
     hashmap_release(&m->names);
     hashmap_release(&m->handles);
     hashmap_release(&m->modules);

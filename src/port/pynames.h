@@ -21,11 +21,14 @@ struct pynames {
     struct hashmap handles; /* variables holding a loaded library */
     struct hashmap modules; /* names import binds to a module (import x) */
     struct hashmap defs;    /* names the file defines a function of */
+    struct hashmap aliases; /* names an import binds to a module: name ->
+                               struct pyalias (torch, th, cpp_extension) */
     bool extension;         /* imports a module of python: modules: */
     bool torch;             /* imports torch or a module of it */
     bool torch_musa;        /* imports torch_musa (after the port) */
     bool star;              /* from the module import *: all its names */
     bool warned_torch;      /* said that torch.musa needs torch_musa */
+    bool warned_import;     /* said that a module's port is not imported */
     const char *registers;  /* an import renamed to torch.musa..., or NULL */
     size_t registers_at;    /* ... where */
 };

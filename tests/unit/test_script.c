@@ -1646,10 +1646,40 @@ START_TEST(python_setup)
            "import torch\nn = torch.cuda.device_count()\n",
            "import torch\nn = torch.musa.device_count()\n",
            "2:5: build: 'torch.musa' needs 'import torch_musa'");
+    /* A module bound to a name of its own is ported where the name is
+     * used (from a review: cpp_extension.CUDAExtension, th.cuda and
+     * torch.utils.cpp_extension.BuildExtension were kept silently). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch.utils.cpp_extension as ext\n"
+                 "x = ext.CUDAExtension\n",
+                 "import torch_musa.utils.musa_extension as ext\n"
+                 "x = ext.MUSAExtension\n");
     expect(newest, SCRIPT_PYTHON,
-           "import torch.utils.cpp_extension as ext\nx = ext.CUDAExtension\n",
-           "import torch.utils.cpp_extension as ext\nx = ext.CUDAExtension\n",
-           "1:8: build: 'torch.utils.cpp_extension' is imported whole");
+           "import torch\nimport torch as th\nfrom torch import cuda\n"
+           "from torch.utils import cpp_extension\n"
+           "if th.cuda.is_available() and cuda.device_count():\n"
+           "    e = cpp_extension.CUDAExtension('x', ['k.cu'],\n"
+           "        extra_compile_args={'nvcc': ['-lineinfo']})\n"
+           "b = torch.utils.cpp_extension.BuildExtension\n"
+           "th.nn.Module, cuda, th\n",
+           "import torch\nimport torch as th\nfrom torch import musa\n"
+           "from torch_musa.utils import musa_extension\n"
+           "if th.musa.is_available() and musa.device_count():\n"
+           "    e = musa_extension.MUSAExtension('x', ['k.mu'],\n"
+           "        extra_compile_args={'mcc': []})\n"
+           "b = torch_musa.utils.musa_extension.BuildExtension\n"
+           "th.nn.Module, musa, th\n",
+           "8:5: build: 'torch_musa.utils.musa_extension.BuildExtension' needs "
+           "'import torch_musa.utils.musa_extension', which this file does "
+           "not have");
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nfrom torch.utils import cpp_extension, data\n"
+           "x = cpp_extension.CUDAExtension\n",
+           "import torch\nfrom torch.utils import cpp_extension, data\n"
+           "x = cpp_extension.CUDAExtension\n",
+           "2:25: build: 'torch.utils.cpp_extension' becomes "
+           "'torch_musa.utils.musa_extension': import it in a statement of its "
+           "own");
 }
 END_TEST
 

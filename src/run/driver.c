@@ -537,6 +537,12 @@ int driver_run(const struct options *o)
 
     /* Lock first, then look: what another run is writing is not read. */
     inputs_resolve(&r);
+    if (r.setup_errors) {
+        /* An input that is not there (a typo): nothing is ported, and
+         * nothing written beside what would be a port of the rest. */
+        release(&r);
+        return 2;
+    }
     if (o->in_place && r.in_root && !strcmp(r.in_root, "/"))
         die("--in-place keeps its lock and record in the inputs' common "
             "directory, here '/': port inputs below one directory");

@@ -24,6 +24,7 @@
 #include "port/cmakelink.h"
 #include "port/cmakeloop.h"
 #include "port/sdkpath.h"
+#include "util/arena.h"
 #include "util/filekind.h"
 #include "util/xalloc.h"
 
@@ -165,6 +166,26 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
                 se->e.message ? se->e.message : "no MUSA counterpart");
     }
     return se;
+}
+
+/* The command's name, which CMake takes in any case: CUDA_ADD_LIBRARY
+ * as cuda_add_library, renamed in the case it is written in. */
+static void rename_command(struct cm *c, const struct script_entry *ce,
+                           const struct cmake_token *name)
+{
+    const char *s = c->buf + name->off;
+    if (sj_kept(c->j, ce, name->off, s, name->len) || ce->action != SA_RENAME)
+        return;
+    bool upper = true;
+    for (size_t i = 0; i < name->len; i++)
+        upper &= !islower((unsigned char)s[i]);
+    char *to = arena_strndup(c->j->a, ce->e.to, ce->e.to_len);
+    for (size_t i = 0; upper && i < ce->e.to_len; i++)
+        to[i] = (char)toupper((unsigned char)to[i]);
+    sj_replace(c->j, name->off, name->len, to, ce->e.to_len, false);
+    if (ce->e.message)
+        sj_note(c->j, name->off, "'%.*s' becomes '%s': %s", (int)name->len, s,
+                to, ce->e.message);
 }
 
 /* ---- the pieces of one argument ---- */
@@ -593,7 +614,7 @@ static void command(struct cm *c, const struct cmake_token *name)
     const struct script_entry *ce =
         mapping_script(c->j->map, SC_CMAKE_COMMAND, cmd, strlen(cmd));
     if (ce && (!ce->musa_sources || names_renamed(c)))
-        rename_name(c, SC_CMAKE_COMMAND, name);
+        rename_command(c, ce, name);
     c->recurse = !strcmp(cmd, "file") && arg_is(c, 0, "GLOB_RECURSE");
 
     /* A message's text stays, file names and all. */

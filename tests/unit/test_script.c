@@ -687,6 +687,18 @@ START_TEST(cmake_old_sdk)
                  "find_package(MUSA REQUIRED)\n"
                  "musa_add_executable(x src/k.mu)\n"
                  "list(APPEND MUSA_MCC_FLAGS -O2)\n");
+    /* CMake takes a command's name in any case: older projects write
+     * FindCUDA's in capitals (from a review: CUDA_ADD_LIBRARY was kept,
+     * an unknown command once FindCUDA is gone). */
+    expect(newest, SCRIPT_CMAKE,
+           "CUDA_ADD_LIBRARY(k STATIC src/k.cu)\n"
+           "Cuda_Add_Executable(x src/k.cu)\n"
+           "CUDA_ADD_CUBLAS_TO_TARGET(x)\n",
+           "MUSA_ADD_LIBRARY(k STATIC src/k.mu)\n"
+           "musa_add_executable(x src/k.mu)\n"
+           "CUDA_ADD_CUBLAS_TO_TARGET(x)\n",
+           "3:1: unsupported: 'CUDA_ADD_CUBLAS_TO_TARGET' has no MUSA "
+           "equivalent");
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 
 #include "lex/make.h"
 #include "mapping/mapping.h"
+#include "port/makelibs.h"
 #include "port/makeshell.h"
 #include "port/makevars.h"
 #include "port/sdkpath.h"
@@ -576,6 +577,7 @@ static void line(struct mk *m)
     enum sj_level level = line_level(m);
     size_t next = (size_t)-1; /* where the next shell command starts */
     size_t from = 0;          /* where this one starts */
+    bool libs = mklibs_assigns(&m->vars, m->buf, m->v, m->n);
     m->nwords = 0;
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
@@ -607,6 +609,7 @@ static void line(struct mk *m)
             shell_call(m, i);
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
+            mklibs_addprefix(j, m->buf, m->v, m->n, i);
             /* $(CUDA_HOME)/lib64, and a name of the project's that holds
              * the home: $(CUDATKDIR)/lib64 */
             if (r &&
@@ -627,6 +630,12 @@ static void line(struct mk *m)
         }
         if (!is_word(t) || (t->flags & MAKE_TOKF_FUNC))
             continue;
+        if (libs && t->ctx == MAKE_CTX_VALUE &&
+            !(t->flags & MAKE_TOKF_IN_REF) && boundary(m, i, -1) &&
+            boundary(m, i, 1) && s[0] != '-') {
+            sj_library(j, t->off, t->len, t->off, t->len); /* cudart */
+            continue;
+        }
         if (t->ctx == MAKE_CTX_VARNAME || t->ctx == MAKE_CTX_DIRECTIVE) {
             if (variable(m, t))
                 continue;
@@ -703,6 +712,7 @@ static void read_variables(struct mk *m)
     enum sj_level level = SJ_OTHER;
     bool start = true;
     const struct make_token *name = NULL;
+    mklibs_read(&m->vars, m->buf, m->v, m->n);
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))

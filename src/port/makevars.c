@@ -45,6 +45,11 @@ void mkvars_close(struct mk_vars *v)
                 mkvars_read(v, e->ref, e->ref_len, r);
                 changed = true;
             }
+            if (mkvars_is_library(v, name, e->name_len) &&
+                !mkvars_is_library(v, ref, e->ref_len)) {
+                mkvars_library(v, e->ref, e->ref_len);
+                changed = true;
+            }
             if (mkvars_links_runtime(v, ref, e->ref_len) &&
                 !mkvars_links_runtime(v, name, e->name_len)) {
                 mkvars_runtime(v, e->name, e->name_len);
@@ -70,6 +75,16 @@ bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len)
     return hashmap_get(&v->homes, name, len) != NULL;
 }
 
+void mkvars_library(struct mk_vars *v, size_t off, size_t len)
+{
+    hashmap_put(&v->libs, v->buf + off, len, (void *)1);
+}
+
+bool mkvars_is_library(const struct mk_vars *v, const char *name, size_t len)
+{
+    return hashmap_get(&v->libs, name, len) != NULL;
+}
+
 bool mkvars_links_runtime(const struct mk_vars *v, const char *name, size_t len)
 {
     return hashmap_get(&v->runtime, name, len) != NULL;
@@ -80,5 +95,6 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->read);
     hashmap_release(&v->runtime);
     hashmap_release(&v->homes);
+    hashmap_release(&v->libs);
     free(v->edges);
 }

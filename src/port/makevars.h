@@ -34,6 +34,7 @@ struct mk_vars {
     struct hashmap read;    /* name -> enum mk_reader */
     struct hashmap runtime; /* name -> non-NULL: links the runtime */
     struct hashmap homes;   /* name -> non-NULL: holds the CUDA home */
+    struct hashmap libs;    /* name -> non-NULL: holds library names */
     struct mk_edge *edges;  /* name's value reads ref */
     size_t nedges, alloc;
 };
@@ -50,6 +51,11 @@ void mkvars_runtime(struct mk_vars *v, size_t off, size_t len);
  * (CUDATKDIR = /usr/local/cuda): $(name)/lib64 is the home's lib64. */
 void mkvars_home(struct mk_vars *v, size_t off, size_t len);
 bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len);
+/* The value assigned to name is library names, which -l$(name) or
+ * $(foreach l,$(name),-l$(l)) links (port/makelibs.h); so are the values
+ * of the variables it reads. */
+void mkvars_library(struct mk_vars *v, size_t off, size_t len);
+bool mkvars_is_library(const struct mk_vars *v, const char *name, size_t len);
 /* Pass what is known along the edges, once all lines are read. */
 void mkvars_close(struct mk_vars *v);
 

@@ -706,6 +706,21 @@ END_TEST
 
 START_TEST(make_tools_paths_libraries)
 {
+    /* Libraries named alone, linked through -l$(V), a foreach or
+     * addprefix (caffe's, nccl-tests' forms; from a review: kept
+     * silently, and the shadow SDK's link refused -lcudart). A variable
+     * no -l reads keeps its words. */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "LIBRARIES := cudart cublas glog\nLIBRARIES += nccl\n"
+                 "LDFLAGS += $(foreach library,$(LIBRARIES),-l$(library))\n"
+                 "LIBS = $(addprefix -l,cudart cublas m)\n"
+                 "CUDARTLIB ?= cudart\nNV := -l${CUDARTLIB}\n"
+                 "OTHER := cudart\n",
+                 "LIBRARIES := musart mublas glog\nLIBRARIES += mccl\n"
+                 "LDFLAGS += $(foreach library,$(LIBRARIES),-l$(library))\n"
+                 "LIBS = $(addprefix -l,musart mublas m)\n"
+                 "CUDARTLIB ?= musart\nNV := -l${CUDARTLIB}\n"
+                 "OTHER := cudart\n");
     expect_quiet(newest, SCRIPT_MAKE,
                  "CUDA_HOME ?= /usr/local/cuda\n"
                  "CUDA_PATH := /usr/local/cuda-12.4/\n"

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* Libraries a makefile names alone (port/makelibs.h). */
+#include "port/makelibs.h"
+
+#include <string.h>
+
+#include "port/sdkpath.h"
+
+static bool word_is(const char *buf, const struct make_token *t, const char *s)
+{
+    size_t n = strlen(s);
+    return t->kind == MAKE_TOK_WORD && t->len == n &&
+           !memcmp(buf + t->off, s, n);
+}
+
+/* The variable a plain reference $(NAME) at i reads, or NULL. */
+static const struct make_token *
+ref_at(const char *buf, const struct make_token *t, size_t n, size_t i)
+{
+    (void)buf;
+    if (i + 2 >= n || t[i].kind != MAKE_TOK_VAR_OPEN ||
+        t[i + 1].kind != MAKE_TOK_WORD || (t[i + 1].flags & MAKE_TOKF_FUNC) ||
+        t[i + 2].kind != MAKE_TOK_VAR_CLOSE)
+        return NULL;
+    return &t[i + 1];
+}
+
+/* Is i the opening of $(FUNC ...), and where do its arguments start? */
+static size_t function(const char *buf, const struct make_token *t, size_t n,
+                       size_t i, const char *func)
+{
+    if (i + 1 >= n || t[i].kind != MAKE_TOK_VAR_OPEN ||
+        !(t[i + 1].flags & MAKE_TOKF_FUNC) || !word_is(buf, &t[i + 1], func))
+        return 0;
+    for (i += 2; i < n && t[i].kind == MAKE_TOK_SPACE; i++)
+        ;
+    return i;
+}
+
+static bool same(const char *buf, const struct make_token *a,
+                 const struct make_token *b)
+{
+    return a->len == b->len && !memcmp(buf + a->off, buf + b->off, a->len);
+}
+
+/* -l$(V): V's value, or the list of the foreach that V walks. */
+static void linked(struct mk_vars *v, const char *buf,
+                   const struct make_token *t, size_t n, size_t i)
+{
+    const struct make_token *var = ref_at(buf, t, n, i + 1), *list;
+    if (!var)
+        return;
+    for (size_t k = i; k--;) {
+        size_t a = function(buf, t, n, k, "foreach");
+        if (a && a + 2 < n && same(buf, &t[a], var) &&
+            t[a + 1].kind == MAKE_TOK_PUNCT &&
+            (list = ref_at(buf, t, n, a + 2))) {
+            mkvars_library(v, list->off, list->len);
+            return;
+        }
+    }
+    mkvars_library(v, var->off, var->len);
+}
+
+/* Where the list of $(addprefix -l,LIST) opening at i starts, or 0. */
+static size_t addprefix_list(const char *buf, const struct make_token *t,
+                             size_t n, size_t i)
+{
+    size_t a = function(buf, t, n, i, "addprefix");
+    return a && a + 1 < n && word_is(buf, &t[a], "-l") &&
+                   t[a + 1].kind == MAKE_TOK_PUNCT
+               ? a + 2
+               : 0;
+}
+
+/* The tokens of the function opening at i end here (its ')'). */
+static size_t function_end(const struct make_token *t, size_t n, size_t i)
+{
+    size_t depth = 0;
+    for (; i < n; i++) {
+        depth += t[i].kind == MAKE_TOK_VAR_OPEN;
+        if (t[i].kind == MAKE_TOK_VAR_CLOSE && !--depth)
+            return i;
+    }
+    return n;
+}
+
+void mklibs_read(struct mk_vars *v, const char *buf, const struct make_token *t,
+                 size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t a;
+        const struct make_token *r;
+        if (word_is(buf, &t[i], "-l")) {
+            linked(v, buf, t, n, i);
+        } else if ((a = addprefix_list(buf, t, n, i))) {
+            for (size_t e = function_end(t, n, i); a < e; a++)
+                if ((r = ref_at(buf, t, n, a)))
+                    mkvars_library(v, r->off, r->len);
+        }
+    }
+}
+
+bool mklibs_assigns(const struct mk_vars *v, const char *buf,
+                    const struct make_token *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (t[i].ctx == MAKE_CTX_VARNAME && t[i].kind == MAKE_TOK_WORD)
+            return mkvars_is_library(v, buf + t[i].off, t[i].len);
+    return false;
+}
+
+void mklibs_addprefix(struct script_job *j, const char *buf,
+                      const struct make_token *t, size_t n, size_t i)
+{
+    size_t a = addprefix_list(buf, t, n, i);
+    if (!a)
+        return;
+    for (size_t e = function_end(t, n, i); a < e; a++)
+        if (t[a].kind == MAKE_TOK_WORD && !(t[a].flags & MAKE_TOKF_FUNC) &&
+            (t[a - 1].kind == MAKE_TOK_SPACE ||
+             t[a - 1].kind == MAKE_TOK_PUNCT) &&
+            (t[a + 1].kind == MAKE_TOK_SPACE ||
+             t[a + 1].kind == MAKE_TOK_VAR_CLOSE))
+            sj_library(j, t[a].off, t[a].len, t[a].off, t[a].len);
+}

@@ -22,9 +22,9 @@
 #include "port/cmakecond.h"
 #include "port/cmakedir.h"
 #include "port/cmakelink.h"
+#include "port/cmakename.h"
 #include "port/cmakeloop.h"
 #include "port/sdkpath.h"
-#include "util/arena.h"
 #include "util/filekind.h"
 #include "util/xalloc.h"
 
@@ -109,83 +109,18 @@ static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
     push_word(c, level, &w, false);
 }
 
-/* ---- names ---- */
+/* ---- names (cmakename.h) ---- */
 
-/* Rename a variable's name at piece (or token) p; returns its entry. A
- * variable kept and reported is reported where it is named, not at each
- * ${reference}. */
 static const struct script_entry *
 rename_variable(struct cm *c, const struct cmake_token *p, bool reference)
 {
-    const char *s = c->buf + p->off;
-    const struct script_entry *se = cmake_variable(c->j->map, s, p->len);
-    if (!se || (reference && se->action == SA_REPORT) ||
-        sj_kept(c->j, se, p->off, s, p->len))
-        return se;
-    if (se->action != SA_RENAME)
-        return se;
-    if (se->ctx == SC_CMAKE_PREFIX) {
-        size_t pl = strlen(se->e.from);
-        strbuf_reset(&c->j->tmp);
-        strbuf_add(&c->j->tmp, se->e.to, se->e.to_len);
-        strbuf_add(&c->j->tmp, s + pl, p->len - pl);
-        sj_replace(c->j, p->off, p->len, c->j->tmp.buf, c->j->tmp.len, true);
-    } else {
-        sj_replace(c->j, p->off, p->len, se->e.to, se->e.to_len, false);
-        if (se->e.message)
-            sj_note(c->j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
-                    se->e.to, se->e.message);
-    }
-    return se;
+    return cmake_rename_variable(c->j, p, reference);
 }
 
-/* A name of ctx at piece p: renamed, or reported. Returns the entry. */
 static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
                                               const struct cmake_token *p)
 {
-    const char *s = c->buf + p->off;
-    const struct script_entry *se = mapping_script(c->j->map, ctx, s, p->len);
-    if (!se && ctx == SC_CMAKE_TARGET && !c->text && p->len > 6 &&
-        !memcmp(s, "CUDA::", 6))
-        sj_warn(c->j, WARN_BUILD, p->off,
-                "'%.*s' is a CUDAToolkit target that no mapping pairs with "
-                "a MUSAToolkit one: it is kept, and a MUSA build will not "
-                "find it; link the MUSA library yourself, or name its target "
-                "in a mapping file's targets: (-m)",
-                (int)p->len, s);
-    if (!se || sj_kept(c->j, se, p->off, s, p->len))
-        return se;
-    if (se->action == SA_RENAME) {
-        sj_replace(c->j, p->off, p->len, se->e.to, se->e.to_len, false);
-        if (se->e.message)
-            sj_note(c->j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
-                    se->e.to, se->e.message);
-    } else if (se->action == SA_DROP) {
-        sj_remove(c->j, p->off, p->len);
-        sj_note(c->j, p->off, "dropped '%.*s' (%s)", (int)p->len, s,
-                se->e.message ? se->e.message : "no MUSA counterpart");
-    }
-    return se;
-}
-
-/* The command's name, which CMake takes in any case: CUDA_ADD_LIBRARY
- * as cuda_add_library, renamed in the case it is written in. */
-static void rename_command(struct cm *c, const struct script_entry *ce,
-                           const struct cmake_token *name)
-{
-    const char *s = c->buf + name->off;
-    if (sj_kept(c->j, ce, name->off, s, name->len) || ce->action != SA_RENAME)
-        return;
-    bool upper = true;
-    for (size_t i = 0; i < name->len; i++)
-        upper &= !islower((unsigned char)s[i]);
-    char *to = arena_strndup(c->j->a, ce->e.to, ce->e.to_len);
-    for (size_t i = 0; upper && i < ce->e.to_len; i++)
-        to[i] = (char)toupper((unsigned char)to[i]);
-    sj_replace(c->j, name->off, name->len, to, ce->e.to_len, false);
-    if (ce->e.message)
-        sj_note(c->j, name->off, "'%.*s' becomes '%s': %s", (int)name->len, s,
-                to, ce->e.message);
+    return cmake_rename(c->j, ctx, p, c->text);
 }
 
 /* ---- the pieces of one argument ---- */
@@ -614,7 +549,7 @@ static void command(struct cm *c, const struct cmake_token *name)
     const struct script_entry *ce =
         mapping_script(c->j->map, SC_CMAKE_COMMAND, cmd, strlen(cmd));
     if (ce && (!ce->musa_sources || names_renamed(c)))
-        rename_command(c, ce, name);
+        cmake_rename_command(c->j, ce, name);
     c->recurse = !strcmp(cmd, "file") && arg_is(c, 0, "GLOB_RECURSE");
 
     /* A message's text stays, file names and all. */

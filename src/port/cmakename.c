@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* The names of a CMake file that the mappings know (port/cmakename.h). */
+#include "port/cmakename.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "port/cmakearg.h"
+#include "util/arena.h"
+
+/* Rename a variable's name at piece (or token) p; returns its entry. A
+ * variable kept and reported is reported where it is named, not at each
+ * ${reference}. */
+const struct script_entry *cmake_rename_variable(struct script_job *j,
+                                                 const struct cmake_token *p,
+                                                 bool reference)
+{
+    const char *s = j->buf + p->off;
+    const struct script_entry *se = cmake_variable(j->map, s, p->len);
+    if (!se || (reference && se->action == SA_REPORT) ||
+        sj_kept(j, se, p->off, s, p->len))
+        return se;
+    if (se->action != SA_RENAME)
+        return se;
+    if (se->ctx == SC_CMAKE_PREFIX) {
+        size_t pl = strlen(se->e.from);
+        strbuf_reset(&j->tmp);
+        strbuf_add(&j->tmp, se->e.to, se->e.to_len);
+        strbuf_add(&j->tmp, s + pl, p->len - pl);
+        sj_replace(j, p->off, p->len, j->tmp.buf, j->tmp.len, true);
+    } else {
+        sj_replace(j, p->off, p->len, se->e.to, se->e.to_len, false);
+        if (se->e.message)
+            sj_note(j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
+                    se->e.to, se->e.message);
+    }
+    return se;
+}
+
+/* A name of ctx at piece p: renamed, or reported. Returns the entry. */
+const struct script_entry *cmake_rename(struct script_job *j,
+                                        enum script_ctx ctx,
+                                        const struct cmake_token *p, bool text)
+{
+    const char *s = j->buf + p->off;
+    const struct script_entry *se = mapping_script(j->map, ctx, s, p->len);
+    if (!se && ctx == SC_CMAKE_TARGET && !text && p->len > 6 &&
+        !memcmp(s, "CUDA::", 6))
+        sj_warn(j, WARN_BUILD, p->off,
+                "'%.*s' is a CUDAToolkit target that no mapping pairs with "
+                "a MUSAToolkit one: it is kept, and a MUSA build will not "
+                "find it; link the MUSA library yourself, or name its target "
+                "in a mapping file's targets: (-m)",
+                (int)p->len, s);
+    if (!se || sj_kept(j, se, p->off, s, p->len))
+        return se;
+    if (se->action == SA_RENAME) {
+        sj_replace(j, p->off, p->len, se->e.to, se->e.to_len, false);
+        if (se->e.message)
+            sj_note(j, p->off, "'%.*s' becomes '%s': %s", (int)p->len, s,
+                    se->e.to, se->e.message);
+    } else if (se->action == SA_DROP) {
+        sj_remove(j, p->off, p->len);
+        sj_note(j, p->off, "dropped '%.*s' (%s)", (int)p->len, s,
+                se->e.message ? se->e.message : "no MUSA counterpart");
+    }
+    return se;
+}
+
+/* The command's name, which CMake takes in any case: CUDA_ADD_LIBRARY
+ * as cuda_add_library, renamed in the case it is written in. */
+void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
+                          const struct cmake_token *name)
+{
+    const char *s = j->buf + name->off;
+    if (sj_kept(j, ce, name->off, s, name->len) || ce->action != SA_RENAME)
+        return;
+    bool upper = true;
+    for (size_t i = 0; i < name->len; i++)
+        upper &= !islower((unsigned char)s[i]);
+    char *to = arena_strndup(j->a, ce->e.to, ce->e.to_len);
+    for (size_t i = 0; upper && i < ce->e.to_len; i++)
+        to[i] = (char)toupper((unsigned char)to[i]);
+    sj_replace(j, name->off, name->len, to, ce->e.to_len, false);
+    if (ce->e.message)
+        sj_note(j, name->off, "'%.*s' becomes '%s': %s", (int)name->len, s, to,
+                ce->e.message);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* The names of a CMake file that the mappings know (cmake.c asks): a
+ * variable's (with its prefix entries), a command's in any case, and any
+ * other context's (a package, a language, a property, an imported
+ * target): renamed, dropped or reported. Private to port/. */
+#ifndef C2M_PORT_CMAKENAME_H
+#define C2M_PORT_CMAKENAME_H
+
+#include <stdbool.h>
+
+#include "lex/cmake.h"
+#include "mapping/mapping.h"
+#include "port/scriptjob.h"
+
+/* A variable's name at piece (or token) p: renamed or reported; one kept
+ * and reported is said where it is named, not at each ${reference}.
+ * Returns its entry. */
+const struct script_entry *cmake_rename_variable(struct script_job *j,
+                                                 const struct cmake_token *p,
+                                                 bool reference);
+/* A name of ctx at piece p: renamed, dropped, or reported (text: p is a
+ * message's word, nothing is said of it). Returns the entry. */
+const struct script_entry *cmake_rename(struct script_job *j,
+                                        enum script_ctx ctx,
+                                        const struct cmake_token *p, bool text);
+/* A command's name, which CMake takes in any case, and its entry ce. */
+void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
+                          const struct cmake_token *name);
+
+#endif

@@ -40,6 +40,7 @@ struct cm {
     struct gx {
         unsigned depth, cuda_at, lang_depth;
         bool lang_list;
+        unsigned long ands; /* bit d: the expression at depth d is $<AND */
     } gx; /* generator expressions open after an argument (scan_arg) */
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
@@ -191,10 +192,13 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
     unsigned depth = c->gx.depth, cuda_at = c->gx.cuda_at;
     bool lang_list = c->gx.lang_list; /* in $<COMPILE_LANGUAGE:...> */
     unsigned lang_depth = c->gx.lang_depth;
+    unsigned long ands = c->gx.ands;
     for (size_t k = 0; k < a->npc; k++) {
         const struct cmake_token *p = &a->pc[k];
         if (p->kind == CMAKE_PC_GENEX_OPEN) {
             depth++;
+            if (depth < 64)
+                ands &= ~(1UL << depth);
             continue;
         }
         if (p->kind == CMAKE_PC_GENEX_CLOSE) {
@@ -240,6 +244,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         }
         if (p->flags & CMAKE_PCF_GENEX) {
             bool first = k && a->pc[k - 1].kind == CMAKE_PC_GENEX_OPEN;
+            if (first && tok_is(c, p, "AND") && depth < 64)
+                ands |= 1UL << depth;
             if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||
                           tok_is(c, p, "LINK_LANGUAGE") ||
                           tok_is(c, p, "COMPILE_LANG_AND_ID"))) {
@@ -248,8 +254,19 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                 continue;
             }
             if (lang_list && depth == lang_depth) {
+                /* the condition of the expression outside it, or of an
+                 * $<AND:...> that is one: $<$<AND:$<CONFIG:Debug>,
+                 * $<COMPILE_LANGUAGE:CUDA>>:-G> */
+                unsigned d = depth - 1;
+                while (d > 1 && d < 64 && (ands >> d & 1))
+                    d--;
                 if (device_language(c, p) && depth > 1)
-                    cuda_at = depth - 1;
+                    cuda_at = d;
+                else if (tok_is(c, p, "NVIDIA"))
+                    sj_warn(c->j, WARN_BUILD, p->off,
+                            "'NVIDIA' is nvcc's compiler id: the MUSA "
+                            "compiler's is not, so this is never true; test "
+                            "the language alone");
                 continue;
             }
             if (first)
@@ -268,12 +285,29 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         if (!c->text && cmake_home_word(c->j, a, k))
             continue;
         int level = cuda_at && depth >= cuda_at ? 1 : flags;
-        if (level >= 0 && s[0] == '-')
+        size_t e = k;
+        /* an expression's text is one string, its commas too:
+         * $<...:-Xcompiler=-fopenmp,-Wall> */
+        while (depth && s[0] == '-' && e + 2 < a->npc &&
+               a->pc[e + 1].kind == CMAKE_PC_SEP &&
+               c->buf[a->pc[e + 1].off] == ',' &&
+               a->pc[e + 2].kind == CMAKE_PC_WORD)
+            e += 2;
+        if (level >= 0 && s[0] == '-' && e > k) {
+            struct cmake_token w = *p;
+            w.len = a->pc[e].off + a->pc[e].len - p->off;
+            push_word(c, level, &w,
+                      cmake_word_starts(a, k) && cmake_word_ends(a, e));
+            k = e;
+        } else if (level >= 0 && s[0] == '-') {
             push_word(c, level, p, cmake_whole_word(a, k));
-        else
+        } else {
+            if (level == 1) /* a value: --default-stream per-thread */
+                push_word(c, level, p, cmake_whole_word(a, k));
             file_word(c, a, k);
+        }
     }
-    c->gx = (struct gx){depth, cuda_at, lang_depth, lang_list};
+    c->gx = (struct gx){depth, cuda_at, lang_depth, lang_list, ands};
 }
 
 /* The words of args [from, to) for an option list, a value list. */
@@ -561,7 +595,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "add_definitions");
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
-    c->gx = (struct gx){0, 0, 0, false};
+    c->gx = (struct gx){0, 0, 0, false, 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
@@ -574,7 +608,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                  !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         if (!a->goes_on) /* (a quoted argument ends what was open) */
-            c->gx = (struct gx){0, 0, 0, false};
+            c->gx = (struct gx){0, 0, 0, false, 0};
         scan_arg(c, a, opts ? 0 : -1);
     }
     if (opts) {

@@ -687,6 +687,35 @@ START_TEST(cmake_old_sdk)
                  "find_package(MUSA REQUIRED)\n"
                  "musa_add_executable(x src/k.mu)\n"
                  "list(APPEND MUSA_MCC_FLAGS -O2)\n");
+    /* An expression whose condition is an AND with the CUDA language in
+     * it guards nvcc's options; its text is one string, commas and all;
+     * an option's value after a blank is its own (from a review: -G was
+     * kept, -Xcompiler=-fopenmp,-Wall became one bogus option, and
+     * --default-stream per-thread was kept silently). */
+    expect(newest, SCRIPT_CMAKE,
+           "add_compile_options("
+           "$<$<AND:$<CONFIG:Debug>,$<COMPILE_LANGUAGE:CUDA>>:-G -g>)\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-a,-b>)\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--default-stream "
+           "per-thread>)\n"
+           "add_compile_options($<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-O2>)\n",
+           "add_compile_options("
+           "$<$<AND:$<CONFIG:Debug>,$<COMPILE_LANGUAGE:MUSA>>:-g>)\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:-Xcompiler=-a,-b>)\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:--default-stream "
+           "per-thread>)\n"
+           "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
+           "2:48: build: '-Xcompiler=-a,-b' is kept: give mcc each of these");
+    expect(newest, SCRIPT_CMAKE,
+           "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--default-stream "
+           "per-thread>)\n",
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:--default-stream "
+           "per-thread>)\n",
+           "1:48: build: '--default-stream per-thread' is kept");
+    expect(newest, SCRIPT_CMAKE,
+           "add_compile_options($<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-O2>)\n",
+           "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
+           "1:50: build: 'NVIDIA' is nvcc's compiler id");
     /* CMake takes a command's name in any case: older projects write
      * FindCUDA's in capitals (from a review: CUDA_ADD_LIBRARY was kept,
      * an unknown command once FindCUDA is gone). */

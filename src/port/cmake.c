@@ -642,12 +642,17 @@ static void command(struct cm *c, const struct cmake_token *name)
                 sj_library(c->j, a->off, a->len, a->off, a->len);
         }
         if (pe && pe->action == SA_RENAME && v &&
-            isdigit((unsigned char)c->buf[v->off]))
-            sj_warn(c->j, WARN_BUILD, v->off,
-                    "'%.*s' is kept, but it is a CUDA version: %s's versions "
-                    "are MUSA SDK ones (4.x, 5.x); drop it or give the "
-                    "SDK's",
-                    (int)v->len, c->buf + v->off, pe->e.to);
+            isdigit((unsigned char)c->buf[v->off])) {
+            /* (a configure with it fails: "unsuitable version 5.1.0") */
+            sj_remove(c->j, v->off, v->len);
+            if (arg_is(c, 2, "EXACT"))
+                sj_remove(c->j, c->args[2].t.off, c->args[2].t.len);
+            sj_note(c->j, v->off,
+                    "dropped '%.*s%s': it is a CUDA version, and %s's "
+                    "versions are MUSA SDK ones (4.x, 5.x)",
+                    (int)v->len, c->buf + v->off,
+                    arg_is(c, 2, "EXACT") ? " EXACT" : "", pe->e.to);
+        }
     } else if (!strcmp(cmd, "set") || !strcmp(cmd, "option")) {
         assignment(c, 0);
     } else if ((!strcmp(cmd, "list") || !strcmp(cmd, "string")) &&

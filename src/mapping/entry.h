@@ -102,6 +102,7 @@ enum script_ctx {
     SC_PY_DEVICE,      /* a torch device type in a string: 'cuda', 'cuda:0' */
     SC_PY_BACKEND,     /* a torch.distributed backend: 'nccl' */
     SC_PY_METHOD,      /* a tensor's or module's method: x.cuda() */
+    SC_PY_PROPERTY,    /* a tensor's or module's property: x.is_cuda */
     SC__COUNT
 };
 

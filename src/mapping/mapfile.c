@@ -870,6 +870,7 @@ static const struct script_sec python_secs[] = {
     {"methods", SC_PY_METHOD, NF_WORD, 0, false},
     {"modules", SC_PY_MODULE, NF_DOTTED, SK_PROVIDES, false},
     {"names", SC_PY_NAME, NF_DOTTED, 0, false},
+    {"properties", SC_PY_PROPERTY, NF_WORD, 0, false},
     {"qualified", SC_PY_QUALIFIED, NF_DOTTED, 0, false},
 };
 static const struct script_sec libraries_sec = {"libraries", SC_LIBRARY,

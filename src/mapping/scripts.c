@@ -55,6 +55,7 @@ static const char *const ctx_names[SC__COUNT] = {
     [SC_PY_DEVICE] = "python.devices",
     [SC_PY_BACKEND] = "python.backends",
     [SC_PY_METHOD] = "python.methods",
+    [SC_PY_PROPERTY] = "python.properties",
 };
 
 const char *scripts_ctx_name(enum script_ctx ctx)

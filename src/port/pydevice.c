@@ -136,18 +136,36 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     return NULL;
 }
 
+/* Does the file set an attribute named as the name at i (self.is_cuda =
+ * ...)? Then the name is the project's. */
+static bool sets_attribute(const struct py_code *c, size_t i)
+{
+    const struct py_token *t = &c->t[i];
+    for (size_t k = 0; k + 1 < c->n; k++)
+        if ((c->t[k].flags & PY_TOKF_ATTR) && c->t[k].len == t->len &&
+            !memcmp(c->buf + c->t[k].off, c->buf + t->off, t->len) &&
+            py_is_op(c, k + 1, "="))
+            return true;
+    return false;
+}
+
 const char *pydevice_method(struct script_job *j, const struct py_code *c,
                             size_t i, const struct pynames *m)
 {
     const struct py_token *t = &c->t[i];
-    if (!(t->flags & PY_TOKF_ATTR) || !py_is_op(c, i + 1, "(") ||
+    if (!(t->flags & PY_TOKF_ATTR) ||
         (i >= 2 && py_is_name(c, i - 2, "torch")) ||
         (m->defs.nr && hashmap_get(&m->defs, c->buf + t->off, t->len)) ||
         (i >= 2 && m->modules.nr && py_is_name(c, i - 2, NULL) &&
          !(c->t[i - 2].flags & PY_TOKF_ATTR) &&
          hashmap_get(&m->modules, c->buf + c->t[i - 2].off, c->t[i - 2].len)))
         return NULL;
-    return rename(j,
-                  mapping_script(j->map, SC_PY_METHOD, c->buf + t->off, t->len),
-                  t->off, t->len);
+    if (py_is_op(c, i + 1, "("))
+        return rename(
+            j, mapping_script(j->map, SC_PY_METHOD, c->buf + t->off, t->len),
+            t->off, t->len);
+    /* x.is_cuda: a property read */
+    const struct script_entry *pe =
+        mapping_script(j->map, SC_PY_PROPERTY, c->buf + t->off, t->len);
+    return pe && !sets_attribute(c, i) ? rename(j, pe, t->off, t->len) : NULL;
 }

@@ -4,9 +4,10 @@
  * device (device='cuda:0', torch.device('cuda'), x.to('cuda'),
  * torch.autocast('cuda'), x.device.type == 'cuda', 'cuda' if
  * torch.cuda.is_available() else 'cpu'), a process group's backend
- * (backend='nccl', init_process_group('nccl')), and the method that moves
- * a tensor or a module (x.cuda()). The rules are the mapping's python:
- * devices:, backends: and methods:. A string elsewhere ('cuda' as a
+ * (backend='nccl', init_process_group('nccl')), the method that moves a
+ * tensor or a module (x.cuda()) and the property that says where it is
+ * (x.is_cuda). The rules are the mapping's python: devices:, backends:,
+ * methods: and properties:. A string elsewhere ('cuda' as a
  * command-line choice, a key, a message) is not a device's. Private to
  * port/. */
 #ifndef C2M_PORT_PYDEVICE_H
@@ -31,7 +32,8 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
                              size_t i, struct py_around a);
 /* The attribute name at i of c: renamed if it is such a method called
- * (x.cuda()): not a module's function (torch.cuda, tvm.cuda(0): m's
+ * (x.cuda()) or a property read (x.is_cuda; not where the file sets an
+ * attribute of the name): not a module's function (torch.cuda, tvm.cuda(0): m's
  * imports), and not where the file defines a function of the name (its
  * own class's cuda()). Returns its new name, or NULL. */
 const char *pydevice_method(struct script_job *j, const struct py_code *c,

@@ -167,6 +167,8 @@ static size_t from_modules(struct pynames *m, const struct py_code *c, size_t i,
         size_t np = parts_of(module.buf, module.len), nl, ml;
         if (!se || se->action != SA_RENAME ||
             parts_of(out.buf, out.len) != np + 1) {
+            if (se && se->action != SA_RENAME) /* from torch.cuda import nvtx */
+                sj_kept(m->j, se, t->off, full.buf, full.len);
             alias(m, bound, c->buf, full.buf, full.len, NULL, 0, false);
             continue;
         }
@@ -217,28 +219,22 @@ static void imported(struct pynames *m, const struct strbuf *sb)
 
 /* A module imported whose name starts with a dotted name of python:
  * qualified: (from torch.cuda.amp import ..., import torch.cuda.nvtx):
- * renamed as the code's uses of it are. Tokens [i, end) spell it, as sb
- * does. */
+ * renamed as the code's uses of it are, the longest entry deciding.
+ * Tokens [i, end) spell it, as sb does. */
 static void qualified_module(struct pynames *m, const struct py_code *c,
                              size_t i, size_t end, const struct strbuf *sb)
 {
-    /* (tokens [i, k) spell sb's first parts, sb->buf[0..len)) */
-    for (size_t len = 0, k = i + 1; k <= end; len++, k += 2) {
-        while (len < sb->len && sb->buf[len] != '.')
-            len++;
-        const struct script_entry *se =
-            mapping_script(m->j->map, SC_PY_QUALIFIED, sb->buf, len);
-        if (se && se->action == SA_RENAME) {
-            rename_dotted(m, c, i, k, se->e.to);
-            if (!strncmp(se->e.to, "torch.musa", 10) && !m->registers) {
-                m->registers = se->e.to;
-                m->registers_at = c->t[i].off;
-            }
-            return;
-        }
-        if (len >= sb->len)
-            return;
+    struct strbuf out = STRBUF_INIT;
+    bool ext;
+    const struct script_entry *se = port_path(m, sb->buf, sb->len, &out, &ext);
+    if (se && se->action != SA_RENAME) {
+        sj_kept(m->j, se, c->t[i].off, sb->buf, sb->len);
+    } else if (se && !ext &&
+               parts_of(out.buf, out.len) == parts_of(sb->buf, sb->len)) {
+        rename_dotted(m, c, i, end, arena_strndup(m->j->a, out.buf, out.len));
+        ported_to(m, out.buf, false, c->t[i].off);
     }
+    strbuf_release(&out);
 }
 
 /* from MODULE import a, b as c, (d, e): the module of python: modules:
@@ -409,7 +405,7 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
     if (!se)
         goto done;
     if (se->action != SA_RENAME) {
-        sj_kept(m->j, se, c->t[i].off, full.buf, full.len);
+        sj_kept(m->j, se, c->t[i].off, se->e.from, strlen(se->e.from));
         goto done;
     }
     if (parts_of(out.buf, out.len) != nf) {

@@ -257,8 +257,10 @@ static bool env_string(struct py *p, size_t i)
     if (!plain(p, i, &off, &len) ||
         !(ve =
               mapping_script(p->j->map, SC_MAKE_VARIABLE, p->buf + off, len)) ||
-        ve->action != SA_RENAME || !py_env_variable(&c, i))
+        !py_env_variable(&c, i))
         return false;
+    if (sj_kept(p->j, ve, off, p->buf + off, len) || ve->action != SA_RENAME)
+        return true; /* CUDA_LAUNCH_BLOCKING: said */
     sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
     if (ve->e.message) /* what its value must become */
         sj_warn(p->j, WARN_BUILD, off, "'%.*s' becomes '%s': %s", (int)len,

@@ -1791,11 +1791,43 @@ START_TEST(python_devices)
     /* Imports of torch.cuda's modules follow the code's torch.musa (from
      * a review: the imports stayed while the uses changed). */
     expect(newest, SCRIPT_PYTHON,
-           "import torch.cuda.nvtx as nvtx\nfrom torch.cuda.amp import "
+           "import torch.cuda.amp as amp\nfrom torch.cuda.amp import "
            "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
-           "import torch.musa.nvtx as nvtx\nfrom torch.musa.amp import "
+           "import torch.musa.amp as amp\nfrom torch.musa.amp import "
            "custom_fwd\nfrom torch.cudax import y\nimport torch_musa\n",
            NULL);
+    /* What torch.musa is not known to have is said, the longest name
+     * deciding, in imports and code alike; a tensor's is_cuda is is_musa
+     * (PyTorch makes it with .musa()), unless the file sets its own (from
+     * a review: torch.cuda.nvtx became torch.musa.nvtx, and x.is_cuda and
+     * torch.version.cuda were kept silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n"
+           "from torch.cuda import nvtx\n"
+           "ok = x.is_cuda and torch.version.cuda\n",
+           "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n"
+           "from torch.musa import nvtx\n"
+           "ok = x.is_musa and torch.version.cuda\n",
+           "5:20: unsupported: 'torch.version.cuda' has no MUSA equivalent");
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",
+           "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",
+           "3:8: unsupported: 'torch.cuda.nvtx' has no MUSA equivalent");
+    /* A runtime switch MUSA is not known to read is said where code
+     * sets or reads it, in any build language. */
+    expect(newest, SCRIPT_PYTHON,
+           "import os\nos.environ['CUDA_LAUNCH_BLOCKING'] = '1'\n",
+           "import os\nos.environ['CUDA_LAUNCH_BLOCKING'] = '1'\n",
+           "2:13: build: 'CUDA_LAUNCH_BLOCKING' is kept, but it is the CUDA "
+           "runtime's switch");
+    expect(newest, SCRIPT_MAKE, "run:\n\tNCCL_DEBUG=INFO ./app\n",
+           "run:\n\tNCCL_DEBUG=INFO ./app\n",
+           "2:2: build: 'NCCL_DEBUG' is kept, but NCCL reads it");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nclass T:\n    def __init__(s):\n"
+                 "        s.is_cuda = True\nok = t.is_cuda\n",
+                 "import torch\nclass T:\n    def __init__(s):\n"
+                 "        s.is_cuda = True\nok = t.is_cuda\n");
     /* f'cuda:{rank}', where a device is named (DeepSpeed's and vLLM's
      * form); another f-string stays. */
     expect_quiet(newest, SCRIPT_PYTHON,

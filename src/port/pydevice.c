@@ -74,17 +74,71 @@ static const char *rename(struct script_job *j, const struct script_entry *e,
     return e->e.to;
 }
 
+/* Does the name at k say it holds a device: device, DEVICE, self.device,
+ * default_device, device_type (its last part)? */
+static bool device_name(const struct py_code *c, size_t k)
+{
+    const struct py_token *t = &c->t[k];
+    const char *s = c->buf + t->off;
+    if (!py_is_name(c, k, NULL) || py_is_op(c, k + 1, "("))
+        return false;
+    if (t->len == 11 && !memcmp(s, "device_type", 11))
+        return true;
+    static const char dev[] = "device";
+    if (t->len < 6)
+        return false;
+    for (size_t n = 0; n < 6; n++)
+        if ((s[t->len - 6 + n] | 0x20) != dev[n])
+            return false;
+    return true;
+}
+
+/* device == 'cuda', 'cuda' != args.device, self.device = 'cuda' */
+static bool given_to_device_name(const struct py_code *c, size_t i)
+{
+    if (i >= 2 &&
+        (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=") ||
+         py_is_op(c, i - 1, "=")) &&
+        device_name(c, i - 2))
+        return true;
+    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
+        return false;
+    size_t k = i + 2;
+    while (k + 2 < c->n && py_is_name(c, k, NULL) && py_is_op(c, k + 1, "."))
+        k += 2;
+    return device_name(c, k);
+}
+
+/* parser.add_argument('--device', default='cuda') */
+static bool device_option_default(const struct py_code *c, size_t i,
+                                  struct py_around a)
+{
+    size_t kw = keyword(c, i), off, len;
+    if (kw == (size_t)-1 || !py_is_name(c, kw, "default") || a.open != '(' ||
+        a.first < 2 || !py_is_name(c, a.first - 2, "add_argument") ||
+        !py_plain(c, a.first, &off, &len))
+        return false;
+    for (size_t k = 0; k + 6 <= len; k++)
+        if (!memcmp(c->buf + off + k, "device", 6))
+            return true;
+    return false;
+}
+
 /* Does the string at i name a device where it is: device='cuda',
  * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
- * torch.cuda.is_available() else ...? */
+ * torch.cuda.is_available() else ..., a name that says device given or
+ * compared with it, an option --device's default? */
 static bool names_device(const struct py_code *c, size_t i, struct py_around a)
 {
     static const char *const device_kw[] = {"device", "device_type",
                                             "map_location", NULL};
-    static const char *const device_calls[] = {"device", "to", "autocast",
-                                               "set_default_device", NULL};
+    static const char *const device_calls[] = {
+        "device",     "to",        "autocast",           "set_default_device",
+        "GradScaler", "Generator", "get_autocast_dtype", "is_autocast_enabled",
+        NULL};
     return argument(c, i, a, device_kw, device_calls) ||
-           compared_with_type(c, i) || chosen_if_available(c, i);
+           compared_with_type(c, i) || chosen_if_available(c, i) ||
+           given_to_device_name(c, i) || device_option_default(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,

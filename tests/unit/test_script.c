@@ -1813,6 +1813,27 @@ START_TEST(python_devices)
            "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",
            "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",
            "3:8: unsupported: 'torch.cuda.nvtx' has no MUSA equivalent");
+    /* A name that says it holds a device, given or compared with
+     * 'cuda', an option --device's default, GradScaler's device: all
+     * one device (from a review: only the parameter's default became
+     * 'musa', so device == 'cuda' was never true). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\n"
+                 "def run(x, device='cuda'):\n"
+                 "    if device == 'cuda' or 'cuda' != args.device:\n"
+                 "        s = torch.amp.GradScaler('cuda')\n"
+                 "class Cfg:\n    device = 'cuda'\n    kind = 'cuda'\n"
+                 "p.add_argument('--device', default='cuda')\n"
+                 "p.add_argument('--kind', default='cuda')\n"
+                 "if mode == 'cuda': print('cuda')\n",
+                 "import torch\nimport torch_musa\n"
+                 "def run(x, device='musa'):\n"
+                 "    if device == 'musa' or 'musa' != args.device:\n"
+                 "        s = torch.amp.GradScaler('musa')\n"
+                 "class Cfg:\n    device = 'musa'\n    kind = 'cuda'\n"
+                 "p.add_argument('--device', default='musa')\n"
+                 "p.add_argument('--kind', default='cuda')\n"
+                 "if mode == 'cuda': print('cuda')\n");
     /* A runtime switch MUSA is not known to read is said where code
      * sets or reads it, in any build language. */
     expect(newest, SCRIPT_PYTHON,

@@ -389,9 +389,13 @@ static void port_all(struct run *r, const struct lock *lock,
             kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
             kept[nkept++] = i;
         }
-    if (nkept && nkept < r->njobs)
+    if (nkept && nkept < r->njobs) {
         run_pool(r, lock, job_note_names, kept, nkept, 0, printed, teeing, NULL,
                  NULL);
+        /* (once the workers are gone: they read the include path) */
+        for (size_t k = 0; k < nkept; k++)
+            inputs_add_incdirs(r, &r->results[kept[k]].incdirs);
+    }
     free(kept);
 
     size_t *later = NULL, nlater = 0;

@@ -117,6 +117,13 @@ static void add_incdir(struct run *r, const char *abs)
     r->incdirs[r->nincdirs++] = xstrdup(abs);
 }
 
+void inputs_add_incdirs(struct run *r, struct strbuf *dirs)
+{
+    for (size_t at = 0; at < dirs->len; at += strlen(dirs->buf + at) + 1)
+        add_incdir(r, dirs->buf + at);
+    strbuf_release(dirs);
+}
+
 /* Shorten acc, an absolute directory, to the longest directory that holds
  * both it and p. */
 static void common_dir(char *acc, const char *p)

@@ -25,6 +25,11 @@ struct includer {
     struct strbuf msg;       /* the last warning of inputs_outside_header */
 };
 
+/* The include directories the build files name (dirs: "dir\0" each,
+ * absolute; released): searched as the inputs' own directories are,
+ * after -I's; a header found there is the project's, and the build is
+ * told of the directory. */
+void inputs_add_incdirs(struct run *r, struct strbuf *dirs);
 /* rewrite_env's local_header (port/rewrite.h) for an includer (arg):
  * does name resolve to a file of this run? */
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,

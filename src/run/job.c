@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "port/edit.h"
 #include "port/pending.h"
 #include "port/scriptdefs.h"
+#include "port/scriptincs.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
@@ -29,6 +31,7 @@
 #include "run/scripts.h"
 #include "util/filekind.h"
 #include "util/hashmap.h"
+#include "util/path.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
 
@@ -209,6 +212,36 @@ static void note_defined(void *arg, size_t off, size_t len)
     struct defined *d = arg;
     const char *name = d->buf + off;
     note_decl(d->r, name, len, hashmap_hash(name, len), DECL_MACRO, off);
+}
+
+/* A build file's include directory: absolute, inside the inputs. */
+struct incdirs {
+    const struct run *run;
+    const struct job *j;
+    struct result *r;
+};
+
+static void note_incdir(void *arg, bool top, const char *dir, size_t n)
+{
+    struct incdirs *d = arg;
+    const char *root = d->run->in_root, *abs = d->j->abs;
+    if (!root || !abs)
+        return;
+    char path[PATH_MAX];
+    size_t k;
+    if (n && dir[0] == '/')
+        k = path_join_normal(path, sizeof(path), "", 0, dir, n);
+    else if (top)
+        k = path_join_normal(path, sizeof(path), root, strlen(root), dir, n);
+    else
+        k = path_join_normal(path, sizeof(path), abs,
+                             (size_t)(strrchr(abs, '/') - abs), dir, n);
+    size_t rl = strlen(root);
+    if (k && k >= rl && !memcmp(path, root, rl) &&
+        (k == rl || path[rl] == '/' || rl == 1)) {
+        strbuf_add(&d->r->incdirs, path, k);
+        strbuf_addch(&d->r->incdirs, '\0');
+    }
 }
 
 static void rewrite_env_for(struct run *run, const struct job *j,
@@ -531,6 +564,9 @@ size_t job_note_names(void *arg, size_t k, int wid)
         struct defined d = {r, src.buf};
         script_defines((enum script_lang)j->script, src.buf, src.len,
                        note_defined, &d);
+        struct incdirs in = {run, j, r};
+        script_include_dirs((enum script_lang)j->script, src.buf, src.len,
+                            note_incdir, &in);
     } else if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
         struct pending *pend = NULL;
         rewrite(run, j, r, w, &src, &pend, true);

@@ -188,6 +188,7 @@ void result_release(struct result *res)
     held_free(res->held);
     res->held = NULL;
     strbuf_release(&res->decl);
+    strbuf_release(&res->incdirs);
     strbuf_release(&res->out);
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);

@@ -135,6 +135,9 @@ struct result {
      * (the offset of its declaration, its hash, its length) and the
      * name. */
     struct strbuf decl;
+    /* A build file's include directories (port/scriptincs.h), absolute,
+     * "dir\0" each: noted before the port, as decl is. */
+    struct strbuf incdirs;
     bool deferred;       /* finished after every file is seen (job_finish) */
     struct held *held;   /* what finishing it needs, or NULL: port again */
     struct strbuf notes; /* "message\0" per note, for the summary */

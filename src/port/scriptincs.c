@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/* The include directories a build file names: see scriptincs.h. */
+#include "port/scriptincs.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "lex/lexer.h"
+
+/* How far a list is read (bounded, as scriptdefs.c's). */
+#define SCAN_MAX 4096
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool at_word(const char *s, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !strncasecmp(s + i, w, n) &&
+           (!i || !lexer_is_ident_char((unsigned char)s[i - 1])) &&
+           (i + n == len || !lexer_is_ident_char((unsigned char)s[i + n]));
+}
+
+static bool starts(const char *s, size_t n, const char *p)
+{
+    size_t l = strlen(p);
+    return n >= l && !memcmp(s, p, l);
+}
+
+/* One directory as written: a variable of the file's own directory or
+ * of the project's top first, or none at all. */
+static void item(const char *s, size_t n,
+                 void (*fn)(void *, bool, const char *, size_t), void *arg)
+{
+    static const char *const own[] = {"${CMAKE_CURRENT_SOURCE_DIR}",
+                                      "${CMAKE_CURRENT_LIST_DIR}", "$(CURDIR)"};
+    static const char *const top[] = {"${PROJECT_SOURCE_DIR}",
+                                      "${CMAKE_SOURCE_DIR}"};
+    bool at_top = false, var = false;
+    if (starts(s, n, "$<BUILD_INTERFACE:") && s[n - 1] == '>') {
+        s += 18;
+        n -= 19;
+    }
+    for (size_t k = 0; k < 3; k++)
+        if (starts(s, n, own[k])) {
+            s += strlen(own[k]);
+            n -= strlen(own[k]);
+            var = true;
+        }
+    for (size_t k = 0; k < 2; k++)
+        if (starts(s, n, top[k])) {
+            s += strlen(top[k]);
+            n -= strlen(top[k]);
+            at_top = var = true;
+        }
+    if (var && n && s[0] == '/') {
+        s++;
+        n--;
+    }
+    if (memchr(s, '$', n) || memchr(s, '<', n) || memchr(s, '{', n))
+        return;
+    fn(arg, at_top, s, n);
+}
+
+/* include_directories(...), target_include_directories(t ...): the
+ * words up to the ')' from i (its '('), less the keywords and, for a
+ * target's, its first. Returns where it stopped. */
+static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
+                         void (*fn)(void *, bool, const char *, size_t),
+                         void *arg)
+{
+    static const char *const keywords[] = {"SYSTEM", "AFTER",   "BEFORE",
+                                           "PUBLIC", "PRIVATE", "INTERFACE"};
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    bool first = true;
+    for (i++; i < end && s[i] != ')';) {
+        if (blank(s[i])) {
+            i++;
+            continue;
+        }
+        size_t b = i;
+        bool quoted = s[i] == '"';
+        if (quoted)
+            for (i++; i < end && s[i] != '"'; i++)
+                ;
+        else
+            for (; i < end && !blank(s[i]) && s[i] != ')'; i++)
+                ;
+        size_t wb = b + quoted, we = i;
+        i += quoted && i < end;
+        if (we <= wb)
+            continue;
+        bool keyword = false;
+        for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+            keyword |= we - wb == strlen(keywords[k]) &&
+                       !memcmp(s + wb, keywords[k], we - wb);
+        if (keyword)
+            continue;
+        if (target && first) {
+            first = false;
+            continue;
+        }
+        item(s + wb, we - wb, fn, arg);
+    }
+    return i;
+}
+
+/* include_dirs=['csrc/include', "third_party"]: the plain strings of the
+ * list from i. Returns where it stopped. */
+static size_t python_list(const char *s, size_t len, size_t i,
+                          void (*fn)(void *, bool, const char *, size_t),
+                          void *arg)
+{
+    while (i < len && blank(s[i]))
+        i++;
+    if (i >= len || s[i] != '=')
+        return i;
+    for (i++; i < len && blank(s[i]); i++)
+        ;
+    if (i >= len || s[i] != '[')
+        return i;
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    for (; i < end && s[i] != ']'; i++) {
+        if (s[i] != '\'' && s[i] != '"')
+            continue;
+        char q = s[i];
+        size_t b = ++i;
+        while (i < end && s[i] != q && s[i] != '\n')
+            i++;
+        if (i < end && s[i] == q && i > b &&
+            (b < 2 || !lexer_is_ident_char((unsigned char)s[b - 2])))
+            item(s + b, i - b, fn, arg); /* (not f'...') */
+    }
+    return i;
+}
+
+void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
+                         void (*fn)(void *arg, bool top, const char *dir,
+                                    size_t n),
+                         void *arg)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] == '-' && i + 2 < len && buf[i + 1] == 'I' &&
+            !blank(buf[i + 2]) &&
+            (!i || blank(buf[i - 1]) || memchr("'\"[(,=", buf[i - 1], 6))) {
+            /* -Idir, '-Idir' */
+            size_t b = i + 2, e = b;
+            while (e < len && !blank(buf[e]) && !memchr("'\"),;]", buf[e], 6))
+                e++;
+            if (e > b)
+                item(buf + b, e - b, fn, arg);
+            i = e - 1;
+        } else if (lang == SCRIPT_CMAKE &&
+                   (at_word(buf, len, i, "include_directories") ||
+                    at_word(buf, len, i, "cuda_include_directories") ||
+                    at_word(buf, len, i, "musa_include_directories") ||
+                    at_word(buf, len, i, "target_include_directories"))) {
+            bool target = (buf[i] | 0x20) == 't';
+            size_t k = i;
+            while (k < len && lexer_is_ident_char((unsigned char)buf[k]))
+                k++;
+            while (k < len && blank(buf[k]))
+                k++;
+            if (k < len && buf[k] == '(')
+                i = cmake_list(buf, len, k, target, fn, arg);
+        } else if (lang == SCRIPT_PYTHON &&
+                   at_word(buf, len, i, "include_dirs")) {
+            i = python_list(buf, len, i + 12, fn, arg);
+        }
+    }
+}

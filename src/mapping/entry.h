@@ -28,9 +28,11 @@ enum map_hazard {
     HAZARD_PTX,       /* asm whose text is PTX */
     HAZARD_VERSION,   /* a version number: compared, or used as a number
                          anywhere but in defined() and #ifdef */
-    HAZARD_ONCE       /* said once per file that uses it, with the count */
+    HAZARD_ONCE,      /* said once per file that uses it, with the count */
+    HAZARD_PROPS      /* a device's properties: the file's comparisons of
+                         a compute capability (prop.major >= 8) are said */
 };
-#define HAZARD__LAST HAZARD_ONCE
+#define HAZARD__LAST HAZARD_PROPS
 
 /* How strong the evidence behind a source tag is, weakest first. */
 enum map_tier {

@@ -420,6 +420,19 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
         hf->lane_first = p2->off;
 }
 
+void hazard_capability(const struct hazard_site *s, struct finder *fd)
+{
+    long n = number_value(s->buf, s->name);
+    if (!is_cmp_op(s->buf, &s->prev) || n < 1 || n > 15)
+        return;
+    finder_add(fd, WARN_HAZARD, s->prev2.off,
+               "'major' is compared with %ld, an NVIDIA compute capability: "
+               "MUSA GPUs report their own (mp_21 is 2.1, mp_22 2.2, mp_31 "
+               "3.1), so a CUDA threshold picks the wrong path; test the "
+               "MUSA architecture the code needs",
+               n);
+}
+
 size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
 {
     size_t before = fd->f->nr;
@@ -484,6 +497,10 @@ void hazard_check(const struct hazard_site *s, const char *name,
         break;
     case HAZARD_ONCE:
         hazard_once(s, e);
+        break;
+    case HAZARD_PROPS:
+        if (s->file)
+            s->file->props = true;
         break;
     case HAZARD_NONE:
         break;

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "lex/lexer.h"
 #include "mapping/entry.h"
@@ -44,6 +45,9 @@ struct hazard_file {
         size_t uses, first;
     } once[HAZARD_ONCE_NAMES];
     size_t nonce;
+    /* A device's properties were named (cudaDeviceProp): a major
+     * compared with a number after that is a compute capability. */
+    bool props;
 };
 
 void hazard_file_init(struct hazard_file *hf, const char *wide_arch);
@@ -75,6 +79,19 @@ static inline bool hazard_may_see(const char *buf, const struct token *t,
     return value &&
            (prev->kind == TOK_PUNCT || (prev->flags & TOKF_MACRO_NAME));
 }
+/* A number that may be compared with a compute capability's major (after
+ * a device's properties were named): prop.major >= 8, cc.major == 9. */
+static inline bool hazard_may_compare(const char *buf, const struct token *t,
+                                      const struct token *prev,
+                                      const struct token *prev2,
+                                      const struct hazard_file *hf)
+{
+    return hf->props && t->kind == TOK_NUMBER && prev->kind == TOK_PUNCT &&
+           prev2->kind == TOK_IDENT && prev2->len == 5 &&
+           !memcmp(buf + prev2->off, "major", 5);
+}
+/* Such a number: said, where it is compared. */
+void hazard_capability(const struct hazard_site *s, struct finder *fd);
 /* A number (that hazard_may_see), or a string in a #define's body: a
  * name defined as it, a warp width defined as 32, lane arithmetic. */
 void hazard_literal(const struct hazard_site *s, struct finder *fd);

@@ -29,6 +29,7 @@ struct pynames {
     bool star;              /* from the module import *: all its names */
     bool warned_torch;      /* said that torch.musa needs torch_musa */
     bool warned_import;     /* said that a module's port is not imported */
+    bool warned_capability; /* said what get_device_capability returns */
     const char *registers;  /* an import renamed to torch.musa..., or NULL */
     size_t registers_at;    /* ... where */
 };

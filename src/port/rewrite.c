@@ -910,6 +910,11 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             st.facts.main_pending = false;
             if (hazard_may_see(buf, &t, &st.prev))
                 do_literal(&st, &lx, &t);
+            if (hazard_may_compare(buf, &t, &st.prev, &st.prev2, &st.hz)) {
+                struct hazard_site hs = {buf,     &lx,      &t,
+                                         st.prev, st.prev2, &st.hz};
+                hazard_capability(&hs, &st.fd);
+            }
             break;
         case TOK_STRING: {
             facts_string(&st.facts, &t, &st.prev);

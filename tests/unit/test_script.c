@@ -1834,6 +1834,17 @@ START_TEST(python_devices)
                  "p.add_argument('--device', default='musa')\n"
                  "p.add_argument('--kind', default='cuda')\n"
                  "if mode == 'cuda': print('cuda')\n");
+    /* What get_device_capability gives is MUSA's: a CUDA threshold
+     * picks the wrong path (said once per file). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch_musa\n"
+           "ok = torch.cuda.get_device_capability()[0] >= 8\n"
+           "p = torch.cuda.get_device_properties(0).major\n",
+           "import torch\nimport torch_musa\n"
+           "ok = torch.musa.get_device_capability()[0] >= 8\n"
+           "p = torch.musa.get_device_properties(0).major\n",
+           "3:6: hazard: 'torch.musa.get_device_capability' gives a MUSA "
+           "GPU's compute capability");
     /* A runtime switch MUSA is not known to read is said where code
      * sets or reads it, in any build language. */
     expect(newest, SCRIPT_PYTHON,

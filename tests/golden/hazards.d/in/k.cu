@@ -37,3 +37,15 @@ __device__ int lane_of() { return threadIdx.x & 0x1f; }
 #endif
 template <int A> struct Arch {};
 __device__ void arch_kinds() { Arch<__CUDA_ARCH__> a; (void)a; }
+
+// A compute capability compared after a device's properties are named:
+// MUSA GPUs report 2.1, 2.2, 3.1 (flash-attention's dprops->major == 8).
+#include <ATen/cuda/CUDAContext.h>
+int capability(int dev)
+{
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, dev);
+    auto dprops = at::cuda::getCurrentDeviceProperties();
+    struct { int major; } v = {3};
+    return (prop.major >= 8) + (dprops->major == 9) + (v.major > 100);
+}

@@ -49,3 +49,11 @@ int capability(int dev)
     struct { int major; } v = {3};
     return (prop.major >= 8) + (dprops->major == 9) + (v.major > 100);
 }
+
+// A version the runtime writes is MUSA's (50100), not CUDA's.
+int runtime_version(void)
+{
+    int v = 0;
+    musaRuntimeGetVersion(&v);
+    return v >= 11000;
+}

@@ -71,6 +71,13 @@ static bool opens(const struct pypath *pp, size_t i)
     return py_opens(&pp->c, i);
 }
 
+static bool same_name(const struct pypath *pp, size_t a, size_t b)
+{
+    const struct py_token *x = &pp->c.t[a], *y = &pp->c.t[b];
+    return is_name(pp, a) && x->len == y->len &&
+           !memcmp(pp->c.buf + x->off, pp->c.buf + y->off, x->len);
+}
+
 static size_t close_of(const struct pypath *pp, size_t i)
 {
     return py_close_of(&pp->c, i);
@@ -499,13 +506,63 @@ static struct var *bind(struct pypath *pp, size_t i)
     return x;
 }
 
+/* A function's parameter holds the home where every call the file makes
+ * gives it the home (flash-attention's get_cuda_bare_metal_version(
+ * CUDA_HOME), whose cuda_dir + "/bin/nvcc" is then the home's nvcc): each
+ * call binds it once. Bounded: so many functions, each call looked at. */
+static void parameters(struct pypath *pp, struct pval *v)
+{
+    const struct py_code *c = &pp->c;
+    unsigned defs = 0;
+    for (size_t d = 0; d + 2 < c->n && defs < 64; d++) {
+        if (!name_is(pp, d, "def") || !is_name(pp, d + 1) ||
+            !is_op(pp, d + 2, "("))
+            continue;
+        defs++;
+        size_t close = close_of(pp, d + 2), idx = 0, depth = 0;
+        for (size_t k = d + 3; k < close; k++) {
+            if (py_opens(c, k) || py_closes(c, k))
+                depth += py_opens(c, k) ? 1 : (size_t)-1;
+            if (depth)
+                continue;
+            if (is_op(pp, k, ",")) {
+                idx++;
+                continue;
+            }
+            if (!is_name(pp, k) ||
+                !(is_op(pp, k - 1, "(") || is_op(pp, k - 1, ",")))
+                continue;
+            struct var *x = var_of(pp, k);
+            if (!x)
+                (x = bind(pp, k))->count--; /* bound by each call */
+            for (size_t m = 0; m + 1 < c->n; m++) {
+                size_t a, b;
+                if (m == d + 1 || !same_name(pp, m, d + 1) ||
+                    (c->t[m].flags & PY_TOKF_ATTR) || !is_op(pp, m + 1, "("))
+                    continue;
+                x->count++;
+                if (py_argument(c, m + 1, idx, k, &a, &b)) {
+                    eval(pp, a, b, v, false, 0);
+                    x->homes += home_only(pp, v);
+                }
+            }
+        }
+    }
+}
+
 /* The names bound in the file, and the paths of those bound once with
  * NAME = path, in order. */
 static void learn(struct pypath *pp)
 {
+    size_t depth = 0;
     for (size_t i = 0; i < pp->c.n; i++) {
+        if (py_opens(&pp->c, i) || py_closes(&pp->c, i))
+            depth += py_opens(&pp->c, i) ? 1 : depth ? (size_t)-1 : 0;
         if (!is_name(pp, i) || (pp->c.t[i].flags & PY_TOKF_ATTR))
             continue;
+        if (depth && is_op(pp, i + 1, "=") &&
+            (is_op(pp, i - 1, "(") || is_op(pp, i - 1, ",")))
+            continue; /* f(name=...): a keyword, not a binding */
         if (is_op(pp, i + 1, "=") || is_op(pp, i + 1, ":=") ||
             is_op(pp, i + 1, "+=") || is_op(pp, i + 1, "/=") ||
             (i &&
@@ -562,6 +619,7 @@ static void learn(struct pypath *pp)
         x->text = arena_strndup(pp->j->a, v.text.buf, v.text.len);
         x->len = v.text.len;
     }
+    parameters(pp, &v);
     strbuf_release(&sb);
     pv_release(&v);
 }

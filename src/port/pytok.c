@@ -124,6 +124,36 @@ bool py_subscript(const struct py_code *c, size_t i)
            (t->kind == PY_TOK_NAME && !py_keyword(c, i - 1));
 }
 
+bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
+                 size_t *a, size_t *b)
+{
+    size_t close = py_close_of(c, open), at = 0, start = open + 1, depth = 0;
+    const struct py_token *k = &c->t[kw];
+    for (size_t i = open + 1; i <= close && i < c->n; i++) {
+        if (i < close && py_opens(c, i))
+            depth++;
+        else if (i < close && py_closes(c, i))
+            depth--;
+        if (depth || (i < close && !py_is_op(c, i, ",")))
+            continue;
+        bool named = i > start + 1 && py_is_op(c, start + 1, "=");
+        if (named && c->t[start].len == k->len &&
+            !memcmp(c->buf + c->t[start].off, c->buf + k->off, k->len)) {
+            *a = start + 2;
+            *b = i;
+            return true;
+        }
+        if (!named && at == idx && i > start) {
+            *a = start;
+            *b = i;
+            return true;
+        }
+        at++;
+        start = i + 1;
+    }
+    return false;
+}
+
 bool py_stmt_start(const struct py_code *c, size_t i)
 {
     return !i || c->t[i - 1].kind == PY_TOK_NEWLINE;

@@ -48,6 +48,11 @@ size_t py_dotted(const struct py_code *c, size_t i, struct strbuf *sb);
 /* A call at i: NAME (. NAME)* then '(' (not an attribute's): the index
  * of its '(', with the dotted name in sb; i when none is there. */
 size_t py_callee(const struct py_code *c, size_t i, struct strbuf *sb);
+/* The argument of the call whose '(' is at open that stands at position
+ * idx, or that is given as the keyword named as token kw (NAME=...): its
+ * tokens [*a, *b). */
+bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
+                 size_t *a, size_t *b);
 /* Does token i start a logical line; where does the line of i end? */
 bool py_stmt_start(const struct py_code *c, size_t i);
 size_t py_stmt_end(const struct py_code *c, size_t i);

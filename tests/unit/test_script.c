@@ -1834,6 +1834,25 @@ START_TEST(python_devices)
                  "p.add_argument('--device', default='musa')\n"
                  "p.add_argument('--kind', default='cuda')\n"
                  "if mode == 'cuda': print('cuda')\n");
+    /* A parameter every call gives the home holds it (flash-attention's
+     * get_cuda_bare_metal_version(CUDA_HOME), from a review: its
+     * cuda_dir + "/bin/nvcc" ran MUSA_HOME/bin/nvcc); one a call gives
+     * another path does not. */
+    expect(
+        newest, SCRIPT_PYTHON,
+        "from torch.utils.cpp_extension import CUDA_HOME\n"
+        "def ver(cuda_dir, x=1):\n"
+        "    return subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'])\n"
+        "ver(CUDA_HOME)\nver(cuda_dir=CUDA_HOME)\n"
+        "def other(d):\n    return d + '/bin/nvcc'\n"
+        "other('/opt/x')\nother(CUDA_HOME)\n",
+        "from torch_musa.utils.musa_extension import MUSA_HOME\n"
+        "def ver(cuda_dir, x=1):\n"
+        "    return subprocess.check_output([cuda_dir + '/bin/mcc', '-V'])\n"
+        "ver(MUSA_HOME)\nver(cuda_dir=MUSA_HOME)\n"
+        "def other(d):\n    return d + '/bin/nvcc'\n"
+        "other('/opt/x')\nother(MUSA_HOME)\n",
+        NULL);
     /* What get_device_capability gives is MUSA's: a CUDA threshold
      * picks the wrong path (said once per file). */
     expect(newest, SCRIPT_PYTHON,

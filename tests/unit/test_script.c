@@ -237,6 +237,12 @@ static void expect_quiet(struct mapping *m, enum script_lang lang,
 
 START_TEST(cmake_names)
 {
+    /* PyTorch's package stays, and what it lacks is said (from a
+     * review: a vLLM-style build then missed torch_musa's headers). */
+    expect(newest, SCRIPT_CMAKE, "find_package(Torch REQUIRED)\n",
+           "find_package(Torch REQUIRED)\n",
+           "1:14: build: 'Torch' is kept, but Torch's package knows nothing "
+           "of torch_musa");
     /* A CUDA version goes: a configure with it fails ("unsuitable
      * version 5.1.0"; from a review, where it was kept and reported). */
     expect(newest, SCRIPT_CMAKE,

@@ -506,6 +506,35 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i)
     return qualified(m, c, i) - 1;
 }
 
+void pynames_resolve(const struct pynames *m, struct strbuf *sb)
+{
+    size_t n = 0;
+    while (n < sb->len && sb->buf[n] != '.')
+        n++;
+    const struct pyalias *a =
+        m->aliases.nr ? hashmap_get(&m->aliases, sb->buf, n) : NULL;
+    if (!a || a->plain)
+        return;
+    struct strbuf out = STRBUF_INIT;
+    strbuf_addstr(&out, a->path);
+    strbuf_add(&out, sb->buf + n, sb->len - n);
+    strbuf_reset(sb);
+    strbuf_add(sb, out.buf, out.len);
+    strbuf_release(&out);
+}
+
+void pynames_getattr(struct pynames *m, const struct py_code *c, size_t i)
+{
+    size_t off, len;
+    if (!m->handles.nr || i < 4 || !py_is_op(c, i - 1, ",") ||
+        !py_is_name(c, i - 2, NULL) || !py_is_op(c, i - 3, "(") ||
+        !py_is_name(c, i - 4, "getattr") ||
+        !hashmap_get(&m->handles, c->buf + c->t[i - 2].off, c->t[i - 2].len) ||
+        !py_plain(c, i, &off, &len))
+        return;
+    sj_symbol(m->j, off, len);
+}
+
 /* name = ctypes.CDLL('libcudart.so...'): name holds a CUDA library. */
 void pynames_handle(struct pynames *m, const struct py_code *c, size_t i)
 {

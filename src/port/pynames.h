@@ -41,6 +41,14 @@ void pynames_imports(struct pynames *m, const struct py_code *c);
  * imported name renamed, a symbol on a library's handle, torch.cuda.
  * Returns the index of the last token it took. */
 size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i);
+/* The dotted name in sb, whose first part a name an import binds to a
+ * module may be (ct.CDLL after import ctypes as ct): spelt with the
+ * module's path (ctypes.CDLL). */
+void pynames_resolve(const struct pynames *m, struct strbuf *sb);
+/* getattr(handle, 'cudaMalloc'): the string at i of c, the second
+ * argument of getattr whose first is a CUDA library's handle, is a
+ * symbol of it. */
+void pynames_getattr(struct pynames *m, const struct py_code *c, size_t i);
 /* The '(' at i of a loader call given a CUDA library: name = ... (i) makes
  * name a handle of it. */
 void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);

@@ -343,6 +343,7 @@ static void string(struct py *p, size_t i)
     }
     if (env_string(p, i))
         return;
+    pynames_getattr(&p->m, &c, i); /* getattr(cudart, 'cudaMalloc') */
     const char *dev;
     if (p->m.torch &&
         (dev = pydevice_string(p->j, &c, i, off, len, around(p)))) {
@@ -527,6 +528,7 @@ static void open_bracket(struct py *p, size_t i)
             b -= 2;
         struct strbuf *sb = &p->j->tmp;
         dotted(p, b, sb);
+        pynames_resolve(&p->m, sb); /* import ctypes as ct: ct.CDLL */
         const struct script_entry *le =
             mapping_script(p->j->map, SC_PY_LOADER, sb->buf, sb->len);
         bool find =

@@ -2142,6 +2142,17 @@ START_TEST(python_ctypes)
         "rt.musaDeviceSynchronize()\nbl.mublasCreate_v2\n"
         "mine.cudaDeviceSynchronize()\n"
         "# ctypes.CDLL('libcudart.so')\nmsg = 'cudaMalloc failed'\n");
+    /* ctypes under another name, and a symbol looked up by getattr (from
+     * a review: the soname was ported, the symbols kept). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import ctypes as ct\nrt = ct.CDLL('libcudart.so')\n"
+                 "rt.cudaMemGetInfo(None, None)\n"
+                 "f = getattr(rt, 'cudaSetDevice')\n"
+                 "g = getattr(other, 'cudaSetDevice')\n",
+                 "import ctypes as ct\nrt = ct.CDLL('libmusart.so')\n"
+                 "rt.musaMemGetInfo(None, None)\n"
+                 "f = getattr(rt, 'musaSetDevice')\n"
+                 "g = getattr(other, 'cudaSetDevice')\n");
 }
 END_TEST
 

@@ -37,18 +37,26 @@ static bool argument(const struct py_code *c, size_t i, struct py_around a,
             is_one_of(c, i - 2, calls));
 }
 
+/* 'cuda' == a.b.c: the last part of the dotted name the string at i is
+ * compared with, or 0. */
+static size_t compared_name(const struct py_code *c, size_t i)
+{
+    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
+        return 0;
+    size_t k = i + 2;
+    while (k + 2 < c->n && py_is_name(c, k, NULL) && py_is_op(c, k + 1, "."))
+        k += 2;
+    return k;
+}
+
 /* x.device.type == 'cuda', 'cuda' != dev.type */
 static bool compared_with_type(const struct py_code *c, size_t i)
 {
     if (i >= 3 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) &&
         py_is_name(c, i - 2, "type") && py_is_op(c, i - 3, "."))
         return true;
-    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
-        return false;
-    size_t k = i + 2;
-    while (k + 2 < c->n && py_is_name(c, k, NULL) && py_is_op(c, k + 1, "."))
-        k += 2;
-    return py_is_name(c, k, "type") && k > i + 2;
+    size_t k = compared_name(c, i);
+    return k > i + 2 && py_is_name(c, k, "type");
 }
 
 /* 'cuda' if torch.cuda.is_available() else 'cpu' */
@@ -101,12 +109,8 @@ static bool given_to_device_name(const struct py_code *c, size_t i)
          py_is_op(c, i - 1, "=")) &&
         device_name(c, i - 2))
         return true;
-    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
-        return false;
-    size_t k = i + 2;
-    while (k + 2 < c->n && py_is_name(c, k, NULL) && py_is_op(c, k + 1, "."))
-        k += 2;
-    return device_name(c, k);
+    size_t k = compared_name(c, i);
+    return k && device_name(c, k);
 }
 
 /* parser.add_argument('--device', default='cuda') */

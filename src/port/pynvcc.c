@@ -148,6 +148,22 @@ static void called(struct pynvcc *v, size_t i)
     }
 }
 
+/* .append(...), .extend(...), .insert(...) at dot (its '.'): what the
+ * call adds is an expression; a call that adds one option alone is
+ * noted (pynvcc_adds). */
+static void added(struct pynvcc *v, size_t dot)
+{
+    if (!is_op(v, dot, ".") || !is_op(v, dot + 2, "(") ||
+        !(is_name(v, dot + 1, "append") || is_name(v, dot + 1, "extend") ||
+          is_name(v, dot + 1, "insert")))
+        return;
+    if (!is_name(v, dot + 1, "extend")) {
+        ALLOC_GROW(v->adds, v->nadds + 1, v->aadds);
+        v->adds[v->nadds++] = dot + 2;
+    }
+    expr(v, dot + 3, py_close_of(v->c, dot + 2));
+}
+
 /* The name at i is read in an expression: what its scope gives it. */
 static void carrier(struct pynvcc *v, size_t i)
 {
@@ -164,18 +180,10 @@ static void carrier(struct pynvcc *v, size_t i)
         if (!py_stmt_start(v->c, s) || !same_name(v, s, i) ||
             !is_name(v, s, NULL))
             continue;
-        if (is_op(v, s + 1, "=") || is_op(v, s + 1, "+=")) {
+        if (is_op(v, s + 1, "=") || is_op(v, s + 1, "+="))
             expr(v, s + 2, expr_end(v, s + 2));
-        } else if (is_op(v, s + 1, ".") && is_op(v, s + 3, "(") &&
-                   (is_name(v, s + 2, "append") ||
-                    is_name(v, s + 2, "extend") ||
-                    is_name(v, s + 2, "insert"))) {
-            if (!is_name(v, s + 2, "extend")) {
-                ALLOC_GROW(v->adds, v->nadds + 1, v->aadds);
-                v->adds[v->nadds++] = s + 3;
-            }
-            expr(v, s + 4, py_close_of(v->c, s + 3));
-        }
+        else
+            added(v, s + 1);
     }
 }
 
@@ -231,16 +239,8 @@ static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
             } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]") &&
                        (is_op(v, i + 2, "=") || is_op(v, i + 2, "+="))) {
                 expr(v, i + 3, expr_end(v, i + 3));
-            } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]") &&
-                       is_op(v, i + 2, ".") && is_op(v, i + 4, "(") &&
-                       (is_name(v, i + 3, "append") ||
-                        is_name(v, i + 3, "insert") ||
-                        is_name(v, i + 3, "extend"))) {
-                if (!is_name(v, i + 3, "extend")) {
-                    ALLOC_GROW(v->adds, v->nadds + 1, v->aadds);
-                    v->adds[v->nadds++] = i + 4;
-                }
-                expr(v, i + 5, py_close_of(c, i + 4));
+            } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]")) {
+                added(v, i + 2); /* x['nvcc'].append(...) */
             }
         } else if (t->kind == PY_TOK_NAME && py_stmt_start(c, i) &&
                    pycmd_has_nvcc(c->buf + t->off, t->len) &&

@@ -77,17 +77,24 @@ static size_t cmake_list(const char *s, size_t len, size_t i,
 
 /* Python's define_macros=[('X', None), ("Y", '1')]: the first string of
  * each tuple up to the list's end, from i. Returns where it stopped. */
-static size_t python_list(const char *s, size_t len, size_t i,
-                          void (*fn)(void *, size_t, size_t), void *arg)
+size_t script_py_list(const char *s, size_t len, size_t i)
 {
     while (i < len && blank(s[i]))
         i++;
     if (i >= len || s[i] != '=')
-        return i;
+        return len;
     for (i++; i < len && blank(s[i]); i++)
         ;
-    if (i >= len || s[i] != '[')
-        return i;
+    return i < len && s[i] == '[' ? i : len;
+}
+
+static size_t python_list(const char *s, size_t len, size_t i,
+                          void (*fn)(void *, size_t, size_t), void *arg)
+{
+    size_t open = script_py_list(s, len, i);
+    if (open == len)
+        return i; /* no list: the scan goes on from here */
+    i = open;
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
     for (; i + 2 < end && s[i] != ']'; i++)
         if (s[i] == '(' && (s[i + 1] == '\'' || s[i + 1] == '"') &&

@@ -14,6 +14,10 @@
 
 #include "port/scriptenv.h"
 
+/* Where the list of a Python keyword's value opens: s[i..len) is
+ * "  = [" (blanks around the '='), and the index of the '[' comes back;
+ * len when it is not. */
+size_t script_py_list(const char *s, size_t len, size_t i);
 /* Call fn with the offset and length of each macro name buf[0..len), a
  * build file in lang, defines (a name may come more than once). */
 void script_defines(enum script_lang lang, const char *buf, size_t len,

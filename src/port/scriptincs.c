@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "lex/lexer.h"
+#include "port/scriptdefs.h"
 
 /* How far a list is read (bounded, as scriptdefs.c's). */
 #define SCAN_MAX 4096
@@ -113,14 +114,10 @@ static size_t python_list(const char *s, size_t len, size_t i,
                           void (*fn)(void *, bool, const char *, size_t),
                           void *arg)
 {
-    while (i < len && blank(s[i]))
-        i++;
-    if (i >= len || s[i] != '=')
-        return i;
-    for (i++; i < len && blank(s[i]); i++)
-        ;
-    if (i >= len || s[i] != '[')
-        return i;
+    size_t open = script_py_list(s, len, i);
+    if (open == len)
+        return i; /* no list: the scan goes on from here */
+    i = open;
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
     for (; i < end && s[i] != ']'; i++) {
         if (s[i] != '\'' && s[i] != '"')

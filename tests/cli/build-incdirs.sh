@@ -15,6 +15,7 @@ printf '#pragma once\n' >py/csrc/include/helper.cuh
 printf '#include <helper.cuh>\n__global__ void k() {}\n' >py/csrc/cuda/k.cu
 cat >py/setup.py <<'PY'
 from torch.utils.cpp_extension import CUDAExtension
+include_dirs = common_dirs()  # not a list: the scan goes on
 e = CUDAExtension('x', ['csrc/cuda/k.cu'], include_dirs=['csrc/include'])
 PY
 for t in cm mk py; do

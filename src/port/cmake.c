@@ -40,7 +40,9 @@ struct cm {
     struct gx {
         unsigned depth, cuda_at, lang_depth;
         bool lang_list;
-        unsigned long ands; /* bit d: the expression at depth d is $<AND */
+        unsigned long ands;  /* bit d: the expression at depth d is $<AND */
+        unsigned long named; /* bit d: ... has a name ($<IF:a,b,c>), so
+                                its commas part arguments */
     } gx; /* generator expressions open after an argument (scan_arg) */
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
@@ -192,13 +194,15 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
     unsigned depth = c->gx.depth, cuda_at = c->gx.cuda_at;
     bool lang_list = c->gx.lang_list; /* in $<COMPILE_LANGUAGE:...> */
     unsigned lang_depth = c->gx.lang_depth;
-    unsigned long ands = c->gx.ands;
+    unsigned long ands = c->gx.ands, named = c->gx.named;
     for (size_t k = 0; k < a->npc; k++) {
         const struct cmake_token *p = &a->pc[k];
         if (p->kind == CMAKE_PC_GENEX_OPEN) {
             depth++;
-            if (depth < 64)
+            if (depth < 64) {
                 ands &= ~(1UL << depth);
+                named &= ~(1UL << depth);
+            }
             continue;
         }
         if (p->kind == CMAKE_PC_GENEX_CLOSE) {
@@ -246,6 +250,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             bool first = k && a->pc[k - 1].kind == CMAKE_PC_GENEX_OPEN;
             if (first && tok_is(c, p, "AND") && depth < 64)
                 ands |= 1UL << depth;
+            if (first && depth < 64)
+                named |= 1UL << depth;
             if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||
                           tok_is(c, p, "LINK_LANGUAGE") ||
                           tok_is(c, p, "COMPILE_LANG_AND_ID"))) {
@@ -286,10 +292,11 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             continue;
         int level = cuda_at && depth >= cuda_at ? 1 : flags;
         size_t e = k;
-        /* an expression's text is one string, its commas too:
-         * $<...:-Xcompiler=-fopenmp,-Wall> */
-        while (depth && s[0] == '-' && e + 2 < a->npc &&
-               a->pc[e + 1].kind == CMAKE_PC_SEP &&
+        /* a condition's text is one string, its commas too:
+         * $<$<...>:-Xcompiler=-fopenmp,-Wall>; not a named one's
+         * arguments, $<IF:$<CONFIG:Debug>,-G,-O3> */
+        while (depth && depth < 64 && !(named >> depth & 1) && s[0] == '-' &&
+               e + 2 < a->npc && a->pc[e + 1].kind == CMAKE_PC_SEP &&
                c->buf[a->pc[e + 1].off] == ',' &&
                a->pc[e + 2].kind == CMAKE_PC_WORD)
             e += 2;
@@ -307,7 +314,7 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             file_word(c, a, k);
         }
     }
-    c->gx = (struct gx){depth, cuda_at, lang_depth, lang_list, ands};
+    c->gx = (struct gx){depth, cuda_at, lang_depth, lang_list, ands, named};
 }
 
 /* The words of args [from, to) for an option list, a value list. */
@@ -595,7 +602,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "add_definitions");
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
-    c->gx = (struct gx){0, 0, 0, false, 0};
+    c->gx = (struct gx){0, 0, 0, false, 0, 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         /* A bare name: a variable, or a target of cmake: targets:. */
@@ -608,7 +615,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                  !rename_variable(c, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         if (!a->goes_on) /* (a quoted argument ends what was open) */
-            c->gx = (struct gx){0, 0, 0, false, 0};
+            c->gx = (struct gx){0, 0, 0, false, 0, 0};
         scan_arg(c, a, opts ? 0 : -1);
     }
     if (opts) {

@@ -50,7 +50,8 @@ static void linked(struct mk_vars *v, const char *buf,
     const struct make_token *var = ref_at(buf, t, n, i + 1), *list;
     if (!var)
         return;
-    for (size_t k = i; k--;) {
+    /* (the foreach opens a few tokens before: $(foreach l,$(L),-l$(l))) */
+    for (size_t k = i; k-- && i - k <= 16;) {
         size_t a = function(buf, t, n, k, "foreach");
         if (a && a + 2 < n && same(buf, &t[a], var) &&
             t[a + 1].kind == MAKE_TOK_PUNCT &&

@@ -194,19 +194,6 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     return NULL;
 }
 
-/* Does the file set an attribute named as the name at i (self.is_cuda =
- * ...)? Then the name is the project's. */
-static bool sets_attribute(const struct py_code *c, size_t i)
-{
-    const struct py_token *t = &c->t[i];
-    for (size_t k = 0; k + 1 < c->n; k++)
-        if ((c->t[k].flags & PY_TOKF_ATTR) && c->t[k].len == t->len &&
-            !memcmp(c->buf + c->t[k].off, c->buf + t->off, t->len) &&
-            py_is_op(c, k + 1, "="))
-            return true;
-    return false;
-}
-
 const char *pydevice_method(struct script_job *j, const struct py_code *c,
                             size_t i, const struct pynames *m)
 {
@@ -225,5 +212,7 @@ const char *pydevice_method(struct script_job *j, const struct py_code *c,
     /* x.is_cuda: a property read */
     const struct script_entry *pe =
         mapping_script(j->map, SC_PY_PROPERTY, c->buf + t->off, t->len);
-    return pe && !sets_attribute(c, i) ? rename(j, pe, t->off, t->len) : NULL;
+    return pe && !hashmap_get(&m->own, c->buf + t->off, t->len)
+               ? rename(j, pe, t->off, t->len)
+               : NULL;
 }

@@ -33,9 +33,10 @@ const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
                              size_t i, struct py_around a);
 /* The attribute name at i of c: renamed if it is such a method called
  * (x.cuda()) or a property read (x.is_cuda; not where the file sets an
- * attribute of the name): not a module's function (torch.cuda, tvm.cuda(0): m's
- * imports), and not where the file defines a function of the name (its
- * own class's cuda()). Returns its new name, or NULL. */
+ * attribute of the name or names it an option or keyword: m's own): not a
+ * module's function (torch.cuda, tvm.cuda(0): m's imports), and not where the
+ * file defines a function of the name (its own class's cuda()). Returns its new
+ * name, or NULL. */
 const char *pydevice_method(struct script_job *j, const struct py_code *c,
                             size_t i, const struct pynames *m);
 

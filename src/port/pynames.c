@@ -499,8 +499,13 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i)
         handle_attr(m, c, i);
         return i;
     }
-    const struct pyalias *a =
-        m->aliases.nr ? hashmap_get(&m->aliases, s, tk->len) : NULL;
+    /* (the module read: cuda.synchronize(), f(cuda); not a name bound
+     * or a keyword: cuda = False in a class, f(cuda=1), def cuda) */
+    const struct pyalias *a = m->aliases.nr && !py_is_op(c, i + 1, "=") &&
+                                      !(i && (py_is_name(c, i - 1, "def") ||
+                                              py_is_name(c, i - 1, "class")))
+                                  ? hashmap_get(&m->aliases, s, tk->len)
+                                  : NULL;
     if (a)
         return alias_use(m, c, i, a);
     return qualified(m, c, i) - 1;
@@ -559,10 +564,20 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
                  py_is_name(c, i, "import") &&
                  (!i || c->t[i - 1].kind == PY_TOK_NEWLINE))
             i = import(m, c, i);
-    for (size_t i = 0; i + 1 < c->n; i++)
+    for (size_t i = 0; i + 1 < c->n; i++) {
+        const struct py_token *t = &c->t[i];
+        size_t off, len;
         if (py_is_name(c, i, "def") && py_is_name(c, i + 1, NULL))
             hashmap_put(&m->defs, c->buf + c->t[i + 1].off, c->t[i + 1].len,
                         (void *)1);
+        else if (t->kind == PY_TOK_NAME && py_is_op(c, i + 1, "=") &&
+                 ((t->flags & PY_TOKF_ATTR) ||
+                  (i && (py_is_op(c, i - 1, "(") || py_is_op(c, i - 1, ",")))))
+            hashmap_put(&m->own, c->buf + t->off, t->len, (void *)1);
+        else if (t->kind == PY_TOK_STRING && py_plain(c, i, &off, &len) &&
+                 len > 2 && c->buf[off] == '-' && c->buf[off + 1] == '-')
+            hashmap_put(&m->own, c->buf + off + 2, len - 2, (void *)1);
+    }
     /* (said once every import is seen: import torch_musa may come after) */
     if (m->registers)
         pynames_registered(m, m->registers_at, m->registers);
@@ -595,4 +610,5 @@ void pynames_release(struct pynames *m)
     hashmap_release(&m->handles);
     hashmap_release(&m->modules);
     hashmap_release(&m->defs);
+    hashmap_release(&m->own);
 }

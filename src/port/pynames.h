@@ -21,6 +21,8 @@ struct pynames {
     struct hashmap handles; /* variables holding a loaded library */
     struct hashmap modules; /* names import binds to a module (import x) */
     struct hashmap defs;    /* names the file defines a function of */
+    struct hashmap own;     /* attributes the file sets or names itself:
+                               x.NAME = ..., f(NAME=...), '--NAME' */
     struct hashmap aliases; /* names an import binds to a module: name ->
                                struct pyalias (torch, th, cpp_extension) */
     bool extension;         /* imports a module of python: modules: */

@@ -14,6 +14,8 @@
 /* Expressions and names followed, at most (a setup has a handful). */
 #define MAX_RANGES 256
 #define MAX_NAMES 64
+/* Functions of the file followed, at most. */
+#define MAX_BODIES 256
 /* Brackets deep inside one expression that are told apart. */
 #define MAX_DEPTH 64
 
@@ -75,7 +77,7 @@ static size_t column(const char *buf, size_t off)
 static void find_bodies(struct pynvcc *v)
 {
     const struct py_code *c = v->c;
-    for (size_t i = 0; i + 2 < c->n; i++) {
+    for (size_t i = 0; i + 2 < c->n && v->nb < MAX_BODIES; i++) {
         if (!is_name(v, i, "def") || !is_name(v, i + 1, NULL) ||
             !is_op(v, i + 2, "("))
             continue;
@@ -177,8 +179,8 @@ static void carrier(struct pynvcc *v, size_t i)
     ALLOC_GROW(v->names, v->nn + 1, v->an);
     v->names[v->nn++] = (struct carrier){i, from, to};
     for (size_t s = from; s < to; s++) {
-        if (!py_stmt_start(v->c, s) || !same_name(v, s, i) ||
-            !is_name(v, s, NULL))
+        if (!(py_stmt_start(v->c, s) || is_op(v, s - 1, ";")) ||
+            !same_name(v, s, i) || !is_name(v, s, NULL))
             continue;
         if (is_op(v, s + 1, "=") || is_op(v, s + 1, "+="))
             expr(v, s + 2, expr_end(v, s + 2));

@@ -509,18 +509,30 @@ static struct var *bind(struct pypath *pp, size_t i)
 /* A function's parameter holds the home where every call the file makes
  * gives it the home (flash-attention's get_cuda_bare_metal_version(
  * CUDA_HOME), whose cuda_dir + "/bin/nvcc" is then the home's nvcc): each
- * call binds it once. Bounded: so many functions, each call looked at. */
+ * call binds it once. Bounded: so many functions, parameters and calls
+ * looked at (a function called more often is not followed). */
+#define PARAM_DEFS 64
+#define PARAM_CALLS 64
+#define PARAMS 8
 static void parameters(struct pypath *pp, struct pval *v)
 {
     const struct py_code *c = &pp->c;
     unsigned defs = 0;
-    for (size_t d = 0; d + 2 < c->n && defs < 64; d++) {
+    for (size_t d = 0; d + 2 < c->n && defs < PARAM_DEFS; d++) {
         if (!name_is(pp, d, "def") || !is_name(pp, d + 1) ||
             !is_op(pp, d + 2, "("))
             continue;
         defs++;
+        size_t calls[PARAM_CALLS], ncalls = 0;
+        for (size_t m = 0; m + 1 < c->n && ncalls <= PARAM_CALLS; m++)
+            if (m != d + 1 && same_name(pp, m, d + 1) &&
+                !(c->t[m].flags & PY_TOKF_ATTR) && is_op(pp, m + 1, "(") &&
+                ncalls++ < PARAM_CALLS)
+                calls[ncalls - 1] = m;
+        if (!ncalls || ncalls > PARAM_CALLS)
+            continue;
         size_t close = close_of(pp, d + 2), idx = 0, depth = 0;
-        for (size_t k = d + 3; k < close; k++) {
+        for (size_t k = d + 3; k < close && idx < PARAMS; k++) {
             if (py_opens(c, k) || py_closes(c, k))
                 depth += py_opens(c, k) ? 1 : (size_t)-1;
             if (depth)
@@ -535,13 +547,10 @@ static void parameters(struct pypath *pp, struct pval *v)
             struct var *x = var_of(pp, k);
             if (!x)
                 (x = bind(pp, k))->count--; /* bound by each call */
-            for (size_t m = 0; m + 1 < c->n; m++) {
+            for (size_t n = 0; n < ncalls; n++) {
                 size_t a, b;
-                if (m == d + 1 || !same_name(pp, m, d + 1) ||
-                    (c->t[m].flags & PY_TOKF_ATTR) || !is_op(pp, m + 1, "("))
-                    continue;
                 x->count++;
-                if (py_argument(c, m + 1, idx, k, &a, &b)) {
+                if (py_argument(c, calls[n] + 1, idx, k, &a, &b)) {
                     eval(pp, a, b, v, false, 0);
                     x->homes += home_only(pp, v);
                 }

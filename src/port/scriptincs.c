@@ -16,10 +16,12 @@ static bool blank(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static bool at_word(const char *s, size_t len, size_t i, const char *w)
+static bool at_word(const char *s, size_t len, size_t i, const char *w,
+                    bool any_case)
 {
     size_t n = strlen(w);
-    return i + n <= len && !strncasecmp(s + i, w, n) &&
+    return i + n <= len &&
+           (any_case ? !strncasecmp(s + i, w, n) : !memcmp(s + i, w, n)) &&
            (!i || !lexer_is_ident_char((unsigned char)s[i - 1])) &&
            (i + n == len || !lexer_is_ident_char((unsigned char)s[i + n]));
 }
@@ -150,10 +152,10 @@ void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
                 item(buf + b, e - b, fn, arg);
             i = e - 1;
         } else if (lang == SCRIPT_CMAKE &&
-                   (at_word(buf, len, i, "include_directories") ||
-                    at_word(buf, len, i, "cuda_include_directories") ||
-                    at_word(buf, len, i, "musa_include_directories") ||
-                    at_word(buf, len, i, "target_include_directories"))) {
+                   (at_word(buf, len, i, "include_directories", true) ||
+                    at_word(buf, len, i, "cuda_include_directories", true) ||
+                    at_word(buf, len, i, "musa_include_directories", true) ||
+                    at_word(buf, len, i, "target_include_directories", true))) {
             bool target = (buf[i] | 0x20) == 't';
             size_t k = i;
             while (k < len && lexer_is_ident_char((unsigned char)buf[k]))
@@ -163,7 +165,7 @@ void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
             if (k < len && buf[k] == '(')
                 i = cmake_list(buf, len, k, target, fn, arg);
         } else if (lang == SCRIPT_PYTHON &&
-                   at_word(buf, len, i, "include_dirs")) {
+                   at_word(buf, len, i, "include_dirs", false)) {
             i = python_list(buf, len, i + 12, fn, arg);
         }
     }

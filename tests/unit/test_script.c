@@ -719,6 +719,13 @@ START_TEST(cmake_old_sdk)
            "per-thread>)\n"
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "2:48: build: '-Xcompiler=-a,-b' is kept: give mcc each of these");
+    /* A named expression's commas part its arguments (from a review:
+     * -G,-O3 became one word, kept). */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:"
+                 "$<IF:$<CONFIG:Debug>,-G,-O3>>)\n",
+                 "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:"
+                 "$<IF:$<CONFIG:Debug>,,-O3>>)\n");
     expect(newest, SCRIPT_CMAKE,
            "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--default-stream "
            "per-thread>)\n",
@@ -1286,6 +1293,14 @@ START_TEST(python_setup)
            "e = {'mcc': nv()}\n",
            "4:19: build: '-arch=sm_...' builds nvcc architecture options from "
            "a variable");
+    /* Statements on one line, parted by ';' (from a review). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "cc = []; cc.append('-O3'); cc.append('--use_fast_math')\n"
+                 "e = {'nvcc': cc}\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "cc = []; cc.append('-O3'); cc.append('-ffast-math')\n"
+                 "e = {'mcc': cc}\n");
     /* An item dropped alone on its line takes the line's indentation
      * too: no line of blanks is left (from a review: git apply warned of
      * whitespace errors, flake8 of W293), and no line is lost. */
@@ -1741,6 +1756,20 @@ START_TEST(python_setup)
            "8:5: build: 'torch_musa.utils.musa_extension.BuildExtension' needs "
            "'import torch_musa.utils.musa_extension', which this file does "
            "not have");
+    /* The alias is the module where the module is read: a keyword, a
+     * class's attribute, a method of the name and an option --is_cuda
+     * are the file's own (from a review). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\nfrom torch import cuda\n"
+                 "build(cuda=True)\nok = cuda.is_available()\n"
+                 "class A:\n    cuda = False\n    def cuda(self): pass\n"
+                 "p.add_argument('--is_cuda')\nif args.is_cuda: pass\n"
+                 "ns = Namespace(is_cuda=1)\n",
+                 "import torch\nimport torch_musa\nfrom torch import musa\n"
+                 "build(cuda=True)\nok = musa.is_available()\n"
+                 "class A:\n    cuda = False\n    def cuda(self): pass\n"
+                 "p.add_argument('--is_cuda')\nif args.is_cuda: pass\n"
+                 "ns = Namespace(is_cuda=1)\n");
     expect(newest, SCRIPT_PYTHON,
            "import torch\nfrom torch.utils import cpp_extension, data\n"
            "x = cpp_extension.CUDAExtension\n",

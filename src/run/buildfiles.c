@@ -22,8 +22,10 @@
 #include "io/source.h"
 #include "mapping/mapping.h"
 #include "port/diff.h"
+#include "port/project.h"
 #include "run/platform.h"
 #include "run/suppress.h"
+#include "util/arena.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -331,6 +333,55 @@ static const char *const *str_list(const struct strbuf *sb, struct arena *a,
     return v;
 }
 
+/* The macros the project's build files define that the generated build
+ * does not (darknet's Makefile gives -DGPU; musa.mk without it builds
+ * the CPU code alone): named in a note, at most so many. */
+#define DEFINES_SHOWN 8
+struct build_defines {
+    const struct run *r;
+    struct strbuf names;
+    size_t n;
+};
+
+static void build_define(void *arg, const char *name, enum decl_kind kind,
+                         size_t file, size_t off, const char *renamed)
+{
+    struct build_defines *d = arg;
+    const struct options *o = d->r->o;
+    (void)off, (void)renamed;
+    if (kind != DECL_MACRO || file >= d->r->njobs || !d->r->jobs[file].script)
+        return;
+    size_t len = strlen(name);
+    for (size_t i = 0; i < o->ndefines; i++)
+        if (!strncmp(o->defines[i], name, len) &&
+            (!o->defines[i][len] || o->defines[i][len] == '='))
+            return; /* -D gives it */
+    if (d->n++ < DEFINES_SHOWN)
+        strbuf_addf(&d->names, "%s%s", d->n > 1 ? ", " : "", name);
+}
+
+static const char *defines_note(const struct run *r, struct arena *a)
+{
+    struct build_defines d = {r, STRBUF_INIT, 0};
+    if (r->proj)
+        project_each(r->proj, build_define, &d);
+    char *note = NULL;
+    if (d.n) {
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb,
+                    "the project's build files define %s%s%s, which the "
+                    "generated build does not: give the ones the port needs "
+                    "with -D NAME (GPU code guarded by them compiles out "
+                    "without)",
+                    d.names.buf, d.n > DEFINES_SHOWN ? " and " : "",
+                    d.n > DEFINES_SHOWN ? "more" : "");
+        note = arena_strndup(a, sb.buf, sb.len);
+        strbuf_release(&sb);
+    }
+    strbuf_release(&d.names);
+    return note;
+}
+
 void buildfiles_write(struct run *r)
 {
     const struct options *o = r->o;
@@ -414,6 +465,13 @@ void buildfiles_write(struct run *r)
     struct manifest mf;
     struct build_warnings bw;
     build_model(&in, &mf, &bw, &a);
+    const char *dn = defines_note(r, &a);
+    if (dn) {
+        const char **notes = arena_alloc(&a, (mf.nnotes + 1) * sizeof(*notes));
+        memcpy(notes, mf.notes, mf.nnotes * sizeof(*notes));
+        notes[mf.nnotes++] = dn;
+        mf.notes = notes;
+    }
     platform_note(r);
     mf.outputs = outs;
     mf.noutputs = nouts;

@@ -24,3 +24,9 @@ printf '#ifndef USE_CUDA\n#define USE_CUDA 0\n#endif\n#if USE_CUDA\n#endif\nvoid
 printf 'add_definitions(-DUSE_CUDA=1)\n' >src/CMakeLists.txt
 $C2M --rename-project --no-manifest -q -o out-rp src 2>&1
 cat out-rp/b.mu
+# The generated build does not define them: said in a note and in the
+# manifest (darknet's -DGPU: musa.mk without it builds the CPU code
+# alone); one given with -D is not named.
+$C2M -o out-mf src 2>&1 | grep 'build files define'
+$C2M -q -D NCCL_SPLIT=1 -o out-mf2 src
+grep -o '"notes": \[[^]]*\]' out-mf2/musa_manifest.json

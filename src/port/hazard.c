@@ -422,8 +422,9 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
 
 void hazard_capability(const struct hazard_site *s, struct finder *fd)
 {
+    /* (major < 1: no device at all, on MUSA too) */
     long n = number_value(s->buf, s->name);
-    if (!is_cmp_op(s->buf, &s->prev) || n < 1 || n > 15)
+    if (!is_cmp_op(s->buf, &s->prev) || n < 2 || n > 15)
         return;
     finder_add(fd, WARN_HAZARD, s->prev2.off,
                "'major' is compared with %ld, an NVIDIA compute capability: "

@@ -47,6 +47,8 @@ int capability(int dev)
     cudaGetDeviceProperties(&prop, dev);
     auto dprops = at::cuda::getCurrentDeviceProperties();
     struct { int major; } v = {3};
+    if (prop.major < 1) /* no device: the same on MUSA */
+        return -1;
     return (prop.major >= 8) + (dprops->major == 9) + (v.major > 100);
 }
 

@@ -14,10 +14,9 @@ static bool word_is(const char *buf, const struct make_token *t, const char *s)
 }
 
 /* The variable a plain reference $(NAME) at i reads, or NULL. */
-static const struct make_token *
-ref_at(const char *buf, const struct make_token *t, size_t n, size_t i)
+static const struct make_token *ref_at(const struct make_token *t, size_t n,
+                                       size_t i)
 {
-    (void)buf;
     if (i + 2 >= n || t[i].kind != MAKE_TOK_VAR_OPEN ||
         t[i + 1].kind != MAKE_TOK_WORD || (t[i + 1].flags & MAKE_TOKF_FUNC) ||
         t[i + 2].kind != MAKE_TOK_VAR_CLOSE)
@@ -47,15 +46,14 @@ static bool same(const char *buf, const struct make_token *a,
 static void linked(struct mk_vars *v, const char *buf,
                    const struct make_token *t, size_t n, size_t i)
 {
-    const struct make_token *var = ref_at(buf, t, n, i + 1), *list;
+    const struct make_token *var = ref_at(t, n, i + 1), *list;
     if (!var)
         return;
     /* (the foreach opens a few tokens before: $(foreach l,$(L),-l$(l))) */
     for (size_t k = i; k-- && i - k <= 16;) {
         size_t a = function(buf, t, n, k, "foreach");
         if (a && a + 2 < n && same(buf, &t[a], var) &&
-            t[a + 1].kind == MAKE_TOK_PUNCT &&
-            (list = ref_at(buf, t, n, a + 2))) {
+            t[a + 1].kind == MAKE_TOK_PUNCT && (list = ref_at(t, n, a + 2))) {
             mkvars_library(v, list->off, list->len);
             return;
         }
@@ -96,7 +94,7 @@ void mklibs_read(struct mk_vars *v, const char *buf, const struct make_token *t,
             linked(v, buf, t, n, i);
         } else if ((a = addprefix_list(buf, t, n, i))) {
             for (size_t e = function_end(t, n, i); a < e; a++)
-                if ((r = ref_at(buf, t, n, a)))
+                if ((r = ref_at(t, n, a)))
                     mkvars_library(v, r->off, r->len);
         }
     }

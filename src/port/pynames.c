@@ -380,14 +380,6 @@ static size_t qualified(struct pynames *m, const struct py_code *c, size_t i)
     return i + 1;
 }
 
-/* Does the dotted name in sb end in the part s? */
-static bool ends_in(const struct strbuf *sb, const char *s)
-{
-    size_t n = strlen(s);
-    return sb->len > n && !strcmp(sb->buf + sb->len - n, s) &&
-           sb->buf[sb->len - n - 1] == '.';
-}
-
 /* A dotted name that starts with a name an import binds to a module
  * (th.cuda.synchronize, cpp_extension.CUDAExtension, cuda.Stream): ported
  * as its whole path is, part by part; the alias as its import is. Returns
@@ -456,8 +448,8 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
     if (!strncmp(out.buf, "torch.musa", 10))
         pynames_registered(m, c->t[i].off, "torch.musa");
     if (!strncmp(out.buf, "torch.musa.", 11) && !m->warned_capability &&
-        (ends_in(&out, "get_device_capability") ||
-         ends_in(&out, "get_device_properties"))) {
+        (py_dotted_ends(out.buf, out.len, "get_device_capability") ||
+         py_dotted_ends(out.buf, out.len, "get_device_properties"))) {
         m->warned_capability = true;
         sj_warn(m->j, WARN_HAZARD, c->t[i].off,
                 "'%s' gives a MUSA GPU's compute capability ((2, 1), (2, 2), "

@@ -57,13 +57,6 @@ static bool is_name(const struct pynvcc *v, size_t i, const char *s)
     return i < v->c->n && py_is_name(v->c, i, s);
 }
 
-static bool same_name(const struct pynvcc *v, size_t a, size_t b)
-{
-    const struct py_token *x = &v->c->t[a], *y = &v->c->t[b];
-    return x->len == y->len &&
-           !memcmp(v->c->buf + x->off, v->c->buf + y->off, x->len);
-}
-
 static size_t column(const char *buf, size_t off)
 {
     size_t k = off;
@@ -140,7 +133,7 @@ static void called(struct pynvcc *v, size_t i)
 {
     for (size_t k = 0; k < v->nb; k++) {
         struct body *b = &v->b[k];
-        if (b->read || !same_name(v, b->name, i))
+        if (b->read || !py_same_text(v->c, b->name, i))
             continue;
         b->read = true;
         for (size_t s = b->from; s < b->to; s++)
@@ -172,7 +165,7 @@ static void carrier(struct pynvcc *v, size_t i)
     const struct body *b = body_of(v, i);
     size_t from = b ? b->from : 0, to = b ? b->to : v->c->n;
     for (size_t k = 0; k < v->nn; k++)
-        if (v->names[k].from == from && same_name(v, v->names[k].tok, i))
+        if (v->names[k].from == from && py_same_text(v->c, v->names[k].tok, i))
             return;
     if (v->nn == MAX_NAMES)
         return;
@@ -180,7 +173,7 @@ static void carrier(struct pynvcc *v, size_t i)
     v->names[v->nn++] = (struct carrier){i, from, to};
     for (size_t s = from; s < to; s++) {
         if (!(py_stmt_start(v->c, s) || is_op(v, s - 1, ";")) ||
-            !same_name(v, s, i) || !is_name(v, s, NULL))
+            !py_same_text(v->c, s, i) || !is_name(v, s, NULL))
             continue;
         if (is_op(v, s + 1, "=") || is_op(v, s + 1, "+="))
             expr(v, s + 2, expr_end(v, s + 2));
@@ -228,8 +221,8 @@ static void expr(struct pynvcc *v, size_t from, size_t to)
     }
 }
 
-/* The seeds: {'nvcc': ...}, x['nvcc'] = ..., x['nvcc'].append(...),
- * dict(nvcc=...), and NAME = ... where NAME says nvcc (nvcc_flags). */
+/* The seeds: {'nvcc': ...}, x['nvcc'] = ..., x['nvcc'].append(...), and
+ * NAME = ... where NAME says nvcc (nvcc_flags, dict(nvcc=...)). */
 static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
 {
     const struct py_code *c = v->c;
@@ -244,14 +237,14 @@ static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
             } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]")) {
                 added(v, i + 2); /* x['nvcc'].append(...) */
             }
-        } else if (t->kind == PY_TOK_NAME && py_stmt_start(c, i) &&
-                   pycmd_has_nvcc(c->buf + t->off, t->len) &&
-                   (is_op(v, i + 1, "=") || is_op(v, i + 1, "+="))) {
+        } else if (t->kind == PY_TOK_NAME &&
+                   (is_op(v, i + 1, "=") || is_op(v, i + 1, "+=")) &&
+                   (pycmd_has_nvcc(c->buf + t->off, t->len) ||
+                    (is_name(v, i, "mcc") && i &&
+                     (is_op(v, i - 1, "(") || is_op(v, i - 1, ","))))) {
+            /* nvcc_flags = ..., self.nvcc_args += ..., dict(nvcc=...),
+             * and a port's dict(mcc=...) */
             expr(v, i + 2, expr_end(v, i + 2));
-        } else if (t->kind == PY_TOK_NAME && i >= 2 && is_op(v, i + 1, "=") &&
-                   (is_name(v, i, "nvcc") || is_name(v, i, "mcc")) &&
-                   (is_op(v, i - 1, "(") || is_op(v, i - 1, ","))) {
-            expr(v, i + 2, expr_end(v, i + 2)); /* dict(nvcc=...) */
         }
     }
 }

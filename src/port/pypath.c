@@ -71,13 +71,6 @@ static bool opens(const struct pypath *pp, size_t i)
     return py_opens(&pp->c, i);
 }
 
-static bool same_name(const struct pypath *pp, size_t a, size_t b)
-{
-    const struct py_token *x = &pp->c.t[a], *y = &pp->c.t[b];
-    return is_name(pp, a) && x->len == y->len &&
-           !memcmp(pp->c.buf + x->off, pp->c.buf + y->off, x->len);
-}
-
 static size_t close_of(const struct pypath *pp, size_t i)
 {
     return py_close_of(&pp->c, i);
@@ -248,13 +241,6 @@ enum callee {
     C_SAME /* abspath, realpath, normpath: the same path, for ours */
 };
 
-static bool ends_with(const char *s, size_t len, const char *end)
-{
-    size_t el = strlen(end);
-    return len >= el && !memcmp(s + len - el, end, el) &&
-           (len == el || s[len - el - 1] == '.');
-}
-
 static bool has_path(const char *s, size_t len)
 {
     for (size_t i = 0; i + 4 <= len; i++)
@@ -269,17 +255,19 @@ static enum callee callee_of(const char *s, size_t len)
                   (len > 4 && !memcmp(s, "osp.", 4)) ||
                   (len > 5 && !memcmp(s, "path.", 5)) ||
                   (len > 10 && !memcmp(s, "posixpath.", 10));
-    if (ends_with(s, len, "join"))
+    if (py_dotted_ends(s, len, "join"))
         return ospath || has_path(s, len) ? C_JOIN : C_OTHER;
-    if (ends_with(s, len, "Path") || ends_with(s, len, "PurePath") ||
-        ends_with(s, len, "PosixPath") || ends_with(s, len, "PurePosixPath"))
+    if (py_dotted_ends(s, len, "Path") || py_dotted_ends(s, len, "PurePath") ||
+        py_dotted_ends(s, len, "PosixPath") ||
+        py_dotted_ends(s, len, "PurePosixPath"))
         return C_PATH;
     if (!ospath)
         return C_OTHER;
-    if (ends_with(s, len, "dirname"))
+    if (py_dotted_ends(s, len, "dirname"))
         return C_DIRNAME;
-    if (ends_with(s, len, "abspath") || ends_with(s, len, "realpath") ||
-        ends_with(s, len, "normpath"))
+    if (py_dotted_ends(s, len, "abspath") ||
+        py_dotted_ends(s, len, "realpath") ||
+        py_dotted_ends(s, len, "normpath"))
         return C_SAME;
     return C_OTHER;
 }
@@ -525,7 +513,7 @@ static void parameters(struct pypath *pp, struct pval *v)
         defs++;
         size_t calls[PARAM_CALLS], ncalls = 0;
         for (size_t m = 0; m + 1 < c->n && ncalls <= PARAM_CALLS; m++)
-            if (m != d + 1 && same_name(pp, m, d + 1) &&
+            if (m != d + 1 && is_name(pp, m) && py_same_text(c, m, d + 1) &&
                 !(c->t[m].flags & PY_TOKF_ATTR) && is_op(pp, m + 1, "(") &&
                 ncalls++ < PARAM_CALLS)
                 calls[ncalls - 1] = m;

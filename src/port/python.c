@@ -31,21 +31,19 @@
 
 /* An open bracket and what its contents are. */
 struct frame {
-    char open;       /* ( [ { */
-    bool nvcc;       /* a list of nvcc's options */
-    bool nvcc_value; /* a dict's, or dict()'s: the value of 'nvcc' (nvcc=)
-                        is read now: its lists are nvcc's */
-    bool command;    /* ... that is a command: [nvcc, '-c', 'k.cu'] */
-    bool which;      /* shutil.which(...), os.getenv(...): 'nvcc' there is
-                        the program's name */
-    size_t item;     /* where its item now read starts */
-    bool libraries;  /* libraries=[...] */
-    bool find;       /* find_library(...) */
-    bool loader;     /* ctypes.CDLL(...) and the like */
-    bool cuda;       /* a loader given a CUDA library (renamed) */
-    bool adds;       /* flags.append('-O3'), flags one of nvcc's */
-    size_t first;    /* its first token */
-    size_t nwords0;  /* words collected before it (nvcc lists) */
+    char open;      /* ( [ { */
+    bool nvcc;      /* a list of nvcc's options */
+    bool command;   /* ... that is a command: [nvcc, '-c', 'k.cu'] */
+    bool which;     /* shutil.which(...), os.getenv(...): 'nvcc' there is
+                       the program's name */
+    size_t item;    /* where its item now read starts */
+    bool libraries; /* libraries=[...] */
+    bool find;      /* find_library(...) */
+    bool loader;    /* ctypes.CDLL(...) and the like */
+    bool cuda;      /* a loader given a CUDA library (renamed) */
+    bool adds;      /* flags.append('-O3'), flags one of nvcc's */
+    size_t first;   /* its first token */
+    size_t nwords0; /* words collected before it (nvcc lists) */
 };
 
 /* Brackets deeper than this are counted, not followed. */
@@ -433,42 +431,25 @@ static bool device_key(const struct py *p, size_t i)
            !memcmp(p->buf + off, se->e.to, len);
 }
 
-/* Is the list opening at i nvcc's options: x['nvcc'] = [, nvcc_flags +=
- * [, {'nvcc': [, or one of an expression that makes them (pynvcc.h): not
- * a subscript (x[0])? */
+/* Is the list opening at i nvcc's options: one of an expression that
+ * makes them (pynvcc.h: {'nvcc': [...] + flags}, x['nvcc'] = [...],
+ * nvcc_flags += [...], what a function returns to them), not a subscript
+ * (x[0])? */
 static bool nvcc_list(const struct py *p, size_t i)
 {
-    if (!i || !p->m.extension)
-        return false;
     struct py_code c = code(p);
-    if (pynvcc_in(p->nv, i) && !py_subscript(&c, i))
-        return true;
-    if (is_op(p, i - 1, ":") && i >= 2 && device_key(p, i - 2))
-        return true;
-    if (!is_op(p, i - 1, "=") && !is_op(p, i - 1, "+="))
-        return false;
-    if (i >= 2 && p->t[i - 2].kind == PY_TOK_NAME)
-        return pycmd_has_nvcc(p->buf + p->t[i - 2].off, p->t[i - 2].len);
-    return i >= 4 && is_op(p, i - 2, "]") && device_key(p, i - 3) &&
-           is_op(p, i - 4, "[");
+    return i && p->m.extension && pynvcc_in(p->nv, i) && !py_subscript(&c, i);
 }
 
-/* The ':' of a dict's item or the '=' of a keyword argument at i: the
- * value of the key 'nvcc' ({'nvcc': ['-O3'] + flags}, {'nvcc': [] if d
- * else [...]}, dict(cxx=[...], nvcc=[...])) is nvcc's, whatever lists it
- * is made of; dict()'s keyword is the key, renamed as the string is. */
-static void value_of(struct py *p, size_t i)
+/* The '=' of a keyword argument at i: dict(cxx=[...], nvcc=[...])'s
+ * keyword is the key, renamed as the string is. */
+static void dict_key(struct py *p, size_t i)
 {
     struct frame *f = top(p);
-    if (!f || !p->m.extension || i < 2)
-        return;
-    if (f->open == '{' && is_op(p, i, ":") && device_key(p, i - 1)) {
-        f->nvcc_value = true;
-    } else if (f->open == '(' && f->first >= 2 &&
-               is_name(p, f->first - 2, "dict") && is_op(p, i, "=") &&
-               (is_name(p, i - 1, "nvcc") || is_name(p, i - 1, "mcc")) &&
-               (is_op(p, i - 2, "(") || is_op(p, i - 2, ","))) {
-        f->nvcc_value = true;
+    if (f && p->m.extension && i >= 2 && f->open == '(' && f->first >= 2 &&
+        is_name(p, f->first - 2, "dict") && is_op(p, i, "=") &&
+        is_name(p, i - 1, "nvcc") &&
+        (is_op(p, i - 2, "(") || is_op(p, i - 2, ","))) {
         const struct script_entry *se =
             mapping_script(p->j->map, SC_PY_KEY, "nvcc", 4);
         const struct py_token *t = &p->t[i - 1];
@@ -482,14 +463,6 @@ static bool key_at(void *arg, size_t i)
     return device_key(arg, i);
 }
 
-/* Does the dotted name in sb end in the name s (a part of its own)? */
-static bool ends_with(const struct strbuf *sb, const char *s)
-{
-    size_t n = strlen(s);
-    return sb->len >= n && !strcmp(sb->buf + sb->len - n, s) &&
-           (sb->len == n || sb->buf[sb->len - n - 1] == '.');
-}
-
 /* The item of the open list that ends before i is done: in a list of
  * nvcc's, one that is not a string of its own is a word too, a value
  * no rule reads (-ccbin, cxx: the option takes cxx, not what follows). */
@@ -500,7 +473,6 @@ static void close_item(struct py *p, size_t i)
         return;
     size_t a = f->item;
     f->item = i + 1;
-    f->nvcc_value = false;
     if (!f->nvcc || (i == a + 1 && p->t[a].kind == PY_TOK_STRING))
         return;
     size_t off = p->t[a].off, len = p->t[i - 1].off + p->t[i - 1].len - off;
@@ -535,8 +507,10 @@ static void open_bracket(struct py *p, size_t i)
             sb->len >= 12 && !strcmp(sb->buf + sb->len - 12, "find_library");
         f.find = le && find;
         f.loader = le && !find;
-        f.which = ends_with(sb, "which") || ends_with(sb, "find_executable") ||
-                  ends_with(sb, "getenv") || ends_with(sb, "environ.get");
+        f.which = py_dotted_ends(sb->buf, sb->len, "which") ||
+                  py_dotted_ends(sb->buf, sb->len, "find_executable") ||
+                  py_dotted_ends(sb->buf, sb->len, "getenv") ||
+                  py_dotted_ends(sb->buf, sb->len, "environ.get");
         f.adds = f.nvcc = pynvcc_adds(p->nv, i);
     } else if (f.open == '[') {
         struct py_code c = code(p);
@@ -545,8 +519,7 @@ static void open_bracket(struct py *p, size_t i)
         bool to = te && te->action == SA_RENAME;
         f.command =
             pycmd_nvcc_list(&c, i, to ? te->e.to : NULL, to ? te->e.to_len : 0);
-        f.nvcc = nvcc_list(p, i) || (up && (up->nvcc || up->nvcc_value)) ||
-                 f.command;
+        f.nvcc = nvcc_list(p, i) || (up && up->nvcc) || f.command;
         f.libraries = p->m.extension && i >= 2 && is_op(p, i - 1, "=") &&
                       is_name(p, i - 2, "libraries");
     }
@@ -646,8 +619,8 @@ void python_port(struct script_job *j)
                 close_bracket(&p, i);
             else if (tk->len == 1 && c == ',')
                 close_item(&p, i);
-            else if (tk->len == 1 && (c == ':' || c == '='))
-                value_of(&p, i);
+            else if (tk->len == 1 && c == '=')
+                dict_key(&p, i);
             break;
         }
         default:

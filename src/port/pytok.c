@@ -124,11 +124,24 @@ bool py_subscript(const struct py_code *c, size_t i)
            (t->kind == PY_TOK_NAME && !py_keyword(c, i - 1));
 }
 
+bool py_same_text(const struct py_code *c, size_t a, size_t b)
+{
+    const struct py_token *x = &c->t[a], *y = &c->t[b];
+    return x->len == y->len &&
+           !memcmp(c->buf + x->off, c->buf + y->off, x->len);
+}
+
+bool py_dotted_ends(const char *s, size_t len, const char *end)
+{
+    size_t el = strlen(end);
+    return len >= el && !memcmp(s + len - el, end, el) &&
+           (len == el || s[len - el - 1] == '.');
+}
+
 bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
                  size_t *a, size_t *b)
 {
     size_t close = py_close_of(c, open), at = 0, start = open + 1, depth = 0;
-    const struct py_token *k = &c->t[kw];
     for (size_t i = open + 1; i <= close && i < c->n; i++) {
         if (i < close && py_opens(c, i))
             depth++;
@@ -137,8 +150,7 @@ bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
         if (depth || (i < close && !py_is_op(c, i, ",")))
             continue;
         bool named = i > start + 1 && py_is_op(c, start + 1, "=");
-        if (named && c->t[start].len == k->len &&
-            !memcmp(c->buf + c->t[start].off, c->buf + k->off, k->len)) {
+        if (named && py_same_text(c, start, kw)) {
             *a = start + 2;
             *b = i;
             return true;

@@ -53,6 +53,11 @@ size_t py_callee(const struct py_code *c, size_t i, struct strbuf *sb);
  * tokens [*a, *b). */
 bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
                  size_t *a, size_t *b);
+/* Do tokens a and b spell the same? */
+bool py_same_text(const struct py_code *c, size_t a, size_t b);
+/* Does the dotted name s[0..len) end in the part end (all of it, or
+ * after a '.': os.path.join ends in join, not in oin)? */
+bool py_dotted_ends(const char *s, size_t len, const char *end);
 /* Does token i start a logical line; where does the line of i end? */
 bool py_stmt_start(const struct py_code *c, size_t i);
 size_t py_stmt_end(const struct py_code *c, size_t i);

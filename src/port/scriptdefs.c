@@ -31,19 +31,19 @@ static size_t name_len(const char *s, size_t len, size_t i)
     return k - i;
 }
 
-static bool blank(char c)
+bool script_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Does s[i..len) start with word w (case as given, or any)? */
-static bool at_word(const char *s, size_t len, size_t i, const char *w,
+bool script_at_word(const char *s, size_t len, size_t i, const char *w,
                     bool any_case)
 {
     size_t n = strlen(w);
     return i + n <= len &&
            (any_case ? !strncasecmp(s + i, w, n) : !memcmp(s + i, w, n)) &&
-           (!i || !name_char(s[i - 1]));
+           (!i || !name_char(s[i - 1])) &&
+           (i + n == len || !name_char(s[i + n]));
 }
 
 /* CMake's *compile_definitions(a PRIVATE X Y=1 "Z" -DW): the names of
@@ -58,8 +58,8 @@ static size_t cmake_list(const char *s, size_t len, size_t i,
     for (; i < end && s[i] != ')'; i++) {
         size_t d = i + 2 < len && s[i] == '-' && s[i + 1] == 'D' ? 2 : 0;
         if (!name_start(s[i + d]) ||
-            (i && !blank(s[i - 1]) && s[i - 1] != '"' && s[i - 1] != '(' &&
-             s[i - 1] != ';'))
+            (i && !script_blank(s[i - 1]) && s[i - 1] != '"' &&
+             s[i - 1] != '(' && s[i - 1] != ';'))
             continue;
         i += d;
         size_t n = name_len(s, len, i);
@@ -67,8 +67,8 @@ static size_t cmake_list(const char *s, size_t len, size_t i,
         for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
             keyword |=
                 strlen(keywords[k]) == n && !memcmp(s + i, keywords[k], n);
-        if (!keyword &&
-            (i + n == len || blank(s[i + n]) || memchr("=\";)", s[i + n], 4)))
+        if (!keyword && (i + n == len || script_blank(s[i + n]) ||
+                         memchr("=\";)", s[i + n], 4)))
             fn(arg, i, n);
         i += n - 1;
     }
@@ -79,11 +79,11 @@ static size_t cmake_list(const char *s, size_t len, size_t i,
  * each tuple up to the list's end, from i. Returns where it stopped. */
 size_t script_py_list(const char *s, size_t len, size_t i)
 {
-    while (i < len && blank(s[i]))
+    while (i < len && script_blank(s[i]))
         i++;
     if (i >= len || s[i] != '=')
         return len;
-    for (i++; i < len && blank(s[i]); i++)
+    for (i++; i < len && script_blank(s[i]); i++)
         ;
     return i < len && s[i] == '[' ? i : len;
 }
@@ -113,23 +113,27 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
         char c = buf[i];
         if (c == '-' && i + 2 < len && buf[i + 1] == 'D' &&
             name_start(buf[i + 2]) &&
-            (!i || blank(buf[i - 1]) || memchr("'\"[(,=", buf[i - 1], 6))) {
+            (!i || script_blank(buf[i - 1]) ||
+             memchr("'\"[(,=", buf[i - 1], 6))) {
             /* -DNAME, -DNAME=1, '-DNAME' */
             fn(arg, i + 2, name_len(buf, len, i + 2));
             i += 2;
         } else if (lang == SCRIPT_CMAKE &&
-                   (at_word(buf, len, i, "add_compile_definitions", true) ||
-                    at_word(buf, len, i, "target_compile_definitions", true) ||
-                    at_word(buf, len, i, "COMPILE_DEFINITIONS", false))) {
+                   (script_at_word(buf, len, i, "add_compile_definitions",
+                                   true) ||
+                    script_at_word(buf, len, i, "target_compile_definitions",
+                                   true) ||
+                    script_at_word(buf, len, i, "COMPILE_DEFINITIONS",
+                                   false))) {
             /* (the property's values follow its name; a command's, its
              * parenthesis) */
             size_t k = i + name_len(buf, len, i);
-            while (buf[i] != 'C' && k < len && blank(buf[k]))
+            while (buf[i] != 'C' && k < len && script_blank(buf[k]))
                 k++;
             if (buf[i] == 'C' || (k < len && buf[k] == '('))
                 i = cmake_list(buf, len, k, fn, arg);
         } else if (lang == SCRIPT_PYTHON &&
-                   at_word(buf, len, i, "define_macros", false)) {
+                   script_at_word(buf, len, i, "define_macros", false)) {
             i = python_list(buf, len, i + 13, fn, arg);
         }
     }

@@ -14,6 +14,12 @@
 
 #include "port/scriptenv.h"
 
+/* The byte scan's pieces (scriptincs.c's too): a blank; whether s[i..len)
+ * is the word w (case as given, or any), with no name character before
+ * or after it. */
+bool script_blank(char c);
+bool script_at_word(const char *s, size_t len, size_t i, const char *w,
+                    bool any_case);
 /* Where the list of a Python keyword's value opens: s[i..len) is
  * "  = [" (blanks around the '='), and the index of the '[' comes back;
  * len when it is not. */

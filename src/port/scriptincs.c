@@ -3,28 +3,12 @@
 #include "port/scriptincs.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "lex/lexer.h"
 #include "port/scriptdefs.h"
 
 /* How far a list is read (bounded, as scriptdefs.c's). */
 #define SCAN_MAX 4096
-
-static bool blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static bool at_word(const char *s, size_t len, size_t i, const char *w,
-                    bool any_case)
-{
-    size_t n = strlen(w);
-    return i + n <= len &&
-           (any_case ? !strncasecmp(s + i, w, n) : !memcmp(s + i, w, n)) &&
-           (!i || !lexer_is_ident_char((unsigned char)s[i - 1])) &&
-           (i + n == len || !lexer_is_ident_char((unsigned char)s[i + n]));
-}
 
 static bool starts(const char *s, size_t n, const char *p)
 {
@@ -79,7 +63,7 @@ static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
     bool first = true;
     for (i++; i < end && s[i] != ')';) {
-        if (blank(s[i])) {
+        if (script_blank(s[i])) {
             i++;
             continue;
         }
@@ -89,7 +73,7 @@ static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
             for (i++; i < end && s[i] != '"'; i++)
                 ;
         else
-            for (; i < end && !blank(s[i]) && s[i] != ')'; i++)
+            for (; i < end && !script_blank(s[i]) && s[i] != ')'; i++)
                 ;
         size_t wb = b + quoted, we = i;
         i += quoted && i < end;
@@ -142,30 +126,35 @@ void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
 {
     for (size_t i = 0; i < len; i++) {
         if (buf[i] == '-' && i + 2 < len && buf[i + 1] == 'I' &&
-            !blank(buf[i + 2]) &&
-            (!i || blank(buf[i - 1]) || memchr("'\"[(,=", buf[i - 1], 6))) {
+            !script_blank(buf[i + 2]) &&
+            (!i || script_blank(buf[i - 1]) ||
+             memchr("'\"[(,=", buf[i - 1], 6))) {
             /* -Idir, '-Idir' */
             size_t b = i + 2, e = b;
-            while (e < len && !blank(buf[e]) && !memchr("'\"),;]", buf[e], 6))
+            while (e < len && !script_blank(buf[e]) &&
+                   !memchr("'\"),;]", buf[e], 6))
                 e++;
             if (e > b)
                 item(buf + b, e - b, fn, arg);
             i = e - 1;
         } else if (lang == SCRIPT_CMAKE &&
-                   (at_word(buf, len, i, "include_directories", true) ||
-                    at_word(buf, len, i, "cuda_include_directories", true) ||
-                    at_word(buf, len, i, "musa_include_directories", true) ||
-                    at_word(buf, len, i, "target_include_directories", true))) {
+                   (script_at_word(buf, len, i, "include_directories", true) ||
+                    script_at_word(buf, len, i, "cuda_include_directories",
+                                   true) ||
+                    script_at_word(buf, len, i, "musa_include_directories",
+                                   true) ||
+                    script_at_word(buf, len, i, "target_include_directories",
+                                   true))) {
             bool target = (buf[i] | 0x20) == 't';
             size_t k = i;
             while (k < len && lexer_is_ident_char((unsigned char)buf[k]))
                 k++;
-            while (k < len && blank(buf[k]))
+            while (k < len && script_blank(buf[k]))
                 k++;
             if (k < len && buf[k] == '(')
                 i = cmake_list(buf, len, k, target, fn, arg);
         } else if (lang == SCRIPT_PYTHON &&
-                   at_word(buf, len, i, "include_dirs", false)) {
+                   script_at_word(buf, len, i, "include_dirs", false)) {
             i = python_list(buf, len, i + 12, fn, arg);
         }
     }

@@ -319,6 +319,43 @@ static bool own_twin(const struct builder *b, const struct mf_tu *prog,
     return false;
 }
 
+/* Which targets of the build files each file is in, and each file's
+ * unit. */
+struct targets {
+    size_t *tu;    /* per file: 1 + its unit, or 0 */
+    size_t *first; /* per file: 1 + its first membership, or 0 */
+    size_t *next;  /* per membership: 1 + the file's next, or 0 */
+    size_t *of;    /* per membership: its target */
+};
+
+static void targets_index(const struct builder *b, struct targets *tg)
+{
+    const struct build_in *in = b->in;
+    size_t nf = in->nfiles ? in->nfiles : 1;
+    size_t nm = in->ngroups ? in->gstart[in->ngroups] : 0;
+    tg->tu = xcalloc(nf, sizeof(*tg->tu));
+    tg->first = xcalloc(nf, sizeof(*tg->first));
+    tg->next = xcalloc(nm ? nm : 1, sizeof(*tg->next));
+    tg->of = xcalloc(nm ? nm : 1, sizeof(*tg->of));
+    for (size_t t = 0; t < b->ntus; t++)
+        tg->tu[b->file_of[t]] = t + 1;
+    for (size_t g = 0; g < in->ngroups; g++)
+        for (size_t m = in->gstart[g]; m < in->gstart[g + 1]; m++) {
+            size_t f = in->group[m];
+            tg->of[m] = g;
+            tg->next[m] = tg->first[f];
+            tg->first[f] = m + 1;
+        }
+}
+
+static void targets_release(struct targets *tg)
+{
+    free(tg->tu);
+    free(tg->first);
+    free(tg->next);
+    free(tg->of);
+}
+
 static void find_links(struct builder *b)
 {
     const struct build_in *in = b->in;
@@ -348,6 +385,8 @@ static void find_links(struct builder *b)
     unsigned char *seen = xcalloc(in->nfiles ? in->nfiles : 1, 1);
     unsigned char *linked = xcalloc(b->ntus ? b->ntus : 1, 1);
     size_t *work = xmalloc((b->ntus ? b->ntus : 1) * sizeof(*work));
+    struct targets tg;
+    targets_index(b, &tg);
     for (size_t p = 0; p < b->ntus; p++) {
         struct mf_tu *prog = &b->tus[p];
         if (!prog->main && !prog->shared)
@@ -358,6 +397,20 @@ static void find_links(struct builder *b)
         size_t top = 0, nlinks = 0;
         work[top++] = p;
         linked[p] = 1;
+        /* The units its build file builds with it. */
+        for (size_t m = tg.first[b->file_of[p]]; m; m = tg.next[m - 1]) {
+            const size_t *g = in->group + in->gstart[tg.of[m - 1]];
+            const size_t *ge = in->group + in->gstart[tg.of[m - 1] + 1];
+            for (; g < ge; g++) {
+                size_t u = tg.tu[*g];
+                if (u && !linked[u - 1] && !b->tus[u - 1].main &&
+                    !b->tus[u - 1].shared) {
+                    linked[u - 1] = 1;
+                    work[top++] = u - 1;
+                    nlinks++;
+                }
+            }
+        }
         while (top) {
             size_t t = work[--top];
             visit(in, b->file_of[t], seen, &scratch);
@@ -399,6 +452,7 @@ static void find_links(struct builder *b)
     free(seen);
     free(next_impl);
     free(impl);
+    targets_release(&tg);
 }
 
 /* Is the flag among v[0..n)? */

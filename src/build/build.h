@@ -71,6 +71,12 @@ struct build_in {
     size_t narch;
     const char *musa_home;
     const char *generator;
+    /* The targets the project's build files name (port/scriptsrcs.h):
+     * target g builds files[group[gstart[g]] .. group[gstart[g + 1]]). A
+     * program or extension links the units of its targets. */
+    const size_t *group;
+    const size_t *gstart; /* ngroups + 1 of them */
+    size_t ngroups;
 };
 
 /* Warnings about the build, with their group (-W): separate device

@@ -16,15 +16,14 @@ static bool starts(const char *s, size_t n, const char *p)
     return n >= l && !memcmp(s, p, l);
 }
 
-/* One directory as written: a variable of the file's own directory or
- * of the project's top first, or none at all. */
-static void item(const char *s, size_t n,
-                 void (*fn)(void *, bool, const char *, size_t), void *arg)
+bool script_path_word(const char **sp, size_t *np, bool *at)
 {
+    const char *s = *sp;
+    size_t n = *np;
     static const char *const own[] = {"${CMAKE_CURRENT_SOURCE_DIR}",
                                       "${CMAKE_CURRENT_LIST_DIR}", "$(CURDIR)"};
-    static const char *const top[] = {"${PROJECT_SOURCE_DIR}",
-                                      "${CMAKE_SOURCE_DIR}"};
+    static const char *const tops[] = {"${PROJECT_SOURCE_DIR}",
+                                       "${CMAKE_SOURCE_DIR}"};
     bool at_top = false, var = false;
     if (starts(s, n, "$<BUILD_INTERFACE:") && s[n - 1] == '>') {
         s += 18;
@@ -37,9 +36,9 @@ static void item(const char *s, size_t n,
             var = true;
         }
     for (size_t k = 0; k < 2; k++)
-        if (starts(s, n, top[k])) {
-            s += strlen(top[k]);
-            n -= strlen(top[k]);
+        if (starts(s, n, tops[k])) {
+            s += strlen(tops[k]);
+            n -= strlen(tops[k]);
             at_top = var = true;
         }
     if (var && n && s[0] == '/') {
@@ -47,8 +46,20 @@ static void item(const char *s, size_t n,
         n--;
     }
     if (memchr(s, '$', n) || memchr(s, '<', n) || memchr(s, '{', n))
-        return;
-    fn(arg, at_top, s, n);
+        return false;
+    *sp = s;
+    *np = n;
+    *at = at_top;
+    return true;
+}
+
+/* One directory as written. */
+static void item(const char *s, size_t n,
+                 void (*fn)(void *, bool, const char *, size_t), void *arg)
+{
+    bool top;
+    if (script_path_word(&s, &n, &top))
+        fn(arg, top, s, n);
 }
 
 /* include_directories(...), target_include_directories(t ...): the

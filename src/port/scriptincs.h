@@ -16,6 +16,12 @@
 
 #include "port/scriptenv.h"
 
+/* A path as a build file writes it (${CMAKE_CURRENT_SOURCE_DIR}/inc,
+ * $<BUILD_INTERFACE:...>, $(CURDIR)/x): without the variable of its own
+ * directory or (*top) of the project's top, in *s and *n. False where
+ * another variable or expression is in it. */
+bool script_path_word(const char **s, size_t *n, bool *top);
+
 /* Call fn with each directory buf[0..len), a build file in lang, names:
  * dir[0..n) is absolute, or relative to the build file's directory, or
  * (top) to the project's top (${PROJECT_SOURCE_DIR}/include). */

@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <stdint.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,6 +384,67 @@ static const char *defines_note(const struct run *r, struct arena *a)
     return note;
 }
 
+/* Globs of the build files matched against the files of the run, at
+ * most (each is a walk over them). */
+#define MAX_GLOBS 1024
+
+/* The build files' targets (r->srcs) as the model's groups of files:
+ * in->group, in->gstart, in->ngroups. */
+static void targets_of(const struct run *r, struct build_in *in,
+                       struct arena *a)
+{
+    struct hashmap ids = HASHMAP_INIT;
+    size_t *grp = NULL, *files = NULL, n = 0, ng = 0, nglobs = 0;
+    size_t grp_alloc = 0, files_alloc = 0;
+    const struct strbuf *s = &r->srcs;
+    for (size_t at = 0; at < s->len;) {
+        const char *key = s->buf + at, *path = key + strlen(key) + 1;
+        at = (size_t)(path - s->buf) + strlen(path) + 1;
+        void *v = hashmap_get(&ids, key, strlen(key));
+        size_t g = v ? (size_t)(uintptr_t)v - 1 : ng;
+        if (!v)
+            hashmap_put(&ids, key, strlen(key), (void *)(uintptr_t)++ng);
+        for (size_t i = 0; i < r->njobs; i++) {
+            const struct job *j = &r->jobs[i];
+            if (path[0] == 'f') {
+                j = hashmap_get(&r->byabs, path + 1, strlen(path + 1));
+                if (!j)
+                    break;
+                i = (size_t)(j - r->jobs);
+            } else if (nglobs > MAX_GLOBS || !j->abs ||
+                       fnmatch(path + 1, j->abs,
+                               strstr(path, "**") ? 0 : FNM_PATHNAME)) {
+                continue;
+            }
+            ALLOC_GROW(grp, n + 1, grp_alloc);
+            ALLOC_GROW(files, n + 1, files_alloc);
+            grp[n] = g;
+            files[n++] = i;
+            if (path[0] == 'f')
+                break;
+        }
+        nglobs += path[0] == 'g';
+    }
+    hashmap_release(&ids);
+    /* By target, in the order the files came. */
+    size_t *gstart = arena_alloc(a, (ng + 1) * sizeof(*gstart));
+    size_t *group = arena_alloc(a, (n ? n : 1) * sizeof(*group));
+    memset(gstart, 0, (ng + 1) * sizeof(*gstart));
+    for (size_t k = 0; k < n; k++)
+        gstart[grp[k] + 1]++;
+    for (size_t g = 0; g < ng; g++)
+        gstart[g + 1] += gstart[g];
+    size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
+    for (size_t k = 0; k < n; k++)
+        group[gstart[grp[k]] + fill[grp[k]]++] = files[k];
+    free(fill);
+    free(grp);
+    free(files);
+    in->group = group;
+    in->gstart = gstart;
+    in->ngroups = ng;
+}
+
 void buildfiles_write(struct run *r)
 {
     const struct options *o = r->o;
@@ -462,6 +525,7 @@ void buildfiles_write(struct run *r)
         .musa_home = home && *home ? home : "/usr/local/musa",
         .generator = gen.buf,
     };
+    targets_of(r, &in, &a);
     struct manifest mf;
     struct build_warnings bw;
     build_model(&in, &mf, &bw, &a);

@@ -393,8 +393,12 @@ static void port_all(struct run *r, const struct lock *lock,
         run_pool(r, lock, job_note_names, kept, nkept, 0, printed, teeing, NULL,
                  NULL);
         /* (once the workers are gone: they read the include path) */
-        for (size_t k = 0; k < nkept; k++)
-            inputs_add_incdirs(r, &r->results[kept[k]].incdirs);
+        for (size_t k = 0; k < nkept; k++) {
+            struct result *res = &r->results[kept[k]];
+            inputs_add_incdirs(r, &res->incdirs);
+            strbuf_add(&r->srcs, res->srcs.buf, res->srcs.len);
+            strbuf_release(&res->srcs);
+        }
     }
     free(kept);
 

@@ -23,6 +23,7 @@
 #include "port/pending.h"
 #include "port/scriptdefs.h"
 #include "port/scriptincs.h"
+#include "port/scriptsrcs.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
@@ -214,33 +215,58 @@ static void note_defined(void *arg, size_t off, size_t len)
     note_decl(d->r, name, len, hashmap_hash(name, len), DECL_MACRO, off);
 }
 
-/* A build file's include directory: absolute, inside the inputs. */
-struct incdirs {
+/* A path a build file names, made absolute: inside the inputs. */
+struct named {
     const struct run *run;
     const struct job *j;
     struct result *r;
+    size_t index;
 };
+
+static size_t named_path(const struct named *d, bool top, const char *s,
+                         size_t n, char path[PATH_MAX])
+{
+    const char *root = d->run->in_root, *abs = d->j->abs;
+    if (!root || !abs)
+        return 0;
+    size_t k;
+    if (n && s[0] == '/')
+        k = path_join_normal(path, PATH_MAX, "", 0, s, n);
+    else if (top)
+        k = path_join_normal(path, PATH_MAX, root, strlen(root), s, n);
+    else
+        k = path_join_normal(path, PATH_MAX, abs,
+                             (size_t)(strrchr(abs, '/') - abs), s, n);
+    size_t rl = strlen(root);
+    return k && k >= rl && !memcmp(path, root, rl) &&
+                   (k == rl || path[rl] == '/' || rl == 1)
+               ? k
+               : 0;
+}
 
 static void note_incdir(void *arg, bool top, const char *dir, size_t n)
 {
-    struct incdirs *d = arg;
-    const char *root = d->run->in_root, *abs = d->j->abs;
-    if (!root || !abs)
-        return;
+    struct named *d = arg;
     char path[PATH_MAX];
-    size_t k;
-    if (n && dir[0] == '/')
-        k = path_join_normal(path, sizeof(path), "", 0, dir, n);
-    else if (top)
-        k = path_join_normal(path, sizeof(path), root, strlen(root), dir, n);
-    else
-        k = path_join_normal(path, sizeof(path), abs,
-                             (size_t)(strrchr(abs, '/') - abs), dir, n);
-    size_t rl = strlen(root);
-    if (k && k >= rl && !memcmp(path, root, rl) &&
-        (k == rl || path[rl] == '/' || rl == 1)) {
+    size_t k = named_path(d, top, dir, n, path);
+    if (k) {
         strbuf_add(&d->r->incdirs, path, k);
         strbuf_addch(&d->r->incdirs, '\0');
+    }
+}
+
+static void note_source(void *arg, unsigned target, bool top, bool glob,
+                        const char *s, size_t n)
+{
+    struct named *d = arg;
+    char path[PATH_MAX];
+    size_t k = named_path(d, top, s, n, path);
+    if (k) {
+        strbuf_addf(&d->r->srcs, "%zu.%u", d->index, target);
+        strbuf_addch(&d->r->srcs, '\0');
+        strbuf_addch(&d->r->srcs, glob ? 'g' : 'f');
+        strbuf_add(&d->r->srcs, path, k);
+        strbuf_addch(&d->r->srcs, '\0');
     }
 }
 
@@ -564,9 +590,11 @@ size_t job_note_names(void *arg, size_t k, int wid)
         struct defined d = {r, src.buf};
         script_defines((enum script_lang)j->script, src.buf, src.len,
                        note_defined, &d);
-        struct incdirs in = {run, j, r};
+        struct named in = {run, j, r, index};
         script_include_dirs((enum script_lang)j->script, src.buf, src.len,
                             note_incdir, &in);
+        script_sources((enum script_lang)j->script, src.buf, src.len,
+                       note_source, &in);
     } else if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
         struct pending *pend = NULL;
         rewrite(run, j, r, w, &src, &pend, true);

@@ -189,6 +189,7 @@ void result_release(struct result *res)
     res->held = NULL;
     strbuf_release(&res->decl);
     strbuf_release(&res->incdirs);
+    strbuf_release(&res->srcs);
     strbuf_release(&res->out);
     strbuf_release(&res->err);
     strbuf_release(&res->unmapped);
@@ -226,6 +227,7 @@ void run_release(struct run *r)
     free(r->base_next);
     report_release(&r->rep);
     project_free(r->proj);
+    strbuf_release(&r->srcs);
     mapping_free(r->map);
     state_release(&r->noted);
 }

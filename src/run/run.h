@@ -138,6 +138,10 @@ struct result {
     /* A build file's include directories (port/scriptincs.h), absolute,
      * "dir\0" each: noted before the port, as decl is. */
     struct strbuf incdirs;
+    /* The source files of its targets (port/scriptsrcs.h): per file
+     * "J.T\0" (the job's index, the target's) then "f" (a file) or "g"
+     * (a glob) and the absolute path, "\0". */
+    struct strbuf srcs;
     bool deferred;       /* finished after every file is seen (job_finish) */
     struct held *held;   /* what finishing it needs, or NULL: port again */
     struct strbuf notes; /* "message\0" per note, for the summary */
@@ -198,6 +202,8 @@ struct run {
     bool keep_state;          /* may write the run state (state.h) */
     struct state noted;       /* its other files (run_note_file) */
     struct project *proj;     /* the project's names (port/project.h) */
+    struct strbuf srcs;       /* the build files' targets' sources, as
+                                 struct result's, of every build file */
     bool defer_all;           /* finish every port after the table */
     size_t held_bytes;        /* what held ports keep (atomic) */
     size_t hold_max;          /* RUN_HOLD_MAX, or a test's */

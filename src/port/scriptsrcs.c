@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: MIT */
+/* The source files of a build file's targets: see scriptsrcs.h. CMake's
+ * commands are read as bytes (as scriptincs.c reads them); a setup's
+ * Extension(...) as Python tokens, following the names, joins, globs and
+ * lists that make its sources, a bounded number of steps. */
+#include "port/scriptsrcs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex/lexer.h"
+#include "port/pytok.h"
+#include "port/scriptdefs.h"
+#include "port/scriptincs.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* Bytes of one CMake command read for its words, at most: the scan goes
+ * on from where a command stopped, so it reads each byte once. */
+#define SCAN_MAX 65536
+/* Targets of one CMake file told apart by name (target_sources adds to
+ * one); more are each a target of their own. */
+#define MAX_TARGETS 256
+/* Steps one Python expression is followed, at most: a name's value, a
+ * call's argument, a list's item. */
+#define MAX_STEPS 512
+/* Names followed within one another, at most. */
+#define MAX_DEPTH 16
+/* Tokens looked at for names' values in one file, at most (a setup has a
+ * few hundred; a contrived file with thousands of extensions that each
+ * name a list does not take quadratic time). */
+#define MAX_WORK ((size_t)1 << 24)
+
+typedef void sources_fn(void *arg, unsigned target, bool top, bool glob,
+                        const char *path, size_t n);
+
+/* ---- CMake ---- */
+
+struct cmake_targets {
+    const char *name[MAX_TARGETS];
+    size_t len[MAX_TARGETS];
+    unsigned n, next;
+};
+
+static unsigned target_id(struct cmake_targets *ts, const char *s, size_t n)
+{
+    for (unsigned k = 0; k < ts->n; k++)
+        if (ts->len[k] == n && !memcmp(ts->name[k], s, n))
+            return k;
+    if (ts->n < MAX_TARGETS) {
+        ts->name[ts->n] = s;
+        ts->len[ts->n++] = n;
+        ts->next = ts->n;
+        return ts->n - 1;
+    }
+    return ts->next++;
+}
+
+static bool word_is(const char *s, size_t n, const char *w)
+{
+    return n == strlen(w) && !memcmp(s, w, n);
+}
+
+/* The words of the command whose '(' is at i: its target, then its
+ * sources, less the keywords. Returns where it stopped. */
+static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
+                            struct cmake_targets *ts, sources_fn *fn, void *arg)
+{
+    static const char *const keywords[] = {
+        "STATIC",        "SHARED",        "MODULE",          "OBJECT",
+        "WIN32",         "PUBLIC",        "PRIVATE",         "INTERFACE",
+        "MACOSX_BUNDLE", "THIN_LTO",      "NO_EXTRAS",       "OPT_SIZE",
+        "SYSTEM",        "WITHOUT_SOABI", "EXCLUDE_FROM_ALL"};
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    bool first = true, skip = false;
+    unsigned target = 0;
+    for (i++; i < end && s[i] != ')';) {
+        if (script_blank(s[i])) {
+            i++;
+            continue;
+        }
+        if (s[i] == '#') {
+            while (i < end && s[i] != '\n')
+                i++;
+            continue;
+        }
+        size_t b = i;
+        bool quoted = s[i] == '"';
+        if (quoted)
+            for (i++; i < end && s[i] != '"'; i++)
+                ;
+        else
+            for (; i < end && !script_blank(s[i]) && s[i] != ')'; i++)
+                ;
+        const char *w = s + b + quoted;
+        size_t n = i - b - quoted;
+        i += quoted && i < end;
+        if (first) {
+            first = false;
+            target = target_id(ts, w, n);
+            continue;
+        }
+        if (word_is(w, n, "IMPORTED") || word_is(w, n, "ALIAS") ||
+            (options && word_is(w, n, "OPTIONS")))
+            skip = true;
+        bool keyword = false;
+        for (size_t k = 0; k < sizeof(keywords) / sizeof(*keywords); k++)
+            keyword |= word_is(w, n, keywords[k]);
+        bool top;
+        if (!skip && !keyword && n && script_path_word(&w, &n, &top))
+            fn(arg, target, top, false, w, n);
+    }
+    return i;
+}
+
+static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
+                          void *arg)
+{
+    static const char *const commands[] = {
+        "add_executable",      "add_library",         "cuda_add_executable",
+        "cuda_add_library",    "musa_add_executable", "musa_add_library",
+        "pybind11_add_module", "target_sources"};
+    struct cmake_targets ts = {0};
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] == '#') { /* a comment */
+            while (i < len && buf[i] != '\n')
+                i++;
+            continue;
+        }
+        size_t c = 0;
+        while (c < sizeof(commands) / sizeof(*commands) &&
+               !script_at_word(buf, len, i, commands[c], true))
+            c++;
+        if (c == sizeof(commands) / sizeof(*commands))
+            continue;
+        size_t k = i + strlen(commands[c]);
+        while (k < len && script_blank(buf[k]))
+            k++;
+        if (k < len && buf[k] == '(')
+            i = cmake_command(buf, len, k, c >= 2 && c <= 5, &ts, fn, arg);
+    }
+}
+
+/* ---- Python ---- */
+
+struct pysrcs {
+    struct py_code c;
+    sources_fn *fn;
+    void *arg;
+    unsigned target;
+    unsigned steps, depth;
+    size_t work;
+};
+
+static bool is_op(const struct pysrcs *p, size_t i, const char *s)
+{
+    return i < p->c.n && py_is_op(&p->c, i, s);
+}
+
+/* The top-level operator s in [a, b) from a, or b. */
+static size_t next_op(const struct pysrcs *p, size_t a, size_t b, const char *s)
+{
+    for (size_t i = a; i < b; i++) {
+        if (py_opens(&p->c, i)) {
+            i = py_close_of(&p->c, i);
+            continue;
+        }
+        if (is_op(p, i, s))
+            return i;
+    }
+    return b;
+}
+
+/* The value of the name at i where [a, b) reads it: the tokens after
+ * the '=' of its last plain assignment before a, in *va, *vb. */
+static bool binding(struct pysrcs *p, size_t i, size_t a, size_t *va,
+                    size_t *vb)
+{
+    bool found = false;
+    if (p->work > MAX_WORK)
+        return false;
+    p->work += a;
+    for (size_t k = 0; k + 1 < a; k++)
+        if (py_same_text(&p->c, k, i) && py_stmt_start(&p->c, k) &&
+            is_op(p, k + 1, "=")) {
+            *va = k + 2;
+            *vb = py_stmt_end(&p->c, k);
+            found = *vb > *va;
+        }
+    return found;
+}
+
+/* Is [a, b) the call of a function whose dotted name ends in part, with
+ * its '(' at *open? */
+static bool call_of(const struct pysrcs *p, size_t a, size_t b,
+                    const char *part, size_t *open)
+{
+    struct strbuf sb = STRBUF_INIT;
+    size_t o = py_callee(&p->c, a, &sb);
+    bool yes = o != a && o < b && py_close_of(&p->c, o) == b - 1 &&
+               py_dotted_ends(sb.buf, sb.len, part);
+    strbuf_release(&sb);
+    *open = o;
+    return yes;
+}
+
+static bool has_name(const struct pysrcs *p, size_t a, size_t b, const char *s)
+{
+    for (size_t i = a; i < b; i++)
+        if (py_is_name(&p->c, i, s))
+            return true;
+    return false;
+}
+
+/* The string [a, b) makes, appended to sb: "." for the setup's own
+ * directory (os.path.dirname(os.path.abspath(__file__))). */
+static bool str_value(struct pysrcs *p, size_t a, size_t b, struct strbuf *sb)
+{
+    if (a >= b || ++p->steps > MAX_STEPS)
+        return false;
+    size_t plus = next_op(p, a, b, "+"), open, x, y, off, len;
+    if (plus < b)
+        return str_value(p, a, plus, sb) && str_value(p, plus + 1, b, sb);
+    if (b == a + 1 && py_plain(&p->c, a, &off, &len)) {
+        strbuf_add(sb, p->c.buf + off, len);
+        return true;
+    }
+    if (b == a + 1 && py_is_name(&p->c, a, NULL)) {
+        bool ok = false;
+        if (p->depth < MAX_DEPTH && binding(p, a, a, &x, &y)) {
+            p->depth++;
+            ok = str_value(p, x, y, sb);
+            p->depth--;
+        }
+        return ok;
+    }
+    if (call_of(p, a, b, "dirname", &open) && has_name(p, a, b, "__file__")) {
+        strbuf_addch(sb, '.');
+        return true;
+    }
+    if ((call_of(p, a, b, "abspath", &open) ||
+         call_of(p, a, b, "realpath", &open) ||
+         call_of(p, a, b, "normpath", &open) ||
+         call_of(p, a, b, "str", &open)) &&
+        py_argument(&p->c, open, 0, open, &x, &y))
+        return str_value(p, x, y, sb);
+    if (!call_of(p, a, b, "join", &open) || b != py_close_of(&p->c, open) + 1)
+        return false;
+    for (size_t k = 0; py_argument(&p->c, open, k, open, &x, &y); k++) {
+        struct strbuf part = STRBUF_INIT;
+        bool ok = str_value(p, x, y, &part);
+        if (ok && part.len && part.buf[0] == '/')
+            strbuf_reset(sb);
+        else if (ok && k)
+            strbuf_addch(sb, '/');
+        strbuf_add(sb, part.buf, part.len);
+        strbuf_release(&part);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+static void emit(struct pysrcs *p, const struct strbuf *sb, bool glob)
+{
+    if (sb->len)
+        p->fn(p->arg, p->target, false, glob, sb->buf, sb->len);
+}
+
+/* Say each file the list [a, b) holds. */
+static void list_value(struct pysrcs *p, size_t a, size_t b);
+
+/* The items of the list a name holds where [a, ...) reads it: its value,
+ * then what is added to it (+=, .append, .extend) before a. */
+static void name_list(struct pysrcs *p, size_t i)
+{
+    size_t x, y;
+    if (p->depth >= MAX_DEPTH || !binding(p, i, i, &x, &y))
+        return;
+    p->depth++;
+    list_value(p, x, y);
+    p->work += i - y;
+    for (size_t k = y; k + 3 < i && p->steps <= MAX_STEPS; k++) {
+        if (!py_same_text(&p->c, k, i) || !py_stmt_start(&p->c, k))
+            continue;
+        size_t e = py_stmt_end(&p->c, k);
+        if (is_op(p, k + 1, "+="))
+            list_value(p, k + 2, e);
+        else if (is_op(p, k + 1, ".") &&
+                 (py_is_name(&p->c, k + 2, "append") ||
+                  py_is_name(&p->c, k + 2, "extend")) &&
+                 is_op(p, k + 3, "(") && py_close_of(&p->c, k + 3) + 1 == e) {
+            if (py_is_name(&p->c, k + 2, "extend"))
+                list_value(p, k + 4, e - 1);
+            else {
+                struct strbuf sb = STRBUF_INIT;
+                if (str_value(p, k + 4, e - 1, &sb))
+                    emit(p, &sb, false);
+                strbuf_release(&sb);
+            }
+        }
+    }
+    p->depth--;
+}
+
+/* One item of a list: a glob, a list unpacked, a string. */
+static void item_value(struct pysrcs *p, size_t a, size_t b)
+{
+    size_t open;
+    if (a < b && is_op(p, a, "*")) {
+        list_value(p, a + 1, b);
+        return;
+    }
+    if (call_of(p, a, b, "glob", &open) || call_of(p, a, b, "iglob", &open)) {
+        list_value(p, a, b);
+        return;
+    }
+    struct strbuf sb = STRBUF_INIT;
+    if (str_value(p, a, b, &sb))
+        emit(p, &sb, false);
+    strbuf_release(&sb);
+}
+
+static void list_value(struct pysrcs *p, size_t a, size_t b)
+{
+    if (a >= b || ++p->steps > MAX_STEPS)
+        return;
+    size_t plus = next_op(p, a, b, "+"), open, x, y;
+    if (plus < b) {
+        list_value(p, a, plus);
+        list_value(p, plus + 1, b);
+        return;
+    }
+    if ((is_op(p, a, "[") || is_op(p, a, "(")) &&
+        py_close_of(&p->c, a) == b - 1) {
+        if (has_name(p, a + 1, b - 1, "for"))
+            return; /* a comprehension */
+        for (size_t i = a + 1; i < b - 1;) {
+            size_t e = next_op(p, i, b - 1, ",");
+            item_value(p, i, e);
+            i = e + 1;
+        }
+        return;
+    }
+    if (b == a + 1 && py_is_name(&p->c, a, NULL)) {
+        name_list(p, a);
+        return;
+    }
+    if ((call_of(p, a, b, "glob", &open) || call_of(p, a, b, "iglob", &open)) &&
+        py_argument(&p->c, open, 0, open, &x, &y)) {
+        struct strbuf sb = STRBUF_INIT;
+        if (str_value(p, x, y, &sb))
+            emit(p, &sb, true);
+        strbuf_release(&sb);
+        return;
+    }
+    if ((call_of(p, a, b, "sorted", &open) ||
+         call_of(p, a, b, "list", &open)) &&
+        py_argument(&p->c, open, 0, open, &x, &y))
+        list_value(p, x, y);
+}
+
+/* The sources keyword's token among the call's arguments, or the call's
+ * '(' when there is none (py_argument then matches no keyword). */
+static size_t sources_keyword(const struct pysrcs *p, size_t open)
+{
+    size_t close = py_close_of(&p->c, open);
+    for (size_t i = open + 1; i + 1 < close; i++)
+        if (py_is_name(&p->c, i, "sources") && is_op(p, i + 1, "="))
+            return i;
+    return open;
+}
+
+static void python_sources(const char *buf, size_t len, sources_fn *fn,
+                           void *arg)
+{
+    struct py_lexer lx;
+    struct py_token t, *v = NULL;
+    size_t n = 0, alloc = 0;
+    py_lexer_init(&lx, buf, len);
+    while (py_lexer_next(&lx, &t)) {
+        if (t.kind == PY_TOK_SPACE || t.kind == PY_TOK_COMMENT ||
+            (t.kind == PY_TOK_NEWLINE && (t.flags & PY_TOKF_NL)))
+            continue; /* the logical lines' ends stay */
+        ALLOC_GROW(v, n + 1, alloc);
+        v[n++] = t;
+    }
+    size_t *close = xmalloc((n + 1) * sizeof(*close));
+    struct pysrcs p = {{buf, v, n, NULL}, fn, arg, 0, 0, 0, 0};
+    py_match_brackets(&p.c, close);
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (!is_op(&p, i + 1, "(") || !py_is_name(&p.c, i, NULL))
+            continue;
+        const char *s = buf + v[i].off;
+        size_t l = v[i].len, x, y;
+        bool ext = l >= 9 && !memcmp(s + l - 9, "Extension", 9);
+        if (!ext && !(l == 4 && !memcmp(s, "load", 4)))
+            continue;
+        size_t kw = sources_keyword(&p, i + 1);
+        if (!ext && kw == i + 1)
+            continue; /* load(f): json's, pickle's */
+        if (py_argument(&p.c, i + 1, 1, kw, &x, &y)) {
+            p.steps = 0;
+            list_value(&p, x, y);
+            p.target++;
+        }
+    }
+    free(close);
+    free(v);
+}
+
+void script_sources(enum script_lang lang, const char *buf, size_t len,
+                    void (*fn)(void *arg, unsigned target, bool top, bool glob,
+                               const char *path, size_t n),
+                    void *arg)
+{
+    if (lang == SCRIPT_CMAKE)
+        cmake_sources(buf, len, fn, arg);
+    else if (lang == SCRIPT_PYTHON && len <= PY_LEXER_MAX)
+        python_sources(buf, len, fn, arg);
+}

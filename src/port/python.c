@@ -303,6 +303,15 @@ static enum sj_level options_level(const struct py *p, size_t i)
     return SJ_UNAMBIGUOUS;
 }
 
+/* Is the string at i the key a dict's method takes: x.get('nvcc', []),
+ * x.setdefault('nvcc', []), x.pop('nvcc')? */
+static bool key_method(const struct py *p, size_t i)
+{
+    return i >= 3 && is_op(p, i - 1, "(") && is_op(p, i - 3, ".") &&
+           (is_name(p, i - 2, "get") || is_name(p, i - 2, "setdefault") ||
+            is_name(p, i - 2, "pop"));
+}
+
 static void string(struct py *p, size_t i)
 {
     const struct py_token *t = &p->t[i];
@@ -329,9 +338,14 @@ static void string(struct py *p, size_t i)
         return;
     }
     const char *s = p->buf + off;
-    /* 'nvcc' as a key: extra_compile_args['nvcc'], {'nvcc': ...} */
-    if (p->m.extension && ((is_op(p, i - 1, "[") && is_op(p, i + 1, "]")) ||
-                           (f && f->open == '{' && is_op(p, i + 1, ":")))) {
+    /* 'nvcc' as a key: extra_compile_args['nvcc'], {'nvcc': ...},
+     * 'nvcc' in args, args.get('nvcc', []) */
+    if (p->m.extension &&
+        ((is_op(p, i - 1, "[") && is_op(p, i + 1, "]")) ||
+         (f && f->open == '{' && is_op(p, i + 1, ":")) ||
+         is_name(p, i + 1, "in") ||
+         (is_name(p, i + 1, "not") && is_name(p, i + 2, "in")) ||
+         key_method(p, i))) {
         const struct script_entry *se =
             mapping_script(p->j->map, SC_PY_KEY, s, len);
         if (se && se->action == SA_RENAME) {

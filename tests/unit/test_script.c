@@ -1236,6 +1236,18 @@ START_TEST(python_setup)
                  "b = dict(cxx=['-G'], mcc=['--offload-arch=mp_22'])\n"
                  "c = {'mcc': ['-O3'] + ['--offload-arch=mp_22'], 'x': "
                  "['-G']}\n");
+    /* The key where code tests for it or reads it with a method: one kept
+     * as 'nvcc' is never there once the others say 'mcc' (from a review:
+     * mmcv's "if 'nvcc' in args" dropped what it added). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "if 'nvcc' in a and 'nvcc' not in b:\n    pass\n"
+                 "f = a.get('nvcc', []) + a.setdefault('nvcc', [])\n"
+                 "a.pop('nvcc')\nprint('nvcc')\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "if 'mcc' in a and 'mcc' not in b:\n    pass\n"
+                 "f = a.get('mcc', []) + a.setdefault('mcc', [])\n"
+                 "a.pop('mcc')\nprint('nvcc')\n");
     /* nvcc's options that reach the key through names and functions
      * (flash-attention's cc_flag and append_nvcc_threads, DeepSpeed's
      * nvcc_args): the lists they are given are nvcc's; an option a call

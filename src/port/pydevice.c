@@ -113,19 +113,91 @@ static bool given_to_device_name(const struct py_code *c, size_t i)
     return k && device_name(c, k);
 }
 
-/* parser.add_argument('--device', default='cuda') */
-static bool device_option_default(const struct py_code *c, size_t i,
-                                  struct py_around a)
+/* The bracket that holds the token at i, looked for on its logical line
+ * and at most HOLDER_MAX tokens back; or (size_t)-1. */
+#define HOLDER_MAX 1024
+static size_t holder(const struct py_code *c, size_t i)
 {
-    size_t kw = keyword(c, i), off, len;
-    if (kw == (size_t)-1 || !py_is_name(c, kw, "default") || a.open != '(' ||
-        a.first < 2 || !py_is_name(c, a.first - 2, "add_argument") ||
-        !py_plain(c, a.first, &off, &len))
+    unsigned depth = 0;
+    for (size_t k = i, n = 0; k-- > 0 && n < HOLDER_MAX; n++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE)
+            break;
+        if (py_closes(c, k))
+            depth++;
+        else if (py_opens(c, k) && !depth--)
+            return k;
+    }
+    return (size_t)-1;
+}
+
+/* Is the call whose '(' is at open add_argument('--device', ...)? */
+static bool device_option(const struct py_code *c, size_t open)
+{
+    size_t off, len;
+    if (open == (size_t)-1 || open < 1 || !py_is_op(c, open, "(") ||
+        !py_is_name(c, open - 1, "add_argument") ||
+        !py_plain(c, open + 1, &off, &len))
         return false;
     for (size_t k = 0; k + 6 <= len; k++)
         if (!memcmp(c->buf + off + k, "device", 6))
             return true;
     return false;
+}
+
+/* parser.add_argument('--device', default='cuda', choices=['cuda']):
+ * the default and the choices alike (from a review: --device musa was
+ * refused once the default alone was ported). */
+static bool device_option_value(const struct py_code *c, size_t i,
+                                struct py_around a)
+{
+    size_t kw = keyword(c, i);
+    if (kw != (size_t)-1 && py_is_name(c, kw, "default") && a.open == '(')
+        return device_option(c, a.first - 1);
+    if (a.open != '[' && a.open != '(')
+        return false;
+    kw = keyword(c, a.first - 1);
+    return kw != (size_t)-1 && py_is_name(c, kw, "choices") &&
+           device_option(c, holder(c, a.first - 1));
+}
+
+/* {'cuda': torch.cuda.is_available(), 'cpu': True}: a device's key, its
+ * value a question of is_*available (mmcv's get_device). */
+static bool keyed_availability(const struct py_code *c, size_t i,
+                               struct py_around a)
+{
+    if (a.open != '{' || !py_is_op(c, i + 1, ":") ||
+        !(a.first == i || py_is_op(c, i - 1, ",")))
+        return false;
+    for (size_t k = i + 2; k < c->n && k < i + 64; k++) {
+        if (py_is_op(c, k, ",") || py_is_op(c, k, "}"))
+            break;
+        const struct py_token *t = &c->t[k];
+        if (py_is_name(c, k, NULL) && t->len > 12 &&
+            !memcmp(c->buf + t->off, "is_", 3) &&
+            !memcmp(c->buf + t->off + t->len - 9, "available", 9))
+            return true;
+    }
+    return false;
+}
+
+/* torch.device(type='cuda', index=0) */
+static bool device_type_keyword(const struct py_code *c, size_t i,
+                                struct py_around a)
+{
+    size_t kw = keyword(c, i);
+    return kw != (size_t)-1 && py_is_name(c, kw, "type") && a.open == '(' &&
+           a.first >= 2 && py_is_name(c, a.first - 2, "device");
+}
+
+/* map_location={'cuda:0': 'cuda:%d' % rank}: the values (the keys are
+ * where the checkpoint was saved, CUDA's). */
+static bool location_value(const struct py_code *c, size_t i,
+                           struct py_around a)
+{
+    if (a.open != '{' || !py_is_op(c, i - 1, ":"))
+        return false;
+    size_t kw = keyword(c, a.first - 1);
+    return kw != (size_t)-1 && py_is_name(c, kw, "map_location");
 }
 
 /* Does the string at i name a device where it is: device='cuda',
@@ -142,7 +214,9 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
         NULL};
     return argument(c, i, a, device_kw, device_calls) ||
            compared_with_type(c, i) || chosen_if_available(c, i) ||
-           given_to_device_name(c, i) || device_option_default(c, i, a);
+           given_to_device_name(c, i) || device_option_value(c, i, a) ||
+           keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
+           location_value(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
@@ -168,6 +242,50 @@ const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
                                        : NULL;
 }
 
+/* dist.get_backend() == 'nccl', backend != 'nccl': compared with a call
+ * of get_backend or a name that says backend. */
+static bool compared_with_backend(const struct py_code *c, size_t i)
+{
+    bool cmp = i >= 2 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!="));
+    if (cmp && i >= 4 && py_is_op(c, i - 2, ")") && py_is_op(c, i - 3, "(") &&
+        py_is_name(c, i - 4, "get_backend"))
+        return true; /* dist.get_backend() == 'nccl' */
+    size_t k = compared_name(c, i);
+    if (k && py_is_name(c, k, "get_backend") && py_is_op(c, k + 1, "("))
+        return true; /* 'nccl' == dist.get_backend() */
+    if (!k && (cmp || (i >= 2 && py_is_op(c, i - 1, "="))))
+        k = i - 2; /* backend == 'nccl', backend = 'nccl' */
+    const struct py_token *t = &c->t[k];
+    return k && py_is_name(c, k, NULL) && t->len >= 7 &&
+           !memcmp(c->buf + t->off + t->len - 7, "backend", 7) &&
+           !py_is_op(c, k + 1, "(");
+}
+
+/* 'cuda:nccl,cpu:gloo': each device and its backend. */
+static const char *backend_pairs(struct script_job *j, const char *s,
+                                 size_t off, size_t len)
+{
+    const char *dev = NULL;
+    for (size_t at = 0; at < len;) {
+        size_t e = at, colon = (size_t)-1;
+        for (; e < len && s[e] != ','; e++)
+            if (s[e] == ':' && colon == (size_t)-1)
+                colon = e;
+        if (colon == (size_t)-1)
+            return NULL;
+        const struct script_entry *de =
+            mapping_script(j->map, SC_PY_DEVICE, s + at, colon - at);
+        const struct script_entry *be =
+            mapping_script(j->map, SC_PY_BACKEND, s + colon + 1, e - colon - 1);
+        if (de && rename(j, de, off + at, colon - at))
+            dev = de->e.to;
+        if (be)
+            rename(j, be, off + colon + 1, e - colon - 1);
+        at = e + 1;
+    }
+    return dev;
+}
+
 const char *pydevice_string(struct script_job *j, const struct py_code *c,
                             size_t i, size_t off, size_t len,
                             struct py_around a)
@@ -175,13 +293,17 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     static const char *const backend_kw[] = {"backend", NULL};
     static const char *const backend_calls[] = {"init_process_group", NULL};
     const char *s = c->buf + off;
-    /* 'cuda', or 'cuda:1' */
+    if (memchr(s, ',', len) && argument(c, i, a, backend_kw, backend_calls))
+        return backend_pairs(j, s, off, len);
+    /* 'cuda', 'cuda:1', 'cuda:%d', 'cuda:{}' */
     size_t n = 0;
     while (n < len && s[n] != ':')
         n++;
     if (!n || n + 1 == len)
         return NULL;
-    for (size_t k = n + 1; k < len; k++)
+    bool index = n == len || (len - n == 3 && (!memcmp(s + n, ":%d", 3) ||
+                                               !memcmp(s + n, ":{}", 3)));
+    for (size_t k = n + 1; !index && k < len; k++)
         if (s[k] < '0' || s[k] > '9')
             return NULL;
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
@@ -189,7 +311,8 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;
-    if (be && argument(c, i, a, backend_kw, backend_calls))
+    if (be && (argument(c, i, a, backend_kw, backend_calls) ||
+               compared_with_backend(c, i) || chosen_if_available(c, i)))
         return rename(j, be, off, n);
     return NULL;
 }

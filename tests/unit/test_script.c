@@ -1881,6 +1881,34 @@ START_TEST(python_devices)
                  "p.add_argument('--device', default='musa')\n"
                  "p.add_argument('--kind', default='cuda')\n"
                  "if mode == 'cuda': print('cuda')\n");
+    /* An option's choices with its default; a device's key whose value
+     * asks is_*available; torch.device(type=); map_location's values (its
+     * keys are where a checkpoint was saved); a backend compared with
+     * get_backend() or a name that says backend, chosen by availability,
+     * or paired with its device (from a review: --device musa was
+     * refused, and every one of these stayed). */
+    expect_quiet(
+        newest, SCRIPT_PYTHON,
+        "import torch\nimport torch_musa\n"
+        "p.add_argument('--device', default='cuda', choices=['cuda', 'cpu'])\n"
+        "p.add_argument('--kind', choices=('cuda', 'cpu'))\n"
+        "avail = {'cuda': is_cuda_available(), 'x': f('cuda')}\n"
+        "d = torch.device(type='cuda', index=0)\n"
+        "s = torch.load(f, map_location={'cuda:0': 'cuda:%d' % rank})\n"
+        "dist.init_process_group(backend='cuda:nccl,cpu:gloo')\n"
+        "if dist.get_backend() == 'nccl' or 'nccl' != args.backend:\n"
+        "    be = 'nccl' if torch.cuda.is_available() else 'gloo'\n"
+        "    backend = 'nccl'\nname = 'nccl'\n",
+        "import torch\nimport torch_musa\n"
+        "p.add_argument('--device', default='musa', choices=['musa', 'cpu'])\n"
+        "p.add_argument('--kind', choices=('cuda', 'cpu'))\n"
+        "avail = {'musa': is_cuda_available(), 'x': f('cuda')}\n"
+        "d = torch.device(type='musa', index=0)\n"
+        "s = torch.load(f, map_location={'cuda:0': 'musa:%d' % rank})\n"
+        "dist.init_process_group(backend='musa:mccl,cpu:gloo')\n"
+        "if dist.get_backend() == 'mccl' or 'mccl' != args.backend:\n"
+        "    be = 'mccl' if torch.musa.is_available() else 'gloo'\n"
+        "    backend = 'mccl'\nname = 'nccl'\n");
     /* A parameter every call gives the home holds it (flash-attention's
      * get_cuda_bare_metal_version(CUDA_HOME), from a review: its
      * cuda_dir + "/bin/nvcc" ran MUSA_HOME/bin/nvcc); one a call gives
@@ -1917,6 +1945,17 @@ START_TEST(python_devices)
            "import os\nos.environ['CUDA_LAUNCH_BLOCKING'] = '1'\n",
            "import os\nos.environ['CUDA_LAUNCH_BLOCKING'] = '1'\n",
            "2:13: build: 'CUDA_LAUNCH_BLOCKING' is kept, but it is the CUDA "
+           "runtime's switch");
+    /* ... and as a keyword of os.environ.update() or of a copy of the
+     * environment (from a review: CUDA_VISIBLE_DEVICES= was kept). */
+    expect(newest, SCRIPT_PYTHON,
+           "import os\nos.environ.update(CUDA_VISIBLE_DEVICES='0', X=1)\n"
+           "e = dict(os.environ, CUDA_LAUNCH_BLOCKING='1')\n"
+           "f = dict(CUDA_VISIBLE_DEVICES='0')\n",
+           "import os\nos.environ.update(MUSA_VISIBLE_DEVICES='0', X=1)\n"
+           "e = dict(os.environ, CUDA_LAUNCH_BLOCKING='1')\n"
+           "f = dict(CUDA_VISIBLE_DEVICES='0')\n",
+           "3:22: build: 'CUDA_LAUNCH_BLOCKING' is kept, but it is the CUDA "
            "runtime's switch");
     expect(newest, SCRIPT_MAKE, "run:\n\tNCCL_DEBUG=INFO ./app\n",
            "run:\n\tNCCL_DEBUG=INFO ./app\n",

@@ -247,6 +247,17 @@ static bool list_item(const struct py *p, size_t i)
 
 /* os.environ['CUDA_HOME'] (py_env_variable): the variable MUSA's tools
  * read instead (make: variables:). */
+static void env_rename(struct py *p, const struct script_entry *ve, size_t off,
+                       size_t len)
+{
+    if (sj_kept(p->j, ve, off, p->buf + off, len) || ve->action != SA_RENAME)
+        return; /* CUDA_LAUNCH_BLOCKING: said */
+    sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+    if (ve->e.message) /* what its value must become */
+        sj_warn(p->j, WARN_BUILD, off, "'%.*s' becomes '%s': %s", (int)len,
+                p->buf + off, ve->e.to, ve->e.message);
+}
+
 static bool env_string(struct py *p, size_t i)
 {
     struct py_code c = code(p);
@@ -257,13 +268,32 @@ static bool env_string(struct py *p, size_t i)
               mapping_script(p->j->map, SC_MAKE_VARIABLE, p->buf + off, len)) ||
         !py_env_variable(&c, i))
         return false;
-    if (sj_kept(p->j, ve, off, p->buf + off, len) || ve->action != SA_RENAME)
-        return true; /* CUDA_LAUNCH_BLOCKING: said */
-    sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
-    if (ve->e.message) /* what its value must become */
-        sj_warn(p->j, WARN_BUILD, off, "'%.*s' becomes '%s': %s", (int)len,
-                p->buf + off, ve->e.to, ve->e.message);
+    env_rename(p, ve, off, len);
     return true;
+}
+
+/* The keyword before the '=' at i of os.environ.update(X=...) or
+ * dict(os.environ, X=...): an environment variable too. */
+static void env_keyword(struct py *p, size_t i)
+{
+    const struct frame *f = top(p);
+    if (!f || f->open != '(' || f->first < 2 || i < 2 ||
+        !is_name(p, i - 1, NULL) ||
+        !(is_op(p, i - 2, "(") || is_op(p, i - 2, ",")))
+        return;
+    size_t c = f->first - 2; /* the callee's last part */
+    bool update = c >= 2 && is_name(p, c, "update") && is_op(p, c - 1, ".") &&
+                  is_name(p, c - 2, "environ");
+    bool copy = is_name(p, c, "dict") && is_name(p, f->first, "os") &&
+                is_op(p, f->first + 1, ".") &&
+                is_name(p, f->first + 2, "environ");
+    const struct py_token *t = &p->t[i - 1];
+    const struct script_entry *ve =
+        update || copy ? mapping_script(p->j->map, SC_MAKE_VARIABLE,
+                                        p->buf + t->off, t->len)
+                       : NULL;
+    if (ve)
+        env_rename(p, ve, t->off, t->len);
 }
 
 static bool home_field(void *arg, const struct py_token *field)
@@ -633,8 +663,10 @@ void python_port(struct script_job *j)
                 close_bracket(&p, i);
             else if (tk->len == 1 && c == ',')
                 close_item(&p, i);
-            else if (tk->len == 1 && c == '=')
+            else if (tk->len == 1 && c == '=') {
                 dict_key(&p, i);
+                env_keyword(&p, i);
+            }
             break;
         }
         default:

@@ -1856,6 +1856,15 @@ START_TEST(python_devices)
            "from torch.musa import nvtx\n"
            "ok = x.is_musa and torch.version.cuda\n",
            "5:20: unsupported: 'torch.version.cuda' has no MUSA equivalent");
+    /* ... through an alias too (from a review: dist.Backend.NCCL was
+     * kept silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch_musa\nimport torch.distributed as d\n"
+           "g = d.new_group(backend=d.Backend.NCCL)\n",
+           "import torch\nimport torch_musa\nimport torch.distributed as d\n"
+           "g = d.new_group(backend=d.Backend.NCCL)\n",
+           "4:25: unsupported: 'torch.distributed.Backend.NCCL' has no MUSA "
+           "equivalent");
     expect(newest, SCRIPT_PYTHON,
            "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",
            "import torch\nimport torch_musa\nimport torch.cuda.nvtx\n",

@@ -77,12 +77,18 @@ void facts_edits(struct facts *fs, const char *domain, size_t n)
  * domain is named too (build.h). */
 void facts_use(struct facts *fs, const char *domain, size_t n)
 {
+    facts_use_at(fs, domain, n, facts_where(fs));
+}
+
+void facts_use_at(struct facts *fs, const char *domain, size_t n,
+                  enum facts_where w)
+{
     size_t i;
     struct tu_facts *tf = domain_slot(fs, domain, &i);
     if (!tf)
         return;
     tf->domains[i].edits += n;
-    switch (facts_where(fs)) {
+    switch (w) {
     case FACTS_ALWAYS:
         tf->domains[i].uses += n;
         break;

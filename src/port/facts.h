@@ -82,8 +82,11 @@ void facts_init(struct facts *fs, const char *buf, struct tu_facts *tf);
 enum facts_where facts_where(const struct facts *fs);
 /* n edits for an entry of domain that are not uses: a header renamed. */
 void facts_edits(struct facts *fs, const char *domain, size_t n);
-/* n edits for names of domain used here. */
+/* n edits for names of domain used here; used at w (a use decided at
+ * the end of the file, where it was). */
 void facts_use(struct facts *fs, const char *domain, size_t n);
+void facts_use_at(struct facts *fs, const char *domain, size_t n,
+                  enum facts_where w);
 /* An #include of name[0..len) as the port leaves it, whose link: section
  * is domain's (or NULL). */
 void facts_header(struct facts *fs, const char *name, size_t len,

@@ -281,7 +281,7 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
             edit_list_add_ident(&add, env->buf, u->off, u->len,
                                 u->flags & PU_SPLICE, n->to, n->to_len, env->a);
             if (env->note && !n->by_words && n->rule)
-                env->note(env->arg, n->rule->domain);
+                env->note(env->arg, n->rule->domain, u->flags);
         }
         if (n->msg)
             add_finding(f, n->msg_id, u->off,

@@ -60,6 +60,9 @@ enum {
 enum { PU_SHIM = 1 << 0, PU_SHIM_WORDS = 1 << 1 };
 /* A use after . or -> (PN_MEMBER's). */
 enum { PU_MEMBER = 1 << 2 };
+/* Where the use stands (port/facts.h): in the project's own #if, or in
+ * another platform's branch; else outside any. */
+enum { PU_IF = 1 << 3, PU_FOREIGN = 1 << 4 };
 
 struct pname;
 struct pending;
@@ -96,8 +99,9 @@ struct pending_env {
     const struct project *proj; /* the run's table; NULL: the file alone */
     const bool *want;           /* groups of findings to make (NULL: all) */
     struct arena *a;            /* edit texts and messages go here */
-    /* Called for each edit made by a pattern, with its domain. */
-    void (*note)(void *arg, const char *domain);
+    /* Called for each edit made by a pattern, with its domain and the
+     * use's flags (PU_IF, PU_FOREIGN: where it was). */
+    void (*note)(void *arg, const char *domain, unsigned flags);
     void *arg;
 };
 

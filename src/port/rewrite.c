@@ -353,6 +353,19 @@ static bool is_member_access(const struct rw *st)
             lexer_token_is(st->buf, &st->prev, "->"));
 }
 
+/* The flags that say where the code at hand stands. */
+static unsigned use_where(const struct rw *st)
+{
+    switch (facts_where(&st->facts)) {
+    case FACTS_IF:
+        return PU_IF;
+    case FACTS_FOREIGN:
+        return PU_FOREIGN;
+    default:
+        return 0;
+    }
+}
+
 /* A use of a name no entry maps that a rule may touch: noted, with
  * whether it declares the name here, and decided with the project
  * (pending.h). */
@@ -411,7 +424,7 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
             return;
         }
     }
-    pending_use(st->pend, nr->pn, t, decl, flags);
+    pending_use(st->pend, nr->pn, t, decl, flags | use_where(st));
 }
 
 /* A use of a name that an entry renames after . or -> alone (is_cuda):
@@ -440,7 +453,7 @@ static void pend_member(struct rw *st, struct lexer *lx, const struct token *t,
     enum decl_kind decl =
         member || pending_declared(nr->pn) ? DECL_NONE : decl_at(&ds);
     pending_use(st->pend, nr->pn, t, decl == DECL_FUNCTION ? decl : DECL_NONE,
-                member ? PU_MEMBER : 0);
+                (member ? PU_MEMBER : 0) | use_where(st));
 }
 
 /* Is the token after the one lx has just read '##'? */
@@ -787,11 +800,14 @@ static void do_unterminated(struct rw *st, const struct token *t)
     finder_add(&st->fd, WARN_UNTERMINATED, t->off, "%s", what);
 }
 
-/* (Decided at the end of the file, a use counts as one outside any #if.) */
-static void note_domain_one(void *arg, const char *domain)
+/* (Decided at the end of the file, a use counts where it was.) */
+static void note_domain_one(void *arg, const char *domain, unsigned flags)
 {
     struct rw *st = arg;
-    facts_use(&st->facts, domain, 1);
+    facts_use_at(&st->facts, domain, 1,
+                 flags & PU_FOREIGN ? FACTS_FOREIGN
+                 : flags & PU_IF    ? FACTS_IF
+                                    : FACTS_ALWAYS);
 }
 
 /* Decide the pending names p (pending.h) with what st's env knows. */

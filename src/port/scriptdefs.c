@@ -49,12 +49,18 @@ bool script_at_word(const char *s, size_t len, size_t i, const char *w,
 /* CMake's *compile_definitions(a PRIVATE X Y=1 "Z" -DW): the names of
  * the words up to the closing parenthesis, from i. Returns where it
  * stopped, which the scan goes on from (so it reads each byte once). */
-static size_t cmake_list(const char *s, size_t len, size_t i,
+static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
                          void (*fn)(void *, size_t, size_t), void *arg)
 {
     static const char *const keywords[] = {"PRIVATE", "PUBLIC", "INTERFACE",
                                            "BEFORE",  "APPEND", "PROPERTY"};
     size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    if (target) { /* target_compile_definitions(gemm ...): not gemm */
+        for (i++; i < end && script_blank(s[i]); i++)
+            ;
+        while (i < end && !script_blank(s[i]) && s[i] != ')')
+            i++;
+    }
     for (; i < end && s[i] != ')'; i++) {
         size_t d = i + 2 < len && s[i] == '-' && s[i + 1] == 'D' ? 2 : 0;
         if (!name_start(s[i + d]) ||
@@ -109,8 +115,21 @@ static size_t python_list(const char *s, size_t len, size_t i,
 void script_defines(enum script_lang lang, const char *buf, size_t len,
                     void (*fn)(void *arg, size_t off, size_t len), void *arg)
 {
+    char quote = 0; /* the quote of the string the scan is in, or 0 */
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
+        if (c == '\n')
+            quote = 0;
+        else if (quote && c == quote && buf[i - 1] != '\\')
+            quote = 0;
+        else if (!quote && (c == '"' || c == '\''))
+            quote = c;
+        else if (!quote && c == '#') { /* a comment: what it says is not
+                                          defined (from a review) */
+            while (i + 1 < len && buf[i + 1] != '\n')
+                i++;
+            continue;
+        }
         if (c == '-' && i + 2 < len && buf[i + 1] == 'D' &&
             name_start(buf[i + 2]) &&
             (!i || script_blank(buf[i - 1]) ||
@@ -131,7 +150,8 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
             while (buf[i] != 'C' && k < len && script_blank(buf[k]))
                 k++;
             if (buf[i] == 'C' || (k < len && buf[k] == '('))
-                i = cmake_list(buf, len, k, fn, arg);
+                i = cmake_list(buf, len, k, buf[i] == 't' || buf[i] == 'T', fn,
+                               arg);
         } else if (lang == SCRIPT_PYTHON &&
                    script_at_word(buf, len, i, "define_macros", false)) {
             i = python_list(buf, len, i + 13, fn, arg);

@@ -30,3 +30,12 @@ cat out-rp/b.mu
 $C2M -o out-mf src 2>&1 | grep 'build files define'
 $C2M -q -D NCCL_SPLIT=1 -o out-mf2 src
 grep -o '"notes": \[[^]]*\]' out-mf2/musa_manifest.json
+# A comment defines nothing, nor is a target a macro; a '#' in a string
+# starts no comment (from a review: "# '-DMY_DISABLE_BACKWARD'," was
+# named, and so was target_compile_definitions' target).
+mkdir cmt
+printf 'int x;\n' >cmt/a.cu
+printf 'add_executable(gemm a.cu)\ntarget_compile_definitions(gemm PRIVATE USE_TC=1) # -DOLD\n' >cmt/CMakeLists.txt
+printf "# HACK: -D_GLIBCXX_USE_CXX11_ABI\nx = ['-O3', # '-DMY_OFF',\n     '-DKEEP#1', \"it's\", '-DALSO']\n" >cmt/setup.py
+$C2M -q -o out-cmt cmt
+grep -o '"notes": \[[^]]*\]' out-cmt/musa_manifest.json

@@ -73,6 +73,16 @@ struct rw {
                                  and the braces open (decl.h) */
     struct pending *pend;     /* names decided with the project */
     struct hazard_file hz;    /* what the hazards look back at */
+    /* The names the directive at hand renames, the first few, and
+     * whether it negates: two of them that become one name make a test
+     * that tells them apart constant. */
+    struct dir_rename {
+        uint32_t off, len;
+        const char *to;
+        size_t to_len;
+    } dren[4];
+    size_t ndren;
+    bool dnot;
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -167,12 +177,38 @@ static inline const char *spell(struct rw *st, const struct token *t,
 }
 
 /* Replace identifier token t by text, keeping its splices (edit.h). */
+/* A rename of t in a directive: said where it makes the directive's
+ * test of two names a test of one (defined(__CUDACC__) &&
+ * !defined(__NVCC__): both are __MUSACC__, from a review). */
+static void directive_rename(struct rw *st, const struct token *t,
+                             const char *text, size_t len)
+{
+    for (size_t i = 0; st->dnot && i < st->ndren && i < 4; i++)
+        if (st->dren[i].to_len == len && !memcmp(st->dren[i].to, text, len) &&
+            (st->dren[i].len != t->len ||
+             memcmp(st->buf + st->dren[i].off, st->buf + t->off, t->len))) {
+            finder_add(&st->fd, WARN_HAZARD, t->off,
+                       "'%.*s' and '%.*s' both become '%.*s': this "
+                       "directive tells apart what is one name on MUSA, so "
+                       "its test is constant there; write the MUSA branch's "
+                       "condition by hand",
+                       (int)st->dren[i].len, st->buf + st->dren[i].off,
+                       (int)t->len, st->buf + t->off, (int)len, text);
+            return;
+        }
+    if (st->ndren < 4)
+        st->dren[st->ndren++] =
+            (struct dir_rename){(uint32_t)t->off, (uint32_t)t->len, text, len};
+}
+
 static void replace_ident(struct rw *st, const struct token *t,
                           const char *text, size_t len)
 {
     edit_list_add_ident(st->out, st->buf, t->off, t->len,
                         t->flags & TOKF_SPLICE, text, len, st->a);
     st->nedits++;
+    if (t->flags & TOKF_DIRECTIVE)
+        directive_rename(st, t, text, len);
 }
 
 static bool ident_eq(struct rw *st, const struct token *t, const char *s)
@@ -915,6 +951,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         st.sym_pending = false;
         switch (t.kind) {
         case TOK_IDENT:
+            if ((t.flags & TOKF_DIRECTIVE) && st.prev.kind == TOK_PUNCT &&
+                !(st.prev.flags & TOKF_MACRO_NAME) &&
+                lexer_token_is(buf, &st.prev, "#"))
+                st.ndren = 0, st.dnot = false; /* a directive begins */
             facts_ident(&st.facts, &t, &st.prev);
             do_ident(&st, &lx, &t);
             break;
@@ -946,6 +986,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         }
         case TOK_PUNCT:
             facts_punct(&st.facts, &t, &st.prev);
+            if ((t.flags & TOKF_DIRECTIVE) && t.len == 1 && buf[t.off] == '!')
+                st.dnot = true;
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

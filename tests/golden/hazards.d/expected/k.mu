@@ -59,3 +59,10 @@ int runtime_version(void)
     musaRuntimeGetVersion(&v);
     return v >= 11000;
 }
+/* clang's CUDA, not nvcc: both names are one on MUSA */
+#if defined(__MUSACC__) && !defined(__MUSACC__)
+#define CLANG_CUDA 1
+#endif
+#if defined(__MUSACC__) || defined(__MUSACC__)
+#define ANY_CUDA 1
+#endif

@@ -59,3 +59,10 @@ int runtime_version(void)
     cudaRuntimeGetVersion(&v);
     return v >= 11000;
 }
+/* clang's CUDA, not nvcc: both names are one on MUSA */
+#if defined(__CUDACC__) && !defined(__NVCC__)
+#define CLANG_CUDA 1
+#endif
+#if defined(__CUDACC__) || defined(__NVCC__)
+#define ANY_CUDA 1
+#endif

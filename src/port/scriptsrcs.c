@@ -31,8 +31,8 @@
  * name a list does not take quadratic time). */
 #define MAX_WORK ((size_t)1 << 24)
 
-typedef void sources_fn(void *arg, unsigned target, bool top, bool glob,
-                        const char *path, size_t n);
+typedef void sources_fn(void *arg, unsigned target, enum script_src kind,
+                        bool top, const char *path, size_t n);
 
 /* ---- CMake ---- */
 
@@ -108,7 +108,7 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
             keyword |= word_is(w, n, keywords[k]);
         bool top;
         if (!skip && !keyword && n && script_path_word(&w, &n, &top))
-            fn(arg, target, top, false, w, n);
+            fn(arg, target, SRC_FILE, top, w, n);
     }
     return i;
 }
@@ -148,6 +148,7 @@ struct pysrcs {
     sources_fn *fn;
     void *arg;
     unsigned target;
+    bool dirs; /* the list is include_dirs' */
     unsigned steps, depth;
     size_t work;
 };
@@ -264,27 +265,30 @@ static bool str_value(struct pysrcs *p, size_t a, size_t b, struct strbuf *sb)
 static void emit(struct pysrcs *p, const struct strbuf *sb, bool glob)
 {
     if (sb->len)
-        p->fn(p->arg, p->target, false, glob, sb->buf, sb->len);
+        p->fn(p->arg, p->target,
+              p->dirs ? SRC_INCDIR
+              : glob  ? SRC_GLOB
+                      : SRC_FILE,
+              false, sb->buf, sb->len);
 }
 
 /* Say each file the list [a, b) holds. */
 static void list_value(struct pysrcs *p, size_t a, size_t b);
 
-/* The items of the list a name holds where [a, ...) reads it: its value,
- * then what is added to it (+=, .append, .extend) before a. */
+/* The items of the list a name holds where i reads it: every value it
+ * is given before i (both branches of an if: mmcv's op_files), and what
+ * is added to it (+=, .append, .extend). */
 static void name_list(struct pysrcs *p, size_t i)
 {
-    size_t x, y;
-    if (p->depth >= MAX_DEPTH || !binding(p, i, i, &x, &y))
+    if (p->depth >= MAX_DEPTH || p->work > MAX_WORK)
         return;
     p->depth++;
-    list_value(p, x, y);
-    p->work += i - y;
-    for (size_t k = y; k + 3 < i && p->steps <= MAX_STEPS; k++) {
+    p->work += i;
+    for (size_t k = 0; k + 1 < i && p->steps <= MAX_STEPS; k++) {
         if (!py_same_text(&p->c, k, i) || !py_stmt_start(&p->c, k))
             continue;
         size_t e = py_stmt_end(&p->c, k);
-        if (is_op(p, k + 1, "+="))
+        if (is_op(p, k + 1, "=") || is_op(p, k + 1, "+="))
             list_value(p, k + 2, e);
         else if (is_op(p, k + 1, ".") &&
                  (py_is_name(&p->c, k + 2, "append") ||
@@ -360,15 +364,33 @@ static void list_value(struct pysrcs *p, size_t a, size_t b)
         list_value(p, x, y);
 }
 
-/* The sources keyword's token among the call's arguments, or the call's
- * '(' when there is none (py_argument then matches no keyword). */
-static size_t sources_keyword(const struct pysrcs *p, size_t open)
+/* The keyword kw's token among the call's arguments, or the call's '('
+ * when there is none (py_argument then matches no keyword). */
+static size_t keyword_of(const struct pysrcs *p, size_t open, const char *kw)
 {
     size_t close = py_close_of(&p->c, open);
     for (size_t i = open + 1; i + 1 < close; i++)
-        if (py_is_name(&p->c, i, "sources") && is_op(p, i + 1, "="))
+        if (py_is_name(&p->c, i, kw) && is_op(p, i + 1, "=") &&
+            (is_op(p, i - 1, "(") || is_op(p, i - 1, ",")))
             return i;
     return open;
+}
+
+/* Is the name at i given an extension's class before (extension =
+ * CUDAExtension)? */
+static bool holds_class(struct pysrcs *p, size_t i)
+{
+    if (p->work > MAX_WORK)
+        return false;
+    p->work += i;
+    for (size_t k = 0; k + 2 < i; k++)
+        if (py_same_text(&p->c, k, i) && py_stmt_start(&p->c, k) &&
+            is_op(p, k + 1, "=") && py_is_name(&p->c, k + 2, NULL) &&
+            p->c.t[k + 2].len >= 9 &&
+            !memcmp(p->c.buf + p->c.t[k + 2].off + p->c.t[k + 2].len - 9,
+                    "Extension", 9))
+            return true;
+    return false;
 }
 
 static void python_sources(const char *buf, size_t len, sources_fn *fn,
@@ -386,32 +408,40 @@ static void python_sources(const char *buf, size_t len, sources_fn *fn,
         v[n++] = t;
     }
     size_t *close = xmalloc((n + 1) * sizeof(*close));
-    struct pysrcs p = {{buf, v, n, NULL}, fn, arg, 0, 0, 0, 0};
+    struct pysrcs p = {{buf, v, n, NULL}, fn, arg, 0, false, 0, 0, 0};
     py_match_brackets(&p.c, close);
     for (size_t i = 0; i + 1 < n; i++) {
         if (!is_op(&p, i + 1, "(") || !py_is_name(&p.c, i, NULL))
             continue;
+        /* CUDAExtension(name, sources), or a name that holds the class
+         * (mmcv's extension(name=..., sources=op_files)); load() */
         const char *s = buf + v[i].off;
         size_t l = v[i].len, x, y;
-        bool ext = l >= 9 && !memcmp(s + l - 9, "Extension", 9);
+        bool ext = l >= 9 && !memcmp(s + l - 8, "xtension", 8) &&
+                   (s[l - 9] == 'E' || s[l - 9] == 'e');
         if (!ext && !(l == 4 && !memcmp(s, "load", 4)))
             continue;
-        size_t kw = sources_keyword(&p, i + 1);
-        if (!ext && kw == i + 1)
-            continue; /* load(f): json's, pickle's */
-        if (py_argument(&p.c, i + 1, 1, kw, &x, &y)) {
-            p.steps = 0;
+        size_t kw = keyword_of(&p, i + 1, "sources");
+        if (!(ext && s[l - 9] == 'E') && kw == i + 1 &&
+            !(ext && holds_class(&p, i)))
+            continue; /* load(f): json's, pickle's; get_extension(x, y) */
+        p.steps = 0;
+        if (py_argument(&p.c, i + 1, 1, kw, &x, &y))
             list_value(&p, x, y);
-            p.target++;
-        }
+        kw = keyword_of(&p, i + 1, "include_dirs");
+        p.dirs = true;
+        if (kw != i + 1 && py_argument(&p.c, i + 1, 99, kw, &x, &y))
+            list_value(&p, x, y);
+        p.dirs = false;
+        p.target++;
     }
     free(close);
     free(v);
 }
 
 void script_sources(enum script_lang lang, const char *buf, size_t len,
-                    void (*fn)(void *arg, unsigned target, bool top, bool glob,
-                               const char *path, size_t n),
+                    void (*fn)(void *arg, unsigned target, enum script_src kind,
+                               bool top, const char *path, size_t n),
                     void *arg)
 {
     if (lang == SCRIPT_CMAKE)

@@ -18,14 +18,21 @@
 
 #include "port/scriptenv.h"
 
-/* Call fn with each source file path[0..n) that buf[0..len), a build file
- * in lang, builds, and the target (0, 1, ...: one per target of the file)
- * it builds it into. A path is relative to the build file's directory,
- * or (top) to the project's top, or absolute; with glob, it is a pattern
- * (* ? [...]; ** crosses directories) of Python's glob.glob(). */
+/* What a path is: a source file, a pattern of them (* ? [...]; **
+ * crosses directories) as Python's glob.glob() takes, or a directory of
+ * a setup's include_dirs (mmcv's include_dirs.append(os.path.abspath(
+ * './mmcv/ops/csrc/common/cuda')), which scriptincs' scan of the bytes
+ * does not follow). */
+enum script_src { SRC_FILE, SRC_GLOB, SRC_INCDIR };
+
+/* Call fn with each path[0..n) that buf[0..len), a build file in lang,
+ * builds from, and the target (0, 1, ...: one per target of the file) it
+ * builds it into. A path is relative to the build file's directory, or
+ * (top) to the project's top, or absolute. A name's value is all it is
+ * given before it is read (both branches of an if). */
 void script_sources(enum script_lang lang, const char *buf, size_t len,
-                    void (*fn)(void *arg, unsigned target, bool top, bool glob,
-                               const char *path, size_t n),
+                    void (*fn)(void *arg, unsigned target, enum script_src kind,
+                               bool top, const char *path, size_t n),
                     void *arg);
 
 #endif

@@ -255,16 +255,20 @@ static void note_incdir(void *arg, bool top, const char *dir, size_t n)
     }
 }
 
-static void note_source(void *arg, unsigned target, bool top, bool glob,
-                        const char *s, size_t n)
+static void note_source(void *arg, unsigned target, enum script_src kind,
+                        bool top, const char *s, size_t n)
 {
     struct named *d = arg;
     char path[PATH_MAX];
+    if (kind == SRC_INCDIR) {
+        note_incdir(arg, top, s, n);
+        return;
+    }
     size_t k = named_path(d, top, s, n, path);
     if (k) {
         strbuf_addf(&d->r->srcs, "%zu.%u", d->index, target);
         strbuf_addch(&d->r->srcs, '\0');
-        strbuf_addch(&d->r->srcs, glob ? 'g' : 'f');
+        strbuf_addch(&d->r->srcs, kind == SRC_GLOB ? 'g' : 'f');
         strbuf_add(&d->r->srcs, path, k);
         strbuf_addch(&d->r->srcs, '\0');
     }

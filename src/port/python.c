@@ -482,7 +482,7 @@ static bool device_key(const struct py *p, size_t i)
 static bool nvcc_list(const struct py *p, size_t i)
 {
     struct py_code c = code(p);
-    return i && p->m.extension && pynvcc_in(p->nv, i) && !py_subscript(&c, i);
+    return i && pynvcc_in(p->nv, i) && !py_subscript(&c, i);
 }
 
 /* The '=' of a keyword argument at i: dict(cxx=[...], nvcc=[...])'s
@@ -502,9 +502,11 @@ static void dict_key(struct py *p, size_t i)
     }
 }
 
+/* (The key is torch's only in a file that builds an extension.) */
 static bool key_at(void *arg, size_t i)
 {
-    return device_key(arg, i);
+    const struct py *p = arg;
+    return p->m.extension && device_key(p, i);
 }
 
 /* The item of the open list that ends before i is done: in a list of
@@ -637,8 +639,7 @@ void python_port(struct script_job *j)
     p.m.j = j;
     pynames_imports(&p.m, &c);
     p.paths = pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, p.m.star);
-    if (p.m.extension)
-        p.nv = pynvcc_new(&c, key_at, &p);
+    p.nv = pynvcc_new(&c, key_at, &p);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)

@@ -304,7 +304,11 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     }
     if (how == SJ_SUFFIX)
         return; /* stands for no renamed file, or for ones named otherwise */
-    if (how == SJ_HINT) {
+    /* A hint that names one renamed file by a path of its directories
+     * (DeepSpeed's builder's 'csrc/adam/multi_tensor_adam.cu') is that
+     * file: renamed, with the note a path's gets. */
+    if (how == SJ_HINT &&
+        !(n == 1 && out->len && memchr(s + t, '/', len - t))) {
         if (n)
             sj_warn(j, WARN_BUILD, off,
                     "'%.*s' keeps its name, but the run renames '%s'%s: "

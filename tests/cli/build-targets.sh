@@ -49,8 +49,47 @@ add_executable(tool tool/tool.cu)
 target_sources(tool PRIVATE extra/more.cu ${GENERATED}/x.cu)
 add_library(imp SHARED IMPORTED)
 CM
-for t in tut glob jit cm; do
+# mmcv's setup: the sources and include directories in both branches of
+# an if, the class held by a name, include_dirs.append(abspath(...)):
+# the kernel's header is found through them (from a review: the .cuh
+# include was kept and the shared library linked its entry alone).
+mkdir -p mm/src/pytorch/cuda mm/src/common/cuda
+printf '#pragma once\n' >mm/src/common/cuda/nms_kernel.cuh
+printf '#include "nms_kernel.cuh"\nvoid nms() {}\n' >mm/src/pytorch/cuda/nms_cuda.cu
+cp tut/lltm.cpp mm/src/pytorch/pybind.cpp
+cat >mm/setup.py <<'PY'
+import glob, os, torch
+from torch.utils.cpp_extension import CppExtension, CUDAExtension
+include_dirs = []
+if torch.cuda.is_available():
+    op_files = glob.glob('./src/pytorch/*.cpp') + glob.glob('./src/pytorch/cuda/*.cu')
+    extension = CUDAExtension
+    include_dirs.append(os.path.abspath('./src/common/cuda'))
+else:
+    op_files = glob.glob('./src/pytorch/*.cpp')
+    extension = CppExtension
+ext = extension('mm._ext', op_files, include_dirs=include_dirs)
+PY
+for t in tut glob jit cm mm; do
     echo "-- $t"
     $C2M -q -o out/$t $t; echo "exit $?"
     links out/$t
 done
+grep -h '#include' out/mm/src/pytorch/cuda/nms_cuda.mu
+# DeepSpeed's op builder: a subclass's file names its sources by their
+# path from the top, and its nvcc_args() returns nvcc's options, with no
+# extension import or 'nvcc' key in sight.
+mkdir -p ds/op_builder ds/csrc/adam
+printf '__global__ void k() {}\n' >ds/csrc/adam/multi_tensor_adam.cu
+cat >ds/op_builder/fused_adam.py <<'PY'
+from .builder import CUDAOpBuilder
+class FusedAdamBuilder(CUDAOpBuilder):
+    def sources(self):
+        return ['csrc/adam/multi_tensor_adam.cu']
+    def nvcc_args(self):
+        return ['-O3', '-lineinfo', '--use_fast_math']
+    def cxx_args(self):
+        return ['-O3', '-lineinfo']
+PY
+$C2M -q -o out/ds ds; echo "exit $?"
+grep return out/ds/op_builder/fused_adam.py

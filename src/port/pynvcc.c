@@ -247,10 +247,12 @@ static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
         } else if (t->kind == PY_TOK_NAME &&
                    (is_op(v, i + 1, "=") || is_op(v, i + 1, "+=")) &&
                    (pycmd_has_nvcc(c->buf + t->off, t->len) ||
-                    (is_name(v, i, "mcc") && i &&
-                     (is_op(v, i - 1, "(") || is_op(v, i - 1, ","))))) {
+                    ((is_name(v, i, "mcc") ||
+                      is_name(v, i, "extra_cuda_cflags")) &&
+                     i && (is_op(v, i - 1, "(") || is_op(v, i - 1, ","))))) {
             /* nvcc_flags = ..., self.nvcc_args += ..., dict(nvcc=...),
-             * and a port's dict(mcc=...) */
+             * a port's dict(mcc=...), and load()'s and load_inline()'s
+             * extra_cuda_cflags=[...] */
             expr(v, i + 2, expr_end(v, i + 2));
         }
     }

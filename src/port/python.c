@@ -21,6 +21,7 @@
 #include "mapping/mapping.h"
 #include "port/sdkpath.h"
 #include "port/pycommand.h"
+#include "port/pyinline.h"
 #include "port/pydevice.h"
 #include "port/pynames.h"
 #include "port/pynvcc.h"
@@ -640,6 +641,8 @@ void python_port(struct script_job *j)
     pynames_imports(&p.m, &c);
     p.paths = pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, p.m.star);
     p.nv = pynvcc_new(&c, key_at, &p);
+    unsigned char *cxx = xcalloc(p.n ? p.n : 1, 1);
+    pyinline_port(j, &c, cxx);
     for (size_t i = 0; i < p.n; i++) {
         const struct py_token *tk = &p.t[i];
         if (tk->flags & PY_TOKF_IMPORT)
@@ -654,7 +657,8 @@ void python_port(struct script_job *j)
                 i = pynames_name(&p.m, &c, i);
             break;
         case PY_TOK_STRING:
-            string(&p, i);
+            if (!cxx[i]) /* (C++ is ported as such) */
+                string(&p, i);
             break;
         case PY_TOK_OP: {
             char c = p.buf[tk->off];
@@ -676,6 +680,7 @@ void python_port(struct script_job *j)
     }
     while (p.depth)
         close_bracket(&p, p.n);
+    free(cxx);
     pypath_free(p.paths);
     pynvcc_free(p.nv);
     pynames_release(&p.m);

@@ -10,6 +10,7 @@
 #include "port/cmake.h"
 #include "port/make.h"
 #include "port/python.h"
+#include "port/rewrite.h"
 #include "port/scriptjob.h"
 #include "util/xalloc.h"
 
@@ -17,6 +18,7 @@ struct script_rw {
     const struct mapping *map;
     struct rules_matcher *sm; /* string rules: sonames */
     struct rules_matcher *pm; /* identifier patterns: symbols */
+    struct rewriter *cxx;     /* for C++ in strings, made when needed */
 };
 
 enum script_lang script_lang_of(enum file_kind k)
@@ -48,6 +50,7 @@ void script_rw_free(struct script_rw *sr)
         return;
     rules_matcher_free(sr->sm);
     rules_matcher_free(sr->pm);
+    rewriter_free(sr->cxx);
     free(sr);
 }
 
@@ -58,6 +61,7 @@ size_t script_rewrite(struct script_rw *sr, enum script_lang lang,
 {
     struct script_job j;
     sj_init(&j, buf, len, sr->map, env, a, f, sr->sm, sr->pm);
+    j.cxx = &sr->cxx;
     switch (lang) {
     case SCRIPT_CMAKE:
         cmake_port(&j);

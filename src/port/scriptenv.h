@@ -57,6 +57,9 @@ struct script_env {
     /* Which warning groups to report (NULL: all). */
     const bool *warn;
     bool notes; /* make notes for what is translated or dropped */
+    /* The architecture the build targets whose warps are 128 threads, or
+     * NULL (port/rewrite.h: for C++ in strings). */
+    const char *wide_arch;
 };
 
 #endif

@@ -18,6 +18,7 @@
 #include "mapping/rules.h"
 #include "port/edit.h"
 #include "port/pending.h"
+#include "port/rewrite.h"
 #include "util/arena.h"
 #include "util/xalloc.h"
 
@@ -38,6 +39,17 @@ void sj_init(struct script_job *j, const char *buf, size_t len,
     j->sm = sm;
     j->pm = pm;
     strbuf_init(&j->tmp, 0);
+}
+
+struct rewriter *sj_cxx(struct script_job *j)
+{
+    if (!j->cxx)
+        return NULL;
+    if (!*j->cxx) {
+        *j->cxx = rewriter_new(j->map);
+        rewriter_rank_unmapped(*j->cxx, false);
+    }
+    return *j->cxx;
 }
 
 void sj_release(struct script_job *j)

@@ -20,6 +20,7 @@
 struct arena;
 struct edit_list;
 struct mapping;
+struct rewriter;
 struct rules_matcher;
 struct script_entry;
 
@@ -47,6 +48,8 @@ struct script_job {
     bool blanks_sep; /* blanks alone separate items (not in Python) */
     struct rules_matcher *sm; /* string rules (sonames) */
     struct rules_matcher *pm; /* identifier patterns */
+    struct rewriter **cxx;    /* the worker's C/C++ rewriter, made when a
+                                 file first needs it (sj_cxx), or NULL */
     struct strbuf tmp;
 };
 
@@ -55,6 +58,9 @@ void sj_init(struct script_job *j, const char *buf, size_t len,
              struct arena *a, struct findings *f, struct rules_matcher *sm,
              struct rules_matcher *pm);
 void sj_release(struct script_job *j);
+/* The C/C++ rewriter for code in a build file's strings (port/pyinline.h):
+ * the worker's, made on first use; NULL where the job has no worker's. */
+struct rewriter *sj_cxx(struct script_job *j);
 /* Sort the edits, settle each removal's separator, drop any that overlaps
  * one before it, and append them to out. Returns how many. */
 size_t sj_flush(struct script_job *j, struct edit_list *out);

@@ -20,7 +20,7 @@ size_t scripts_port(const struct run *run, const struct job *j,
     if (slash)
         strbuf_add(dir, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
     struct script_env env = {slash ? dir->buf : NULL, &run->files, run->want,
-                             run->o->verbosity >= 0};
+                             run->o->verbosity >= 0, run->wide_arch};
     return script_rewrite(sr, (enum script_lang)j->script, src->buf, src->len,
                           &env, a, edits, f);
 }

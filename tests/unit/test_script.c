@@ -166,7 +166,7 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
                       size_t len, struct strbuf *out, struct strbuf *diags)
 {
     struct script_rw *sr = script_rw_new(m);
-    struct script_env env = {"/p", &files, NULL, true};
+    struct script_env env = {"/p", &files, NULL, true, NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
@@ -1236,6 +1236,26 @@ START_TEST(python_setup)
                  "b = dict(cxx=['-G'], mcc=['--offload-arch=mp_22'])\n"
                  "c = {'mcc': ['-O3'] + ['--offload-arch=mp_22'], 'x': "
                  "['-G']}\n");
+    /* load_inline's C++ is ported as sources are, where it is written or
+     * through a name; its extra_cuda_cflags are nvcc's; an f-string and
+     * another keyword's string stay (from a review: the C++ kept every
+     * CUDA name, silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import load_inline\n"
+           "src = r\'\'\'\n#include <cuda_runtime.h>\n"
+           "void f(cudaStream_t s) { cudaStreamSynchronize(s); }\n"
+           "int v = CUDA_VERSION;\n\'\'\'\n"
+           "m = load_inline('m', cpp_sources=['void f(cudaStream_t);'],\n"
+           "    cuda_sources=src, functions=['cudaMalloc', f'cudaFree'],\n"
+           "    extra_cuda_cflags=['-lineinfo', '-O3'])\n",
+           "from torch_musa.utils.musa_extension import load_inline\n"
+           "src = r\'\'\'\n#include <musa_runtime.h>\n"
+           "void f(musaStream_t s) { musaStreamSynchronize(s); }\n"
+           "int v = CUDA_VERSION;\n\'\'\'\n"
+           "m = load_inline('m', cpp_sources=['void f(musaStream_t);'],\n"
+           "    cuda_sources=src, functions=['cudaMalloc', f'cudaFree'],\n"
+           "    extra_cuda_cflags=['-O3'])\n",
+           "5:9: hazard: 'CUDA_VERSION'");
     /* The key where code tests for it or reads it with a method: one kept
      * as 'nvcc' is never there once the others say 'mcc' (from a review:
      * mmcv's "if 'nvcc' in args" dropped what it added). */

@@ -112,6 +112,28 @@ static void hazard_compared(const struct hazard_site *s, const char *name,
                    note_or(e, "the numbers differ on MUSA"));
         return;
     }
+    /* NAME >= (x), a macro's parameter (#define ARCH_GE(x) (__CUDA_ARCH__
+     * >= (x))); NAME / 100, NAME % 100: a number made of it (from a
+     * review: both kept silently) */
+    l = *s->lx;
+    if (lexer_next_code(&l, &op) && op.kind == TOK_PUNCT &&
+        lexer_next_code(&l, &num)) {
+        bool cmp = is_cmp_op(s->buf, &op) &&
+                   lexer_token_is(s->buf, &num, "(") &&
+                   (directive || !lexer_token_is(s->buf, &op, ">"));
+        bool math =
+            e->hazard != HAZARD_VERSION && /* (said as a number, below) */
+            num.kind == TOK_NUMBER &&
+            (lexer_token_is(s->buf, &op, "/") ||
+             lexer_token_is(s->buf, &op, "%"));
+        if (cmp || math) {
+            finder_add(fd, WARN_HAZARD, s->name->off, "'%s' is %s: %s", name,
+                       cmp ? "compared with a value given later"
+                           : "divided into a number",
+                       note_or(e, "the numbers differ on MUSA"));
+            return;
+        }
+    }
     if (e->hazard != HAZARD_VERSION)
         return;
     /* A version used as a number anywhere else: printed, returned,
@@ -190,9 +212,11 @@ static void hazard_warp_mask(const struct hazard_site *s, const char *name,
     if (!lexer_next_code(&l, &a) || !lexer_token_is(buf, &a, "(") ||
         !lexer_next_code(&l, &mask) || !lexer_next_code(&l, &b))
         return;
-    /* ~0u: every bit, so 32 lanes where the mask is 32 bits */
-    bool not0 = lexer_token_is(buf, &mask, "~") && b.kind == TOK_NUMBER &&
-                number_value(buf, &b) == 0;
+    /* ~0u, -1: every bit, so 32 lanes where the mask is 32 bits */
+    bool not0 =
+        b.kind == TOK_NUMBER &&
+        ((lexer_token_is(buf, &mask, "~") && number_value(buf, &b) == 0) ||
+         (lexer_token_is(buf, &mask, "-") && number_value(buf, &b) == 1));
     size_t shown = not0 ? b.off + b.len - mask.off : mask.len;
     if (not0 && !lexer_next_code(&l, &b))
         return;
@@ -355,6 +379,15 @@ static bool warp_width_name(const char *p, size_t len)
             says(p, len, "lane") || says(p, len, "thread"));
 }
 
+/* Does the name say it is the log2 of a warp's width (LOG2_WARP_SIZE,
+ * WARP_SHIFT, kLog2WarpSize)? */
+static bool warp_shift_name(const char *p, size_t len)
+{
+    return says(p, len, "warp") &&
+           (says(p, len, "log") || says(p, len, "shift") ||
+            says(p, len, "bits"));
+}
+
 void hazard_literal(const struct hazard_site *s, struct finder *fd)
 {
     const char *buf = s->buf;
@@ -388,10 +421,22 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
     else if (t->kind == TOK_NUMBER && p2->kind == TOK_IDENT &&
              lexer_token_is(buf, p, "=") && more &&
              (lexer_token_is(buf, &next, ";") ||
-              lexer_token_is(buf, &next, ",")))
-        name = p2;
+              lexer_token_is(buf, &next, ",") ||
+              lexer_token_is(buf, &next, "}") ||
+              lexer_token_is(buf, &next, ">")))
+        name = p2; /* (enum { kWarpThreads = 32 }, template <int W = 32>) */
     /* Only what a hazard looks back at: masks, 32, strings. */
     struct token tv = *t;
+    long n = number_value(buf, t);
+    if (name && n == 5 && hf && hf->wide_arch &&
+        warp_shift_name(buf + name->off, name->len)) {
+        finder_add(fd, WARN_HAZARD, name->off,
+                   "'%.*s' is defined as 5, the log2 of a warp's width on "
+                   "NVIDIA GPUs (32): %s warps are 128 threads (7); derive "
+                   "lane and warp indices from warpSize instead",
+                   (int)name->len, buf + name->off, hf->wide_arch);
+        return;
+    }
     if (name && t->kind == TOK_NUMBER && !is32 && !is_full_mask(buf, &tv))
         name = NULL;
     if (name && hf && hf->nnames < HAZARD_NAMES)
@@ -409,7 +454,6 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
     }
     /* Lane arithmetic: tid % 32, lane / 32, threadIdx.x & 31 (or 0x1f),
      * warp >> 5, (blockDim.x + 31) / 32. */
-    long n = number_value(buf, t);
     bool op = p->kind == TOK_PUNCT &&
               ((is32 &&
                 (lexer_token_is(buf, p, "%") || lexer_token_is(buf, p, "/"))) ||
@@ -424,6 +468,16 @@ void hazard_capability(const struct hazard_site *s, struct finder *fd)
 {
     /* (major < 1: no device at all, on MUSA too) */
     long n = number_value(s->buf, s->name);
+    if (lexer_token_is(s->buf, &s->prev, "*") && (n == 10 || n == 100)) {
+        /* cc = major * 10 + minor (ggml's, vLLM's): a CUDA number made */
+        finder_add(fd, WARN_HAZARD, s->prev2.off,
+                   "'major' * %ld makes an NVIDIA compute capability number "
+                   "(80 for sm_80): MUSA GPUs report their own (mp_22 gives "
+                   "22), so the thresholds it is compared with pick the wrong "
+                   "path; test the MUSA architecture the code needs",
+                   n);
+        return;
+    }
     if (!is_cmp_op(s->buf, &s->prev) || n < 2 || n > 15)
         return;
     finder_add(fd, WARN_HAZARD, s->prev2.off,

@@ -52,6 +52,13 @@ int capability(int dev)
     return (prop.major >= 8) + (dprops->major == 9) + (v.major > 100);
 }
 
+// ... or made a number of, ggml's and vLLM's cc (from a review).
+int capability_number(const musaDeviceProp &p)
+{
+    int cc = p.major * 10 + p.minor;
+    return cc >= 70;
+}
+
 // A version the runtime writes is MUSA's (50100), not CUDA's.
 int runtime_version(void)
 {
@@ -65,4 +72,8 @@ int runtime_version(void)
 #endif
 #if defined(__MUSACC__) || defined(__MUSACC__)
 #define ANY_CUDA 1
+#endif
+/* __CUDA_ARCH__ through a macro's parameter, or divided (from a review) */
+#define ARCH_GE(x) (__MUSA_ARCH__ >= (x))
+#if (__MUSA_ARCH__ / 100) == 8
 #endif

@@ -35,3 +35,10 @@ void managed(float **a, float **b) {
     cudaMallocManaged(a, 64);
     cudaMallocManaged(b, 64);
 }
+
+/* The forms real code writes the width in (from a review): its log2 (the
+ * histogram sample's), an enumerator, a template's default, the mask -1. */
+#define LOG2_WARP_SIZE 5U
+enum { kWarpThreads = 32 };
+template <int WarpThreads = 32> __device__ int width() { return WarpThreads; }
+__device__ int lane_sum(int v) { return v + __shfl_xor_sync(-1, v, 1); }

@@ -200,19 +200,55 @@ static bool location_value(const struct py_code *c, size_t i,
     return kw != (size_t)-1 && py_is_name(c, kw, "map_location");
 }
 
+/* Is the bracket a a call of torch.library's impl(), lib.impl() or
+ * register_kernel(), whose string arguments name devices ("cuda") or
+ * dispatch keys ("CUDA")? */
+static bool library_impl(const struct py_code *c, struct py_around a)
+{
+    return a.open == '(' && a.first >= 2 &&
+           (py_is_name(c, a.first - 2, "impl") ||
+            py_is_name(c, a.first - 2, "register_kernel"));
+}
+
+/* torch.library.impl(lib, "op", "CUDA"), lib.impl("op", f, "CUDA"): the
+ * dispatch key, as the mappings rename c10::DispatchKey::CUDA (from a
+ * review: kept, while TORCH_LIBRARY_IMPL(ns, CUDA, m) became
+ * PrivateUse1). */
+static const char *dispatch_key(struct script_job *j, const struct py_code *c,
+                                size_t i, size_t off, size_t len,
+                                struct py_around a)
+{
+    size_t kw = keyword(c, i);
+    if (!(library_impl(c, a) ||
+          (kw != (size_t)-1 && py_is_name(c, kw, "dispatch_key"))))
+        return NULL;
+    const struct map_ident *id = mapping_ident(j->map, "c10", 3);
+    for (size_t k = 0; id && k < id->nquals; k++) {
+        const struct map_qualified *q = id->quals[k];
+        if (q->nparts == 3 && !strcmp(q->from_parts[1], "DispatchKey") &&
+            strlen(q->from_parts[2]) == len &&
+            !memcmp(q->from_parts[2], c->buf + off, len)) {
+            sj_replace(j, off, len, q->to_parts[2], strlen(q->to_parts[2]),
+                       false);
+            return q->to_parts[2];
+        }
+    }
+    return NULL;
+}
+
 /* Does the string at i name a device where it is: device='cuda',
  * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
  * torch.cuda.is_available() else ..., a name that says device given or
  * compared with it, an option --device's default? */
 static bool names_device(const struct py_code *c, size_t i, struct py_around a)
 {
-    static const char *const device_kw[] = {"device", "device_type",
-                                            "map_location", NULL};
+    static const char *const device_kw[] = {
+        "device", "device_type", "device_types", "map_location", NULL};
     static const char *const device_calls[] = {
         "device",     "to",        "autocast",           "set_default_device",
         "GradScaler", "Generator", "get_autocast_dtype", "is_autocast_enabled",
         NULL};
-    return argument(c, i, a, device_kw, device_calls) ||
+    return argument(c, i, a, device_kw, device_calls) || library_impl(c, a) ||
            compared_with_type(c, i) || chosen_if_available(c, i) ||
            given_to_device_name(c, i) || device_option_value(c, i, a) ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
@@ -295,6 +331,8 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     const char *s = c->buf + off;
     if (memchr(s, ',', len) && argument(c, i, a, backend_kw, backend_calls))
         return backend_pairs(j, s, off, len);
+    if (len >= 4 && !memcmp(s + len - 4, "CUDA", 4))
+        return dispatch_key(j, c, i, off, len, a);
     /* 'cuda', 'cuda:1', 'cuda:%d', 'cuda:{}' */
     size_t n = 0;
     while (n < len && s[n] != ':')

@@ -1910,6 +1910,20 @@ START_TEST(python_devices)
                  "p.add_argument('--device', default='musa')\n"
                  "p.add_argument('--kind', default='cuda')\n"
                  "if mode == 'cuda': print('cuda')\n");
+    /* torch.library's dispatch keys and device types, as the C++'s
+     * TORCH_LIBRARY_IMPL(ns, CUDA, m) (from a review: kept). */
+    expect_quiet(
+        newest, SCRIPT_PYTHON,
+        "import torch\nimport torch_musa\n"
+        "@torch.library.impl(lib, 'op', 'CUDA')\ndef f(x): pass\n"
+        "lib.impl('op2', f, dispatch_key='CUDA')\n"
+        "torch.library.register_kernel('my::op', 'cuda')\n"
+        "print('CUDA', x.get('CUDA'))\n",
+        "import torch\nimport torch_musa\n"
+        "@torch.library.impl(lib, 'op', 'PrivateUse1')\ndef f(x): pass\n"
+        "lib.impl('op2', f, dispatch_key='PrivateUse1')\n"
+        "torch.library.register_kernel('my::op', 'musa')\n"
+        "print('CUDA', x.get('CUDA'))\n");
     /* An option's choices with its default; a device's key whose value
      * asks is_*available; torch.device(type=); map_location's values (its
      * keys are where a checkpoint was saved); a backend compared with

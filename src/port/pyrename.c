@@ -358,7 +358,8 @@ bool pyrename_port(struct script_job *j, const struct pval *v, bool setup)
         struct strbuf out = STRBUF_INIT;
         bool renamed = false, found;
         if (sj_has_glob(s, len))
-            found = renamed = fs->glob(fs->arg, env->dir, s, len, false, &out);
+            found = renamed =
+                fs->glob(fs->arg, env->dir, s, len, false, &out) > 0;
         else
             found =
                 fs->file(fs->arg, env->dir, s, len, &renamed, &out) ||

@@ -29,9 +29,11 @@ struct script_files {
                  bool *renamed, struct strbuf *out);
     /* Does the pattern (relative to dir; * ? [..]; with recurse, * also
      * matches '/') match files of the run, every one renamed and alike?
-     * Then true, with the pattern they match after the port in out. */
-    bool (*glob)(void *arg, const char *dir, const char *pat, size_t len,
-                 bool recurse, struct strbuf *out);
+     * Then 1, with the pattern they match after the port in out. 0: it
+     * matches no file of the run; -1: one that keeps its name; -2:
+     * renamed ones that do not agree on a new pattern. */
+    int (*glob)(void *arg, const char *dir, const char *pat, size_t len,
+                bool recurse, struct strbuf *out);
     /* The renamed files of the run whose path ends with tail (at a '/'
      * unless partial): how many, and when they agree, the tail after the
      * port in out and one of them in *which. */

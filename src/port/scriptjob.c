@@ -289,9 +289,21 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
             replace_tail(j, off, s, len, out->buf, out->len);
         return;
     }
-    if (dir && (how == SJ_GLOB || how == SJ_RGLOB) &&
-        fs->glob(fs->arg, dir, s, len, how == SJ_RGLOB, out)) {
+    int g = dir && (how == SJ_GLOB || how == SJ_RGLOB)
+                ? fs->glob(fs->arg, dir, s, len, how == SJ_RGLOB, out)
+                : 0;
+    if (g > 0) {
         replace_tail(j, off, s, len, out->buf, out->len);
+        return;
+    }
+    if (g == -1)
+        return; /* it matches a file that keeps its name (csrc's .h files,
+                   with csrc/cuda/x.h renamed elsewhere: from a review) */
+    if (g == -2) {
+        sj_warn(j, WARN_BUILD, off,
+                "'%.*s' matches renamed files of the run that do not agree "
+                "on a new name: it keeps its name",
+                (int)len, s);
         return;
     }
     /* Not a file of the run from here: by its end among the renamed

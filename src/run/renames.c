@@ -338,8 +338,8 @@ static bool glob_tail(const char *old, const char *now, const char *mid,
     return ok;
 }
 
-static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
-                   bool recurse, struct strbuf *out)
+static int r_glob(void *arg, const char *dir, const char *pat, size_t len,
+                  bool recurse, struct strbuf *out)
 {
     const struct renames *rn = arg;
     const struct run *r = rn->r;
@@ -356,6 +356,7 @@ static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
     struct strbuf one = STRBUF_INIT, lnow = STRBUF_INIT, dnow = STRBUF_INIT,
                   pre = STRBUF_INIT;
     bool any = false, ok = ldl > 0;
+    int res = 0;
     if (ok) {
         port_of(rn, ldir, ldl, &lnow);
         port_of(rn, dir, dl, &dnow);
@@ -385,8 +386,10 @@ static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
              glob_tail(orel, nrel, pat + ld, t - ld, pat + t, len - t, recurse,
                        &one);
         strbuf_release(&now);
-        if (!ok)
-            break; /* a file that keeps its name matches: keep it */
+        if (!ok) { /* a file that keeps its name matches: keep it */
+            res = j->renamed ? -2 : -1;
+            break;
+        }
         struct strbuf whole = STRBUF_INIT;
         strbuf_add(&whole, pre.buf, pre.len);
         strbuf_add(&whole, pat + ld, t - ld);
@@ -398,6 +401,7 @@ static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
         } else if (out->len != whole.len ||
                    memcmp(out->buf, whole.buf, whole.len)) {
             ok = false;
+            res = -2;
         }
         strbuf_release(&whole);
     }
@@ -406,7 +410,7 @@ static bool r_glob(void *arg, const char *dir, const char *pat, size_t len,
     strbuf_release(&dnow);
     strbuf_release(&pre);
     free(p);
-    return any && ok;
+    return any && ok ? 1 : res;
 }
 
 static size_t r_tail(void *arg, const char *tail, size_t len, bool partial,

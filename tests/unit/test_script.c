@@ -75,8 +75,8 @@ static bool f_file(void *arg, const char *dir, const char *name, size_t len,
     return false;
 }
 
-static bool f_glob(void *arg, const char *dir, const char *pat, size_t len,
-                   bool recurse, struct strbuf *out)
+static int f_glob(void *arg, const char *dir, const char *pat, size_t len,
+                  bool recurse, struct strbuf *out)
 {
     (void)arg;
     char p[256];
@@ -91,7 +91,7 @@ static bool f_glob(void *arg, const char *dir, const char *pat, size_t len,
         bool r = renamed_name(tree[i], &now);
         strbuf_release(&now);
         if (!r)
-            return false;
+            return -1;
         any = true;
     }
     if (any) {
@@ -2364,14 +2364,19 @@ START_TEST(renames_follow_the_job_table)
     ck_assert_str_eq(ask(r, "/r/cuda", "x_cuda.cu"), "x_musa.mu");
     /* Globs: every match renamed alike. */
     struct strbuf sb = STRBUF_INIT;
-    ck_assert(r->files.glob(r->files.arg, "/r", "cuda/*.cu", 9, false, &sb));
+    ck_assert_int_eq(
+        r->files.glob(r->files.arg, "/r", "cuda/*.cu", 9, false, &sb), 1);
     ck_assert_str_eq(sb.buf, "musa/*.mu");
     ck_assert(
         r->files.glob(r->files.arg, "/r/cuda", "*_cuda.cu", 9, false, &sb));
     ck_assert_str_eq(sb.buf, "*_musa.mu");
     ck_assert(r->files.glob(r->files.arg, "/r/src", "*.cu", 4, false, &sb));
     ck_assert_str_eq(sb.buf, "*.mu");
-    ck_assert(!r->files.glob(r->files.arg, "/r/src", "*", 1, false, &sb));
+    /* (a file that keeps its name matches: the pattern keeps its) */
+    ck_assert_int_eq(r->files.glob(r->files.arg, "/r/src", "*", 1, false, &sb),
+                     -1);
+    ck_assert_int_eq(
+        r->files.glob(r->files.arg, "/r/src", "*.zz", 4, false, &sb), 0);
     ck_assert(r->files.glob(r->files.arg, "/r", "*/y.cu", 6, false, &sb));
     ck_assert_str_eq(sb.buf, "*/y.mu");
     /* Tails, and which extensions may be renamed. */

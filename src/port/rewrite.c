@@ -806,6 +806,53 @@ static void do_header(struct rw *st, const struct token *t)
     }
 }
 
+/* #define HDR <cuda_runtime_api.h>, #define HDR "cublas_v2.h": a header
+ * named for "#include HDR", ported as the #include's would be (from a
+ * review: kept, and compiled against CUDA's). At t, the first token of
+ * the body; the whole body is the name. Moves *lx past it. */
+static void defined_header(struct rw *st, struct lexer *lx,
+                           const struct token *t)
+{
+    const char *b = st->buf;
+    struct token h = *t, next;
+    struct lexer l = *lx;
+    if (t->kind == TOK_PUNCT) {
+        size_t e = t->off + 1;
+        while (e < lx->len && e - t->off < 256 &&
+               (lexer_is_ident_char((unsigned char)b[e]) ||
+                memchr("./-+", b[e], 4)))
+            e++;
+        if (e >= lx->len || b[e] != '>' || e == t->off + 1)
+            return;
+        h.len = e + 1 - t->off;
+        while (lexer_next(&l, &next) && next.off + next.len <= e)
+            ;
+        if (next.off != e)
+            return;
+    }
+    struct lexer after = l;
+    do {
+        if (!lexer_next(&after, &next))
+            next.kind = TOK_NEWLINE;
+    } while (next.kind == TOK_SPACE);
+    /* (a header by its extension: "k.cu" there is a file a program
+     * reads, NVRTC's, not an #include) */
+    static const char *const exts[] = {".h",   ".hpp", ".hh", ".hxx",
+                                       ".cuh", ".muh", ".inl"};
+    bool header = false;
+    for (size_t k = 0; k < sizeof(exts) / sizeof(*exts); k++) {
+        size_t el = strlen(exts[k]);
+        header |= h.len > el + 2 &&
+                  !memcmp(b + h.off + h.len - 1 - el, exts[k], el) &&
+                  !memchr(b + h.off, ' ', h.len);
+    }
+    if ((next.kind != TOK_NEWLINE && next.kind != TOK_COMMENT) || !header)
+        return;
+    h.kind = TOK_HEADER;
+    do_header(st, &h);
+    *lx = l;
+}
+
 /* A literal the hazards look at (hazard.h). */
 static void do_literal(struct rw *st, struct lexer *lx, const struct token *t)
 {
@@ -974,6 +1021,13 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             break;
         case TOK_STRING: {
             facts_string(&st.facts, &t, &st.prev);
+            if ((t.flags & TOKF_DIRECTIVE) &&
+                (st.prev.flags & TOKF_MACRO_NAME)) {
+                size_t before = st.nedits;
+                defined_header(&st, &lx, &t);
+                if (st.nedits != before)
+                    break;
+            }
             if ((t.flags & TOKF_DIRECTIVE) && (st.prev.flags & TOKF_MACRO_NAME))
                 do_literal(&st, &lx, &t);
             if (st.sym_depth > 0 && do_symbol_string(&st, &t))
@@ -986,6 +1040,12 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         }
         case TOK_PUNCT:
             facts_punct(&st.facts, &t, &st.prev);
+            if ((t.flags & TOKF_DIRECTIVE) &&
+                (st.prev.flags & TOKF_MACRO_NAME) && t.len == 1 &&
+                buf[t.off] == '<') {
+                defined_header(&st, &lx, &t);
+                break;
+            }
             if ((t.flags & TOKF_DIRECTIVE) && t.len == 1 && buf[t.off] == '!')
                 st.dnot = true;
             if (t.len == 1 && buf[t.off] == '(') {

@@ -21,6 +21,7 @@ C2M_FLAGS := -I$(C2M_ROOT)/include
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublas -lmurand
 MUSA_OBJS := \
+  $(C2M_BUILD)/obj/src/by_macro.mu.o \
   $(C2M_BUILD)/obj/src/k.mu.o
 MUSA_PROGRAMS :=
 MUSA_SHLIBS :=
@@ -31,6 +32,10 @@ musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) $(MUSA_IMAGES) $(MUSA_OBJS)
 musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
+
+$(C2M_BUILD)/obj/src/by_macro.mu.o: $(C2M_ROOT)/src/by_macro.mu
+	@mkdir -p $(@D)
+	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
 $(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu
 	@mkdir -p $(@D)

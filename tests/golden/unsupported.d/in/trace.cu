@@ -13,3 +13,6 @@ void run(float *x, cudaStream_t s)
 
 /* the driver JIT-links PTX text: MUSA runs none */
 int ptx_input = CU_JIT_INPUT_PTX;
+
+// NVIDIA-architecture atoms: mutlass has its own (mma_mp22.hpp)
+#include <cute/arch/mma_sm80.hpp>

@@ -203,6 +203,8 @@ static void hazard_warp_mask(const struct hazard_site *s, const char *name,
     struct token a, mask, b;
     const char *buf = s->buf;
     struct hazard_file *hf = s->file;
+    if (s->name->flags & TOKF_MACRO_NAME)
+        return; /* a shim's #define __shfl_xor_sync(...) __shfl_xor(...) */
     if (hf && hf->wide_arch && !hf->warp_calls++) {
         hf->warp_first = s->name->off;
         hf->warp_name = name;

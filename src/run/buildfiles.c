@@ -343,6 +343,7 @@ struct build_defines {
     const struct run *r;
     struct strbuf names;
     size_t n;
+    struct hashmap db; /* the names -p's database defines */
 };
 
 static void build_define(void *arg, const char *name, enum decl_kind kind,
@@ -358,15 +359,25 @@ static void build_define(void *arg, const char *name, enum decl_kind kind,
         if (!strncmp(o->defines[i], name, len) &&
             (!o->defines[i][len] || o->defines[i][len] == '='))
             return; /* -D gives it */
+    if (hashmap_get(&d->db, name, len))
+        return; /* -p's compilation database gives it */
     if (d->n++ < DEFINES_SHOWN)
         strbuf_addf(&d->names, "%s%s", d->n > 1 ? ", " : "", name);
 }
 
 static const char *defines_note(const struct run *r, struct arena *a)
 {
-    struct build_defines d = {r, STRBUF_INIT, 0};
+    struct build_defines d = {r, STRBUF_INIT, 0, HASHMAP_INIT};
+    for (size_t i = 0; r->have_db && i < r->db.n; i++) {
+        const struct compdb_entry *e = &r->db.v[i];
+        for (size_t k = 0; k < e->nflags; k++)
+            if (e->flags[k].kind == 'D')
+                hashmap_put(&d.db, e->flags[k].val,
+                            strcspn(e->flags[k].val, "="), (void *)1);
+    }
     if (r->proj)
         project_each(r->proj, build_define, &d);
+    hashmap_release(&d.db);
     char *note = NULL;
     if (d.n) {
         struct strbuf sb = STRBUF_INIT;

@@ -39,3 +39,9 @@ printf 'add_executable(gemm a.cu)\ntarget_compile_definitions(gemm PRIVATE USE_T
 printf "# HACK: -D_GLIBCXX_USE_CXX11_ABI\nx = ['-O3', # '-DMY_OFF',\n     '-DKEEP#1', \"it's\", '-DALSO']\n" >cmt/setup.py
 $C2M -q -o out-cmt cmt
 grep -o '"notes": \[[^]]*\]' out-cmt/musa_manifest.json
+# One the CUDA build's compilation database gives (-p) is not named: the
+# generated build has it (from a review).
+mkdir cdb
+printf '[{"directory": "%s", "file": "%s/cmt/a.cu", "command": "nvcc -DUSE_TC=1 -c %s/cmt/a.cu"}]\n' "$PWD" "$PWD" "$PWD" >cdb/compile_commands.json
+$C2M -q -p cdb -o out-cdb cmt
+grep -o '"notes": \[[^]]*\]' out-cdb/musa_manifest.json

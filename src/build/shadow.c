@@ -265,6 +265,35 @@ static void render_mcc_prelude(const struct shadow_spec *s,
     add_file(out, "include/musa_shadow/mcc.h", &sb, 0644);
 }
 
+/* "thrust::musa=thrust::cuda" (up to a ';'), a name beside the header's
+ * namespace under the same parent: namespace thrust { namespace cuda {}
+ * namespace musa { using namespace ::thrust::cuda; } } (declared first:
+ * the header's CUDA counterpart may not open it). */
+static void add_using(struct strbuf *sb, const char *spec)
+{
+    const char *eq = strchr(spec, '='), *end = strchr(spec, ';');
+    if (!end)
+        end = spec + strlen(spec);
+    const char *tl = eq, *fl = end;
+    while (tl > spec && tl[-1] != ':')
+        tl--;
+    while (fl > eq && fl[-1] != ':')
+        fl--;
+    size_t depth = 0;
+    for (const char *p = spec; p < tl;) {
+        const char *c = strstr(p, "::");
+        strbuf_addf(sb, "namespace %.*s { ", (int)(c - p), p);
+        depth++;
+        p = c + 2;
+    }
+    strbuf_addf(
+        sb, "namespace %.*s {} namespace %.*s { using namespace ::%.*s; } ",
+        (int)(end - fl), fl, (int)(eq - tl), tl, (int)(end - eq - 1), eq + 1);
+    for (size_t i = 0; i < depth; i++)
+        strbuf_addstr(sb, "}");
+    strbuf_addch(sb, '\n');
+}
+
 static void render_header(const struct shadow_header *h,
                           struct shadow_files *out)
 {
@@ -289,13 +318,15 @@ static void render_header(const struct shadow_header *h,
         /* "musa::std=cuda::std": namespace musa { namespace std =
          * ::cuda::std; } */
         const char *eq = strchr(h->ns, '=');
+        const char *end = strchr(h->ns, ';');
+        int fl = (int)((end ? end : eq + strlen(eq)) - (eq + 1));
         const char *last = eq;
         while (last > h->ns && last[-1] != ':')
             last--;
         strbuf_addstr(&sb, "#ifdef __cplusplus\n");
         if (last == h->ns) /* "musa=cuda": its names, seen as musa:: */
-            strbuf_addf(&sb, "namespace %.*s { using namespace ::%s; }\n",
-                        (int)(eq - last), last, eq + 1);
+            strbuf_addf(&sb, "namespace %.*s { using namespace ::%.*s; }\n",
+                        (int)(eq - last), last, fl, eq + 1);
         size_t depth = 0;
         for (const char *p = h->ns; p < last;) {
             const char *c = strstr(p, "::");
@@ -308,11 +339,13 @@ static void render_header(const struct shadow_header *h,
         if (last != h->ns) {
             strbuf_addstr(&sb, "namespace ");
             strbuf_add(&sb, last, (size_t)(eq - last));
-            strbuf_addf(&sb, " = ::%s; ", eq + 1);
+            strbuf_addf(&sb, " = ::%.*s; ", fl, eq + 1);
             for (size_t i = 0; i < depth; i++)
                 strbuf_addstr(&sb, "}");
             strbuf_addch(&sb, '\n');
         }
+        for (; end; end = strchr(end + 1, ';'))
+            add_using(&sb, end + 1);
         strbuf_addstr(&sb, "#endif\n");
     }
     strbuf_addstr(&sb, "#endif\n");

@@ -2,6 +2,7 @@
 /* The namespace a shadow SDK's header opens for the port (shadow_ns.h). */
 #include "run/shadow_ns.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/strbuf.h"
@@ -41,6 +42,25 @@ char *shadow_ns_of_dir(const struct map_entry *const *ents, size_t n,
         struct strbuf ns = STRBUF_INIT;
         strbuf_add(&ns, to, (size_t)(colons - to));
         strbuf_addf(&ns, "=%s", q.buf);
+        r = strbuf_detach(&ns, NULL);
+    }
+    /* A shorter name for the namespace under the same parent
+     * ("thrust::cuda" -> "thrust::musa" beside thrust::system::cuda):
+     * ";musa=cuda" spec after it, opened by a using-directive too. */
+    for (size_t i = 0; r && i < n; i++) {
+        const struct map_entry *e = ents[i];
+        const char *fl = e->kind == MAP_RENAME ? strrchr(e->from, ':') : NULL;
+        const char *tl = fl ? strrchr(e->to, ':') : NULL;
+        size_t pl = fl ? (size_t)(fl - e->from) + 1 : 0; /* "thrust::" */
+        if (!tl || pl < 3 || (size_t)(tl - e->to) + 1 != pl ||
+            strncmp(e->from, e->to, pl) || strncmp(q.buf, e->from, pl) ||
+            !strcmp(q.buf, e->from) || strchr(e->from + pl, ':') ||
+            strcmp(strrchr(q.buf, ':') ? strrchr(q.buf, ':') + 1 : q.buf,
+                   fl + 1))
+            continue;
+        struct strbuf ns = STRBUF_INIT;
+        strbuf_addf(&ns, "%s;%s=%s", r, e->to, e->from);
+        free(r);
         r = strbuf_detach(&ns, NULL);
     }
     strbuf_release(&q);

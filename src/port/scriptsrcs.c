@@ -275,16 +275,39 @@ static void emit(struct pysrcs *p, const struct strbuf *sb, bool glob)
 /* Say each file the list [a, b) holds. */
 static void list_value(struct pysrcs *p, size_t a, size_t b);
 
-/* The items of the list a name holds where i reads it: every value it
- * is given before i (both branches of an if: mmcv's op_files), and what
- * is added to it (+=, .append, .extend). */
+/* The column of token k: its offset from its line's start. */
+static size_t column_of(const struct pysrcs *p, size_t k)
+{
+    size_t off = p->c.t[k].off, c = 0;
+    while (c < off && c < 4096 && p->c.buf[off - c - 1] != '\n')
+        c++;
+    return c;
+}
+
+/* The items of the list a name holds where i reads it: what is given to
+ * it from the last assignment that always runs before the read (one at
+ * the read's indentation or less, in its function), with every
+ * assignment after that one (both branches of an if: mmcv's op_files)
+ * and what is added (+=, .append, .extend). An assignment before that
+ * is another target's (sources = [...] given anew before each). */
 static void name_list(struct pysrcs *p, size_t i)
 {
     if (p->depth >= MAX_DEPTH || p->work > MAX_WORK)
         return;
+    size_t start = i;
+    while (start && !py_stmt_start(&p->c, start))
+        start--;
+    size_t col = column_of(p, start), from = 0;
+    p->work += 2 * i;
+    for (size_t k = 0; k + 1 < start; k++)
+        if (py_stmt_start(&p->c, k) &&
+            (((py_is_name(&p->c, k, "def") || py_is_name(&p->c, k, "class")) &&
+              column_of(p, k) < col) ||
+             (py_same_text(&p->c, k, i) && is_op(p, k + 1, "=") &&
+              column_of(p, k) <= col)))
+            from = k;
     p->depth++;
-    p->work += i;
-    for (size_t k = 0; k + 1 < i && p->steps <= MAX_STEPS; k++) {
+    for (size_t k = from; k + 1 < i && p->steps <= MAX_STEPS; k++) {
         if (!py_same_text(&p->c, k, i) || !py_stmt_start(&p->c, k))
             continue;
         size_t e = py_stmt_end(&p->c, k);

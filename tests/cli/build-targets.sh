@@ -70,7 +70,22 @@ else:
     extension = CppExtension
 ext = extension('mm._ext', op_files, include_dirs=include_dirs)
 PY
-for t in tut glob jit cm mm; do
+# One name given anew before each extension: each has its own (from a
+# review: both libraries linked both kernels, which define one symbol).
+mkdir -p seq/a seq/b
+for x in a b; do
+    cp tut/lltm.cpp seq/$x/$x.cpp
+    cp tut/kern/lltm_kernel.cu seq/$x/${x}_kernel.cu
+done
+cat >seq/setup.py <<'PY'
+from torch.utils.cpp_extension import CUDAExtension
+ext_modules = []
+sources = ['a/a.cpp', 'a/a_kernel.cu']
+ext_modules.append(CUDAExtension('a', sources))
+sources = ['b/b.cpp', 'b/b_kernel.cu']
+ext_modules.append(CUDAExtension('b', sources))
+PY
+for t in tut glob jit cm mm seq; do
     echo "-- $t"
     $C2M -q -o out/$t $t; echo "exit $?"
     links out/$t

@@ -73,16 +73,19 @@ struct rw {
                                  and the braces open (decl.h) */
     struct pending *pend;     /* names decided with the project */
     struct hazard_file hz;    /* what the hazards look back at */
-    /* The names the directive at hand renames, the first few, and
-     * whether it negates: two of them that become one name make a test
-     * that tells them apart constant. */
+    /* The names the directive at hand renames, the first few, each
+     * with whether a '!' negates it alone (!defined(X), !X): two that
+     * become one name, one negated and one not, make a test that tells
+     * them apart constant. dnot: a '!' waits for its name; neg: the name
+     * at hand has one. */
     struct dir_rename {
         uint32_t off, len;
         const char *to;
         size_t to_len;
+        bool neg;
     } dren[4];
     size_t ndren;
-    bool dnot;
+    bool dnot, neg;
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -183,8 +186,9 @@ static inline const char *spell(struct rw *st, const struct token *t,
 static void directive_rename(struct rw *st, const struct token *t,
                              const char *text, size_t len)
 {
-    for (size_t i = 0; st->dnot && i < st->ndren && i < 4; i++)
-        if (st->dren[i].to_len == len && !memcmp(st->dren[i].to, text, len) &&
+    for (size_t i = 0; i < st->ndren && i < 4; i++)
+        if (st->dren[i].neg != st->neg && st->dren[i].to_len == len &&
+            !memcmp(st->dren[i].to, text, len) &&
             (st->dren[i].len != t->len ||
              memcmp(st->buf + st->dren[i].off, st->buf + t->off, t->len))) {
             finder_add(&st->fd, WARN_HAZARD, t->off,
@@ -197,8 +201,8 @@ static void directive_rename(struct rw *st, const struct token *t,
             return;
         }
     if (st->ndren < 4)
-        st->dren[st->ndren++] =
-            (struct dir_rename){(uint32_t)t->off, (uint32_t)t->len, text, len};
+        st->dren[st->ndren++] = (struct dir_rename){
+            (uint32_t)t->off, (uint32_t)t->len, text, len, st->neg};
 }
 
 static void replace_ident(struct rw *st, const struct token *t,
@@ -1002,6 +1006,13 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                 !(st.prev.flags & TOKF_MACRO_NAME) &&
                 lexer_token_is(buf, &st.prev, "#"))
                 st.ndren = 0, st.dnot = false; /* a directive begins */
+            /* (a '!' negates the name after it, through defined and its
+             * parenthesis) */
+            st.neg = false;
+            if (!lexer_token_is(buf, &t, "defined")) {
+                st.neg = st.dnot;
+                st.dnot = false;
+            }
             facts_ident(&st.facts, &t, &st.prev);
             do_ident(&st, &lx, &t);
             break;
@@ -1046,8 +1057,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                 defined_header(&st, &lx, &t);
                 break;
             }
-            if ((t.flags & TOKF_DIRECTIVE) && t.len == 1 && buf[t.off] == '!')
-                st.dnot = true;
+            st.dnot = (t.flags & TOKF_DIRECTIVE) &&
+                      ((t.len == 1 && buf[t.off] == '!') ||
+                       (st.dnot && t.len == 1 && buf[t.off] == '(' &&
+                        lexer_token_is(buf, &st.prev, "defined")));
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

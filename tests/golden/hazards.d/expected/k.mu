@@ -77,3 +77,10 @@ int runtime_version(void)
 #define ARCH_GE(x) (__MUSA_ARCH__ >= (x))
 #if (__MUSA_ARCH__ / 100) == 8
 #endif
+/* ... but not where the test stays one: both negated, or neither */
+#if !defined(__MUSACC__) && !defined(__MUSACC__)
+#endif
+#if !defined(NDEBUG) && (defined(__MUSACC__) || defined(__MUSACC__))
+#endif
+#if !(defined(__MUSACC__) || defined(__MUSACC__))
+#endif

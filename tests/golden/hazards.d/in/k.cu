@@ -77,3 +77,10 @@ int runtime_version(void)
 #define ARCH_GE(x) (__CUDA_ARCH__ >= (x))
 #if (__CUDA_ARCH__ / 100) == 8
 #endif
+/* ... but not where the test stays one: both negated, or neither */
+#if !defined(__CUDACC__) && !defined(__NVCC__)
+#endif
+#if !defined(NDEBUG) && (defined(__CUDACC__) || defined(__NVCC__))
+#endif
+#if !(defined(__CUDACC__) || defined(__NVCC__))
+#endif

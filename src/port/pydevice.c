@@ -172,7 +172,7 @@ static bool keyed_availability(const struct py_code *c, size_t i,
         if (py_is_op(c, k, ",") || py_is_op(c, k, "}"))
             break;
         const struct py_token *t = &c->t[k];
-        if (py_is_name(c, k, NULL) && t->len > 12 &&
+        if (py_is_name(c, k, NULL) && t->len >= 12 &&
             !memcmp(c->buf + t->off, "is_", 3) &&
             !memcmp(c->buf + t->off + t->len - 9, "available", 9))
             return true;

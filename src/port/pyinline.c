@@ -10,8 +10,9 @@
 #include "util/arena.h"
 
 /* Tokens looked back at for a name's assignment, at most, per string
- * keyword (a file with thousands of them stays linear enough). */
-#define LOOK_MAX 65536
+ * keyword (a string is one token: the source is near; a file with
+ * thousands of keywords stays fast). */
+#define LOOK_MAX 4096
 
 static bool is_op(const struct py_code *c, size_t i, const char *s)
 {
@@ -47,6 +48,13 @@ static void port_string(struct script_job *j, const struct py_code *c, size_t k,
     struct rewriter *rw = sj_cxx(j);
     if (!rw)
         return;
+    if (s.escapes) { /* its bytes are not the C++ (from a review) */
+        sj_warn(j, WARN_BUILD, c->t[k].off,
+                "the C++ of this string is not ported: it holds escapes "
+                "(\\n, \\\"), so its text is not the code; write it as a raw "
+                "string (r'''...''') to have it ported");
+        return;
+    }
     done[k] = 1;
     struct edit_list e = {0};
     struct findings f = {0};

@@ -223,7 +223,8 @@ static void expr(struct pynvcc *v, size_t from, size_t to)
 
 /* The seeds: {'nvcc': ...}, x['nvcc'] = ..., x['nvcc'].append(...), and
  * NAME = ... where NAME says nvcc (nvcc_flags, dict(nvcc=...)). */
-static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
+static void seeds(struct pynvcc *v, bool extension,
+                  bool (*key)(void *arg, size_t i), void *arg)
 {
     const struct py_code *c = v->c;
     /* def nvcc_args(self): what it returns (DeepSpeed's op builders,
@@ -233,7 +234,7 @@ static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
         if (pycmd_has_nvcc(c->buf + t->off, t->len))
             called(v, v->b[k].name);
     }
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; extension && i < c->n; i++) {
         const struct py_token *t = &c->t[i];
         if (t->kind == PY_TOK_STRING && key(arg, i)) {
             if (is_op(v, i + 1, ":")) {
@@ -258,13 +259,13 @@ static void seeds(struct pynvcc *v, bool (*key)(void *arg, size_t i), void *arg)
     }
 }
 
-struct pynvcc *pynvcc_new(const struct py_code *c,
+struct pynvcc *pynvcc_new(const struct py_code *c, bool extension,
                           bool (*key)(void *arg, size_t i), void *arg)
 {
     struct pynvcc *v = xcalloc(1, sizeof(*v));
     v->c = c;
     find_bodies(v);
-    seeds(v, key, arg);
+    seeds(v, extension, key, arg);
     if (!v->nr) {
         pynvcc_free(v);
         return NULL;

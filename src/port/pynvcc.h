@@ -22,8 +22,11 @@ struct pynvcc;
 
 /* The expressions of c's tokens that make nvcc's options; key says
  * whether the string at a token is the device compiler's key ('nvcc', or
- * what the port makes of it). NULL when there is none. */
-struct pynvcc *pynvcc_new(const struct py_code *c,
+ * what the port makes of it). Only in an extension's file (extension)
+ * are a key's and a name's (nvcc_flags = [...]) seeds: elsewhere such a
+ * list may be given to nvcc itself, which stays; what a def nvcc_args()
+ * returns is one anywhere. NULL when there is none. */
+struct pynvcc *pynvcc_new(const struct py_code *c, bool extension,
                           bool (*key)(void *arg, size_t i), void *arg);
 void pynvcc_free(struct pynvcc *v);
 

@@ -357,10 +357,18 @@ bool pyrename_port(struct script_job *j, const struct pval *v, bool setup)
         size_t len = v->text.len;
         struct strbuf out = STRBUF_INIT;
         bool renamed = false, found;
-        if (sj_has_glob(s, len))
-            found = renamed =
-                fs->glob(fs->arg, env->dir, s, len, false, &out) > 0;
-        else
+        if (sj_has_glob(s, len)) {
+            int g = fs->glob(fs->arg, env->dir, s, len, false, &out);
+            found = renamed = g > 0;
+            if (g == -2) /* (-1: it names a kept file; it keeps its text) */
+                sj_warn(j, WARN_BUILD, where(v, 0),
+                        "'%.*s' matches files the run renames and files it "
+                        "keeps, or renamed ones that do not agree on a new "
+                        "name: no one pattern names them after the port; "
+                        "write the port's patterns",
+                        (int)len, s);
+            found |= g < 0;
+        } else
             found =
                 fs->file(fs->arg, env->dir, s, len, &renamed, &out) ||
                 (fs->dir && fs->dir(fs->arg, env->dir, s, len, &renamed, &out));

@@ -244,10 +244,26 @@ size_t sj_path_start(const char *s, size_t len, size_t t)
     return t;
 }
 
+/* Does the extension of s[0..len) hold a wildcard (csrc's *.c* glob), so that
+ * it may name renamed files whatever it ends in? */
+static bool wild_extension(const char *s, size_t len)
+{
+    size_t i = len;
+    while (i > 0 && s[i - 1] != '.' && s[i - 1] != '/')
+        i--;
+    if (!i || s[i - 1] != '.')
+        return false;
+    for (; i < len; i++)
+        if (s[i] == '*' || s[i] == '?' || s[i] == '[')
+            return true;
+    return false;
+}
+
 bool sj_may_rename(const struct script_job *j, const char *s, size_t len)
 {
     const struct script_files *fs = j->env ? j->env->files : NULL;
-    return fs && len && fs->may_rename(fs->arg, s, len);
+    return fs && len &&
+           (fs->may_rename(fs->arg, s, len) || wild_extension(s, len));
 }
 
 /* s[0..len) becomes now: from the first byte that differs. */
@@ -273,7 +289,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
 {
     const struct script_files *fs = j->env ? j->env->files : NULL;
     const char *s = j->buf + off;
-    if (!fs || !len || !fs->may_rename(fs->arg, s, len))
+    if (!sj_may_rename(j, s, len))
         return;
     if (!dir)
         dir = s[0] == '/' ? "" : j->env->dir;
@@ -301,8 +317,10 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
                    with csrc/cuda/x.h renamed elsewhere: from a review) */
     if (g == -2) {
         sj_warn(j, WARN_BUILD, off,
-                "'%.*s' matches renamed files of the run that do not agree "
-                "on a new name: it keeps its name",
+                "'%.*s' matches files the run renames and files it "
+                "keeps, or renamed ones that do not agree on a new "
+                "name: no one pattern names them after the port; "
+                "write the port's patterns",
                 (int)len, s);
         return;
     }

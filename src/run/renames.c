@@ -371,23 +371,33 @@ static int r_glob(void *arg, const char *dir, const char *pat, size_t len,
             strbuf_addch(&pre, '/');
         }
     }
+    bool kept = false; /* a file that keeps its name matches */
+    bool lost = false; /* a renamed one the pattern as it is misses */
     for (size_t i = 0; ok && i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
         if (!j->abs || strncmp(j->abs, dir, dl) || j->abs[dl] != '/' ||
             fnmatch(p, j->abs + dl + 1, recurse ? 0 : FNM_PATHNAME))
             continue;
+        if (!j->renamed) {
+            kept = true;
+            continue;
+        }
         struct strbuf now = STRBUF_INIT;
         port_of(rn, j->abs, strlen(j->abs), &now);
+        const char *drel = below(dnow.buf, now.buf);
+        lost |= !drel || fnmatch(p, drel, recurse ? 0 : FNM_PATHNAME);
         /* What the wildcards matched, from the literal directory down,
          * must stay: only its end is rewritten. */
         const char *orel = below(ldir, j->abs),
                    *nrel = below(lnow.buf, now.buf);
-        ok = j->renamed && orel && nrel &&
+        ok = orel && nrel &&
              glob_tail(orel, nrel, pat + ld, t - ld, pat + t, len - t, recurse,
                        &one);
         strbuf_release(&now);
-        if (!ok) { /* a file that keeps its name matches: keep it */
-            res = j->renamed ? -2 : -1;
+        if (!ok) {
+            res = -2;
+            if (!kept)
+                continue; /* (a kept file may follow) */
             break;
         }
         struct strbuf whole = STRBUF_INIT;
@@ -410,6 +420,11 @@ static int r_glob(void *arg, const char *dir, const char *pat, size_t len,
     strbuf_release(&dnow);
     strbuf_release(&pre);
     free(p);
+    /* Kept files and renamed ones that the pattern no longer names: no
+     * pattern names both after the port (csrc's *.c* for a.cpp and k.cu,
+     * from a review) */
+    if (kept)
+        return lost ? -2 : -1;
     return any && ok ? 1 : res;
 }
 

@@ -62,6 +62,36 @@ static void item(const char *s, size_t n,
         fn(arg, top, s, n);
 }
 
+bool script_cmake_word(const char *s, size_t end, size_t *i, size_t *wb,
+                       size_t *we)
+{
+    size_t k = *i;
+    for (;;) {
+        while (k < end && script_blank(s[k]))
+            k++;
+        if (k >= end || s[k] != '#')
+            break;
+        while (k < end && s[k] != '\n') /* a comment */
+            k++;
+    }
+    if (k >= end || s[k] == ')') {
+        *i = k;
+        return false;
+    }
+    bool quoted = s[k] == '"';
+    size_t b = k;
+    if (quoted)
+        for (k++; k < end && s[k] != '"'; k++)
+            ;
+    else
+        for (; k < end && !script_blank(s[k]) && s[k] != ')'; k++)
+            ;
+    *wb = b + quoted;
+    *we = k;
+    *i = k + (quoted && k < end);
+    return true;
+}
+
 /* include_directories(...), target_include_directories(t ...): the
  * words up to the ')' from i (its '('), less the keywords and, for a
  * target's, its first. Returns where it stopped. */
@@ -71,23 +101,9 @@ static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
 {
     static const char *const keywords[] = {"SYSTEM", "AFTER",   "BEFORE",
                                            "PUBLIC", "PRIVATE", "INTERFACE"};
-    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len, wb, we;
     bool first = true;
-    for (i++; i < end && s[i] != ')';) {
-        if (script_blank(s[i])) {
-            i++;
-            continue;
-        }
-        size_t b = i;
-        bool quoted = s[i] == '"';
-        if (quoted)
-            for (i++; i < end && s[i] != '"'; i++)
-                ;
-        else
-            for (; i < end && !script_blank(s[i]) && s[i] != ')'; i++)
-                ;
-        size_t wb = b + quoted, we = i;
-        i += quoted && i < end;
+    for (i++; script_cmake_word(s, end, &i, &wb, &we);) {
         if (we <= wb)
             continue;
         bool keyword = false;

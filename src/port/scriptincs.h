@@ -22,6 +22,13 @@
  * another variable or expression is in it. */
 bool script_path_word(const char **s, size_t *n, bool *top);
 
+/* The next word of a CMake command's arguments from *i, before end and
+ * the closing ')': blanks and comments skipped, a quoted word without
+ * its quotes, in [*wb, *we). False, with *i at the ')' or end, when
+ * there is none. */
+bool script_cmake_word(const char *s, size_t end, size_t *i, size_t *wb,
+                       size_t *we);
+
 /* Call fn with each directory buf[0..len), a build file in lang, names:
  * dir[0..n) is absolute, or relative to the build file's directory, or
  * (top) to the project's top (${PROJECT_SOURCE_DIR}/include). */

@@ -71,30 +71,12 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
         "WIN32",         "PUBLIC",        "PRIVATE",         "INTERFACE",
         "MACOSX_BUNDLE", "THIN_LTO",      "NO_EXTRAS",       "OPT_SIZE",
         "SYSTEM",        "WITHOUT_SOABI", "EXCLUDE_FROM_ALL"};
-    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len, wb, we;
     bool first = true, skip = false;
     unsigned target = 0;
-    for (i++; i < end && s[i] != ')';) {
-        if (script_blank(s[i])) {
-            i++;
-            continue;
-        }
-        if (s[i] == '#') {
-            while (i < end && s[i] != '\n')
-                i++;
-            continue;
-        }
-        size_t b = i;
-        bool quoted = s[i] == '"';
-        if (quoted)
-            for (i++; i < end && s[i] != '"'; i++)
-                ;
-        else
-            for (; i < end && !script_blank(s[i]) && s[i] != ')'; i++)
-                ;
-        const char *w = s + b + quoted;
-        size_t n = i - b - quoted;
-        i += quoted && i < end;
+    for (i++; script_cmake_word(s, end, &i, &wb, &we);) {
+        const char *w = s + wb;
+        size_t n = we - wb;
         if (first) {
             first = false;
             target = target_id(ts, w, n);

@@ -233,6 +233,22 @@ static const char *scan_block_comment(const char *star, const char *end,
     return end;
 }
 
+/* Is the '<' at p a #define's whole body, a header-name: <name> with no
+ * blank, then only blanks to the line's end or a comment? */
+static bool header_body(const char *p, const char *end)
+{
+    const char *s = p + 1;
+    while (s < end && *s != '>' && *s != '\n' && *s != '\r' && *s != ' ' &&
+           *s != '\t' && *s != '\\' && *s != '<')
+        s++;
+    if (s >= end || *s != '>' || s == p + 1)
+        return false;
+    for (s++; s < end && (*s == ' ' || *s == '\t'); s++)
+        ;
+    return s == end || *s == '\n' || *s == '\r' ||
+           (s + 1 < end && *s == '/' && (s[1] == '/' || s[1] == '*'));
+}
+
 /* The first LF or CR in [s, end), or end. */
 static const char *find_line_end(const char *s, const char *end)
 {
@@ -371,6 +387,8 @@ static unsigned track_directive(struct lexer *lx, enum tok_kind kind,
     } else if (lx->dir == LEX_DIR_DEFINE_NAME) {
         if (kind == TOK_IDENT)
             add |= TOKF_MACRO_NAME;
+        lx->dir = kind == TOK_IDENT ? LEX_DIR_DEFINE_BODY : LEX_DIR_OTHER;
+    } else if (lx->dir == LEX_DIR_DEFINE_BODY) {
         lx->dir = LEX_DIR_OTHER;
     } else if (lx->dir == LEX_DIR_INCLUDE) {
         lx->dir = LEX_DIR_OTHER;
@@ -462,6 +480,14 @@ static inline __attribute__((always_inline)) bool lex(struct lexer *lx,
         q = scan_quoted(p, end, '\'', true, &flags);
         break;
     case '<':
+        if (lx->dir == LEX_DIR_DEFINE_BODY && header_body(p, end)) {
+            kind = TOK_HEADER;
+            q = p + 1;
+            while (*q != '>')
+                q++;
+            q++;
+            break;
+        }
         if (lx->dir == LEX_DIR_INCLUDE) {
             const char *s = p + 1;
             while (s < end && *s != '>' && *s != '\n')

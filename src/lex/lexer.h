@@ -25,7 +25,8 @@ enum tok_kind {
     TOK_CHAR,       /* 'c' with any encoding prefix */
     TOK_STRING,     /* "s" with any encoding prefix */
     TOK_RAW_STRING, /* R"d(...)d" with any encoding prefix */
-    TOK_HEADER,     /* <name> or "name" after #include / #include_next */
+    TOK_HEADER,     /* <name> or "name" after #include / #include_next;
+                       <name> as a #define's whole body, for "#include H" */
     TOK_PUNCT,      /* an operator or punctuator: <<<, ::, #, ... */
     TOK_OTHER       /* a byte that starts no token: stray \, @, `, NUL */
 };
@@ -55,6 +56,8 @@ enum lex_dir {
     LEX_DIR_HASH,        /* after a line-initial '#' */
     LEX_DIR_INCLUDE,     /* after #include: a header-name may follow */
     LEX_DIR_DEFINE_NAME, /* after #define: the macro name follows */
+    LEX_DIR_DEFINE_BODY, /* after #define NAME: a body that is a header-name
+                            alone (#define H <cuda.h>) is one */
     LEX_DIR_HAS_INCLUDE, /* after __has_include: '(' and a header-name */
     LEX_DIR_OTHER        /* elsewhere in a directive */
 };

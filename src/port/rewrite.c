@@ -810,31 +810,18 @@ static void do_header(struct rw *st, const struct token *t)
     }
 }
 
-/* #define HDR <cuda_runtime_api.h>, #define HDR "cublas_v2.h": a header
- * named for "#include HDR", ported as the #include's would be (from a
- * review: kept, and compiled against CUDA's). At t, the first token of
- * the body; the whole body is the name. Moves *lx past it. */
-static void defined_header(struct rw *st, struct lexer *lx,
+/* #define HDR "cublas_v2.h": a header named for "#include HDR", ported as
+ * the #include's would be (from a review: kept, and compiled against
+ * CUDA's; the lexer makes #define HDR <cuda.h>'s body a header-name). At
+ * t, the first token of the body, a string; the whole body is the name. */
+static void defined_header(struct rw *st, const struct lexer *lx,
                            const struct token *t)
 {
     const char *b = st->buf;
     struct token h = *t, next;
-    struct lexer l = *lx;
-    if (t->kind == TOK_PUNCT) {
-        size_t e = t->off + 1;
-        while (e < lx->len && e - t->off < 256 &&
-               (lexer_is_ident_char((unsigned char)b[e]) ||
-                memchr("./-+", b[e], 4)))
-            e++;
-        if (e >= lx->len || b[e] != '>' || e == t->off + 1)
-            return;
-        h.len = e + 1 - t->off;
-        while (lexer_next(&l, &next) && next.off + next.len <= e)
-            ;
-        if (next.off != e)
-            return;
-    }
-    struct lexer after = l;
+    struct lexer after = *lx;
+    if (b[t->off] != '"')
+        return; /* (u8"...": no header-name) */
     do {
         if (!lexer_next(&after, &next))
             next.kind = TOK_NEWLINE;
@@ -854,7 +841,6 @@ static void defined_header(struct rw *st, struct lexer *lx,
         return;
     h.kind = TOK_HEADER;
     do_header(st, &h);
-    *lx = l;
 }
 
 /* A literal the hazards look at (hazard.h). */
@@ -1051,12 +1037,6 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         }
         case TOK_PUNCT:
             facts_punct(&st.facts, &t, &st.prev);
-            if ((t.flags & TOKF_DIRECTIVE) &&
-                (st.prev.flags & TOKF_MACRO_NAME) && t.len == 1 &&
-                buf[t.off] == '<') {
-                defined_header(&st, &lx, &t);
-                break;
-            }
             st.dnot = (t.flags & TOKF_DIRECTIVE) &&
                       ((t.len == 1 && buf[t.off] == '!') ||
                        (st.dnot && t.len == 1 && buf[t.off] == '(' &&

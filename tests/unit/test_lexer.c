@@ -169,6 +169,20 @@ START_TEST(header_names)
     /* After a comment on the line before the '#'. */
     EXPECT("/* x */ #include <a.h>\n", {TOK_COMMENT, "/* x */"},
            {TOK_PUNCT, "#"}, {TOK_IDENT, "include"}, {TOK_HEADER, "<a.h>"});
+    /* A #define's whole body, for "#include H"; not one with more in it,
+     * a function-like macro's, or one with blanks inside. */
+    EXPECT("#define H <cuda.h> // c\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "define"},
+           {TOK_IDENT, "H"}, {TOK_HEADER, "<cuda.h>"}, {TOK_COMMENT, "// c"});
+    EXPECT("#define H <a> + 1\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "define"},
+           {TOK_IDENT, "H"}, {TOK_PUNCT, "<"}, {TOK_IDENT, "a"},
+           {TOK_PUNCT, ">"}, {TOK_PUNCT, "+"}, {TOK_NUMBER, "1"});
+    EXPECT("#define F(a) <a.h>\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "define"},
+           {TOK_IDENT, "F"}, {TOK_PUNCT, "("}, {TOK_IDENT, "a"},
+           {TOK_PUNCT, ")"}, {TOK_PUNCT, "<"}, {TOK_IDENT, "a"},
+           {TOK_PUNCT, "."}, {TOK_IDENT, "h"}, {TOK_PUNCT, ">"});
+    EXPECT("#define H < a.h>\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "define"},
+           {TOK_IDENT, "H"}, {TOK_PUNCT, "<"}, {TOK_IDENT, "a"},
+           {TOK_PUNCT, "."}, {TOK_IDENT, "h"}, {TOK_PUNCT, ">"});
 }
 END_TEST
 

@@ -205,6 +205,21 @@ static void directive_rename(struct rw *st, const struct token *t,
             (uint32_t)t->off, (uint32_t)t->len, text, len, st->neg};
 }
 
+/* An identifier t in a directive: one that begins it starts its
+ * renames afresh; a '!' negates the name after it, through defined and
+ * its parenthesis. */
+static void directive_ident(struct rw *st, const struct token *t)
+{
+    if (st->prev.kind == TOK_PUNCT && !(st->prev.flags & TOKF_MACRO_NAME) &&
+        lexer_token_is(st->buf, &st->prev, "#"))
+        st->ndren = 0, st->dnot = false; /* a directive begins */
+    st->neg = false;
+    if (!lexer_token_is(st->buf, t, "defined")) {
+        st->neg = st->dnot;
+        st->dnot = false;
+    }
+}
+
 static void replace_ident(struct rw *st, const struct token *t,
                           const char *text, size_t len)
 {
@@ -988,17 +1003,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         st.sym_pending = false;
         switch (t.kind) {
         case TOK_IDENT:
-            if ((t.flags & TOKF_DIRECTIVE) && st.prev.kind == TOK_PUNCT &&
-                !(st.prev.flags & TOKF_MACRO_NAME) &&
-                lexer_token_is(buf, &st.prev, "#"))
-                st.ndren = 0, st.dnot = false; /* a directive begins */
-            /* (a '!' negates the name after it, through defined and its
-             * parenthesis) */
-            st.neg = false;
-            if (!lexer_token_is(buf, &t, "defined")) {
-                st.neg = st.dnot;
-                st.dnot = false;
-            }
+            if (t.flags & TOKF_DIRECTIVE)
+                directive_ident(&st, &t);
             facts_ident(&st.facts, &t, &st.prev);
             do_ident(&st, &lx, &t);
             break;
@@ -1037,10 +1043,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         }
         case TOK_PUNCT:
             facts_punct(&st.facts, &t, &st.prev);
-            st.dnot = (t.flags & TOKF_DIRECTIVE) &&
-                      ((t.len == 1 && buf[t.off] == '!') ||
-                       (st.dnot && t.len == 1 && buf[t.off] == '(' &&
-                        lexer_token_is(buf, &st.prev, "defined")));
+            if (t.flags & TOKF_DIRECTIVE)
+                st.dnot = (t.len == 1 && buf[t.off] == '!') ||
+                          (st.dnot && t.len == 1 && buf[t.off] == '(' &&
+                           lexer_token_is(buf, &st.prev, "defined"));
             if (t.len == 1 && buf[t.off] == '(') {
                 if (pending)
                     st.sym_depth = 1;

@@ -234,14 +234,18 @@ static const char *scan_block_comment(const char *star, const char *end,
 }
 
 /* Is the '<' at p a #define's whole body, a header-name: <name> with no
- * blank, then only blanks to the line's end or a comment? */
+ * blank and a '.' or '/' (not a template's argument, <cudaStream_t>),
+ * then only blanks to the line's end or a comment? */
 static bool header_body(const char *p, const char *end)
 {
     const char *s = p + 1;
+    bool path = false;
     while (s < end && *s != '>' && *s != '\n' && *s != '\r' && *s != ' ' &&
-           *s != '\t' && *s != '\\' && *s != '<')
+           *s != '\t' && *s != '\\' && *s != '<') {
+        path |= *s == '.' || *s == '/';
         s++;
-    if (s >= end || *s != '>' || s == p + 1)
+    }
+    if (s >= end || *s != '>' || !path)
         return false;
     for (s++; s < end && (*s == ' ' || *s == '\t'); s++)
         ;

@@ -183,6 +183,10 @@ START_TEST(header_names)
     EXPECT("#define H < a.h>\n", {TOK_PUNCT, "#"}, {TOK_IDENT, "define"},
            {TOK_IDENT, "H"}, {TOK_PUNCT, "<"}, {TOK_IDENT, "a"},
            {TOK_PUNCT, "."}, {TOK_IDENT, "h"}, {TOK_PUNCT, ">"});
+    /* (a template's argument: no '.' or '/') */
+    EXPECT("#define T <cudaStream_t>\n", {TOK_PUNCT, "#"},
+           {TOK_IDENT, "define"}, {TOK_IDENT, "T"}, {TOK_PUNCT, "<"},
+           {TOK_IDENT, "cudaStream_t"}, {TOK_PUNCT, ">"});
 }
 END_TEST
 

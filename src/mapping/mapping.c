@@ -960,6 +960,20 @@ const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
     return mapping_ident_hashed(m, s, len, hashmap_hash(s, len));
 }
 
+const char *mapping_dispatch_key(const struct mapping *m, const char *s,
+                                 size_t len)
+{
+    const struct map_ident *id = mapping_ident(m, "c10", 3);
+    for (size_t i = 0; id && i < id->nquals; i++) {
+        const struct map_qualified *q = id->quals[i];
+        if (q->nparts == 3 && !strcmp(q->from_parts[1], "DispatchKey") &&
+            strlen(q->from_parts[2]) == len &&
+            !memcmp(q->from_parts[2], s, len))
+            return q->to_parts[2];
+    }
+    return NULL;
+}
+
 const struct map_ident *mapping_ident_hashed(const struct mapping *m,
                                              const char *s, size_t len,
                                              uint32_t hash)

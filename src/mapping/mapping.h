@@ -76,6 +76,11 @@ bool mapping_may_apply(const struct mapping *m, const char *s, size_t len);
 /* Everything the identifier tables say about s[0..len), or NULL. */
 const struct map_ident *mapping_ident(const struct mapping *m, const char *s,
                                       size_t len);
+/* The dispatch key s[0..len) (CUDA) becomes where the mappings rename
+ * c10::DispatchKey::CUDA (PrivateUse1), or NULL: TORCH_LIBRARY_IMPL's
+ * key, and torch.library's in Python. */
+const char *mapping_dispatch_key(const struct mapping *m, const char *s,
+                                 size_t len);
 /* The same, given hash = hashmap_hash(s, len), which callers that look
  * the name up elsewhere too compute once. */
 const struct map_ident *mapping_ident_hashed(const struct mapping *m,

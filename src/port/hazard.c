@@ -427,25 +427,26 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
               lexer_token_is(buf, &next, "}") ||
               lexer_token_is(buf, &next, ">")))
         name = p2; /* (enum { kWarpThreads = 32 }, template <int W = 32>) */
-    /* Only what a hazard looks back at: masks, 32, strings. */
-    struct token tv = *t;
     long n = number_value(buf, t);
-    if (name && n == 5 && hf && hf->wide_arch &&
-        warp_shift_name(buf + name->off, name->len)) {
-        finder_add(fd, WARN_HAZARD, name->off,
-                   "'%.*s' is defined as 5, the log2 of a warp's width on "
-                   "NVIDIA GPUs (32): %s warps are 128 threads (7); derive "
-                   "lane and warp indices from warpSize instead",
-                   (int)name->len, buf + name->off, hf->wide_arch);
-        return;
-    }
-    if (name && t->kind == TOK_NUMBER && !is32 && !is_full_mask(buf, &tv))
+    const struct token *log2 =
+        name && n == 5 && warp_shift_name(buf + name->off, name->len) ? name
+                                                                      : NULL;
+    /* Only what a hazard looks back at: masks, 32, strings. */
+    if (name && t->kind == TOK_NUMBER && !is32 && !is_full_mask(buf, t))
         name = NULL;
     if (name && hf && hf->nnames < HAZARD_NAMES)
         hf->names[hf->nnames++] =
             (struct hazard_name){name->off, name->len, t->off, t->len, t->kind};
     if (!hf || !hf->wide_arch || t->kind != TOK_NUMBER)
         return;
+    if (log2) {
+        finder_add(fd, WARN_HAZARD, log2->off,
+                   "'%.*s' is defined as 5, the log2 of a warp's width on "
+                   "NVIDIA GPUs (32): %s warps are 128 threads (7); derive "
+                   "lane and warp indices from warpSize instead",
+                   (int)log2->len, buf + log2->off, hf->wide_arch);
+        return;
+    }
     if (name && is32 && warp_width_name(buf + name->off, name->len)) {
         finder_add(fd, WARN_HAZARD, name->off,
                    "'%.*s' is defined as 32, a warp's width on NVIDIA GPUs: "

@@ -222,18 +222,10 @@ static const char *dispatch_key(struct script_job *j, const struct py_code *c,
     if (!(library_impl(c, a) ||
           (kw != (size_t)-1 && py_is_name(c, kw, "dispatch_key"))))
         return NULL;
-    const struct map_ident *id = mapping_ident(j->map, "c10", 3);
-    for (size_t k = 0; id && k < id->nquals; k++) {
-        const struct map_qualified *q = id->quals[k];
-        if (q->nparts == 3 && !strcmp(q->from_parts[1], "DispatchKey") &&
-            strlen(q->from_parts[2]) == len &&
-            !memcmp(q->from_parts[2], c->buf + off, len)) {
-            sj_replace(j, off, len, q->to_parts[2], strlen(q->to_parts[2]),
-                       false);
-            return q->to_parts[2];
-        }
-    }
-    return NULL;
+    const char *to = mapping_dispatch_key(j->map, c->buf + off, len);
+    if (to)
+        sj_replace(j, off, len, to, strlen(to), false);
+    return to;
 }
 
 /* Does the string at i name a device where it is: device='cuda',

@@ -103,13 +103,9 @@ static void port_value(struct script_job *j, const struct py_code *c, size_t a,
     }
     if (b != a + 1 || !py_is_name(c, a, NULL) || !depth)
         return;
-    size_t from = a > LOOK_MAX ? a - LOOK_MAX : 0, at = (size_t)-1;
-    for (size_t k = from; k + 1 < a; k++)
-        if (py_same_text(c, k, a) && py_stmt_start(c, k) &&
-            is_op(c, k + 1, "="))
-            at = k;
-    if (at != (size_t)-1)
-        port_value(j, c, at + 2, py_stmt_end(c, at), depth - 1, done);
+    size_t x, y;
+    if (py_assignment_before(c, a, a > LOOK_MAX ? a - LOOK_MAX : 0, a, &x, &y))
+        port_value(j, c, x, y, depth - 1, done);
 }
 
 void pyinline_port(struct script_job *j, const struct py_code *c,

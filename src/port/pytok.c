@@ -166,6 +166,19 @@ bool py_argument(const struct py_code *c, size_t open, size_t idx, size_t kw,
     return false;
 }
 
+bool py_assignment_before(const struct py_code *c, size_t name, size_t from,
+                          size_t to, size_t *va, size_t *vb)
+{
+    for (size_t k = to; k-- > from;)
+        if (k + 1 < to && py_same_text(c, k, name) && py_stmt_start(c, k) &&
+            py_is_op(c, k + 1, "=")) {
+            *va = k + 2;
+            *vb = py_stmt_end(c, k);
+            return *vb > *va;
+        }
+    return false;
+}
+
 bool py_stmt_start(const struct py_code *c, size_t i)
 {
     return !i || c->t[i - 1].kind == PY_TOK_NEWLINE;

@@ -58,6 +58,11 @@ bool py_same_text(const struct py_code *c, size_t a, size_t b);
 /* Does the dotted name s[0..len) end in the part end (all of it, or
  * after a '.': os.path.join ends in join, not in oin)? */
 bool py_dotted_ends(const char *s, size_t len, const char *end);
+/* The last statement among tokens [from, to) that gives the name at
+ * token name a value with a plain '=' (NAME = ...): true, with the
+ * value's tokens [*va, *vb). */
+bool py_assignment_before(const struct py_code *c, size_t name, size_t from,
+                          size_t to, size_t *va, size_t *vb);
 /* Does token i start a logical line; where does the line of i end? */
 bool py_stmt_start(const struct py_code *c, size_t i);
 size_t py_stmt_end(const struct py_code *c, size_t i);

@@ -648,17 +648,10 @@ static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
         (k > il && lexer_is_ident_char((unsigned char)b[k - il - 1]) &&
          (k < il + 7 || memcmp(b + k - il - 7, "STABLE_", 7))))
         return false;
-    const struct map_ident *id = mapping_ident(st->rw->map, "c10", 3);
-    for (size_t i = 0; id && i < id->nquals; i++) {
-        const struct map_qualified *q = id->quals[i];
-        if (q->nparts == 3 && !strcmp(q->from_parts[1], "DispatchKey") &&
-            strlen(q->from_parts[2]) == len &&
-            !memcmp(q->from_parts[2], s, len)) {
-            replace_ident(st, t, q->to_parts[2], strlen(q->to_parts[2]));
-            return true;
-        }
-    }
-    return false;
+    const char *to = mapping_dispatch_key(st->rw->map, s, len);
+    if (to)
+        replace_ident(st, t, to, strlen(to));
+    return to != NULL;
 }
 
 /* Most identifiers fail the filter: that test is made inline in the

@@ -159,18 +159,10 @@ static size_t next_op(const struct pysrcs *p, size_t a, size_t b, const char *s)
 static bool binding(struct pysrcs *p, size_t i, size_t a, size_t *va,
                     size_t *vb)
 {
-    bool found = false;
     if (p->work > MAX_WORK)
         return false;
     p->work += a;
-    for (size_t k = 0; k + 1 < a; k++)
-        if (py_same_text(&p->c, k, i) && py_stmt_start(&p->c, k) &&
-            is_op(p, k + 1, "=")) {
-            *va = k + 2;
-            *vb = py_stmt_end(&p->c, k);
-            found = *vb > *va;
-        }
-    return found;
+    return py_assignment_before(&p->c, i, 0, a, va, vb);
 }
 
 /* Is [a, b) the call of a function whose dotted name ends in part, with

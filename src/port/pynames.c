@@ -237,9 +237,131 @@ static void qualified_module(struct pynames *m, const struct py_code *c,
     strbuf_release(&out);
 }
 
+/* A name of from MODULE import's list: tokens [name, end) (a, or b as
+ * c), and the ',' after it (0: none). stays: the new module is not known
+ * to provide it, so the port imports it from MODULE still. */
+struct import_item {
+    size_t name, end, comma;
+    bool stays;
+};
+
+/* The list of from MODULE import at k, into *items (*n of them); returns
+ * the index of the token that ends it. star: it is *; odd: it holds what
+ * no list of names does (bad code). */
+static size_t import_list(const struct py_code *c, size_t k,
+                          struct import_item **items, size_t *n, bool *star,
+                          bool *odd)
+{
+    size_t alloc = 0;
+    *items = NULL;
+    *n = 0;
+    *star = *odd = false;
+    for (; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++) {
+        if (py_is_op(c, k, ";") || py_is_name(c, k, "from"))
+            break; /* from: a statement of its own (bad code) */
+        *star |= py_is_op(c, k, "*");
+        *odd |= c->t[k].kind != PY_TOK_NAME && !py_is_op(c, k, ",") &&
+                !(py_is_op(c, k, "(") && py_is_name(c, k - 1, "import")) &&
+                !(py_is_op(c, k, ")") && py_closes(c, k));
+        if (c->t[k].kind != PY_TOK_NAME)
+            continue;
+        struct import_item it = {k, k + 1, 0, false};
+        if (py_is_name(c, k + 1, "as") && py_is_name(c, k + 2, NULL))
+            it.end = k + 3;
+        if (py_is_op(c, it.end, ","))
+            it.comma = it.end;
+        ALLOC_GROW(*items, *n + 1, alloc);
+        (*items)[(*n)++] = it;
+        k = it.end - 1;
+    }
+    return k;
+}
+
+/* Does tokens [i, end) of c span a line break? */
+static bool spans_lines(const struct py_code *c, size_t i, size_t end)
+{
+    size_t off = c->t[i].off, last = c->t[end - 1].off + c->t[end - 1].len;
+    return memchr(c->buf + off, '\n', last - off) != NULL;
+}
+
+/* Is the text of c's buffer [from, to) blanks alone? */
+static bool blanks_between(const struct py_code *c, size_t from, size_t to)
+{
+    for (size_t p = from; p < to; p++)
+        if (c->buf[p] != ' ' && c->buf[p] != '\t')
+            return false;
+    return true;
+}
+
+/* The names of the list that stay imported from module: taken out of the
+ * list with their ',' (and, without brackets, the ',' after the last name
+ * that moves), and imported from module in a statement of their own
+ * after the list's last token, at last. Tokens taken out side by side on
+ * a line go as one piece with the blanks between them. */
+static void split_import(struct pynames *m, const struct py_code *c,
+                         const struct import_item *items, size_t n,
+                         const char *module, size_t last)
+{
+    bool brackets = py_is_op(c, items[0].name - 1, "(");
+    size_t kept = 0; /* the last name that moves */
+    for (size_t x = 0; x < n; x++)
+        if (!items[x].stays)
+            kept = x;
+    bool *gone = xcalloc(last + 1 - items[0].name, sizeof(*gone));
+    size_t base = items[0].name;
+    struct strbuf add = STRBUF_INIT;
+    strbuf_addf(&add, "; from %s import ", module);
+    for (size_t x = 0; x < n; x++) {
+        const struct import_item *it = &items[x];
+        if (it->stays) {
+            for (size_t k = it->name; k < it->end; k++)
+                gone[k - base] = true;
+            size_t off = c->t[it->name].off;
+            strbuf_addf(
+                &add, "%s%.*s", add.buf[add.len - 1] == ' ' ? "" : ", ",
+                (int)(c->t[it->end - 1].off + c->t[it->end - 1].len - off),
+                c->buf + off);
+        }
+        if (it->comma && (it->stays || (x == kept && !brackets)))
+            gone[it->comma - base] = true;
+    }
+    size_t at = c->t[last].off + c->t[last].len;
+    for (size_t k = base; k <= last; k++) {
+        if (!gone[k - base])
+            continue;
+        size_t e = k;
+        while (e + 1 <= last && gone[e + 1 - base] &&
+               blanks_between(c, c->t[e].off + c->t[e].len, c->t[e + 1].off))
+            e++;
+        size_t from = c->t[k].off, to = c->t[e].off + c->t[e].len;
+        /* (a blank before it: the blanks after it go too) */
+        if (from && (c->buf[from - 1] == ' ' || c->buf[from - 1] == '\t'))
+            while (to < at && (c->buf[to] == ' ' || c->buf[to] == '\t'))
+                to++;
+        /* (nothing left on its line: its indentation goes too) */
+        size_t p = from, q = to;
+        while (p && (c->buf[p - 1] == ' ' || c->buf[p - 1] == '\t'))
+            p--;
+        while (q < c->t[last].off && (c->buf[q] == ' ' || c->buf[q] == '\t'))
+            q++;
+        if ((!p || c->buf[p - 1] == '\n') &&
+            (c->buf[q] == '\n' || c->buf[q] == '\r'))
+            from = p;
+        sj_replace(m->j, from, to - from, "", 0, false);
+        k = e;
+    }
+    sj_replace(m->j, at, 0, add.buf, add.len, true);
+    strbuf_release(&add);
+    free(gone);
+}
+
 /* from MODULE import a, b as c, (d, e): the module of python: modules:
  * renamed, its names that python: names: renames too, here and in the
- * rest of the file (unless imported under another name). */
+ * rest of the file (unless imported under another name). Where the
+ * entry says what the new module provides, the names it does not
+ * provide stay imported from MODULE (torch's CppExtension, include_paths,
+ * load), and what python: names: says of them is said; when no name
+ * moves, MODULE stays. */
 static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
 {
     struct strbuf *sb = &m->j->tmp;
@@ -254,51 +376,66 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
         return from_modules(m, c, i, end);
     }
     m->extension = true;
-    if (me->action == SA_RENAME) {
+    struct import_item *items;
+    size_t n, stay = 0;
+    bool star, odd;
+    size_t k = import_list(c, end + 1, &items, &n, &star, &odd);
+    size_t ret = py_is_name(c, k, "from") ? k - 1 : k;
+    bool renamed = me->action == SA_RENAME;
+    for (size_t x = 0; renamed && me->nlist && !star && x < n; x++) {
+        const struct py_token *t = &c->t[items[x].name];
+        const struct script_entry *ne =
+            mapping_script(m->j->map, SC_PY_NAME, c->buf + t->off, t->len);
+        const char *now = c->buf + t->off;
+        size_t now_len = t->len;
+        if (ne && ne->action == SA_RENAME) {
+            now = ne->e.to;
+            now_len = ne->e.to_len;
+        }
+        items[x].stays = true;
+        for (size_t y = 0; y < me->nlist; y++)
+            if (strlen(me->list[y]) == now_len &&
+                !memcmp(me->list[y], now, now_len))
+                items[x].stays = false;
+        stay += items[x].stays;
+        odd |= items[x].stays && spans_lines(c, items[x].name, items[x].end);
+    }
+    bool split = stay && !odd;
+    if (renamed && (!split || stay < n)) {
+        if (split)
+            split_import(m, c, items, n, me->e.from, k - 1);
         rename_dotted(m, c, i + 1, end, me->e.to);
         if (!strncmp(me->e.to, "torch_musa", 10))
             m->torch_musa = true;
-    } else {
+    } else if (!renamed) {
         sj_kept(m->j, me, c->t[i + 1].off, sb->buf, sb->len);
     }
-    const char *module = me->action == SA_RENAME ? me->e.to : me->e.from;
-    size_t k = end + 1;
-    for (; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++) {
-        const struct py_token *t = &c->t[k];
-        if (py_is_op(c, k, "*"))
-            m->star = true;
-        if (py_is_name(c, k, "from"))
-            return k - 1; /* no name: a statement of its own (bad code) */
-        if (t->kind != PY_TOK_NAME || py_is_name(c, k - 1, "as") ||
-            py_is_name(c, k, "as"))
-            continue;
+    m->star |= star;
+    for (size_t x = 0; x < n; x++) {
+        const struct py_token *t = &c->t[items[x].name];
         const char *s = c->buf + t->off;
         const struct script_entry *ne =
             mapping_script(m->j->map, SC_PY_NAME, s, t->len);
-        const char *now = s;
-        size_t now_len = t->len;
+        if (items[x].stays && split) {
+            if (ne && ne->action != SA_RENAME)
+                sj_kept(m->j, ne, t->off, s, t->len);
+            continue;
+        }
         if (ne && ne->action == SA_RENAME) {
             sj_replace(m->j, t->off, t->len, ne->e.to, ne->e.to_len, false);
-            if (!py_is_name(c, k + 1, "as"))
+            if (items[x].end == items[x].name + 1) /* (not: x as y) */
                 hashmap_put(&m->names, s, t->len, (void *)ne);
-            now = ne->e.to;
-            now_len = ne->e.to_len;
         } else if (ne) {
             sj_kept(m->j, ne, t->off, s, t->len);
         }
-        if (me->action != SA_RENAME || !me->nlist)
-            continue;
-        bool known = false;
-        for (size_t x = 0; x < me->nlist; x++)
-            known |= strlen(me->list[x]) == now_len &&
-                     !memcmp(me->list[x], now, now_len);
-        if (!known)
+        if (items[x].stays)
             sj_warn(m->j, WARN_BUILD, t->off,
                     "'%.*s' is imported from '%s', which is not known to "
                     "have it: check that it does",
-                    (int)now_len, now, module);
+                    (int)t->len, s, me->e.to);
     }
-    return k;
+    free(items);
+    return ret;
 }
 
 /* import a.b.c [as x], ...: the module renamed (a module of python:

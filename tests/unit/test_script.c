@@ -1209,7 +1209,8 @@ START_TEST(python_setup)
         "import torch\n"
         "from torch_musa.utils.musa_extension import (MUSA_HOME, "
         "BuildExtension,\n"
-        "    CppExtension, MUSAExtension)\n"
+        "    MUSAExtension); from torch.utils.cpp_extension import "
+        "CppExtension\n"
         "ok = torch.musa.is_available() and MUSA_HOME is not None\n"
         "args = {'cxx': ['-O3'], 'mcc': ['-O3',\n  '--offload-arch=mp_22']}\n"
         "args['mcc'] += []\n"
@@ -1218,8 +1219,7 @@ START_TEST(python_setup)
         "srcs += [os.path.join('csrc', 'cuda', f'{n}_cuda.mu') for n in N]\n"
         "ext = MUSAExtension('x', srcs, extra_compile_args=args,\n"
         "    libraries=['mublas', 'm'])\n",
-        "3:5: build: 'CppExtension' is imported from "
-        "'torch_musa.utils.musa_extension', which is not known to have it");
+        "7:19: note: dropped '-lineinfo'");
     /* The value of the 'nvcc' key is nvcc's, whatever lists make it up:
      * both of a conditional, each of a sum; dict()'s keyword is the key
      * (from a review: the second list kept -arch=sm_80, and dict(nvcc=)
@@ -1248,7 +1248,7 @@ START_TEST(python_setup)
            "m = load_inline('m', cpp_sources=['void f(cudaStream_t);'],\n"
            "    cuda_sources=src, functions=['cudaMalloc', f'cudaFree'],\n"
            "    extra_cuda_cflags=['-lineinfo', '-O3'])\n",
-           "from torch_musa.utils.musa_extension import load_inline\n"
+           "from torch.utils.cpp_extension import load_inline\n"
            "src = r\'\'\'\n#include <musa_runtime.h>\n"
            "void f(musaStream_t s) { musaStreamSynchronize(s); }\n"
            "int v = CUDA_VERSION;\n\'\'\'\n"
@@ -1265,7 +1265,7 @@ START_TEST(python_setup)
         "from torch.utils.cpp_extension import load_inline\n"
         "s = \"void f() { printf(\\\"x\\\\n\\\"); cudaFree(0); }\"\n"
         "m = load_inline('m', cpp_sources='', cuda_sources=s)\n",
-        "from torch_musa.utils.musa_extension import load_inline\n"
+        "from torch.utils.cpp_extension import load_inline\n"
         "s = \"void f() { printf(\\\"x\\\\n\\\"); cudaFree(0); }\"\n"
         "m = load_inline('m', cpp_sources='', cuda_sources=s)\n",
         "2:5: build: the C++ of this string is not ported: it holds escapes");
@@ -1832,6 +1832,59 @@ START_TEST(python_setup)
            "2:25: build: 'torch.utils.cpp_extension' becomes "
            "'torch_musa.utils.musa_extension': import it in a statement of its "
            "own");
+}
+END_TEST
+
+/* What torch_musa's module is not known to provide (CppExtension,
+ * include_paths) stays imported from torch: beside the names that move,
+ * in a statement of its own on the same line, with no line lost or blank
+ * piece of list left (from a review: every setup that built a C++
+ * extension beside a CUDA one was told to check that torch_musa's module
+ * has CppExtension; it need not). */
+START_TEST(python_import_split)
+{
+    const char *mod = "from torch_musa.utils.musa_extension import ";
+    const char *old = "; from torch.utils.cpp_extension import ";
+    struct strbuf want = STRBUF_INIT;
+    strbuf_addf(&want, "%sMUSAExtension%sCppExtension\n", mod, old);
+    strbuf_addf(&want,
+                "%sMUSAExtension%sCppExtension as C, "
+                "is_ninja_available\n",
+                mod, old);
+    strbuf_addf(&want, "%s(MUSAExtension, )%sCppExtension\n", mod, old);
+    strbuf_addf(&want, "%s(\n\n    MUSAExtension\n)%sCppExtension\n", mod, old);
+    strbuf_addf(&want, "%sBuildExtension \\\n%sCppExtension\n", mod, old);
+    strbuf_addf(&want, "%sBuildExtension%sCppExtension; import os\n", mod, old);
+    strbuf_addstr(&want, "from torch.utils.cpp_extension import CppExtension"
+                         "  # all of it stays\n");
+    strbuf_addf(&want, "%s*\n", mod);
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CppExtension, "
+                 "CUDAExtension\n"
+                 "from torch.utils.cpp_extension import CUDAExtension, "
+                 "CppExtension as C, is_ninja_available\n"
+                 "from torch.utils.cpp_extension import (CUDAExtension, "
+                 "CppExtension,)\n"
+                 "from torch.utils.cpp_extension import (\n"
+                 "    CppExtension,\n    CUDAExtension\n)\n"
+                 "from torch.utils.cpp_extension import BuildExtension, \\\n"
+                 "    CppExtension\n"
+                 "from torch.utils.cpp_extension import CppExtension, "
+                 "BuildExtension; import os\n"
+                 "from torch.utils.cpp_extension import CppExtension"
+                 "  # all of it stays\n"
+                 "from torch.utils.cpp_extension import *\n",
+                 want.buf);
+    /* The port of the port is the port. */
+    expect_quiet(newest, SCRIPT_PYTHON, want.buf, want.buf);
+    strbuf_release(&want);
+    /* torch's JIT build stays torch's too, and is said: it builds with
+     * nvcc. */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension, load\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension; from "
+           "torch.utils.cpp_extension import load\n",
+           "1:54: build: 'load' is kept: torch's JIT build compiles with nvcc");
 }
 END_TEST
 
@@ -2460,6 +2513,7 @@ static Suite *script_suite(void)
     tcase_add_test(tc, make_flags);
     tcase_add_test(tc, make_files);
     tcase_add_test(tc, python_setup);
+    tcase_add_test(tc, python_import_split);
     tcase_add_test(tc, python_devices);
     tcase_add_test(tc, python_commands);
     tcase_add_test(tc, environment_variables);

@@ -62,9 +62,11 @@ static bool word_is(const char *s, size_t n, const char *w)
 }
 
 /* The words of the command whose '(' is at i: its target, then its
- * sources, less the keywords. Returns where it stopped. */
+ * sources, less the keywords (links: target_link_libraries', whose words
+ * after the target are targets it links). Returns where it stopped. */
 static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
-                            struct cmake_targets *ts, sources_fn *fn, void *arg)
+                            bool links, struct cmake_targets *ts,
+                            sources_fn *fn, void *arg)
 {
     static const char *const keywords[] = {
         "STATIC",        "SHARED",        "MODULE",          "OBJECT",
@@ -80,6 +82,15 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
         if (first) {
             first = false;
             target = target_id(ts, w, n);
+            if (!memchr(w, '$', n)) /* (${PROJECT_NAME}: the file's own) */
+                fn(arg, target, SRC_TARGET, false, w, n);
+            continue;
+        }
+        if (links) {
+            if (n && !memchr(w, '$', n) && !memchr(w, '"', n) &&
+                !word_is(w, n, "PUBLIC") && !word_is(w, n, "PRIVATE") &&
+                !word_is(w, n, "INTERFACE"))
+                fn(arg, target, SRC_LINK, false, w, n);
             continue;
         }
         if (word_is(w, n, "IMPORTED") || word_is(w, n, "ALIAS") ||
@@ -101,7 +112,7 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
     static const char *const commands[] = {
         "add_executable",      "add_library",         "cuda_add_executable",
         "cuda_add_library",    "musa_add_executable", "musa_add_library",
-        "pybind11_add_module", "target_sources"};
+        "pybind11_add_module", "target_sources",      "target_link_libraries"};
     struct cmake_targets ts = {0};
     for (size_t i = 0; i < len; i++) {
         if (buf[i] == '#') { /* a comment */
@@ -119,7 +130,8 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
         while (k < len && script_blank(buf[k]))
             k++;
         if (k < len && buf[k] == '(')
-            i = cmake_command(buf, len, k, c >= 2 && c <= 5, &ts, fn, arg);
+            i = cmake_command(buf, len, k, c >= 2 && c <= 5, c == 8, &ts, fn,
+                              arg);
     }
 }
 

@@ -22,8 +22,11 @@
  * crosses directories) as Python's glob.glob() takes, or a directory of
  * a setup's include_dirs (mmcv's include_dirs.append(os.path.abspath(
  * './mmcv/ops/csrc/common/cuda')), which scriptincs' scan of the bytes
- * does not follow). */
-enum script_src { SRC_FILE, SRC_GLOB, SRC_INCDIR };
+ * does not follow). Of CMake's, also: the target's name (given before
+ * its paths), and a target that target_link_libraries links it with
+ * (the program links the library's units: add_library(core a.cu) in one
+ * directory, target_link_libraries(bench PRIVATE core) in another). */
+enum script_src { SRC_FILE, SRC_GLOB, SRC_INCDIR, SRC_TARGET, SRC_LINK };
 
 /* Call fn with each path[0..n) that buf[0..len), a build file in lang,
  * builds from, and the target (0, 1, ...: one per target of the file) it

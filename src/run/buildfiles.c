@@ -399,22 +399,84 @@ static const char *defines_note(const struct run *r, struct arena *a)
  * most (each is a walk over them). */
 #define MAX_GLOBS 1024
 
+/* Links between targets followed from one, at most (a chain of
+ * libraries; a cycle of them is cut where it closes). */
+#define MAX_LINKS 4096
+
+/* The group of each key of r->srcs, into ids ("J.T" -> 1 + group): one
+ * per CMake target's name whoever names it (target_sources in another
+ * directory), one per other key. Returns the number of groups. The names
+ * go into names (name -> 1 + group). */
+static size_t group_ids(const struct strbuf *s, struct hashmap *ids,
+                        struct hashmap *names)
+{
+    size_t ng = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t at = 0; at < s->len;) {
+            const char *key = s->buf + at, *path = key + strlen(key) + 1;
+            at = (size_t)(path - s->buf) + strlen(path) + 1;
+            size_t kl = strlen(key);
+            if (hashmap_get(ids, key, kl) || (!pass && path[0] != 'n'))
+                continue;
+            void *g = path[0] == 'n'
+                          ? hashmap_get(names, path + 1, strlen(path + 1))
+                          : NULL;
+            if (!g) {
+                g = (void *)(uintptr_t)++ng;
+                if (path[0] == 'n')
+                    hashmap_put(names, path + 1, strlen(path + 1), g);
+            }
+            hashmap_put(ids, key, kl, g);
+        }
+    return ng;
+}
+
+/* What group g links (the groups of the targets it names in
+ * target_link_libraries, and theirs), g too, into reach[0..*n). */
+static void links_of(size_t g, const size_t *lfrom, const size_t *lto,
+                     size_t nl, unsigned char *seen, size_t *reach, size_t *n)
+{
+    *n = 0;
+    reach[(*n)++] = g;
+    seen[g] = 1;
+    for (size_t k = 0; k < *n && *n < MAX_LINKS; k++)
+        for (size_t e = 0; e < nl && *n < MAX_LINKS; e++)
+            if (lfrom[e] == reach[k] && !seen[lto[e]]) {
+                seen[lto[e]] = 1;
+                reach[(*n)++] = lto[e];
+            }
+    for (size_t k = 0; k < *n; k++)
+        seen[reach[k]] = 0;
+}
+
 /* The build files' targets (r->srcs) as the model's groups of files:
- * in->group, in->gstart, in->ngroups. */
+ * in->group, in->gstart, in->ngroups. A target's group holds the files
+ * of the targets it links too. */
 static void targets_of(const struct run *r, struct build_in *in,
                        struct arena *a)
 {
-    struct hashmap ids = HASHMAP_INIT;
-    size_t *grp = NULL, *files = NULL, n = 0, ng = 0, nglobs = 0;
+    struct hashmap ids = HASHMAP_INIT, names = HASHMAP_INIT;
+    size_t *grp = NULL, *files = NULL, n = 0, nglobs = 0, nl = 0;
+    size_t *lfrom = NULL, *lto = NULL, lalloc = 0;
     size_t grp_alloc = 0, files_alloc = 0;
     const struct strbuf *s = &r->srcs;
+    size_t ng = group_ids(s, &ids, &names);
     for (size_t at = 0; at < s->len;) {
         const char *key = s->buf + at, *path = key + strlen(key) + 1;
         at = (size_t)(path - s->buf) + strlen(path) + 1;
-        void *v = hashmap_get(&ids, key, strlen(key));
-        size_t g = v ? (size_t)(uintptr_t)v - 1 : ng;
-        if (!v)
-            hashmap_put(&ids, key, strlen(key), (void *)(uintptr_t)++ng);
+        size_t g = (size_t)(uintptr_t)hashmap_get(&ids, key, strlen(key)) - 1;
+        if (path[0] == 'n')
+            continue;
+        if (path[0] == 'l') {
+            void *to = hashmap_get(&names, path + 1, strlen(path + 1));
+            if (to && (size_t)(uintptr_t)to - 1 != g) {
+                ALLOC_GROW(lfrom, nl + 1, lalloc);
+                lto = xrealloc(lto, lalloc * sizeof(*lto));
+                lfrom[nl] = g;
+                lto[nl++] = (size_t)(uintptr_t)to - 1;
+            }
+            continue;
+        }
         for (size_t i = 0; i < r->njobs; i++) {
             const struct job *j = &r->jobs[i];
             if (path[0] == 'f') {
@@ -437,6 +499,26 @@ static void targets_of(const struct run *r, struct build_in *in,
         nglobs += path[0] == 'g';
     }
     hashmap_release(&ids);
+    hashmap_release(&names);
+    if (nl) { /* each group, then the files of what it links */
+        unsigned char *seen = xcalloc(ng, 1);
+        size_t *reach = xmalloc(MAX_LINKS * sizeof(*reach)), nr, n0 = n;
+        for (size_t g = 0; g < ng; g++) {
+            links_of(g, lfrom, lto, nl, seen, reach, &nr);
+            for (size_t k = 1; k < nr; k++)
+                for (size_t m = 0; m < n0; m++)
+                    if (grp[m] == reach[k]) {
+                        ALLOC_GROW(grp, n + 1, grp_alloc);
+                        ALLOC_GROW(files, n + 1, files_alloc);
+                        grp[n] = g;
+                        files[n++] = files[m];
+                    }
+        }
+        free(seen);
+        free(reach);
+    }
+    free(lfrom);
+    free(lto);
     /* By target, in the order the files came. */
     size_t *gstart = arena_alloc(a, (ng + 1) * sizeof(*gstart));
     size_t *group = arena_alloc(a, (n ? n : 1) * sizeof(*group));

@@ -85,7 +85,23 @@ ext_modules.append(CUDAExtension('a', sources))
 sources = ['b/b.cpp', 'b/b_kernel.cu']
 ext_modules.append(CUDAExtension('b', sources))
 PY
-for t in tut glob jit cm mm seq; do
+# A program links the libraries target_link_libraries names, and what
+# they link, from another directory (from a review: bench linked its own
+# unit alone, and the link failed on the library's functions).
+mkdir -p tll/lib tll/base tll/apps
+printf 'void base() {}\n' >tll/base/base.cu
+printf 'void base();\nvoid scale() { base(); }\n' >tll/lib/gemm.cu
+printf 'void scale();\nint main() { scale(); }\n' >tll/apps/bench.cu
+printf 'int main() {}\n' >tll/apps/alone.cu
+printf 'add_subdirectory(base)\nadd_subdirectory(lib)\nadd_subdirectory(apps)\n' >tll/CMakeLists.txt
+printf 'add_library(pa_base STATIC base.cu)\n' >tll/base/CMakeLists.txt
+printf 'add_library(pa_core gemm.cu)\ntarget_link_libraries(pa_core PUBLIC pa_base pa_core)\n' >tll/lib/CMakeLists.txt
+cat >tll/apps/CMakeLists.txt <<'CM'
+add_executable(pa_bench bench.cu)
+target_link_libraries(pa_bench PRIVATE pa_core CUDA::cublas m)
+add_executable(alone alone.cu)
+CM
+for t in tut glob jit cm mm seq tll; do
     echo "-- $t"
     $C2M -q -o out/$t $t; echo "exit $?"
     links out/$t

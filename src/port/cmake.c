@@ -18,6 +18,7 @@
 #include "lex/cmake.h"
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
+#include "port/cmakearch.h"
 #include "port/cmakearg.h"
 #include "port/cmakecond.h"
 #include "port/cmakedir.h"
@@ -47,6 +48,7 @@ struct cm {
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
     struct cmake_loops loops; /* the foreach() loops open here */
+    struct hashmap arch_vars; /* names that hold architectures (cmakearch) */
     bool recurse;             /* file(GLOB_RECURSE) */
     bool text;                /* message(): its words are text */
     bool musa_sources;        /* an argument names a file the run renames */
@@ -399,7 +401,10 @@ static void assignment(struct cm *c, size_t var)
     }
     c->nwords[0] = c->nwords[1] = 0;
     value_words(c, var + 1, end, 0);
-    flush_words(c, se ? (enum script_values)se->values : SV_NONE);
+    flush_words(c, se ? (enum script_values)se->values
+                   : hashmap_get(&c->arch_vars, c->buf + v->off, v->len)
+                       ? SV_ARCH
+                       : SV_NONE);
 }
 
 /* Does set_source_files_properties(...) or set_property(SOURCE ...) name
@@ -739,6 +744,7 @@ void cmake_port(struct script_job *j)
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
+    cmake_arch_vars(j, &c.arch_vars);
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {
         if (t.flags & CMAKE_TOKF_UNTERMINATED)
@@ -775,6 +781,7 @@ void cmake_port(struct script_job *j)
     free(c.args);
     free(c.pcs);
     cmake_loops_release(&c.loops);
+    hashmap_release(&c.arch_vars);
     free(c.words[0]);
     free(c.words[1]);
 }

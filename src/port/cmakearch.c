@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* The variables that hold architectures (cmakearch.h): one pass over the
+ * file's commands, their arguments as tokens. */
+#include "port/cmakearch.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "lex/cmake.h"
+#include "mapping/mapping.h"
+#include "port/cmakearg.h"
+
+/* Arguments of one command looked at, at most. */
+#define MAX_ARGS 64
+
+struct scan {
+    struct script_job *j;
+    struct hashmap *vars; /* referenced as architectures: 1 + offset */
+    struct hashmap set;   /* set in the file */
+    struct cmake_token args[MAX_ARGS];
+    size_t nargs;
+};
+
+/* Is token t ${NAME} and nothing else, or "${NAME}"? NAME into *off,
+ * *len. */
+static bool lone_ref(const char *buf, const struct cmake_token *t, size_t *off,
+                     size_t *len)
+{
+    const char *s = buf + t->off;
+    size_t n = t->len, q = t->kind == CMAKE_TOK_QUOTED;
+    if (n < 4 + 2 * q || s[q] != '$' || s[q + 1] != '{' || s[n - 1 - q] != '}')
+        return false;
+    *off = t->off + q + 2;
+    *len = n - 2 * q - 3;
+    return cmake_is_identifier(buf + *off, *len);
+}
+
+/* Does the name at token t hold architectures in the mappings (a
+ * variable's or a property's with values: arch)? */
+static bool arch_name(const struct scan *sc, const struct cmake_token *t)
+{
+    const char *s = sc->j->buf + t->off;
+    const struct script_entry *se = cmake_variable(sc->j->map, s, t->len);
+    if (!se)
+        se = mapping_script(sc->j->map, SC_CMAKE_PROPERTY, s, t->len);
+    return se && se->action == SA_RENAME && se->values == SV_ARCH;
+}
+
+static bool is_cmd(const char *buf, const struct cmake_token *t, const char *s)
+{
+    return t->len == strlen(s) && !strncmp(buf + t->off, s, t->len);
+}
+
+static void command(struct scan *sc, const struct cmake_token *name)
+{
+    const char *buf = sc->j->buf;
+    const struct cmake_token *a = sc->args;
+    size_t n = sc->nargs, off, len;
+    if ((is_cmd(buf, name, "set") || is_cmd(buf, name, "option")) && n)
+        hashmap_put(&sc->set, buf + a[0].off, a[0].len, (void *)1);
+    if (is_cmd(buf, name, "list") && n > 1)
+        hashmap_put(&sc->set, buf + a[1].off, a[1].len, (void *)1);
+    for (size_t i = 0; i < n; i++) {
+        if (a[i].kind != CMAKE_TOK_IDENT || !arch_name(sc, &a[i]))
+            continue;
+        for (size_t k = i + 1; k < n && lone_ref(buf, &a[k], &off, &len); k++)
+            if (!hashmap_get(sc->vars, buf + off, len))
+                hashmap_put(sc->vars, buf + off, len,
+                            (void *)(uintptr_t)(off + 1));
+    }
+}
+
+static void unset_said(void *arg, const char *key, size_t len, void *value)
+{
+    struct scan *sc = arg;
+    const struct script_entry *se = cmake_variable(sc->j->map, key, len);
+    if (hashmap_get(&sc->set, key, len) || (se && se->values == SV_ARCH))
+        return;
+    sj_warn(sc->j, WARN_BUILD, (size_t)(uintptr_t)value - 1,
+            "'%.*s' holds the architectures, and this file does not set "
+            "it: give it MUSA's architectures (21, 22, 31), not CUDA's",
+            (int)len, key);
+}
+
+void cmake_arch_vars(struct script_job *j, struct hashmap *vars)
+{
+    struct scan sc = {j, vars, HASHMAP_INIT, {{0}}, 0};
+    struct cmake_lexer lx;
+    struct cmake_token t, name = {0, 0, 0, 0};
+    bool in_cmd = false;
+    cmake_lexer_init(&lx, j->buf, j->len);
+    while (cmake_lexer_next(&lx, &t)) {
+        if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
+            if (in_cmd)
+                command(&sc, &name);
+            name = t;
+            in_cmd = true;
+            sc.nargs = 0;
+        } else if (in_cmd && t.kind == CMAKE_TOK_RPAREN && lx.depth == 0) {
+            command(&sc, &name);
+            in_cmd = false;
+        } else if (in_cmd && (t.flags & CMAKE_TOKF_ARG) &&
+                   sc.nargs < MAX_ARGS &&
+                   (t.kind == CMAKE_TOK_IDENT || t.kind == CMAKE_TOK_UNQUOTED ||
+                    t.kind == CMAKE_TOK_QUOTED)) {
+            sc.args[sc.nargs++] = t;
+        }
+    }
+    if (in_cmd)
+        command(&sc, &name);
+    hashmap_each(vars, unset_said, &sc);
+    hashmap_release(&sc.set);
+}

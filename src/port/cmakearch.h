@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* The variables of a CMake file that hold GPU architectures, for the
+ * CMake rewriter (cmake.c): those given as the value of an architectures
+ * variable or property, set(CMAKE_CUDA_ARCHITECTURES ${ARCHS}) or
+ * set_target_properties(t PROPERTIES CUDA_ARCHITECTURES "${MY_ARCHS}").
+ * Read before the port, so that set(ARCHS 80 86) before the use gets
+ * MUSA's numbers as the variable itself would; a variable the file
+ * never sets (a cache entry of another file, -DARCHS=80) is reported
+ * where it is used, since its numbers are CUDA's. Private to port/. */
+#ifndef C2M_PORT_CMAKEARCH_H
+#define C2M_PORT_CMAKEARCH_H
+
+#include "port/scriptjob.h"
+#include "util/hashmap.h"
+
+/* The names of j's file that hold architectures, into vars (name ->
+ * non-NULL). */
+void cmake_arch_vars(struct script_job *j, struct hashmap *vars);
+
+#endif

@@ -1,0 +1,10 @@
+# The architectures through variables: set here before their use, with
+# a cache entry's; one that comes from elsewhere (-DEXTRA_ARCHS=...).
+set(ARCHS 21 22)
+set(BENCH_ARCHS "22;31" CACHE STRING "architectures of the benchmarks")
+set(OTHER 80)
+if(NOT DEFINED CMAKE_MUSA_ARCHITECTURES)
+  set(CMAKE_MUSA_ARCHITECTURES ${ARCHS})
+endif()
+set_target_properties(bench PROPERTIES MUSA_ARCHITECTURES "${BENCH_ARCHS}")
+set_property(TARGET tool PROPERTY MUSA_ARCHITECTURES ${EXTRA_ARCHS})

@@ -21,6 +21,13 @@ const struct file_ext filekind_exts[] = {
     {"CMakeLists.txt", FK_CMAKE, NULL, FM_NAME},
     {".cmake", FK_CMAKE, NULL, FM_EXT},
     {".cmake.in", FK_CMAKE, NULL, FM_SUFFIX},
+    /* configure_file()'s templates of sources: ported as headers (never
+     * a unit of their own), their names kept as the command gives them */
+    {".h.in", FK_HEADER, NULL, FM_SUFFIX},
+    {".hpp.in", FK_HEADER, NULL, FM_SUFFIX},
+    {".cuh.in", FK_HEADER, NULL, FM_SUFFIX},
+    {".cu.in", FK_HEADER, NULL, FM_SUFFIX},
+    {".cpp.in", FK_HEADER, NULL, FM_SUFFIX},
     {"Makefile", FK_MAKE, NULL, FM_NAME},
     {"makefile", FK_MAKE, NULL, FM_NAME},
     {"GNUmakefile", FK_MAKE, NULL, FM_NAME},

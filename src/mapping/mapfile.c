@@ -860,7 +860,7 @@ static const struct script_sec make_secs[] = {
     {"home_dirs", SC_MAKE_HOME_DIR, NF_WORD, 0, false},
     {"paths", SC_MAKE_PATH, NF_PATH, 0, false},
     {"tools", SC_MAKE_TOOL, NF_WORD, 0, false},
-    {"variables", SC_MAKE_VARIABLE, NF_CMAKE, 0, false},
+    {"variables", SC_MAKE_VARIABLE, NF_CMAKE, SK_VALUES, false},
 };
 static const struct script_sec python_secs[] = {
     {"backends", SC_PY_BACKEND, NF_WORD, 0, false},

@@ -334,10 +334,15 @@ static void split_import(struct pynames *m, const struct py_code *c,
                blanks_between(c, c->t[e].off + c->t[e].len, c->t[e + 1].off))
             e++;
         size_t from = c->t[k].off, to = c->t[e].off + c->t[e].len;
-        /* (a blank before it: the blanks after it go too) */
+        /* (a blank before it: the blanks after it go too; or, at the
+         * line's end, the blanks before it) */
         if (from && (c->buf[from - 1] == ' ' || c->buf[from - 1] == '\t'))
             while (to < at && (c->buf[to] == ' ' || c->buf[to] == '\t'))
                 to++;
+        if (to < at && (c->buf[to] == '\n' || c->buf[to] == '\r'))
+            while (from > c->t[k - 1].off + c->t[k - 1].len &&
+                   (c->buf[from - 1] == ' ' || c->buf[from - 1] == '\t'))
+                from--;
         /* (nothing left on its line: its indentation goes too) */
         size_t p = from, q = to;
         while (p && (c->buf[p - 1] == ' ' || c->buf[p - 1] == '\t'))

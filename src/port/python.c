@@ -247,13 +247,21 @@ static bool list_item(const struct py *p, size_t i)
 }
 
 /* os.environ['CUDA_HOME'] (py_env_variable): the variable MUSA's tools
- * read instead (make: variables:). */
+ * read instead (make: variables:). v: the token of the value it is
+ * given there, or 0: a list of architectures (values: arch) is made
+ * MUSA's, and what its value must become is said otherwise. */
 static void env_rename(struct py *p, const struct script_entry *ve, size_t off,
-                       size_t len)
+                       size_t len, size_t v)
 {
     if (sj_kept(p->j, ve, off, p->buf + off, len) || ve->action != SA_RENAME)
         return; /* CUDA_LAUNCH_BLOCKING: said */
     sj_replace(p->j, off, len, ve->e.to, ve->e.to_len, false);
+    size_t voff, vlen;
+    if (ve->values == SV_ARCH && v && plain(p, v, &voff, &vlen) &&
+        (is_op(p, v + 1, ",") || is_op(p, v + 1, ")") || v + 1 >= p->n ||
+         p->t[v + 1].kind == PY_TOK_NEWLINE || is_op(p, v + 1, ";")) &&
+        sj_arch_string(p->j, voff, vlen))
+        return;
     if (ve->e.message) /* what its value must become */
         sj_warn(p->j, WARN_BUILD, off, "'%.*s' becomes '%s': %s", (int)len,
                 p->buf + off, ve->e.to, ve->e.message);
@@ -269,7 +277,11 @@ static bool env_string(struct py *p, size_t i)
               mapping_script(p->j->map, SC_MAKE_VARIABLE, p->buf + off, len)) ||
         !py_env_variable(&c, i))
         return false;
-    env_rename(p, ve, off, len);
+    /* (its value: os.environ['X'] = v, setdefault('X', v)) */
+    size_t v = is_op(p, i + 1, "]") && is_op(p, i + 2, "=") ? i + 3
+               : is_op(p, i + 1, ",")                       ? i + 2
+                                                            : 0;
+    env_rename(p, ve, off, len, v);
     return true;
 }
 
@@ -294,7 +306,7 @@ static void env_keyword(struct py *p, size_t i)
                                         p->buf + t->off, t->len)
                        : NULL;
     if (ve)
-        env_rename(p, ve, t->off, t->len);
+        env_rename(p, ve, t->off, t->len, i + 1);
 }
 
 static bool home_field(void *arg, const struct py_token *field)
@@ -608,7 +620,9 @@ static void close_bracket(struct py *p, size_t i)
         p->nwords > f->nwords0) {
         const struct sj_word *w = p->words + f->nwords0;
         size_t n = p->nwords - f->nwords0;
+        p->j->torch_archs = p->m.extension && !f->command;
         sj_flags(p->j, w, n, SJ_NVCC, true);
+        p->j->torch_archs = false;
         if (f->command && i > f->first && !is_op(p, i + 1, "+") && /* + x */
             sj_links(p->j, w, n))
             list_runtime(p, w, n, i);

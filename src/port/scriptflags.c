@@ -2,6 +2,8 @@
 /* nvcc's options in lists of words (port/scriptflags.h). */
 #include "port/scriptflags.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "build/nvflags.h"
@@ -9,6 +11,7 @@
 #include "mapping/mapping.h"
 #include "port/scriptjob.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 static bool word_is(const struct script_job *j, const struct sj_word *w,
                     const char *s)
@@ -110,13 +113,24 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
                       const struct sj_word *vw, const char *v, size_t vlen,
                       struct arch_set *seen, bool one_per_word)
 {
+    size_t end = vw ? vw->off + vw->len : w->off + w->len;
+    if (j->torch_archs) {
+        if (vw)
+            drop(j, vw);
+        if (drop(j, w))
+            sj_note(j, w->off,
+                    "dropped '%.*s': torch_musa's build gives "
+                    "--offload-arch=mp_XX for each architecture of "
+                    "TORCH_MUSA_ARCH_LIST (\"21;22\"), or of the GPUs it sees",
+                    (int)(end - w->off), j->buf + w->off);
+        return;
+    }
     struct nvf_ccs c;
     nvflags_ccs(v, vlen, &c);
     const char *archs[8];
     size_t fresh, n = 0;
     if (!c.special && !c.unknown && c.n)
         n = musa_archs(j, &c, seen, archs, 8, &fresh);
-    size_t end = vw ? vw->off + vw->len : w->off + w->len;
     if (!n || (n > 1 && one_per_word)) {
         sj_warn(j, WARN_BUILD, w->off,
                 "'%.*s' is kept: %s; write --offload-arch=mp_XX for the "
@@ -502,4 +516,45 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
         sj_replace(j, w[i].off, w[i].len, archs[0], strlen(archs[0]), false);
         arch_note(j, w[i].off, s, w[i].len, archs[0]);
     }
+}
+
+bool sj_arch_string(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    struct nvf_ccs c = {{0}, 0, false, false};
+    char sep = memchr(s, ' ', len) && !memchr(s, ';', len) ? ' ' : ';';
+    for (size_t i = 0; i < len;) {
+        if (s[i] == ';' || s[i] == ' ') {
+            i++;
+            continue;
+        }
+        if (i + 2 >= len || !isdigit((unsigned char)s[i]) || s[i + 1] != '.' ||
+            !isdigit((unsigned char)s[i + 2]))
+            return false;
+        unsigned cc = (unsigned)(s[i] - '0') * 10 + (unsigned)(s[i + 2] - '0');
+        i += 3;
+        if (i + 4 <= len && !memcmp(s + i, "+PTX", 4))
+            i += 4;
+        if (i < len && s[i] != ';' && s[i] != ' ')
+            return false;
+        bool dup = false;
+        for (size_t k = 0; k < c.n; k++)
+            dup |= c.cc[k] == cc;
+        if (!dup && c.n < sizeof(c.cc) / sizeof(c.cc[0]))
+            c.cc[c.n++] = cc;
+    }
+    struct arch_set seen = {{{0}}, 0};
+    const char *archs[16];
+    size_t fresh, n = c.n ? musa_archs(j, &c, &seen, archs, 16, &fresh) : 0;
+    if (!n)
+        return false;
+    struct strbuf *sb = &j->tmp;
+    strbuf_reset(sb);
+    for (size_t k = 0; k < n; k++)
+        strbuf_addf(sb, "%s%s", k ? (sep == ' ' ? " " : ";") : "", archs[k]);
+    sj_replace(j, off, len, sb->buf, sb->len, true);
+    char *now = xstrndup(sb->buf, sb->len);
+    arch_note(j, off, s, len, now);
+    free(now);
+    return true;
 }

@@ -66,5 +66,10 @@ void sj_link_runtime(struct script_job *j, const struct sj_word *w, size_t n,
 /* CUDA architecture values (80 86 90-real) in w[0..n) become MUSA ones
  * (22 31), each once. */
 void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n);
+/* The text [off, off + len) of j's buffer, torch's list of compute
+ * capabilities ("6.0;8.6+PTX", "8.0 9.0"), made MUSA's architectures by
+ * GPU generation ("21;22"), with a note. Returns false, with nothing
+ * done, when it is not such a list or a capability has no rule. */
+bool sj_arch_string(struct script_job *j, size_t off, size_t len);
 
 #endif

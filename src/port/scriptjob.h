@@ -43,9 +43,11 @@ struct script_job {
     struct finder fd;
     struct pending_edit *v;
     size_t nr, alloc;
-    char sep;        /* a list separator besides blanks: ';' (CMake) or ','
-                        (Python, where blanks alone separate nothing) */
-    bool blanks_sep; /* blanks alone separate items (not in Python) */
+    char sep;         /* a list separator besides blanks: ';' (CMake) or ','
+                         (Python, where blanks alone separate nothing) */
+    bool blanks_sep;  /* blanks alone separate items (not in Python) */
+    bool torch_archs; /* an extension's options: torch_musa's build gives
+                         the architectures, so nvcc's options for them go */
     struct rules_matcher *sm; /* string rules (sonames) */
     struct rules_matcher *pm; /* identifier patterns */
     struct rewriter **cxx;    /* the worker's C/C++ rewriter, made when a

@@ -1212,29 +1212,30 @@ START_TEST(python_setup)
         "    MUSAExtension); from torch.utils.cpp_extension import "
         "CppExtension\n"
         "ok = torch.musa.is_available() and MUSA_HOME is not None\n"
-        "args = {'cxx': ['-O3'], 'mcc': ['-O3',\n  '--offload-arch=mp_22']}\n"
+        "args = {'cxx': ['-O3'], 'mcc': ['-O3',\n  ]}\n"
         "args['mcc'] += []\n"
         "nvcc_flags = ['-fPIC']\n"
         "srcs = glob.glob(os.path.join('csrc', 'cuda', '*.mu'))\n"
         "srcs += [os.path.join('csrc', 'cuda', f'{n}_cuda.mu') for n in N]\n"
         "ext = MUSAExtension('x', srcs, extra_compile_args=args,\n"
         "    libraries=['mublas', 'm'])\n",
-        "7:19: note: dropped '-lineinfo'");
+        "6:4: note: dropped '-arch=sm_80': torch_musa's build gives "
+        "--offload-arch=mp_XX for each architecture of TORCH_MUSA_ARCH_LIST");
     /* The value of the 'nvcc' key is nvcc's, whatever lists make it up:
      * both of a conditional, each of a sum; dict()'s keyword is the key
      * (from a review: the second list kept -arch=sm_80, and dict(nvcc=)
      * kept its key, which torch_musa does not read). */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import CUDAExtension\n"
-                 "a = {'nvcc': ['-G'] if D else ['-O3', '-arch=sm_80'], "
+                 "a = {'nvcc': ['-G'] if D else ['-O3', '--use_fast_math'], "
                  "'cxx': ['-G']}\n"
-                 "b = dict(cxx=['-G'], nvcc=['-lineinfo', '-arch=sm_80'])\n"
-                 "c = {'nvcc': ['-O3'] + ['-arch=sm_80'], 'x': ['-G']}\n",
+                 "b = dict(cxx=['-G'], nvcc=['-lineinfo', '--use_fast_math'])\n"
+                 "c = {'nvcc': ['-O3'] + ['--use_fast_math'], 'x': ['-G']}\n",
                  "from torch_musa.utils.musa_extension import MUSAExtension\n"
-                 "a = {'mcc': [] if D else ['-O3', '--offload-arch=mp_22'], "
+                 "a = {'mcc': [] if D else ['-O3', '-ffast-math'], "
                  "'cxx': ['-G']}\n"
-                 "b = dict(cxx=['-G'], mcc=['--offload-arch=mp_22'])\n"
-                 "c = {'mcc': ['-O3'] + ['--offload-arch=mp_22'], 'x': "
+                 "b = dict(cxx=['-G'], mcc=['-ffast-math'])\n"
+                 "c = {'mcc': ['-O3'] + ['-ffast-math'], 'x': "
                  "['-G']}\n");
     /* load_inline's C++ is ported as sources are, where it is written or
      * through a name; its extra_cuda_cflags are nvcc's; an f-string and
@@ -1312,7 +1313,7 @@ START_TEST(python_setup)
            "from torch_musa.utils.musa_extension import MUSAExtension\n"
            "def threads(a):\n    n = '4'\n    return a + []\n"
            "cc = []\ncc.append('-ffast-math')\ncc.append('-gencode')\n"
-           "cc += ['--offload-arch=mp_31']\ngen = []\n"
+           "cc += []\ngen = []\n"
            "class B:\n    def cxx(self):\n        args = ['-O3', '-G']\n"
            "        return args\n"
            "    def nv(self):\n        args = ['-O3']\n"
@@ -1923,13 +1924,24 @@ START_TEST(python_devices)
            "print('cuda', x.to(d, 'cuda'), torch.musa)\n",
            "2:6: build: 'musa' needs 'import torch_musa'");
     /* torch's extension builder reads its architectures from
-     * TORCH_MUSA_ARCH_LIST, in MUSA's numbers: renamed, and the value
-     * said. */
+     * TORCH_MUSA_ARCH_LIST, in MUSA's numbers: renamed, a literal value
+     * made MUSA's by GPU generation (from a review: "6.0;...;9.0" was
+     * kept, which torch_musa refuses), and any other value said. */
     expect(newest, SCRIPT_PYTHON,
-           "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '8.0;9.0'\n",
-           "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '8.0;9.0'\n",
-           "2:13: build: 'TORCH_CUDA_ARCH_LIST' becomes "
+           "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '7.0;8.0;9.0'\n"
+           "os.environ.setdefault('TORCH_CUDA_ARCH_LIST', '8.0 8.6+PTX')\n"
+           "os.environ.update(TORCH_CUDA_ARCH_LIST='7.5')\n"
+           "os.environ['TORCH_CUDA_ARCH_LIST'] = archs\n",
+           "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '21;22;31'\n"
+           "os.environ.setdefault('TORCH_MUSA_ARCH_LIST', '22')\n"
+           "os.environ.update(TORCH_MUSA_ARCH_LIST='21')\n"
+           "os.environ['TORCH_MUSA_ARCH_LIST'] = archs\n",
+           "5:13: build: 'TORCH_CUDA_ARCH_LIST' becomes "
            "'TORCH_MUSA_ARCH_LIST': its value is MUSA architectures");
+    expect(newest, SCRIPT_PYTHON,
+           "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '8.0'\n",
+           "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '22'\n",
+           "2:39: note: '8.0' becomes '22' (by GPU generation");
     /* Imports of torch.cuda's modules follow the code's torch.musa (from
      * a review: the imports stayed while the uses changed). */
     expect(newest, SCRIPT_PYTHON,

@@ -24,7 +24,7 @@ def get_extensions():
         sources += [osp.join('csrc', 'extra', f'{n}_kernel.mu') for n in KERNELS]
         define_macros += [('WITH_CUDA', None)]
         extra_compile_args['mcc'] = ['-O3',
-                                      '--offload-arch=mp_22']
+                                      ]
     return [MUSAExtension('vecops._C', sources,
                           define_macros=define_macros,
                           extra_compile_args=extra_compile_args,

@@ -7,6 +7,9 @@
 #include <ATen/musa/MUSA_PORT_ApplyUtils.muh>
 #include <ATen/musa/MUSA_PORT_TensorMethods.muh>
 #include <torch_musa/csrc/aten/musa/MUSAGeneratorImpl.h>
+#if TORCH_VERSION_MINOR < 11
+#include <torch_musa/csrc/aten/musa/MUSAGeneratorImpl.h> // its path before 1.11
+#endif
 #include <torch_musa/csrc/aten/musa/MUSAGraphsUtils.muh>
 #include <ATen/musa/detail/TensorInfo.muh>
 #include <ATen/musa/detail/IndexUtils.muh>

@@ -7,6 +7,9 @@
 #include <ATen/cuda/CUDAApplyUtils.cuh>
 #include <ATen/cuda/CUDATensorMethods.cuh>
 #include <ATen/cuda/CUDAGeneratorImpl.h>
+#if TORCH_VERSION_MINOR < 11
+#include <ATen/CUDAGeneratorImpl.h> // its path before 1.11
+#endif
 #include <ATen/cuda/CUDAGraphsUtils.cuh>
 #include <ATen/cuda/detail/TensorInfo.cuh>
 #include <ATen/cuda/detail/IndexUtils.cuh>

@@ -627,13 +627,16 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
 
 /* TORCH_LIBRARY_IMPL(ns, CUDA, m), STABLE_TORCH_LIBRARY_IMPL: the
  * dispatch key at t, renamed as the mapping renames c10::DispatchKey::
- * with it (CUDA -> PrivateUse1, torchada's rule for the macro). Returns
- * whether it was one. */
+ * with it (CUDA -> PrivateUse1, torchada's rule for the macro); mmcv's
+ * REGISTER_DEVICE_IMPL(op, CUDA, fn), which pastes at::k##device, as its
+ * MUSA port writes it (Moore Threads' porting guide for mmcv: ", CUDA, ->
+ * , PrivateUse1,"). Returns whether it was one. */
 static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
                          size_t len)
 {
-    static const char impl[] = "TORCH_LIBRARY_IMPL";
-    const size_t il = sizeof(impl) - 1;
+    static const char *const macros[] = {"TORCH_LIBRARY_IMPL",
+                                         "STABLE_TORCH_LIBRARY_IMPL",
+                                         "REGISTER_DEVICE_IMPL"};
     const char *b = st->buf;
     if (!lexer_token_is(b, &st->prev, ",") || st->prev2.kind != TOK_IDENT)
         return false;
@@ -644,9 +647,13 @@ static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
         return false;
     while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
         k--;
-    if (k < il || memcmp(b + k - il, impl, il) ||
-        (k > il && lexer_is_ident_char((unsigned char)b[k - il - 1]) &&
-         (k < il + 7 || memcmp(b + k - il - 7, "STABLE_", 7))))
+    size_t n = k;
+    while (n && lexer_is_ident_char((unsigned char)b[n - 1]))
+        n--;
+    bool known = false;
+    for (size_t i = 0; i < sizeof(macros) / sizeof(*macros); i++)
+        known |= k - n == strlen(macros[i]) && !memcmp(b + n, macros[i], k - n);
+    if (!known)
         return false;
     const char *to = mapping_dispatch_key(st->rw->map, s, len);
     if (to)

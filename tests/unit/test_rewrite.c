@@ -247,18 +247,22 @@ START_TEST(pasted_prefixes)
 }
 END_TEST
 
-/* TORCH_LIBRARY_IMPL's dispatch key follows c10::DispatchKey's entry;
- * the same name elsewhere is not a key. */
+/* TORCH_LIBRARY_IMPL's dispatch key follows c10::DispatchKey's entry,
+ * and so does the device of mmcv's REGISTER_DEVICE_IMPL (from a review:
+ * the kernel stayed registered for kCUDA, which torch_musa's tensors
+ * never dispatch to); the same name elsewhere is not a key. */
 START_TEST(dispatch_keys)
 {
     check_port("TORCH_LIBRARY_IMPL(ops, CUDA, m) {}\n"
                "STABLE_TORCH_LIBRARY_IMPL(_C,\n  CUDA, m) {}\n"
                "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
-               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n",
+               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n"
+               "REGISTER_DEVICE_IMPL(nms_impl, CUDA, nms_launcher);\n",
                "TORCH_LIBRARY_IMPL(ops, PrivateUse1, m) {}\n"
                "STABLE_TORCH_LIBRARY_IMPL(_C,\n  PrivateUse1, m) {}\n"
                "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
-               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n");
+               "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n"
+               "REGISTER_DEVICE_IMPL(nms_impl, PrivateUse1, nms_launcher);\n");
 }
 END_TEST
 

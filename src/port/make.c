@@ -607,6 +607,13 @@ static void line(struct mk *m)
             (m->v[i + 1].flags & MAKE_TOKF_FUNC) && m->v[i + 1].len == 5 &&
             !memcmp(m->buf + m->v[i + 1].off, "shell", 5))
             shell_call(m, i);
+        size_t c = t->kind == MAKE_TOK_VAR_OPEN && level == SJ_NVCC
+                       ? mklibs_unwrap(j, m->buf, m->v, m->n, i)
+                       : 0;
+        if (c) {
+            i = c;
+            continue;
+        }
         if (t->kind == MAKE_TOK_VAR_OPEN) {
             const struct make_token *r = ref_name(m, i);
             mklibs_addprefix(j, m->buf, m->v, m->n, i);
@@ -719,6 +726,7 @@ static void read_variables(struct mk *m)
             name = t;
         if (t->ctx == MAKE_CTX_VALUE && name &&
             !(t->flags & MAKE_TOKF_IN_REF)) {
+            mklibs_unwrap_read(&m->vars, m->j->nv, m->buf, m->v, m->n, i, name);
             const struct make_token *r = ref_name(m, i);
             if (r)
                 mkvars_edge(&m->vars, name->off, name->len, r->off, r->len);

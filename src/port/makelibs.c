@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "build/nvflags.h"
 #include "port/sdkpath.h"
 
 static bool word_is(const char *buf, const struct make_token *t, const char *s)
@@ -122,4 +123,52 @@ void mklibs_addprefix(struct script_job *j, const char *buf,
             (t[a + 1].kind == MAKE_TOK_SPACE ||
              t[a + 1].kind == MAKE_TOK_VAR_CLOSE))
             sj_library(j, t[a].off, t[a].len, t[a].off, t[a].len);
+}
+
+/* The ',' after the prefix of $(addprefix -Xcompiler ,LIST) opening at i
+ * (or -Xcompiler=, --compiler-options), or 0. */
+static size_t unwrap_comma(const struct nvcc_table *nv, const char *buf,
+                           const struct make_token *t, size_t n, size_t i)
+{
+    size_t a = function(buf, t, n, i, "addprefix"), c = a + 1, joined;
+    if (!a || t[a].kind != MAKE_TOK_WORD)
+        return 0;
+    while (c < n && t[c].kind == MAKE_TOK_SPACE)
+        c++;
+    const struct nvcc_flag *f =
+        nvflags_find(nv, buf + t[a].off, t[a].len, &joined);
+    bool eq = t[a].len && buf[t[a].off + t[a].len - 1] == '=';
+    if (!f || f->action != NVF_UNWRAP || (joined && !eq) ||
+        (!eq && c == a + 1) || c >= n || t[c].kind != MAKE_TOK_PUNCT ||
+        buf[t[c].off] != ',' || function_end(t, n, i) >= n)
+        return 0;
+    return c;
+}
+
+void mklibs_unwrap_read(struct mk_vars *v, const struct nvcc_table *nv,
+                        const char *buf, const struct make_token *t, size_t n,
+                        size_t i, const struct make_token *name)
+{
+    size_t c = unwrap_comma(nv, buf, t, n, i);
+    const struct make_token *r;
+    for (size_t e = c ? function_end(t, n, i) : 0; c && c < e; c++)
+        if ((r = ref_at(t, n, c)))
+            mkvars_edge(v, name->off, name->len, r->off, r->len);
+}
+
+size_t mklibs_unwrap(struct script_job *j, const char *buf,
+                     const struct make_token *t, size_t n, size_t i)
+{
+    size_t c = unwrap_comma(j->nv, buf, t, n, i);
+    if (!c)
+        return 0;
+    size_t a = function(buf, t, n, i, "addprefix"), joined;
+    const struct nvcc_flag *f =
+        nvflags_find(j->nv, buf + t[a].off, t[a].len, &joined);
+    size_t e = function_end(t, n, i), from = t[i].off, to = t[c].off + 1;
+    sj_replace(j, from, to - from, "", 0, false);
+    sj_replace(j, t[e].off, t[e].len, "", 0, false);
+    sj_note(j, from, "'%.*s...)' becomes its list: %s", (int)(to - from),
+            buf + from, f->why ? f->why : "mcc takes the options itself");
+    return c;
 }

@@ -2,7 +2,8 @@
 /* Libraries a makefile names alone, not as -lX words (make.c asks):
  * caffe's LIBRARIES := cudart cublas linked by
  * $(foreach library,$(LIBRARIES),-l$(library)), nccl-tests' CUDARTLIB ?=
- * cudart linked by -l${CUDARTLIB}, and $(addprefix -l,cudart cublas).
+ * cudart linked by -l${CUDARTLIB}, and $(addprefix -l,cudart cublas);
+ * and $(addprefix -Xcompiler ,...), whose list is mcc's own options.
  * Which variables hold such names is found before the port; their
  * values' words are then renamed as a -lX's name is. Private to port/. */
 #ifndef C2M_PORT_MAKELIBS_H
@@ -24,5 +25,15 @@ bool mklibs_assigns(const struct mk_vars *v, const char *buf,
 /* The names of $(addprefix -l,...) opening at i: renamed. */
 void mklibs_addprefix(struct script_job *j, const char *buf,
                       const struct make_token *t, size_t n, size_t i);
+/* $(addprefix -Xcompiler ,LIST) opening at i, in what nvcc reads: LIST
+ * alone (mcc is its own host compiler). Returns the index of the ','
+ * after the prefix, or 0 when it is no such call. */
+size_t mklibs_unwrap(struct script_job *j, const char *buf,
+                     const struct make_token *t, size_t n, size_t i);
+/* Such a call opening at i in the value of the variable name: name reads
+ * the variables of LIST whole (they become mcc's own options), into v. */
+void mklibs_unwrap_read(struct mk_vars *v, const struct nvcc_table *nv,
+                        const char *buf, const struct make_token *t, size_t n,
+                        size_t i, const struct make_token *name);
 
 #endif

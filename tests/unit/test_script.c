@@ -1118,17 +1118,33 @@ START_TEST(make_flags)
      * that reads the runtime's variable links it, wherever the file
      * assigns them; a function's text is not followed. */
     expect(newest, SCRIPT_MAKE,
-           "C := -O2 -G\nALL_CC := -m64 $(addprefix -Xcompiler ,$(C))\n"
+           "C := -O2 -G\nALL_CC := -m64 $(filter-out -g,$(C))\n"
            "ALL_LD := $(ALL_CC) $(EXTRA)\nEXTRA := -G\n"
            "LIBRARIES := $(CUDA_LIBS) -lm\n"
            "app: k.o\n\t$(NVCC) $(ALL_LD) -o $@ $+ $(LIBRARIES)\n"
            "CUDA_LIBS := -lcudart\n",
-           "C := -O2 -G\nALL_CC := -m64 $(addprefix -Xcompiler ,$(C))\n"
+           "C := -O2 -G\nALL_CC := -m64 $(filter-out -g,$(C))\n"
            "ALL_LD := $(ALL_CC) $(EXTRA)\nEXTRA :=\n"
            "LIBRARIES := $(CUDA_LIBS) -lm\n"
            "app: k.o\n\t$(NVCC) $(ALL_LD) -o $@ $+ $(LIBRARIES)\n"
            "CUDA_LIBS := -lmusart\n",
            NULL);
+    /* $(addprefix -Xcompiler ,LIST) where nvcc reads it is LIST, mcc's
+     * own options, and its variables are read as nvcc's are: C, which the
+     * host compiler reads too, stays (from a review: the call was kept
+     * silently, and mcc refused -Xcompiler). */
+    expect(newest, SCRIPT_MAKE,
+           "C := -O2 -G\nALL_CC := -m64 $(addprefix -Xcompiler ,$(C))\n"
+           "ALL_CC += $(addprefix -Xcompiler=,-fopenmp $(W)) -O3\n"
+           "HOST := $(addprefix -Xcompiler ,$(C))\n"
+           "app: k.o\n\t$(NVCC) $(ALL_CC) -o $@ $+\n"
+           "\t$(CXX) $(HOST) -o $@ $+\n",
+           "C := -O2 -G\nALL_CC := -m64 $(C)\n"
+           "ALL_CC += -fopenmp $(W) -O3\n"
+           "HOST := $(addprefix -Xcompiler ,$(C))\n"
+           "app: k.o\n\t$(NVCC) $(ALL_CC) -o $@ $+ -lmusart\n"
+           "\t$(CXX) $(HOST) -o $@ $+\n",
+           "2:16: note: '$(addprefix -Xcompiler ,...)' becomes its list");
     /* A command that leaves a quote or a reference open gets nothing
      * at its end: it would be in them, and added again by a port of the
      * port (found by fuzz_script). */

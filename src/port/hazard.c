@@ -372,6 +372,30 @@ static bool lane_like(const char *buf, const struct token *t)
            says(p, t->len, "tid") || says(p, t->len, "thread");
 }
 
+/* Is the token the ')' of a group that holds a thread or lane index:
+ * (threadIdx.x + (1 << l)) & 31, apex's (from a review: no hazard)? Its
+ * bytes are looked at, a bounded way back. */
+static bool lane_group(const char *buf, const struct token *t)
+{
+    if (t->kind != TOK_PUNCT || t->len != 1 || buf[t->off] != ')')
+        return false;
+    size_t depth = 0, i = t->off + 1, stop = t->off > 256 ? t->off - 256 : 0;
+    while (i-- > stop) {
+        depth += buf[i] == ')';
+        if (buf[i] == '(' && !--depth)
+            break;
+        if (buf[i] == '\n' || buf[i] == ';' || buf[i] == '{')
+            return false;
+    }
+    if (depth)
+        return false;
+    for (size_t k = i; k < t->off; k++)
+        if ((t->off - k >= 9 && !memcmp(buf + k, "threadIdx", 9)) ||
+            (t->off - k >= 4 && !memcmp(buf + k, "lane", 4)))
+            return true;
+    return false;
+}
+
 /* Does the name say it is a warp's width (WARP_SIZE, kWarpSize,
  * warp_threads)? */
 static bool warp_width_name(const char *p, size_t len)
@@ -463,7 +487,7 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
                (n == 31 &&
                 (lexer_token_is(buf, p, "&") || lexer_token_is(buf, p, "+"))) ||
                (n == 5 && lexer_token_is(buf, p, ">>")));
-    if (op && lane_like(buf, p2) && !hf->lane_math++)
+    if (op && (lane_like(buf, p2) || lane_group(buf, p2)) && !hf->lane_math++)
         hf->lane_first = p2->off;
 }
 

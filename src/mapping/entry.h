@@ -29,10 +29,11 @@ enum map_hazard {
     HAZARD_VERSION,   /* a version number: compared, or used as a number
                          anywhere but in defined() and #ifdef */
     HAZARD_ONCE,      /* said once per file that uses it, with the count */
-    HAZARD_PROPS      /* a device's properties: the file's comparisons of
+    HAZARD_PROPS,     /* a device's properties: the file's comparisons of
                          a compute capability (prop.major >= 8) are said */
+    HAZARD_EXTERN     /* declared extern: device code of another unit */
 };
-#define HAZARD__LAST HAZARD_PROPS
+#define HAZARD__LAST HAZARD_EXTERN
 
 /* How strong the evidence behind a source tag is, weakest first. */
 enum map_tier {

@@ -204,6 +204,7 @@ static void parse_hazard(struct loader *ld, yaml_node_t *val,
         {"compared", HAZARD_COMPARED}, {"warp-mask", HAZARD_WARP_MASK},
         {"ptx", HAZARD_PTX},           {"version", HAZARD_VERSION},
         {"once", HAZARD_ONCE},         {"props", HAZARD_PROPS},
+        {"extern", HAZARD_EXTERN},
     };
     if (is_scalar(val))
         for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)
@@ -212,8 +213,8 @@ static void parse_hazard(struct loader *ld, yaml_node_t *val,
                 return;
             }
     lerr(ld, &val->start_mark,
-         "'hazard' must be 'compared', 'version', 'warp-mask', 'ptx' or "
-         "'once'");
+         "'hazard' must be 'compared', 'version', 'warp-mask', 'ptx', "
+         "'once', 'props' or 'extern'");
 }
 
 /* Fill e from a value: "name" or {to|unsupported|keep, source, note, sdk,

@@ -563,6 +563,41 @@ static void hazard_once(const struct hazard_site *s, const struct map_entry *e)
     hf->once[i].uses++;
 }
 
+/* extern __device__ float x; __device__ extern int y; extern __constant__
+ * float c[4]: a variable another unit defines, which the device code
+ * links to only through separate device compilation. (A function's
+ * declaration is left alone: CUDA's headers declare their builtins so,
+ * extern __device__ double __fma_rn(...), and extern "C" binds vprintf
+ * and the like.) */
+static void hazard_extern(const struct hazard_site *s, const char *name,
+                          const struct map_entry *e, struct finder *fd)
+{
+    struct lexer l = *s->lx;
+    struct token next;
+    const char *buf = s->buf;
+    bool before = lexer_token_is(buf, &s->prev, "extern");
+    bool more = lexer_next_code(&l, &next);
+    bool after = more && lexer_token_is(buf, &next, "extern");
+    if (!before && !after)
+        return;
+    /* A variable's: a ';', '=' or '[' before any '(' (a function's
+     * declaration is the compiler's builtin as often as not). */
+    for (int k = 0; more && k < 32; k++) {
+        if (lexer_token_is(buf, &next, "(") || lexer_token_is(buf, &next, "{"))
+            return;
+        if (lexer_token_is(buf, &next, ";") ||
+            lexer_token_is(buf, &next, "=") || lexer_token_is(buf, &next, "["))
+            break;
+        more = lexer_next_code(&l, &next);
+    }
+    if (!more)
+        return;
+    finder_add(fd, WARN_HAZARD, s->name->off,
+               "'extern %s' declares device code that another translation "
+               "unit defines: %s",
+               name, note_or(e, "MUSA has no separate device compilation"));
+}
+
 void hazard_check(const struct hazard_site *s, const char *name,
                   const struct map_entry *e, struct finder *fd)
 {
@@ -583,6 +618,9 @@ void hazard_check(const struct hazard_site *s, const char *name,
     case HAZARD_PROPS:
         if (s->file)
             s->file->props = true;
+        break;
+    case HAZARD_EXTERN:
+        hazard_extern(s, name, e, fd);
         break;
     case HAZARD_NONE:
         break;

@@ -1,0 +1,9 @@
+// Device variables another unit defines need separate device
+// compilation, which MUSA has none of; a builtin's declaration and
+// dynamic shared memory are not that.
+extern __device__ float d_softening;
+__device__ extern int g_counter;
+extern __constant__ float c_params[4];
+extern __device__ double my_builtin(double x);
+extern __shared__ float s_data[];
+__global__ void k(float *x) { x[0] = d_softening + c_params[g_counter] + s_data[0]; }

@@ -605,11 +605,18 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "target_link_options") ||
                 !strcmp(cmd, "add_link_options") ||
                 !strcmp(cmd, "add_definitions");
+    /* cuda_add_executable(t a.cu OPTIONS -G): FindCUDA's nvcc options */
+    bool nv_opts =
+        (!strncmp(cmd, "cuda_add_", 9) || !strncmp(cmd, "musa_add_", 9)) &&
+        (!strcmp(cmd + 9, "executable") || !strcmp(cmd + 9, "library"));
+    int level = opts ? 0 : -1;
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
     c->gx = (struct gx){0, 0, 0, false, 0, 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
+        if (nv_opts && arg_is(c, i, "OPTIONS"))
+            level = 1;
         /* A bare name: a variable, or a target of cmake: targets:. */
         c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
         if (a->t.kind == CMAKE_TOK_IDENT && i && arg_is(c, i - 1, "ENV") &&
@@ -621,7 +628,7 @@ static void command(struct cm *c, const struct cmake_token *name)
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         if (!a->goes_on) /* (a quoted argument ends what was open) */
             c->gx = (struct gx){0, 0, 0, false, 0, 0};
-        scan_arg(c, a, opts ? 0 : -1);
+        scan_arg(c, a, level);
     }
     if (opts) {
         flush_words(c, SV_NONE);

@@ -237,6 +237,16 @@ static void qualified_module(struct pynames *m, const struct py_code *c,
     strbuf_release(&out);
 }
 
+/* Does the module entry me say it provides the name s[0..n)? (An entry
+ * with no list says nothing: every name is taken to be there.) */
+static bool provides(const struct script_entry *me, const char *s, size_t n)
+{
+    for (size_t y = 0; y < me->nlist; y++)
+        if (strlen(me->list[y]) == n && !memcmp(me->list[y], s, n))
+            return true;
+    return !me->nlist;
+}
+
 /* A name of from MODULE import's list: tokens [name, end) (a, or b as
  * c), and the ',' after it (0: none). stays: the new module is not known
  * to provide it, so the port imports it from MODULE still. */
@@ -397,11 +407,7 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
             now = ne->e.to;
             now_len = ne->e.to_len;
         }
-        items[x].stays = true;
-        for (size_t y = 0; y < me->nlist; y++)
-            if (strlen(me->list[y]) == now_len &&
-                !memcmp(me->list[y], now, now_len))
-                items[x].stays = false;
+        items[x].stays = !provides(me, now, now_len);
         stay += items[x].stays;
         odd |= items[x].stays && spans_lines(c, items[x].name, items[x].end);
     }
@@ -550,6 +556,15 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
         sj_kept(m->j, se, c->t[i].off, se->e.from, strlen(se->e.from));
         goto done;
     }
+    size_t tl = strlen(se->e.to), nl = tl + 1;
+    while (ext && nl < out.len && out.buf[nl] != '.')
+        nl++;
+    if (ext && out.len > tl + 1 && !memcmp(out.buf, se->e.to, tl) &&
+        out.buf[tl] == '.' && !provides(se, out.buf + tl + 1, nl - tl - 1))
+        sj_warn(m->j, WARN_BUILD, c->t[i + 2].off,
+                "'%.*s' is not known to be in '%s': take it from '%s' as "
+                "before",
+                (int)(nl - tl - 1), out.buf + tl + 1, se->e.to, se->e.from);
     if (parts_of(out.buf, out.len) != nf) {
         if (a->plain)
             rename_dotted(m, c, i, end,

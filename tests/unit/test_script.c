@@ -1895,6 +1895,19 @@ START_TEST(python_import_split)
     /* The port of the port is the port. */
     expect_quiet(newest, SCRIPT_PYTHON, want.buf, want.buf);
     strbuf_release(&want);
+    /* Through the module's name, what it is not known to provide is
+     * said (from a review: cpp_extension.CppExtension became
+     * musa_extension.CppExtension silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils import cpp_extension\n"
+           "c = cpp_extension.CppExtension('y', [])\n"
+           "e = cpp_extension.CUDAExtension('x', [])\n",
+           "from torch_musa.utils import musa_extension\n"
+           "c = musa_extension.CppExtension('y', [])\n"
+           "e = musa_extension.MUSAExtension('x', [])\n",
+           "2:19: build: 'CppExtension' is not known to be in "
+           "'torch_musa.utils.musa_extension': take it from "
+           "'torch.utils.cpp_extension' as before");
     /* torch's JIT build stays torch's too, and is said: it builds with
      * nvcc. */
     expect(newest, SCRIPT_PYTHON,

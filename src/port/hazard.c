@@ -4,6 +4,7 @@
  * what the file defined before it (struct hazard_file). */
 #include "port/hazard.h"
 
+#include <ctype.h>
 #include <string.h>
 
 void hazard_file_init(struct hazard_file *hf, const char *wide_arch)
@@ -389,10 +390,26 @@ static bool lane_group(const char *buf, const struct token *t)
     }
     if (depth)
         return false;
-    for (size_t k = i; k < t->off; k++)
-        if ((t->off - k >= 9 && !memcmp(buf + k, "threadIdx", 9)) ||
-            (t->off - k >= 4 && !memcmp(buf + k, "lane", 4)))
+    /* (its names: threadIdx, or one with a part that starts "lane":
+     * laneId, lane_id, kLanes; not in_planes) */
+    for (size_t k = i; k < t->off; k++) {
+        if (!lexer_is_ident_char((unsigned char)buf[k]) ||
+            (k > i && lexer_is_ident_char((unsigned char)buf[k - 1])))
+            continue;
+        size_t e = k;
+        while (e < t->off && lexer_is_ident_char((unsigned char)buf[e]))
+            e++;
+        if (e - k == 9 && !memcmp(buf + k, "threadIdx", 9))
             return true;
+        for (size_t p = k; p + 4 <= e; p++) {
+            bool part = p == k || buf[p - 1] == '_' ||
+                        (islower((unsigned char)buf[p - 1]) &&
+                         isupper((unsigned char)buf[p]));
+            if (part && says(buf + p, 4, "lane"))
+                return true;
+        }
+        k = e;
+    }
     return false;
 }
 
@@ -515,6 +532,16 @@ void hazard_capability(const struct hazard_site *s, struct finder *fd)
                n);
 }
 
+/* The report of an extern device variable at at, its entry e. */
+static void extern_said(struct finder *fd, size_t at, const char *name,
+                        const struct map_entry *e)
+{
+    finder_add(fd, WARN_HAZARD, at,
+               "'extern %s' declares a device variable that another "
+               "translation unit defines: %s",
+               name, note_or(e, "MUSA has no separate device compilation"));
+}
+
 size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
 {
     size_t before = fd->f->nr;
@@ -536,6 +563,18 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
                    hf->lane_math, hf->lane_math == 1 ? "" : "s",
                    hf->lane_math == 1 ? "s" : "", hf->lane_math == 1 ? "s" : "",
                    hf->wide_arch);
+    for (size_t i = 0; i < hf->nvars; i++) {
+        const struct hazard_var *v = &hf->vars[i];
+        bool said = !v->ext;
+        for (size_t k = 0; k < hf->nvars && !said; k++) {
+            const struct hazard_var *w = &hf->vars[k];
+            said = w->len == v->len &&
+                   !memcmp(hf->buf + w->off, hf->buf + v->off, v->len) &&
+                   (!w->ext || k < i);
+        }
+        if (!said)
+            extern_said(fd, v->at, v->e->from, v->e);
+    }
     for (size_t i = 0; i < hf->nonce; i++)
         finder_add(fd, WARN_HAZARD, hf->once[i].first,
                    "'%s' is used %zu time%s in this file: %s",
@@ -565,37 +604,46 @@ static void hazard_once(const struct hazard_site *s, const struct map_entry *e)
 
 /* extern __device__ float x; __device__ extern int y; extern __constant__
  * float c[4]: a variable another unit defines, which the device code
- * links to only through separate device compilation. (A function's
- * declaration is left alone: CUDA's headers declare their builtins so,
- * extern __device__ double __fma_rn(...), and extern "C" binds vprintf
- * and the like.) */
+ * links to only through separate device compilation. Every device
+ * variable's declaration is noted, and an extern one the file does not
+ * define is said at its end. (A function's declaration is left alone:
+ * CUDA's headers declare their builtins so, extern __device__ double
+ * __fma_rn(...), and extern "C" binds vprintf and the like.) */
 static void hazard_extern(const struct hazard_site *s, const char *name,
                           const struct map_entry *e, struct finder *fd)
 {
     struct lexer l = *s->lx;
-    struct token next;
+    struct token next, var = {0, 0, 0, 0};
     const char *buf = s->buf;
-    bool before = lexer_token_is(buf, &s->prev, "extern");
+    bool space = s->prev.kind == TOK_IDENT && s->prev.len > 4 &&
+                 buf[s->prev.off] == '_' && buf[s->prev.off + 1] == '_';
+    bool ext = lexer_token_is(buf, &s->prev, "extern") ||
+               (space && lexer_token_is(buf, &s->prev2, "extern"));
     bool more = lexer_next_code(&l, &next);
-    bool after = more && lexer_token_is(buf, &next, "extern");
-    if (!before && !after)
-        return;
-    /* A variable's: a ';', '=' or '[' before any '(' (a function's
-     * declaration is the compiler's builtin as often as not). */
+    ext |= more && lexer_token_is(buf, &next, "extern");
+    /* A variable's: a ';', '=' or '[' before any '(' */
     for (int k = 0; more && k < 32; k++) {
         if (lexer_token_is(buf, &next, "(") || lexer_token_is(buf, &next, "{"))
             return;
         if (lexer_token_is(buf, &next, ";") ||
             lexer_token_is(buf, &next, "=") || lexer_token_is(buf, &next, "["))
             break;
+        if (next.kind == TOK_IDENT)
+            var = next;
         more = lexer_next_code(&l, &next);
     }
-    if (!more)
+    if (!more || !var.len)
         return;
-    finder_add(fd, WARN_HAZARD, s->name->off,
-               "'extern %s' declares device code that another translation "
-               "unit defines: %s",
-               name, note_or(e, "MUSA has no separate device compilation"));
+    struct hazard_file *hf = s->file;
+    if (!hf) {
+        if (ext)
+            extern_said(fd, s->name->off, name, e);
+        return;
+    }
+    hf->buf = buf;
+    if (hf->nvars < HAZARD_VARS)
+        hf->vars[hf->nvars++] = (struct hazard_var){
+            var.off, var.len, (uint32_t)s->name->off, ext, e};
 }
 
 void hazard_check(const struct hazard_site *s, const char *name,

@@ -22,7 +22,7 @@
 
 /* What the file says that its hazards look back at, and what is said
  * once at its end. Plain data; hazard_file_init fills it. */
-enum { HAZARD_NAMES = 32, HAZARD_ONCE_NAMES = 8 };
+enum { HAZARD_NAMES = 32, HAZARD_ONCE_NAMES = 8, HAZARD_VARS = 64 };
 struct hazard_file {
     /* The architecture the build targets whose warps are 128 threads
      * (mp_21, mp_22), or NULL: no warp-width hazards. */
@@ -48,6 +48,16 @@ struct hazard_file {
     /* A device's properties were named (cudaDeviceProp): a major
      * compared with a number after that is a compute capability. */
     bool props;
+    /* Device variables declared, extern or not: one declared extern that
+     * the file does not define is said at its end. */
+    struct hazard_var {
+        uint32_t off, len; /* the name */
+        uint32_t at;       /* where it is declared (__device__) */
+        bool ext;
+        const struct map_entry *e;
+    } vars[HAZARD_VARS];
+    size_t nvars;
+    const char *buf; /* the file the names are in */
 };
 
 void hazard_file_init(struct hazard_file *hf, const char *wide_arch);

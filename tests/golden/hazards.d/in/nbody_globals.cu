@@ -7,3 +7,7 @@ extern __constant__ float c_params[4];
 extern __device__ double my_builtin(double x);
 extern __shared__ float s_data[];
 __global__ void k(float *x) { x[0] = d_softening + c_params[g_counter] + s_data[0]; }
+// Declared extern and defined here: this unit's own.
+extern __device__ int g_steps;
+__device__ int g_steps = 0;
+extern __device__ __managed__ int g_managed;

@@ -64,8 +64,8 @@ static bool word_is(const char *s, size_t n, const char *w)
 /* The words of the command whose '(' is at i: its target, then its
  * sources, less the keywords (links: target_link_libraries', whose words
  * after the target are targets it links). Returns where it stopped. */
-static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
-                            bool links, struct cmake_targets *ts,
+static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
+                            bool options, bool links, struct cmake_targets *ts,
                             sources_fn *fn, void *arg)
 {
     static const char *const keywords[] = {
@@ -83,7 +83,8 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool options,
             first = false;
             target = target_id(ts, w, n);
             if (!memchr(w, '$', n)) /* (${PROJECT_NAME}: the file's own) */
-                fn(arg, target, SRC_TARGET, false, w, n);
+                fn(arg, target, defines ? SRC_TARGET : SRC_TARGET_USE, false, w,
+                   n);
             continue;
         }
         if (links) {
@@ -130,8 +131,8 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
         while (k < len && script_blank(buf[k]))
             k++;
         if (k < len && buf[k] == '(')
-            i = cmake_command(buf, len, k, c >= 2 && c <= 5, c == 8, &ts, fn,
-                              arg);
+            i = cmake_command(buf, len, k, c <= 6, c >= 2 && c <= 5, c == 8,
+                              &ts, fn, arg);
     }
 }
 

@@ -25,8 +25,17 @@
  * does not follow). Of CMake's, also: the target's name (given before
  * its paths), and a target that target_link_libraries links it with
  * (the program links the library's units: add_library(core a.cu) in one
- * directory, target_link_libraries(bench PRIVATE core) in another). */
-enum script_src { SRC_FILE, SRC_GLOB, SRC_INCDIR, SRC_TARGET, SRC_LINK };
+ * directory, target_link_libraries(bench PRIVATE core) in another). A
+ * name defined in more than one file (two projects' util) is each
+ * file's own, and links to it are not followed. */
+enum script_src {
+    SRC_FILE,
+    SRC_GLOB,
+    SRC_INCDIR,
+    SRC_TARGET,     /* a CMake target's name, where it is defined */
+    SRC_TARGET_USE, /* ... where target_sources or _link_libraries name it */
+    SRC_LINK
+};
 
 /* Call fn with each path[0..n) that buf[0..len), a build file in lang,
  * builds from, and the target (0, 1, ...: one per target of the file) it

@@ -399,54 +399,97 @@ static const char *defines_note(const struct run *r, struct arena *a)
  * most (each is a walk over them). */
 #define MAX_GLOBS 1024
 
-/* Links between targets followed from one, at most (a chain of
- * libraries; a cycle of them is cut where it closes). */
-#define MAX_LINKS 4096
+/* Files a target's group gains from the targets it links, over all
+ * groups, at most (each program of a chain of thousands of libraries
+ * linking every one below it is a square's worth). */
+#define MAX_LINKED ((size_t)1 << 20)
 
 /* The group of each key of r->srcs, into ids ("J.T" -> 1 + group): one
- * per CMake target's name whoever names it (target_sources in another
- * directory), one per other key. Returns the number of groups. The names
- * go into names (name -> 1 + group). */
+ * per CMake target's name that one file alone defines, whoever names it
+ * (target_sources in another directory), one per other key. Returns the
+ * number of groups. Such names go into names (name -> 1 + group); a name
+ * two files define (two projects' util) is neither's. */
 static size_t group_ids(const struct strbuf *s, struct hashmap *ids,
                         struct hashmap *names)
 {
+    struct hashmap defined = HASHMAP_INIT; /* name -> 1 + files */
+    for (size_t at = 0; at < s->len;) {
+        const char *key = s->buf + at, *path = key + strlen(key) + 1;
+        at = (size_t)(path - s->buf) + strlen(path) + 1;
+        size_t pl = strlen(path + 1);
+        if (path[0] == 'n')
+            hashmap_put(
+                &defined, path + 1, pl,
+                (void *)((uintptr_t)hashmap_get(&defined, path + 1, pl) + 1));
+    }
     size_t ng = 0;
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 3; pass++)
         for (size_t at = 0; at < s->len;) {
             const char *key = s->buf + at, *path = key + strlen(key) + 1;
             at = (size_t)(path - s->buf) + strlen(path) + 1;
-            size_t kl = strlen(key);
-            if (hashmap_get(ids, key, kl) || (!pass && path[0] != 'n'))
+            size_t kl = strlen(key), pl = strlen(path + 1);
+            bool named = path[0] == 'n' || path[0] == 'u';
+            if (hashmap_get(ids, key, kl) || (pass == 0 && path[0] != 'n') ||
+                (pass == 1 && path[0] != 'u'))
                 continue;
-            void *g = path[0] == 'n'
-                          ? hashmap_get(names, path + 1, strlen(path + 1))
-                          : NULL;
+            bool one = named && (size_t)(uintptr_t)hashmap_get(
+                                    &defined, path + 1, pl) == 1;
+            void *g = one ? hashmap_get(names, path + 1, pl) : NULL;
             if (!g) {
                 g = (void *)(uintptr_t)++ng;
-                if (path[0] == 'n')
-                    hashmap_put(names, path + 1, strlen(path + 1), g);
+                if (one && path[0] == 'n')
+                    hashmap_put(names, path + 1, pl, g);
             }
             hashmap_put(ids, key, kl, g);
         }
+    hashmap_release(&defined);
     return ng;
 }
 
-/* What group g links (the groups of the targets it names in
- * target_link_libraries, and theirs), g too, into reach[0..*n). */
-static void links_of(size_t g, const size_t *lfrom, const size_t *lto,
-                     size_t nl, unsigned char *seen, size_t *reach, size_t *n)
+/* Each group g gains the files (grp, files: n0 of them) of the groups
+ * it links, and theirs: ledges[ls[g] .. ls[g + 1]) are its links. */
+static void add_linked(size_t ng, const size_t *ls, const size_t *ledges,
+                       size_t **grp, size_t **files, size_t *n,
+                       size_t *grp_alloc, size_t *files_alloc)
 {
-    *n = 0;
-    reach[(*n)++] = g;
-    seen[g] = 1;
-    for (size_t k = 0; k < *n && *n < MAX_LINKS; k++)
-        for (size_t e = 0; e < nl && *n < MAX_LINKS; e++)
-            if (lfrom[e] == reach[k] && !seen[lto[e]]) {
-                seen[lto[e]] = 1;
-                reach[(*n)++] = lto[e];
+    size_t n0 = *n, added = 0;
+    size_t *fs = xcalloc(ng + 1, sizeof(*fs)); /* files by group */
+    size_t *byg = xmalloc((n0 ? n0 : 1) * sizeof(*byg));
+    for (size_t m = 0; m < n0; m++)
+        fs[(*grp)[m] + 1]++;
+    for (size_t g = 0; g < ng; g++)
+        fs[g + 1] += fs[g];
+    size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
+    for (size_t m = 0; m < n0; m++)
+        byg[fs[(*grp)[m]] + fill[(*grp)[m]]++] = (*files)[m];
+    size_t *stamp = xcalloc(ng ? ng : 1, sizeof(*stamp));
+    size_t *reach = xmalloc((ng ? ng : 1) * sizeof(*reach));
+    for (size_t g = 0; g < ng && added < MAX_LINKED; g++) {
+        if (ls[g] == ls[g + 1])
+            continue;
+        size_t nr = 0;
+        reach[nr++] = g;
+        stamp[g] = g + 1;
+        for (size_t k = 0; k < nr; k++)
+            for (size_t e = ls[reach[k]]; e < ls[reach[k] + 1]; e++)
+                if (stamp[ledges[e]] != g + 1) {
+                    stamp[ledges[e]] = g + 1;
+                    reach[nr++] = ledges[e];
+                }
+        for (size_t k = 1; k < nr && added < MAX_LINKED; k++)
+            for (size_t f = fs[reach[k]]; f < fs[reach[k] + 1]; f++) {
+                ALLOC_GROW(*grp, *n + 1, *grp_alloc);
+                ALLOC_GROW(*files, *n + 1, *files_alloc);
+                (*grp)[*n] = g;
+                (*files)[(*n)++] = byg[f];
+                added++;
             }
-    for (size_t k = 0; k < *n; k++)
-        seen[reach[k]] = 0;
+    }
+    free(fs);
+    free(byg);
+    free(fill);
+    free(stamp);
+    free(reach);
 }
 
 /* The build files' targets (r->srcs) as the model's groups of files:
@@ -465,7 +508,7 @@ static void targets_of(const struct run *r, struct build_in *in,
         const char *key = s->buf + at, *path = key + strlen(key) + 1;
         at = (size_t)(path - s->buf) + strlen(path) + 1;
         size_t g = (size_t)(uintptr_t)hashmap_get(&ids, key, strlen(key)) - 1;
-        if (path[0] == 'n')
+        if (path[0] == 'n' || path[0] == 'u')
             continue;
         if (path[0] == 'l') {
             void *to = hashmap_get(&names, path + 1, strlen(path + 1));
@@ -501,21 +544,19 @@ static void targets_of(const struct run *r, struct build_in *in,
     hashmap_release(&ids);
     hashmap_release(&names);
     if (nl) { /* each group, then the files of what it links */
-        unsigned char *seen = xcalloc(ng, 1);
-        size_t *reach = xmalloc(MAX_LINKS * sizeof(*reach)), nr, n0 = n;
-        for (size_t g = 0; g < ng; g++) {
-            links_of(g, lfrom, lto, nl, seen, reach, &nr);
-            for (size_t k = 1; k < nr; k++)
-                for (size_t m = 0; m < n0; m++)
-                    if (grp[m] == reach[k]) {
-                        ALLOC_GROW(grp, n + 1, grp_alloc);
-                        ALLOC_GROW(files, n + 1, files_alloc);
-                        grp[n] = g;
-                        files[n++] = files[m];
-                    }
-        }
-        free(seen);
-        free(reach);
+        size_t *ls = xcalloc(ng + 1, sizeof(*ls));
+        size_t *ledges = xmalloc(nl * sizeof(*ledges));
+        for (size_t e = 0; e < nl; e++)
+            ls[lfrom[e] + 1]++;
+        for (size_t g = 0; g < ng; g++)
+            ls[g + 1] += ls[g];
+        size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
+        for (size_t e = 0; e < nl; e++)
+            ledges[ls[lfrom[e]] + fill[lfrom[e]]++] = lto[e];
+        free(fill);
+        add_linked(ng, ls, ledges, &grp, &files, &n, &grp_alloc, &files_alloc);
+        free(ls);
+        free(ledges);
     }
     free(lfrom);
     free(lto);

@@ -264,10 +264,12 @@ static void note_source(void *arg, unsigned target, enum script_src kind,
         note_incdir(arg, top, s, n);
         return;
     }
-    if (kind == SRC_TARGET || kind == SRC_LINK) { /* a name, no path */
+    if (kind == SRC_TARGET || kind == SRC_TARGET_USE || kind == SRC_LINK) {
         strbuf_addf(&d->r->srcs, "%zu.%u", d->index, target);
         strbuf_addch(&d->r->srcs, '\0');
-        strbuf_addch(&d->r->srcs, kind == SRC_TARGET ? 'n' : 'l');
+        strbuf_addch(&d->r->srcs, kind == SRC_TARGET       ? 'n'
+                                  : kind == SRC_TARGET_USE ? 'u'
+                                                           : 'l');
         strbuf_add(&d->r->srcs, s, n);
         strbuf_addch(&d->r->srcs, '\0');
         return;

@@ -140,8 +140,10 @@ struct result {
     struct strbuf incdirs;
     /* The source files of its targets (port/scriptsrcs.h): per file
      * "J.T\0" (the job's index, the target's) then "f" (a file) or "g"
-     * (a glob) and the absolute path, "\0"; or "n" (the target's name)
-     * or "l" (a target it links) and a CMake target's name, "\0". */
+     * (a glob) and the absolute path, "\0"; or "n" (the target's name
+     * where it is defined), "u" (where target_sources or
+     * target_link_libraries names it) or "l" (a target it links) and a
+     * CMake target's name, "\0". */
     struct strbuf srcs;
     bool deferred;       /* finished after every file is seen (job_finish) */
     struct held *held;   /* what finishing it needs, or NULL: port again */

@@ -101,7 +101,17 @@ add_executable(pa_bench bench.cu)
 target_link_libraries(pa_bench PRIVATE pa_core CUDA::cublas m)
 add_executable(alone alone.cu)
 CM
-for t in tut glob jit cm mm seq tll; do
+# Two projects of one tree, each with its own util: a name two files
+# define is neither's, and no program links the other's (from a review:
+# both apps linked both utils, which define one function).
+for p in pa pb; do
+    mkdir -p two/$p/lib two/$p/app
+    printf 'void helper() {}\n' >two/$p/lib/util.cu
+    printf 'add_library(util util.cu)\n' >two/$p/lib/CMakeLists.txt
+    printf 'void helper();\nint main() { helper(); }\n' >two/$p/app/main.cu
+    printf 'add_executable(app main.cu)\ntarget_link_libraries(app PRIVATE util)\n' >two/$p/app/CMakeLists.txt
+done
+for t in tut glob jit cm mm seq tll two; do
     echo "-- $t"
     $C2M -q -o out/$t $t; echo "exit $?"
     links out/$t

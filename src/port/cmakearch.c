@@ -15,11 +15,20 @@
 
 struct scan {
     struct script_job *j;
-    struct hashmap *vars; /* referenced as architectures: 1 + offset */
+    struct hashmap *vars; /* the result: name -> non-NULL */
+    struct hashmap arch;  /* referenced as architectures: 1 + offset */
+    struct hashmap uses;  /* arch's: 1 + how many times */
+    struct hashmap refs;  /* every ${NAME}, and NAME in a condition:
+                             1 + how many times */
     struct hashmap set;   /* set in the file */
     struct cmake_token args[MAX_ARGS];
     size_t nargs;
 };
+
+static void count(struct hashmap *m, const char *s, size_t n)
+{
+    hashmap_put(m, s, n, (void *)((uintptr_t)hashmap_get(m, s, n) + 1));
+}
 
 /* Is token t ${NAME} and nothing else, or "${NAME}"? NAME into *off,
  * *len. */
@@ -60,22 +69,54 @@ static void command(struct scan *sc, const struct cmake_token *name)
         hashmap_put(&sc->set, buf + a[0].off, a[0].len, (void *)1);
     if (is_cmd(buf, name, "list") && n > 1)
         hashmap_put(&sc->set, buf + a[1].off, a[1].len, (void *)1);
+    bool cond = is_cmd(buf, name, "if") || is_cmd(buf, name, "elseif") ||
+                is_cmd(buf, name, "while");
     for (size_t i = 0; i < n; i++) {
+        const char *s = buf + a[i].off;
+        for (size_t k = 0; k + 2 < a[i].len; k++) /* its ${NAME}s */
+            if (s[k] == '$' && s[k + 1] == '{') {
+                size_t e = k + 2;
+                while (e < a[i].len && s[e] != '}' && s[e] != '$')
+                    e++;
+                if (e < a[i].len && s[e] == '}')
+                    count(&sc->refs, s + k + 2, e - k - 2);
+            }
+        if (cond && a[i].kind == CMAKE_TOK_IDENT)
+            count(&sc->refs, s, a[i].len);
         if (a[i].kind != CMAKE_TOK_IDENT || !arch_name(sc, &a[i]))
             continue;
-        for (size_t k = i + 1; k < n && lone_ref(buf, &a[k], &off, &len); k++)
-            if (!hashmap_get(sc->vars, buf + off, len))
-                hashmap_put(sc->vars, buf + off, len,
+        for (size_t k = i + 1; k < n && lone_ref(buf, &a[k], &off, &len); k++) {
+            count(&sc->uses, buf + off, len);
+            if (!hashmap_get(&sc->arch, buf + off, len))
+                hashmap_put(&sc->arch, buf + off, len,
                             (void *)(uintptr_t)(off + 1));
+        }
     }
 }
 
-static void unset_said(void *arg, const char *key, size_t len, void *value)
+/* A name that holds architectures: one the file sets and reads only as
+ * architectures is the result's; one it reads otherwise too (if(SM
+ * GREATER_EQUAL 80), -DSM=${SM}) keeps its numbers and is said, as one
+ * it never sets is. */
+static void decide(void *arg, const char *key, size_t len, void *value)
 {
     struct scan *sc = arg;
     const struct script_entry *se = cmake_variable(sc->j->map, key, len);
-    if (hashmap_get(&sc->set, key, len) || (se && se->values == SV_ARCH))
+    if (se && se->values == SV_ARCH)
         return;
+    size_t at = (size_t)(uintptr_t)value - 1;
+    if (hashmap_get(&sc->refs, key, len) != hashmap_get(&sc->uses, key, len)) {
+        sj_warn(sc->j, WARN_BUILD, at,
+                "'%.*s' holds the architectures, and the file reads it "
+                "otherwise too: its values are kept; give the architectures "
+                "MUSA's numbers (21, 22, 31), not CUDA's",
+                (int)len, key);
+        return;
+    }
+    if (hashmap_get(&sc->set, key, len)) {
+        hashmap_put(sc->vars, key, len, (void *)1);
+        return;
+    }
     sj_warn(sc->j, WARN_BUILD, (size_t)(uintptr_t)value - 1,
             "'%.*s' holds the architectures, and this file does not set "
             "it: give it MUSA's architectures (21, 22, 31), not CUDA's",
@@ -84,7 +125,9 @@ static void unset_said(void *arg, const char *key, size_t len, void *value)
 
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars)
 {
-    struct scan sc = {j, vars, HASHMAP_INIT, {{0}}, 0};
+    struct scan sc = {
+        j,     vars, HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT,
+        {{0}}, 0};
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
@@ -108,6 +151,9 @@ void cmake_arch_vars(struct script_job *j, struct hashmap *vars)
     }
     if (in_cmd)
         command(&sc, &name);
-    hashmap_each(vars, unset_said, &sc);
+    hashmap_each(&sc.arch, decide, &sc);
+    hashmap_release(&sc.arch);
+    hashmap_release(&sc.uses);
+    hashmap_release(&sc.refs);
     hashmap_release(&sc.set);
 }

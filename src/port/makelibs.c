@@ -168,7 +168,8 @@ size_t mklibs_unwrap(struct script_job *j, const char *buf,
     size_t e = function_end(t, n, i), from = t[i].off, to = t[c].off + 1;
     sj_replace(j, from, to - from, "", 0, false);
     sj_replace(j, t[e].off, t[e].len, "", 0, false);
-    sj_note(j, from, "'%.*s...)' becomes its list: %s", (int)(to - from),
-            buf + from, f->why ? f->why : "mcc takes the options itself");
+    sj_note(j, from, "'%.*s...%c' becomes its list: %s", (int)(to - from),
+            buf + from, buf[from + 1] == '{' ? '}' : ')',
+            f->why ? f->why : "mcc takes the options itself");
     return c;
 }

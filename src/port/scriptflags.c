@@ -119,10 +119,11 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
             drop(j, vw);
         if (drop(j, w))
             sj_note(j, w->off,
-                    "dropped '%.*s': torch_musa's build gives "
+                    "dropped '%.*s%s%.*s': torch_musa's build gives "
                     "--offload-arch=mp_XX for each architecture of "
                     "TORCH_MUSA_ARCH_LIST (\"21;22\"), or of the GPUs it sees",
-                    (int)(end - w->off), j->buf + w->off);
+                    (int)w->len, j->buf + w->off, vw ? " " : "",
+                    vw ? (int)vw->len : 0, vw ? j->buf + vw->off : "");
         return;
     }
     struct nvf_ccs c;
@@ -528,11 +529,17 @@ bool sj_arch_string(struct script_job *j, size_t off, size_t len)
             i++;
             continue;
         }
-        if (i + 2 >= len || !isdigit((unsigned char)s[i]) || s[i + 1] != '.' ||
-            !isdigit((unsigned char)s[i + 2]))
+        unsigned major = 0;
+        size_t d = i;
+        while (i < len && isdigit((unsigned char)s[i]) && i - d < 2)
+            major = major * 10 + (unsigned)(s[i++] - '0');
+        if (i == d || i + 1 >= len || s[i] != '.' ||
+            !isdigit((unsigned char)s[i + 1]))
             return false;
-        unsigned cc = (unsigned)(s[i] - '0') * 10 + (unsigned)(s[i + 2] - '0');
-        i += 3;
+        unsigned cc = major * 10 + (unsigned)(s[i + 1] - '0');
+        i += 2;
+        if (i < len && (s[i] == 'a' || s[i] == 'f')) /* 9.0a: sm_90a */
+            i++;
         if (i + 4 <= len && !memcmp(s + i, "+PTX", 4))
             i += 4;
         if (i < len && s[i] != ';' && s[i] != ' ')

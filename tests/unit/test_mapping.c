@@ -503,7 +503,7 @@ START_TEST(bad_new_keys)
                  "4:33", "'family' must be 'true' or 'false'");
     expect_error(HDR "identifiers:\n  a: {to: b, hazard: maybe}\n", "4:22",
                  "'hazard' must be 'compared', 'version', 'warp-mask', "
-                 "'ptx' or 'once'");
+                 "'ptx', 'once', 'props' or 'extern'");
     expect_error(HDR "identifiers:\n  a:\n    - {to: b, sdk: \">=4.0\"}\n"
                      "    - {to: c, sdk: \">=4.2\"}\n",
                  "6:7", "SDK versions '>=4.2' overlap '>=4.0'");

@@ -1959,11 +1959,11 @@ START_TEST(python_devices)
     expect(newest, SCRIPT_PYTHON,
            "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '7.0;8.0;9.0'\n"
            "os.environ.setdefault('TORCH_CUDA_ARCH_LIST', '8.0 8.6+PTX')\n"
-           "os.environ.update(TORCH_CUDA_ARCH_LIST='7.5')\n"
+           "os.environ.update(TORCH_CUDA_ARCH_LIST='7.5 10.0 9.0a')\n"
            "os.environ['TORCH_CUDA_ARCH_LIST'] = archs\n",
            "import os\nos.environ['TORCH_MUSA_ARCH_LIST'] = '21;22;31'\n"
            "os.environ.setdefault('TORCH_MUSA_ARCH_LIST', '22')\n"
-           "os.environ.update(TORCH_MUSA_ARCH_LIST='21')\n"
+           "os.environ.update(TORCH_MUSA_ARCH_LIST='21 31')\n"
            "os.environ['TORCH_MUSA_ARCH_LIST'] = archs\n",
            "5:13: build: 'TORCH_CUDA_ARCH_LIST' becomes "
            "'TORCH_MUSA_ARCH_LIST': its value is MUSA architectures");

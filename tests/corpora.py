@@ -182,13 +182,19 @@ def run_setup(out):
     utils = types.ModuleType("torch_musa.utils")
     me = types.ModuleType("torch_musa.utils.musa_extension")
     me.MUSAExtension = ext("MUSAExtension")
-    me.CppExtension = ext("CppExtension")
     me.BuildExtension = BuildExtension
+    # What torch_musa's module does not provide stays torch's.
+    tutils = types.ModuleType("torch.utils")
+    cpp = types.ModuleType("torch.utils.cpp_extension")
+    cpp.CppExtension = ext("CppExtension")
+    torch.utils = tutils
+    tutils.cpp_extension = cpp
     me.MUSA_HOME = "/usr/local/musa"
     setuptools = types.ModuleType("setuptools")
     setuptools.setup = lambda **kw: None
     setuptools.find_packages = lambda *a, **kw: []
     stubs = {"torch": torch, "torch.__config__": config,
+             "torch.utils": tutils, "torch.utils.cpp_extension": cpp,
              "torch_musa": torch_musa, "torch_musa.utils": utils,
              "torch_musa.utils.musa_extension": me,
              "setuptools": setuptools}

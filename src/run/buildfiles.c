@@ -446,6 +446,23 @@ static size_t group_ids(const struct strbuf *s, struct hashmap *ids,
     return ng;
 }
 
+/* The values val[0..n) sorted by their keys key[0..n) (each < nk), in
+ * the order they came: into out, with start[k] .. start[k + 1] key k's
+ * (start: nk + 1 of them). */
+static void by_key(size_t nk, const size_t *key, const size_t *val, size_t n,
+                   size_t *start, size_t *out)
+{
+    memset(start, 0, (nk + 1) * sizeof(*start));
+    for (size_t i = 0; i < n; i++)
+        start[key[i] + 1]++;
+    for (size_t k = 0; k < nk; k++)
+        start[k + 1] += start[k];
+    size_t *fill = xcalloc(nk ? nk : 1, sizeof(*fill));
+    for (size_t i = 0; i < n; i++)
+        out[start[key[i]] + fill[key[i]]++] = val[i];
+    free(fill);
+}
+
 /* Each group g gains the files (grp, files: n0 of them) of the groups
  * it links, and theirs: ledges[ls[g] .. ls[g + 1]) are its links. */
 static void add_linked(size_t ng, const size_t *ls, const size_t *ledges,
@@ -453,15 +470,9 @@ static void add_linked(size_t ng, const size_t *ls, const size_t *ledges,
                        size_t *grp_alloc, size_t *files_alloc)
 {
     size_t n0 = *n, added = 0;
-    size_t *fs = xcalloc(ng + 1, sizeof(*fs)); /* files by group */
+    size_t *fs = xmalloc((ng + 1) * sizeof(*fs)); /* files by group */
     size_t *byg = xmalloc((n0 ? n0 : 1) * sizeof(*byg));
-    for (size_t m = 0; m < n0; m++)
-        fs[(*grp)[m] + 1]++;
-    for (size_t g = 0; g < ng; g++)
-        fs[g + 1] += fs[g];
-    size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
-    for (size_t m = 0; m < n0; m++)
-        byg[fs[(*grp)[m]] + fill[(*grp)[m]]++] = (*files)[m];
+    by_key(ng, *grp, *files, n0, fs, byg);
     size_t *stamp = xcalloc(ng ? ng : 1, sizeof(*stamp));
     size_t *reach = xmalloc((ng ? ng : 1) * sizeof(*reach));
     for (size_t g = 0; g < ng && added < MAX_LINKED; g++) {
@@ -487,7 +498,6 @@ static void add_linked(size_t ng, const size_t *ls, const size_t *ledges,
     }
     free(fs);
     free(byg);
-    free(fill);
     free(stamp);
     free(reach);
 }
@@ -544,16 +554,9 @@ static void targets_of(const struct run *r, struct build_in *in,
     hashmap_release(&ids);
     hashmap_release(&names);
     if (nl) { /* each group, then the files of what it links */
-        size_t *ls = xcalloc(ng + 1, sizeof(*ls));
+        size_t *ls = xmalloc((ng + 1) * sizeof(*ls));
         size_t *ledges = xmalloc(nl * sizeof(*ledges));
-        for (size_t e = 0; e < nl; e++)
-            ls[lfrom[e] + 1]++;
-        for (size_t g = 0; g < ng; g++)
-            ls[g + 1] += ls[g];
-        size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
-        for (size_t e = 0; e < nl; e++)
-            ledges[ls[lfrom[e]] + fill[lfrom[e]]++] = lto[e];
-        free(fill);
+        by_key(ng, lfrom, lto, nl, ls, ledges);
         add_linked(ng, ls, ledges, &grp, &files, &n, &grp_alloc, &files_alloc);
         free(ls);
         free(ledges);
@@ -563,15 +566,7 @@ static void targets_of(const struct run *r, struct build_in *in,
     /* By target, in the order the files came. */
     size_t *gstart = arena_alloc(a, (ng + 1) * sizeof(*gstart));
     size_t *group = arena_alloc(a, (n ? n : 1) * sizeof(*group));
-    memset(gstart, 0, (ng + 1) * sizeof(*gstart));
-    for (size_t k = 0; k < n; k++)
-        gstart[grp[k] + 1]++;
-    for (size_t g = 0; g < ng; g++)
-        gstart[g + 1] += gstart[g];
-    size_t *fill = xcalloc(ng ? ng : 1, sizeof(*fill));
-    for (size_t k = 0; k < n; k++)
-        group[gstart[grp[k]] + fill[grp[k]]++] = files[k];
-    free(fill);
+    by_key(ng, grp, files, n, gstart, group);
     free(grp);
     free(files);
     in->group = group;

@@ -55,22 +55,19 @@ static bool arch_name(const struct scan *sc, const struct cmake_token *t)
     return se && se->action == SA_RENAME && se->values == SV_ARCH;
 }
 
-static bool is_cmd(const char *buf, const struct cmake_token *t, const char *s)
-{
-    return t->len == strlen(s) && !strncmp(buf + t->off, s, t->len);
-}
-
 static void command(struct scan *sc, const struct cmake_token *name)
 {
     const char *buf = sc->j->buf;
     const struct cmake_token *a = sc->args;
     size_t n = sc->nargs, off, len;
-    if ((is_cmd(buf, name, "set") || is_cmd(buf, name, "option")) && n)
+    if ((cmake_tok_is(buf, name, "set") || cmake_tok_is(buf, name, "option")) &&
+        n)
         hashmap_put(&sc->set, buf + a[0].off, a[0].len, (void *)1);
-    if (is_cmd(buf, name, "list") && n > 1)
+    if (cmake_tok_is(buf, name, "list") && n > 1)
         hashmap_put(&sc->set, buf + a[1].off, a[1].len, (void *)1);
-    bool cond = is_cmd(buf, name, "if") || is_cmd(buf, name, "elseif") ||
-                is_cmd(buf, name, "while");
+    bool cond = cmake_tok_is(buf, name, "if") ||
+                cmake_tok_is(buf, name, "elseif") ||
+                cmake_tok_is(buf, name, "while");
     for (size_t i = 0; i < n; i++) {
         const char *s = buf + a[i].off;
         for (size_t k = 0; k + 2 < a[i].len; k++) /* its ${NAME}s */

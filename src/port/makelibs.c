@@ -126,9 +126,11 @@ void mklibs_addprefix(struct script_job *j, const char *buf,
 }
 
 /* The ',' after the prefix of $(addprefix -Xcompiler ,LIST) opening at i
- * (or -Xcompiler=, --compiler-options), or 0. */
+ * (or -Xcompiler=, --compiler-options), or 0; the prefix's entry into
+ * *flag. */
 static size_t unwrap_comma(const struct nvcc_table *nv, const char *buf,
-                           const struct make_token *t, size_t n, size_t i)
+                           const struct make_token *t, size_t n, size_t i,
+                           const struct nvcc_flag **flag)
 {
     size_t a = function(buf, t, n, i, "addprefix"), c = a + 1, joined;
     if (!a || t[a].kind != MAKE_TOK_WORD)
@@ -142,6 +144,7 @@ static size_t unwrap_comma(const struct nvcc_table *nv, const char *buf,
         (!eq && c == a + 1) || c >= n || t[c].kind != MAKE_TOK_PUNCT ||
         buf[t[c].off] != ',' || function_end(t, n, i) >= n)
         return 0;
+    *flag = f;
     return c;
 }
 
@@ -149,7 +152,8 @@ void mklibs_unwrap_read(struct mk_vars *v, const struct nvcc_table *nv,
                         const char *buf, const struct make_token *t, size_t n,
                         size_t i, const struct make_token *name)
 {
-    size_t c = unwrap_comma(nv, buf, t, n, i);
+    const struct nvcc_flag *f;
+    size_t c = unwrap_comma(nv, buf, t, n, i, &f);
     const struct make_token *r;
     for (size_t e = c ? function_end(t, n, i) : 0; c && c < e; c++)
         if ((r = ref_at(t, n, c)))
@@ -159,12 +163,10 @@ void mklibs_unwrap_read(struct mk_vars *v, const struct nvcc_table *nv,
 size_t mklibs_unwrap(struct script_job *j, const char *buf,
                      const struct make_token *t, size_t n, size_t i)
 {
-    size_t c = unwrap_comma(j->nv, buf, t, n, i);
+    const struct nvcc_flag *f;
+    size_t c = unwrap_comma(j->nv, buf, t, n, i, &f);
     if (!c)
         return 0;
-    size_t a = function(buf, t, n, i, "addprefix"), joined;
-    const struct nvcc_flag *f =
-        nvflags_find(j->nv, buf + t[a].off, t[a].len, &joined);
     size_t e = function_end(t, n, i), from = t[i].off, to = t[c].off + 1;
     sj_replace(j, from, to - from, "", 0, false);
     sj_replace(j, t[e].off, t[e].len, "", 0, false);

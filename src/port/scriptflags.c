@@ -3,7 +3,6 @@
 #include "port/scriptflags.h"
 
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "build/nvflags.h"
@@ -11,7 +10,6 @@
 #include "mapping/mapping.h"
 #include "port/scriptjob.h"
 #include "util/strbuf.h"
-#include "util/xalloc.h"
 
 static bool word_is(const struct script_job *j, const struct sj_word *w,
                     const char *s)
@@ -560,8 +558,6 @@ bool sj_arch_string(struct script_job *j, size_t off, size_t len)
     for (size_t k = 0; k < n; k++)
         strbuf_addf(sb, "%s%s", k ? (sep == ' ' ? " " : ";") : "", archs[k]);
     sj_replace(j, off, len, sb->buf, sb->len, true);
-    char *now = xstrndup(sb->buf, sb->len);
-    arch_note(j, off, s, len, now);
-    free(now);
+    arch_note(j, off, s, len, sb->buf);
     return true;
 }

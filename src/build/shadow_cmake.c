@@ -45,6 +45,22 @@ static const char *const determine[] = {
     "    unset(_musa_root)\n",
     "  endif()\n",
     "endif()\n",
+    "# A name alone (mcc), as CMake takes CMAKE_CUDA_COMPILER=nvcc: this "
+    "SDK's,\n",
+    "# else the PATH's.\n",
+    "if(NOT IS_ABSOLUTE \"${CMAKE_MUSA_COMPILER}\")\n",
+    "  get_filename_component(_musa_root \"${CMAKE_CURRENT_LIST_DIR}\" "
+    "DIRECTORY)\n",
+    "  find_program(_musa_compiler NAMES \"${CMAKE_MUSA_COMPILER}\"\n",
+    "               HINTS \"${_musa_root}/bin\" NO_CACHE)\n",
+    "  if(_musa_compiler)\n",
+    "    set(CMAKE_MUSA_COMPILER \"${_musa_compiler}\" CACHE FILEPATH \"MUSA "
+    "compiler\"\n",
+    "        FORCE)\n",
+    "  endif()\n",
+    "  unset(_musa_compiler)\n",
+    "  unset(_musa_root)\n",
+    "endif()\n",
     "set(CMAKE_MUSA_COMPILER \"${CMAKE_MUSA_COMPILER}\" CACHE FILEPATH \"MUSA "
     "compiler\")\n",
     "if(NOT EXISTS \"${CMAKE_MUSA_COMPILER}\")\n",

@@ -127,8 +127,9 @@ enum script_action {
 /* What follows a variable or property name in a value list. */
 enum script_values {
     SV_NONE,
-    SV_ARCH, /* CUDA architectures: 80 86 -> 22 */
-    SV_FLAGS /* nvcc options */
+    SV_ARCH,  /* CUDA architectures: 80 86 -> 22 */
+    SV_FLAGS, /* nvcc options */
+    SV_TOOL   /* the compiler: nvcc (or a path that ends so) -> mcc */
 };
 
 /* One entry of those sections; alternatives by SDK version are linked by

@@ -546,7 +546,7 @@ static bool get_script(struct reader *r, struct arena *a, struct map_rec *rec,
             return false;
         se->list = list;
         if (se->ctx >= SC__COUNT || se->action > SA_IMAGE ||
-            se->values > SV_FLAGS)
+            se->values > SV_TOOL)
             return false;
         *tail = &se->e;
         tail = &se->e.next_alt;

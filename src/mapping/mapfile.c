@@ -1087,10 +1087,11 @@ static int parse_script_value(struct loader *ld, const struct script_sec *sec,
                 se->values = SV_ARCH;
             else if (is_scalar(val) && scalar_is(val, "flags"))
                 se->values = SV_FLAGS;
+            else if (is_scalar(val) && scalar_is(val, "tool"))
+                se->values = SV_TOOL;
             else
                 lerr(ld, &val->start_mark,
-                     "'values' must be 'arch' or "
-                     "'flags'");
+                     "'values' must be 'arch', 'flags' or 'tool'");
         } else if (scalar_is(k, "values") && (sec->keys & SK_FLAG)) {
             /* values: {cu: musa}: the option's value renamed */
             if (what++) {

@@ -1230,7 +1230,7 @@ START_TEST(build_section_errors)
     expect_error(HDR "cmake: {variables: {A: {to: B, drop: x}}}\n", "3:32",
                  "give only one of");
     expect_error(HDR "cmake: {variables: {A: {values: nope, to: B}}}\n", "3:33",
-                 "'values' must be 'arch' or 'flags'");
+                 "'values' must be 'arch', 'flags' or 'tool'");
     expect_error(HDR "cmake: {variables: {A: {unwrap: x}}}\n", "3:25",
                  "unknown key 'unwrap' in 'variables'");
     expect_error(HDR "nvcc_flags: {-G: {drop: x, value: yes}}\n", "3:35",

@@ -2,3 +2,7 @@
 find_package(CUDA REQUIRED)
 cuda_add_library(kern STATIC ../src/saxpy.cu OPTIONS -DKERN_FAST --maxrregcount=64 -lineinfo)
 list(APPEND CMAKE_CUDA_FLAGS --Werror cross-execution-space-call -O3)
+# The compiler named alone, at a path's end, or in the toolkit's home.
+set(CMAKE_CUDA_COMPILER nvcc)
+set(CMAKE_CUDA_COMPILER "${CUDA_TOOLKIT_ROOT_DIR}/bin/nvcc")
+set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc CACHE FILEPATH "")

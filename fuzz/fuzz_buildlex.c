@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer harness for the build-file lexers (CMake, make, Python): any
- * bytes, lexed by each. Beyond "no crash", the tokens must tile the input
+/* libFuzzer harness for the build-file lexers (CMake, make, Python, JSON):
+ * any bytes, lexed by each. Beyond "no crash", the tokens must tile the input
  * (each starts where the last ended, none is empty, they end at its end),
  * the pieces of every argument or string must tile that token, and the
  * next_sig variant must give the same significant tokens. */
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lex/cmake.h"
+#include "lex/json.h"
 #include "lex/make.h"
 #include "lex/python.h"
 
@@ -85,5 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
               t.kind == PY_TOK_COMMENT,
           if (t.kind == PY_TOK_STRING)
               TILE_PIECES("python", py_pieces, py_pieces_init, py_pieces_next));
+    CHECK("json", json_lexer, json_token, json_lexer_init, json_lexer_next,
+          json_lexer_next_sig, t.kind == JSON_TOK_SPACE, (void)0);
     return 0;
 }

@@ -144,7 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *name;
     } langs[] = {{SCRIPT_CMAKE, "CMake"},
                  {SCRIPT_MAKE, "make"},
-                 {SCRIPT_PYTHON, "Python"}};
+                 {SCRIPT_PYTHON, "Python"},
+                 {SCRIPT_PRESETS, "presets"}};
     if (!size)
         return 0;
     const char *dir = dirs[data[0] % (sizeof(dirs) / sizeof(dirs[0]))];

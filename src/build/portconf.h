@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+struct json;
 struct strbuf;
 
 #define PORTCONF_CMAKE "musa_port.cmake"
@@ -18,7 +19,11 @@ struct strbuf;
 /* musa_port.cmake: with language, the MUSA language (SDK 5.1 and newer);
  * else FindMUSA, with MUSA_ARCH turned into --offload-arch options. */
 void portconf_render_cmake(bool language, struct strbuf *out);
-void portconf_render_presets(bool ninja, struct strbuf *out);
+/* CMakeUserPresets.json: the preset "musa", and with project (the
+ * project's CMakePresets.json, or NULL) "musa-NAME" for each of its
+ * presets a user runs, which inherits it (cmake --preset musa-release). */
+void portconf_render_presets(bool ninja, const struct json *project,
+                             struct strbuf *out);
 /* Whether a file of that name beginning with head was written by
  * cuda2musa (a project's own is kept). */
 bool portconf_cmake_is_ours(const char *head);

@@ -9,6 +9,7 @@
 #include "mapping/rules.h"
 #include "port/cmake.h"
 #include "port/make.h"
+#include "port/presets.h"
 #include "port/python.h"
 #include "port/rewrite.h"
 #include "port/scriptjob.h"
@@ -30,6 +31,8 @@ enum script_lang script_lang_of(enum file_kind k)
         return SCRIPT_MAKE;
     case FK_PYTHON:
         return SCRIPT_PYTHON;
+    case FK_PRESETS:
+        return SCRIPT_PRESETS;
     default:
         return SCRIPT_NONE;
     }
@@ -71,6 +74,9 @@ size_t script_rewrite(struct script_rw *sr, enum script_lang lang,
         break;
     case SCRIPT_PYTHON:
         python_port(&j);
+        break;
+    case SCRIPT_PRESETS:
+        presets_port(&j);
         break;
     case SCRIPT_NONE:
         break;

@@ -12,9 +12,10 @@ struct strbuf;
 
 enum script_lang {
     SCRIPT_NONE,
-    SCRIPT_CMAKE, /* CMakeLists.txt, *.cmake, *.cmake.in */
-    SCRIPT_MAKE,  /* Makefile, makefile, GNUmakefile, *.mk, *.make */
-    SCRIPT_PYTHON /* *.py */
+    SCRIPT_CMAKE,  /* CMakeLists.txt, *.cmake, *.cmake.in */
+    SCRIPT_MAKE,   /* Makefile, makefile, GNUmakefile, *.mk, *.make */
+    SCRIPT_PYTHON, /* *.py */
+    SCRIPT_PRESETS /* CMakePresets.json */
 };
 
 /* The files of the run, for names in build files that follow the run's

@@ -21,6 +21,7 @@
 #include "mapping/mapping.h"
 #include "mapping/sdk.h"
 #include "port/diff.h"
+#include "util/json.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -157,6 +158,27 @@ static void put(struct run *r, const struct conf_file *cf,
     free(path);
 }
 
+/* The project's CMakePresets.json beside its top CMakeLists.txt, read,
+ * or NULL (none, or no JSON: its port says where). */
+static struct json *project_presets(const struct run *r)
+{
+    struct source src;
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct job *j = &r->jobs[i];
+        if (strcmp(j->rel, "CMakePresets.json") != 0 || !strcmp(j->path, "-"))
+            continue;
+        if (load_regular(&src, AT_FDCWD, j->path, j->path, LOAD_LOOK_FIRST,
+                         HEAD_MAX, NULL, NULL) != LOAD_OK)
+            return NULL;
+        char err[128];
+        size_t at;
+        struct json *t = json_parse(src.buf, src.len, err, sizeof(err), &at);
+        source_release(&src);
+        return t;
+    }
+    return NULL;
+}
+
 void portconf_write(struct run *r)
 {
     if (r->o->in_place && !r->o->no_build_files && r->mode == REPORT_WRITE &&
@@ -182,10 +204,13 @@ void portconf_write(struct run *r)
                 continue;
         }
         struct strbuf text = STRBUF_INIT;
-        if (cf->is_ours == portconf_cmake_is_ours)
+        if (cf->is_ours == portconf_cmake_is_ours) {
             portconf_render_cmake(language, &text);
-        else
-            portconf_render_presets(language, &text);
+        } else {
+            struct json *project = project_presets(r);
+            portconf_render_presets(language, project, &text);
+            json_free(project);
+        }
         put(r, cf, &text);
         strbuf_release(&text);
     }

@@ -34,6 +34,7 @@ const struct file_ext filekind_exts[] = {
     {".mk", FK_MAKE, NULL, FM_EXT},    {".make", FK_MAKE, NULL, FM_EXT},
     {".mak", FK_MAKE, NULL, FM_EXT},
     {".py", FK_PYTHON, NULL, FM_EXT},
+    {"CMakePresets.json", FK_PRESETS, NULL, FM_NAME},
     /* clang-format on */
 };
 const size_t filekind_nexts = sizeof(filekind_exts) / sizeof(filekind_exts[0]);
@@ -114,7 +115,7 @@ bool filekind_is_ported(enum file_kind k)
 
 bool filekind_is_script(enum file_kind k)
 {
-    return k == FK_CMAKE || k == FK_MAKE || k == FK_PYTHON;
+    return k == FK_CMAKE || k == FK_MAKE || k == FK_PYTHON || k == FK_PRESETS;
 }
 
 bool filekind_is_musa(enum file_kind k)

@@ -21,7 +21,8 @@ enum file_kind {
     FK_MUSA_HDR, /* .muh */
     FK_CMAKE,    /* CMakeLists.txt .cmake .cmake.in: the project's build */
     FK_MAKE,     /* Makefile makefile GNUmakefile .mk .make */
-    FK_PYTHON    /* .py: setup.py, ctypes code */
+    FK_PYTHON,   /* .py: setup.py, ctypes code */
+    FK_PRESETS   /* CMakePresets.json: the project's CMake presets */
 };
 
 /* How a row of filekind_exts[] matches a name. */

@@ -114,3 +114,39 @@ EOF2
     -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/cl-port/musa_port.cmake" &&
     ninja -C b) >"$T/cl.log" 2>&1 || { cat "$T/cl.log"; fail "cl: check_language(MUSA) found no compiler"; }
 echo "check_language(MUSA) finds mcc through musa_port.cmake"
+# A project's own presets (CMakePresets.json): ported, and each preset a
+# user runs has its "musa-" twin in the port's CMakeUserPresets.json that
+# includes musa_port.cmake. The compiler named alone (nvcc) is mcc, found
+# as CMake finds a compiler; the architectures and options reach it.
+mkdir -p "$T/pr"
+printf '__global__ void k() {}\nint main() { k<<<1, 1>>>(); return 0; }\n' >"$T/pr/app.cu"
+cat >"$T/pr/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.24)
+project(pr LANGUAGES CXX CUDA)
+add_executable(app app.cu)
+EOF2
+cat >"$T/pr/CMakePresets.json" <<'EOF2'
+{
+  "version": 3,
+  "configurePresets": [
+    {"name": "base", "hidden": true, "generator": "Ninja",
+     "binaryDir": "${sourceDir}/build/${presetName}",
+     "cacheVariables": {"CMAKE_CUDA_COMPILER": "nvcc",
+                        "CMAKE_CUDA_ARCHITECTURES": "90",
+                        "CMAKE_CUDA_FLAGS": "--use_fast_math -lineinfo"}},
+    {"name": "release", "inherits": "base",
+     "cacheVariables": {"CMAKE_BUILD_TYPE": "Release"}}
+  ],
+  "buildPresets": [{"name": "release", "configurePreset": "release"}]
+}
+EOF2
+"$C2M" -q -o "$T/pr-port" "$T/pr" || fail "port of pr"
+grep -q '"CMAKE_MUSA_COMPILER": "mcc"' "$T/pr-port/CMakePresets.json" ||
+    fail "pr: the presets' compiler is not mcc"
+(cd "$T/pr-port" && MUSA_HOME=$SDK cmake --preset musa-release &&
+    cmake --build --preset musa-release -v) >"$T/pr.log" 2>&1 ||
+    { cat "$T/pr.log"; fail "pr: cmake --preset musa-release"; }
+grep -E 'mcc .*--offload-arch=mp_31' "$T/pr.log" | grep -q -- '-ffast-math' ||
+    { cat "$T/pr.log"; fail "pr: the presets' architectures and options did not reach mcc"; }
+[ -x "$T/pr-port/build/musa-release/app" ] || fail "pr: no app"
+echo "a project's presets: cmake --preset musa-release configures and builds the port"

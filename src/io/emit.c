@@ -403,6 +403,11 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
             rc = EMIT_UNCHANGED;
             goto done;
         }
+        if (!missing && em->guard &&
+            em->guard(em->guard_arg, in, here ? leaf : dst, dst, err) < 0) {
+            rc = -1;
+            goto done;
+        }
         absent = missing;
     }
 

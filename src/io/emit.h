@@ -48,12 +48,18 @@ struct emitter {
     /* New files are written as named temporary files: anonymous ones
      * (O_TMPFILE) are not to be had here. */
     bool no_tmpfile;
+    /* Asked before a file that differs from the data is replaced (the
+     * file name at directory at; dst as given): 0 to go on, -1 to keep it
+     * (emit_file fails with the reason it appends to err). NULL: any. */
+    int (*guard)(void *arg, int at, const char *name, const char *dst,
+                 struct strbuf *err);
+    void *guard_arg;
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
         STRBUF_INIT, false, false, -1, -1, false, NULL, -1, false, NULL, {0},  \
-            false                                                              \
+            false, NULL, NULL                                                  \
     }
 
 void emitter_release(struct emitter *em);

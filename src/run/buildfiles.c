@@ -43,33 +43,8 @@
  * it was written is not ours any more and is left alone. */
 static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
 {
-    char *path = path_join(r->o->output, MANIFEST_JSON);
-    struct source src;
-    struct strbuf why = STRBUF_INIT;
-    /* A regular file, not what a link there names (a FIFO would hang the
-     * run, /dev/zero fill its memory). */
-    int rc =
-        load_regular(&src, AT_FDCWD, path, path,
-                     LOAD_NOFOLLOW | LOAD_LOOK_FIRST, MANIFEST_MAX, NULL, &why);
-    if (rc != LOAD_OK) {
-        if (rc != LOAD_ERROR || errno != ENOENT)
-            warning("cannot read '%s': %s; outputs of earlier ports are not "
-                    "listed",
-                    path, rc == LOAD_LINK ? "not a regular file" : why.buf);
-        strbuf_release(&why);
-        free(path);
-        return;
-    }
-    char err[160];
-    struct mf_output *old;
-    size_t n = manifest_read_outputs(src.buf, src.len, &old, err, sizeof(err));
-    source_release(&src);
-    if (n == (size_t)-1) {
-        warning("ignoring '%s' (%s): outputs of earlier ports are not listed",
-                path, err);
-        free(path);
-        return;
-    }
+    const struct mf_output *old = r->record.v;
+    size_t n = r->record.n;
     struct hashmap now = HASHMAP_INIT;
     for (size_t i = 0; i < r->njobs; i++)
         hashmap_put(&now, r->jobs[i].rel, strlen(r->jobs[i].rel), &r->jobs[i]);
@@ -140,13 +115,9 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
         close(at);
         free(file);
     }
-    for (size_t i = 0; i < n; i++)
-        free((char *)old[i].path);
-    free(old);
     if (root >= 0)
         close(root);
     hashmap_release(&now);
-    free(path);
     mf->stale = keep;
     mf->nstale = nkeep;
 }
@@ -626,7 +597,7 @@ void buildfiles_write(struct run *r)
             f->platform = arena_strndup(&a, sb.buf, sb.len);
             strbuf_release(&sb);
         }
-        if (ok)
+        if (ok || res->kept)
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
     }
     for (size_t i = 0; i < r->nconf; i++)

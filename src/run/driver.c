@@ -30,6 +30,7 @@
 #include "run/overlap.h"
 #include "run/outside.h"
 #include "run/portconf.h"
+#include "run/record.h"
 #include "run/renames.h"
 #include "run/resdiag.h"
 #include "run/run.h"
@@ -512,6 +513,7 @@ static int64_t now_ns(void)
 static void release(struct run *r)
 {
     job_workers_free(r);
+    record_release(&r->record);
     baseline_free(r->baseline);
     renames_free(r);
     inplace_record_free(r->rec);
@@ -593,6 +595,7 @@ int driver_run(const struct options *o)
         teeing = true;
     }
 
+    record_load(&r);
     port_all(&r, &lock, &printed, &teeing);
     finish(&r);
     status = verdict(&r);

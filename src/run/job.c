@@ -472,9 +472,23 @@ static void output(struct run *run, const struct job *j, struct result *r,
         strbuf_add(&r->out, data, len);
         r->status = RES_PRINTED;
         break;
-    case REPORT_DRY_RUN:
+    case REPORT_DRY_RUN: {
+        /* With -o DIR, as a port would: an output there that is not
+         * cuda2musa's to replace fails. */
+        bool missing;
+        if (j->out && w->em.guard &&
+            emit_compare_in(&w->em, j->out, data, len, &missing, &w->emsg) ==
+                0 &&
+            !missing &&
+            w->em.guard(w->em.guard_arg, AT_FDCWD, j->out, j->out, &w->emsg) <
+                0) {
+            result_fail(run, r, w->emsg.buf);
+            break;
+        }
+        strbuf_reset(&w->emsg);
         dry_run_diff(run, j, r, src, data, len);
         break;
+    }
     case REPORT_WRITE: {
         struct stat like = {0};
         like.st_dev = j->ino ? j->dev : src->dev;
@@ -512,6 +526,10 @@ static void output(struct run *run, const struct job *j, struct result *r,
         }
         if (rc < 0 && r->backed_up)
             r->hash = manifest_hash(src->buf, src->len); /* still there */
+        if (rc < 0 && w->guard.refused && w->guard.recorded) {
+            r->kept = true; /* still on record, as it was */
+            r->hash = w->guard.hash;
+        }
         if (rc < 0)
             result_fail(run, r, w->emsg.buf);
         else
@@ -690,8 +708,12 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
         w->em = (struct emitter)EMITTER_INIT;
         if (fresh)
             w->em.fresh = run->o->output;
-        if (!run->o->in_place) /* in place: each job's input directory */
+        if (!run->o->in_place) { /* in place: each job's input directory */
             emit_set_root(&w->em, run->o->output);
+            w->guard.r = run;
+            w->em.guard = record_guard;
+            w->em.guard_arg = &w->guard;
+        }
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);
         w->sr = script_rw_new(run->map);

@@ -13,6 +13,7 @@
 #include "port/finding.h"
 #include "port/rewrite.h"
 #include "port/script.h"
+#include "run/record.h"
 #include "run/run.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -28,11 +29,12 @@ struct worker {
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;
-    struct stat in_st;  /* ...which is this directory */
-    struct strbuf text; /* the ported file */
-    struct strbuf emsg; /* emit's error text */
-    struct strbuf dir;  /* the input's directory, for build files */
-    struct emitter em;  /* the directory made last */
+    struct stat in_st;         /* ...which is this directory */
+    struct strbuf text;        /* the ported file */
+    struct strbuf emsg;        /* emit's error text */
+    struct strbuf dir;         /* the input's directory, for build files */
+    struct emitter em;         /* the directory made last */
+    struct record_guard guard; /* what em asks before it replaces a file */
 };
 
 /* n workers in r->workers. fresh: the output directory was empty under

@@ -121,6 +121,8 @@ struct result {
     const char *platform;      /* one it needs that is missing (platform.h) */
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
+    bool kept;                 /* an output on record that was changed
+                                  since was kept: its record stays */
     size_t found[WARN__COUNT]; /* findings, reported or not */
     size_t suppressed;         /* let pass by a marker in the source */
     size_t baselined;          /* let pass by the baseline */
@@ -148,6 +150,14 @@ struct result {
     bool deferred;       /* finished after every file is seen (job_finish) */
     struct held *held;   /* what finishing it needs, or NULL: port again */
     struct strbuf notes; /* "message\0" per note, for the summary */
+};
+
+/* The earlier port's record of its outputs (record.h). */
+struct record {
+    struct mf_output *v; /* as musa_manifest.json lists them */
+    size_t n;
+    struct hashmap paths; /* path -> 1 + index */
+    bool read;            /* a record was there to read */
 };
 
 /* An input as the command line gives it. */
@@ -218,6 +228,7 @@ struct run {
     struct renames *ren;
     struct mf_output conf[2]; /* the CMake configuration made (portconf.h) */
     size_t nconf;
+    struct record record; /* the earlier port's (record.h) */
 };
 
 /* A copy of s that lives as long as the jobs. */

@@ -18,6 +18,10 @@ echo "-- stale and missing"
 printf '# mine\n' >>out/Makefile
 rm out/musa_port.cmake
 $C2M --check -q -o out src; echo "check: $?"
+# An edited output is not cuda2musa's to replace: kept, and the run fails.
+$C2M -q -o out src 2>&1; echo "edited: $?"
+grep -c '# mine' out/Makefile
+rm out/Makefile
 $C2M -q -o out src; echo "repaired: $?"
 echo "-- dry run"
 $C2M --dry-run --no-manifest -o fresh src 2>/dev/null | grep '^[-+][^-+]'

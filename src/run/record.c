@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/* The earlier port's record: see record.h. */
+#include "run/record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build/manifest.h"
+#include "io/load.h"
+#include "io/source.h"
+#include "util/diag.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+/* The largest musa_manifest.json read back: far more than a real one. */
+#define RECORD_MAX ((size_t)256 << 20)
+
+void record_load(struct run *r)
+{
+    struct record *rec = &r->record;
+    if (!r->o->output || r->o->in_place)
+        return;
+    char *path = path_join(r->o->output, MANIFEST_JSON);
+    struct source src;
+    struct strbuf why = STRBUF_INIT;
+    /* A regular file, not what a link there names (a FIFO would hang the
+     * run, /dev/zero fill its memory). */
+    int rc =
+        load_regular(&src, AT_FDCWD, path, path,
+                     LOAD_NOFOLLOW | LOAD_LOOK_FIRST, RECORD_MAX, NULL, &why);
+    if (rc != LOAD_OK) {
+        if (rc != LOAD_ERROR || errno != ENOENT)
+            warning("cannot read '%s': %s; outputs of earlier ports are not "
+                    "known",
+                    path, rc == LOAD_LINK ? "not a regular file" : why.buf);
+        strbuf_release(&why);
+        free(path);
+        return;
+    }
+    strbuf_release(&why);
+    char err[160];
+    size_t n =
+        manifest_read_outputs(src.buf, src.len, &rec->v, err, sizeof(err));
+    source_release(&src);
+    if (n == (size_t)-1) {
+        warning("ignoring '%s' (%s): outputs of earlier ports are not known",
+                path, err);
+        rec->v = NULL;
+        free(path);
+        return;
+    }
+    free(path);
+    rec->n = n;
+    rec->read = true;
+    for (size_t i = 0; i < n; i++)
+        hashmap_put(&rec->paths, rec->v[i].path, strlen(rec->v[i].path),
+                    (void *)(uintptr_t)(i + 1));
+}
+
+void record_release(struct record *rec)
+{
+    for (size_t i = 0; i < rec->n; i++)
+        free((char *)rec->v[i].path);
+    free(rec->v);
+    hashmap_release(&rec->paths);
+    memset(rec, 0, sizeof(*rec));
+}
+
+bool record_find(const struct record *rec, const char *rel, uint64_t *hash)
+{
+    uintptr_t k = (uintptr_t)hashmap_get(&rec->paths, rel, strlen(rel));
+    if (k)
+        *hash = rec->v[k - 1].hash;
+    return k != 0;
+}
+
+int record_guard(void *arg, int at, const char *name, const char *dst,
+                 struct strbuf *err)
+{
+    struct record_guard *g = arg;
+    const struct run *r = g->r;
+    size_t ol = strlen(r->o->output);
+    const char *rel = dst;
+    if (!strncmp(dst, r->o->output, ol) && dst[ol] == '/')
+        rel = dst + ol + 1;
+    while (rel[0] == '.' && rel[1] == '/')
+        rel += 2;
+    g->refused = false;
+    g->recorded = record_find(&r->record, rel, &g->hash);
+    if (!g->recorded && !r->manifest)
+        return 0; /* no record is kept: taken for ours */
+    if (g->recorded) {
+        struct source cur;
+        if (load_regular(&cur, at, name, dst, LOAD_NOFOLLOW | LOAD_LOOK_FIRST,
+                         0, NULL, NULL) != LOAD_OK)
+            return 0; /* not a file to keep: emit says what it is */
+        bool ours = manifest_hash_matches(cur.buf, cur.len, g->hash);
+        source_release(&cur);
+        if (ours)
+            return 0;
+    }
+    g->refused = true;
+    strbuf_addf(err,
+                "'%s' %s: not replaced (move what it holds to the input, or "
+                "remove it to port again)",
+                dst,
+                g->recorded      ? "was changed since cuda2musa wrote it"
+                : r->record.read ? "is there, and cuda2musa did not write it"
+                                 : "is there, and no record of a port "
+                                   "(" MANIFEST_JSON ") says cuda2musa "
+                                   "wrote it");
+    return -1;
+}

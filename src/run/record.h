@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* The record of the earlier port into -o DIR: the outputs its
+ * musa_manifest.json says cuda2musa wrote, each with the hash of what it
+ * wrote, read once before this port. An output there that differs from
+ * what this port makes is replaced only when it is on record and
+ * unchanged since: a file edited by hand, or one cuda2musa never wrote
+ * (the project's own CMakeLists.txt under -o .), is kept, and its port
+ * fails with the reason (the contract: never destructive). Without the
+ * record (--no-manifest), a file not on record is taken for ours. The
+ * outputs of earlier ports that no input makes now (buildfiles.c) are
+ * found from it too. */
+#ifndef C2M_RUN_RECORD_H
+#define C2M_RUN_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run/run.h"
+
+struct strbuf;
+
+/* Read the record in r->o->output into r->record (none there: empty). */
+void record_load(struct run *r);
+void record_release(struct record *rec);
+/* The recorded hash of the output rel (under the output root): true and
+ * *hash when it is on record. */
+bool record_find(const struct record *rec, const char *rel, uint64_t *hash);
+
+/* What a worker's emitter asks before it replaces an output that differs
+ * from the port (io/emit.h's guard): the run, and what it found. */
+struct record_guard {
+    const struct run *r;
+    bool refused;  /* the last file asked about is kept */
+    bool recorded; /* ... and is on record, with this hash */
+    uint64_t hash;
+};
+/* An emit_guard: 0 when the file name (at dirfd at; dst as shown) may be
+ * replaced, else -1 with the reason in err. */
+int record_guard(void *arg, int at, const char *name, const char *dst,
+                 struct strbuf *err);
+
+#endif

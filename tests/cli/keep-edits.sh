@@ -1,0 +1,35 @@
+# An output that is not cuda2musa's to replace is kept, and its port
+# fails (exit 2): one edited by hand since the port wrote it (the record,
+# musa_manifest.json, holds what was written), or one cuda2musa never
+# wrote (the project's own files under -o .). Every mode says so; the
+# record of an edited output stays, so the next run says it again; a file
+# removed is ported again.
+mkdir -p src
+printf 'cudaFree(p);\n' >src/a.cu
+printf 'cudaMalloc(&p, 4);\n' >src/b.cu
+$C2M -q -o out src; echo "port: $?"
+printf '// mine\n' >>out/a.mu
+$C2M -q -o out src 2>&1; echo "edited: $?"
+grep -c mine out/a.mu
+printf '// more\n' >>src/a.cu
+$C2M -q -o out src 2>&1; echo "input changed: $?"
+grep -c mine out/a.mu
+grep -c '"path": "a.mu"' out/musa_manifest.json
+$C2M -q --dry-run -o out src >/dev/null 2>err; echo "dry run: $?"
+cat err
+rm out/a.mu
+$C2M -q -o out src; echo "removed, ported again: $?"
+grep -c more out/a.mu
+echo "-- the project's own files, -o ."
+mkdir -p p/src
+printf 'project(p LANGUAGES CXX CUDA)\nadd_subdirectory(src)\n' >p/CMakeLists.txt
+printf 'add_library(k k.cu)\n' >p/src/CMakeLists.txt
+printf 'cudaFree(p);\n' >p/src/k.cu
+(cd p && $C2M -q -o . src 2>&1); echo "-o .: $?"
+cat p/CMakeLists.txt
+test -f p/k.mu && echo "k.mu written"
+echo "-- without a record (--no-manifest), a file there is taken for ours"
+mkdir -p nm
+printf 'old\n' >nm/b.mu
+$C2M -q --no-manifest -o nm src; echo "no manifest: $?"
+cat nm/b.mu

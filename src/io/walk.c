@@ -40,6 +40,26 @@ static bool skipped_dir(const char *name)
            !strcmp(name, ".svn");
 }
 
+/* Why a directory below the top, whose n entries are names[] (each
+ * after its type byte), is no source directory, or NULL: a build tree
+ * CMake made in the sources (cmake -B build: its CMakeCache.txt), or a
+ * port's output (musa_manifest.json), which a port of the tree would
+ * port again, one level deeper each time. */
+static const char *generated_dir(char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (names[i][0] == 'd')
+            continue;
+        if (!strcmp(names[i] + 1, "CMakeCache.txt"))
+            return "a CMake build directory (it holds CMakeCache.txt): not "
+                   "ported";
+        if (!strcmp(names[i] + 1, "musa_manifest.json"))
+            return "the output of a port (it holds musa_manifest.json): not "
+                   "ported again";
+    }
+    return NULL;
+}
+
 static bool skipped_inode(const struct walk_opts *o, const struct stat *st)
 {
     for (size_t i = 0; i < o->nskip; i++)
@@ -234,6 +254,13 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
         closedir(d);
     if (n)
         qsort(names, n, sizeof(*names), cmp_name);
+    const char *generated = w->nopen > 1 ? generated_dir(names, n) : NULL;
+    if (generated) {
+        skip(w, "%s", generated);
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
+        n = 0;
+    }
 
     size_t base = w->path.len;
     for (size_t i = 0; i < n; i++) {

@@ -47,8 +47,10 @@ bool script_at_word(const char *s, size_t len, size_t i, const char *w,
 }
 
 /* CMake's *compile_definitions(a PRIVATE X Y=1 "Z" -DW): the names of
- * the words up to the closing parenthesis, from i. Returns where it
- * stopped, which the scan goes on from (so it reads each byte once). */
+ * the words up to the closing parenthesis, from i, and of a generator
+ * expression's value ($<$<CONFIG:Release>:X=1>: after its condition's
+ * '>:', not CONFIG's Release). Returns where it stopped, which the scan
+ * goes on from (so it reads each byte once). */
 static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
                          void (*fn)(void *, size_t, size_t), void *arg)
 {
@@ -63,8 +65,9 @@ static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
     }
     for (; i < end && s[i] != ')'; i++) {
         size_t d = i + 2 < len && s[i] == '-' && s[i + 1] == 'D' ? 2 : 0;
+        bool genex = i > 1 && s[i - 1] == ':' && s[i - 2] == '>';
         if (!name_start(s[i + d]) ||
-            (i && !script_blank(s[i - 1]) && s[i - 1] != '"' &&
+            (i && !genex && !script_blank(s[i - 1]) && s[i - 1] != '"' &&
              s[i - 1] != '(' && s[i - 1] != ';'))
             continue;
         i += d;
@@ -74,7 +77,7 @@ static size_t cmake_list(const char *s, size_t len, size_t i, bool target,
             keyword |=
                 strlen(keywords[k]) == n && !memcmp(s + i, keywords[k], n);
         if (!keyword && (i + n == len || script_blank(s[i + n]) ||
-                         memchr("=\";)", s[i + n], 4)))
+                         memchr("=\";)>", s[i + n], 5)))
             fn(arg, i, n);
         i += n - 1;
     }
@@ -133,8 +136,8 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
         if (c == '-' && i + 2 < len && buf[i + 1] == 'D' &&
             name_start(buf[i + 2]) &&
             (!i || script_blank(buf[i - 1]) ||
-             memchr("'\"[(,=", buf[i - 1], 6))) {
-            /* -DNAME, -DNAME=1, '-DNAME' */
+             memchr("'\"[(,=:", buf[i - 1], 7))) {
+            /* -DNAME, -DNAME=1, '-DNAME', $<...:-DNAME> */
             fn(arg, i + 2, name_len(buf, len, i + 2));
             i += 2;
         } else if (lang == SCRIPT_CMAKE &&

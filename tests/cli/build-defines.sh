@@ -45,3 +45,18 @@ mkdir cdb
 printf '[{"directory": "%s", "file": "%s/cmt/a.cu", "command": "nvcc -DUSE_TC=1 -c %s/cmt/a.cu"}]\n' "$PWD" "$PWD" "$PWD" >cdb/compile_commands.json
 $C2M -q -p cdb -o out-cdb cmt
 grep -o '"notes": \[[^]]*\]' out-cdb/musa_manifest.json
+# In a generator expression's value too, as a name or as -D (from a
+# review: $<$<COMPILE_LANGUAGE:CUDA>:CUTLASS_GX=1> became MUTLASS_GX in
+# the sources while the build defined CUTLASS_GX), not its condition's
+# words (Release).
+mkdir gx
+printf '#ifdef CUTLASS_GX\n#endif\n#ifdef CUBLAS_CFG\n#endif\n#ifdef CUTLASS_OPT\n#endif\n' >gx/a.cu
+cat >gx/CMakeLists.txt <<'CM'
+add_library(a a.cu)
+target_compile_definitions(a PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:CUTLASS_GX=1>)
+add_compile_definitions($<$<CONFIG:Release>:CUBLAS_CFG>)
+target_compile_options(a PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-DCUTLASS_OPT>)
+CM
+$C2M -q -o out-gx gx
+cat out-gx/a.mu
+grep -o '"notes": \[[^]]*\]' out-gx/musa_manifest.json

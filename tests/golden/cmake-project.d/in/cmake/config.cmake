@@ -1,2 +1,7 @@
 configure_file(${PROJECT_SOURCE_DIR}/src/config.h.in
                ${PROJECT_BINARY_DIR}/generated/config.h)
+# A source the build makes from a template: named as the port names
+# sources where it is made and where it is used.
+configure_file(${PROJECT_SOURCE_DIR}/src/scale.cu.in
+               ${CMAKE_CURRENT_BINARY_DIR}/scale_float.cu @ONLY)
+target_sources(kern PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/scale_float.cu)

@@ -130,58 +130,12 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 
 /* ---- the pieces of one argument ---- */
 
-/* A source in the build tree, which the build makes (configure_file
- * of a ported template, ${CMAKE_CURRENT_BINARY_DIR}/kernel_${T}.cu), at
- * piece k, the end of its word: named as the port names sources (.mu),
- * which the MUSA language compiles, where it is made and where it is
- * used. True when it is one. */
-static bool built_source(struct cm *c, const struct cmake_arg *a, size_t k)
-{
-    size_t w = k;
-    while (w && !cmake_word_starts(a, w))
-        w--;
-    if (w + 1 >= k || a->pc[w].kind != CMAKE_PC_VAR_OPEN ||
-        !cmake_word_ends(a, k))
-        return false;
-    const struct cmake_token *v = &a->pc[w + 1];
-    static const char dir[] = "BINARY_DIR";
-    size_t n = sizeof(dir) - 1;
-    if (v->len < n || memcmp(c->buf + v->off + v->len - n, dir, n))
-        return false;
-    const struct cmake_token *p = &a->pc[k];
-    const char *s = c->buf + p->off;
-    const char *dot = s + p->len;
-    while (dot > s && dot[-1] != '.' && dot[-1] != '/')
-        dot--;
-    if (dot == s || dot[-1] != '.')
-        return false;
-    dot--;
-    size_t el = p->len - (size_t)(dot - s);
-    if (el > 8)
-        return false;
-    char name[16] = "x"; /* (an extension alone is no name's) */
-    memcpy(name + 1, dot, el);
-    name[el + 1] = '\0';
-    bool renamed;
-    char *to = filekind_port_name(name, &renamed);
-    if (renamed) {
-        sj_replace(c->j, (size_t)(dot - c->buf), el, to + 1, strlen(to + 1),
-                   true);
-        sj_note(c->j, p->off,
-                "'%s' in the build tree becomes '%s': a source the build "
-                "makes is named as the port names sources",
-                name + 1, to + 1);
-    }
-    free(to);
-    return renamed;
-}
-
 /* A word that may name a file: where its path starts from. */
 static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
-    if (c->text || built_source(c, a, k))
+    if (c->text || cmake_built_source(c->j, a, k))
         return;
     if (!sj_may_rename(c->j, s, p->len)) {
         cmake_dir_word(c->j, a, k, c->dir_arg);

@@ -11,10 +11,12 @@
  * "cuda")). A path in the CUDA toolkit's home is the MUSA SDK's. */
 #include "port/cmakedir.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lex/cmake.h"
 #include "port/sdkpath.h"
+#include "util/filekind.h"
 
 bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
 {
@@ -72,4 +74,47 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k)
     /* A library's file dropped takes its word only where it can go. */
     size_t wlen = cmake_own_word(a, k, k) ? p->len : 0;
     return sj_home_word(j, p->off, p->len, p->off, wlen, true) == 0;
+}
+
+/* The MUSA language compiles .mu, so such a source is named so where it
+ * is made and where it is used. */
+bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
+                        size_t k)
+{
+    size_t w = k;
+    while (w && !cmake_word_starts(a, w))
+        w--;
+    if (w + 1 >= k || a->pc[w].kind != CMAKE_PC_VAR_OPEN ||
+        !cmake_word_ends(a, k))
+        return false;
+    const struct cmake_token *v = &a->pc[w + 1];
+    static const char dir[] = "BINARY_DIR";
+    size_t n = sizeof(dir) - 1;
+    if (v->len < n || memcmp(j->buf + v->off + v->len - n, dir, n))
+        return false;
+    const struct cmake_token *p = &a->pc[k];
+    const char *s = j->buf + p->off;
+    const char *dot = s + p->len;
+    while (dot > s && dot[-1] != '.' && dot[-1] != '/')
+        dot--;
+    if (dot == s || dot[-1] != '.')
+        return false;
+    dot--;
+    size_t el = p->len - (size_t)(dot - s);
+    if (el > 8)
+        return false;
+    char name[16] = "x"; /* (an extension alone is no name's) */
+    memcpy(name + 1, dot, el);
+    name[el + 1] = '\0';
+    bool renamed;
+    char *to = filekind_port_name(name, &renamed);
+    if (renamed) {
+        sj_replace(j, (size_t)(dot - j->buf), el, to + 1, strlen(to + 1), true);
+        sj_note(j, p->off,
+                "'%s' in the build tree becomes '%s': a source the build "
+                "makes is named as the port names sources",
+                name + 1, to + 1);
+    }
+    free(to);
+    return renamed;
 }

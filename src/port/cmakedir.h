@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Directories in a CMake file (cmake.c): the words that may name a
  * directory of the run that the port renames (add_subdirectory(csrc/cuda)
- * -> csrc/musa with --rename-project), and paths in the CUDA toolkit's
- * home (/usr/local/cuda/include). Private to port/. */
+ * -> csrc/musa with --rename-project), paths in the CUDA toolkit's home
+ * (/usr/local/cuda/include), and sources the build makes in its tree.
+ * Private to port/. */
 #ifndef C2M_PORT_CMAKEDIR_H
 #define C2M_PORT_CMAKEDIR_H
 
@@ -27,5 +28,12 @@ void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
  * is (an option goes to the option lists too: -I/usr/local/cuda/include
  * in CMAKE_CUDA_FLAGS). Not after a prefix (${SYSROOT}/usr/local/cuda). */
 bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
+
+/* A source in the build tree, which the build makes (configure_file of
+ * a ported template: ${CMAKE_CURRENT_BINARY_DIR}/kernel_${T}.cu), at
+ * piece k, the end of its word: named as the port names sources (.mu).
+ * True when it is one. */
+bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
+                        size_t k);
 
 #endif

@@ -135,7 +135,7 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
-    if (c->text || cmake_built_source(c->j, a, k))
+    if (c->text || cmake_built_source(c->j, a, k) || cmake_env_word(c->j, a, k))
         return;
     if (!sj_may_rename(c->j, s, p->len)) {
         cmake_dir_word(c->j, a, k, c->dir_arg);

@@ -86,3 +86,16 @@ void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
         sj_note(j, name->off, "'%.*s' becomes '%s': %s", (int)name->len, s, to,
                 ce->e.message);
 }
+
+bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k)
+{
+    const struct cmake_token *p = &a->pc[k];
+    const char *s = j->buf + p->off;
+    const char *eq = memchr(s, '=', p->len);
+    if (!eq || eq == s || !cmake_word_starts(a, k) ||
+        !cmake_is_identifier(s, (size_t)(eq - s)) ||
+        !mapping_script(j->map, SC_MAKE_VARIABLE, s, (size_t)(eq - s)))
+        return false;
+    sj_env_name(j, p->off, (size_t)(eq - s));
+    return true;
+}

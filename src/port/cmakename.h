@@ -10,6 +10,7 @@
 
 #include "lex/cmake.h"
 #include "mapping/mapping.h"
+#include "port/cmakearg.h"
 #include "port/scriptjob.h"
 
 /* A variable's name at piece (or token) p: renamed or reported; one kept
@@ -26,5 +27,11 @@ const struct script_entry *cmake_rename(struct script_job *j,
 /* A command's name, which CMake takes in any case, and its entry ce. */
 void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                           const struct cmake_token *name);
+
+/* An environment variable's assignment at piece k, the start of its
+ * word (ENVIRONMENT "CUDA_VISIBLE_DEVICES=0", COMMAND env CUDA_HOME=...):
+ * its name as the environment's (make: variables:). True when the name
+ * has an entry. */
+bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 
 #endif

@@ -192,8 +192,16 @@ void portconf_write(struct run *r)
     bool language = mapping_sdk(r->map) >= sdk_parse_version("5.1", 3);
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         const struct conf_file *cf = &files[i];
-        if (job_at(r, cf->name, false))
-            continue; /* the project's own: ported or copied */
+        if (job_at(r, cf->name, false)) {
+            /* the project's own: ported or copied */
+            if (cf->is_ours == portconf_presets_is_ours &&
+                r->mode != REPORT_CHECK)
+                warning("the project has its own %s: the port keeps it, so "
+                        "it has no 'musa' presets; add them, or configure "
+                        "with -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=%s/%s",
+                        cf->name, r->o->output, PORTCONF_CMAKE);
+            continue;
+        }
         if (cf->is_ours == portconf_presets_is_ours && r->in_root) {
             char *in = path_join(r->in_root, cf->name);
             char head[512];

@@ -35,6 +35,7 @@ const struct file_ext filekind_exts[] = {
     {".mak", FK_MAKE, NULL, FM_EXT},
     {".py", FK_PYTHON, NULL, FM_EXT},
     {"CMakePresets.json", FK_PRESETS, NULL, FM_NAME},
+    {"CMakeUserPresets.json", FK_PRESETS, NULL, FM_NAME},
     /* clang-format on */
 };
 const size_t filekind_nexts = sizeof(filekind_exts) / sizeof(filekind_exts[0]);

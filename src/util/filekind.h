@@ -22,7 +22,8 @@ enum file_kind {
     FK_CMAKE,    /* CMakeLists.txt .cmake .cmake.in: the project's build */
     FK_MAKE,     /* Makefile makefile GNUmakefile .mk .make */
     FK_PYTHON,   /* .py: setup.py, ctypes code */
-    FK_PRESETS   /* CMakePresets.json: the project's CMake presets */
+    FK_PRESETS   /* CMakePresets.json, CMakeUserPresets.json: CMake's
+                    presets */
 };
 
 /* How a row of filekind_exts[] matches a name. */

@@ -6,3 +6,8 @@ list(APPEND CMAKE_MUSA_FLAGS -O3)
 set(CMAKE_MUSA_COMPILER mcc)
 set(CMAKE_MUSA_COMPILER "${CUDA_TOOLKIT_ROOT_DIR}/bin/mcc")
 set(CMAKE_MUSA_COMPILER /usr/local/musa/bin/mcc CACHE FILEPATH "")
+# FindCUDA's options by configuration, which FindMUSA is not known to read.
+list(APPEND CUDA_NVCC_FLAGS_RELEASE -O3)
+# The environment a test runs in.
+add_test(NAME saxpy COMMAND env MUSA_VISIBLE_DEVICES=1 saxpy)
+set_tests_properties(saxpy PROPERTIES ENVIRONMENT "MUSA_VISIBLE_DEVICES=0;OMP_NUM_THREADS=2")

@@ -6,3 +6,8 @@ list(APPEND CMAKE_CUDA_FLAGS --Werror cross-execution-space-call -O3)
 set(CMAKE_CUDA_COMPILER nvcc)
 set(CMAKE_CUDA_COMPILER "${CUDA_TOOLKIT_ROOT_DIR}/bin/nvcc")
 set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc CACHE FILEPATH "")
+# FindCUDA's options by configuration, which FindMUSA is not known to read.
+list(APPEND CUDA_NVCC_FLAGS_RELEASE -O3 -lineinfo)
+# The environment a test runs in.
+add_test(NAME saxpy COMMAND env CUDA_VISIBLE_DEVICES=1 saxpy)
+set_tests_properties(saxpy PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=0;OMP_NUM_THREADS=2")

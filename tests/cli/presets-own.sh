@@ -1,0 +1,11 @@
+# The project's own CMakeUserPresets.json: ported as CMakePresets.json
+# is, and kept, so the port's 'musa' presets are not written: said, with
+# the way to configure without them (from a review: the summary said
+# "CMake configuration written" and 'cmake --preset musa' found nothing).
+mkdir -p src
+printf 'project(p LANGUAGES CXX CUDA)\nadd_executable(app app.cu)\n' >src/CMakeLists.txt
+printf 'int main() { cudaDeviceSynchronize(); }\n' >src/app.cu
+printf '{"version": 3, "configurePresets": [{"name": "mine", "cacheVariables": {"CMAKE_CUDA_ARCHITECTURES": "89"}}]}\n' >src/CMakeUserPresets.json
+$C2M -q -o out src 2>&1 | sed "s|$PWD/||"; echo "port: $?"
+cat out/CMakeUserPresets.json
+test -f out/musa_port.cmake && echo "musa_port.cmake written"

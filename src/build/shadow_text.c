@@ -419,6 +419,8 @@ static const char *const mcc[] = {
     "\"${opt[@]}\"\n",
     "            \"${xcargs[@]}\" \"${dev[@]}\" -D__MUSACC__=1 -D__MUSA__=1 "
     "\"${pp[@]}\"\n",
+    "            --extended-lambda --expt-relaxed-constexpr # (mcc, a clang, "
+    "takes both as written)\n",
     "            -I\"$root/include\" -include "
     "\"$root/include/musa_shadow/mcc.h\")\n",
     "    elif [ $kind = c++ ]; then\n",

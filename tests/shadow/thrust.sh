@@ -1,7 +1,9 @@
 # A Thrust port names the MUSA backend as muThrust does: thrust::musa::par
 # (from thrust::cuda::par) and thrust::system::musa. The shadow SDK has
 # both, over CUDA's thrust::cuda and thrust::system::cuda (from a review:
-# thrust::musa was missing, so a right port failed to build).
+# thrust::musa was missing, so a right port failed to build). A device
+# lambda builds as mcc takes it, with no option (the shadow mcc gives
+# nvcc --extended-lambda itself).
 . "$(dirname "$0")/lib.sh"
 use_sdk
 S=$T/src
@@ -9,6 +11,7 @@ mkdir -p "$S"
 cat >"$S/fill.cu" <<'CU'
 #include <thrust/device_ptr.h>
 #include <thrust/fill.h>
+#include <thrust/transform.h>
 #include <thrust/system/cuda/execution_policy.h>
 int main()
 {
@@ -19,6 +22,8 @@ int main()
     thrust::device_ptr<int> d(p);
     thrust::fill(thrust::cuda::par.on(s), d, d + 16, 7);
     thrust::fill(thrust::system::cuda::par, d, d + 16, 8);
+    thrust::transform(thrust::cuda::par, d, d + 16, d,
+                      [] __device__(int v) { return 2 * v; });
     return 0;
 }
 CU

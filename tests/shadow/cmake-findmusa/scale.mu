@@ -4,6 +4,9 @@
 #if __cplusplus < 201703L
 #error "CMAKE_MUSA_STANDARD did not reach mcc"
 #endif
+#ifndef SCALE_OPTIONS
+#error "musa_add_library's OPTIONS did not reach mcc"
+#endif
 
 __global__ void scale(float *x, float a, int n)
 {

@@ -717,7 +717,7 @@ const struct manifest_file manifest_files[] = {
     {MANIFEST_JSON, MF_OWNED, manifest_render_json, json_is_ours},
     {MANIFEST_MAKE, MF_OWNED, manifest_render_make, generated_by_us},
     {MANIFEST_NINJA, MF_OWNED, manifest_render_ninja, generated_by_us},
-    {MANIFEST_COMPDB, MF_OWNED, manifest_render_compdb, compdb_is_ours},
+    {MANIFEST_COMPDB, MF_LOCAL, manifest_render_compdb, compdb_is_ours},
     {MANIFEST_NINJA_CONFIG, MF_SEEDED, manifest_render_ninja_config, NULL},
 };
 const size_t manifest_nfiles =

@@ -15,6 +15,9 @@ struct strbuf;
 
 enum mf_owner {
     MF_OWNED, /* cuda2musa's: every port writes it, --check compares it */
+    MF_LOCAL, /* ... but it holds this checkout's absolute paths: --check
+                 does not compare it (a port committed and checked out
+                 elsewhere is not stale for it) */
     MF_SEEDED /* written when missing, the user's from then on */
 };
 

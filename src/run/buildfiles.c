@@ -213,8 +213,8 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
             printf("%s: missing (build manifest)\n", path);
             r->rep.missing++;
         }
-    } else if (foreign) {
-        /* kept by a port (with a warning): not stale */
+    } else if (foreign || mf->owner == MF_LOCAL) {
+        /* kept by a port (with a warning), or this checkout's: not stale */
     } else {
         run_check_file(r, path, data, text->len, "build manifest");
     }

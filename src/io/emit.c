@@ -206,9 +206,18 @@ static int compare_at(int at, const char *name, const char *dst,
 /* Whether the file st describes lacks the permission bits of src (an
  * output has its input's: a file made private since is private there
  * too). */
-static bool mode_differs(const struct stat *st, const struct stat *src)
+/* The mode an output made from src gets (em->as_cp). */
+static mode_t out_mode(const struct emitter *em, const struct stat *src)
 {
-    return src && (st->st_mode & 07777) != (src->st_mode & 07777);
+    if (!em || !em->as_cp)
+        return src ? src->st_mode & 07777 : 0644;
+    return src ? src->st_mode & 0777 : 0666 & ~tempfile_umask();
+}
+
+static bool mode_differs(const struct emitter *em, const struct stat *st,
+                         const struct stat *src)
+{
+    return src && (st->st_mode & 07777) != out_mode(em, src);
 }
 
 int emit_compare(const char *dst, const char *data, size_t len,
@@ -394,8 +403,8 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
          * the file compared, and the time make goes by is kept; where
          * that is not allowed (another owner's file), the file is written
          * again. */
-        if (same && mode_differs(&em->seen, src) &&
-            (fchmod(fd, src->st_mode & 07777) < 0 || fstat(fd, &em->seen) < 0))
+        if (same && mode_differs(em, &em->seen, src) &&
+            (fchmod(fd, out_mode(em, src)) < 0 || fstat(fd, &em->seen) < 0))
             same = 0;
         if (fd >= 0)
             close(fd);
@@ -437,7 +446,7 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
     const char *name = at == AT_FDCWD ? dst : leaf;
     /* A short name of its own, whatever the length of dst's. */
     strbuf_addstr(&tmp, TEMP_PREFIX "XXXXXX");
-    mode_t mode = src ? src->st_mode & 07777 : 0644;
+    mode_t mode = out_mode(em, src);
     if (absent && at != AT_FDCWD && !em->no_tmpfile) {
         rc = tempfile_write_new(at, name, dst, data, len, mode, em->dir_acl,
                                 &em->no_tmpfile, err);

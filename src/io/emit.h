@@ -54,12 +54,17 @@ struct emitter {
     int (*guard)(void *arg, int at, const char *name, const char *dst,
                  struct strbuf *err);
     void *guard_arg;
+    /* A new tree's outputs (-o): src's permission bits, whatever the
+     * umask, but never a set-id or sticky bit; made from nothing, 0666
+     * less the umask. Else (in place, where the output replaces src)
+     * src's own mode, 0644 from nothing. */
+    bool as_cp;
 };
 
 #define EMITTER_INIT                                                           \
     {                                                                          \
         STRBUF_INIT, false, false, -1, -1, false, NULL, -1, false, NULL, {0},  \
-            false, NULL, NULL                                                  \
+            false, NULL, NULL, false                                           \
     }
 
 void emitter_release(struct emitter *em);
@@ -73,7 +78,8 @@ enum emit_result {
 };
 
 /* Make dst hold data[0..len), creating missing parent directories. The
- * output gets the permission bits of src, the file it was made from; if
+ * output gets the permission bits of src, the file it was made from (as
+ * em->as_cp says); if
  * dst is src itself (same device and inode), nothing is written. Returns
  * an emit_result, or -1 with the reason ("cannot write 'x': No space left
  * on device") appended to *err; on error no file with dst's name has been

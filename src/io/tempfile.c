@@ -206,6 +206,12 @@ static void read_umask(void)
     fclose(f);
 }
 
+mode_t tempfile_umask(void)
+{
+    pthread_once(&umask_once, read_umask);
+    return process_umask < 0 ? 022 : (mode_t)process_umask;
+}
+
 /* Fill the last six bytes of name (the XXXXXX) with random characters. */
 static void random_suffix(char *name)
 {

@@ -46,6 +46,8 @@ int tempfile_write_all(int fd, const char *p, size_t n);
 /* Whether files created in directory fd may get other permission bits
  * than asked, whatever the umask (a default ACL). */
 bool tempfile_dir_acl(int fd);
+/* The process's umask (022 when it cannot be read). */
+mode_t tempfile_umask(void);
 
 /* Stop new temporary files and remove those named. Async-signal-safe.
  * Returns whether a writer was creating one meanwhile. */

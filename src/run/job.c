@@ -710,6 +710,7 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
             w->em.fresh = run->o->output;
         if (!run->o->in_place) { /* in place: each job's input directory */
             emit_set_root(&w->em, run->o->output);
+            w->em.as_cp = true;
             w->guard.r = run;
             w->em.guard = record_guard;
             w->em.guard_arg = &w->guard;

@@ -113,6 +113,7 @@ int run_write_file(struct run *r, const char *path, const char *data,
 {
     struct strbuf err = STRBUF_INIT;
     struct emitter em = EMITTER_INIT;
+    em.as_cp = true;
     int rc = emit_file(&em, path, data, len, NULL, &err);
     if (rc < 0) {
         error("%s", err.buf);

@@ -17,6 +17,7 @@ chmod 600 src/a.cu
 $C2M -q -o out src; echo "chmod: $?"
 stat -c '%a' out/a.mu
 ls -l --time-style=+%Y out/a.mu | awk '{print $6}'
-# Special bits follow too: set, then taken away.
-chmod 2755 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu
-chmod 755 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu
+# Set-id and sticky bits never reach a port (a setuid source is no
+# reason for a setuid output); the rest follows.
+chmod 6755 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu
+chmod 700 src/a.cu; $C2M -q -o out src; stat -c '%a' out/a.mu

@@ -20,6 +20,8 @@ chmod 664 src/sub/h.cuh
 chmod 600 src/k.cu
 (umask 077 && $C2M -q -o out3 src) && ls -l out3/main.cpp out3/sub/h.muh out3/k.mu | cut -c1-10
 (umask 002 && $C2M -q -o out4 src) && ls -l out4/main.cpp out4/sub/h.muh out4/k.mu | cut -c1-10
+# A file made from nothing (the build manifest) gets 0666 less the umask.
+ls -l out3/musa.mk out4/musa.mk | cut -c1-10
 # An include found through the root as an include directory (-I /, or an
 # input file in /) names a header this run renames.
 mkdir -p inc

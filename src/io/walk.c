@@ -260,6 +260,8 @@ static int walk_dir(struct walker *w, const struct stat *self, int fd)
         for (size_t i = 0; i < n; i++)
             free(names[i]);
         n = 0;
+    } else if (w->o && w->o->entered) {
+        w->o->entered(w->arg, w->path.len ? w->path.buf : ".");
     }
 
     size_t base = w->path.len;

@@ -28,6 +28,8 @@ struct walk_opts {
     /* Whether to leave out a file or directory (dir: with all below it),
      * asked before it is looked into (NULL: nothing is). */
     bool (*exclude)(void *arg, const char *path, const char *rel, bool dir);
+    /* Told of each directory walked, the root too (NULL: nobody). */
+    void (*entered)(void *arg, const char *path);
 };
 
 /* Where the walk found a file: the directory it was listed in, as the

@@ -53,7 +53,8 @@ void finish_check_extras(struct run *r)
                     &r->jobs[i]);
     /* Input directories inside the output directory are not outputs. */
     struct walk_skip *skip = xcalloc(r->o->ninputs + 1, sizeof(*skip));
-    struct walk_opts wo = {skip, 0, r->o->follow_symlinks, false, NULL, NULL};
+    struct walk_opts wo = {skip, 0,   r->o->follow_symlinks, false, NULL,
+                           NULL, NULL};
     for (size_t i = 0; i < r->o->ninputs; i++)
         if (stat(r->o->inputs[i], &st) == 0 && S_ISDIR(st.st_mode))
             skip[wo.nskip++] = (struct walk_skip){st.st_dev, st.st_ino};
@@ -134,11 +135,37 @@ void finish_depfile(struct run *r)
             deps[n++] = p;
         }
     }
+    /* Every directory walked, one that holds no input too (docs/, where
+     * a k.cu may be added). */
+    const struct strbuf *wd = &r->walked_dirs;
+    for (size_t at = 0; at < wd->len; at += strlen(wd->buf + at) + 1) {
+        const char *p = wd->buf + at;
+        if (!hashmap_get(&seen, p, strlen(p))) {
+            hashmap_put(&seen, p, strlen(p), (void *)p);
+            ALLOC_GROW(deps, n + 1, alloc);
+            deps[n++] = p;
+        }
+    }
     const char *const *maps;
     size_t nmaps = mapping_files(r->map, &maps);
     for (size_t i = 0; i < nmaps; i++) {
         ALLOC_GROW(deps, n + 1, alloc);
         deps[n++] = maps[i];
+        /* The default mappings' directory: a file added there is loaded
+         * (-m files are named one by one). */
+        bool named = false;
+        for (size_t k = 0; k < r->o->nmapping_files && !named; k++)
+            named = !strcmp(r->o->mapping_files[k], maps[i]);
+        const char *slash = strrchr(maps[i], '/');
+        if (named || !slash)
+            continue;
+        size_t dl = slash > maps[i] ? (size_t)(slash - maps[i]) : 1;
+        if (!hashmap_get(&seen, maps[i], dl)) {
+            const char *d = arena_strndup(&a, maps[i], dl);
+            hashmap_put(&seen, d, dl, (void *)d);
+            ALLOC_GROW(deps, n + 1, alloc);
+            deps[n++] = d;
+        }
     }
     if (n)
         qsort(deps, n, sizeof(*deps), cmp_str);

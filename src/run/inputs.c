@@ -100,6 +100,13 @@ static bool excluded(void *arg, const char *path, const char *rel, bool dir)
     return true;
 }
 
+/* A directory walked, for --depfile: a file added there changes it. */
+static void entered(void *arg, const char *path)
+{
+    struct collect *c = arg;
+    strbuf_add(&c->r->walked_dirs, path, strlen(path) + 1);
+}
+
 /* What the walk leaves out, said once (not with -q). */
 static void say_skipped(void *arg, const char *path, const char *why)
 {
@@ -257,8 +264,9 @@ void inputs_collect(struct run *r)
         platform_probe((const char *const *)r->incdirs, r->nincdirs);
 
     struct walk_skip skip = {0, 0};
-    struct walk_opts wo = {NULL,        0,           o->follow_symlinks,
-                           o->in_place, say_skipped, excluded};
+    struct walk_opts wo = {
+        NULL,        0,        o->follow_symlinks,         o->in_place,
+        say_skipped, excluded, o->depfile ? entered : NULL};
     if (out_exists && S_ISDIR(out_st.st_mode)) {
         skip = (struct walk_skip){out_st.st_dev, out_st.st_ino};
         wo.skip = &skip;

@@ -229,6 +229,7 @@ void run_release(struct run *r)
     report_release(&r->rep);
     project_free(r->proj);
     strbuf_release(&r->srcs);
+    strbuf_release(&r->walked_dirs);
     mapping_free(r->map);
     state_release(&r->noted);
 }

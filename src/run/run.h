@@ -228,7 +228,8 @@ struct run {
     struct renames *ren;
     struct mf_output conf[2]; /* the CMake configuration made (portconf.h) */
     size_t nconf;
-    struct record record; /* the earlier port's (record.h) */
+    struct record record;      /* the earlier port's (record.h) */
+    struct strbuf walked_dirs; /* --depfile: each directory walked, "dir\0" */
 };
 
 /* A copy of s that lives as long as the jobs. */

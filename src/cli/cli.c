@@ -71,7 +71,8 @@ static const char *const help_text[] = {
     "                        makes any more (only files cuda2musa wrote)\n"
     "      --depfile FILE    write a make depfile: FILE without its .d "
     "depends\n"
-    "                        on every input and mapping file\n"
+    "                        on every input, directory walked and mapping\n"
+    "                        file\n"
     "\n",
     "Build manifest (written in the output root with every port):\n"
     "  -D NAME[=VALUE]       define NAME when the port is built\n"

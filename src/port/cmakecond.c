@@ -2,6 +2,7 @@
 /* CMake's conditions (port/cmakecond.h). */
 #include "port/cmakecond.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mapping/mapping.h"
@@ -30,6 +31,22 @@ static bool compares(const char *buf, const struct cmake_token *t)
     return false;
 }
 
+static bool holds(const char *s, size_t len, const char *w)
+{
+    size_t n = strlen(w);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!memcmp(s + i, w, n))
+            return true;
+    return false;
+}
+
+/* Does the name s[0..len) hold the toolkit's version (not a compiler's,
+ * which mcc numbers its own way)? */
+static bool names_version(const char *s, size_t len)
+{
+    return holds(s, len, "VERSION") && !holds(s, len, "COMPILER");
+}
+
 void cmake_conditions(struct script_job *j, const char *buf,
                       const struct cmake_arg *args, size_t nargs)
 {
@@ -53,6 +70,26 @@ void cmake_conditions(struct script_job *j, const char *buf,
             !compares(buf, &args[i + 1].t))
             continue;
         const struct cmake_token *v = &args[i + 2 < nargs ? i + 2 : i].t;
+        const struct cmake_token *op = &args[i + 1].t;
+        int major = atoi(buf + v->off + (buf[v->off] == '"'));
+        bool less = cmake_tok_is(buf, op, "LESS") ||
+                    cmake_tok_is(buf, op, "LESS_EQUAL") ||
+                    cmake_tok_is(buf, op, "VERSION_LESS") ||
+                    cmake_tok_is(buf, op, "VERSION_LESS_EQUAL");
+        bool numeric = less || cmake_tok_is(buf, op, "GREATER") ||
+                       cmake_tok_is(buf, op, "GREATER_EQUAL") ||
+                       cmake_tok_is(buf, op, "EQUAL") ||
+                       !strncmp(buf + op->off, "VERSION_", 8);
+        if (major >= 6 && major < 100 && numeric && names_version(s, len)) {
+            /* (a CUDA major: MUSA's SDKs are 4.x and 5.x) */
+            sj_warn(j, WARN_HAZARD, off,
+                    "'%.*s' is compared with '%.*s', a CUDA version: MUSA "
+                    "SDKs are 4.x and 5.x, so this is %s; compare with the "
+                    "MUSA SDK version the code needs",
+                    (int)len, s, (int)v->len, buf + v->off,
+                    less ? "true on every MUSA SDK" : "never true");
+            continue;
+        }
         sj_warn(j, WARN_HAZARD, off,
                 "'%.*s' is compared with '%.*s': MUSA numbers its versions "
                 "(and names its compiler) otherwise",

@@ -11,3 +11,10 @@ list(APPEND CUDA_NVCC_FLAGS_RELEASE -O3 -lineinfo)
 # The environment a test runs in.
 add_test(NAME saxpy COMMAND env CUDA_VISIBLE_DEVICES=1 saxpy)
 set_tests_properties(saxpy PROPERTIES ENVIRONMENT "CUDA_VISIBLE_DEVICES=0;OMP_NUM_THREADS=2")
+# A CUDA version's check: on MUSA (SDKs 4.x and 5.x) always or never true.
+if(CUDAToolkit_VERSION_MAJOR LESS 12)
+  message(FATAL_ERROR "CUDA 12 or newer is needed")
+endif()
+if(CUDAToolkit_VERSION VERSION_GREATER_EQUAL 11.8)
+  add_compile_definitions(HAVE_FP8)
+endif()

@@ -393,6 +393,7 @@ int cli_parse(int argc, char **argv, struct options *o)
         o->warn[i] = diag_warn_default((enum warn_id)i);
     o->musa_version = SDK_NEWEST;
     o->backup_suffix = ".orig";
+    bool suffix_given = false;
     /* Copied: the option parsers below cut some arguments in place. */
     char **copy = xmalloc((size_t)(argc > 0 ? argc : 1) * sizeof(*copy));
     for (int i = 0; i < argc; i++)
@@ -439,6 +440,7 @@ int cli_parse(int argc, char **argv, struct options *o)
             break;
         case OPT_BACKUP_SUFFIX:
             o->backup_suffix = optarg;
+            suffix_given = true;
             break;
         case 'I':
             push(&o->include_dirs, &o->ninclude_dirs, optarg);
@@ -660,6 +662,8 @@ int cli_parse(int argc, char **argv, struct options *o)
                                  "prints diffs)");
     if (o->exit_code && !o->dry_run)
         return usage_error("%s", "--exit-code goes with --dry-run");
+    if (suffix_given && !o->in_place)
+        return usage_error("%s", "--backup-suffix goes with --in-place");
     if (o->copy_all && !o->output)
         return usage_error("%s", "--copy-all needs -o DIR");
     if (o->prune && (!o->output || o->check))

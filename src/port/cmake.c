@@ -371,15 +371,6 @@ static bool is_keyword(const struct cm *c, size_t i)
     return false;
 }
 
-static bool holds(const char *s, size_t len, const char *what)
-{
-    size_t n = strlen(what);
-    for (size_t i = 0; i + n <= len; i++)
-        if (!memcmp(s + i, what, n))
-            return true;
-    return false;
-}
-
 /* set(VAR values...), list(APPEND VAR ...), string(APPEND VAR ...). */
 static void assignment(struct cm *c, size_t var)
 {
@@ -394,8 +385,8 @@ static void assignment(struct cm *c, size_t var)
     if (tok_is(c, v, "CMAKE_MODULE_PATH") && !strcmp(c->cmd, "set")) {
         bool keeps = false;
         for (size_t i = var + 1; i < end; i++)
-            keeps |= holds(c->buf + c->args[i].t.off, c->args[i].t.len,
-                           "${CMAKE_MODULE_PATH}");
+            keeps |= cmake_holds(c->buf + c->args[i].t.off, c->args[i].t.len,
+                                 "${CMAKE_MODULE_PATH}");
         if (!keeps)
             sj_warn(c->j, WARN_BUILD, v->off,
                     "set(CMAKE_MODULE_PATH) drops the MUSA SDK's module "

@@ -7,6 +7,15 @@
 
 #include "mapping/mapping.h"
 
+bool cmake_holds(const char *s, size_t len, const char *what)
+{
+    size_t n = strlen(what);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!memcmp(s + i, what, n))
+            return true;
+    return false;
+}
+
 bool cmake_tok_is(const char *buf, const struct cmake_token *t, const char *s)
 {
     return t->len == strlen(s) && !memcmp(buf + t->off, s, t->len);

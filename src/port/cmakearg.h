@@ -27,6 +27,8 @@ struct script_entry;
  * (CMAKE_CUDA_ and more: the rest must start like a name). */
 const struct script_entry *cmake_variable(const struct mapping *m,
                                           const char *s, size_t len);
+/* Does s[0..len) hold the text what? */
+bool cmake_holds(const char *s, size_t len, const char *what);
 /* Is token t of buf the text s? */
 bool cmake_tok_is(const char *buf, const struct cmake_token *t, const char *s);
 /* The name of the variable whose reference (${NAME}) ends just before

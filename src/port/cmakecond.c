@@ -31,20 +31,11 @@ static bool compares(const char *buf, const struct cmake_token *t)
     return false;
 }
 
-static bool holds(const char *s, size_t len, const char *w)
-{
-    size_t n = strlen(w);
-    for (size_t i = 0; i + n <= len; i++)
-        if (!memcmp(s + i, w, n))
-            return true;
-    return false;
-}
-
 /* Does the name s[0..len) hold the toolkit's version (not a compiler's,
  * which mcc numbers its own way)? */
 static bool names_version(const char *s, size_t len)
 {
-    return holds(s, len, "VERSION") && !holds(s, len, "COMPILER");
+    return cmake_holds(s, len, "VERSION") && !cmake_holds(s, len, "COMPILER");
 }
 
 void cmake_conditions(struct script_job *j, const char *buf,

@@ -25,6 +25,7 @@
 #include "mapping/mapping.h"
 #include "port/diff.h"
 #include "port/project.h"
+#include "run/record.h"
 #include "run/platform.h"
 #include "run/suppress.h"
 #include "util/arena.h"
@@ -597,8 +598,11 @@ void buildfiles_write(struct run *r)
             f->platform = arena_strndup(&a, sb.buf, sb.len);
             strbuf_release(&sb);
         }
-        if (ok || res->kept)
+        uint64_t was;
+        if (ok) /* a failed port changed nothing: its record stays */
             outs[nouts++] = (struct mf_output){j->rel, res->hash};
+        else if (record_find(&r->record, j->rel, &was))
+            outs[nouts++] = (struct mf_output){j->rel, was};
     }
     for (size_t i = 0; i < r->nconf; i++)
         outs[nouts++] = r->conf[i];

@@ -595,8 +595,9 @@ int driver_run(const struct options *o)
         teeing = true;
     }
 
-    record_load(&r);
+    record_load(&r, lock.interrupted);
     port_all(&r, &lock, &printed, &teeing);
+    record_say(&r);
     finish(&r);
     status = verdict(&r);
     if (r.keep_state) {

@@ -526,10 +526,6 @@ static void output(struct run *run, const struct job *j, struct result *r,
         }
         if (rc < 0 && r->backed_up)
             r->hash = manifest_hash(src->buf, src->len); /* still there */
-        if (rc < 0 && w->guard.refused && w->guard.recorded) {
-            r->kept = true; /* still on record, as it was */
-            r->hash = w->guard.hash;
-        }
         if (rc < 0)
             result_fail(run, r, w->emsg.buf);
         else
@@ -711,9 +707,8 @@ void job_workers_new(struct run *run, int n, bool fresh, bool dirfds, bool rank)
         if (!run->o->in_place) { /* in place: each job's input directory */
             emit_set_root(&w->em, run->o->output);
             w->em.as_cp = true;
-            w->guard.r = run;
             w->em.guard = record_guard;
-            w->em.guard_arg = &w->guard;
+            w->em.guard_arg = run;
         }
         w->em.use_dirfd = dirfds; /* for its inputs too */
         w->rw = rewriter_new(run->map);

@@ -29,12 +29,11 @@ struct worker {
     struct strbuf in_dir; /* the directory of the last input... */
     int in_fd;            /* ...open here, when in_open */
     bool in_open;
-    struct stat in_st;         /* ...which is this directory */
-    struct strbuf text;        /* the ported file */
-    struct strbuf emsg;        /* emit's error text */
-    struct strbuf dir;         /* the input's directory, for build files */
-    struct emitter em;         /* the directory made last */
-    struct record_guard guard; /* what em asks before it replaces a file */
+    struct stat in_st;  /* ...which is this directory */
+    struct strbuf text; /* the ported file */
+    struct strbuf emsg; /* emit's error text */
+    struct strbuf dir;  /* the input's directory, for build files */
+    struct emitter em;  /* the directory made last */
 };
 
 /* n workers in r->workers. fresh: the output directory was empty under

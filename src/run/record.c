@@ -17,11 +17,12 @@
 /* The largest musa_manifest.json read back: far more than a real one. */
 #define RECORD_MAX ((size_t)256 << 20)
 
-void record_load(struct run *r)
+void record_load(struct run *r, bool interrupted)
 {
     struct record *rec = &r->record;
     if (!r->o->output || r->o->in_place)
         return;
+    rec->behind = interrupted;
     char *path = path_join(r->o->output, MANIFEST_JSON);
     struct source src;
     struct strbuf why = STRBUF_INIT;
@@ -79,37 +80,52 @@ bool record_find(const struct record *rec, const char *rel, uint64_t *hash)
 int record_guard(void *arg, int at, const char *name, const char *dst,
                  struct strbuf *err)
 {
-    struct record_guard *g = arg;
-    const struct run *r = g->r;
-    size_t ol = strlen(r->o->output);
-    const char *rel = dst;
-    if (!strncmp(dst, r->o->output, ol) && dst[ol] == '/')
-        rel = dst + ol + 1;
-    while (rel[0] == '.' && rel[1] == '/')
-        rel += 2;
-    g->refused = false;
-    g->recorded = record_find(&r->record, rel, &g->hash);
-    if (!g->recorded && !r->manifest)
+    struct run *r = arg;
+    /* dst is the output root (as given: out/, ./out//) joined with the
+     * output's path under it */
+    const char *out = r->o->output, *rel = dst;
+    while (*out && *out == *rel)
+        out++, rel++;
+    while (*out == '/')
+        out++;
+    while (*rel == '/' || (rel[0] == '.' && rel[1] == '/'))
+        rel += rel[0] == '.' ? 2 : 1;
+    uint64_t hash;
+    bool recorded = !*out && record_find(&r->record, rel, &hash);
+    if (!recorded && !r->manifest)
         return 0; /* no record is kept: taken for ours */
-    if (g->recorded) {
+    if (recorded) {
         struct source cur;
+        bool ours = false;
         if (load_regular(&cur, at, name, dst, LOAD_NOFOLLOW | LOAD_LOOK_FIRST,
-                         0, NULL, NULL) != LOAD_OK)
-            return 0; /* not a file to keep: emit says what it is */
-        bool ours = manifest_hash_matches(cur.buf, cur.len, g->hash);
-        source_release(&cur);
+                         0, NULL, NULL) == LOAD_OK) {
+            ours = manifest_hash_matches(cur.buf, cur.len, hash);
+            source_release(&cur);
+        } /* (a link there is not what cuda2musa wrote) */
         if (ours)
             return 0;
     }
-    g->refused = true;
+    if (r->record.behind) { /* no record to go by: taken for ours, said */
+        __atomic_store_n(&r->record.overrode, true, __ATOMIC_RELAXED);
+        return 0;
+    }
     strbuf_addf(err,
                 "'%s' %s: not replaced (move what it holds to the input, or "
                 "remove it to port again)",
                 dst,
-                g->recorded      ? "was changed since cuda2musa wrote it"
+                recorded         ? "was changed since cuda2musa wrote it"
                 : r->record.read ? "is there, and cuda2musa did not write it"
                                  : "is there, and no record of a port "
                                    "(" MANIFEST_JSON ") says cuda2musa "
                                    "wrote it");
     return -1;
+}
+
+void record_say(const struct run *r)
+{
+    if (r->record.overrode && r->o->verbosity >= 0)
+        note("the last port into '%s' was cut short, so its record is "
+             "behind: outputs that differed from it were taken for "
+             "cuda2musa's and replaced",
+             r->o->output);
 }

@@ -20,23 +20,22 @@
 
 struct strbuf;
 
-/* Read the record in r->o->output into r->record (none there: empty). */
-void record_load(struct run *r);
+/* Read the record in r->o->output into r->record (none there: empty).
+ * interrupted: the run before was cut short (the lock says), so it may
+ * have written outputs it never recorded: then no file is refused. */
+void record_load(struct run *r, bool interrupted);
 void record_release(struct record *rec);
+/* Say, after the port, whether outputs were replaced that the record,
+ * being behind, could not vouch for. */
+void record_say(const struct run *r);
 /* The recorded hash of the output rel (under the output root): true and
  * *hash when it is on record. */
 bool record_find(const struct record *rec, const char *rel, uint64_t *hash);
 
 /* What a worker's emitter asks before it replaces an output that differs
- * from the port (io/emit.h's guard): the run, and what it found. */
-struct record_guard {
-    const struct run *r;
-    bool refused;  /* the last file asked about is kept */
-    bool recorded; /* ... and is on record, with this hash */
-    uint64_t hash;
-};
-/* An emit_guard: 0 when the file name (at dirfd at; dst as shown) may be
- * replaced, else -1 with the reason in err. */
+ * from the port (io/emit.h's guard; arg: the run): 0 when the file name
+ * (at directory at; dst as given) may be replaced, else -1 with the
+ * reason in err. */
 int record_guard(void *arg, int at, const char *name, const char *dst,
                  struct strbuf *err);
 

@@ -121,8 +121,6 @@ struct result {
     const char *platform;      /* one it needs that is missing (platform.h) */
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
-    bool kept;                 /* an output on record that was changed
-                                  since was kept: its record stays */
     size_t found[WARN__COUNT]; /* findings, reported or not */
     size_t suppressed;         /* let pass by a marker in the source */
     size_t baselined;          /* let pass by the baseline */
@@ -158,6 +156,11 @@ struct record {
     size_t n;
     struct hashmap paths; /* path -> 1 + index */
     bool read;            /* a record was there to read */
+    bool behind;          /* the last run was cut short after it wrote
+                             outputs it could not record: the record is
+                             not gone by */
+    bool overrode;        /* ... and outputs it did not vouch for were
+                             replaced (atomic: set by the workers) */
 };
 
 /* An input as the command line gives it. */

@@ -33,3 +33,19 @@ mkdir -p nm
 printf 'old\n' >nm/b.mu
 $C2M -q --no-manifest -o nm src; echo "no manifest: $?"
 cat nm/b.mu
+echo "-- -o out/ names the same record; a failed port keeps its record"
+printf '// again\n' >>src/b.cu
+$C2M -q -o out/ src; echo "trailing slash: $?"
+grep -c '"path": "b.mu"' out/musa_manifest.json
+echo "-- a link where a recorded output was is not cuda2musa's"
+mkdir -p mine && mv out/b.mu mine/b.mu && ln -s ../mine/b.mu out/b.mu
+printf '// more\n' >>src/b.cu
+$C2M -q -o out src 2>&1; echo "link: $?"
+test -L out/b.mu && echo "still a link"
+rm out/b.mu
+echo "-- after a run cut short, the record is behind: outputs are taken for ours"
+printf '// edit\n' >>out/a.mu
+printf '// newer\n' >>src/a.cu
+echo 99999 >out/.cuda2musa.lock
+$C2M -q -o out src 2>&1; echo "after an interrupted run: $?"
+grep -c edit out/a.mu || echo "the edit is gone"

@@ -53,6 +53,8 @@ struct cm {
     bool text;                /* message(): its words are text */
     bool musa_sources;        /* an argument names a file the run renames */
     bool dir_arg; /* the argument names a directory (add_subdirectory) */
+    bool env_arg; /* ... holds environment assignments (ENVIRONMENT "A=1",
+                     COMMAND env A=1) */
     /* The languages the port gives device code (MUSA), found on first
      * need (langs_known): what a port already wrote is device code too. */
     const char *langs[4];
@@ -135,7 +137,8 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = c->buf + p->off;
-    if (c->text || cmake_built_source(c->j, a, k) || cmake_env_word(c->j, a, k))
+    if (c->text || cmake_built_source(c->j, a, k) ||
+        (c->env_arg && cmake_env_word(c->j, a, k)))
         return;
     if (!sj_may_rename(c->j, s, p->len)) {
         cmake_dir_word(c->j, a, k, c->dir_arg);
@@ -337,8 +340,9 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
 static void flush_words(struct cm *c, enum script_values values)
 {
     if (values == SV_TOOL) {
-        for (size_t i = 0; i < c->nwords[0]; i++) /* ${CUDA_HOME}/bin/nvcc */
-            sj_home_tool(c->j, c->words[0][i].off, c->words[0][i].len);
+        for (size_t i = 0; i < c->nwords[0]; i++) /* not ${MY_HOME}/bin/nvcc */
+            if (c->words[0][i].whole)
+                sj_home_tool(c->j, c->words[0][i].off, c->words[0][i].len);
     } else if (values == SV_ARCH) {
         sj_arch_values(c->j, c->words[0], c->nwords[0]);
         /* Its nvcc options go as any list's do: the ported variable has
@@ -607,12 +611,17 @@ static void command(struct cm *c, const struct cmake_token *name)
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
     c->gx = (struct gx){0, 0, 0, false, 0, 0};
+    bool env = false; /* after COMMAND env, cmake -E env */
     for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
         if (nv_opts && arg_is(c, i, "OPTIONS"))
             level = 1;
         /* A bare name: a variable, or a target of cmake: targets:. */
         c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
+        env |= i && arg_is(c, i - 1, "env");
+        c->env_arg =
+            env || (i && (arg_is(c, i - 1, "ENVIRONMENT") ||
+                          arg_is(c, i - 1, "ENVIRONMENT_MODIFICATION")));
         if (a->t.kind == CMAKE_TOK_IDENT && i && arg_is(c, i - 1, "ENV") &&
             !strncmp(cmd, "find_", 5))
             /* find_library(... HINTS ENV CUDA_HOME): the environment's */

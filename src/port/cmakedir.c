@@ -97,8 +97,8 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     const char *dot = s + p->len;
     while (dot > s && dot[-1] != '.' && dot[-1] != '/')
         dot--;
-    if (dot == s || dot[-1] != '.')
-        return false;
+    if (dot == s || dot[-1] != '.' || (dot - 1 > s && dot[-2] == '/'))
+        return false; /* (no name: /.cu) */
     dot--;
     size_t el = p->len - (size_t)(dot - s);
     if (el > 8)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "port/cmakearg.h"
+#include "port/sdkpath.h"
 #include "util/arena.h"
 
 /* Rename a variable's name at piece (or token) p; returns its entry. A
@@ -97,5 +98,8 @@ bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k)
         !mapping_script(j->map, SC_MAKE_VARIABLE, s, (size_t)(eq - s)))
         return false;
     sj_env_name(j, p->off, (size_t)(eq - s));
+    size_t v = (size_t)(eq - s) + 1; /* CUDA_HOME=/usr/local/cuda */
+    if (v < p->len && s[v] == '/')
+        sj_home_path(j, p->off + v, p->len - v, 0, 0, true);
     return true;
 }

@@ -29,9 +29,10 @@ void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                           const struct cmake_token *name);
 
 /* An environment variable's assignment at piece k, the start of its
- * word (ENVIRONMENT "CUDA_VISIBLE_DEVICES=0", COMMAND env CUDA_HOME=...):
- * its name as the environment's (make: variables:). True when the name
- * has an entry. */
+ * word, in an argument that holds them (ENVIRONMENT
+ * "CUDA_VISIBLE_DEVICES=0", COMMAND env CUDA_HOME=...): its name as the
+ * environment's (make: variables:), a path in the toolkit's home after
+ * it as a makefile's. True when the name has an entry. */
 bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 
 #endif

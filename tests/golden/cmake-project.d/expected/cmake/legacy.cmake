@@ -4,7 +4,7 @@ musa_add_library(kern STATIC ../src/saxpy.mu OPTIONS -DKERN_FAST)
 list(APPEND CMAKE_MUSA_FLAGS -O3)
 # The compiler named alone, at a path's end, or in the toolkit's home.
 set(CMAKE_MUSA_COMPILER mcc)
-set(CMAKE_MUSA_COMPILER "${CUDA_TOOLKIT_ROOT_DIR}/bin/mcc")
+set(CMAKE_MUSA_COMPILER "${CUDA_TOOLKIT_ROOT_DIR}/bin/nvcc")
 set(CMAKE_MUSA_COMPILER /usr/local/musa/bin/mcc CACHE FILEPATH "")
 # FindCUDA's options by configuration, which FindMUSA is not known to read.
 list(APPEND CUDA_NVCC_FLAGS_RELEASE -O3)
@@ -18,3 +18,6 @@ endif()
 if(MUSAToolkit_VERSION VERSION_GREATER_EQUAL 11.8)
   add_compile_definitions(HAVE_FP8)
 endif()
+# Definitions that look like the environment's are the project's macros.
+target_compile_definitions(kern PRIVATE CUDA_PATH="${MUSAToolkit_ROOT}")
+add_custom_target(env_run COMMAND ${CMAKE_COMMAND} -E env MUSA_HOME=/usr/local/musa ./run)

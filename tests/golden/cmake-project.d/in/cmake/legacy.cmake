@@ -18,3 +18,6 @@ endif()
 if(CUDAToolkit_VERSION VERSION_GREATER_EQUAL 11.8)
   add_compile_definitions(HAVE_FP8)
 endif()
+# Definitions that look like the environment's are the project's macros.
+target_compile_definitions(kern PRIVATE CUDA_PATH="${CUDAToolkit_ROOT}")
+add_custom_target(env_run COMMAND ${CMAKE_COMMAND} -E env CUDA_HOME=/usr/local/cuda ./run)

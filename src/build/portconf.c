@@ -111,18 +111,25 @@ static const char *configure_of(const struct json *list, const struct json *p,
     return c;
 }
 
-/* Is "musa-" name free among the project's presets of every kind? */
-static bool free_name(const struct json *project, const char *name)
+/* Is the name free among the project's presets of every kind? */
+static bool name_free(const struct json *project, const char *name)
 {
     static const char *const kinds[] = {"configurePresets", "buildPresets",
                                         "testPresets"};
+    bool taken = false;
+    for (size_t k = 0; k < 3 && !taken; k++)
+        taken = preset(json_get(project, kinds[k]), name) != NULL;
+    return !taken;
+}
+
+/* Is "musa-" name free? */
+static bool free_name(const struct json *project, const char *name)
+{
     struct strbuf n = STRBUF_INIT;
     strbuf_addf(&n, "musa-%s", name);
-    bool taken = !strcmp(n.buf, "musa-");
-    for (size_t k = 0; k < 3 && !taken; k++)
-        taken = preset(json_get(project, kinds[k]), n.buf) != NULL;
+    bool free = *name && name_free(project, n.buf);
     strbuf_release(&n);
-    return !taken;
+    return free;
 }
 
 /* Is p a preset of the project's that a user runs, whose name the port's
@@ -186,28 +193,34 @@ static void render_wrappers(bool ninja, const struct json *project,
 void portconf_render_presets(bool ninja, const struct json *project,
                              struct strbuf *out)
 {
+    /* "musa" itself, unless the project has a preset of that name */
+    bool base = name_free(project, "musa");
     strbuf_addstr(out, "{\n"
                        "  \"version\": 3,\n"
                        "  \"vendor\": {\"cuda2musa\": {\"generated\": "
                        "true}},\n"
                        "  \"cmakeMinimumRequired\": {\"major\": 3, "
                        "\"minor\": 24, \"patch\": 0},\n"
-                       "  \"configurePresets\": [\n"
-                       "    {\n"
-                       "      \"name\": \"musa\",\n"
-                       "      \"displayName\": \"MUSA port (cuda2musa)\",\n");
-    if (ninja)
-        strbuf_addstr(out, "      \"generator\": \"Ninja\",\n");
-    strbuf_addstr(out, "      \"binaryDir\": \"${sourceDir}/build-musa\",\n"
-                       "      \"cacheVariables\": {\n"
-                       "        \"CMAKE_PROJECT_TOP_LEVEL_INCLUDES\": "
-                       "\"${sourceDir}/musa_port.cmake\"\n"
-                       "      }\n"
-                       "    }");
+                       "  \"configurePresets\": [");
+    if (base) {
+        strbuf_addstr(out,
+                      "\n    {\n"
+                      "      \"name\": \"musa\",\n"
+                      "      \"displayName\": \"MUSA port (cuda2musa)\",\n");
+        if (ninja)
+            strbuf_addstr(out, "      \"generator\": \"Ninja\",\n");
+        strbuf_addstr(out, "      \"binaryDir\": \"${sourceDir}/build-musa\",\n"
+                           "      \"cacheVariables\": {\n"
+                           "        \"CMAKE_PROJECT_TOP_LEVEL_INCLUDES\": "
+                           "\"${sourceDir}/musa_port.cmake\"\n"
+                           "      }\n"
+                           "    }");
+    }
     render_wrappers(ninja, project, "configurePresets", out);
-    strbuf_addstr(out, "\n  ],\n"
-                       "  \"buildPresets\": [{\"name\": \"musa\", "
-                       "\"configurePreset\": \"musa\"}");
+    strbuf_addstr(out, "\n  ],\n  \"buildPresets\": [");
+    if (base)
+        strbuf_addstr(out, "{\"name\": \"musa\", \"configurePreset\": "
+                           "\"musa\"}");
     render_wrappers(ninja, project, "buildPresets", out);
     strbuf_addstr(out, "]");
     struct strbuf tests = STRBUF_INIT;

@@ -11,6 +11,8 @@
  * is: its text is not its bytes. */
 #include "port/presets.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +39,7 @@ enum level_kind {
 
 struct level {
     enum level_kind kind;
+    size_t open;                   /* where its { or [ is */
     bool want_key;                 /* the next string is a member's name */
     struct json_token key;         /* the member being read */
     const struct script_entry *se; /* LV_VAR: its variable's entry */
@@ -199,12 +202,13 @@ static void member_value(struct pr *p, struct level *l,
 }
 
 /* An object or array opens, at level l (NULL: the top). */
-static void open_level(struct pr *p, const struct level *l, bool object)
+static void open_level(struct pr *p, const struct level *l, bool object,
+                       size_t at)
 {
     if (++p->depth > DEPTH_MAX)
         return;
     struct level *n = &p->lv[p->depth - 1];
-    *n = (struct level){object ? LV_OBJECT : LV_OTHER, object, {0}, NULL};
+    *n = (struct level){object ? LV_OBJECT : LV_OTHER, at, object, {0}, NULL};
     if (!object || !l || l->want_key)
         return;
     if (l->kind == LV_CACHE) {
@@ -218,6 +222,19 @@ static void open_level(struct pr *p, const struct level *l, bool object)
     }
 }
 
+/* The file is no JSON at off: said (CMake will not read it). True. */
+static bool not_json(struct script_job *j, size_t off, const char *fmt, ...)
+{
+    char what[80];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    sj_warn(j, WARN_BUILD, off, "not JSON: %s; CMake will not read this file",
+            what);
+    return true;
+}
+
 void presets_port(struct script_job *j)
 {
     struct pr p = {.j = j};
@@ -225,7 +242,11 @@ void presets_port(struct script_job *j)
     struct json_token t;
     j->sep = ';';
     json_lexer_init(&lx, j->buf, j->len);
+    bool bad = false; /* said once */
     while (json_lexer_next_sig(&lx, &t)) {
+        if (t.flags & JSON_TOKF_UNTERMINATED && !bad)
+            bad =
+                not_json(j, t.off, "%s", "a string without its closing quote");
         struct level *l =
             p.depth && p.depth <= DEPTH_MAX ? &p.lv[p.depth - 1] : NULL;
         char c = j->buf[t.off];
@@ -235,11 +256,17 @@ void presets_port(struct script_job *j)
         else if (t.kind == JSON_TOK_STRING && l)
             member_value(&p, l, &t);
         else if (t.kind == JSON_TOK_PUNCT && (c == '{' || c == '['))
-            open_level(&p, p.depth > DEPTH_MAX ? NULL : l, c == '{');
+            open_level(&p, p.depth > DEPTH_MAX ? NULL : l, c == '{', t.off);
         else if (t.kind == JSON_TOK_PUNCT && (c == '}' || c == ']') && p.depth)
             p.depth--;
+        else if (t.kind == JSON_TOK_PUNCT && (c == '}' || c == ']'))
+            bad =
+                bad ? bad : not_json(j, t.off, "a '%c' that closes nothing", c);
         else if (t.kind == JSON_TOK_PUNCT && c == ',' && l)
             l->want_key = l->kind != LV_OTHER;
     }
+    if (p.depth && !bad)
+        not_json(j, p.depth <= DEPTH_MAX ? p.lv[p.depth - 1].open : 0, "%s",
+                 "a '{' or '[' that the file does not close");
     free(p.words);
 }

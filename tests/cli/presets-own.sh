@@ -9,3 +9,14 @@ printf '{"version": 3, "configurePresets": [{"name": "mine", "cacheVariables": {
 $C2M -q -o out src 2>&1 | sed "s|$PWD/||"; echo "port: $?"
 cat out/CMakeUserPresets.json
 test -f out/musa_port.cmake && echo "musa_port.cmake written"
+# A presets file that is no JSON is said where it goes wrong, and kept.
+printf '{"configurePresets": [{"name": "x",\n  "cacheVariables": {"CMAKE_CUDA_FLAGS": "-G\n' >src/CMakeUserPresets.json
+$C2M -q -o out2 src 2>&1 | grep 'not JSON'
+printf '{"version": 3}}\n' >src/CMakeUserPresets.json
+$C2M -q -o out3 src 2>&1 | grep 'not JSON'
+echo "-- a project preset named musa: the port's is left out"
+printf '{"version": 3, "configurePresets": [{"name": "musa", "binaryDir": "b"}]}\n' >src/CMakePresets.json
+rm src/CMakeUserPresets.json
+$C2M -q -o out4 src
+grep -c '"name": "musa"' out4/CMakeUserPresets.json
+grep -o '"name": "musa-musa"' out4/CMakeUserPresets.json

@@ -339,11 +339,10 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
 
 static void flush_words(struct cm *c, enum script_values values)
 {
-    if (values == SV_TOOL) {
-        for (size_t i = 0; i < c->nwords[0]; i++) /* not ${MY_HOME}/bin/nvcc */
-            if (c->words[0][i].whole)
-                sj_home_tool(c->j, c->words[0][i].off, c->words[0][i].len);
-    } else if (values == SV_ARCH) {
+    for (size_t i = 0; values == SV_TOOL && i < c->nwords[0]; i++)
+        if (c->words[0][i].whole) /* not ${MY_HOME}/bin/nvcc; then as any */
+            sj_home_tool(c->j, c->words[0][i].off, c->words[0][i].len);
+    if (values == SV_ARCH) {
         sj_arch_values(c->j, c->words[0], c->nwords[0]);
         /* Its nvcc options go as any list's do: the ported variable has
          * no entry, and a second port must find nothing left to do. */

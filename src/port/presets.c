@@ -137,10 +137,10 @@ static void value(struct pr *p, const struct script_entry *se,
         i = e;
     }
     enum script_values v = se ? (enum script_values)se->values : SV_NONE;
+    /* (and then as any value: a second port, where the renamed name has
+     * no entry, must find nothing left to do) */
     for (size_t i = 0; v == SV_TOOL && i < p->nwords; i++)
         sj_home_tool(j, p->words[i].off, p->words[i].len);
-    if (v == SV_TOOL)
-        return;
     if (v == SV_ARCH)
         sj_arch_values(j, p->words, p->nwords);
     sj_flags(j, p->words, p->nwords, v == SV_FLAGS ? SJ_NVCC : SJ_UNAMBIGUOUS,

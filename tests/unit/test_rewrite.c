@@ -652,6 +652,7 @@ static Suite *rewrite_suite(void)
     Suite *s = suite_create("rewrite");
     TCase *tc = tcase_create("port");
     tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60); /* (the sanitizers, a busy machine) */
     tcase_add_test(tc, whole_tokens_only);
     tcase_add_test(tc, comments_and_strings_kept);
     tcase_add_test(tc, vendor_shims_kept);

@@ -18,7 +18,6 @@
 
 #include "lex/json.h"
 #include "mapping/mapping.h"
-#include "port/cmakearg.h"
 #include "port/cmakename.h"
 #include "port/scriptflags.h"
 #include "port/sdkpath.h"
@@ -42,7 +41,8 @@ struct level {
     size_t open;                   /* where its { or [ is */
     bool want_key;                 /* the next string is a member's name */
     struct json_token key;         /* the member being read */
-    const struct script_entry *se; /* LV_VAR: its variable's entry */
+    const struct script_entry *se; /* LV_CACHE: the entry of the member's
+                                      variable; LV_VAR: its variable's */
 };
 
 struct pr {
@@ -172,11 +172,13 @@ static void member_name(struct pr *p, struct level *l,
     size_t off, len;
     l->key = *t;
     l->want_key = false;
+    if (l->kind == LV_CACHE)
+        l->se = NULL;
     if (!text_of(t, &off, &len) || !len)
         return;
     if (l->kind == LV_CACHE) {
         struct cmake_token name = {(uint32_t)off, (uint32_t)len, 0, 0};
-        cmake_rename_variable(p->j, &name, false);
+        l->se = cmake_rename_variable(p->j, &name, false);
     } else if (l->kind == LV_ENV) {
         sj_env_name(p->j, off, len);
     }
@@ -188,10 +190,7 @@ static void member_value(struct pr *p, struct level *l,
 {
     size_t off, len;
     if (l->kind == LV_CACHE) {
-        value(p,
-              cmake_variable(p->j->map, p->j->buf + l->key.off + 1,
-                             l->key.len > 2 ? l->key.len - 2 : 0),
-              t);
+        value(p, l->se, t);
     } else if (l->kind == LV_VAR && key_is(p, &l->key, "value")) {
         value(p, l->se, t);
     } else if (l->kind == LV_ENV) {
@@ -213,8 +212,7 @@ static void open_level(struct pr *p, const struct level *l, bool object,
         return;
     if (l->kind == LV_CACHE) {
         n->kind = LV_VAR;
-        n->se = cmake_variable(p->j->map, p->j->buf + l->key.off + 1,
-                               l->key.len > 2 ? l->key.len - 2 : 0);
+        n->se = l->se;
     } else if (l->kind == LV_OBJECT && key_is(p, &l->key, "cacheVariables")) {
         n->kind = LV_CACHE;
     } else if (l->kind == LV_OBJECT && key_is(p, &l->key, "environment")) {

@@ -124,7 +124,10 @@ static long port_run(const char *buf, size_t len, bool words,
                               .proj = proj,
                               .pending = &pend,
                               .file_string = file_string,
-                              .wide_arch = "mp_22"};
+                              .wide_arch = "mp_22",
+                              /* (a C++ name between @s is rare: the
+                               * template's rules cost little else) */
+                              .cmake_template = true};
     edit_list_clear(e);
     long n = (long)rewrite_source(rw, buf, len, &env, &a, e, &f);
     if (pend)

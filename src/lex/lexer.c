@@ -385,7 +385,9 @@ static unsigned track_directive(struct lexer *lx, enum tok_kind kind,
                 spelled(p, len, flags, "include_next") ||
                 spelled(p, len, flags, "import"))
                 lx->dir = LEX_DIR_INCLUDE;
-            else if (spelled(p, len, flags, "define"))
+            else if (spelled(p, len, flags, "define") ||
+                     spelled(p, len, flags, "cmakedefine") ||
+                     spelled(p, len, flags, "cmakedefine01"))
                 lx->dir = LEX_DIR_DEFINE_NAME;
         }
     } else if (lx->dir == LEX_DIR_DEFINE_NAME) {

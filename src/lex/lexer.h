@@ -34,7 +34,8 @@ enum tok_kind {
 enum {
     TOKF_SPLICE = 1 << 0,       /* contains a backslash-newline */
     TOKF_UNTERMINATED = 1 << 1, /* comment or literal that never ends */
-    TOKF_MACRO_NAME = 1 << 2,   /* the name in #define NAME */
+    TOKF_MACRO_NAME = 1 << 2,   /* the name in #define NAME (and a
+                                   template's #cmakedefine NAME) */
     TOKF_DIRECTIVE = 1 << 3     /* inside a preprocessor directive */
 };
 

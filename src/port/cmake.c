@@ -118,12 +118,6 @@ static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
 
 /* ---- names (cmakename.h) ---- */
 
-static const struct script_entry *
-rename_variable(struct cm *c, const struct cmake_token *p, bool reference)
-{
-    return cmake_rename_variable(c->j, p, reference);
-}
-
 static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
                                               const struct cmake_token *p)
 {
@@ -235,13 +229,16 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             } else if (k && k + 1 < a->npc &&
                        a->pc[k - 1].kind == CMAKE_PC_VAR_OPEN &&
                        a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
-                const struct script_entry *se = rename_variable(c, p, true);
+                const struct script_entry *se =
+                    cmake_rename_variable(c->j, p, true);
                 if (se && se->action == SA_RENAME && k + 2 < a->npc)
                     cmake_library_file(c->j, a, k);
             }
             continue;
         }
         const char *s = c->buf + p->off;
+        if (c->j->env && c->j->env->cmake_template)
+            cmake_template_word(c->j, p); /* @CMAKE_CUDA_FLAGS@ */
         if (p->len > 5 && !memcmp(s, "ENV{", 4) && s[p->len - 1] == '}' &&
             a->npc == 1 && !c->text) {
             /* set(ENV{CUDA_HOME} ...), unset(ENV{...}), if(DEFINED ...) */
@@ -626,7 +623,7 @@ static void command(struct cm *c, const struct cmake_token *name)
             /* find_library(... HINTS ENV CUDA_HOME): the environment's */
             rename_name(c, SC_MAKE_VARIABLE, &a->t);
         else if (a->t.kind == CMAKE_TOK_IDENT && is_ident(c, &a->t) &&
-                 !rename_variable(c, &a->t, false))
+                 !cmake_rename_variable(c->j, &a->t, false))
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         if (!a->goes_on) /* (a quoted argument ends what was open) */
             c->gx = (struct gx){0, 0, 0, false, 0, 0};

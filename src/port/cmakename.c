@@ -7,6 +7,7 @@
 
 #include "port/cmakearg.h"
 #include "port/sdkpath.h"
+#include "port/template.h"
 #include "util/arena.h"
 
 /* Rename a variable's name at piece (or token) p; returns its entry. A
@@ -86,6 +87,18 @@ void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
     if (ce->e.message)
         sj_note(j, name->off, "'%.*s' becomes '%s': %s", (int)name->len, s, to,
                 ce->e.message);
+}
+
+static void template_ref(void *arg, size_t off, size_t len)
+{
+    struct cmake_token p = {(uint32_t)off, (uint32_t)len, CMAKE_PC_WORD, 0};
+    cmake_rename_variable(arg, &p, true);
+}
+
+void cmake_template_word(struct script_job *j, const struct cmake_token *p)
+{
+    if (memchr(j->buf + p->off, '@', p->len))
+        template_refs(j->buf, p->off, p->len, template_ref, j);
 }
 
 bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k)

@@ -28,6 +28,10 @@ const struct script_entry *cmake_rename(struct script_job *j,
 void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                           const struct cmake_token *name);
 
+/* A word piece p of a configure_file() template (x.cmake.in): the
+ * variables it names as @NAME@, renamed or reported as references. */
+void cmake_template_word(struct script_job *j, const struct cmake_token *p);
+
 /* An environment variable's assignment at piece k, the start of its
  * word, in an argument that holds them (ENVIRONMENT
  * "CUDA_VISIBLE_DEVICES=0", COMMAND env CUDA_HOME=...): its name as the

@@ -17,6 +17,7 @@
 #include "port/hazard.h"
 #include "port/pending.h"
 #include "port/project.h"
+#include "port/template.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
 #include "util/arena.h"
@@ -203,6 +204,20 @@ static void directive_rename(struct rw *st, const struct token *t,
     if (st->ndren < 4)
         st->dren[st->ndren++] = (struct dir_rename){
             (uint32_t)t->off, (uint32_t)t->len, text, len, st->neg};
+}
+
+/* A CMake variable's name in a configure_file() template. */
+static void template_name(struct rw *st, size_t off, size_t len, bool macro)
+{
+    const char *to =
+        template_variable(st->rw->map, &st->fd, st->buf, off, len, macro);
+    if (to)
+        add_edit(st, off, len, to, strlen(to));
+}
+
+static void template_ref(void *arg, size_t off, size_t len)
+{
+    template_name(arg, off, len, false);
 }
 
 /* An identifier t in a directive: one that begins it starts its
@@ -1005,6 +1020,14 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         case TOK_IDENT:
             if (t.flags & TOKF_DIRECTIVE)
                 directive_ident(&st, &t);
+            if (env && env->cmake_template) {
+                enum template_name tn =
+                    template_name_at(buf, len, &t, &st.prev);
+                if (tn != TN_NONE)
+                    template_name(&st, t.off, t.len, tn == TN_CMAKEDEFINE);
+                if (tn == TN_REF)
+                    break;
+            }
             facts_ident(&st.facts, &t, &st.prev);
             do_ident(&st, &lx, &t);
             break;
@@ -1039,6 +1062,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_string(&st, &t);
             if (st.nedits == before && env && env->file_string)
                 do_file_string(&st, &t);
+            if (st.nedits == before && env && env->cmake_template)
+                template_refs(buf, t.off, t.len, template_ref, &st);
             break;
         }
         case TOK_PUNCT:

@@ -70,6 +70,9 @@ struct rewrite_env {
      * (NULL: none); the text must last until the next call. */
     const char *(*outside_header)(void *arg, const char *name, size_t len,
                                   bool library, enum facts_where where);
+    /* The file is a configure_file() template (config.h.in): the names
+     * CMake fills in are its variables' (port/template.h). */
+    bool cmake_template;
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -63,6 +63,8 @@ struct script_env {
     /* The architecture the build targets whose warps are 128 threads, or
      * NULL (port/rewrite.h: for C++ in strings). */
     const char *wide_arch;
+    /* A configure_file() template (x.cmake.in): @NAME@ names a variable. */
+    bool cmake_template;
 };
 
 #endif

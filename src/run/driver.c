@@ -38,6 +38,7 @@
 #include "run/setup.h"
 #include "run/suppress.h"
 #include "run/shadow.h"
+#include "util/filekind.h"
 #include "util/path.h"
 #include "util/testhook.h"
 #include "util/xalloc.h"
@@ -386,7 +387,8 @@ static void port_all(struct run *r, const struct lock *lock,
     size_t *kept = NULL, nkept = 0;
     for (size_t i = 0; i < r->njobs; i++)
         if (r->jobs[i].kind == JOB_NATIVE ||
-            (r->jobs[i].kind == JOB_PORT && r->jobs[i].script)) {
+            (r->jobs[i].kind == JOB_PORT &&
+             (r->jobs[i].script || filekind_is_template(r->jobs[i].path)))) {
             kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
             kept[nkept++] = i;
         }

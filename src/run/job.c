@@ -24,6 +24,7 @@
 #include "port/scriptdefs.h"
 #include "port/scriptincs.h"
 #include "port/scriptsrcs.h"
+#include "port/template.h"
 #include "run/backup.h"
 #include "run/inplace.h"
 #include "run/inputs.h"
@@ -301,7 +302,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         run->o->rename_project ? inputs_include_name : NULL,
         run->renamed_base.nr ? inputs_file_string : NULL,
         run->wide_arch,
-        inputs_outside_header};
+        inputs_outside_header,
+        filekind_is_template(j->path)};
 }
 
 /* The port of src, its pending names decided: edits in w->edits,
@@ -623,6 +625,10 @@ size_t job_note_names(void *arg, size_t k, int wid)
                             note_incdir, &in);
         script_sources((enum script_lang)j->script, src.buf, src.len,
                        note_source, &in);
+    } else if (j->kind == JOB_PORT) {
+        /* A template's #cmakedefine NAME: the build defines NAME. */
+        struct defined d = {r, src.buf};
+        template_defines(src.buf, src.len, note_defined, &d);
     } else if (!memchr(src.buf, '\0', src.len) && src.len <= LEXER_MAX) {
         struct pending *pend = NULL;
         rewrite(run, j, r, w, &src, &pend, true);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "port/script.h"
+#include "util/filekind.h"
 #include "util/strbuf.h"
 
 /* A build file of the project, by the rewriter of its language. */
@@ -19,8 +20,9 @@ size_t scripts_port(const struct run *run, const struct job *j,
     strbuf_reset(dir);
     if (slash)
         strbuf_add(dir, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
-    struct script_env env = {slash ? dir->buf : NULL, &run->files, run->want,
-                             run->o->verbosity >= 0, run->wide_arch};
+    struct script_env env = {
+        slash ? dir->buf : NULL, &run->files,    run->want,
+        run->o->verbosity >= 0,  run->wide_arch, filekind_is_template(j->path)};
     return script_rewrite(sr, (enum script_lang)j->script, src->buf, src->len,
                           &env, a, edits, f);
 }

@@ -129,6 +129,12 @@ bool filekind_is_unit(enum file_kind k)
     return k == FK_CUDA || k == FK_MUSA || k == FK_C || k == FK_CXX;
 }
 
+bool filekind_is_template(const char *name)
+{
+    const struct file_ext *e = filekind_find(name);
+    return e && e->match == FM_SUFFIX && !strcmp(filekind_ext(e->ext), ".in");
+}
+
 char *filekind_port_name(const char *name, bool *renamed)
 {
     const struct file_ext *e = filekind_find(name);

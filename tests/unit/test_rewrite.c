@@ -12,6 +12,7 @@
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
 #include "port/rewrite.h"
+#include "port/template.h"
 #include "io/source.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -132,6 +133,33 @@ static void check_port(const char *in, const char *want)
     free(p.text);
     free(q.text);
 }
+
+static void collect_ref(void *arg, size_t off, size_t len)
+{
+    struct strbuf *sb = arg;
+    strbuf_addf(sb, "%zu:%zu ", off, len);
+}
+
+/* configure_file()'s references: @NAME@ and ${NAME}, names only; a
+ * #cmakedefine's macro at the start of its line. */
+START_TEST(template_references)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *s = "\"@A@B@ ${CX} @ @1a@ ${D @E\"";
+    template_refs(s, 0, strlen(s), collect_ref, &sb);
+    ck_assert_str_eq(sb.buf, "2:1 4:1 9:2 ");
+    ck_assert(template_is_ref("@AB@", 4, 1, 2));
+    ck_assert(template_is_ref("${AB}", 5, 2, 2));
+    ck_assert(!template_is_ref("@AB", 3, 1, 2));
+    ck_assert(!template_is_ref("{AB}", 4, 1, 2));
+    strbuf_reset(&sb);
+    const char *t = "#cmakedefine A 1\n  # cmakedefine01 BB\n#cmakedefinex C\n"
+                    "#define D\n#cmakedefine";
+    template_defines(t, strlen(t), collect_ref, &sb);
+    ck_assert_str_eq(sb.buf, "13:1 35:2 ");
+    strbuf_release(&sb);
+}
+END_TEST
 
 START_TEST(whole_tokens_only)
 {
@@ -654,6 +682,7 @@ static Suite *rewrite_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60); /* (the sanitizers, a busy machine) */
     tcase_add_test(tc, whole_tokens_only);
+    tcase_add_test(tc, template_references);
     tcase_add_test(tc, comments_and_strings_kept);
     tcase_add_test(tc, vendor_shims_kept);
     tcase_add_test(tc, qualified_names);

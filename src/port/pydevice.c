@@ -200,14 +200,16 @@ static bool location_value(const struct py_code *c, size_t i,
     return kw != (size_t)-1 && py_is_name(c, kw, "map_location");
 }
 
-/* Is the bracket a a call of torch.library's impl(), lib.impl() or
- * register_kernel(), whose string arguments name devices ("cuda") or
- * dispatch keys ("CUDA")? */
+/* Is the bracket a a call of torch.library's impl(), lib.impl(),
+ * register_kernel() or Library() (whose key its impl() calls must
+ * agree with), whose string arguments name devices ("cuda") or dispatch
+ * keys ("CUDA")? */
 static bool library_impl(const struct py_code *c, struct py_around a)
 {
     return a.open == '(' && a.first >= 2 &&
            (py_is_name(c, a.first - 2, "impl") ||
-            py_is_name(c, a.first - 2, "register_kernel"));
+            py_is_name(c, a.first - 2, "register_kernel") ||
+            py_is_name(c, a.first - 2, "Library"));
 }
 
 /* torch.library.impl(lib, "op", "CUDA"), lib.impl("op", f, "CUDA"): the

@@ -475,9 +475,11 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
             qualified_module(m, c, k, end, sb);
         } else if (me->action == SA_RENAME) {
             rename_dotted(m, c, k, end, me->e.to);
-            size_t fl; /* the name the port's import binds */
+            size_t fl; /* the name the port's import binds (with as,
+                          the alias alone) */
             const char *first = part(me->e.to, 0, &fl);
-            hashmap_put(&m->modules, first, fl, (void *)1);
+            if (!as)
+                hashmap_put(&m->modules, first, fl, (void *)1);
         }
         const struct script_entry *se =
             port_path(m, sb->buf, sb->len, &out, &ext);

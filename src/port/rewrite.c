@@ -585,7 +585,8 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         (lexer_token_is(b, m, "PYBIND11_MODULE") ||
          lexer_token_is(b, m, "TORCH_LIBRARY") ||
          lexer_token_is(b, m, "TORCH_LIBRARY_FRAGMENT") ||
-         lexer_token_is(b, m, "TORCH_LIBRARY_IMPL")))
+         lexer_token_is(b, m, "TORCH_LIBRARY_IMPL") ||
+         lexer_token_is(b, m, "TORCH_LIBRARY_IMPL_EXPAND")))
         return;
     struct name_result *nr = lookup_name(st, s, len, hash);
     if (st->env && st->env->includes_only) {
@@ -642,16 +643,18 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
 
 /* TORCH_LIBRARY_IMPL(ns, CUDA, m), STABLE_TORCH_LIBRARY_IMPL: the
  * dispatch key at t, renamed as the mapping renames c10::DispatchKey::
- * with it (CUDA -> PrivateUse1, torchada's rule for the macro); mmcv's
+ * with it (CUDA -> PrivateUse1, torchada's rule for the macro; vLLM's
+ * TORCH_LIBRARY_IMPL_EXPAND passes it on to that macro); mmcv's
  * REGISTER_DEVICE_IMPL(op, CUDA, fn), which pastes at::k##device, as its
  * MUSA port writes it (Moore Threads' porting guide for mmcv: ", CUDA, ->
  * , PrivateUse1,"). Returns whether it was one. */
 static bool dispatch_key(struct rw *st, const struct token *t, const char *s,
                          size_t len)
 {
-    static const char *const macros[] = {"TORCH_LIBRARY_IMPL",
-                                         "STABLE_TORCH_LIBRARY_IMPL",
-                                         "REGISTER_DEVICE_IMPL"};
+    static const char *const macros[] = {
+        "TORCH_LIBRARY_IMPL", "STABLE_TORCH_LIBRARY_IMPL",
+        "TORCH_LIBRARY_IMPL_EXPAND", /* vLLM's */
+        "REGISTER_DEVICE_IMPL"};
     const char *b = st->buf;
     if (!lexer_token_is(b, &st->prev, ",") || st->prev2.kind != TOK_IDENT)
         return false;

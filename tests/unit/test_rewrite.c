@@ -285,12 +285,15 @@ START_TEST(dispatch_keys)
                "STABLE_TORCH_LIBRARY_IMPL(_C,\n  CUDA, m) {}\n"
                "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
                "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n"
-               "REGISTER_DEVICE_IMPL(nms_impl, CUDA, nms_launcher);\n",
+               "REGISTER_DEVICE_IMPL(nms_impl, CUDA, nms_launcher);\n"
+               "TORCH_LIBRARY_IMPL_EXPAND(TORCH_EXTENSION_NAME, CUDA, m) {}\n",
                "TORCH_LIBRARY_IMPL(ops, PrivateUse1, m) {}\n"
                "STABLE_TORCH_LIBRARY_IMPL(_C,\n  PrivateUse1, m) {}\n"
                "MY_TORCH_LIBRARY_IMPL(x, CUDA, m); f(x, CUDA, m);\n"
                "TORCH_LIBRARY_IMPL(ops, AutogradCUDA, m) {}\n"
-               "REGISTER_DEVICE_IMPL(nms_impl, PrivateUse1, nms_launcher);\n");
+               "REGISTER_DEVICE_IMPL(nms_impl, PrivateUse1, nms_launcher);\n"
+               "TORCH_LIBRARY_IMPL_EXPAND(TORCH_EXTENSION_NAME, PrivateUse1, "
+               "m) {}\n");
 }
 END_TEST
 

@@ -243,6 +243,19 @@ START_TEST(cmake_names)
            "find_package(Torch REQUIRED)\n",
            "1:14: build: 'Torch' is kept, but Torch's package knows nothing "
            "of torch_musa");
+    /* libtorch's CUDA libraries and architectures: said, not kept
+     * silently (from a review). */
+    expect(newest, SCRIPT_CMAKE,
+           "set(TORCH_CUDA_ARCH_LIST \"8.0\")\n"
+           "target_link_libraries(app c10_cuda)\n",
+           "set(TORCH_CUDA_ARCH_LIST \"8.0\")\n"
+           "target_link_libraries(app c10_cuda)\n",
+           "1:5: build: 'TORCH_CUDA_ARCH_LIST' is kept, but it is libtorch's "
+           "CUDA build setting");
+    expect(newest, SCRIPT_CMAKE, "target_link_libraries(app c10_cuda)\n",
+           "target_link_libraries(app c10_cuda)\n",
+           "1:27: build: 'c10_cuda' is kept, but it is PyTorch's c10 CUDA "
+           "library");
     /* A CUDA version goes: a configure with it fails ("unsuitable
      * version 5.1.0"; from a review, where it was kept and reported). */
     expect(newest, SCRIPT_CMAKE,
@@ -1809,6 +1822,15 @@ START_TEST(python_setup)
                  "x = ext.CUDAExtension\n",
                  "import torch_musa.utils.musa_extension as ext\n"
                  "x = ext.MUSAExtension\n");
+    /* import a.b as x binds x alone: the full name needs its own import
+     * (from a review: said without 'as', silent with it). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch.utils.cpp_extension as ext\n"
+           "x = torch.utils.cpp_extension.CUDAExtension\n",
+           "import torch\nimport torch_musa.utils.musa_extension as ext\n"
+           "x = torch_musa.utils.musa_extension.MUSAExtension\n",
+           "3:5: build: 'torch_musa.utils.musa_extension.MUSAExtension' needs "
+           "'import torch_musa.utils.musa_extension'");
     expect(newest, SCRIPT_PYTHON,
            "import torch\nimport torch as th\nfrom torch import cuda\n"
            "from torch.utils import cpp_extension\n"
@@ -2027,18 +2049,21 @@ START_TEST(python_devices)
                  "p.add_argument('--kind', default='cuda')\n"
                  "if mode == 'cuda': print('cuda')\n");
     /* torch.library's dispatch keys and device types, as the C++'s
-     * TORCH_LIBRARY_IMPL(ns, CUDA, m) (from a review: kept). */
+     * TORCH_LIBRARY_IMPL(ns, CUDA, m) (from a review: kept), a Library's
+     * too, which its impl() calls must agree with. */
     expect_quiet(
         newest, SCRIPT_PYTHON,
         "import torch\nimport torch_musa\n"
         "@torch.library.impl(lib, 'op', 'CUDA')\ndef f(x): pass\n"
         "lib.impl('op2', f, dispatch_key='CUDA')\n"
         "torch.library.register_kernel('my::op', 'cuda')\n"
+        "lib2 = torch.library.Library('ns', 'IMPL', 'CUDA')\n"
         "print('CUDA', x.get('CUDA'))\n",
         "import torch\nimport torch_musa\n"
         "@torch.library.impl(lib, 'op', 'PrivateUse1')\ndef f(x): pass\n"
         "lib.impl('op2', f, dispatch_key='PrivateUse1')\n"
         "torch.library.register_kernel('my::op', 'musa')\n"
+        "lib2 = torch.library.Library('ns', 'IMPL', 'PrivateUse1')\n"
         "print('CUDA', x.get('CUDA'))\n");
     /* An option's choices with its default; a device's key whose value
      * asks is_*available; torch.device(type=); map_location's values (its

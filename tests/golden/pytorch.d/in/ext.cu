@@ -26,3 +26,6 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("scale", &scale); }
  * to have are kept whole and said */
 bool on_gpu(const at::Tensor &x) { using namespace at; return x.device().type() == kCUDA; }
 void handles() { auto lt = at::cuda::getCurrentCUDABlasLtHandle(); (void)lt; }
+/* The other per-backend dispatch keys have PrivateUse1 ones too */
+TORCH_LIBRARY_IMPL(ext, AutocastCUDA, m) { m.impl("op", &on_gpu); }
+TORCH_LIBRARY_IMPL(ext, SparseCUDA, m) {}

@@ -604,7 +604,10 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
             pend_member(st, lx, t, nr, s, len, hash);
             return;
         }
-        if (!is_member_access(st))
+        struct lexer look = *lx; /* x.cuda(), not a field x.cuda */
+        struct token next;
+        if (!is_member_access(st) || !lexer_next_sig(&look, &next) ||
+            !lexer_token_is(st->buf, &next, "("))
             return;
     }
     if (id && id->nquals) {
@@ -743,6 +746,31 @@ static void do_string(struct rw *st, const struct token *t)
         return;
     const struct map_entry *e = rules_tag(st->rw->strings, (size_t)i);
     add_edit(st, t->off + skip, len, e->to, e->to_len);
+}
+
+/* torch::Device("cuda:0"), torch::device("cuda"): the device type, as
+ * Python's 'cuda' is (torch_musa names its PrivateUse1 backend "musa",
+ * which c10::Device's parser then takes; from a review: kept). */
+static void device_string(struct rw *st, const struct token *t)
+{
+    const char *b = st->buf, *s = b + t->off + 1;
+    size_t len = t->len - 2, n = 0;
+    if (!lexer_token_is(b, &st->prev, "(") ||
+        !(lexer_token_is(b, &st->prev2, "Device") ||
+          lexer_token_is(b, &st->prev2, "device")) ||
+        b[t->off] != '"' || t->len < 3 || (t->flags & TOKF_SPLICE))
+        return;
+    while (n < len && s[n] != ':')
+        n++;
+    if (n + 1 == len) /* "cuda:" */
+        return;
+    for (size_t k = n + 1; k < len; k++) /* "cuda:0" */
+        if (s[k] < '0' || s[k] > '9')
+            return;
+    const struct script_entry *de =
+        mapping_script(st->rw->map, SC_PY_DEVICE, s, n);
+    if (de && de->action == SA_RENAME)
+        add_edit(st, t->off + 1, n, de->e.to, de->e.to_len);
 }
 
 /* A path at buf[off..off+len) that names a renamed file of the run: its
@@ -1065,6 +1093,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_string(&st, &t);
             if (st.nedits == before && env && env->file_string)
                 do_file_string(&st, &t);
+            if (st.nedits == before)
+                device_string(&st, &t);
             if (st.nedits == before && env && env->cmake_template)
                 template_refs(buf, t.off, t.len, template_ref, &st);
             break;

@@ -29,3 +29,11 @@ void handles() { auto lt = at::cuda::getCurrentCUDABlasLtHandle(); (void)lt; }
 /* The other per-backend dispatch keys have PrivateUse1 ones too */
 TORCH_LIBRARY_IMPL(ext, AutocastCUDA, m) { m.impl("op", &on_gpu); }
 TORCH_LIBRARY_IMPL(ext, SparseCUDA, m) {}
+/* A device named by its string, as Python's 'cuda'; a tensor's .cuda()
+ * has no C++ counterpart in torch_musa (a field of that name is not it) */
+struct Opts { bool cuda; };
+at::Tensor to_gpu(const at::Tensor &x, Opts o) {
+    o.cuda = true;
+    auto y = x.to(torch::Device("cuda:0")).add(torch::ones({2}, torch::device("cuda")));
+    return y.cuda();
+}

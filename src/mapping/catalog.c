@@ -282,9 +282,10 @@ static void query_identifier(const struct mapping *m, const char *name,
 }
 
 /* A qualified name ported the way the rewriter ports it (port/rewrite.c,
- * do_ident_lookup): from its first part on, a member-only entry leaves
- * the part alone; else the first qualified entry that starts there and
- * matches the parts that follow renames them all; else the part is an
+ * do_ident_lookup): from its first part on, a member-only rename
+ * leaves the part alone; else the first qualified entry that starts
+ * there and matches the parts that follow renames them all; else a
+ * member-only entry leaves it alone; else the part is an
  * identifier: its exact entry, else a pattern (one for a family MUSA has
  * only part of keeps it, unless the project declares it). One step per
  * entry or part, in order. */
@@ -348,7 +349,8 @@ static int qual_port(const struct mapping *m, const char *key,
         const struct map_ident *id = mapping_ident(m, name, strlen(name));
         st->first = i;
         st->n = 1;
-        if (id && id->exact && id->exact->member) {
+        bool member = id && id->exact && id->exact->member;
+        if (member && id->exact->kind == MAP_RENAME) {
             st->e = id->exact;
             st->member = true;
             i++;
@@ -372,7 +374,10 @@ static int qual_port(const struct mapping *m, const char *key,
             }
             break;
         }
-        if (!st->qualified && id && id->exact) {
+        if (!st->qualified && member) { /* x.cuda(), not cuda::barrier */
+            st->e = id->exact;
+            st->member = true;
+        } else if (!st->qualified && id && id->exact) {
             st->e = id->exact;
             if (id->exact->kind == MAP_RENAME)
                 st->to = xstrdup(id->exact->to);
@@ -464,9 +469,9 @@ static void query_qualified(const struct mapping *m, const char *name,
                 fprintf(out, "  %s: not mapped\n", part.buf);
             else if (st->member)
                 fprintf(out,
-                        "  %s: kept (its entry at %s:%u applies after . or "
-                        "-> only)\n",
-                        part.buf, e->where.file, e->where.line);
+                        "  %s: kept (its entry at %s:%u:%u applies after . "
+                        "or -> only)\n",
+                        part.buf, e->where.file, e->where.line, e->where.col);
             else if (st->unless)
                 fprintf(out,
                         "  %s: kept (reported, -Wunsupported), unless the "

@@ -599,6 +599,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         st->sym_pending = true;
     /* A member-only entry (x.is_cuda()) applies after . or -> alone, and
      * to the project's own name with its declaration (pend_member). */
+    bool not_member = false;
     if (id && id->exact && id->exact->member) {
         if (id->exact->kind == MAP_RENAME) {
             pend_member(st, lx, t, nr, s, len, hash);
@@ -606,16 +607,17 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         }
         struct lexer look = *lx; /* x.cuda(), not a field x.cuda */
         struct token next;
-        if (!is_member_access(st) || !lexer_next_sig(&look, &next) ||
-            !lexer_token_is(st->buf, &next, "("))
-            return;
+        not_member = !is_member_access(st) || !lexer_next_sig(&look, &next) ||
+                     !lexer_token_is(st->buf, &next, "(");
     }
-    if (id && id->nquals) {
+    if (id && id->nquals) { /* (cuda::barrier, though x.cuda() is not) */
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))
                 return;
         s = spell(st, t, &len); /* the scratch buffer may have been reused */
     }
+    if (not_member)
+        return;
     if (id && id->exact && id->exact->hazard &&
         id->exact->kind != MAP_UNSUPPORTED) {
         struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};

@@ -9,6 +9,7 @@
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
 #include "port/scriptjob.h"
+#include "util/arena.h"
 #include "util/strbuf.h"
 
 static bool word_is(const struct script_job *j, const struct sj_word *w,
@@ -327,9 +328,18 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                             : "port both by hand");
             continue;
         }
-        size_t end = vw ? vw->off + vw->len : w[i].off + w[i].len;
         const struct sj_word *fw = vw ? &w[i - 1] : &w[i];
-        int shown = (int)(end - fw->off);
+        /* the option as said: its words with one blank between, not
+         * the list's text between them (--threads", "4) */
+        char *sh = arena_alloc(j->a, fw->len + (vw ? vw->len + 1 : 0) + 1);
+        memcpy(sh, s, fw->len);
+        if (vw) {
+            sh[fw->len] = ' ';
+            memcpy(sh + fw->len + 1, v, vw->len);
+        }
+        sh[fw->len + (vw ? vw->len + 1 : 0)] = '\0';
+        int shown = (int)strlen(sh);
+        s = sh;
         switch (f->action) {
         case NVF_DROP:
             if (!drop(j, fw))
@@ -393,7 +403,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                 size_t voff = (size_t)(v - j->buf);
                 sj_replace(j, voff, vlen, f->to, strlen(f->to), false);
                 sj_note(j, fw->off, "'%.*s' becomes '%.*s%s'", shown, s,
-                        (int)(voff - fw->off), s, f->to);
+                        (int)(vw ? fw->len + 1 : voff - fw->off), s, f->to);
             }
             break;
         }

@@ -327,6 +327,13 @@ static void build_define(void *arg, const char *name, enum decl_kind kind,
     if (kind != DECL_MACRO || file >= d->r->njobs || !d->r->jobs[file].script)
         return;
     size_t len = strlen(name);
+    /* the port's spelling: the build files' -D__CUDA_NO_HALF_OPERATORS__
+     * became __MUSA_NO_HALF_OPERATORS__, as the sources' did */
+    const struct map_ident *id = mapping_ident(d->r->map, name, len);
+    if (id && id->exact && id->exact->kind == MAP_RENAME) {
+        name = id->exact->to;
+        len = id->exact->to_len;
+    }
     for (size_t i = 0; i < o->ndefines; i++)
         if (!strncmp(o->defines[i], name, len) &&
             (!o->defines[i][len] || o->defines[i][len] == '='))
@@ -334,7 +341,8 @@ static void build_define(void *arg, const char *name, enum decl_kind kind,
     if (hashmap_get(&d->db, name, len))
         return; /* -p's compilation database gives it */
     if (d->n++ < DEFINES_SHOWN)
-        strbuf_addf(&d->names, "%s%s", d->n > 1 ? ", " : "", name);
+        strbuf_addf(&d->names, "%s%.*s", d->n > 1 ? ", " : "", (int)len,
+                    name);
 }
 
 static const char *defines_note(const struct run *r, struct arena *a)

@@ -60,3 +60,11 @@ CM
 $C2M -q -o out-gx gx
 cat out-gx/a.mu
 grep -o '"notes": \[[^]]*\]' out-gx/musa_manifest.json
+# The note names a macro as the port spells it: the build files'
+# -D__CUDA_NO_HALF_OPERATORS__ became __MUSA_NO_HALF_OPERATORS__, as the
+# sources' did (from a review: the note said the CUDA name).
+mkdir half
+printf '#ifndef __CUDA_NO_HALF_OPERATORS__\nint h;\n#endif\n' >half/h.cu
+printf 'add_definitions(-D__CUDA_NO_HALF_OPERATORS__)\nadd_library(h h.cu)\n' >half/CMakeLists.txt
+$C2M -o out-half half 2>&1 | grep 'build files define'
+grep -h HALF out-half/h.mu out-half/CMakeLists.txt

@@ -1181,7 +1181,15 @@ START_TEST(make_flags)
            "a = {'nvcc': ['-O3', '-Xcompiler', '-G']}\n",
            "from torch_musa.utils.musa_extension import MUSAExtension\n"
            "a = {'mcc': ['-O3', '-Xcompiler', '-G']}\n",
-           "2:23: build: '-Xcompiler', '-G' is kept");
+           "2:23: build: '-Xcompiler -G' is kept");
+    /* An option and its value as said: the words, not the list's text
+     * between them (from a review: dropped '--threads", "4'). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "a = {'nvcc': ['--threads', '4', '-O3']}\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "a = {'mcc': ['-O3']}\n",
+           "2:16: note: dropped '--threads 4'");
     expect(newest, SCRIPT_CMAKE,
            "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",
            "add_compile_options(-Xcompiler -lineinfo -Xcompiler=-lineinfo)\n",

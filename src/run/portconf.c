@@ -21,6 +21,7 @@
 #include "mapping/mapping.h"
 #include "mapping/sdk.h"
 #include "port/diff.h"
+#include "run/record.h"
 #include "util/json.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -147,7 +148,12 @@ static void put(struct run *r, const struct conf_file *cf,
     r->conf[r->nconf++] =
         (struct mf_output){cf->name, manifest_hash(text->buf, text->len)};
     if (r->mode == REPORT_WRITE) {
-        if (run_write_file(r, path, text->buf, text->len) == EMIT_WRITTEN) {
+        /* one on record is the sources' outputs' case: edited since it
+         * was written, it is kept (record.h) */
+        uint64_t was;
+        bool recorded = exists && record_find(&r->record, cf->name, &was);
+        if (run_write_guarded(r, path, text->buf, text->len,
+                              recorded ? record_guard : NULL) == EMIT_WRITTEN) {
             r->rep.conf_written++;
             if (r->o->verbosity > 0)
                 info("%s: written (CMake configuration)", path);

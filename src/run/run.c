@@ -111,9 +111,19 @@ bool run_is_own_file(const char *rel)
 int run_write_file(struct run *r, const char *path, const char *data,
                    size_t len)
 {
+    return run_write_guarded(r, path, data, len, NULL);
+}
+
+int run_write_guarded(struct run *r, const char *path, const char *data,
+                      size_t len,
+                      int (*guard)(void *arg, int at, const char *name,
+                                   const char *dst, struct strbuf *err))
+{
     struct strbuf err = STRBUF_INIT;
     struct emitter em = EMITTER_INIT;
     em.as_cp = true;
+    em.guard = guard;
+    em.guard_arg = r;
     int rc = emit_file(&em, path, data, len, NULL, &err);
     if (rc < 0) {
         error("%s", err.buf);

@@ -49,3 +49,12 @@ printf '// newer\n' >>src/a.cu
 echo 99999 >out/.cuda2musa.lock
 $C2M -q -o out src 2>&1; echo "after an interrupted run: $?"
 grep -c edit out/a.mu || echo "the edit is gone"
+echo "-- the CMake configuration made for a project is kept when edited too"
+mkdir -p cm
+printf 'project(p LANGUAGES CUDA)\nadd_executable(k k.cu)\n' >cm/CMakeLists.txt
+printf '__global__ void k() {}\n' >cm/k.cu
+$C2M -q -o cmout cm
+printf '# my own\n' >>cmout/musa_port.cmake
+printf '// newer\n' >>cm/k.cu
+$C2M -q -o cmout cm 2>&1; echo "edited musa_port.cmake: $?"
+tail -1 cmout/musa_port.cmake

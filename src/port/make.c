@@ -14,6 +14,7 @@
 
 #include "lex/make.h"
 #include "mapping/mapping.h"
+#include "port/makearch.h"
 #include "port/makelibs.h"
 #include "port/makeshell.h"
 #include "port/makevars.h"
@@ -579,6 +580,8 @@ static void line(struct mk *m)
     size_t from = 0;          /* where this one starts */
     bool libs = mklibs_assigns(&m->vars, m->buf, m->v, m->n);
     m->nwords = 0;
+    if (mkarch_values(j, &m->vars, m->v, m->n))
+        return; /* SMS ?= 70 75 80 */
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
@@ -600,6 +603,11 @@ static void line(struct mk *m)
             if (!n)
                 continue;
             m->v[i].len = n;
+        }
+        size_t e = mkarch_option(j, &m->vars, m->v, m->n, i);
+        if (e) { /* -gencode arch=compute_$(sm),code=sm_$(sm) */
+            i = e;
+            continue;
         }
         if (t->kind == MAKE_TOK_VAR_OPEN || t->kind == MAKE_TOK_VAR_SHORT)
             ref_word(m, i);
@@ -720,6 +728,7 @@ static void read_variables(struct mk *m)
     bool start = true;
     const struct make_token *name = NULL;
     mklibs_read(&m->vars, m->buf, m->v, m->n);
+    mkarch_read(&m->vars, m->buf, m->v, m->n);
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))

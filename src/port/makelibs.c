@@ -7,16 +7,15 @@
 #include "build/nvflags.h"
 #include "port/sdkpath.h"
 
-static bool word_is(const char *buf, const struct make_token *t, const char *s)
+bool mk_word_is(const char *buf, const struct make_token *t, const char *s)
 {
     size_t n = strlen(s);
     return t->kind == MAKE_TOK_WORD && t->len == n &&
            !memcmp(buf + t->off, s, n);
 }
 
-/* The variable a plain reference $(NAME) at i reads, or NULL. */
-static const struct make_token *ref_at(const struct make_token *t, size_t n,
-                                       size_t i)
+const struct make_token *mk_ref_at(const struct make_token *t, size_t n,
+                                   size_t i)
 {
     if (i + 2 >= n || t[i].kind != MAKE_TOK_VAR_OPEN ||
         t[i + 1].kind != MAKE_TOK_WORD || (t[i + 1].flags & MAKE_TOKF_FUNC) ||
@@ -25,12 +24,11 @@ static const struct make_token *ref_at(const struct make_token *t, size_t n,
     return &t[i + 1];
 }
 
-/* Is i the opening of $(FUNC ...), and where do its arguments start? */
-static size_t function(const char *buf, const struct make_token *t, size_t n,
-                       size_t i, const char *func)
+size_t mk_function(const char *buf, const struct make_token *t, size_t n,
+                   size_t i, const char *func)
 {
     if (i + 1 >= n || t[i].kind != MAKE_TOK_VAR_OPEN ||
-        !(t[i + 1].flags & MAKE_TOKF_FUNC) || !word_is(buf, &t[i + 1], func))
+        !(t[i + 1].flags & MAKE_TOKF_FUNC) || !mk_word_is(buf, &t[i + 1], func))
         return 0;
     for (i += 2; i < n && t[i].kind == MAKE_TOK_SPACE; i++)
         ;
@@ -47,14 +45,15 @@ static bool same(const char *buf, const struct make_token *a,
 static void linked(struct mk_vars *v, const char *buf,
                    const struct make_token *t, size_t n, size_t i)
 {
-    const struct make_token *var = ref_at(t, n, i + 1), *list;
+    const struct make_token *var = mk_ref_at(t, n, i + 1), *list;
     if (!var)
         return;
     /* (the foreach opens a few tokens before: $(foreach l,$(L),-l$(l))) */
     for (size_t k = i; k-- && i - k <= 16;) {
-        size_t a = function(buf, t, n, k, "foreach");
+        size_t a = mk_function(buf, t, n, k, "foreach");
         if (a && a + 2 < n && same(buf, &t[a], var) &&
-            t[a + 1].kind == MAKE_TOK_PUNCT && (list = ref_at(t, n, a + 2))) {
+            t[a + 1].kind == MAKE_TOK_PUNCT &&
+            (list = mk_ref_at(t, n, a + 2))) {
             mkvars_library(v, list->off, list->len);
             return;
         }
@@ -66,15 +65,14 @@ static void linked(struct mk_vars *v, const char *buf,
 static size_t addprefix_list(const char *buf, const struct make_token *t,
                              size_t n, size_t i)
 {
-    size_t a = function(buf, t, n, i, "addprefix");
-    return a && a + 1 < n && word_is(buf, &t[a], "-l") &&
+    size_t a = mk_function(buf, t, n, i, "addprefix");
+    return a && a + 1 < n && mk_word_is(buf, &t[a], "-l") &&
                    t[a + 1].kind == MAKE_TOK_PUNCT
                ? a + 2
                : 0;
 }
 
-/* The tokens of the function opening at i end here (its ')'). */
-static size_t function_end(const struct make_token *t, size_t n, size_t i)
+size_t mk_function_end(const struct make_token *t, size_t n, size_t i)
 {
     size_t depth = 0;
     for (; i < n; i++) {
@@ -91,11 +89,11 @@ void mklibs_read(struct mk_vars *v, const char *buf, const struct make_token *t,
     for (size_t i = 0; i < n; i++) {
         size_t a;
         const struct make_token *r;
-        if (word_is(buf, &t[i], "-l")) {
+        if (mk_word_is(buf, &t[i], "-l")) {
             linked(v, buf, t, n, i);
         } else if ((a = addprefix_list(buf, t, n, i))) {
-            for (size_t e = function_end(t, n, i); a < e; a++)
-                if ((r = ref_at(t, n, a)))
+            for (size_t e = mk_function_end(t, n, i); a < e; a++)
+                if ((r = mk_ref_at(t, n, a)))
                     mkvars_library(v, r->off, r->len);
         }
     }
@@ -116,7 +114,7 @@ void mklibs_addprefix(struct script_job *j, const char *buf,
     size_t a = addprefix_list(buf, t, n, i);
     if (!a)
         return;
-    for (size_t e = function_end(t, n, i); a < e; a++)
+    for (size_t e = mk_function_end(t, n, i); a < e; a++)
         if (t[a].kind == MAKE_TOK_WORD && !(t[a].flags & MAKE_TOKF_FUNC) &&
             (t[a - 1].kind == MAKE_TOK_SPACE ||
              t[a - 1].kind == MAKE_TOK_PUNCT) &&
@@ -132,7 +130,7 @@ static size_t unwrap_comma(const struct nvcc_table *nv, const char *buf,
                            const struct make_token *t, size_t n, size_t i,
                            const struct nvcc_flag **flag)
 {
-    size_t a = function(buf, t, n, i, "addprefix"), c = a + 1, joined;
+    size_t a = mk_function(buf, t, n, i, "addprefix"), c = a + 1, joined;
     if (!a || t[a].kind != MAKE_TOK_WORD)
         return 0;
     while (c < n && t[c].kind == MAKE_TOK_SPACE)
@@ -142,7 +140,7 @@ static size_t unwrap_comma(const struct nvcc_table *nv, const char *buf,
     bool eq = t[a].len && buf[t[a].off + t[a].len - 1] == '=';
     if (!f || f->action != NVF_UNWRAP || (joined && !eq) ||
         (!eq && c == a + 1) || c >= n || t[c].kind != MAKE_TOK_PUNCT ||
-        buf[t[c].off] != ',' || function_end(t, n, i) >= n)
+        buf[t[c].off] != ',' || mk_function_end(t, n, i) >= n)
         return 0;
     *flag = f;
     return c;
@@ -155,8 +153,8 @@ void mklibs_unwrap_read(struct mk_vars *v, const struct nvcc_table *nv,
     const struct nvcc_flag *f;
     size_t c = unwrap_comma(nv, buf, t, n, i, &f);
     const struct make_token *r;
-    for (size_t e = c ? function_end(t, n, i) : 0; c && c < e; c++)
-        if ((r = ref_at(t, n, c)))
+    for (size_t e = c ? mk_function_end(t, n, i) : 0; c && c < e; c++)
+        if ((r = mk_ref_at(t, n, c)))
             mkvars_edge(v, name->off, name->len, r->off, r->len);
 }
 
@@ -167,7 +165,7 @@ size_t mklibs_unwrap(struct script_job *j, const char *buf,
     size_t c = unwrap_comma(j->nv, buf, t, n, i, &f);
     if (!c)
         return 0;
-    size_t e = function_end(t, n, i), from = t[i].off, to = t[c].off + 1;
+    size_t e = mk_function_end(t, n, i), from = t[i].off, to = t[c].off + 1;
     sj_replace(j, from, to - from, "", 0, false);
     sj_replace(j, t[e].off, t[e].len, "", 0, false);
     sj_note(j, from, "'%.*s...%c' becomes its list: %s", (int)(to - from),

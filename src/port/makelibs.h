@@ -16,6 +16,18 @@
 #include "port/makevars.h"
 #include "port/scriptjob.h"
 
+/* The tokens of a line, t[0..n), as this and makearch.c read them: is
+ * t the word s? The variable a plain reference $(NAME) at i reads, or
+ * NULL. Is i the opening of $(FUNC ...), and where do its arguments
+ * start (0: it is not)? Where does the function opening at i end (its
+ * ')'; n: nowhere)? */
+bool mk_word_is(const char *buf, const struct make_token *t, const char *s);
+const struct make_token *mk_ref_at(const struct make_token *t, size_t n,
+                                   size_t i);
+size_t mk_function(const char *buf, const struct make_token *t, size_t n,
+                   size_t i, const char *func);
+size_t mk_function_end(const struct make_token *t, size_t n, size_t i);
+
 /* The variables a line's tokens t[0..n) link by name: into v. */
 void mklibs_read(struct mk_vars *v, const char *buf, const struct make_token *t,
                  size_t n);

@@ -32,8 +32,28 @@ void mkvars_runtime(struct mk_vars *v, size_t off, size_t len)
     hashmap_put(&v->runtime, v->buf + off, len, (void *)1);
 }
 
+void mkvars_arch(struct mk_vars *v, size_t off, size_t len)
+{
+    hashmap_put(&v->archs, v->buf + off, len, (void *)1);
+}
+
+bool mkvars_is_arch(const struct mk_vars *v, const char *name, size_t len)
+{
+    return hashmap_get(&v->archs, name, len) != NULL;
+}
+
+void mkvars_arch_pick(struct mk_vars *v, size_t name2, size_t name2_len,
+                      size_t name, size_t name_len)
+{
+    ALLOC_GROW(v->picks, v->npicks + 1, v->picks_alloc);
+    v->picks[v->npicks++] = (struct mk_edge){name2, name2_len, name, name_len};
+}
+
 void mkvars_close(struct mk_vars *v)
 {
+    for (size_t i = 0; i < v->npicks; i++) /* (a pick of a pick: no) */
+        if (mkvars_is_arch(v, v->buf + v->picks[i].ref, v->picks[i].ref_len))
+            mkvars_arch(v, v->picks[i].name, v->picks[i].name_len);
     bool changed = true;
     for (int walk = 0; changed && walk < MK_WALKS; walk++) {
         changed = false;
@@ -96,5 +116,7 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->runtime);
     hashmap_release(&v->homes);
     hashmap_release(&v->libs);
+    hashmap_release(&v->archs);
     free(v->edges);
+    free(v->picks);
 }

@@ -35,7 +35,10 @@ struct mk_vars {
     struct hashmap runtime; /* name -> non-NULL: links the runtime */
     struct hashmap homes;   /* name -> non-NULL: holds the CUDA home */
     struct hashmap libs;    /* name -> non-NULL: holds library names */
-    struct mk_edge *edges;  /* name's value reads ref */
+    struct hashmap archs;   /* name -> non-NULL: holds CUDA architectures */
+    struct mk_edge *picks;  /* name's value is one of ref's architectures */
+    size_t npicks, picks_alloc;
+    struct mk_edge *edges; /* name's value reads ref */
     size_t nedges, alloc;
 };
 
@@ -56,6 +59,13 @@ bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len);
  * of the variables it reads. */
 void mkvars_library(struct mk_vars *v, size_t off, size_t len);
 bool mkvars_is_library(const struct mk_vars *v, const char *name, size_t len);
+/* The value assigned to name is CUDA architectures (SMS ?= 70 75 80),
+ * which sm_$(name) or a foreach over it builds options of (makearch.h);
+ * name2's value picks one of them ($(lastword $(sort $(SMS)))). */
+void mkvars_arch(struct mk_vars *v, size_t off, size_t len);
+bool mkvars_is_arch(const struct mk_vars *v, const char *name, size_t len);
+void mkvars_arch_pick(struct mk_vars *v, size_t name2, size_t name2_len,
+                      size_t name, size_t name_len);
 /* Pass what is known along the edges, once all lines are read. */
 void mkvars_close(struct mk_vars *v);
 

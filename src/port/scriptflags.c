@@ -519,7 +519,11 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
         if (!musa_archs(j, &c, &seen, archs, 1, &fresh))
             continue;
         if (!fresh) {
-            drop(j, &w[i]);
+            if (drop(j, &w[i]) && j->env && j->env->notes)
+                sj_note(j, w[i].off,
+                        "dropped '%.*s': its MUSA architecture, %s, is given "
+                        "before it",
+                        (int)w[i].len, s, archs[0]);
             continue;
         }
         sj_replace(j, w[i].off, w[i].len, archs[0], strlen(archs[0]), false);

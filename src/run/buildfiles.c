@@ -341,8 +341,7 @@ static void build_define(void *arg, const char *name, enum decl_kind kind,
     if (hashmap_get(&d->db, name, len))
         return; /* -p's compilation database gives it */
     if (d->n++ < DEFINES_SHOWN)
-        strbuf_addf(&d->names, "%s%.*s", d->n > 1 ? ", " : "", (int)len,
-                    name);
+        strbuf_addf(&d->names, "%s%.*s", d->n > 1 ? ", " : "", (int)len, name);
 }
 
 static const char *defines_note(const struct run *r, struct arena *a)

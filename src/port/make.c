@@ -580,8 +580,7 @@ static void line(struct mk *m)
     size_t from = 0;          /* where this one starts */
     bool libs = mklibs_assigns(&m->vars, m->buf, m->v, m->n);
     m->nwords = 0;
-    if (mkarch_values(j, &m->vars, m->v, m->n))
-        return; /* SMS ?= 70 75 80 */
+    mkarch_values(j, &m->vars, m->v, m->n); /* SMS ?= 70 75 80 */
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         const char *s = m->buf + t->off;
@@ -728,7 +727,7 @@ static void read_variables(struct mk *m)
     bool start = true;
     const struct make_token *name = NULL;
     mklibs_read(&m->vars, m->buf, m->v, m->n);
-    mkarch_read(&m->vars, m->buf, m->v, m->n);
+    mkarch_read(&m->vars, m->j->nv, m->buf, m->v, m->n);
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))

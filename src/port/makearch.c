@@ -36,17 +36,55 @@ static const struct make_token *loop_list(const char *buf,
     return NULL;
 }
 
-/* Does the word at i end with compute_ or sm_, a reference after it? */
-static const struct make_token *
-arch_ref(const char *buf, const struct make_token *t, size_t n, size_t i)
+/* Does the word t end with compute_ or sm_? */
+static bool arch_prefix(const char *buf, const struct make_token *t)
 {
-    const char *s = buf + t[i].off;
-    size_t l = t[i].len;
-    if (t[i].kind != MAKE_TOK_WORD ||
-        !((l >= 8 && !memcmp(s + l - 8, "compute_", 8)) ||
-          (l >= 3 && !memcmp(s + l - 3, "sm_", 3))))
-        return NULL;
-    return mk_ref_at(t, n, i + 1);
+    const char *s = buf + t->off;
+    size_t l = t->len;
+    return t->kind == MAKE_TOK_WORD &&
+           ((l >= 8 && !memcmp(s + l - 8, "compute_", 8)) ||
+            (l >= 3 && !memcmp(s + l - 3, "sm_", 3)));
+}
+
+/* Is i an architecture option of nvcc's whose value is words, ',' and
+ * plain references to one variable, each after compute_ or sm_
+ * (-gencode arch=compute_$(sm),code=sm_$(sm), -arch=sm_$(SM))? Its
+ * variable into *ref, the list a foreach walks when that is its loop
+ * variable into *list (else NULL), its last token into *last. */
+static bool arch_option(const struct nvcc_table *nv, const char *buf,
+                        const struct make_token *t, size_t n, size_t i,
+                        const struct make_token **ref,
+                        const struct make_token **list, size_t *last)
+{
+    size_t joined;
+    const struct nvcc_flag *f =
+        t[i].kind == MAKE_TOK_WORD
+            ? nvflags_find(nv, buf + t[i].off, t[i].len, &joined)
+            : NULL;
+    if (!f || f->action != NVF_ARCH)
+        return false;
+    size_t k = i + 1;
+    if (!joined)
+        while (k < n && t[k].kind == MAKE_TOK_SPACE)
+            k++;
+    const struct make_token *r;
+    *ref = NULL;
+    *last = i;
+    for (; k < n; k++) {
+        if ((r = mk_ref_at(t, n, k))) {
+            if ((*ref && !same(buf, *ref, r)) || !arch_prefix(buf, &t[k - 1]))
+                return false;
+            *ref = r;
+            k += 2;
+        } else if (t[k].kind != MAKE_TOK_WORD &&
+                   !(t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',')) {
+            break;
+        }
+        *last = k;
+    }
+    if (*ref)
+        *list = loop_list(buf, t, n, i, *ref);
+    return *ref != NULL;
 }
 
 /* Does the value at i, a plain reference, stand in functions that pick
@@ -73,16 +111,17 @@ static bool picks_one(const char *buf, const struct make_token *t, size_t n,
     return in;
 }
 
-void mkarch_read(struct mk_vars *v, const char *buf, const struct make_token *t,
-                 size_t n)
+void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
+                 const char *buf, const struct make_token *t, size_t n)
 {
     const struct make_token *name = NULL, *r, *list;
+    size_t last;
     for (size_t i = 0; i < n; i++) {
         if (t[i].ctx == MAKE_CTX_VARNAME && t[i].kind == MAKE_TOK_WORD)
             name = &t[i];
-        if ((r = arch_ref(buf, t, n, i))) {
-            list = loop_list(buf, t, n, i, r);
+        if (arch_option(nv, buf, t, n, i, &r, &list, &last)) {
             mkvars_arch(v, (list ? list : r)->off, (list ? list : r)->len);
+            i = last;
         } else if (name && t[i].ctx == MAKE_CTX_VALUE &&
                    (r = mk_ref_at(t, n, i)) && picks_one(buf, t, n, i)) {
             mkvars_arch_pick(v, name->off, name->len, r->off, r->len);
@@ -90,7 +129,7 @@ void mkarch_read(struct mk_vars *v, const char *buf, const struct make_token *t,
     }
 }
 
-bool mkarch_values(struct script_job *j, const struct mk_vars *v,
+void mkarch_values(struct script_job *j, const struct mk_vars *v,
                    const struct make_token *t, size_t n)
 {
     size_t k = 0;
@@ -98,7 +137,7 @@ bool mkarch_values(struct script_job *j, const struct mk_vars *v,
         k++;
     if (k == n || t[k].kind != MAKE_TOK_WORD ||
         !mkvars_is_arch(v, j->buf + t[k].off, t[k].len))
-        return false;
+        return;
     struct sj_word *w = xmalloc((n + 1) * sizeof(*w));
     size_t nw = 0;
     for (; k < n; k++)
@@ -113,44 +152,17 @@ bool mkarch_values(struct script_job *j, const struct mk_vars *v,
                                        true,     false,    false};
     sj_arch_values(j, w, nw);
     free(w);
-    return true;
 }
 
 size_t mkarch_option(struct script_job *j, const struct mk_vars *v,
                      const struct make_token *t, size_t n, size_t i)
 {
     const char *buf = j->buf;
-    size_t joined;
-    const struct nvcc_flag *f =
-        t[i].kind == MAKE_TOK_WORD
-            ? nvflags_find(j->nv, buf + t[i].off, t[i].len, &joined)
-            : NULL;
-    if (!f || f->action != NVF_ARCH)
-        return 0;
-    size_t k = i + 1;
-    if (!joined)
-        while (k < n && t[k].kind == MAKE_TOK_SPACE)
-            k++;
-    /* its value: words, ',' and plain references, each to an
-     * architectures variable or a loop over one, the same one */
-    const struct make_token *ref = NULL, *r, *list;
-    size_t last = i;
-    for (; k < n; k++) {
-        if ((r = mk_ref_at(t, n, k))) {
-            list = loop_list(buf, t, n, k, r);
-            if ((ref && !same(buf, ref, r)) ||
-                !mkvars_is_arch(v, buf + (list ? list : r)->off,
-                                (list ? list : r)->len))
-                return 0;
-            ref = r;
-            k += 2;
-        } else if (t[k].kind != MAKE_TOK_WORD &&
-                   !(t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',')) {
-            break;
-        }
-        last = k;
-    }
-    if (!ref)
+    const struct make_token *ref, *list;
+    size_t last;
+    if (!arch_option(j->nv, buf, t, n, i, &ref, &list, &last) ||
+        !mkvars_is_arch(v, buf + (list ? list : ref)->off,
+                        (list ? list : ref)->len))
         return 0;
     size_t from = t[i].off, to = t[last].off + t[last].len;
     const struct make_token *open = ref - 1;

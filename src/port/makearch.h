@@ -9,10 +9,11 @@
  *     GENCODE_FLAGS += -gencode arch=compute_$(HIGHEST_SM),...
  *     k.o: k.cu ; $(NVCC) -arch=sm_$(SM) -c $<
  *
- * A variable that sm_$(V) or compute_$(V) reads, or that a foreach whose
- * loop variable they read walks, holds architectures; so does one whose
- * value picks one of them. The port makes their values MUSA's (21 22),
- * and an architecture option built from them alone becomes
+ * A variable that an architecture option of nvcc's reads alone, after
+ * sm_ or compute_, holds architectures, or the list a foreach walks when
+ * it is the loop's variable; so does one whose value picks one of them. The
+ * port makes their values MUSA's (21 22), and an architecture option built from
+ * them alone becomes
  * --offload-arch=mp_$(V), as cmakeloop.h does for CMake. Private to
  * port/. */
 #ifndef C2M_PORT_MAKEARCH_H
@@ -26,11 +27,12 @@
 #include "port/scriptjob.h"
 
 /* The variables the line t[0..n) reads architectures from: into v. */
-void mkarch_read(struct mk_vars *v, const char *buf, const struct make_token *t,
-                 size_t n);
+void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
+                 const char *buf, const struct make_token *t, size_t n);
 /* The line t[0..n) assigns architectures: its values are made MUSA's.
- * True when it is such a line (then nothing else in it is ported). */
-bool mkarch_values(struct script_job *j, const struct mk_vars *v,
+ * (A port's own values are no architectures of CUDA's: a second port
+ * finds no option that reads them so, and leaves them.) */
+void mkarch_values(struct script_job *j, const struct mk_vars *v,
                    const struct make_token *t, size_t n);
 /* An architecture option at i built from such variables alone: made
  * --offload-arch=mp_$(V). Returns the index of its last token, or 0 when

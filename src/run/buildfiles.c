@@ -39,6 +39,29 @@
 /* The largest musa_manifest.json read back: far more than a real one. */
 #define MANIFEST_MAX ((size_t)256 << 20)
 
+/* Why the output rel on record is made no more: its input is gone, or
+ * it is there and this run leaves it out. */
+static const char *stale_why(const struct run *r, const char *rel)
+{
+    size_t n = strlen(rel);
+    char *p = r->in_root ? path_join(r->in_root, rel) : NULL, *q = NULL;
+    struct stat st;
+    bool there = p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+    if (!there && p && n > 3 &&
+        (!strcmp(rel + n - 3, ".mu") || !strcmp(rel + n - 4, ".muh"))) {
+        q = xmalloc(strlen(p) + 1); /* k.mu: k.cu's port */
+        strcpy(q, p);
+        q[strlen(p) - (rel[n - 1] == 'h' ? 3 : 2)] = 'c';
+        there = stat(q, &st) == 0 && S_ISREG(st.st_mode);
+    }
+    free(p);
+    free(q);
+    return there ? "its input is there, but this run does not port it "
+                   "(--copy-all, --exclude or --no-build-files differ from "
+                   "the run that did)"
+                 : "no input makes it any more";
+}
+
 /* Outputs recorded by an earlier port that no input makes now: kept in
  * the record and listed, or removed with --prune; a file changed since
  * it was written is not ours any more and is left alone. */
@@ -93,7 +116,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
             /* As a pruning run would leave the record: without it. */
             r->rep.pruned++;
             if (r->o->verbosity >= 0)
-                info("would remove '%s': no input makes it any more", file);
+                info("would remove '%s': %s", file, stale_why(r, rel));
         } else if (r->mode == REPORT_WRITE && r->o->prune) {
             if (unlinkat(at, leaf, 0) < 0) {
                 error_errno("cannot remove '%s'", file);
@@ -101,7 +124,7 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
             } else {
                 r->rep.pruned++;
                 if (r->o->verbosity >= 0)
-                    info("removed '%s': no input makes it any more", file);
+                    info("removed '%s': %s", file, stale_why(r, rel));
                 /* And its directories, once empty (rmdir keeps others). */
                 safe_rmdirs(root, rel);
             }
@@ -109,9 +132,9 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
             keep[nkeep++].hash = old[i].hash;
             if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
-                info("'%s' is left from an earlier port: no input makes it "
-                     "any more (--prune removes it)",
-                     file);
+                info("'%s' is left from an earlier port: %s (--prune "
+                     "removes it)",
+                     file, stale_why(r, rel));
         }
         close(at);
         free(file);

@@ -31,3 +31,10 @@ rm -r out2/sub && ln -s ../victim out2/sub
 rm src2/sub/a.cu
 $C2M -q --prune -o out2 src2; echo "through a symlink: $?"
 ls victim
+# An output whose input is still there, left out by this run's options
+# (--copy-all then not), is said so, not "no input makes it".
+mkdir -p src3
+printf 'notes\n' >src3/README.md
+printf 'cudaFree(p);\n' >src3/a.cu
+$C2M -q --copy-all -o out3 src3
+$C2M --prune -o out3 src3 2>&1 | sed "s|$PWD/||"

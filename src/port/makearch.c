@@ -46,6 +46,20 @@ static bool arch_prefix(const char *buf, const struct make_token *t)
             (l >= 3 && !memcmp(s + l - 3, "sm_", 3)));
 }
 
+/* Is the word t made of what an architecture option is made of (no
+ * quote, no shell's character: what the shell reads stays as it was)? */
+static bool plain(const char *buf, const struct make_token *t)
+{
+    for (size_t k = 0; k < t->len; k++) {
+        char c = buf[t->off + k];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || strchr("_=,.-[]", c)) ||
+            !c)
+            return false;
+    }
+    return true;
+}
+
 /* Is i an architecture option of nvcc's whose value is words, ',' and
  * plain references to one variable, each after compute_ or sm_
  * (-gencode arch=compute_$(sm),code=sm_$(sm), -arch=sm_$(SM))? Its
@@ -61,7 +75,7 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
         t[i].kind == MAKE_TOK_WORD
             ? nvflags_find(nv, buf + t[i].off, t[i].len, &joined)
             : NULL;
-    if (!f || f->action != NVF_ARCH)
+    if (!f || f->action != NVF_ARCH || !plain(buf, &t[i]))
         return false;
     size_t k = i + 1;
     if (!joined)
@@ -76,12 +90,16 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
                 return false;
             *ref = r;
             k += 2;
-        } else if (t[k].kind != MAKE_TOK_WORD &&
-                   !(t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',')) {
+        } else if (t[k].kind == MAKE_TOK_WORD ? !plain(buf, &t[k])
+                                              : !(t[k].kind == MAKE_TOK_PUNCT &&
+                                                  buf[t[k].off] == ',')) {
             break;
         }
         *last = k;
     }
+    if (k < n && t[k].kind != MAKE_TOK_SPACE && t[k].kind != MAKE_TOK_NEWLINE &&
+        t[k].kind != MAKE_TOK_VAR_CLOSE && t[k].kind != MAKE_TOK_COMMENT)
+        return false; /* the word goes on with what is not the option's */
     if (*ref)
         *list = loop_list(buf, t, n, i, *ref);
     return *ref != NULL;

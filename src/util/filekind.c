@@ -19,6 +19,10 @@ const struct file_ext filekind_exts[] = {
     {".ipp", FK_HEADER, NULL, FM_EXT}, {".tpp", FK_HEADER, NULL, FM_EXT},
     {".mu", FK_MUSA, NULL, FM_EXT},    {".muh", FK_MUSA_HDR, NULL, FM_EXT},
     {"CMakeLists.txt", FK_CMAKE, NULL, FM_NAME},
+    /* (before .cmake: config.h.cmake is configure_file()'s template of
+     * a header, not CMake) */
+    {".h.cmake", FK_HEADER, NULL, FM_SUFFIX},
+    {".hpp.cmake", FK_HEADER, NULL, FM_SUFFIX},
     {".cmake", FK_CMAKE, NULL, FM_EXT},
     {".cmake.in", FK_CMAKE, NULL, FM_SUFFIX},
     /* configure_file()'s templates of sources: ported as headers (never
@@ -132,7 +136,7 @@ bool filekind_is_unit(enum file_kind k)
 bool filekind_is_template(const char *name)
 {
     const struct file_ext *e = filekind_find(name);
-    return e && e->match == FM_SUFFIX && !strcmp(filekind_ext(e->ext), ".in");
+    return e && e->match == FM_SUFFIX; /* (every one is a template's) */
 }
 
 char *filekind_port_name(const char *name, bool *renamed)

@@ -61,7 +61,8 @@ bool filekind_is_script(enum file_kind k);
 /* Compiled on its own when no other file includes it (.mu, .c, .cc,
  * .cpp, .cxx: after the port, so .cu counts as its .mu). */
 bool filekind_is_unit(enum file_kind k);
-/* A configure_file() template, by its name: config.h.in, x.cmake.in. */
+/* A configure_file() template, by its name: config.h.in, x.cmake.in,
+ * config.h.cmake. */
 bool filekind_is_template(const char *name);
 /* The port's name for name: "k.cu" -> "k.mu", "k.cuh" -> "k.muh",
  * others as they are. Caller frees; *renamed says whether it differs. */

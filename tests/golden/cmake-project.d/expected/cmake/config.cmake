@@ -5,3 +5,5 @@ configure_file(${PROJECT_SOURCE_DIR}/src/config.h.in
 configure_file(${PROJECT_SOURCE_DIR}/src/scale.cu.in
                ${CMAKE_CURRENT_BINARY_DIR}/scale_float.mu @ONLY)
 target_sources(kern PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/scale_float.mu)
+configure_file(${PROJECT_SOURCE_DIR}/src/version.h.cmake
+               ${PROJECT_BINARY_DIR}/generated/version.h)

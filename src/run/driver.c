@@ -385,14 +385,20 @@ static void port_all(struct run *r, const struct lock *lock,
     r->hold_max = testhook_size("C2M_TEST_HOLD_MAX", RUN_HOLD_MAX);
 
     size_t *kept = NULL, nkept = 0;
-    for (size_t i = 0; i < r->njobs; i++)
+    bool ported = false; /* a job the C/C++ rewriter ports */
+    for (size_t i = 0; i < r->njobs; i++) {
+        ported |= r->jobs[i].kind == JOB_PORT && !r->jobs[i].script;
         if (r->jobs[i].kind == JOB_NATIVE ||
             (r->jobs[i].kind == JOB_PORT &&
              (r->jobs[i].script || filekind_is_template(r->jobs[i].path)))) {
             kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
             kept[nkept++] = i;
         }
-    if (nkept && nkept < r->njobs) {
+    }
+    /* (a template is both: the names it defines are kept where it is
+     * ported, though every other file is a build file's or MUSA's; from
+     * a review, --rename-project renamed its #cmakedefine then) */
+    if (nkept && ported) {
         run_pool(r, lock, job_note_names, kept, nkept, 0, printed, teeing, NULL,
                  NULL);
         /* (once the workers are gone: they read the include path) */

@@ -603,7 +603,7 @@ static void line(struct mk *m)
                 continue;
             m->v[i].len = n;
         }
-        size_t e = mkarch_option(j, &m->vars, m->v, m->n, i);
+        size_t e = mkarch_token(j, &m->vars, m->v, m->n, i);
         if (e) { /* -gencode arch=compute_$(sm),code=sm_$(sm) */
             i = e;
             continue;

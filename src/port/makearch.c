@@ -18,22 +18,72 @@ static bool same(const char *buf, const struct make_token *a,
     return a->len == b->len && !memcmp(buf + a->off, buf + b->off, a->len);
 }
 
-/* The list of the $(foreach NAME,$(LIST),...) around i whose loop
- * variable is name, or NULL. */
-static const struct make_token *loop_list(const char *buf,
-                                          const struct make_token *t, size_t n,
-                                          size_t i,
-                                          const struct make_token *name)
+static size_t skip_blanks(const struct make_token *t, size_t n, size_t k)
+{
+    while (k < n && t[k].kind == MAKE_TOK_SPACE)
+        k++;
+    return k;
+}
+
+/* The list variable of a foreach whose list starts at k: $(SMS), or
+ * $(sort $(SMS)), then its ','; else NULL. */
+static const struct make_token *
+list_at(const char *buf, const struct make_token *t, size_t n, size_t k)
+{
+    k = skip_blanks(t, n, k);
+    size_t a = mk_function(buf, t, n, k, "sort");
+    if (!a)
+        a = mk_function(buf, t, n, k, "strip");
+    const struct make_token *list = mk_ref_at(t, n, a ? a : k);
+    if (!list)
+        return NULL;
+    k = (a ? a : k) + 3;
+    if (a && (k = skip_blanks(t, n, k)) < n && t[k].kind == MAKE_TOK_VAR_CLOSE)
+        k++;
+    k = skip_blanks(t, n, k);
+    return k < n && t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',' ? list
+                                                                        : NULL;
+}
+
+/* Is i inside a $(foreach NAME,LIST,...) whose loop variable is name?
+ * Its list variable into *list: NULL when the list is not one
+ * variable's words ($(SMS) 90). */
+static bool in_loop(const char *buf, const struct make_token *t, size_t n,
+                    size_t i, const struct make_token *name,
+                    const struct make_token **list)
 {
     for (size_t k = i; k--;) {
         size_t a = mk_function(buf, t, n, k, "foreach");
-        const struct make_token *list;
-        if (a && a + 2 < n && same(buf, &t[a], name) &&
-            t[a + 1].kind == MAKE_TOK_PUNCT &&
-            (list = mk_ref_at(t, n, a + 2)) && mk_function_end(t, n, k) > i)
-            return list;
+        if (a && a + 1 < n && same(buf, &t[a], name) &&
+            t[a + 1].kind == MAKE_TOK_PUNCT && mk_function_end(t, n, k) > i) {
+            *list = list_at(buf, t, n, a + 2);
+            return true;
+        }
     }
-    return NULL;
+    return false;
+}
+
+/* Is the reference at i the list of a foreach ($(foreach sm, $(SMS),
+ * or in $(sort ...))? */
+static bool is_loop_list(const char *buf, const struct make_token *t, size_t i)
+{
+    size_t k = i;
+    while (k && t[k - 1].kind == MAKE_TOK_SPACE)
+        k--;
+    if (k >= 2 && (t[k - 1].flags & MAKE_TOKF_FUNC) &&
+        (mk_word_is(buf, &t[k - 1], "sort") ||
+         mk_word_is(buf, &t[k - 1], "strip")))
+        for (k -= 2; k && t[k - 1].kind == MAKE_TOK_SPACE;)
+            k--;
+    if (!k || t[k - 1].kind != MAKE_TOK_PUNCT || buf[t[k - 1].off] != ',')
+        return false;
+    for (k--; k && t[k - 1].kind == MAKE_TOK_SPACE;)
+        k--;
+    if (!k || t[k - 1].kind != MAKE_TOK_WORD)
+        return false;
+    for (k--; k && t[k - 1].kind == MAKE_TOK_SPACE;)
+        k--;
+    return k && mk_word_is(buf, &t[k - 1], "foreach");
 }
 
 /* Does the word t end with compute_ or sm_? */
@@ -100,8 +150,9 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
     if (k < n && t[k].kind != MAKE_TOK_SPACE && t[k].kind != MAKE_TOK_NEWLINE &&
         t[k].kind != MAKE_TOK_VAR_CLOSE && t[k].kind != MAKE_TOK_COMMENT)
         return false; /* the word goes on with what is not the option's */
-    if (*ref)
-        *list = loop_list(buf, t, n, i, *ref);
+    *list = NULL;
+    if (*ref && in_loop(buf, t, n, i, *ref, list) && !*list)
+        return false; /* a loop over what is not one variable's words */
     return *ref != NULL;
 }
 
@@ -116,7 +167,8 @@ static bool picks_one(const char *buf, const struct make_token *t, size_t n,
     for (size_t k = 0; k < n; k++) {
         if (t[k].ctx != MAKE_CTX_VALUE || (k >= i && k < i + 3) ||
             t[k].kind == MAKE_TOK_SPACE || t[k].kind == MAKE_TOK_VAR_OPEN ||
-            t[k].kind == MAKE_TOK_VAR_CLOSE)
+            t[k].kind == MAKE_TOK_VAR_CLOSE || t[k].kind == MAKE_TOK_NEWLINE ||
+            t[k].kind == MAKE_TOK_COMMENT)
             continue;
         bool known = false;
         for (size_t f = 0; f < sizeof(funcs) / sizeof(*funcs); f++)
@@ -129,11 +181,34 @@ static bool picks_one(const char *buf, const struct make_token *t, size_t n,
     return in;
 }
 
+/* What an assignment's value is: words alone (SMS ?= 70 80), or not. */
+static void note_assignment(struct mk_vars *v, const struct make_token *t,
+                            size_t n)
+{
+    size_t k = 0;
+    while (k < n &&
+           !(t[k].ctx == MAKE_CTX_VARNAME && t[k].kind == MAKE_TOK_WORD))
+        k++;
+    size_t name = k;
+    while (k < n && t[k].kind != MAKE_TOK_ASSIGN)
+        k++;
+    if (name >= n || k >= n)
+        return;
+    bool plain = true;
+    for (k++; k < n; k++)
+        plain &= t[k].kind == MAKE_TOK_SPACE || t[k].kind == MAKE_TOK_NEWLINE ||
+                 t[k].kind == MAKE_TOK_COMMENT ||
+                 (t[k].kind == MAKE_TOK_WORD &&
+                  !(t[k].flags & (MAKE_TOKF_FUNC | MAKE_TOKF_IN_REF)));
+    mkvars_assigned(v, t[name].off, t[name].len, plain);
+}
+
 void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
                  const char *buf, const struct make_token *t, size_t n)
 {
     const struct make_token *name = NULL, *r, *list;
     size_t last;
+    note_assignment(v, t, n);
     for (size_t i = 0; i < n; i++) {
         if (t[i].ctx == MAKE_CTX_VARNAME && t[i].kind == MAKE_TOK_WORD)
             name = &t[i];
@@ -154,7 +229,7 @@ void mkarch_values(struct script_job *j, const struct mk_vars *v,
     while (k < n && t[k].ctx != MAKE_CTX_VARNAME)
         k++;
     if (k == n || t[k].kind != MAKE_TOK_WORD ||
-        !mkvars_is_arch(v, j->buf + t[k].off, t[k].len))
+        !mkvars_arch_known(v, j->buf + t[k].off, t[k].len))
         return;
     struct sj_word *w = xmalloc((n + 1) * sizeof(*w));
     size_t nw = 0;
@@ -172,16 +247,41 @@ void mkarch_values(struct script_job *j, const struct mk_vars *v,
     free(w);
 }
 
-size_t mkarch_option(struct script_job *j, const struct mk_vars *v,
-                     const struct make_token *t, size_t n, size_t i)
+/* A use of an architectures variable that no option of nvcc's makes:
+ * what it reads changes in the port (ifneq ($(filter 90,$(SMS)),),
+ * -DTARGET_SM=$(SM)), said; a foreach's list, a test that it is empty
+ * (ifeq ($(SMS),)) and a pick are not. */
+static void other_use(struct script_job *j, const struct mk_vars *v,
+                      const struct make_token *t, size_t n, size_t i)
+{
+    const char *buf = j->buf;
+    const struct make_token *r = mk_ref_at(t, n, i);
+    if (!r || !mkvars_arch_known(v, buf + r->off, r->len) ||
+        is_loop_list(buf, t, i) || picks_one(buf, t, n, i))
+        return;
+    if (i + 4 < n && t[i + 3].kind == MAKE_TOK_PUNCT &&
+        buf[t[i + 3].off] == ',' &&
+        (t[i + 4].kind == MAKE_TOK_PUNCT || t[i + 4].kind == MAKE_TOK_OTHER ||
+         buf[t[i + 4].off] == ')'))
+        return;
+    sj_warn(j, WARN_BUILD, t[i].off,
+            "'%.*s' holds MUSA architectures in the port (21, 22, 31), not "
+            "CUDA's: check what this use of it expects",
+            (int)(r->off + r->len + 1 - t[i].off), buf + t[i].off);
+}
+
+size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
+                    const struct make_token *t, size_t n, size_t i)
 {
     const char *buf = j->buf;
     const struct make_token *ref, *list;
     size_t last;
     if (!arch_option(j->nv, buf, t, n, i, &ref, &list, &last) ||
-        !mkvars_is_arch(v, buf + (list ? list : ref)->off,
-                        (list ? list : ref)->len))
+        !mkvars_arch_known(v, buf + (list ? list : ref)->off,
+                           (list ? list : ref)->len)) {
+        other_use(j, v, t, n, i);
         return 0;
+    }
     size_t from = t[i].off, to = t[last].off + t[last].len;
     const struct make_token *open = ref - 1;
     char *text = arena_alloc(j->a, ref->len + 22);

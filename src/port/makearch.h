@@ -34,10 +34,11 @@ void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
  * finds no option that reads them so, and leaves them.) */
 void mkarch_values(struct script_job *j, const struct mk_vars *v,
                    const struct make_token *t, size_t n);
-/* An architecture option at i built from such variables alone: made
- * --offload-arch=mp_$(V). Returns the index of its last token, or 0 when
- * it is no such option. */
-size_t mkarch_option(struct script_job *j, const struct mk_vars *v,
-                     const struct make_token *t, size_t n, size_t i);
+/* An architecture option at i built from such variables alone (that
+ * this file assigns words alone): made --offload-arch=mp_$(V); returns
+ * the index of its last token. Any other use of them that reads their
+ * values is said; 0 comes back. */
+size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
+                    const struct make_token *t, size_t n, size_t i);
 
 #endif

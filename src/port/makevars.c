@@ -42,6 +42,19 @@ bool mkvars_is_arch(const struct mk_vars *v, const char *name, size_t len)
     return hashmap_get(&v->archs, name, len) != NULL;
 }
 
+void mkvars_assigned(struct mk_vars *v, size_t off, size_t len, bool plain)
+{
+    uintptr_t was = (uintptr_t)hashmap_get(&v->assigned, v->buf + off, len);
+    hashmap_put(&v->assigned, v->buf + off, len,
+                (void *)(was | (plain ? 1 : 2)));
+}
+
+bool mkvars_arch_known(const struct mk_vars *v, const char *name, size_t len)
+{
+    return mkvars_is_arch(v, name, len) &&
+           (uintptr_t)hashmap_get(&v->assigned, name, len) == 1;
+}
+
 void mkvars_arch_pick(struct mk_vars *v, size_t name2, size_t name2_len,
                       size_t name, size_t name_len)
 {
@@ -51,9 +64,15 @@ void mkvars_arch_pick(struct mk_vars *v, size_t name2, size_t name2_len,
 
 void mkvars_close(struct mk_vars *v)
 {
-    for (size_t i = 0; i < v->npicks; i++) /* (a pick of a pick: no) */
-        if (mkvars_is_arch(v, v->buf + v->picks[i].ref, v->picks[i].ref_len))
-            mkvars_arch(v, v->picks[i].name, v->picks[i].name_len);
+    for (size_t i = 0; i < v->npicks; i++) { /* (a pick of a pick: no) */
+        const struct mk_edge *e = &v->picks[i];
+        if (mkvars_arch_known(v, v->buf + e->ref, e->ref_len) &&
+            (uintptr_t)hashmap_get(&v->assigned, v->buf + e->name,
+                                   e->name_len) == 2) { /* the pick alone */
+            mkvars_arch(v, e->name, e->name_len);
+            hashmap_put(&v->assigned, v->buf + e->name, e->name_len, (void *)1);
+        }
+    }
     bool changed = true;
     for (int walk = 0; changed && walk < MK_WALKS; walk++) {
         changed = false;
@@ -117,6 +136,7 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->homes);
     hashmap_release(&v->libs);
     hashmap_release(&v->archs);
+    hashmap_release(&v->assigned);
     free(v->edges);
     free(v->picks);
 }

@@ -30,13 +30,15 @@ struct mk_edge {
 };
 
 struct mk_vars {
-    const char *buf;        /* the file's bytes: the keys' */
-    struct hashmap read;    /* name -> enum mk_reader */
-    struct hashmap runtime; /* name -> non-NULL: links the runtime */
-    struct hashmap homes;   /* name -> non-NULL: holds the CUDA home */
-    struct hashmap libs;    /* name -> non-NULL: holds library names */
-    struct hashmap archs;   /* name -> non-NULL: holds CUDA architectures */
-    struct mk_edge *picks;  /* name's value is one of ref's architectures */
+    const char *buf;         /* the file's bytes: the keys' */
+    struct hashmap read;     /* name -> enum mk_reader */
+    struct hashmap runtime;  /* name -> non-NULL: links the runtime */
+    struct hashmap homes;    /* name -> non-NULL: holds the CUDA home */
+    struct hashmap libs;     /* name -> non-NULL: holds library names */
+    struct hashmap archs;    /* name -> non-NULL: holds CUDA architectures */
+    struct hashmap assigned; /* name -> 1: assigned words alone (70 80);
+                                2: something else too */
+    struct mk_edge *picks;   /* name's value is one of ref's architectures */
     size_t npicks, picks_alloc;
     struct mk_edge *edges; /* name's value reads ref */
     size_t nedges, alloc;
@@ -64,6 +66,11 @@ bool mkvars_is_library(const struct mk_vars *v, const char *name, size_t len);
  * name2's value picks one of them ($(lastword $(sort $(SMS)))). */
 void mkvars_arch(struct mk_vars *v, size_t off, size_t len);
 bool mkvars_is_arch(const struct mk_vars *v, const char *name, size_t len);
+/* An assignment to name gives it words alone (plain), or not. */
+void mkvars_assigned(struct mk_vars *v, size_t off, size_t len, bool plain);
+/* Does name hold architectures that this file assigns, as words alone
+ * (or a pick of such)? Only those the port can make MUSA's. */
+bool mkvars_arch_known(const struct mk_vars *v, const char *name, size_t len);
 void mkvars_arch_pick(struct mk_vars *v, size_t name2, size_t name2_len,
                       size_t name, size_t name_len);
 /* Pass what is known along the edges, once all lines are read. */

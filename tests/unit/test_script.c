@@ -1059,7 +1059,8 @@ START_TEST(make_flags)
         "b: k.o\n\tmcc -o b k.o -lmusart && mcc --version\n"
         "c: k.o\n\tmcc -o c k.o -lmusart # links\n"
         "\tgzip --keep c; xz --threads 0 c\n"
-        "$(foreach a,$(SMS),$(eval G += --offload-arch=mp_$(a)))\n"
+        "$(foreach a,$(SMS),$(eval G += -gencode arch=compute_$(a),"
+        "code=sm_$(a)))\n"
         "G2 := -gencode $(ARG)\n",
         "12:7: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
@@ -1085,6 +1086,27 @@ START_TEST(make_flags)
            "j: k.mu\n\tmcc --offload-arch=mp_${SM} -o j k.mu -lmusart\n",
            "1:11: note: dropped '75': its MUSA architecture, 21, is given "
            "before it");
+    /* Only what the file assigns as words alone: a loop over a list it
+     * does not (another makefile's, $(DEFAULT), $(X) 90) is said, not
+     * half ported (from a review: mp_75); blanks and $(sort) in a
+     * foreach; another use of their values is said. */
+    expect(newest, SCRIPT_MAKE,
+           "A ?= 75 80\n"
+           "$(foreach a, $(sort $(A)), $(eval G += -gencode "
+           "arch=compute_$(a),code=sm_$(a)))\n"
+           "$(foreach b,$(B),$(eval G += -gencode arch=compute_$(b),"
+           "code=sm_$(b)))\n"
+           "C ?= $(DEFAULT)\nD ?= 80\n"
+           "$(foreach c,$(C) $(D),$(eval G += -arch=sm_$(c)))\n"
+           "ifeq ($(A),)\nendif\nH += -DSM=$(D) -arch=sm_$(D)\n",
+           "A ?= 21 22\n"
+           "$(foreach a, $(sort $(A)), $(eval G += --offload-arch=mp_$(a)))\n"
+           "$(foreach b,$(B),$(eval G += -gencode arch=compute_$(b),"
+           "code=sm_$(b)))\n"
+           "C ?= $(DEFAULT)\nD ?= 22\n"
+           "$(foreach c,$(C) $(D),$(eval G += -arch=sm_$(c)))\n"
+           "ifeq ($(A),)\nendif\nH += -DSM=$(D) --offload-arch=mp_$(D)\n",
+           "9:11: build: '$(D)' holds MUSA architectures in the port");
     /* nvcc's own options that real makefiles give (llama.cpp's
      * --default-stream, -Xcudafe --diag_suppress): dropped, translated,
      * or kept and said; a host compiler's --optimize is its own. */

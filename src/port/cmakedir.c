@@ -106,8 +106,12 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     char name[16] = "x"; /* (an extension alone is no name's) */
     memcpy(name + 1, dot, el);
     name[el + 1] = '\0';
-    bool renamed;
-    char *to = filekind_port_name(name, &renamed);
+    /* (a header keeps its name: the sources' #include "arch.cuh" of a
+     * file the build makes is not one the port renames; the MUSA
+     * language asks .mu of the sources it compiles alone) */
+    enum file_kind kind = filekind_of(name);
+    bool renamed = kind == FK_CUDA;
+    char *to = renamed ? filekind_port_name(name, &renamed) : NULL;
     if (renamed) {
         sj_replace(j, (size_t)(dot - j->buf), el, to + 1, strlen(to + 1), true);
         sj_note(j, p->off,
@@ -116,5 +120,5 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                 name + 1, to + 1);
     }
     free(to);
-    return renamed;
+    return filekind_is_ported(kind); /* (a header: as it is, said nothing) */
 }

@@ -554,6 +554,27 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
     return n;
 }
 
+/* Is name[0..len) (its base name) what a template of the run makes
+ * (arch.cuh from arch.cuh.in): configure_file() writes it in the build
+ * tree, under that name? */
+static bool made_from_template(const struct run *r, const char *name,
+                               size_t len)
+{
+    const char *b = name + len;
+    while (b > name && b[-1] != '/')
+        b--;
+    size_t bl = (size_t)(name + len - b);
+    for (size_t i = 0; i < r->njobs; i++) {
+        const char *p = r->jobs[i].path, *base = strrchr(p, '/');
+        base = base ? base + 1 : p;
+        size_t n = strlen(base);
+        if (n > bl && !memcmp(base, b, bl) && base[bl] == '.' &&
+            filekind_is_template(p) && !strchr(base + bl + 1, '.'))
+            return true;
+    }
+    return false;
+}
+
 /* A quoted #include name[0..len) of job j that is no file of the run and
  * in no -I directory: when a port of it would rename it (x.cuh ->
  * x.muh; with --rename-project, x_cuda.h -> x_musa.h too), say
@@ -568,7 +589,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     bool renamed = false;
     char *to = run_port_name(r, p->buf, NULL, filekind_of(p->buf) != FK_OTHER,
                              &renamed);
-    if (!renamed) {
+    if (!renamed || made_from_template(r, name, len)) {
         free(to);
         return NULL;
     }

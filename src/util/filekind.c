@@ -69,6 +69,34 @@ static bool named_otherwise(const char *ext)
     return false;
 }
 
+/* Any other template of a source for configure_file(): a source's or
+ * header's name and .in or .cmakein (build_info.hh.in, defs.h.cmakein),
+ * ported as a header, its name kept. */
+static const struct file_ext *template_of(const char *name, const char *base,
+                                          const char *ext)
+{
+    static const struct file_ext tmpl = {".in", FK_HEADER, NULL, FM_SUFFIX};
+    if (strcmp(ext, ".in") != 0 && strcmp(ext, ".cmakein") != 0)
+        return NULL;
+    size_t stem = strlen(name) - strlen(ext);
+    const char *dot = NULL;
+    for (const char *p = name + stem; p > base; p--)
+        if (p[-1] == '.') {
+            dot = p - 1;
+            break;
+        }
+    if (!dot || dot == base)
+        return NULL;
+    for (size_t i = 0; i < filekind_nexts; i++) {
+        const struct file_ext *e = &filekind_exts[i];
+        if (e->match == FM_EXT &&
+            strlen(e->ext) == (size_t)(name + stem - dot) &&
+            !memcmp(dot, e->ext, strlen(e->ext)) && filekind_is_ported(e->kind))
+            return &tmpl;
+    }
+    return NULL;
+}
+
 const struct file_ext *filekind_find(const char *name)
 {
     const char *slash = strrchr(name, '/');
@@ -104,7 +132,7 @@ const struct file_ext *filekind_find(const char *name)
         }
         }
     }
-    return NULL;
+    return template_of(name, base, ext);
 }
 
 enum file_kind filekind_of(const char *name)

@@ -727,6 +727,19 @@ START_TEST(file_kinds_by_name)
     ck_assert_int_eq(filekind_of("k.cu"), FK_CUDA);
     ck_assert_int_eq(filekind_of("Find.cmake.in"), FK_CMAKE);
     ck_assert_int_eq(filekind_of("setup.py"), FK_PYTHON);
+    /* configure_file()'s templates of sources: headers, kept names */
+    const char *tmpl[] = {"config.h.in",    "a/build_info.hh.in", "k.cu.in",
+                          "defs.h.cmakein", "config.h.cmake",     "x.c.in"};
+    for (size_t i = 0; i < sizeof(tmpl) / sizeof(*tmpl); i++) {
+        ck_assert_int_eq(filekind_of(tmpl[i]), FK_HEADER);
+        ck_assert(filekind_is_template(tmpl[i]));
+    }
+    ck_assert(filekind_is_template("pkgConfig.cmake.in"));
+    const char *not_tmpl[] = {"y.in",        ".in",  "notes.txt.in", "a.mu.in",
+                              "Makefile.in", "k.cu", "x.cmake"};
+    for (size_t i = 0; i < sizeof(not_tmpl) / sizeof(*not_tmpl); i++)
+        ck_assert(!filekind_is_template(not_tmpl[i]));
+    ck_assert_int_eq(filekind_of("x.cmake"), FK_CMAKE);
 }
 END_TEST
 

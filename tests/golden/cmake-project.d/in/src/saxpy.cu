@@ -1,4 +1,5 @@
 #include "saxpy.cuh"
+#include "limits.cuh"
 
 __global__ void saxpy_kernel(int n, float a, const float *x, float *y)
 {

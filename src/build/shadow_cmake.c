@@ -85,6 +85,8 @@ static const char *const determine[] = {
 static const char *const compiler_in[] = {
     "set(CMAKE_MUSA_COMPILER \"@CMAKE_MUSA_COMPILER@\")\n",
     "set(CMAKE_MUSA_COMPILER_ID \"MCC\")\n",
+    "# (the shadow's compiler is the SDK's version)\n",
+    "set(CMAKE_MUSA_COMPILER_VERSION \"@MUSA_TOOLKIT_VERSION@\")\n",
     "set(CMAKE_MUSA_COMPILER_ENV_VAR \"MUSACXX\")\n",
     "set(CMAKE_MUSA_COMPILER_LOADED 1)\n",
     "set(CMAKE_MUSA_SOURCE_FILE_EXTENSIONS mu)\n",

@@ -106,12 +106,11 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     char name[16] = "x"; /* (an extension alone is no name's) */
     memcpy(name + 1, dot, el);
     name[el + 1] = '\0';
-    /* (a header keeps its name: the sources' #include "arch.cuh" of a
-     * file the build makes is not one the port renames; the MUSA
-     * language asks .mu of the sources it compiles alone) */
+    /* (a header too: the sources' #include "arch.cuh" of the one a
+     * template of the run makes becomes "arch.muh" with it) */
     enum file_kind kind = filekind_of(name);
-    bool renamed = kind == FK_CUDA;
-    char *to = renamed ? filekind_port_name(name, &renamed) : NULL;
+    bool renamed;
+    char *to = filekind_port_name(name, &renamed);
     if (renamed) {
         sj_replace(j, (size_t)(dot - j->buf), el, to + 1, strlen(to + 1), true);
         sj_note(j, p->off,
@@ -120,5 +119,5 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                 name + 1, to + 1);
     }
     free(to);
-    return filekind_is_ported(kind); /* (a header: as it is, said nothing) */
+    return renamed || filekind_is_ported(kind);
 }

@@ -405,6 +405,27 @@ static void add_include(struct result *res, size_t index)
     res->incl[res->nincl++] = index;
 }
 
+/* Is name[0..len) (its base name) what a template of the run makes
+ * (arch.cuh from arch.cuh.in): configure_file() writes it in the build
+ * tree, under that name? */
+static bool made_from_template(const struct run *r, const char *name,
+                               size_t len)
+{
+    const char *b = name + len;
+    while (b > name && b[-1] != '/')
+        b--;
+    size_t bl = (size_t)(name + len - b);
+    for (size_t i = 0; i < r->njobs; i++) {
+        const char *p = r->jobs[i].path, *base = strrchr(p, '/');
+        base = base ? base + 1 : p;
+        size_t n = strlen(base);
+        if (n > bl && !memcmp(base, b, bl) && base[bl] == '.' &&
+            filekind_is_template(p) && !strchr(base + bl + 1, '.'))
+            return true;
+    }
+    return false;
+}
+
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
                          enum facts_where where, bool *renamed)
 {
@@ -439,9 +460,19 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
                     i = k + 1;
             }
     }
+    in->found = j;
+    if (!j && !angled && name[0] != '/' && made_from_template(r, name, len)) {
+        /* a header a template of the run makes (arch.cuh from
+         * arch.cuh.in): named as the port names it where it is made
+         * (cmakedir.c), and so where it is included */
+        size_t d = len;
+        while (d && name[d - 1] != '.' && name[d - 1] != '/')
+            d--;
+        *renamed = d && len - d == 3 && !memcmp(name + d - 1, ".cuh", 4);
+        return true;
+    }
     if (!j)
         return false;
-    in->found = j;
     /* A platform's header that the project brings along (cuda-samples'
      * GL/freeglut.h) still wants the platform's libraries. */
     if (where != FACTS_FOREIGN) {
@@ -552,27 +583,6 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
         }
     }
     return n;
-}
-
-/* Is name[0..len) (its base name) what a template of the run makes
- * (arch.cuh from arch.cuh.in): configure_file() writes it in the build
- * tree, under that name? */
-static bool made_from_template(const struct run *r, const char *name,
-                               size_t len)
-{
-    const char *b = name + len;
-    while (b > name && b[-1] != '/')
-        b--;
-    size_t bl = (size_t)(name + len - b);
-    for (size_t i = 0; i < r->njobs; i++) {
-        const char *p = r->jobs[i].path, *base = strrchr(p, '/');
-        base = base ? base + 1 : p;
-        size_t n = strlen(base);
-        if (n > bl && !memcmp(base, b, bl) && base[bl] == '.' &&
-            filekind_is_template(p) && !strchr(base + bl + 1, '.'))
-            return true;
-    }
-    return false;
 }
 
 /* A quoted #include name[0..len) of job j that is no file of the run and

@@ -125,7 +125,11 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
         t[i].kind == MAKE_TOK_WORD
             ? nvflags_find(nv, buf + t[i].off, t[i].len, &joined)
             : NULL;
-    if (!f || f->action != NVF_ARCH || !plain(buf, &t[i]))
+    /* (not in a variable's name or a rule's head: a rewrite there moves
+     * the '=' or ':' that makes the line what it is) */
+    if (!f || f->action != NVF_ARCH || !plain(buf, &t[i]) ||
+        t[i].ctx == MAKE_CTX_VARNAME || t[i].ctx == MAKE_CTX_TARGET ||
+        t[i].ctx == MAKE_CTX_PREREQ || t[i].ctx == MAKE_CTX_DIRECTIVE)
         return false;
     size_t k = i + 1;
     if (!joined)

@@ -395,7 +395,7 @@ static int qual_port(const struct mapping *m, const char *key,
             else if (st->pattern)
                 st->to = xstrdup(res.buf);
         }
-        if (st->e && st->e->kind == MAP_UNSUPPORTED)
+        if (st->e && st->e->kind == MAP_UNSUPPORTED && !st->member)
             qp->unsupported = true;
         qp->unconfirmed |= st->unless != NULL;
         qp->unverified |= st->pattern && !st->unless;

@@ -106,11 +106,12 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     char name[16] = "x"; /* (an extension alone is no name's) */
     memcpy(name + 1, dot, el);
     name[el + 1] = '\0';
-    /* (a header too: the sources' #include "arch.cuh" of the one a
-     * template of the run makes becomes "arch.muh" with it) */
+    /* (a header keeps its name, as the sources' #include "arch.cuh" of
+     * it does, wherever configure_file() writes it; the MUSA language
+     * asks .mu of the sources it compiles alone) */
     enum file_kind kind = filekind_of(name);
-    bool renamed;
-    char *to = filekind_port_name(name, &renamed);
+    bool renamed = kind == FK_CUDA;
+    char *to = renamed ? filekind_port_name(name, &renamed) : NULL;
     if (renamed) {
         sj_replace(j, (size_t)(dot - j->buf), el, to + 1, strlen(to + 1), true);
         sj_note(j, p->off,

@@ -31,8 +31,9 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 
 /* A source in the build tree, which the build makes (configure_file of
  * a ported template: ${CMAKE_CURRENT_BINARY_DIR}/kernel_${T}.cu), at
- * piece k, the end of its word: named as the port names sources (.mu,
- * .muh, as the sources' #include of it is). True when it is one. */
+ * piece k, the end of its word: named as the port names sources (.mu);
+ * a header keeps its name, as the sources' #include of it does. True
+ * when it is either. */
 bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                         size_t k);
 

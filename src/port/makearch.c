@@ -110,6 +110,17 @@ static bool plain(const char *buf, const struct make_token *t)
     return true;
 }
 
+/* Is the ',' at k, of a function's arguments, the one before -gencode's
+ * code= ($(eval G += -gencode arch=compute_$(sm),code=sm_$(sm)))? Not
+ * $(if $(F),-arch=sm_$(SM),-G)'s, which ends the option. */
+static bool code_comma(const char *buf, const struct make_token *t, size_t n,
+                       size_t k)
+{
+    return t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',' && k + 1 < n &&
+           t[k + 1].kind == MAKE_TOK_WORD && t[k + 1].len >= 5 &&
+           !memcmp(buf + t[k + 1].off, "code=", 5);
+}
+
 /* Is i an architecture option of nvcc's whose value is words, ',' and
  * plain references to one variable, each after compute_ or sm_
  * (-gencode arch=compute_$(sm),code=sm_$(sm), -arch=sm_$(SM))? Its
@@ -145,14 +156,14 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
             *ref = r;
             k += 2;
         } else if (t[k].kind == MAKE_TOK_WORD ? !plain(buf, &t[k])
-                                              : !(t[k].kind == MAKE_TOK_PUNCT &&
-                                                  buf[t[k].off] == ',')) {
+                                              : !code_comma(buf, t, n, k)) {
             break;
         }
         *last = k;
     }
     if (k < n && t[k].kind != MAKE_TOK_SPACE && t[k].kind != MAKE_TOK_NEWLINE &&
-        t[k].kind != MAKE_TOK_VAR_CLOSE && t[k].kind != MAKE_TOK_COMMENT)
+        t[k].kind != MAKE_TOK_VAR_CLOSE && t[k].kind != MAKE_TOK_COMMENT &&
+        t[k].kind != MAKE_TOK_PUNCT)
         return false; /* the word goes on with what is not the option's */
     *list = NULL;
     if (*ref && in_loop(buf, t, n, i, *ref, list) && !*list)

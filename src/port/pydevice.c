@@ -201,15 +201,17 @@ static bool location_value(const struct py_code *c, size_t i,
 }
 
 /* Is the bracket a a call of torch.library's impl(), lib.impl(),
- * register_kernel() or Library() (whose key its impl() calls must
- * agree with), whose string arguments name devices ("cuda") or dispatch
- * keys ("CUDA")? */
+ * register_kernel() or torch.library.Library() (whose key its impl()
+ * calls must agree with), whose string arguments name devices ("cuda") or
+ * dispatch keys ("CUDA")? */
 static bool library_impl(const struct py_code *c, struct py_around a)
 {
     return a.open == '(' && a.first >= 2 &&
            (py_is_name(c, a.first - 2, "impl") ||
             py_is_name(c, a.first - 2, "register_kernel") ||
-            py_is_name(c, a.first - 2, "Library"));
+            (a.first >= 4 && py_is_name(c, a.first - 2, "Library") &&
+             py_is_op(c, a.first - 3, ".") &&
+             py_is_name(c, a.first - 4, "library")));
 }
 
 /* torch.library.impl(lib, "op", "CUDA"), lib.impl("op", f, "CUDA"): the

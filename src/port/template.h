@@ -4,8 +4,9 @@
  * code, strings and all, and #cmakedefine NAME defines the macro NAME as
  * the variable NAME is set. Where the port's CMake files rename the
  * variable (CMAKE_CUDA_ARCHITECTURES -> CMAKE_MUSA_ARCHITECTURES), the
- * template must name it so too, or it expands to nothing. Private to
- * port/: the C/C++ rewriter asks it about a template's names. */
+ * template must name it so too, or it expands to nothing. The C/C++
+ * rewriter asks it about a template's names; a run, which macros a
+ * template defines. */
 #ifndef C2M_PORT_TEMPLATE_H
 #define C2M_PORT_TEMPLATE_H
 

@@ -311,7 +311,7 @@ static void note_names(struct run *r, size_t i, bool kept)
         const char *name = d->buf + at + 1 + sizeof(w);
         if (kept)
             project_keep(r->proj, name, w[2], w[1]);
-        if (!kept || r->jobs[i].script)
+        if (!kept || r->jobs[i].script || filekind_is_template(r->jobs[i].path))
             project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
         at = (size_t)(name + w[2] - d->buf);
     }
@@ -388,6 +388,10 @@ static void port_all(struct run *r, const struct lock *lock,
     bool ported = false; /* a job the C/C++ rewriter ports */
     for (size_t i = 0; i < r->njobs; i++) {
         ported |= r->jobs[i].kind == JOB_PORT && !r->jobs[i].script;
+        if (filekind_is_template(r->jobs[i].path)) {
+            r->tmpl = xrealloc(r->tmpl, (r->ntmpl + 1) * sizeof(*r->tmpl));
+            r->tmpl[r->ntmpl++] = i;
+        }
         if (r->jobs[i].kind == JOB_NATIVE ||
             (r->jobs[i].kind == JOB_PORT &&
              (r->jobs[i].script || filekind_is_template(r->jobs[i].path)))) {
@@ -419,6 +423,9 @@ static void port_all(struct run *r, const struct lock *lock,
         run_pool(r, lock, job_finish, later, nlater, 2, printed, teeing, NULL,
                  NULL);
     free(later);
+    free(r->tmpl);
+    r->tmpl = NULL;
+    r->ntmpl = 0;
     names_forget_unmapped(r);
 }
 

@@ -415,12 +415,12 @@ static bool made_from_template(const struct run *r, const char *name,
     while (b > name && b[-1] != '/')
         b--;
     size_t bl = (size_t)(name + len - b);
-    for (size_t i = 0; i < r->njobs; i++) {
-        const char *p = r->jobs[i].path, *base = strrchr(p, '/');
+    for (size_t i = 0; i < r->ntmpl; i++) {
+        const char *p = r->jobs[r->tmpl[i]].path, *base = strrchr(p, '/');
         base = base ? base + 1 : p;
         size_t n = strlen(base);
         if (n > bl && !memcmp(base, b, bl) && base[bl] == '.' &&
-            filekind_is_template(p) && !strchr(base + bl + 1, '.'))
+            !strchr(base + bl + 1, '.'))
             return true;
     }
     return false;
@@ -461,16 +461,6 @@ bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
             }
     }
     in->found = j;
-    if (!j && !angled && name[0] != '/' && made_from_template(r, name, len)) {
-        /* a header a template of the run makes (arch.cuh from
-         * arch.cuh.in): named as the port names it where it is made
-         * (cmakedir.c), and so where it is included */
-        size_t d = len;
-        while (d && name[d - 1] != '.' && name[d - 1] != '/')
-            d--;
-        *renamed = d && len - d == 3 && !memcmp(name + d - 1, ".cuh", 4);
-        return true;
-    }
     if (!j)
         return false;
     /* A platform's header that the project brings along (cuda-samples'

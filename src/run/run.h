@@ -205,6 +205,8 @@ struct run {
     bool have_db;
     struct input *in;           /* the inputs as given (inputs_resolve) */
     char *in_root;              /* their common directory, absolute */
+    size_t *tmpl, ntmpl;        /* the jobs that are configure_file() templates,
+                                   during the ports */
     bool manifest;              /* write (or check) the build manifest */
     struct inplace_record *rec; /* --in-place */
     bool want[WARN__COUNT];     /* findings to make: reported, or counted

@@ -11,3 +11,10 @@ $C2M -q --rename-project -o out1 src; echo "first: $?"
 $C2M -q --rename-project -o out2 out1; echo "second: $?"
 cat out2/config.h.in
 grep -h USE_ out2/main.mu out2/CMakeLists.txt
+# Nor does a C/C++ mapping rename it: the CMake variable keeps its name.
+mkdir -p ps
+printf 'project(p LANGUAGES CUDA)\noption(CUDA_API_PER_THREAD_DEFAULT_STREAM "" ON)\nconfigure_file(config.h.in config.h)\nadd_executable(app k.cu)\n' >ps/CMakeLists.txt
+printf '#cmakedefine CUDA_API_PER_THREAD_DEFAULT_STREAM\n' >ps/config.h.in
+printf '#include "config.h"\n' >ps/k.cu
+$C2M -q -o psout ps; echo "per-thread: $?"
+cat psout/config.h.in

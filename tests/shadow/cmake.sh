@@ -152,25 +152,24 @@ grep -E 'mcc .*--offload-arch=mp_31' "$T/pr.log" | grep -q -- '-ffast-math' ||
 echo "a project's presets: cmake --preset musa-release configures and builds the port"
 # configure_file() templates name the CMake variables as the port's CMake
 # files do: the generated header has the MUSA architectures and the
-# compiler's version, and the header the build makes is named as the
-# port names headers, where it is made and where it is included.
+# compiler's version, and the header the build makes builds.
 mkdir -p "$T/tp"
 cat >"$T/tp/CMakeLists.txt" <<'EOF2'
 cmake_minimum_required(VERSION 3.24)
 project(tp LANGUAGES CXX CUDA)
 set(CMAKE_CUDA_ARCHITECTURES 80)
 option(USE_CUDA "" ON)
-configure_file(config.cuh.in ${PROJECT_BINARY_DIR}/gen/config.cuh)
+configure_file(config.h.in ${PROJECT_BINARY_DIR}/gen/config.h)
 add_executable(app app.cu)
 target_include_directories(app PRIVATE ${PROJECT_BINARY_DIR}/gen)
 EOF2
-printf '#define ARCHS "@CMAKE_CUDA_ARCHITECTURES@"\n#define NVCC_VERSION "${CMAKE_CUDA_COMPILER_VERSION}"\n#cmakedefine USE_CUDA\n' >"$T/tp/config.cuh.in"
-printf '#include "config.cuh"\n#ifndef USE_CUDA\n#error USE_CUDA\n#endif\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); return 0; }\n' >"$T/tp/app.cu"
+printf '#define ARCHS "@CMAKE_CUDA_ARCHITECTURES@"\n#define NVCC_VERSION "${CMAKE_CUDA_COMPILER_VERSION}"\n#cmakedefine USE_CUDA\n' >"$T/tp/config.h.in"
+printf '#include "config.h"\n#ifndef USE_CUDA\n#error USE_CUDA\n#endif\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); return 0; }\n' >"$T/tp/app.cu"
 "$C2M" -q -o "$T/tp-port" "$T/tp" || fail "port of tp"
 (cd "$T/tp-port" && MUSA_HOME=$SDK cmake -S . -B b -G Ninja \
     -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/tp-port/musa_port.cmake" &&
     ninja -C b) >"$T/tp.log" 2>&1 || { cat "$T/tp.log"; fail "tp: configure and build"; }
-grep -q '^#define ARCHS "22"$' "$T/tp-port/b/gen/config.muh" &&
-    grep -q "^#define NVCC_VERSION \"$v\"\$" "$T/tp-port/b/gen/config.muh" ||
-    { cat "$T/tp-port/b/gen/config.muh"; fail "tp: the template's variables are empty"; }
+grep -q '^#define ARCHS "22"$' "$T/tp-port/b/gen/config.h" &&
+    grep -q "^#define NVCC_VERSION \"$v\"\$" "$T/tp-port/b/gen/config.h" ||
+    { cat "$T/tp-port/b/gen/config.h"; fail "tp: the template's variables are empty"; }
 echo "a configure_file() template: the port's variables fill it, and the generated header builds"

@@ -1107,6 +1107,11 @@ START_TEST(make_flags)
            "$(foreach c,$(C) $(D),$(eval G += -arch=sm_$(c)))\n"
            "ifeq ($(A),)\nendif\nH += -DSM=$(D) --offload-arch=mp_$(D)\n",
            "9:11: build: '$(D)' holds MUSA architectures in the port");
+    /* An option ends at a function's ',' (from a review: $(if)'s else
+     * branch went with it). */
+    expect(newest, SCRIPT_MAKE,
+           "SM = 80\nF = $(if $(FAST),-arch=sm_$(SM),-G)\n",
+           "SM = 22\nF = $(if $(FAST),--offload-arch=mp_$(SM),-G)\n", NULL);
     /* nvcc's own options that real makefiles give (llama.cpp's
      * --default-stream, -Xcudafe --diag_suppress): dropped, translated,
      * or kept and said; a host compiler's --optimize is its own. */
@@ -2110,12 +2115,14 @@ START_TEST(python_devices)
         "lib.impl('op2', f, dispatch_key='CUDA')\n"
         "torch.library.register_kernel('my::op', 'cuda')\n"
         "lib2 = torch.library.Library('ns', 'IMPL', 'CUDA')\n"
+        "Library('kernels', 'CUDA')\n"
         "print('CUDA', x.get('CUDA'))\n",
         "import torch\nimport torch_musa\n"
         "@torch.library.impl(lib, 'op', 'PrivateUse1')\ndef f(x): pass\n"
         "lib.impl('op2', f, dispatch_key='PrivateUse1')\n"
         "torch.library.register_kernel('my::op', 'musa')\n"
         "lib2 = torch.library.Library('ns', 'IMPL', 'PrivateUse1')\n"
+        "Library('kernels', 'CUDA')\n"
         "print('CUDA', x.get('CUDA'))\n");
     /* An option's choices with its default; a device's key whose value
      * asks is_*available; torch.device(type=); map_location's values (its

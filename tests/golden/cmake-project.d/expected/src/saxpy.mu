@@ -1,5 +1,5 @@
 #include "saxpy.muh"
-#include "limits.muh"
+#include "limits.cuh"
 
 __global__ void saxpy_kernel(int n, float a, const float *x, float *y)
 {

@@ -12,12 +12,6 @@
 #include "util/arena.h"
 #include "util/xalloc.h"
 
-static bool same(const char *buf, const struct make_token *a,
-                 const struct make_token *b)
-{
-    return a->len == b->len && !memcmp(buf + a->off, buf + b->off, a->len);
-}
-
 static size_t skip_blanks(const struct make_token *t, size_t n, size_t k)
 {
     while (k < n && t[k].kind == MAKE_TOK_SPACE)
@@ -54,7 +48,7 @@ static bool in_loop(const char *buf, const struct make_token *t, size_t n,
 {
     for (size_t k = i; k--;) {
         size_t a = mk_function(buf, t, n, k, "foreach");
-        if (a && a + 1 < n && same(buf, &t[a], name) &&
+        if (a && a + 1 < n && mk_same(buf, &t[a], name) &&
             t[a + 1].kind == MAKE_TOK_PUNCT && mk_function_end(t, n, k) > i) {
             *list = list_at(buf, t, n, a + 2);
             return true;
@@ -151,7 +145,8 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
     *last = i;
     for (; k < n; k++) {
         if ((r = mk_ref_at(t, n, k))) {
-            if ((*ref && !same(buf, *ref, r)) || !arch_prefix(buf, &t[k - 1]))
+            if ((*ref && !mk_same(buf, *ref, r)) ||
+                !arch_prefix(buf, &t[k - 1]))
                 return false;
             *ref = r;
             k += 2;

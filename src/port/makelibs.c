@@ -35,8 +35,8 @@ size_t mk_function(const char *buf, const struct make_token *t, size_t n,
     return i;
 }
 
-static bool same(const char *buf, const struct make_token *a,
-                 const struct make_token *b)
+bool mk_same(const char *buf, const struct make_token *a,
+             const struct make_token *b)
 {
     return a->len == b->len && !memcmp(buf + a->off, buf + b->off, a->len);
 }
@@ -51,7 +51,7 @@ static void linked(struct mk_vars *v, const char *buf,
     /* (the foreach opens a few tokens before: $(foreach l,$(L),-l$(l))) */
     for (size_t k = i; k-- && i - k <= 16;) {
         size_t a = mk_function(buf, t, n, k, "foreach");
-        if (a && a + 2 < n && same(buf, &t[a], var) &&
+        if (a && a + 2 < n && mk_same(buf, &t[a], var) &&
             t[a + 1].kind == MAKE_TOK_PUNCT &&
             (list = mk_ref_at(t, n, a + 2))) {
             mkvars_library(v, list->off, list->len);

@@ -22,6 +22,9 @@
  * start (0: it is not)? Where does the function opening at i end (its
  * ')'; n: nowhere)? */
 bool mk_word_is(const char *buf, const struct make_token *t, const char *s);
+/* Are tokens a and b the same text? */
+bool mk_same(const char *buf, const struct make_token *a,
+             const struct make_token *b);
 const struct make_token *mk_ref_at(const struct make_token *t, size_t n,
                                    size_t i);
 size_t mk_function(const char *buf, const struct make_token *t, size_t n,

@@ -304,6 +304,9 @@ static void collect(struct run *r, struct result *res, struct strbuf *printed,
 static void note_names(struct run *r, size_t i, bool kept)
 {
     struct strbuf *d = &r->results[i].decl;
+    /* (a build file's and a template's macros are the build's: both) */
+    bool both =
+        kept && (r->jobs[i].script || filekind_is_template(r->jobs[i].path));
     for (size_t at = 0; at < d->len;) {
         enum decl_kind kind = (enum decl_kind)(d->buf[at] - '0');
         uint32_t w[3]; /* offset, hash, length */
@@ -311,7 +314,7 @@ static void note_names(struct run *r, size_t i, bool kept)
         const char *name = d->buf + at + 1 + sizeof(w);
         if (kept)
             project_keep(r->proj, name, w[2], w[1]);
-        if (!kept || r->jobs[i].script || filekind_is_template(r->jobs[i].path))
+        if (!kept || both)
             project_declare(r->proj, name, w[2], w[1], kind, i, w[0]);
         at = (size_t)(name + w[2] - d->buf);
     }
@@ -388,13 +391,13 @@ static void port_all(struct run *r, const struct lock *lock,
     bool ported = false; /* a job the C/C++ rewriter ports */
     for (size_t i = 0; i < r->njobs; i++) {
         ported |= r->jobs[i].kind == JOB_PORT && !r->jobs[i].script;
-        if (filekind_is_template(r->jobs[i].path)) {
+        bool tmpl = filekind_is_template(r->jobs[i].path);
+        if (tmpl) {
             r->tmpl = xrealloc(r->tmpl, (r->ntmpl + 1) * sizeof(*r->tmpl));
             r->tmpl[r->ntmpl++] = i;
         }
         if (r->jobs[i].kind == JOB_NATIVE ||
-            (r->jobs[i].kind == JOB_PORT &&
-             (r->jobs[i].script || filekind_is_template(r->jobs[i].path)))) {
+            (r->jobs[i].kind == JOB_PORT && (r->jobs[i].script || tmpl))) {
             kept = xrealloc(kept, (nkept + 1) * sizeof(*kept));
             kept[nkept++] = i;
         }

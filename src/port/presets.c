@@ -6,7 +6,8 @@
  * toolkit's home: "/usr/local/cuda/bin/nvcc" -> "/usr/local/musa/bin/mcc"),
  * a {"type": ..., "value": ...} variable's value too; the names of
  * environment variables (CUDA_HOME -> MUSA_HOME), paths in their values,
- * and $env{NAME} and $penv{NAME} in any string. Preset names, generators,
+ * and $env{NAME} and $penv{NAME} in any string; the files "include"
+ * names, where the run renames them. Preset names, generators,
  * directories and conditions stay. A word with an escape is left as it
  * is: its text is not its bytes. */
 #include "port/presets.h"
@@ -29,11 +30,12 @@
 
 /* What an open object or array is. */
 enum level_kind {
-    LV_OTHER,  /* an array, or an object of no interest */
-    LV_CACHE,  /* "cacheVariables": {NAME: value, ...} */
-    LV_VAR,    /* one cache variable's {"type": T, "value": V} */
-    LV_ENV,    /* "environment": {NAME: value, ...} */
-    LV_OBJECT, /* another object: its members' names are looked at */
+    LV_OTHER,   /* an array, or an object of no interest */
+    LV_CACHE,   /* "cacheVariables": {NAME: value, ...} */
+    LV_VAR,     /* one cache variable's {"type": T, "value": V} */
+    LV_ENV,     /* "environment": {NAME: value, ...} */
+    LV_INCLUDE, /* the top's "include": [path, ...] */
+    LV_OBJECT,  /* another object: its members' names are looked at */
 };
 
 struct level {
@@ -195,6 +197,10 @@ static void member_value(struct pr *p, struct level *l,
         value(p, l->se, t);
     } else if (l->kind == LV_ENV) {
         env_value(p, t);
+    } else if (l->kind == LV_INCLUDE && text_of(t, &off, &len) && len &&
+               !memchr(p->j->buf + off, '$', len) &&
+               !memchr(p->j->buf + off, '\\', len)) {
+        sj_path(p->j, off, len, SJ_LOCAL, NULL); /* csrc/cuda/x.json */
     } else if (text_of(t, &off, &len)) {
         env_refs(p, off, len);
     }
@@ -208,6 +214,9 @@ static void open_level(struct pr *p, const struct level *l, bool object,
         return;
     struct level *n = &p->lv[p->depth - 1];
     *n = (struct level){object ? LV_OBJECT : LV_OTHER, at, object, {0}, NULL};
+    if (!object && l == p->lv && l->kind == LV_OBJECT &&
+        key_is(p, &l->key, "include"))
+        n->kind = LV_INCLUDE;
     if (!object || !l || l->want_key)
         return;
     if (l->kind == LV_CACHE) {
@@ -261,7 +270,7 @@ void presets_port(struct script_job *j)
             bad =
                 bad ? bad : not_json(j, t.off, "a '%c' that closes nothing", c);
         else if (t.kind == JSON_TOK_PUNCT && c == ',' && l)
-            l->want_key = l->kind != LV_OTHER;
+            l->want_key = l->kind != LV_OTHER && l->kind != LV_INCLUDE;
     }
     if (p.depth && !bad)
         not_json(j, p.depth <= DEPTH_MAX ? p.lv[p.depth - 1].open : 0, "%s",

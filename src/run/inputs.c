@@ -21,6 +21,7 @@
 #include "run/inplace.h"
 #include "run/names.h"
 #include "run/platform.h"
+#include "run/presetinc.h"
 #include "run/portconf.h"
 #include "util/filekind.h"
 #include "util/path.h"
@@ -305,6 +306,7 @@ void inputs_collect(struct run *r)
         strbuf_release(&c.abs);
     }
 
+    presets_follow_includes(r);
     /* Sort by output path; then settle inputs that land on one output. */
     if (r->njobs)
         qsort(r->jobs, r->njobs, sizeof(*r->jobs), cmp_jobs);

@@ -7,6 +7,7 @@
 #include "run/portconf.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,14 +90,22 @@ bool portconf_owns(const struct run *r, const char *rel)
     return false;
 }
 
-/* Is a job of the run at rel (the project's own file of that name)? */
-static bool job_at(const struct run *r, const char *rel, bool cmake)
+/* The job of the run at rel (the project's own file of that name), or
+ * NULL. */
+static const struct job *job_named(const struct run *r, const char *rel)
 {
     for (size_t i = 0; i < r->njobs; i++)
         if (!strcmp(r->jobs[i].rel, rel))
-            return !cmake || (r->jobs[i].script == SCRIPT_CMAKE &&
-                              r->results[i].status != RES_FAILED);
-    return false;
+            return &r->jobs[i];
+    return NULL;
+}
+
+/* Is there one (cmake: a CMake file ported)? */
+static bool job_at(const struct run *r, const char *rel, bool cmake)
+{
+    const struct job *j = job_named(r, rel);
+    return j && (!cmake || (j->script == SCRIPT_CMAKE &&
+                            r->results[j - r->jobs].status != RES_FAILED));
 }
 
 /* --dry-run: the file as the output root will hold it, as a new file of
@@ -164,25 +173,106 @@ static void put(struct run *r, const struct conf_file *cf,
     free(path);
 }
 
-/* The project's CMakePresets.json beside its top CMakeLists.txt, read,
- * or NULL (none, or no JSON: its port says where). */
-static struct json *project_presets(const struct run *r)
+/* Presets files read for the project's presets, at most. */
+#define PRESETS_FILES 64
+
+/* The project's presets: its CMakePresets.json beside its top
+ * CMakeLists.txt, and the files it includes (which are the run's), each
+ * tree read, and their presets of each kind in one object that holds
+ * the trees' values (freed with presets_release). */
+struct presets {
+    struct json *tree[PRESETS_FILES];
+    const struct job *job[PRESETS_FILES];
+    size_t n;
+    struct json merged, kind[3];
+    char *keys[3];
+};
+
+static const char *const preset_kinds[] = {"configurePresets", "buildPresets",
+                                           "testPresets"};
+
+/* Read the presets file of job j into p (once). */
+static void read_presets(struct presets *p, const struct job *j)
 {
     struct source src;
-    for (size_t i = 0; i < r->njobs; i++) {
-        const struct job *j = &r->jobs[i];
-        if (strcmp(j->rel, "CMakePresets.json") != 0 || !strcmp(j->path, "-"))
+    for (size_t k = 0; k < p->n; k++)
+        if (p->job[k] == j)
+            return;
+    if (p->n == PRESETS_FILES || !strcmp(j->path, "-") ||
+        load_regular(&src, AT_FDCWD, j->path, j->path, LOAD_LOOK_FIRST,
+                     HEAD_MAX, NULL, NULL) != LOAD_OK)
+        return;
+    char err[128];
+    size_t at;
+    struct json *t = json_parse(src.buf, src.len, err, sizeof(err), &at);
+    source_release(&src);
+    if (!t) /* (no JSON: its port says where) */
+        return;
+    p->job[p->n] = j;
+    p->tree[p->n++] = t;
+}
+
+/* The files tree k includes that the run has, read in turn. */
+static void read_includes(const struct run *r, struct presets *p, size_t k)
+{
+    const struct json *inc = json_get(p->tree[k], "include");
+    const char *abs = p->job[k]->abs, *slash = abs ? strrchr(abs, '/') : NULL;
+    char path[PATH_MAX];
+    for (size_t i = 0; slash && inc && inc->type == JSON_ARRAY && i < inc->n;
+         i++) {
+        const struct json *s = &inc->v[i];
+        if (s->type != JSON_STRING || !s->len || strlen(s->str) != s->len)
             continue;
-        if (load_regular(&src, AT_FDCWD, j->path, j->path, LOAD_LOOK_FIRST,
-                         HEAD_MAX, NULL, NULL) != LOAD_OK)
-            return NULL;
-        char err[128];
-        size_t at;
-        struct json *t = json_parse(src.buf, src.len, err, sizeof(err), &at);
-        source_release(&src);
-        return t;
+        size_t n =
+            s->str[0] == '/'
+                ? path_join_normal(path, sizeof(path), "", 0, s->str + 1,
+                                   s->len - 1)
+                : path_join_normal(path, sizeof(path), abs,
+                                   (size_t)(slash - abs), s->str, s->len);
+        const struct job *j = n ? hashmap_get(&r->byabs, path, n) : NULL;
+        if (j && j->script == SCRIPT_PRESETS)
+            read_presets(p, j);
     }
-    return NULL;
+}
+
+/* The project's presets, or false (no CMakePresets.json at the top, or
+ * no JSON). */
+static bool project_presets(const struct run *r, struct presets *p)
+{
+    memset(p, 0, sizeof(*p));
+    const struct job *top = job_named(r, "CMakePresets.json");
+    if (!top)
+        return false;
+    read_presets(p, top);
+    for (size_t k = 0; k < p->n; k++)
+        read_includes(r, p, k);
+    if (!p->n)
+        return false;
+    p->merged = (struct json){
+        .type = JSON_OBJECT, .v = p->kind, .keys = p->keys, .n = 3};
+    for (size_t i = 0; i < 3; i++) {
+        p->keys[i] = (char *)preset_kinds[i];
+        p->kind[i].type = JSON_ARRAY;
+        for (size_t k = 0; k < p->n; k++) {
+            const struct json *list = json_get(p->tree[k], preset_kinds[i]);
+            if (!list || list->type != JSON_ARRAY || !list->n)
+                continue;
+            p->kind[i].v = xrealloc(p->kind[i].v, (p->kind[i].n + list->n) *
+                                                      sizeof(*list->v));
+            memcpy(p->kind[i].v + p->kind[i].n, list->v,
+                   list->n * sizeof(*list->v));
+            p->kind[i].n += list->n;
+        }
+    }
+    return true;
+}
+
+static void presets_release(struct presets *p)
+{
+    for (size_t i = 0; i < 3; i++)
+        free(p->kind[i].v);
+    for (size_t k = 0; k < p->n; k++)
+        json_free(p->tree[k]);
 }
 
 void portconf_write(struct run *r)
@@ -221,9 +311,10 @@ void portconf_write(struct run *r)
         if (cf->is_ours == portconf_cmake_is_ours) {
             portconf_render_cmake(language, &text);
         } else {
-            struct json *project = project_presets(r);
-            portconf_render_presets(language, project, &text);
-            json_free(project);
+            struct presets p;
+            bool have = project_presets(r, &p);
+            portconf_render_presets(language, have ? &p.merged : NULL, &text);
+            presets_release(&p);
         }
         put(r, cf, &text);
         strbuf_release(&text);

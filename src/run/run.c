@@ -168,12 +168,18 @@ void run_note_file(struct run *r, const char *path, const struct stat *st)
 
 void run_warn(struct run *r, const char *file, enum warn_id id, const char *msg)
 {
+    run_warn_at(r, file, 0, 0, id, msg);
+}
+
+void run_warn_at(struct run *r, const char *file, unsigned line, unsigned col,
+                 enum warn_id id, const char *msg)
+{
     r->rep.found[id]++;
     if (!r->o->warn[id])
         return;
     bool as_error = r->o->werror[id];
     struct strbuf sb = STRBUF_INIT;
-    report_diag(&sb, file, 0, 0, id, as_error, msg, NULL, &r->style);
+    report_diag(&sb, file, line, col, id, as_error, msg, NULL, &r->style);
     diag_puts(sb.buf);
     strbuf_release(&sb);
     r->rep.warnings++;

@@ -282,6 +282,9 @@ void run_note_file(struct run *r, const char *path, const struct stat *st);
  * it. */
 void run_warn(struct run *r, const char *file, enum warn_id id,
               const char *msg);
+/* The same, said at line:col of file. */
+void run_warn_at(struct run *r, const char *file, unsigned line, unsigned col,
+                 enum warn_id id, const char *msg);
 /* What a result owns. */
 void result_release(struct result *res);
 void run_release(struct run *r);

@@ -150,6 +150,31 @@ grep -E 'mcc .*--offload-arch=mp_31' "$T/pr.log" | grep -q -- '-ffast-math' ||
     { cat "$T/pr.log"; fail "pr: the presets' architectures and options did not reach mcc"; }
 [ -x "$T/pr-port/build/musa-release/app" ] || fail "pr: no app"
 echo "a project's presets: cmake --preset musa-release configures and builds the port"
+# The presets a CMakePresets.json includes ("include": [...]) are ported
+# as presets, and a preset of theirs has its twin too (its include was
+# left out of the port: cmake --preset failed on the missing file).
+mkdir -p "$T/pi/cmake"
+cp "$T/pr/app.cu" "$T/pr/CMakeLists.txt" "$T/pi/"
+cat >"$T/pi/CMakePresets.json" <<'EOF2'
+{"version": 4, "include": ["cmake/gpu.json"],
+ "configurePresets": [{"name": "release", "inherits": "base"}]}
+EOF2
+cat >"$T/pi/cmake/gpu.json" <<'EOF2'
+{"version": 4,
+ "configurePresets": [
+   {"name": "base", "hidden": true, "generator": "Ninja",
+    "binaryDir": "${sourceDir}/build/${presetName}",
+    "cacheVariables": {"CMAKE_CUDA_ARCHITECTURES": "90",
+                       "CMAKE_CUDA_FLAGS": "--use_fast_math"}},
+   {"name": "dev", "inherits": "base"}]}
+EOF2
+"$C2M" -q -o "$T/pi-port" "$T/pi" || fail "port of pi"
+(cd "$T/pi-port" && MUSA_HOME=$SDK cmake --preset musa-dev &&
+    cmake --build build/musa-dev -v) >"$T/pi.log" 2>&1 ||
+    { cat "$T/pi.log"; fail "pi: cmake --preset musa-dev"; }
+grep -E 'mcc .*--offload-arch=mp_31' "$T/pi.log" | grep -q -- '-ffast-math' ||
+    { cat "$T/pi.log"; fail "pi: the included presets did not reach mcc"; }
+echo "presets a CMakePresets.json includes: ported, their presets' twins build"
 # configure_file() templates name the CMake variables as the port's CMake
 # files do: the generated header has the MUSA architectures and the
 # compiler's version, and the header the build makes builds.

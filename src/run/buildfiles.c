@@ -112,6 +112,15 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
                 info("'%s' is left from an earlier port, but it changed since: "
                      "not cuda2musa's any more, left alone",
                      file);
+        } else if (r->o->prune && r->setup_errors) {
+            /* An input this run could not read (a directory it could not
+             * walk) may still make it: nothing is removed. */
+            keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
+            keep[nkeep++].hash = old[i].hash;
+            if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
+                info("'%s' is left from an earlier port, or made from an "
+                     "input this run could not read: not removed",
+                     file);
         } else if (r->mode == REPORT_DRY_RUN && r->o->prune) {
             /* As a pruning run would leave the record: without it. */
             r->rep.pruned++;

@@ -216,23 +216,60 @@ static void dry_run_file(struct run *r, const struct manifest_file *mf,
 /* Write (or, with --check, compare) one file of the manifest. A file
  * that is the user's once written (musa_config.ninja) is only created;
  * one that was never ours is left alone, with a warning. */
+/* The settings file (musa_config.ninja) at path, which exists: true
+ * when it is the user's (edited since cuda2musa wrote it), said when it
+ * builds for other architectures or another SDK than this port's. */
+static bool seeded_is_users(const struct run *r, const char *path,
+                            const struct strbuf *text)
+{
+    struct source cur;
+    if (load_regular(&cur, AT_FDCWD, path, path,
+                     LOAD_NOFOLLOW | LOAD_LOOK_FIRST, (size_t)1 << 20, NULL,
+                     NULL) != LOAD_OK)
+        return true; /* (a link, or too large: not ours to replace) */
+    bool users = !(cur.len == text->len &&
+                   !memcmp(cur.buf, text->buf ? text->buf : "", cur.len)) &&
+                 !manifest_ninja_config_is_ours(cur.buf, cur.len);
+    struct strbuf h1 = STRBUF_INIT, a1 = STRBUF_INIT, h2 = STRBUF_INIT,
+                  a2 = STRBUF_INIT;
+    if (users && r->mode != REPORT_CHECK &&
+        manifest_ninja_config_settings(cur.buf, cur.len, &h1, &a1) &&
+        manifest_ninja_config_settings(text->buf, text->len, &h2, &a2) &&
+        (strcmp(h1.buf ? h1.buf : "", h2.buf ? h2.buf : "") ||
+         strcmp(a1.buf ? a1.buf : "", a2.buf ? a2.buf : "")))
+        warning("'%s' is kept as edited: build.ninja builds for %s with "
+                "the SDK in %s, the port for %s in %s (edit "
+                "it, or remove it to have it written again)",
+                path, a1.len ? a1.buf : "no architecture", h1.buf,
+                a2.len ? a2.buf : "no architecture", h2.buf);
+    strbuf_release(&h1);
+    strbuf_release(&a1);
+    strbuf_release(&h2);
+    strbuf_release(&a2);
+    source_release(&cur);
+    return users;
+}
+
 static void put_build_file(struct run *r, const struct manifest_file *mf,
                            const struct strbuf *text)
 {
-    bool once = mf->owner == MF_SEEDED;
     char *path = path_join(r->o->output, mf->name);
     struct stat st;
     bool exists = stat(path, &st) == 0;
-    bool foreign = !once && exists && S_ISREG(st.st_mode) && !ours(path, mf);
+    /* (written when missing, and while it is as written) */
+    bool once = mf->owner == MF_SEEDED && exists &&
+                (!S_ISREG(st.st_mode) || seeded_is_users(r, path, text));
+    bool foreign = mf->owner != MF_SEEDED && exists && S_ISREG(st.st_mode) &&
+                   !ours(path, mf);
     const char *data = text->buf ? text->buf : "";
     if (foreign)
         warning("not replacing '%s': cuda2musa did not write it (move "
                 "it away for the build manifest, or use --no-manifest)",
                 path);
     if (r->mode == REPORT_DRY_RUN) {
-        dry_run_file(r, mf, path, (once && exists) || foreign, text);
+        dry_run_file(r, mf, path, once || foreign, text);
     } else if (r->mode == REPORT_WRITE) {
-        if (once && exists) {
+        if (once) {
             run_note_file(r, path, &st);
         } else if (foreign) {
             /* kept, as said */
@@ -241,12 +278,7 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
             if (r->o->verbosity > 0)
                 info("%s: written (build manifest)", path);
         }
-    } else if (once) {
-        if (!exists) {
-            printf("%s: missing (build manifest)\n", path);
-            r->rep.missing++;
-        }
-    } else if (foreign || mf->owner == MF_LOCAL) {
+    } else if (once || foreign || mf->owner == MF_LOCAL) {
         /* kept by a port (with a warning), or this checkout's: not stale */
     } else {
         run_check_file(r, path, data, text->len, "build manifest");

@@ -53,13 +53,6 @@ void manifest_render_ninja(const struct manifest *m, struct strbuf *out);
 /* The settings build.ninja includes: written when missing, rewritten
  * while they are as cuda2musa wrote them, the user's once edited. */
 void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out);
-/* Of such a file, text[0..len): its musa_home into home, and its
- * architectures as --musa-arch lists them (mp_22,mp_31) into arch; false
- * when it says them in a way cuda2musa does not write. */
-bool manifest_ninja_config_settings(const char *text, size_t len,
-                                    struct strbuf *home, struct strbuf *arch);
-/* Is it what cuda2musa writes for some settings (not edited)? */
-bool manifest_ninja_config_is_ours(const char *text, size_t len);
 void manifest_render_compdb(const struct manifest *m, struct strbuf *out);
 
 #endif

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "build/build.h"
+#include "build/ninjaconf.h"
 #include "build/render.h"
 #include "io/emit.h"
 #include "io/load.h"

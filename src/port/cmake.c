@@ -142,9 +142,13 @@ static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
         a->pc[k - 1].kind != CMAKE_PC_SEP &&
         a->pc[k - 1].kind != CMAKE_PC_DELIM) {
         const struct cmake_token *v = cmake_ref_before(a, k);
+        const char *top = c->j->env ? c->j->env->top : NULL;
         if (v && s[0] == '/' && cmake_is_current_dir(c->buf, v))
             sj_path(c->j, p->off + 1, p->len - 1,
                     c->recurse ? SJ_RGLOB : SJ_PATH, NULL);
+        else if (v && s[0] == '/' && top && cmake_is_top_dir(c->buf, v))
+            sj_path(c->j, p->off + 1, p->len - 1,
+                    c->recurse ? SJ_RGLOB : SJ_PATH, top);
         else
             sj_path(c->j, p->off, p->len, SJ_TAIL, NULL);
         return;

@@ -36,6 +36,12 @@ bool cmake_is_current_dir(const char *buf, const struct cmake_token *v)
            cmake_tok_is(buf, v, "CMAKE_CURRENT_LIST_DIR");
 }
 
+bool cmake_is_top_dir(const char *buf, const struct cmake_token *v)
+{
+    return cmake_tok_is(buf, v, "CMAKE_SOURCE_DIR") ||
+           cmake_tok_is(buf, v, "PROJECT_SOURCE_DIR");
+}
+
 bool cmake_word_starts(const struct cmake_arg *a, size_t k)
 {
     unsigned char kind = k ? a->pc[k - 1].kind : CMAKE_PC_SPACE;

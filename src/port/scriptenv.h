@@ -65,6 +65,10 @@ struct script_env {
     const char *wide_arch;
     /* A configure_file() template (x.cmake.in): @NAME@ names a variable. */
     bool cmake_template;
+    /* The CMake project's top directory (${CMAKE_SOURCE_DIR}: the highest
+     * above the file's that holds a CMakeLists.txt of the run), absolute;
+     * NULL: unknown. */
+    const char *top;
 };
 
 #endif

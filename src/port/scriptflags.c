@@ -215,12 +215,35 @@ static bool output_word(struct script_job *j, const struct sj_word *w)
     return true;
 }
 
+/* Is buf[off..off+len) a list of host options, as nvcc splits
+ * -Xcompiler's value at its commas ("-fPIC,-Wall": each an option,
+ * nothing in it that is not plain)? */
+static bool option_list(const struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    if (!len || s[0] != '-' || s[len - 1] == ',' || !memchr(s, ',', len))
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (strchr("$\\\"' \t;{}()<>`", s[i]) ||
+            (s[i] == ',' && s[i + 1] != '-'))
+            return false;
+    return true;
+}
+
+/* Make such a list's commas sep: each option a word of its own. */
+static void split_list(struct script_job *j, size_t off, size_t len, char sep)
+{
+    for (size_t i = 0; i < len; i++)
+        if (j->buf[off + i] == ',')
+            sj_replace(j, off + i, 1, sep == ';' ? ";" : " ", 1, false);
+}
+
 /* -Xcompiler "-fPIC -Wall", --compiler-options="$(CFLAGS)": host
  * compiler options in quotes, whose value v (joined to w[i], or w[i + 1])
  * opens with the quote, closed at the end of a word of the list, or of
  * the shell word the quote opens. mcc takes them as its own, each a word:
- * the option and both quotes go. A comma list stays (the caller reports
- * it). Returns whether v is such, with the index of the last word it
+ * the option and both quotes go; a comma list's commas are blanks, as
+ * nvcc splits it. Returns whether v is such, with the index of the last word it
  * took in *last. */
 static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
                           size_t n, size_t i, const char *v, bool joined,
@@ -230,11 +253,16 @@ static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
     if (q != '"' && q != '\'')
         return false;
     const char *end = j->buf + j->len, *c = v + 1;
-    for (; c < end && *c != q && *c != '\n' && *c != ','; c++)
+    for (; c < end && *c != q && *c != '\n'; c++)
         if (*c == '\\' && q == '"')
             return false; /* an escape: not a plain list */
     if (c == end || *c != q || c == v + 1)
         return false;
+    size_t voff = (size_t)(v - j->buf);
+    bool list = memchr(v + 1, ',', (size_t)(c - v - 1)) != NULL;
+    if (list && (memchr(v + 1, ' ', (size_t)(c - v - 1)) ||
+                 !option_list(j, voff + 1, (size_t)(c - v - 1))))
+        return false; /* (said by the caller) */
     /* the quote ends a word ("$(CFLAGS)" is one, with a reference in it),
      * or the string it is in (CMake's " -Xcompiler '-fPIC -O2'") */
     size_t at = (size_t)(c - j->buf) + 1, k = i + !joined;
@@ -242,7 +270,8 @@ static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
         return false;
     while (k + 1 < n && w[k + 1].off < at)
         k++;
-    size_t voff = (size_t)(v - j->buf);
+    if (list)
+        split_list(j, voff + 1, (size_t)(c - v - 1), ' ');
     if (joined) {
         sj_replace(j, w[i].off, voff + 1 - w[i].off, "", 0, false);
     } else {
@@ -250,8 +279,11 @@ static bool unwrap_quoted(struct script_job *j, const struct sj_word *w,
         sj_replace(j, voff, 1, "", 0, false);
     }
     sj_replace(j, at - 1, 1, "", 0, false);
+    char *now = arena_alloc(j->a, at - voff - 1);
+    for (size_t q = 0; q + 2 < at - voff; q++)
+        now[q] = v[q + 1] == ',' ? ' ' : v[q + 1];
     sj_note(j, w[i].off, "'%.*s' becomes '%.*s' (%s)", (int)(at - w[i].off),
-            j->buf + w[i].off, (int)(at - voff - 2), v + 1, why ? why : "");
+            j->buf + w[i].off, (int)(at - voff - 2), now, why ? why : "");
     *last = k;
     return true;
 }
@@ -362,6 +394,27 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                         "'%.*s' is kept: '%.*s' is nvcc's own option, not "
                         "the host compiler's",
                         shown, s, (int)vlen, v);
+            } else if (!one_per_word &&
+                       option_list(j, (size_t)(v - j->buf), vlen)) {
+                /* -Xcompiler -fPIC,-Wall: as nvcc splits it; in a
+                 * generator expression, a list's ';' */
+                size_t voff = (size_t)(v - j->buf);
+                char sep =
+                    j->sep == ';' && ((fw->off && j->buf[fw->off - 1] == ':') ||
+                                      (voff + vlen < j->len &&
+                                       j->buf[voff + vlen] == '>'))
+                        ? ';'
+                        : ' ';
+                if (vw)
+                    drop(j, fw);
+                else
+                    sj_replace(j, fw->off, voff - fw->off, "", 0, false);
+                split_list(j, voff, vlen, sep);
+                char *each = arena_alloc(j->a, vlen + 1);
+                for (size_t q = 0; q < vlen; q++)
+                    each[q] = v[q] == ',' ? ' ' : v[q];
+                sj_note(j, fw->off, "'%.*s' becomes '%.*s' (%s)", shown, s,
+                        (int)vlen, each, f->why ? f->why : "");
             } else if (memchr(v, ',', vlen) || ((v[0] == '"' || v[0] == '\'') &&
                                                 memchr(v, ' ', vlen))) {
                 /* -Xcompiler -fPIC,-Wall; -Xcompiler "-fPIC -Wall", one

@@ -328,7 +328,9 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
      * ones. A pattern by its text after the last wildcard. */
     size_t t = 0;
     bool partial = how == SJ_PARTIAL || how == SJ_SUFFIX;
-    if (how == SJ_GLOB || how == SJ_RGLOB) {
+    if (how == SJ_GLOB || how == SJ_RGLOB ||
+        (how == SJ_TAIL && sj_has_glob(s, len))) {
+        /* (${SRC_DIR}/k*.cu: by what follows its last wildcard) */
         for (size_t i = 0; i < len; i++)
             if (s[i] == '*' || s[i] == '?' || s[i] == ']' || s[i] == '%')
                 t = i + 1;

@@ -8,7 +8,36 @@
 
 #include "port/script.h"
 #include "util/filekind.h"
+#include "util/hashmap.h"
 #include "util/strbuf.h"
+
+/* The highest directory from dir up that holds a CMakeLists.txt of the
+ * run (CMake's top source directory), in top; or NULL. */
+static const char *project_top(const struct run *run, const char *dir,
+                               struct strbuf *top)
+{
+    struct strbuf p = STRBUF_INIT;
+    size_t len = strlen(dir);
+    const char *found = NULL;
+    while (len) {
+        strbuf_reset(&p);
+        strbuf_add(&p, dir, len);
+        strbuf_addstr(&p, len == 1 ? "CMakeLists.txt" : "/CMakeLists.txt");
+        if (hashmap_get(&run->byabs, p.buf, p.len)) {
+            strbuf_reset(top);
+            strbuf_add(top, dir, len);
+            found = top->buf;
+        }
+        if (len == 1)
+            break;
+        while (len > 1 && dir[len - 1] != '/')
+            len--;
+        if (len > 1)
+            len--; /* the slash, unless it is the root */
+    }
+    strbuf_release(&p);
+    return found;
+}
 
 /* A build file of the project, by the rewriter of its language. */
 size_t scripts_port(const struct run *run, const struct job *j,
@@ -20,9 +49,18 @@ size_t scripts_port(const struct run *run, const struct job *j,
     strbuf_reset(dir);
     if (slash)
         strbuf_add(dir, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
-    struct script_env env = {
-        slash ? dir->buf : NULL, &run->files,    run->want,
-        run->o->verbosity >= 0,  run->wide_arch, filekind_is_template(j->path)};
-    return script_rewrite(sr, (enum script_lang)j->script, src->buf, src->len,
-                          &env, a, edits, f);
+    struct script_env env = {slash ? dir->buf : NULL,
+                             &run->files,
+                             run->want,
+                             run->o->verbosity >= 0,
+                             run->wide_arch,
+                             filekind_is_template(j->path),
+                             NULL};
+    struct strbuf top = STRBUF_INIT;
+    if (slash && j->script == SCRIPT_CMAKE)
+        env.top = project_top(run, dir->buf, &top);
+    size_t n = script_rewrite(sr, (enum script_lang)j->script, src->buf,
+                              src->len, &env, a, edits, f);
+    strbuf_release(&top);
+    return n;
 }

@@ -166,7 +166,7 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
                       size_t len, struct strbuf *out, struct strbuf *diags)
 {
     struct script_rw *sr = script_rw_new(m);
-    struct script_env env = {"/p", &files, NULL, true, NULL, false};
+    struct script_env env = {"/p", &files, NULL, true, NULL, false, NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
@@ -727,11 +727,28 @@ START_TEST(cmake_old_sdk)
            "add_compile_options($<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-O2>)\n",
            "add_compile_options("
            "$<$<AND:$<CONFIG:Debug>,$<COMPILE_LANGUAGE:MUSA>>:-g>)\n"
-           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:-Xcompiler=-a,-b>)\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:-a;-b>)\n"
            "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:--default-stream "
            "per-thread>)\n"
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
-           "2:48: build: '-Xcompiler=-a,-b' is kept: give mcc each of these");
+           "3:48: build: '--default-stream per-thread' is kept");
+    /* -Xcompiler's comma list is its options, each its own, as nvcc
+     * splits it (from a review: kept, with a warning, and mcc refused
+     * it); in a generator expression, a list; one with a word that is no
+     * option is kept, said. */
+    expect(newest, SCRIPT_CMAKE,
+           "target_compile_options(k PRIVATE -Xcompiler=-Wall,-Wextra)\n"
+           "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -Xcompiler -a,-b\")\n"
+           "set(CMAKE_CUDA_FLAGS \"-Xcompiler -Wl,-rpath,/x\")\n",
+           "target_compile_options(k PRIVATE -Wall -Wextra)\n"
+           "set(CMAKE_MUSA_FLAGS \"${CMAKE_MUSA_FLAGS} -a -b\")\n"
+           "set(CMAKE_MUSA_FLAGS \"-Xcompiler -Wl,-rpath,/x\")\n",
+           "3:23: build: '-Xcompiler -Wl,-rpath,/x' is kept: give mcc each");
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "F = -Xcompiler -fPIC,-Wall -Xcompiler \"-fPIC,-O2\"\n"
+                 "\tnvcc --compiler-options -fopenmp,-O2 -c k.cu\n",
+                 "F = -fPIC -Wall -fPIC -O2\n"
+                 "\tmcc -fopenmp -O2 -c k.mu\n");
     /* A named expression's commas part its arguments (from a review:
      * -G,-O3 became one word, kept). */
     expect_quiet(newest, SCRIPT_CMAKE,
@@ -1010,7 +1027,7 @@ START_TEST(make_flags)
      * quotes go with the option (from a review: darknet's
      * --compiler-options "$(CFLAGS)" was kept, and F = -Xcompiler "-Wall
      * -Wextra" became one word "-Wall -Wextra", which clang refuses). A
-     * comma list is reported. */
+     * comma list is its options, as nvcc splits it. */
     expect(newest, SCRIPT_MAKE,
            "F4 = -Xcompiler \"-Wall -Wextra\"\n"
            "F2 = -Xcompiler=\"-fPIC -O3\" -G\n"
@@ -1021,8 +1038,8 @@ START_TEST(make_flags)
            "F2 = -fPIC -O3\n"
            "NVCCFLAGS = -O3 -fPIC -Wall\n"
            "all:\n\tmcc $(CFLAGS) -c k.mu -o k.o\n"
-           "\tmcc -Xcompiler \"-fPIC,-Wall\" -c k.mu\n",
-           "6:7: build: '-Xcompiler \"-fPIC,-Wall\"' is kept");
+           "\tmcc -fPIC -Wall -c k.mu\n",
+           "6:7: note: '-Xcompiler \"-fPIC,-Wall\"' becomes '-fPIC -Wall'");
     expect(newest, SCRIPT_PYTHON,
            "os.system(\"nvcc -Xcompiler '-fPIC -Wall' -c k.cu -o k.o\")\n",
            "os.system(\"mcc -fPIC -Wall -c k.cu -o k.o\")\n",

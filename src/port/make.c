@@ -654,14 +654,15 @@ static void line(struct mk *m)
             if (variable(m, t))
                 continue;
         }
+        const char *eq;
         if (t->ctx == MAKE_CTX_RECIPE && !(t->flags & MAKE_TOKF_IN_REF)) {
             /* the shell's variables: CUDA_VISIBLE_DEVICES=0 ./app,
              * $$CUDA_HOME, $${CUDA_HOME}, unset CUDA_HOME */
             if (i && m->v[i - 1].kind == MAKE_TOK_DOLLAR)
                 sj_env_name(j, t->off + (s[0] == '{'), t->len - (s[0] == '{'));
-            else if (boundary(m, i, -1) && memchr(s, '=', t->len))
-                sj_env_name(j, t->off,
-                            (size_t)((const char *)memchr(s, '=', t->len) - s));
+            else if (boundary(m, i, -1) && (eq = memchr(s, '=', t->len)))
+                mk_env_assignment(j, t,
+                                  (size_t)(eq - s)); /* P=/usr/local/cuda */
             else if (i >= 2 && m->v[i - 1].kind == MAKE_TOK_SPACE &&
                      m->v[i - 2].len == 5 &&
                      !memcmp(m->buf + m->v[i - 2].off, "unset", 5))

@@ -123,7 +123,8 @@ static bool code_comma(const char *buf, const struct make_token *t, size_t n,
 static bool arch_option(const struct nvcc_table *nv, const char *buf,
                         const struct make_token *t, size_t n, size_t i,
                         const struct make_token **ref,
-                        const struct make_token **list, size_t *last)
+                        const struct make_token **list, size_t *last,
+                        bool *bare)
 {
     size_t joined;
     const struct nvcc_flag *f =
@@ -141,12 +142,16 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
         while (k < n && t[k].kind == MAKE_TOK_SPACE)
             k++;
     const struct make_token *r;
+    size_t first = k;
     *ref = NULL;
     *last = i;
-    for (; k < n; k++) {
+    *bare = false;
+    for (; k < n && !*bare; k++) {
         if ((r = mk_ref_at(t, n, k))) {
+            /* (-arch=$(CUDA_ARCH), the whole value: its words are sm_80) */
+            *bare = k == first && !arch_prefix(buf, &t[k - 1]);
             if ((*ref && !mk_same(buf, *ref, r)) ||
-                !arch_prefix(buf, &t[k - 1]))
+                (!*bare && !arch_prefix(buf, &t[k - 1])))
                 return false;
             *ref = r;
             k += 2;
@@ -163,7 +168,7 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
     *list = NULL;
     if (*ref && in_loop(buf, t, n, i, *ref, list) && !*list)
         return false; /* a loop over what is not one variable's words */
-    return *ref != NULL;
+    return *ref != NULL && !(*bare && *list);
 }
 
 /* Does the value at i, a plain reference, stand in functions that pick
@@ -218,11 +223,12 @@ void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
 {
     const struct make_token *name = NULL, *r, *list;
     size_t last;
+    bool bare;
     note_assignment(v, t, n);
     for (size_t i = 0; i < n; i++) {
         if (t[i].ctx == MAKE_CTX_VARNAME && t[i].kind == MAKE_TOK_WORD)
             name = &t[i];
-        if (arch_option(nv, buf, t, n, i, &r, &list, &last)) {
+        if (arch_option(nv, buf, t, n, i, &r, &list, &last, &bare)) {
             mkvars_arch(v, (list ? list : r)->off, (list ? list : r)->len);
             i = last;
         } else if (name && t[i].ctx == MAKE_CTX_VALUE &&
@@ -286,7 +292,8 @@ size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
     const char *buf = j->buf;
     const struct make_token *ref, *list;
     size_t last;
-    if (!arch_option(j->nv, buf, t, n, i, &ref, &list, &last) ||
+    bool bare;
+    if (!arch_option(j->nv, buf, t, n, i, &ref, &list, &last, &bare) ||
         !mkvars_arch_known(v, buf + (list ? list : ref)->off,
                            (list ? list : ref)->len)) {
         other_use(j, v, t, n, i);
@@ -295,9 +302,10 @@ size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
     size_t from = t[i].off, to = t[last].off + t[last].len;
     const struct make_token *open = ref - 1;
     char *text = arena_alloc(j->a, ref->len + 22);
-    int len = snprintf(text, ref->len + 22, "--offload-arch=mp_%.*s%.*s%c",
-                       (int)open->len, buf + open->off, (int)ref->len,
-                       buf + ref->off, buf[open->off + 1] == '{' ? '}' : ')');
+    int len = snprintf(text, ref->len + 22, "--offload-arch=%s%.*s%.*s%c",
+                       bare ? "" : "mp_", (int)open->len, buf + open->off,
+                       (int)ref->len, buf + ref->off,
+                       buf[open->off + 1] == '{' ? '}' : ')');
     sj_replace(j, from, to - from, text, (size_t)len, false);
     sj_note(j, from,
             "'%.*s' becomes '%s' (its variable holds MUSA architectures in "

@@ -173,3 +173,14 @@ size_t mklibs_unwrap(struct script_job *j, const char *buf,
             f->why ? f->why : "mcc takes the options itself");
     return c;
 }
+
+/* NAME=value in a recipe (LD_LIBRARY_PATH=/usr/local/cuda/lib64 ./app,
+ * $(MAKE) CUDA_PATH=/usr/local/cuda): the environment's name, and a
+ * path in the toolkit's home. */
+void mk_env_assignment(struct script_job *j, const struct make_token *t,
+                       size_t eq)
+{
+    sj_env_name(j, t->off, eq);
+    if (eq + 1 < t->len && j->buf[t->off + eq + 1] == '/')
+        sj_home_word(j, t->off + eq + 1, t->len - eq - 1, 0, 0, false);
+}

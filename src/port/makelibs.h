@@ -23,6 +23,11 @@
  * ')'; n: nowhere)? */
 bool mk_word_is(const char *buf, const struct make_token *t, const char *s);
 /* Are tokens a and b the same text? */
+/* NAME=value in a recipe (LD_LIBRARY_PATH=/usr/local/cuda/lib64 ./app,
+ * $(MAKE) CUDA_PATH=/usr/local/cuda), its '=' at eq: the environment's
+ * name, and a path in the toolkit's home. */
+void mk_env_assignment(struct script_job *j, const struct make_token *t,
+                       size_t eq);
 bool mk_same(const char *buf, const struct make_token *a,
              const struct make_token *b);
 const struct make_token *mk_ref_at(const struct make_token *t, size_t n,

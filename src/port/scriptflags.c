@@ -579,8 +579,17 @@ void sj_arch_values(struct script_job *j, const struct sj_word *w, size_t n)
                         (int)w[i].len, s, archs[0]);
             continue;
         }
-        sj_replace(j, w[i].off, w[i].len, archs[0], strlen(archs[0]), false);
-        arch_note(j, w[i].off, s, w[i].len, archs[0]);
+        /* sm_80 (a makefile's CUDA_ARCH ?= sm_80, which -arch= reads
+         * alone): mp_22, as --offload-arch takes it */
+        const char *to = archs[0];
+        if (s[0] == 's' || s[0] == 'c') {
+            char *mp = arena_alloc(j->a, strlen(archs[0]) + 4);
+            memcpy(mp, "mp_", 3);
+            strcpy(mp + 3, archs[0]);
+            to = mp;
+        }
+        sj_replace(j, w[i].off, w[i].len, to, strlen(to), false);
+        arch_note(j, w[i].off, s, w[i].len, to);
     }
 }
 

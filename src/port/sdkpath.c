@@ -127,8 +127,8 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len)
     if (len < 2 || s[0] != '/')
         return;
     size_t n = 1;
-    while (n < len && s[n] != '/')
-        n++;
+    while (n < len && s[n] != '/' && s[n] != ':')
+        n++; /* (a search path's ':': $(CUDA_PATH)/lib64:$(LD_LIBRARY_PATH)) */
     sj_home_part(j, off + 1, n - 1);
 }
 

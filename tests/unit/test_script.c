@@ -1081,6 +1081,31 @@ START_TEST(make_flags)
         "G2 := -gencode $(ARG)\n",
         "12:7: build: '-gencode...' builds nvcc architecture options from "
         "a variable");
+    /* A search path's lib64 before its ':' is lib; a path given to a
+     * variable in a recipe is ported as the name is (from a review:
+     * LD_LIBRARY_PATH=$(CUDA_PATH)/lib64:... kept lib64, and
+     * LD_LIBRARY_PATH=/usr/local/cuda/lib64 ./app stayed whole). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "export LD_LIBRARY_PATH := $(CUDA_PATH)/lib64:$(X)\n"
+                 "L = -Wl,-rpath=/usr/local/cuda/lib64:/opt/x\n"
+                 "run:\n\tLD_LIBRARY_PATH=/usr/local/cuda/lib64 ./app\n"
+                 "\t$(MAKE) -C sub CUDA_PATH=/usr/local/cuda\n",
+                 "export LD_LIBRARY_PATH := $(MUSA_PATH)/lib:$(X)\n"
+                 "L = -Wl,-rpath=/usr/local/musa/lib:/opt/x\n"
+                 "run:\n\tLD_LIBRARY_PATH=/usr/local/musa/lib ./app\n"
+                 "\t$(MAKE) -C sub MUSA_PATH=/usr/local/musa\n");
+    /* A variable an architecture option reads whole holds sm_80: its
+     * value becomes mp_22 (from a review: CUDA_ARCH ?= sm_80 with
+     * -arch=$(CUDA_ARCH) stayed, and mcc refused it). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "CUDA_ARCH ?= sm_80\nG = compute_75\n"
+                 "F = -O3 -arch=$(CUDA_ARCH)\n"
+                 "k.o: k.cu\n\tnvcc -arch $(CUDA_ARCH) -c k.cu\n"
+                 "\tnvcc --gpu-architecture=$(G) -c k.cu\n",
+                 "CUDA_ARCH ?= mp_22\nG = mp_21\n"
+                 "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
+                 "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
+                 "\tmcc --offload-arch=$(G) -c k.mu\n");
     /* The architectures in variables, as the CUDA samples' makefiles
      * hold them: a foreach over them, one picked from them, sm_$(SM) in
      * a recipe (from a review: -gencode stayed, which mcc refuses). */

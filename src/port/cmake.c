@@ -47,14 +47,15 @@ struct cm {
     } gx; /* generator expressions open after an argument (scan_arg) */
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
-    struct cmake_loops loops; /* the foreach() loops open here */
-    struct hashmap arch_vars; /* names that hold architectures (cmakearch) */
-    bool recurse;             /* file(GLOB_RECURSE) */
-    bool text;                /* message(): its words are text */
-    bool musa_sources;        /* an argument names a file the run renames */
-    bool dir_arg; /* the argument names a directory (add_subdirectory) */
-    bool env_arg; /* ... holds environment assignments (ENVIRONMENT "A=1",
-                     COMMAND env A=1) */
+    struct cmake_loops loops;        /* the foreach() loops open here */
+    struct hashmap arch_vars, homes; /* names that hold architectures, the
+                                        toolkit's home (cmakearch) */
+    bool recurse;                    /* file(GLOB_RECURSE) */
+    bool text;                       /* message(): its words are text */
+    bool musa_sources; /* an argument names a file the run renames */
+    bool dir_arg;      /* the argument names a directory (add_subdirectory) */
+    bool env_arg;      /* ... holds environment assignments (ENVIRONMENT "A=1",
+                          COMMAND env A=1) */
     /* The languages the port gives device code (MUSA), found on first
      * need (langs_known): what a port already wrote is device code too. */
     const char *langs[4];
@@ -129,31 +130,9 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 /* A word that may name a file: where its path starts from. */
 static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
-    const struct cmake_token *p = &a->pc[k];
-    const char *s = c->buf + p->off;
-    if (c->text || cmake_built_source(c->j, a, k) ||
-        (c->env_arg && cmake_env_word(c->j, a, k)))
-        return;
-    if (!sj_may_rename(c->j, s, p->len)) {
-        cmake_dir_word(c->j, a, k, c->dir_arg);
-        return;
-    }
-    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
-        a->pc[k - 1].kind != CMAKE_PC_SEP &&
-        a->pc[k - 1].kind != CMAKE_PC_DELIM) {
-        const struct cmake_token *v = cmake_ref_before(a, k);
-        const char *top = c->j->env ? c->j->env->top : NULL;
-        if (v && s[0] == '/' && cmake_is_current_dir(c->buf, v))
-            sj_path(c->j, p->off + 1, p->len - 1,
-                    c->recurse ? SJ_RGLOB : SJ_PATH, NULL);
-        else if (v && s[0] == '/' && top && cmake_is_top_dir(c->buf, v))
-            sj_path(c->j, p->off + 1, p->len - 1,
-                    c->recurse ? SJ_RGLOB : SJ_PATH, top);
-        else
-            sj_path(c->j, p->off, p->len, SJ_TAIL, NULL);
-        return;
-    }
-    sj_path(c->j, p->off, p->len, c->recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
+    if (!c->text && !cmake_built_source(c->j, a, k) &&
+        !(c->env_arg && cmake_env_word(c->j, a, k)))
+        cmake_path_word(c->j, a, k, c->dir_arg, c->recurse);
 }
 
 static void add_device_language(void *arg, const struct script_entry *se)
@@ -235,8 +214,10 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                        a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
                 const struct script_entry *se =
                     cmake_rename_variable(c->j, p, true);
-                if (se && se->action == SA_RENAME && k + 2 < a->npc)
-                    cmake_library_file(c->j, a, k);
+                if (((se && se->action == SA_RENAME) ||
+                     hashmap_get(&c->homes, c->buf + p->off, p->len)) &&
+                    k + 2 < a->npc)
+                    cmake_library_file(c->j, a, k); /* ${CUDA_HOME}/lib64 */
             }
             continue;
         }
@@ -757,7 +738,7 @@ void cmake_port(struct script_job *j)
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
-    cmake_arch_vars(j, &c.arch_vars);
+    cmake_arch_vars(j, &c.arch_vars, &c.homes);
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {
         if (t.flags & CMAKE_TOKF_UNTERMINATED)
@@ -795,6 +776,7 @@ void cmake_port(struct script_job *j)
     free(c.pcs);
     cmake_loops_release(&c.loops);
     hashmap_release(&c.arch_vars);
+    hashmap_release(&c.homes);
     free(c.words[0]);
     free(c.words[1]);
 }

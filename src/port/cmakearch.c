@@ -9,18 +9,20 @@
 #include "lex/cmake.h"
 #include "mapping/mapping.h"
 #include "port/cmakearg.h"
+#include "port/sdkpath.h"
 
 /* Arguments of one command looked at, at most. */
 #define MAX_ARGS 64
 
 struct scan {
     struct script_job *j;
-    struct hashmap *vars; /* the result: name -> non-NULL */
-    struct hashmap arch;  /* referenced as architectures: 1 + offset */
-    struct hashmap uses;  /* arch's: 1 + how many times */
-    struct hashmap refs;  /* every ${NAME}, and NAME in a condition:
-                             1 + how many times */
-    struct hashmap set;   /* set in the file */
+    struct hashmap *vars;  /* the result: name -> non-NULL */
+    struct hashmap *homes; /* ... names set to the toolkit's home */
+    struct hashmap arch;   /* referenced as architectures: 1 + offset */
+    struct hashmap uses;   /* arch's: 1 + how many times */
+    struct hashmap refs;   /* every ${NAME}, and NAME in a condition:
+                              1 + how many times */
+    struct hashmap set;    /* set in the file */
     struct cmake_token args[MAX_ARGS];
     size_t nargs;
 };
@@ -55,6 +57,27 @@ static bool arch_name(const struct scan *sc, const struct cmake_token *t)
     return se && se->action == SA_RENAME && se->values == SV_ARCH;
 }
 
+/* Is t the CUDA toolkit's home: /usr/local/cuda[-12.4], or
+ * $ENV{CUDA_HOME} (an environment variable the mappings give the SDK's
+ * name)? */
+static bool home_value(const struct scan *sc, const struct cmake_token *t)
+{
+    const char *s = sc->j->buf + t->off;
+    size_t n = t->len, q = t->kind == CMAKE_TOK_QUOTED;
+    if (n < 2 * q + 1)
+        return false;
+    s += q;
+    n -= 2 * q;
+    if (s[0] == '/')
+        return sj_home_len(sc->j, s, n, NULL) == n;
+    if (n < 7 || memcmp(s, "$ENV{", 5) || s[n - 1] != '}')
+        return false;
+    const struct script_entry *se =
+        mapping_script(sc->j->map, SC_MAKE_VARIABLE, s + 5, n - 6);
+    return se && se->action == SA_RENAME && se->e.to_len >= 5 &&
+           !memcmp(se->e.to + se->e.to_len - 5, "_HOME", 5);
+}
+
 static void command(struct scan *sc, const struct cmake_token *name)
 {
     const char *buf = sc->j->buf;
@@ -63,6 +86,10 @@ static void command(struct scan *sc, const struct cmake_token *name)
     if ((cmake_tok_is(buf, name, "set") || cmake_tok_is(buf, name, "option")) &&
         n)
         hashmap_put(&sc->set, buf + a[0].off, a[0].len, (void *)1);
+    /* set(CUDA_HOME /usr/local/cuda), set(CUDA_HOME $ENV{CUDA_HOME}) */
+    if (cmake_tok_is(buf, name, "set") && n >= 2 &&
+        a[0].kind == CMAKE_TOK_IDENT && home_value(sc, &a[1]))
+        hashmap_put(sc->homes, buf + a[0].off, a[0].len, (void *)1);
     if (cmake_tok_is(buf, name, "list") && n > 1)
         hashmap_put(&sc->set, buf + a[1].off, a[1].len, (void *)1);
     bool cond = cmake_tok_is(buf, name, "if") ||
@@ -120,11 +147,18 @@ static void decide(void *arg, const char *key, size_t len, void *value)
             (int)len, key);
 }
 
-void cmake_arch_vars(struct script_job *j, struct hashmap *vars)
+void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
+                     struct hashmap *homes)
 {
-    struct scan sc = {
-        j,     vars, HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT,
-        {{0}}, 0};
+    struct scan sc = {j,
+                      vars,
+                      homes,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      {{0}},
+                      0};
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;

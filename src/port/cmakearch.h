@@ -14,7 +14,10 @@
 #include "util/hashmap.h"
 
 /* The names of j's file that hold architectures, into vars (name ->
- * non-NULL). */
-void cmake_arch_vars(struct script_job *j, struct hashmap *vars);
+ * non-NULL); and those it sets to the CUDA toolkit's home
+ * (set(CUDA_HOME /usr/local/cuda)), into homes: a path after one of them
+ * (${CUDA_HOME}/bin/nvcc) is a path in the home. */
+void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
+                     struct hashmap *homes);
 
 #endif

@@ -122,3 +122,30 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     free(to);
     return renamed || filekind_is_ported(kind);
 }
+
+void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,
+                     bool dir_arg, bool recurse)
+{
+    const struct cmake_token *p = &a->pc[k];
+    const char *s = j->buf + p->off;
+    if (!sj_may_rename(j, s, p->len)) {
+        cmake_dir_word(j, a, k, dir_arg);
+        return;
+    }
+    if (k && a->pc[k - 1].kind != CMAKE_PC_SPACE &&
+        a->pc[k - 1].kind != CMAKE_PC_SEP &&
+        a->pc[k - 1].kind != CMAKE_PC_DELIM) {
+        const struct cmake_token *v = cmake_ref_before(a, k);
+        const char *top = j->env ? j->env->top : NULL;
+        if (v && s[0] == '/' && cmake_is_current_dir(j->buf, v))
+            sj_path(j, p->off + 1, p->len - 1, recurse ? SJ_RGLOB : SJ_PATH,
+                    NULL);
+        else if (v && s[0] == '/' && top && cmake_is_top_dir(j->buf, v))
+            sj_path(j, p->off + 1, p->len - 1, recurse ? SJ_RGLOB : SJ_PATH,
+                    top);
+        else
+            sj_path(j, p->off, p->len, SJ_TAIL, NULL);
+        return;
+    }
+    sj_path(j, p->off, p->len, recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
+}

@@ -22,6 +22,14 @@ bool cmake_takes_dir(const char *cmd, size_t i, bool keyword);
 void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,
                     bool takes);
 
+/* A word that may name a file of the run: resolved from the file's
+ * directory, after ${CMAKE_CURRENT_SOURCE_DIR} or the project's top
+ * (${CMAKE_SOURCE_DIR}: script_env's top), or by its end after another
+ * variable; a pattern (recurse: GLOB_RECURSE's) as a pattern. A word
+ * that cannot name such a file may name a directory (dir_arg: it does,
+ * add_subdirectory's). */
+void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,
+                     bool dir_arg, bool recurse);
 /* Word piece k of argument a, when it is a path in the CUDA toolkit's
  * home (/usr/local/cuda/include, alone or after -I, -L or -Wl,-rpath,):
  * the MUSA SDK's, as in a makefile. True when the path is all the word

@@ -175,6 +175,13 @@ EOF2
 grep -E 'mcc .*--offload-arch=mp_31' "$T/pi.log" | grep -q -- '-ffast-math' ||
     { cat "$T/pi.log"; fail "pi: the included presets did not reach mcc"; }
 echo "presets a CMakePresets.json includes: ported, their presets' twins build"
+# The SDK found at configure is kept for a re-configure from a shell
+# without MUSA_HOME (an edit, then cmake --build: from a review, the
+# re-configure looked in /usr/local/musa and failed).
+(cd "$T/pi-port" && touch CMakeLists.txt && env -u MUSA_HOME -u MUSA_PATH \
+    cmake --build build/musa-dev) >"$T/pi2.log" 2>&1 ||
+    { cat "$T/pi2.log"; fail "pi: a re-configure without MUSA_HOME"; }
+echo "a re-configure without MUSA_HOME finds the SDK of the first"
 # configure_file() templates name the CMake variables as the port's CMake
 # files do: the generated header has the MUSA architectures and the
 # compiler's version, and the header the build makes builds.

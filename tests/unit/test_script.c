@@ -705,6 +705,19 @@ START_TEST(cmake_old_sdk)
            "find_library(L cudart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
            "find_library(L musart PATHS x)\nfind_library(D NAMES cudadevrt)\n",
            "2:22: build: 'cudadevrt' is kept, but MUSA has no device runtime");
+    /* A variable the file sets to the toolkit's home is the home: the
+     * paths after it are the SDK's (from a review: ${CUDA_HOME}/bin/nvcc
+     * and ${CUDA_HOME}/lib64 stayed, silently, and neither was there). */
+    expect_quiet(
+        newest, SCRIPT_CMAKE,
+        "if(DEFINED ENV{CUDA_HOME})\n  set(CUDA_HOME $ENV{CUDA_HOME})\n"
+        "else()\n  set(CUDA_HOME \"/usr/local/cuda\")\nendif()\n"
+        "set(CMAKE_CUDA_COMPILER ${CUDA_HOME}/bin/nvcc)\n"
+        "link_directories(${CUDA_HOME}/lib64 ${OTHER}/lib64)\n",
+        "if(DEFINED ENV{MUSA_HOME})\n  set(CUDA_HOME $ENV{MUSA_HOME})\n"
+        "else()\n  set(CUDA_HOME \"/usr/local/musa\")\nendif()\n"
+        "set(CMAKE_MUSA_COMPILER ${CUDA_HOME}/bin/mcc)\n"
+        "link_directories(${CUDA_HOME}/lib ${OTHER}/lib64)\n");
     /* FindCUDA projects become FindMUSA ones for every SDK. */
     expect_quiet(newest, SCRIPT_CMAKE,
                  "find_package(CUDA REQUIRED)\n"

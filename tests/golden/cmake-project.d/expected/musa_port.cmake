@@ -5,14 +5,17 @@
 #   cmake -G Ninja -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=<this file> ...
 # (CMake 3.24 or newer). The SDK is $MUSA_HOME, else $MUSA_PATH, else
 # /usr/local/musa, or -DMUSA_HOME=...
+# Kept in the cache: a re-configure from a shell without it (cmake
+# --build after an edit) finds the same SDK.
 if(NOT DEFINED MUSA_HOME)
   if(DEFINED ENV{MUSA_HOME})
-    set(MUSA_HOME "$ENV{MUSA_HOME}")
+    set(_musa_home "$ENV{MUSA_HOME}")
   elseif(DEFINED ENV{MUSA_PATH})
-    set(MUSA_HOME "$ENV{MUSA_PATH}")
+    set(_musa_home "$ENV{MUSA_PATH}")
   else()
-    set(MUSA_HOME /usr/local/musa)
+    set(_musa_home /usr/local/musa)
   endif()
+  set(MUSA_HOME "${_musa_home}" CACHE PATH "the MUSA SDK")
 endif()
 list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 # The MUSA language (SDK 5.1 and newer; the Ninja generator only).

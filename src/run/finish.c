@@ -65,12 +65,16 @@ void finish_check_extras(struct run *r)
     hashmap_release(&x.expected);
 }
 
-static void dep_path(struct strbuf *sb, const char *p)
+/* A path as make reads it: in a rule's target (target), where '%' would
+ * make it a pattern, or among its prerequisites, where "\\%" is read as
+ * it is (from a review: make looked for 'src/pct\\%.cu'). */
+static void dep_path(struct strbuf *sb, const char *p, bool target)
 {
     for (; *p; p++) {
         if (*p == '$')
             strbuf_addch(sb, '$');
-        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':' || *p == '%')
+        else if (*p == ' ' || *p == '#' || *p == '\\' || *p == ':' ||
+                 (*p == '%' && target))
             strbuf_addch(sb, '\\');
         strbuf_addch(sb, *p);
     }
@@ -169,32 +173,34 @@ void finish_depfile(struct run *r)
     }
     if (n)
         qsort(deps, n, sizeof(*deps), cmp_str);
-    /* make cannot name a file with a line break in its name at all: left
-     * out (its directory is there, for files added and removed). */
+    /* make cannot name a file with a line break in its name at all, nor
+     * one with ';' (it starts a recipe) or '=' (an assignment, to a
+     * target's variable): left out (its directory is there, for files
+     * added and removed). */
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!strpbrk(deps[i], "\n\r")) {
+        if (!strpbrk(deps[i], "\n\r;=")) {
             deps[kept++] = deps[i];
         } else if (r->o->verbosity >= 0) {
-            note("the depfile cannot name '%s' (a line break): a change to "
-                 "it alone does not make make run the port again",
+            note("the depfile cannot name '%s' (a line break, ';' or '='): "
+                 "a change to it alone does not make make run the port again",
                  deps[i]);
         }
     }
     n = kept;
     struct strbuf sb = STRBUF_INIT;
     char *target = xstrndup(file, strlen(file) - 2); /* FILE without .d */
-    dep_path(&sb, target);
+    dep_path(&sb, target, true);
     free(target);
     strbuf_addch(&sb, ':');
     for (size_t i = 0; i < n; i++) {
         strbuf_addstr(&sb, " \\\n  ");
-        dep_path(&sb, deps[i]);
+        dep_path(&sb, deps[i], false);
     }
     strbuf_addch(&sb, '\n');
     for (size_t i = 0; i < n; i++) {
         strbuf_addch(&sb, '\n');
-        dep_path(&sb, deps[i]);
+        dep_path(&sb, deps[i], true);
         strbuf_addstr(&sb, ":\n");
     }
     run_write_file(r, file, sb.buf, sb.len);

@@ -70,7 +70,7 @@ void nvflags_describe_arch(const struct nvcc_table *t, struct strbuf *out)
 static bool is_delim(char c)
 {
     return c == ',' || c == '=' || c == '[' || c == ']' || c == ';' ||
-           c == ' ' || c == '\t' || c == '"' || c == '\'';
+           c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '\\';
 }
 
 static bool word_is(const char *w, size_t n, const char *s)

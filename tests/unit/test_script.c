@@ -1107,6 +1107,13 @@ START_TEST(make_flags)
                  "L = -Wl,-rpath=/usr/local/musa/lib:/opt/x\n"
                  "run:\n\tLD_LIBRARY_PATH=/usr/local/musa/lib ./app\n"
                  "\t$(MAKE) -C sub MUSA_PATH=/usr/local/musa\n");
+    /* -gencode's code= list in escaped quotes, as many makefiles give
+     * it to the shell (from a review: kept, "no architecture rule"). */
+    expect_quiet(
+        newest, SCRIPT_MAKE,
+        "F += -gencode=arch=compute_75,code=\\\"sm_75,compute_75\\\"\n"
+        "F += -gencode arch=compute_80,code=\\\"sm_80,compute_80\\\"\n",
+        "F += --offload-arch=mp_21\nF += --offload-arch=mp_22\n");
     /* A variable an architecture option reads whole holds sm_80: its
      * value becomes mp_22 (from a review: CUDA_ARCH ?= sm_80 with
      * -arch=$(CUDA_ARCH) stayed, and mcc refused it). */

@@ -2,6 +2,7 @@
 /* The include directories a build file names: see scriptincs.h. */
 #include "port/scriptincs.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "lex/lexer.h"
@@ -146,11 +147,68 @@ static size_t python_list(const char *s, size_t len, size_t i,
     return i;
 }
 
+/* Lookups of a makefile's variables for -I$(NAME), at most (each reads
+ * the file). */
+#define MAKE_LOOKUPS 32
+
+/* The value of NAME[0..n) where a line of the makefile buf[0..len)
+ * assigns it one plain word (INC_DIR := include), into *v, *vn. */
+static bool make_value(const char *buf, size_t len, const char *name, size_t n,
+                       const char **v, size_t *vn)
+{
+    for (size_t i = 0; i + n < len; i++) {
+        if ((i && buf[i - 1] != '\n') || memcmp(buf + i, name, n))
+            continue;
+        size_t k = i + n;
+        while (k < len && (buf[k] == ' ' || buf[k] == '\t'))
+            k++;
+        while (k < len && (buf[k] == ':' || buf[k] == '?'))
+            k++;
+        if (k >= len || buf[k] != '=')
+            continue;
+        for (k++; k < len && (buf[k] == ' ' || buf[k] == '\t'); k++)
+            ;
+        size_t e = k;
+        while (e < len && !script_blank(buf[e]) && buf[e] != '#' &&
+               buf[e] != '$')
+            e++;
+        size_t t = e;
+        while (t < len && (buf[t] == ' ' || buf[t] == '\t' || buf[t] == '\r'))
+            t++;
+        if (e > k && (t == len || buf[t] == '\n' || buf[t] == '#')) {
+            *v = buf + k;
+            *vn = e - k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* -I$(INC_DIR)/x in a makefile: the variable's value, where the file
+ * gives it one plain word, and the rest. */
+static void make_item(const char *buf, size_t len, const char *s, size_t n,
+                      void (*fn)(void *, bool, const char *, size_t), void *arg)
+{
+    char close = n > 2 && s[1] == '(' ? ')' : n > 2 && s[1] == '{' ? '}' : 0;
+    const char *e = close ? memchr(s + 2, close, n - 2) : NULL, *v;
+    size_t vn;
+    char dir[PATH_MAX];
+    if (!e || !make_value(buf, len, s + 2, (size_t)(e - s - 2), &v, &vn))
+        return;
+    size_t rest = n - (size_t)(e + 1 - s);
+    if (vn + rest >= sizeof(dir))
+        return;
+    memcpy(dir, v, vn);
+    memcpy(dir + vn, e + 1, rest);
+    item(dir, vn + rest, fn, arg);
+}
+
 void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
                          void (*fn)(void *arg, bool top, const char *dir,
                                     size_t n),
                          void *arg)
 {
+    size_t lookups = 0;
     for (size_t i = 0; i < len; i++) {
         if (buf[i] == '-' && i + 2 < len && buf[i + 1] == 'I' &&
             !script_blank(buf[i + 2]) &&
@@ -158,10 +216,23 @@ void script_include_dirs(enum script_lang lang, const char *buf, size_t len,
              memchr("'\"[(,=", buf[i - 1], 6))) {
             /* -Idir, '-Idir' */
             size_t b = i + 2, e = b;
+            if (lang == SCRIPT_MAKE && e + 1 < len && buf[e] == '$' &&
+                (buf[e + 1] == '(' || buf[e + 1] == '{')) {
+                /* -I$(INC_DIR): its ')' is no end */
+                char close = buf[e + 1] == '(' ? ')' : '}';
+                size_t c = e + 2;
+                while (c < len && buf[c] != close && buf[c] != '\n')
+                    c++;
+                if (c < len && buf[c] == close)
+                    e = c + 1;
+            }
             while (e < len && !script_blank(buf[e]) &&
                    !memchr("'\"),;]", buf[e], 6))
                 e++;
-            if (e > b)
+            if (e > b && lang == SCRIPT_MAKE && buf[b] == '$' &&
+                lookups++ < MAKE_LOOKUPS)
+                make_item(buf, len, buf + b, e - b, fn, arg);
+            else if (e > b)
                 item(buf + b, e - b, fn, arg);
             i = e - 1;
         } else if (lang == SCRIPT_CMAKE &&

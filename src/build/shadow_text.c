@@ -339,6 +339,12 @@ static const char *const mcc[] = {
     "        shift\n",
     "        ;;\n",
     "    -L* | -l*) link+=(\"$a\") ;;\n",
+    "    --version | -V) # as mcc prints it, with the SDK's version\n",
+    "        sed -n 's/.*\"toolkit_version\": \"\\([^\"]*\\)\".*/mcc version "
+    "\\1 "
+    "(shadow over nvcc)/p' \"$root/version.json\"\n",
+    "        exit 0\n",
+    "        ;;\n",
     "    -*) shadow_die \"unknown option '$a'\" ;;\n",
     "    *.o | *.a | *.so | *.so.*) objs+=(\"$a\") ;;\n",
     "    *)\n",

@@ -70,3 +70,8 @@ echo 'int x = ourCudaThing;' >"$T/k.mu"
 "$MUSA_SHADOW_C2M" "${MUSA_SHADOW_C2M_ARGS[@]}" -q --dry-run --exit-code - \
     <"$T/k.mu" >/dev/null && fail "the check does not know ourCudaThing"
 echo "the check ports with the SDK's mappings"
+# mcc --version, as a ported makefile's $(shell mcc --version) asks it
+# (from a review: 'unknown option').
+"$T/sdk2/bin/mcc" --version | grep -qx 'mcc version 4\.2\.0 (shadow over nvcc)' ||
+    fail "mcc --version"
+echo "mcc --version says the SDK's version"

@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-#include "build/manifest.h"
-#include "build/render.h"
 #include "util/strbuf.h"
 
 /* The value of the line "name = ..." of text[0..len), in *v, *n. */
@@ -26,8 +24,6 @@ static bool config_value(const char *text, size_t len, const char *name,
     }
     return false;
 }
-
-#define CONFIG_ARCH_MAX 64
 
 bool manifest_ninja_config_settings(const char *text, size_t len,
                                     struct strbuf *home, struct strbuf *arch)
@@ -54,42 +50,4 @@ bool manifest_ninja_config_settings(const char *text, size_t len,
         i = e + (e < an);
     }
     return true;
-}
-
-bool manifest_ninja_config_is_ours(const char *text, size_t len)
-{
-    struct strbuf home = STRBUF_INIT, arch = STRBUF_INIT, again = STRBUF_INIT;
-    const char *list[CONFIG_ARCH_MAX];
-    size_t n = 0;
-    bool ours = manifest_ninja_config_settings(text, len, &home, &arch);
-    for (char *p = arch.buf; ours && arch.len && p; n++) {
-        if (n == CONFIG_ARCH_MAX) {
-            ours = false;
-            break;
-        }
-        list[n] = p;
-        p = strchr(p, ',');
-        if (p)
-            *p++ = '\0';
-    }
-    if (ours) {
-        struct manifest m = {0};
-        m.musa_home = home.buf;
-        m.arch = list;
-        m.narch = n;
-        manifest_render_ninja_config(&m, &again);
-        /* (after the comment, which an older version worded
-         * otherwise) */
-        const char *x, *y;
-        size_t xn, yn;
-        ours = config_value(again.buf, again.len, "musa_home", &x, &xn) &&
-               config_value(text, len, "musa_home", &y, &yn);
-        xn = again.len - (size_t)(x - again.buf);
-        yn = len - (size_t)(y - text);
-        ours = ours && xn == yn && !memcmp(x, y, xn);
-    }
-    strbuf_release(&home);
-    strbuf_release(&arch);
-    strbuf_release(&again);
-    return ours;
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* musa_config.ninja read back (build/render.h writes it): the settings
- * it says, and whether it is as cuda2musa writes it for them, which a
- * re-port may replace (a user's edited one is kept). Pure. */
+ * it says, which a re-port compares with its own. Pure. */
 #ifndef C2M_BUILD_NINJACONF_H
 #define C2M_BUILD_NINJACONF_H
 
@@ -15,7 +14,5 @@ struct strbuf;
  * when it says them in a way cuda2musa does not write. */
 bool manifest_ninja_config_settings(const char *text, size_t len,
                                     struct strbuf *home, struct strbuf *arch);
-/* Is it what cuda2musa writes for some settings (not edited)? */
-bool manifest_ninja_config_is_ours(const char *text, size_t len);
 
 #endif

@@ -429,10 +429,9 @@ static void ninja_flags(struct strbuf *out, const struct mf_flag *v, size_t n)
 
 void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out)
 {
-    strbuf_addstr(out, "# Settings for build.ninja. Re-ports rewrite this "
-                       "file while it is as cuda2musa\n"
-                       "# wrote it (--musa-arch, MUSA_HOME); once edited, "
-                       "it is yours and is kept.\n");
+    strbuf_addstr(out, "# Settings for build.ninja. cuda2musa wrote this "
+                       "file once; it is yours now:\n"
+                       "# re-ports keep it as it is.\n");
     strbuf_addstr(out, "musa_home = ");
     render_ninja_path(out, m->musa_home);
     strbuf_addstr(out, "\nmcc = $musa_home/bin/mcc\nmusa_arch_flags =");

@@ -50,8 +50,8 @@ bool manifest_ninja_safe(const char *path);
 void manifest_render_json(const struct manifest *m, struct strbuf *out);
 void manifest_render_make(const struct manifest *m, struct strbuf *out);
 void manifest_render_ninja(const struct manifest *m, struct strbuf *out);
-/* The settings build.ninja includes: written when missing, rewritten
- * while they are as cuda2musa wrote them, the user's once edited. */
+/* The settings build.ninja includes: written when missing, then the
+ * user's. */
 void manifest_render_ninja_config(const struct manifest *m, struct strbuf *out);
 void manifest_render_compdb(const struct manifest *m, struct strbuf *out);
 

@@ -58,8 +58,8 @@ static bool arch_name(const struct scan *sc, const struct cmake_token *t)
 }
 
 /* Is t the CUDA toolkit's home: /usr/local/cuda[-12.4], or
- * $ENV{CUDA_HOME} (an environment variable the mappings give the SDK's
- * name)? */
+ * $ENV{CUDA_HOME}, $ENV{CUDA_PATH} (an environment variable the mappings
+ * give the SDK's name)? */
 static bool home_value(const struct scan *sc, const struct cmake_token *t)
 {
     const char *s = sc->j->buf + t->off;
@@ -75,7 +75,8 @@ static bool home_value(const struct scan *sc, const struct cmake_token *t)
     const struct script_entry *se =
         mapping_script(sc->j->map, SC_MAKE_VARIABLE, s + 5, n - 6);
     return se && se->action == SA_RENAME && se->e.to_len >= 5 &&
-           !memcmp(se->e.to + se->e.to_len - 5, "_HOME", 5);
+           (!memcmp(se->e.to + se->e.to_len - 5, "_HOME", 5) ||
+            !memcmp(se->e.to + se->e.to_len - 5, "_PATH", 5));
 }
 
 static void command(struct scan *sc, const struct cmake_token *name)

@@ -38,8 +38,7 @@ bool cmake_is_current_dir(const char *buf, const struct cmake_token *v)
 
 bool cmake_is_top_dir(const char *buf, const struct cmake_token *v)
 {
-    return cmake_tok_is(buf, v, "CMAKE_SOURCE_DIR") ||
-           cmake_tok_is(buf, v, "PROJECT_SOURCE_DIR");
+    return cmake_tok_is(buf, v, "CMAKE_SOURCE_DIR");
 }
 
 bool cmake_word_starts(const struct cmake_arg *a, size_t k)

@@ -37,8 +37,9 @@ const struct cmake_token *cmake_ref_before(const struct cmake_arg *a, size_t k);
 /* Does v name the directory of the file being read:
  * CMAKE_CURRENT_SOURCE_DIR or CMAKE_CURRENT_LIST_DIR? */
 bool cmake_is_current_dir(const char *buf, const struct cmake_token *v);
-/* ${CMAKE_SOURCE_DIR}, ${PROJECT_SOURCE_DIR}: the project's top (which
- * script_env's top says). */
+/* ${CMAKE_SOURCE_DIR}: the project's top (which script_env's top says).
+ * (${PROJECT_SOURCE_DIR} is a nested project()'s own: taken by what
+ * follows it.) */
 bool cmake_is_top_dir(const char *buf, const struct cmake_token *v);
 
 /* Does a word start at piece k of arg (blanks, ';', a quote, a genex's

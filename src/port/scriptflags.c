@@ -230,6 +230,40 @@ static bool option_list(const struct script_job *j, size_t off, size_t len)
     return true;
 }
 
+/* What parts the options [from, to) would be split into: blanks, or in
+ * CMake a list's ';' inside a generator expression or a quoted list
+ * ("-O2;-Xcompiler=-a,-b"); 0 where it cannot be told (a quoted word
+ * alone, which may be a list's or a command line's). */
+static char list_sep(const struct script_job *j, size_t from, size_t to)
+{
+    if (j->sep != ';')
+        return ' ';
+    size_t line = from, quotes = 0, q = 0;
+    while (line && j->buf[line - 1] != '\n')
+        line--;
+    for (size_t i = from, depth = 0; i > line; i--) {
+        char c = j->buf[i - 1];
+        if (c == '>')
+            depth++;
+        else if (c == '<' && i >= 2 && j->buf[i - 2] == '$' && !depth--)
+            return ';'; /* $<$<COMPILE_LANGUAGE:CUDA>:-O2;-Xcompiler=... */
+    }
+    for (size_t i = line; i < from; i++)
+        if (j->buf[i] == '"' && (i == line || j->buf[i - 1] != '\\'))
+            quotes++, q = i;
+    if (!(quotes & 1))
+        return ' ';
+    bool blank = false;
+    for (size_t i = q + 1; i < j->len && j->buf[i] != '"'; i++) {
+        if (i >= from && i < to)
+            continue;
+        if (j->buf[i] == ';')
+            return ';';
+        blank |= j->buf[i] == ' ' || j->buf[i] == '\t';
+    }
+    return blank ? ' ' : 0;
+}
+
 /* Make such a list's commas sep: each option a word of its own. */
 static void split_list(struct script_job *j, size_t off, size_t len, char sep)
 {
@@ -395,16 +429,12 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                         "the host compiler's",
                         shown, s, (int)vlen, v);
             } else if (!one_per_word &&
-                       option_list(j, (size_t)(v - j->buf), vlen)) {
+                       option_list(j, (size_t)(v - j->buf), vlen) &&
+                       list_sep(j, fw->off, (size_t)(v - j->buf) + vlen)) {
                 /* -Xcompiler -fPIC,-Wall: as nvcc splits it; in a
                  * generator expression, a list's ';' */
                 size_t voff = (size_t)(v - j->buf);
-                char sep =
-                    j->sep == ';' && ((fw->off && j->buf[fw->off - 1] == ':') ||
-                                      (voff + vlen < j->len &&
-                                       j->buf[voff + vlen] == '>'))
-                        ? ';'
-                        : ' ';
+                char sep = list_sep(j, fw->off, voff + vlen);
                 if (vw)
                     drop(j, fw);
                 else

@@ -217,9 +217,11 @@ static void dry_run_file(struct run *r, const struct manifest_file *mf,
 /* Write (or, with --check, compare) one file of the manifest. A file
  * that is the user's once written (musa_config.ninja) is only created;
  * one that was never ours is left alone, with a warning. */
-/* The settings file (musa_config.ninja) at path, which exists: true
- * when it is the user's (edited since cuda2musa wrote it), said when it
- * builds for other architectures or another SDK than this port's. */
+/* The settings file (musa_config.ninja) at path, which exists: the
+ * user's once written (its musa_home and architectures are what a user
+ * edits: nothing tells an edit from an earlier port's), unless it is
+ * what this run writes; said when it builds for other architectures or
+ * another SDK than this port's. */
 static bool seeded_is_users(const struct run *r, const char *path,
                             const struct strbuf *text)
 {
@@ -229,8 +231,7 @@ static bool seeded_is_users(const struct run *r, const char *path,
                      NULL) != LOAD_OK)
         return true; /* (a link, or too large: not ours to replace) */
     bool users = !(cur.len == text->len &&
-                   !memcmp(cur.buf, text->buf ? text->buf : "", cur.len)) &&
-                 !manifest_ninja_config_is_ours(cur.buf, cur.len);
+                   !memcmp(cur.buf, text->buf ? text->buf : "", cur.len));
     struct strbuf h1 = STRBUF_INIT, a1 = STRBUF_INIT, h2 = STRBUF_INIT,
                   a2 = STRBUF_INIT;
     if (users && r->mode != REPORT_CHECK &&
@@ -238,7 +239,7 @@ static bool seeded_is_users(const struct run *r, const char *path,
         manifest_ninja_config_settings(text->buf, text->len, &h2, &a2) &&
         (strcmp(h1.buf ? h1.buf : "", h2.buf ? h2.buf : "") ||
          strcmp(a1.buf ? a1.buf : "", a2.buf ? a2.buf : "")))
-        warning("'%s' is kept as edited: build.ninja builds for %s with "
+        warning("'%s' is kept, as yours: build.ninja builds for %s with "
                 "the SDK in %s, the port for %s in %s (edit "
                 "it, or remove it to have it written again)",
                 path, a1.len ? a1.buf : "no architecture", h1.buf,
@@ -257,7 +258,7 @@ static void put_build_file(struct run *r, const struct manifest_file *mf,
     char *path = path_join(r->o->output, mf->name);
     struct stat st;
     bool exists = stat(path, &st) == 0;
-    /* (written when missing, and while it is as written) */
+    /* (written when missing; then the user's) */
     bool once = mf->owner == MF_SEEDED && exists &&
                 (!S_ISREG(st.st_mode) || seeded_is_users(r, path, text));
     bool foreign = mf->owner != MF_SEEDED && exists && S_ISREG(st.st_mode) &&

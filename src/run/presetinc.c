@@ -73,8 +73,15 @@ static void follow(struct run *r, size_t index, const char *buf, size_t off,
     char abs[PATH_MAX];
     const char *slash = strrchr(j->abs, '/');
     size_t dl = slash ? (size_t)(slash - j->abs) : 0;
-    if (memchr(name, '$', len) || memchr(name, '\0', len))
-        return; /* a macro ($penv{...}): CMake's to expand */
+    if (memchr(name, '\0', len))
+        return;
+    if (memchr(name, '$', len)) { /* ${sourceDir}/x.json, $penv{...} */
+        say(r, j, buf, off, name, len,
+            "is found through a macro CMake expands: the port does not "
+            "follow it, so what it names is not ported as presets (port "
+            "that file by hand, or name it without the macro)");
+        return;
+    }
     if (name[0] == '/'
             ? len >= sizeof(abs)
             : !path_join_normal(abs, sizeof(abs), j->abs, dl, name, len))

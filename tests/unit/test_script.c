@@ -750,6 +750,15 @@ START_TEST(cmake_old_sdk)
      * it); in a generator expression, a list; one with a word that is no
      * option is kept, said. */
     expect(newest, SCRIPT_CMAKE,
+           "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-O2;"
+           "-Xcompiler=-a,-b>)\n"
+           "add_compile_options(\"-O2;-Xcompiler=-a,-b\")\n"
+           "add_compile_options(\"-Xcompiler=-a,-b\")\n",
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:-O2;-a;-b>)\n"
+           "add_compile_options(\"-O2;-a;-b\")\n"
+           "add_compile_options(\"-Xcompiler=-a,-b\")\n",
+           "3:22: build: '-Xcompiler=-a,-b' is kept: give mcc each");
+    expect(newest, SCRIPT_CMAKE,
            "target_compile_options(k PRIVATE -Xcompiler=-Wall,-Wextra)\n"
            "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -Xcompiler -a,-b\")\n"
            "set(CMAKE_CUDA_FLAGS \"-Xcompiler -Wl,-rpath,/x\")\n",

@@ -312,6 +312,11 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
         replace_tail(j, off, s, len, out->buf, out->len);
         return;
     }
+    if (g == 0 && (how == SJ_GLOB || how == SJ_RGLOB) && s[0] == '/')
+        return; /* an absolute pattern that matches no file of the run
+                   (/usr/local/cuda/lib?.cu): not the run's; taken by its
+                   end, a second port, where the toolkit's home is MUSA's,
+                   would rename what the first left */
     if (g == -1)
         return; /* it matches a file that keeps its name (csrc's .h files,
                    with csrc/cuda/x.h renamed elsewhere: from a review) */
@@ -329,7 +334,8 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     size_t t = 0;
     bool partial = how == SJ_PARTIAL || how == SJ_SUFFIX;
     if (how == SJ_GLOB || how == SJ_RGLOB ||
-        (how == SJ_TAIL && sj_has_glob(s, len))) {
+        (how == SJ_TAIL && sj_has_glob(s, len) && off &&
+         (j->buf[off - 1] == ')' || j->buf[off - 1] == '}'))) {
         /* (${SRC_DIR}/k*.cu: by what follows its last wildcard) */
         for (size_t i = 0; i < len; i++)
             if (s[i] == '*' || s[i] == '?' || s[i] == ']' || s[i] == '%')

@@ -246,7 +246,6 @@ void inputs_collect(struct run *r)
 {
     const struct options *o = r->o;
     struct input *in = r->in;
-    const char *root = r->in_root;
     struct stat out_st;
     bool out_exists = o->output && stat(o->output, &out_st) == 0;
 
@@ -281,12 +280,7 @@ void inputs_collect(struct run *r)
             continue;
         }
         add_incdir(r, in[i].base_abs);
-        size_t rl = strlen(root);
-        const char *prefix = in[i].base_abs + rl;
-        if (rl > 1 && *prefix == '/')
-            prefix++;
-        else if (rl == 1)
-            prefix = in[i].base_abs + 1;
+        const char *prefix = run_input_prefix(r, &in[i]);
         struct collect c = {r,     in[i].arg,   in[i].base_abs, prefix,
                             false, STRBUF_INIT, STRBUF_INIT};
         if (in[i].is_dir) {

@@ -22,6 +22,7 @@
 #include "mapping/mapping.h"
 #include "mapping/sdk.h"
 #include "port/diff.h"
+#include "run/presetinc.h"
 #include "run/record.h"
 #include "util/json.h"
 #include "util/path.h"
@@ -216,19 +217,15 @@ static void read_presets(struct presets *p, const struct job *j)
 static void read_includes(const struct run *r, struct presets *p, size_t k)
 {
     const struct json *inc = json_get(p->tree[k], "include");
-    const char *abs = p->job[k]->abs, *slash = abs ? strrchr(abs, '/') : NULL;
+    const char *abs = p->job[k]->abs;
     char path[PATH_MAX];
-    for (size_t i = 0; slash && inc && inc->type == JSON_ARRAY && i < inc->n;
+    for (size_t i = 0; abs && inc && inc->type == JSON_ARRAY && i < inc->n;
          i++) {
         const struct json *s = &inc->v[i];
         if (s->type != JSON_STRING || !s->len || strlen(s->str) != s->len)
             continue;
         size_t n =
-            s->str[0] == '/'
-                ? path_join_normal(path, sizeof(path), "", 0, s->str + 1,
-                                   s->len - 1)
-                : path_join_normal(path, sizeof(path), abs,
-                                   (size_t)(slash - abs), s->str, s->len);
+            presets_include_path(abs, s->str, s->len, path, sizeof(path));
         const struct job *j = n ? hashmap_get(&r->byabs, path, n) : NULL;
         if (j && j->script == SCRIPT_PRESETS)
             read_presets(p, j);

@@ -21,6 +21,18 @@
 /* Bytes of a presets file read for its includes, at most. */
 #define PRESETS_MAX ((size_t)1 << 24)
 
+size_t presets_include_path(const char *from, const char *name, size_t len,
+                            char *out, size_t size)
+{
+    const char *slash = strrchr(from, '/');
+    if (!len || !slash)
+        return 0;
+    return name[0] == '/'
+               ? path_join_normal(out, size, "", 0, name + 1, len - 1)
+               : path_join_normal(out, size, from, (size_t)(slash - from), name,
+                                  len);
+}
+
 /* The job of the input at abs, or NULL. (The jobs are not sorted yet:
  * a walk over them, once per include.) */
 static struct job *job_of(struct run *r, const char *abs)
@@ -71,8 +83,6 @@ static void follow(struct run *r, size_t index, const char *buf, size_t off,
 {
     const struct job *j = &r->jobs[index];
     char abs[PATH_MAX];
-    const char *slash = strrchr(j->abs, '/');
-    size_t dl = slash ? (size_t)(slash - j->abs) : 0;
     if (memchr(name, '\0', len))
         return;
     if (memchr(name, '$', len)) { /* ${sourceDir}/x.json, $penv{...} */
@@ -82,15 +92,8 @@ static void follow(struct run *r, size_t index, const char *buf, size_t off,
             "that file by hand, or name it without the macro)");
         return;
     }
-    if (name[0] == '/'
-            ? len >= sizeof(abs)
-            : !path_join_normal(abs, sizeof(abs), j->abs, dl, name, len))
+    if (!presets_include_path(j->abs, name, len, abs, sizeof(abs)))
         return;
-    if (name[0] == '/') {
-        memcpy(abs, name, len);
-        abs[len] = '\0';
-        path_normalize(abs);
-    }
     struct job *to = job_of(r, abs);
     if (to) {
         /* copied (--copy-all), or named by another include */
@@ -112,12 +115,7 @@ static void follow(struct run *r, size_t index, const char *buf, size_t off,
     }
     struct strbuf path = STRBUF_INIT, rel = STRBUF_INIT;
     path_join_buf(&path, in->arg, sub);
-    size_t rl = strlen(r->in_root);
-    const char *prefix = in->base_abs + rl;
-    prefix += rl > 1 && *prefix == '/';
-    if (rl == 1)
-        prefix = in->base_abs + 1;
-    path_join_buf(&rel, prefix, sub);
+    path_join_buf(&rel, run_input_prefix(r, in), sub);
     if (stat(path.buf, &st) < 0 || !S_ISREG(st.st_mode))
         say(r, j, buf, off, name, len,
             "is not a file there: CMake will not read these presets");

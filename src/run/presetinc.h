@@ -11,6 +11,11 @@
 
 #include "run/run.h"
 
+/* The absolute path of the file name[0..len) that the presets file at
+ * from (absolute) includes, normalised, into out (size bytes): its
+ * length, or 0 when it does not fit. */
+size_t presets_include_path(const char *from, const char *name, size_t len,
+                            char *out, size_t size);
 /* Add the files the run's presets jobs include as presets jobs, before
  * the jobs are sorted. */
 void presets_follow_includes(struct run *r);

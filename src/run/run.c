@@ -249,3 +249,14 @@ void run_release(struct run *r)
     mapping_free(r->map);
     state_release(&r->noted);
 }
+
+const char *run_input_prefix(const struct run *r, const struct input *in)
+{
+    size_t rl = strlen(r->in_root);
+    const char *prefix = in->base_abs + rl;
+    if (rl > 1 && *prefix == '/')
+        prefix++;
+    else if (rl == 1)
+        prefix = in->base_abs + 1;
+    return prefix;
+}

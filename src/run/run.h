@@ -237,6 +237,9 @@ struct run {
     struct strbuf walked_dirs; /* --depfile: each directory walked, "dir\0" */
 };
 
+/* Where an input's files go below the output root: its directory
+ * relative to the inputs' common one ("" for that one itself). */
+const char *run_input_prefix(const struct run *r, const struct input *in);
 /* A copy of s that lives as long as the jobs. */
 char *run_job_str(struct run *r, const char *s);
 /* The path a port gives the file rel (malloc'd; *renamed: whether it

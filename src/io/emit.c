@@ -412,9 +412,12 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
             rc = EMIT_UNCHANGED;
             goto done;
         }
-        if (!missing && em->guard &&
-            em->guard(em->guard_arg, in, here ? leaf : dst, dst, err) < 0) {
-            rc = -1;
+        int keep = missing || !em->guard
+                       ? 0
+                       : em->guard(em->guard_arg, in, here ? leaf : dst, dst,
+                                   data, len, err);
+        if (keep) {
+            rc = keep < 0 ? -1 : EMIT_KEPT;
             goto done;
         }
         absent = missing;

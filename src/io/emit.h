@@ -49,10 +49,12 @@ struct emitter {
      * (O_TMPFILE) are not to be had here. */
     bool no_tmpfile;
     /* Asked before a file that differs from the data is replaced (the
-     * file name at directory at; dst as given): 0 to go on, -1 to keep it
-     * (emit_file fails with the reason it appends to err). NULL: any. */
+     * file name at directory at; dst as given; the data that would
+     * replace it): 0 to go on, 1 to keep it as it is (emit_file returns
+     * EMIT_KEPT), -1 to keep it and fail (emit_file fails with the reason
+     * it appends to err). NULL: any. */
     int (*guard)(void *arg, int at, const char *name, const char *dst,
-                 struct strbuf *err);
+                 const char *data, size_t len, struct strbuf *err);
     void *guard_arg;
     /* A new tree's outputs (-o): src's permission bits, whatever the
      * umask, but never a set-id or sticky bit; made from nothing, 0666
@@ -74,7 +76,8 @@ void emit_set_root(struct emitter *em, const char *root);
 
 enum emit_result {
     EMIT_UNCHANGED, /* dst already held data: not touched */
-    EMIT_WRITTEN    /* dst was created or replaced */
+    EMIT_WRITTEN,   /* dst was created or replaced */
+    EMIT_KEPT       /* dst differs, and the guard kept it */
 };
 
 /* Make dst hold data[0..len), creating missing parent directories. The

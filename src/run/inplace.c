@@ -17,6 +17,7 @@
 #include "io/load.h"
 #include "io/source.h"
 #include "run/inplock.h"
+#include "run/record.h"
 #include "util/filekind.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -270,7 +271,7 @@ static void knows_fn(void *arg, const char *key, size_t len, void *value)
 
 /* Does the record at path have a backup under below (a directory under
  * the record's)? */
-static void record_release(struct inplace_record *r)
+static void ir_release(struct inplace_record *r)
 {
     inplock_release(&r->locks);
     hashmap_release(&r->map);
@@ -293,7 +294,7 @@ static bool record_knows(const char *path, const char *below)
         hashmap_each(&tmp.map, knows_fn, &k);
         found = k.found;
     }
-    record_release(&tmp);
+    ir_release(&tmp);
     return found;
 }
 
@@ -403,7 +404,7 @@ void inplace_record_free(struct inplace_record *r)
         return;
     if (r->fd >= 0)
         close(r->fd);
-    record_release(r);
+    ir_release(r);
     free(r);
 }
 
@@ -755,10 +756,15 @@ int inplace_check_output(const struct job *j, const struct source *src,
     }
     if (ours)
         return INPLACE_WRITE;
+    /* Edited on top of the port this one makes again: nothing is lost. */
+    if (rc == LOAD_OK && manifest_hash_matches(data, len, b->hash)) {
+        record_kept(err, j->out);
+        return INPLACE_KEEP;
+    }
     strbuf_addf(err,
-                "'%s' changed since cuda2musa wrote it: left alone (its "
-                "original is '%s'; move the changed file away to port "
-                "again)",
+                "'%s' changed since cuda2musa wrote it, and its port changed "
+                "since too: left alone (its original is '%s'; carry the edit "
+                "over to it, or move the changed file away to port again)",
                 j->out, j->path);
     return INPLACE_EDITED;
 }

@@ -33,9 +33,11 @@ int inplace_collect(struct collect *c, const char *path, const char *rel,
                     const struct stat *st);
 /* j's output (j ported from its backup, src) against the port, data:
  * already that (INPLACE_SAME); cuda2musa's, to replace (INPLACE_WRITE:
- * what it wrote, the original, or gone); or changed since cuda2musa wrote
- * it (INPLACE_EDITED, and *err says so). */
-enum { INPLACE_EDITED = -1, INPLACE_WRITE, INPLACE_SAME };
+ * what it wrote, the original, or gone); changed since cuda2musa wrote
+ * it, on top of the port data is again (INPLACE_KEEP: kept, *err says
+ * so); or changed since, and the port changed too (INPLACE_EDITED, and
+ * *err says so). */
+enum { INPLACE_EDITED = -1, INPLACE_WRITE, INPLACE_SAME, INPLACE_KEEP };
 int inplace_check_output(const struct job *j, const struct source *src,
                          const char *data, size_t len, struct strbuf *err);
 /* Put on record, before j's output is written, that it will hold what

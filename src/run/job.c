@@ -29,6 +29,7 @@
 #include "run/inplace.h"
 #include "run/inputs.h"
 #include "run/names.h"
+#include "run/record.h"
 #include "run/resdiag.h"
 #include "run/scripts.h"
 #include "util/filekind.h"
@@ -478,16 +479,22 @@ static void output(struct run *run, const struct job *j, struct result *r,
         /* With -o DIR, as a port would: an output there that is not
          * cuda2musa's to replace fails. */
         bool missing;
+        enum record_verdict v = REC_OURS;
         if (j->out && w->em.guard &&
             emit_compare_in(&w->em, j->out, data, len, &missing, &w->emsg) ==
                 0 &&
-            !missing &&
-            w->em.guard(w->em.guard_arg, AT_FDCWD, j->out, j->out, &w->emsg) <
-                0) {
+            !missing)
+            v = record_judge(run, AT_FDCWD, j->out, j->out, data, len);
+        strbuf_reset(&w->emsg);
+        if (v == REC_EDITED || v == REC_FOREIGN) {
+            record_refusal(&w->emsg, run, j->out, v);
             result_fail(run, r, w->emsg.buf);
             break;
         }
-        strbuf_reset(&w->emsg);
+        if (v == REC_KEEP) {
+            record_kept(&w->emsg, j->out);
+            result_note(run, r, w->emsg.buf);
+        }
         dry_run_diff(run, j, r, src, data, len);
         break;
     }
@@ -505,6 +512,11 @@ static void output(struct run *run, const struct job *j, struct result *r,
                 /* From its backup: replaced only if cuda2musa's, and put
                  * on record first when it changes. */
                 int st = inplace_check_output(j, src, data, len, &w->emsg);
+                if (st == INPLACE_KEEP) {
+                    result_note(run, r, w->emsg.buf);
+                    r->status = RES_UPTODATE;
+                    break;
+                }
                 if (st == INPLACE_EDITED ||
                     (st == INPLACE_WRITE &&
                      inplace_record_ahead(run, j, r->hash, &w->emsg) < 0)) {
@@ -522,7 +534,12 @@ static void output(struct run *run, const struct job *j, struct result *r,
             emit_set_root(&w->em, j->walked);
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
-        if (rc == EMIT_UNCHANGED && run->keep_state) {
+        if (rc == EMIT_KEPT) {
+            strbuf_reset(&w->emsg);
+            record_kept(&w->emsg, j->out);
+            result_note(run, r, w->emsg.buf);
+        }
+        if ((rc == EMIT_UNCHANGED || rc == EMIT_KEPT) && run->keep_state) {
             stamp_set(&r->in_st, &src->st);
             stamp_set(&r->out_st, &w->em.seen);
         }
@@ -542,13 +559,27 @@ static void output(struct run *run, const struct job *j, struct result *r,
             result_fail(run, r, w->emsg.buf);
             break;
         }
-        if (same) {
+        enum record_verdict v =
+            same || missing || !w->em.guard
+                ? REC_OURS
+                : record_judge(run, AT_FDCWD, j->out, j->out, data, len);
+        if (v == REC_KEEP) {
+            strbuf_reset(&w->emsg);
+            record_kept(&w->emsg, j->out);
+            result_note(run, r, w->emsg.buf);
+        }
+        if (same || v == REC_KEEP) {
             r->status = RES_OK;
             break;
         }
         r->status = missing ? RES_MISSING : RES_STALE;
-        strbuf_addf(&r->out, "%s: %s (ported from %s)\n", j->out,
-                    missing ? "missing" : "stale", j->path);
+        strbuf_addf(&r->out, "%s: %s (ported from %s)%s\n", j->out,
+                    missing ? "missing" : "stale", j->path,
+                    v == REC_EDITED    ? ", and changed since cuda2musa wrote "
+                                         "it: a port keeps it and fails"
+                    : v == REC_FOREIGN ? ", and not written by cuda2musa: a "
+                                         "port keeps it and fails"
+                                       : "");
         if (!run->o->diff)
             break;
         struct source old;

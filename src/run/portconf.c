@@ -162,11 +162,17 @@ static void put(struct run *r, const struct conf_file *cf,
          * was written, it is kept (record.h) */
         uint64_t was;
         bool recorded = exists && record_find(&r->record, cf->name, &was);
-        if (run_write_guarded(r, path, text->buf, text->len,
-                              recorded ? record_guard : NULL) == EMIT_WRITTEN) {
+        int rc = run_write_guarded(r, path, text->buf, text->len,
+                                   recorded ? record_guard : NULL);
+        if (rc == EMIT_WRITTEN) {
             r->rep.conf_written++;
             if (r->o->verbosity > 0)
                 info("%s: written (CMake configuration)", path);
+        } else if (rc == EMIT_KEPT && r->o->verbosity >= 0) {
+            struct strbuf msg = STRBUF_INIT;
+            record_kept(&msg, path);
+            note("%s", msg.buf);
+            strbuf_release(&msg);
         }
     } else {
         run_check_file(r, path, text->buf, text->len, "CMake configuration");

@@ -77,10 +77,9 @@ bool record_find(const struct record *rec, const char *rel, uint64_t *hash)
     return k != 0;
 }
 
-int record_guard(void *arg, int at, const char *name, const char *dst,
-                 struct strbuf *err)
+enum record_verdict record_judge(struct run *r, int at, const char *name,
+                                 const char *dst, const char *data, size_t len)
 {
-    struct run *r = arg;
     /* dst is the output root (as given: out/, ./out//) joined with the
      * output's path under it */
     const char *out = r->o->output, *rel = dst;
@@ -93,31 +92,65 @@ int record_guard(void *arg, int at, const char *name, const char *dst,
     uint64_t hash;
     bool recorded = !*out && record_find(&r->record, rel, &hash);
     if (!recorded && !r->manifest)
-        return 0; /* no record is kept: taken for ours */
+        return REC_OURS; /* no record is kept: taken for ours */
+    bool edited = false;
     if (recorded) {
         struct source cur;
-        bool ours = false;
         if (load_regular(&cur, at, name, dst, LOAD_NOFOLLOW | LOAD_LOOK_FIRST,
                          0, NULL, NULL) == LOAD_OK) {
-            ours = manifest_hash_matches(cur.buf, cur.len, hash);
+            edited = !manifest_hash_matches(cur.buf, cur.len, hash);
             source_release(&cur);
+            if (!edited)
+                return REC_OURS;
         } /* (a link there is not what cuda2musa wrote) */
-        if (ours)
-            return 0;
     }
     if (r->record.behind) { /* no record to go by: taken for ours, said */
         __atomic_store_n(&r->record.overrode, true, __ATOMIC_RELAXED);
-        return 0;
+        return REC_OURS;
     }
-    strbuf_addf(err,
-                "'%s' %s: not replaced (move what it holds to the input, or "
-                "remove it to port again)",
-                dst,
-                recorded         ? "was changed since cuda2musa wrote it"
+    /* Edited on top of a port that this one would make again: the edit
+     * is all there is to keep, and nothing of the port is lost. */
+    if (edited && manifest_hash_matches(data, len, hash))
+        return REC_KEEP;
+    return edited ? REC_EDITED : REC_FOREIGN;
+}
+
+void record_refusal(struct strbuf *err, const struct run *r, const char *dst,
+                    enum record_verdict v)
+{
+    strbuf_addf(err, "'%s' %s: not replaced (", dst,
+                v == REC_EDITED  ? "was changed since cuda2musa wrote it, "
+                                   "and its port changed since too"
                 : r->record.read ? "is there, and cuda2musa did not write it"
                                  : "is there, and no record of a port "
                                    "(" MANIFEST_JSON ") says cuda2musa "
                                    "wrote it");
+    strbuf_addstr(err, v == REC_EDITED
+                           ? "carry the edit over to the input, or remove "
+                             "the file to take the new port"
+                           : "move what it holds to the input, or remove it "
+                             "to port again");
+    strbuf_addch(err, ')');
+}
+
+void record_kept(struct strbuf *msg, const char *dst)
+{
+    strbuf_addf(msg,
+                "'%s' was changed since cuda2musa wrote it, and its port is "
+                "the same as then: kept as it is",
+                dst);
+}
+
+int record_guard(void *arg, int at, const char *name, const char *dst,
+                 const char *data, size_t len, struct strbuf *err)
+{
+    struct run *r = arg;
+    enum record_verdict v = record_judge(r, at, name, dst, data, len);
+    if (v == REC_OURS)
+        return 0;
+    if (v == REC_KEEP)
+        return 1;
+    record_refusal(err, r, dst, v);
     return -1;
 }
 

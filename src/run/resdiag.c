@@ -237,6 +237,15 @@ void result_fail(struct run *run, struct result *r, const char *msg)
     r->status = RES_FAILED;
 }
 
+void result_note(struct run *run, struct result *r, const char *msg)
+{
+    if (run->o->verbosity < 0)
+        return;
+    strbuf_addstr(&r->err, "cuda2musa: note: ");
+    diag_escape(&r->err, msg, strlen(msg));
+    strbuf_addch(&r->err, '\n');
+}
+
 /* A rule could not be run on a name or string of the file (PCRE2's match
  * limit...): an error there, naming the rule; the file is not written. */
 void result_match_failed(struct run *run, struct result *r, struct source *src,

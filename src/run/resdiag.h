@@ -47,6 +47,9 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
                          const struct findings *f);
 /* An error msg of the file: r fails. */
 void result_fail(struct run *run, struct result *r, const char *msg);
+/* A note on the file's port as a whole (no place in it), said unless
+ * quiet. */
+void result_note(struct run *run, struct result *r, const char *msg);
 /* Call fn for each record of r's uses of names nothing maps (what
  * result_add_findings keeps: the name, where its first use is, how many). */
 void result_each_unmapped(const struct result *r,

@@ -117,7 +117,8 @@ int run_write_file(struct run *r, const char *path, const char *data,
 int run_write_guarded(struct run *r, const char *path, const char *data,
                       size_t len,
                       int (*guard)(void *arg, int at, const char *name,
-                                   const char *dst, struct strbuf *err))
+                                   const char *dst, const char *data,
+                                   size_t len, struct strbuf *err))
 {
     struct strbuf err = STRBUF_INIT;
     struct emitter em = EMITTER_INIT;

@@ -270,11 +270,12 @@ void run_check_file(struct run *r, const char *path, const char *data,
 int run_write_file(struct run *r, const char *path, const char *data,
                    size_t len);
 /* The same, asking guard (with r) before a file that differs is
- * replaced (io/emit.h). */
+ * replaced (io/emit.h: EMIT_KEPT when the guard kept it). */
 int run_write_guarded(struct run *r, const char *path, const char *data,
                       size_t len,
                       int (*guard)(void *arg, int at, const char *name,
-                                   const char *dst, struct strbuf *err));
+                                   const char *dst, const char *data,
+                                   size_t len, struct strbuf *err));
 /* The run's result depends on the file path (read, or found there or
  * not), of which stat(2) said st when the run looked (NULL: not there):
  * the run state names it. */

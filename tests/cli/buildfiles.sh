@@ -18,8 +18,11 @@ echo "-- stale and missing"
 printf '# mine\n' >>out/Makefile
 rm out/musa_port.cmake
 $C2M --check -q -o out src; echo "check: $?"
-# An edited output is not cuda2musa's to replace: kept, and the run fails.
+# An edited output is not cuda2musa's to replace: kept, and the run goes
+# on while its port is what it was; once that changes, the run fails.
 $C2M -q -o out src 2>&1; echo "edited: $?"
+printf '# more\n' >>src/Makefile
+$C2M -q -o out src 2>&1; echo "edited, its input changed: $?"
 grep -c '# mine' out/Makefile
 rm out/Makefile
 $C2M -q -o out src; echo "repaired: $?"

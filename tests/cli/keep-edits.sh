@@ -1,15 +1,21 @@
 # An output that is not cuda2musa's to replace is kept, and its port
 # fails (exit 2): one edited by hand since the port wrote it (the record,
-# musa_manifest.json, holds what was written), or one cuda2musa never
-# wrote (the project's own files under -o .). Every mode says so; the
-# record of an edited output stays, so the next run says it again; a file
-# removed is ported again.
+# musa_manifest.json, holds what was written) when its port changed since
+# too, or one cuda2musa never wrote (the project's own files under -o .).
+# Every mode says so; the record of an edited output stays, so the next
+# run says it again; a file removed is ported again. An edit on top of
+# the port the run makes again loses nothing: it is kept and said, and the
+# run goes on (the make hook's case: another input changed).
 mkdir -p src
 printf 'cudaFree(p);\n' >src/a.cu
 printf 'cudaMalloc(&p, 4);\n' >src/b.cu
 $C2M -q -o out src; echo "port: $?"
 printf '// mine\n' >>out/a.mu
-$C2M -q -o out src 2>&1; echo "edited: $?"
+$C2M -o out src 2>&1; echo "edited: $?"
+printf '// other\n' >>src/b.cu
+$C2M -q -o out src 2>&1; echo "edited, another input changed: $?"
+grep -c other out/b.mu
+$C2M --check -o out src 2>&1; echo "check: $?"
 grep -c mine out/a.mu
 printf '// more\n' >>src/a.cu
 $C2M -q -o out src 2>&1; echo "input changed: $?"
@@ -17,6 +23,14 @@ grep -c mine out/a.mu
 grep -c '"path": "a.mu"' out/musa_manifest.json
 $C2M -q --dry-run -o out src >/dev/null 2>err; echo "dry run: $?"
 cat err
+$C2M -q --check -o out src 2>&1; echo "check: $?"
+echo "-- the edit carried over to the input: the port is the file as it is"
+printf '// mine\n' >>src/a.cu
+head -c -8 out/a.mu >x && cat x >out/a.mu && printf '// more\n// mine\n' >>out/a.mu
+$C2M -q -o out src 2>&1; echo "carried over: $?"
+sed -i '$d' src/a.cu
+$C2M -q -o out src 2>&1; echo "and taken back: $?"
+cat out/a.mu
 rm out/a.mu
 $C2M -q -o out src; echo "removed, ported again: $?"
 grep -c more out/a.mu
@@ -53,8 +67,13 @@ echo "-- the CMake configuration made for a project is kept when edited too"
 mkdir -p cm
 printf 'project(p LANGUAGES CUDA)\nadd_executable(k k.cu)\n' >cm/CMakeLists.txt
 printf '__global__ void k() {}\n' >cm/k.cu
+printf '{"version": 3, "configurePresets": [{"name": "a"}]}\n' >cm/CMakePresets.json
 $C2M -q -o cmout cm
 printf '# my own\n' >>cmout/musa_port.cmake
 printf '// newer\n' >>cm/k.cu
-$C2M -q -o cmout cm 2>&1; echo "edited musa_port.cmake: $?"
+$C2M -o cmout cm 2>&1; echo "edited musa_port.cmake: $?"
 tail -1 cmout/musa_port.cmake
+sed -i 's/ }/ ,"x": 1}/' cmout/CMakeUserPresets.json
+printf '{"version": 3, "configurePresets": [{"name": "b"}]}\n' >cm/CMakePresets.json
+$C2M -q -o cmout cm 2>&1; echo "edited presets, project's changed: $?"
+grep -q '"x": 1' cmout/CMakeUserPresets.json && echo "presets edit kept"

@@ -26,3 +26,18 @@ printf 'int nl;\n' >"src/new
 line.cpp"
 mk >/dev/null; echo "line break: $?"
 echo "missing separator: $(mk | grep -c 'missing separator')"
+rm -f "src/new
+line.cpp"
+# A port edited by hand (a fix made on the port) stays while its input
+# stays: another input's change re-ports and builds, keeping the edit;
+# once its own input changes, the hook fails and make stops.
+mk >/dev/null; : >log
+sleep 1
+printf '// fixed on MUSA\n' >>musa/vadd.mu
+printf '// more\n' >>src/main.cpp
+mk | grep -c 'error'; echo "edited, another input: $?"
+grep -c 'fixed on MUSA' musa/vadd.mu
+sed 's/ .*-c / /; s/ -o .*//' log; : >log
+printf '// more\n' >>src/vadd.cu
+mk | grep -o "error: 'musa/vadd.mu' was changed.*its port changed since too"
+echo "make stops again: $(mk | grep -c 'stamp.*Error 2')"

@@ -69,9 +69,11 @@ rm t3/src/c.cu
 run 3
 grep -c 'left from an earlier port' t3/err4
 
-echo "== an output edited (kept: the run fails), then removed"
+echo "== an output edited (kept and said), its input changed (the run fails), then removed"
 run 4; run 4
 printf '// mine\n' >>t4/out/a.mu
+run 4
+printf '// later\n' >>t4/src/a.cu
 run 4
 grep -c mine t4/out/a.mu
 rm t4/out/a.mu t4/out/b.mu

@@ -38,8 +38,10 @@ static bool glued(const struct cmake_arg *a, size_t k, int side)
     if (side < 0 ? !k : k + 1 >= a->npc)
         return false;
     unsigned char kind = a->pc[side < 0 ? k - 1 : k + 1].kind;
+    /* ($<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/inc/cuda>: the path
+     * ends at the generator expression's end) */
     return kind != CMAKE_PC_SPACE && kind != CMAKE_PC_SEP &&
-           kind != CMAKE_PC_DELIM;
+           kind != CMAKE_PC_DELIM && (side < 0 || kind != CMAKE_PC_GENEX_CLOSE);
 }
 
 void cmake_dir_word(struct script_job *j, const struct cmake_arg *a, size_t k,

@@ -26,6 +26,7 @@
 #include "mapping/mapping.h"
 #include "port/diff.h"
 #include "port/project.h"
+#include "run/names.h"
 #include "run/record.h"
 #include "run/platform.h"
 #include "run/suppress.h"
@@ -373,6 +374,30 @@ static const char *const *str_list(const struct strbuf *sb, struct arena *a,
     return v;
 }
 
+/* Directories of the run among v (absolute) where the port has them
+ * (--rename-project: inc/cuda -> inc/musa), still under the input root,
+ * as the build takes them (build_in: relative to in_root). */
+static const char **follow_renames(struct run *r, const char *const *v,
+                                   size_t n, struct arena *a)
+{
+    const char **w = arena_alloc(a, (n ? n : 1) * sizeof(*w));
+    const char *root = r->in_root;
+    size_t rl = root ? strlen(root) : 0;
+    for (size_t i = 0; i < n; i++) {
+        w[i] = v[i];
+        if (!root || strncmp(v[i], root, rl) || v[i][rl] != '/')
+            continue;
+        const char *rel = v[i] + rl + 1;
+        const char *to = names_renamed_path(r, rel);
+        if (!to || !strcmp(to, rel))
+            continue;
+        char *p = arena_alloc(a, rl + strlen(to) + 2);
+        sprintf(p, "%s/%s", root, to);
+        w[i] = p;
+    }
+    return w;
+}
+
 /* The macros the project's build files define that the generated build
  * does not (darknet's Makefile gives -DGPU; musa.mk without it builds
  * the CPU code alone): named in a note, at most so many. */
@@ -664,6 +689,7 @@ void buildfiles_write(struct run *r)
             f->clibs = file_libs(r->map, tf, LIB_USED_IF, &a, &f->nclibs);
         f->hlibs = file_libs(r->map, tf, LIB_NAMED, &a, &f->nhlibs);
         f->incdirs = str_list(&res->need_dirs, &a, &f->nincdirs);
+        f->incdirs = follow_renames(r, f->incdirs, f->nincdirs, &a);
         if (res->platform) {
             struct strbuf sb = STRBUF_INIT;
             strbuf_addf(&sb, "%s (no %s)", res->platform,
@@ -693,7 +719,8 @@ void buildfiles_write(struct run *r)
                     : o->output  ? o->output
                     : r->in_root ? r->in_root
                                  : "/",
-        .incdirs = (const char *const *)r->incdirs,
+        .incdirs = follow_renames(r, (const char *const *)r->incdirs,
+                                  r->nuser_incdirs, &a),
         .nincdirs = r->nuser_incdirs,
         .defines = o->defines,
         .ndefines = o->ndefines,

@@ -241,11 +241,11 @@ void mkarch_read(struct mk_vars *v, const struct nvcc_table *nv,
 void mkarch_values(struct script_job *j, const struct mk_vars *v,
                    const struct make_token *t, size_t n)
 {
-    size_t k = 0;
-    while (k < n && t[k].ctx != MAKE_CTX_VARNAME)
+    size_t k = 0; /* (past export, override and the blank after them) */
+    while (k < n &&
+           !(t[k].ctx == MAKE_CTX_VARNAME && t[k].kind == MAKE_TOK_WORD))
         k++;
-    if (k == n || t[k].kind != MAKE_TOK_WORD ||
-        !mkvars_arch_known(v, j->buf + t[k].off, t[k].len))
+    if (k == n || !mkvars_arch_known(v, j->buf + t[k].off, t[k].len))
         return;
     struct sj_word *w = xmalloc((n + 1) * sizeof(*w));
     size_t nw = 0;

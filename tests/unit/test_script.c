@@ -1135,6 +1135,17 @@ START_TEST(make_flags)
                  "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
                  "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
                  "\tmcc --offload-arch=$(G) -c k.mu\n");
+    /* The same after export and override (from a review: the value
+     * stayed sm_80 while the option became --offload-arch, and a note
+     * said the variable held MUSA's). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "export CUDA_ARCH ?= sm_80\noverride SMS := 75 86\n"
+                 "F = -arch=$(CUDA_ARCH)\n"
+                 "G := $(foreach sm,$(SMS),-gencode arch=compute_$(sm),"
+                 "code=sm_$(sm))\n",
+                 "export CUDA_ARCH ?= mp_22\noverride SMS := 21 22\n"
+                 "F = --offload-arch=$(CUDA_ARCH)\n"
+                 "G := $(foreach sm,$(SMS),--offload-arch=mp_$(sm))\n");
     /* The architectures in variables, as the CUDA samples' makefiles
      * hold them: a foreach over them, one picked from them, sm_$(SM) in
      * a recipe (from a review: -gencode stayed, which mcc refuses). */

@@ -417,7 +417,7 @@ int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
                        : em->guard(em->guard_arg, in, here ? leaf : dst, dst,
                                    data, len, err);
         if (keep) {
-            rc = keep < 0 ? -1 : EMIT_KEPT;
+            rc = keep < 0 ? EMIT_REFUSED : EMIT_KEPT;
             goto done;
         }
         absent = missing;

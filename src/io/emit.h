@@ -75,18 +75,19 @@ void emitter_release(struct emitter *em);
 void emit_set_root(struct emitter *em, const char *root);
 
 enum emit_result {
-    EMIT_UNCHANGED, /* dst already held data: not touched */
-    EMIT_WRITTEN,   /* dst was created or replaced */
-    EMIT_KEPT       /* dst differs, and the guard kept it */
+    EMIT_REFUSED = -2,  /* a failure: the guard kept dst (the reason in err) */
+    EMIT_UNCHANGED = 0, /* dst already held data: not touched */
+    EMIT_WRITTEN,       /* dst was created or replaced */
+    EMIT_KEPT           /* dst differs, and the guard kept it */
 };
 
 /* Make dst hold data[0..len), creating missing parent directories. The
  * output gets the permission bits of src, the file it was made from (as
- * em->as_cp says); if
- * dst is src itself (same device and inode), nothing is written. Returns
- * an emit_result, or -1 with the reason ("cannot write 'x': No space left
- * on device") appended to *err; on error no file with dst's name has been
- * changed. */
+ * em->as_cp says); if dst is src itself (same device and inode), nothing
+ * is written. Returns an emit_result, or a negative one (-1, or
+ * EMIT_REFUSED: the guard's) with the reason ("cannot write 'x': No space
+ * left on device") appended to *err; on error no file with dst's name has
+ * been changed. */
 int emit_file(struct emitter *em, const char *dst, const char *data, size_t len,
               const struct stat *src, struct strbuf *err);
 /* Compare dst with data: 1 same, 0 different or missing (*missing set

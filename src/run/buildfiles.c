@@ -660,7 +660,8 @@ void buildfiles_write(struct run *r)
         *f = (struct build_file){
             .rel = j->rel,
             .abs = j->abs,
-            .source = ok && !res->copied,
+            /* (an output kept from an earlier port stays in the build) */
+            .source = (ok || res->kept) && !res->copied,
             .device = tf->device,
             .has_main = tf->has_main,
             .extension = tf->extension,

@@ -489,6 +489,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
         if (v == REC_EDITED || v == REC_FOREIGN) {
             record_refusal(&w->emsg, run, j->out, v);
             result_fail(run, r, w->emsg.buf);
+            r->kept = true;
             break;
         }
         if (v == REC_KEEP) {
@@ -521,6 +522,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
                     (st == INPLACE_WRITE &&
                      inplace_record_ahead(run, j, r->hash, &w->emsg) < 0)) {
                     result_fail(run, r, w->emsg.buf);
+                    r->kept = st == INPLACE_EDITED;
                     break;
                 }
             }
@@ -547,7 +549,9 @@ static void output(struct run *run, const struct job *j, struct result *r,
             r->hash = manifest_hash(src->buf, src->len); /* still there */
         if (rc < 0)
             result_fail(run, r, w->emsg.buf);
-        else
+        if (rc == EMIT_REFUSED)
+            r->kept = true;
+        else if (rc >= 0)
             r->status = rc == EMIT_WRITTEN ? RES_WRITTEN : RES_UPTODATE;
         break;
     }

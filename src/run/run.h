@@ -121,6 +121,8 @@ struct result {
     const char *platform;      /* one it needs that is missing (platform.h) */
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
+    bool kept;                 /* failed, but an output of an earlier port is
+                                  there, edited or not cuda2musa's: kept */
     size_t found[WARN__COUNT]; /* findings, reported or not */
     size_t suppressed;         /* let pass by a marker in the source */
     size_t baselined;          /* let pass by the baseline */

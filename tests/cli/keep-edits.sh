@@ -20,6 +20,8 @@ grep -c mine out/a.mu
 printf '// more\n' >>src/a.cu
 $C2M -q -o out src 2>&1; echo "input changed: $?"
 grep -c mine out/a.mu
+# (the file kept stays in the build)
+grep -c 'a\.mu' out/musa.mk
 grep -c '"path": "a.mu"' out/musa_manifest.json
 $C2M -q --dry-run -o out src >/dev/null 2>err; echo "dry run: $?"
 cat err

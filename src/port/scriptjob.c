@@ -8,8 +8,9 @@
  * newline, so no line is lost. */
 #include "port/scriptjob.h"
 
-#include <stdarg.h>
 #include <ctype.h>
+#include <fnmatch.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #include "port/pending.h"
 #include "port/rewrite.h"
 #include "util/arena.h"
+#include "util/filekind.h"
 #include "util/xalloc.h"
 
 void sj_init(struct script_job *j, const char *buf, size_t len,
@@ -244,18 +246,33 @@ size_t sj_path_start(const char *s, size_t len, size_t t)
     return t;
 }
 
-/* Does the extension of s[0..len) hold a wildcard (csrc's *.c* glob), so that
- * it may name renamed files whatever it ends in? */
+/* Does the extension of s[0..len) hold a wildcard (csrc's *.c* glob), so
+ * that it may name renamed files? Not a regular expression's text
+ * ([0-9]+\.[0-9]+, a version grep'd from nvcc --version), nor a pattern
+ * that matches no extension a port renames. */
 static bool wild_extension(const char *s, size_t len)
 {
     size_t i = len;
     while (i > 0 && s[i - 1] != '.' && s[i - 1] != '/')
         i--;
-    if (!i || s[i - 1] != '.')
+    if (!i || s[i - 1] != '.' || len - i >= 64)
         return false;
-    for (; i < len; i++)
-        if (s[i] == '*' || s[i] == '?' || s[i] == '[')
+    bool wild = false;
+    for (size_t k = i; k < len; k++) {
+        if (s[k] && strchr("+\\()^$|{}", s[k]))
+            return false;
+        wild |= s[k] == '*' || s[k] == '?' || s[k] == '[';
+    }
+    if (!wild)
+        return false;
+    char pat[64];
+    memcpy(pat, s + i, len - i);
+    pat[len - i] = 0;
+    for (size_t e = 0; e < filekind_nexts; e++) {
+        const struct file_ext *x = &filekind_exts[e];
+        if (x->match == FM_EXT && x->port_ext && !fnmatch(pat, x->ext + 1, 0))
             return true;
+    }
     return false;
 }
 

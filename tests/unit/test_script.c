@@ -1135,6 +1135,17 @@ START_TEST(make_flags)
                  "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
                  "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
                  "\tmcc --offload-arch=$(G) -c k.mu\n");
+    /* A regular expression is no file pattern (from a review: a version
+     * read from nvcc --version was said to name no file of the run). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "t:\n\tgrep -E \"[0-9]+\\.[0-9]+\" x.txt\n"
+                 "\tgrep -oP 'release \\K[0-9]+\\.[0-9]+' x.txt\n",
+                 "t:\n\tgrep -E \"[0-9]+\\.[0-9]+\" x.txt\n"
+                 "\tgrep -oP 'release \\K[0-9]+\\.[0-9]+' x.txt\n");
+    expect_quiet(
+        newest, SCRIPT_CMAKE,
+        "string(REGEX MATCH \"release ([0-9]+\\\\.[0-9]+)\" V \"${O}\")\n",
+        "string(REGEX MATCH \"release ([0-9]+\\\\.[0-9]+)\" V \"${O}\")\n");
     /* The same after export and override (from a review: the value
      * stayed sm_80 while the option became --offload-arch, and a note
      * said the variable held MUSA's). */

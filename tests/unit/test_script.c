@@ -1135,6 +1135,17 @@ START_TEST(make_flags)
                  "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
                  "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
                  "\tmcc --offload-arch=$(G) -c k.mu\n");
+    /* nvcc's -Werror takes its kind as the next word; -dw is mcc's -c;
+     * -lib is said (from a review: all three kept, and mcc took
+     * all-warnings for a file). A host compiler's -Werror stays. */
+    expect(newest, SCRIPT_MAKE,
+           "NVCCFLAGS = -O2 -Werror all-warnings\nCXXFLAGS = -Werror\n"
+           "k.o: k.cu\n\tnvcc $(NVCCFLAGS) -dw k.cu -o k.o\n"
+           "l.a: k.o\n\tnvcc -lib k.o -o l.a\n",
+           "NVCCFLAGS = -O2\nCXXFLAGS = -Werror\n"
+           "k.o: k.mu\n\tmcc $(NVCCFLAGS) -c k.mu -o k.o\n"
+           "l.a: k.o\n\tmcc -lib k.o -o l.a\n",
+           "6:7: build: '-lib' is kept, but mcc has no --lib");
     /* A regular expression is no file pattern (from a review: a version
      * read from nvcc --version was said to name no file of the run). */
     expect_quiet(newest, SCRIPT_MAKE,

@@ -726,6 +726,15 @@ START_TEST(cmake_old_sdk)
                  "find_package(MUSA REQUIRED)\n"
                  "musa_add_executable(x src/k.mu)\n"
                  "list(APPEND MUSA_MCC_FLAGS -O2)\n");
+    /* FindCUDA's commands and switches FindMUSA has no counterpart of
+     * are said (from a review: configure then failed on
+     * cuda_compile_ptx, silently). */
+    expect(newest, SCRIPT_CMAKE, "cuda_compile_ptx(P k.cu)\n",
+           "cuda_compile_ptx(P k.cu)\n",
+           "1:1: unsupported: 'cuda_compile_ptx' has no MUSA equivalent");
+    expect(newest, SCRIPT_CMAKE, "set(CUDA_SOURCE_PROPERTY_FORMAT OBJ)\n",
+           "set(CUDA_SOURCE_PROPERTY_FORMAT OBJ)\n",
+           "1:5: build: 'CUDA_SOURCE_PROPERTY_FORMAT' is kept, but FindMUSA");
     /* An expression whose condition is an AND with the CUDA language in
      * it guards nvcc's options; its text is one string, commas and all;
      * an option's value after a blank is its own (from a review: -G was

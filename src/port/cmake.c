@@ -623,6 +623,11 @@ static void command(struct cm *c, const struct cmake_token *name)
         c->nwords[1] = 0;
     }
 
+    for (size_t i = 1; i < c->nargs; i++) /* list(FILTER ... REGEX re) */
+        if (arg_is(c, i - 1, "MATCHES") ||
+            (arg_is(c, i - 1, "REGEX") && !strcmp(cmd, "list")) ||
+            (i == 2 && arg_is(c, 0, "REGEX") && !strcmp(cmd, "string")))
+            cmake_regex_word(c->j, c->args[i].t.off, c->args[i].t.len);
     if (!strcmp(cmd, "project")) {
         languages(c, 1);
     } else if (!strcmp(cmd, "enable_language") ||

@@ -11,6 +11,7 @@
  * "cuda")). A path in the CUDA toolkit's home is the MUSA SDK's. */
 #include "port/cmakedir.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,4 +151,74 @@ void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,
         return;
     }
     sj_path(j, p->off, p->len, recurse ? SJ_RGLOB : SJ_LOCAL, NULL);
+}
+
+/* Is s[i..) a regular expression's literal dot: \\. (quoted), \. or
+ * [.]? Its length, or 0. */
+static size_t regex_dot(const char *s, size_t len, size_t i)
+{
+    if (i + 3 <= len && !memcmp(s + i, "\\\\.", 3))
+        return 3;
+    if (i + 2 <= len && !memcmp(s + i, "\\.", 2))
+        return 2;
+    if (i + 3 <= len && !memcmp(s + i, "[.]", 3))
+        return 3;
+    return 0;
+}
+
+static bool ext_char(char ch)
+{
+    return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* The extension w[0..n) after a literal dot: renamed where the run
+ * renames such files (cu -> mu). */
+static bool regex_ext(struct script_job *j, size_t off, size_t n)
+{
+    const struct script_files *fs = j->env ? j->env->files : NULL;
+    char ext[16];
+    if (!fs || n + 2 > sizeof(ext))
+        return false;
+    ext[0] = '.';
+    memcpy(ext + 1, j->buf + off, n);
+    ext[n + 1] = 0;
+    for (size_t e = 0; e < filekind_nexts; e++) {
+        const struct file_ext *x = &filekind_exts[e];
+        if (x->match != FM_EXT || !x->port_ext || strcmp(x->ext, ext) ||
+            !fs->may_rename(fs->arg, ext, n + 1))
+            continue;
+        sj_replace(j, off, n, x->port_ext + 1, strlen(x->port_ext + 1), false);
+        return true;
+    }
+    return false;
+}
+
+void cmake_regex_word(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    bool any = false;
+    for (size_t i = 0; i < len; i++) {
+        size_t d = regex_dot(s, len, i);
+        if (!d)
+            continue;
+        size_t p = i + d;
+        bool group = p < len && s[p] == '(';
+        for (p += group; p < len;) {
+            size_t w = p;
+            while (w < len && ext_char(s[w]))
+                w++;
+            if (w == p ||
+                (w < len && (!s[w] || !strchr(group ? "|)" : "$|)\"", s[w]))))
+                break; /* (\\.cuda_x: no extension; (a|b.c): not alike) */
+            any |= regex_ext(j, off + p, w - p);
+            if (!group || s[w] != '|')
+                break;
+            p = w + 1;
+        }
+        i = p ? p - 1 : i;
+    }
+    if (any)
+        sj_note(j, off,
+                "'%.*s' matches what the port names such files (.cu -> .mu)",
+                (int)len, s);
 }

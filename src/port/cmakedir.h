@@ -45,4 +45,10 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                         size_t k);
 
+/* A regular expression's text (list(FILTER ... REGEX), string(REGEX
+ * ...), if(... MATCHES ...)) that names an extension the run renames
+ * after a literal dot ("\\.cu$", ".*[.](cu|cuh)$"): the port's
+ * extension, with a note. */
+void cmake_regex_word(struct script_job *j, size_t off, size_t len);
+
 #endif

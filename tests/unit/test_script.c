@@ -726,6 +726,18 @@ START_TEST(cmake_old_sdk)
                  "find_package(MUSA REQUIRED)\n"
                  "musa_add_executable(x src/k.mu)\n"
                  "list(APPEND MUSA_MCC_FLAGS -O2)\n");
+    /* A regular expression that picks sources by their extension picks
+     * the port's (from a review: list(FILTER ... REGEX "\\.cu$") kept
+     * nothing after the port, and the target had no sources). */
+    expect(newest, SCRIPT_CMAKE,
+           "list(FILTER S INCLUDE REGEX \"\\\\.cu$\")\n"
+           "string(REGEX REPLACE \"[.](cu|c)$\" \".o\" O \"${S}\")\n"
+           "if(F MATCHES \"\\\\.cuda$\")\nendif()\n",
+           "list(FILTER S INCLUDE REGEX \"\\\\.mu$\")\n"
+           "string(REGEX REPLACE \"[.](mu|c)$\" \".o\" O \"${S}\")\n"
+           "if(F MATCHES \"\\\\.cuda$\")\nendif()\n",
+           "1:29: note: '\"\\\\.cu$\"' matches what the port names such "
+           "files");
     /* FindCUDA's commands and switches FindMUSA has no counterpart of
      * are said (from a review: configure then failed on
      * cuda_compile_ptx, silently). */

@@ -288,8 +288,8 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
     strbuf_addstr(out, "C2M_GOAL := $(.DEFAULT_GOAL)\n"
                        "C2M_INCLUDED := $(filter-out $(lastword "
                        "$(MAKEFILE_LIST)),$(MAKEFILE_LIST))\n"
-                       "C2M_ROOT := $(patsubst %/,%,$(dir $(lastword "
-                       "$(MAKEFILE_LIST))))\n"
+                       "C2M_SELF := $(lastword $(MAKEFILE_LIST))\n"
+                       "C2M_ROOT := $(patsubst %/,%,$(dir $(C2M_SELF)))\n"
                        "C2M_BUILD := $(C2M_ROOT)/" MANIFEST_BUILD_DIR "\n");
     strbuf_addf(out, "MUSA_HOME ?= %s\n", m->musa_home);
     strbuf_addstr(out, "MCC ?= $(MUSA_HOME)/bin/mcc\nMUSA_ARCH ?=");
@@ -394,10 +394,13 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_addstr(out, " ");
             make_obj(out, &m->tus[k]);
         }
-        strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t$(LINKER) $(LDFLAGS)");
+        /* (and this file: a unit gone from what it links relinks it) */
+        strbuf_addstr(out, " $(C2M_SELF)\n\t@mkdir -p $(@D)\n\t"
+                           "$(LINKER) $(LDFLAGS)");
         if (m->tus[i].shared)
             strbuf_addstr(out, " -shared");
-        strbuf_addstr(out, " -o $@ $^ $(C2M_LIBDIRS)");
+        strbuf_addstr(out,
+                      " -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS)");
         if (render_openmp(m, i))
             strbuf_addstr(out, " -fopenmp");
         render_prog_libs(out, m, i);

@@ -41,3 +41,10 @@ sed 's/ .*-c / /; s/ -o .*//' log; : >log
 printf '// more\n' >>src/vadd.cu
 mk | grep -o "error: 'musa/vadd.mu' was changed.*its port changed since too"
 echo "make stops again: $(mk | grep -c 'stamp.*Error 2')"
+# An input deleted: the port prunes its output, musa.mk drops its object,
+# and the program is linked again without it (not left up to date).
+rm musa/vadd.mu && mk >/dev/null; : >log
+sleep 1
+rm src/vadd.cu src/vadd.cuh
+mk >/dev/null; echo "deleted: $?"
+sed 's/ .*-c / /; s/ -o .*//' log

@@ -8,7 +8,8 @@
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
-C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+C2M_SELF := $(lastword $(MAKEFILE_LIST))
+C2M_ROOT := $(patsubst %/,%,$(dir $(C2M_SELF)))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
 MCC ?= $(MUSA_HOME)/bin/mcc
@@ -70,21 +71,21 @@ $(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/app/app: $(C2M_BUILD)/obj/Common/helper_shm.cpp.o $(C2M_BUILD)/obj/app/app.mu.o
+$(C2M_BUILD)/bin/app/app: $(C2M_BUILD)/obj/Common/helper_shm.cpp.o $(C2M_BUILD)/obj/app/app.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -fopenmp -lmusart $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -fopenmp -lmusart $(LDLIBS)
 
-$(C2M_BUILD)/bin/drv/drv: $(C2M_BUILD)/obj/drv/drv.cpp.o
+$(C2M_BUILD)/bin/drv/drv: $(C2M_BUILD)/obj/drv/drv.cpp.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusa $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusa $(LDLIBS)
 
-$(C2M_BUILD)/bin/rtc/rtc: $(C2M_BUILD)/obj/rtc/rtc.cpp.o
+$(C2M_BUILD)/bin/rtc/rtc: $(C2M_BUILD)/obj/rtc/rtc.cpp.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusa $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusa $(LDLIBS)
 
-$(C2M_BUILD)/bin/twin/main: $(C2M_BUILD)/obj/twin/helper_shm.cpp.o $(C2M_BUILD)/obj/twin/main.cpp.o
+$(C2M_BUILD)/bin/twin/main: $(C2M_BUILD)/obj/twin/helper_shm.cpp.o $(C2M_BUILD)/obj/twin/main.cpp.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusart $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

@@ -8,7 +8,8 @@
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
-C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+C2M_SELF := $(lastword $(MAKEFILE_LIST))
+C2M_ROOT := $(patsubst %/,%,$(dir $(C2M_SELF)))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
 MCC ?= $(MUSA_HOME)/bin/mcc
@@ -37,9 +38,9 @@ $(C2M_BUILD)/obj/cudart_stub.c.o: $(C2M_ROOT)/cudart_stub.c
 	@mkdir -p $(@D)
 	$(CC) -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/cudart_stub: $(C2M_BUILD)/obj/cudart_stub.c.o
+$(C2M_BUILD)/bin/cudart_stub: $(C2M_BUILD)/obj/cudart_stub.c.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

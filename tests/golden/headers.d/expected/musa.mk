@@ -8,7 +8,8 @@
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
-C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+C2M_SELF := $(lastword $(MAKEFILE_LIST))
+C2M_ROOT := $(patsubst %/,%,$(dir $(C2M_SELF)))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
 MCC ?= $(MUSA_HOME)/bin/mcc

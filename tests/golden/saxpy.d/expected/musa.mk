@@ -8,7 +8,8 @@
 # make cannot name files with blanks or its special characters: build.ninja can.
 C2M_GOAL := $(.DEFAULT_GOAL)
 C2M_INCLUDED := $(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))
-C2M_ROOT := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+C2M_SELF := $(lastword $(MAKEFILE_LIST))
+C2M_ROOT := $(patsubst %/,%,$(dir $(C2M_SELF)))
 C2M_BUILD := $(C2M_ROOT)/musa_build
 MUSA_HOME ?= /usr/local/musa
 MCC ?= $(MUSA_HOME)/bin/mcc
@@ -47,9 +48,9 @@ $(C2M_BUILD)/obj/saxpy.mu.o: $(C2M_ROOT)/saxpy.mu
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/main: $(C2M_BUILD)/obj/gemm.mu.o $(C2M_BUILD)/obj/main.cpp.o $(C2M_BUILD)/obj/saxpy.mu.o
+$(C2M_BUILD)/bin/main: $(C2M_BUILD)/obj/gemm.mu.o $(C2M_BUILD)/obj/main.cpp.o $(C2M_BUILD)/obj/saxpy.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $^ $(C2M_LIBDIRS) -lmusart -lmublas $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublas $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

@@ -214,8 +214,10 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                        a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
                 const struct script_entry *se =
                     cmake_rename_variable(c->j, p, true);
+                const struct hashmap *ph = c->j->env ? c->j->env->homes : NULL;
                 if (((se && se->action == SA_RENAME) ||
-                     hashmap_get(&c->homes, c->buf + p->off, p->len)) &&
+                     hashmap_get(&c->homes, c->buf + p->off, p->len) ||
+                     (ph && hashmap_get(ph, c->buf + p->off, p->len))) &&
                     k + 2 < a->npc)
                     cmake_library_file(c->j, a, k); /* ${CUDA_HOME}/lib64 */
             }

@@ -148,6 +148,43 @@ static void decide(void *arg, const char *key, size_t len, void *value)
             (int)len, key);
 }
 
+/* The file's commands, each through command(). */
+static void scan_file(struct scan *sc)
+{
+    struct script_job *j = sc->j;
+    struct cmake_lexer lx;
+    struct cmake_token t, name = {0, 0, 0, 0};
+    bool in_cmd = false;
+    cmake_lexer_init(&lx, j->buf, j->len);
+    while (cmake_lexer_next(&lx, &t)) {
+        if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
+            if (in_cmd)
+                command(sc, &name);
+            name = t;
+            in_cmd = true;
+            sc->nargs = 0;
+        } else if (in_cmd && t.kind == CMAKE_TOK_RPAREN && lx.depth == 0) {
+            command(sc, &name);
+            in_cmd = false;
+        } else if (in_cmd && (t.flags & CMAKE_TOKF_ARG) &&
+                   sc->nargs < MAX_ARGS &&
+                   (t.kind == CMAKE_TOK_IDENT || t.kind == CMAKE_TOK_UNQUOTED ||
+                    t.kind == CMAKE_TOK_QUOTED)) {
+            sc->args[sc->nargs++] = t;
+        }
+    }
+    if (in_cmd)
+        command(sc, &name);
+}
+
+static void scan_release(struct scan *sc)
+{
+    hashmap_release(&sc->arch);
+    hashmap_release(&sc->uses);
+    hashmap_release(&sc->refs);
+    hashmap_release(&sc->set);
+}
+
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                      struct hashmap *homes)
 {
@@ -160,32 +197,24 @@ void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                       HASHMAP_INIT,
                       {{0}},
                       0};
-    struct cmake_lexer lx;
-    struct cmake_token t, name = {0, 0, 0, 0};
-    bool in_cmd = false;
-    cmake_lexer_init(&lx, j->buf, j->len);
-    while (cmake_lexer_next(&lx, &t)) {
-        if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
-            if (in_cmd)
-                command(&sc, &name);
-            name = t;
-            in_cmd = true;
-            sc.nargs = 0;
-        } else if (in_cmd && t.kind == CMAKE_TOK_RPAREN && lx.depth == 0) {
-            command(&sc, &name);
-            in_cmd = false;
-        } else if (in_cmd && (t.flags & CMAKE_TOKF_ARG) &&
-                   sc.nargs < MAX_ARGS &&
-                   (t.kind == CMAKE_TOK_IDENT || t.kind == CMAKE_TOK_UNQUOTED ||
-                    t.kind == CMAKE_TOK_QUOTED)) {
-            sc.args[sc.nargs++] = t;
-        }
-    }
-    if (in_cmd)
-        command(&sc, &name);
+    scan_file(&sc);
     hashmap_each(&sc.arch, decide, &sc);
-    hashmap_release(&sc.arch);
-    hashmap_release(&sc.uses);
-    hashmap_release(&sc.refs);
-    hashmap_release(&sc.set);
+    scan_release(&sc);
+}
+
+void cmake_home_vars(struct script_job *j, struct hashmap *homes)
+{
+    struct hashmap vars = HASHMAP_INIT;
+    struct scan sc = {j,
+                      &vars,
+                      homes,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      HASHMAP_INIT,
+                      {{0}},
+                      0};
+    scan_file(&sc);
+    scan_release(&sc);
+    hashmap_release(&vars);
 }

@@ -19,5 +19,9 @@
  * (${CUDA_HOME}/bin/nvcc) is a path in the home. */
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                      struct hashmap *homes);
+/* Only the names j's file sets to the toolkit's home, into homes (its
+ * keys are j's bytes), and nothing said: the project's, read from each
+ * CMake file of the run before the port. */
+void cmake_home_vars(struct script_job *j, struct hashmap *homes);
 
 #endif

@@ -8,11 +8,13 @@
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
 #include "port/cmake.h"
+#include "port/cmakearch.h"
 #include "port/make.h"
 #include "port/presets.h"
 #include "port/python.h"
 #include "port/rewrite.h"
 #include "port/scriptjob.h"
+#include "util/arena.h"
 #include "util/xalloc.h"
 
 struct script_rw {
@@ -55,6 +57,19 @@ void script_rw_free(struct script_rw *sr)
     rules_matcher_free(sr->pm);
     rewriter_free(sr->cxx);
     free(sr);
+}
+
+void script_cmake_homes(struct script_rw *sr, const char *buf, size_t len,
+                        struct hashmap *homes)
+{
+    struct script_job j;
+    struct arena a = ARENA_INIT;
+    struct findings f = FINDINGS_INIT;
+    sj_init(&j, buf, len, sr->map, NULL, &a, &f, sr->sm, sr->pm);
+    cmake_home_vars(&j, homes);
+    sj_release(&j);
+    findings_release(&f);
+    arena_release(&a);
 }
 
 size_t script_rewrite(struct script_rw *sr, enum script_lang lang,

@@ -33,6 +33,11 @@ struct script_rw;
 struct script_rw *script_rw_new(const struct mapping *map);
 void script_rw_free(struct script_rw *sr);
 
+/* The names the CMake file buf[0..len) sets to the CUDA toolkit's home,
+ * into homes (keys point into buf); nothing said (script_env's homes). */
+void script_cmake_homes(struct script_rw *sr, const char *buf, size_t len,
+                        struct hashmap *homes);
+
 /* Port buf[0..len), a build file in lang. Edits (in order) are appended
  * to *out and findings to *f (notes are findings with note set); their
  * texts live in arena a or in the mapping. Returns the number of edits. */

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct hashmap;
+
 struct strbuf;
 
 enum script_lang {
@@ -69,6 +71,10 @@ struct script_env {
      * above the file's that holds a CMakeLists.txt of the run), absolute;
      * NULL: unknown. */
     const char *top;
+    /* The names the project's CMake files (any of the run's) set to the
+     * CUDA toolkit's home (set(MY_CUDA /usr/local/cuda) at the top, read
+     * as ${MY_CUDA}/bin/nvcc in a subdirectory); NULL: none known. */
+    const struct hashmap *homes;
 };
 
 #endif

@@ -35,6 +35,7 @@
 #include "run/resdiag.h"
 #include "run/run.h"
 #include "run/runstate.h"
+#include "run/scripts.h"
 #include "run/setup.h"
 #include "run/suppress.h"
 #include "run/shadow.h"
@@ -614,6 +615,7 @@ int driver_run(const struct options *o)
     }
 
     record_load(&r, lock.interrupted);
+    scripts_scan_homes(&r);
     port_all(&r, &lock, &printed, &teeing);
     record_say(&r);
     finish(&r);

@@ -4,9 +4,13 @@
  * (renames.h) and which findings to make. */
 #include "run/scripts.h"
 
+#include <fcntl.h>
 #include <string.h>
 
+#include "io/load.h"
+
 #include "port/script.h"
+#include "util/arena.h"
 #include "util/filekind.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
@@ -39,6 +43,39 @@ static const char *project_top(const struct run *run, const char *dir,
     return found;
 }
 
+static void copy_home(void *arg, const char *key, size_t len, void *value)
+{
+    struct run *r = arg;
+    (void)value;
+    if (!hashmap_get(&r->cmake_homes, key, len))
+        hashmap_put(&r->cmake_homes, arena_strndup(&r->job_mem, key, len), len,
+                    (void *)1);
+}
+
+void scripts_scan_homes(struct run *r)
+{
+    struct script_rw *sr = NULL;
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct job *j = &r->jobs[i];
+        if (j->script != SCRIPT_CMAKE || j->kind != JOB_PORT ||
+            filekind_is_template(j->path))
+            continue;
+        struct source src;
+        if (load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
+            LOAD_OK)
+            continue;
+        if (!sr)
+            sr = script_rw_new(r->map);
+        struct hashmap homes = HASHMAP_INIT;
+        script_cmake_homes(sr, src.buf, src.len, &homes);
+        hashmap_each(&homes, copy_home, r);
+        hashmap_release(&homes);
+        source_release(&src);
+    }
+    if (sr)
+        script_rw_free(sr);
+}
+
 /* A build file of the project, by the rewriter of its language. */
 size_t scripts_port(const struct run *run, const struct job *j,
                     struct script_rw *sr, struct strbuf *dir, struct arena *a,
@@ -55,7 +92,8 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              run->o->verbosity >= 0,
                              run->wide_arch,
                              filekind_is_template(j->path),
-                             NULL};
+                             NULL,
+                             run->cmake_homes.nr ? &run->cmake_homes : NULL};
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

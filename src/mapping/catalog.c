@@ -600,11 +600,36 @@ static int query_script(const struct mapping *m, const char *name, FILE *out)
     return n;
 }
 
+/* Is name (<x>, "x" or x) a header of the mappings, and no identifier
+ * of theirs (nvfunctional)? Its entry, and the header's name in *h. */
+static const struct map_entry *header_only(const struct mapping *m,
+                                           const char *name, struct strbuf *h,
+                                           size_t *kl)
+{
+    size_t len = strlen(name);
+    bool bracket = len >= 2 && ((name[0] == '<' && name[len - 1] == '>') ||
+                                (name[0] == '"' && name[len - 1] == '"'));
+    strbuf_reset(h);
+    strbuf_add(h, name + bracket, len - 2 * bracket);
+    const struct map_ident *id = mapping_ident(m, h->buf, h->len);
+    if (id && id->exact)
+        return NULL;
+    return mapping_header(m, h->buf, h->len, kl);
+}
+
 void catalog_query(const struct mapping *m, const char *name, FILE *out)
 {
     int scripts = 0;
+    struct strbuf h = STRBUF_INIT;
+    size_t kl;
+    bool header = lexer_is_identifier(name, strlen(name)) &&
+                  header_only(m, name, &h, &kl) != NULL;
+    strbuf_release(&h);
     if (strstr(name, "::")) {
         query_qualified(m, name, out);
+    } else if (header) { /* nvfunctional: a header named as it is */
+        query_header(m, name, out);
+        return;
     } else if (lexer_is_identifier(name, strlen(name))) {
         query_identifier(m, name, out);
     } else {
@@ -664,6 +689,20 @@ void catalog_query_lines(const struct mapping *m, FILE *in, FILE *out)
             continue;
         if (strstr(line, "::")) {
             query_qualified_line(m, line, out);
+            continue;
+        }
+        size_t kl;
+        const struct map_entry *he = header_only(m, line, &res, &kl);
+        if (he) { /* cuda_runtime.h, <nvfunctional>, thrust/system/cuda/x.h */
+            fprintf(out, "%s\t%s\t%s%s\t%s\t%s\t%s:%u\n", line,
+                    he->kind == MAP_RENAME        ? "mapped"
+                    : he->kind == MAP_UNSUPPORTED ? "unsupported"
+                                                  : "keep",
+                    he->kind == MAP_RENAME ? he->to : "-",
+                    he->kind == MAP_RENAME ? res.buf + kl : "",
+                    tier_name(mapping_tier(m, he)),
+                    he->source ? he->source : "-", he->where.file,
+                    he->where.line);
             continue;
         }
         const struct map_ident *id = mapping_ident(m, line, strlen(line));

@@ -24,6 +24,11 @@ $C2M --musa-version 4.x --query cudaMalloc; echo "bad version: $?"
 echo "-- stdin"
 printf 'cudaMalloc\ncudaSomethingNew\nnvtxRangePop\nfoo\nCUDA_VERSION\n' |
     $C2M --query - | cut -f1-5
+# headers, by name alone, in <>, under a directory entry (from a review:
+# every header was 'unmapped', and --query nvfunctional 'not mapped')
+printf 'cuda_runtime.h\n<nvfunctional>\nthrust/system/cuda/vector.h\nmine.h\n' |
+    $C2M --query - | cut -f1-4
+$C2M --query nvfunctional | head -1
 echo "-- list"
 $C2M --list-mappings >list.txt; echo "list: $?"
 awk -F'\t' 'NF != 4 {bad++} END {print "malformed lines:", bad + 0}' list.txt

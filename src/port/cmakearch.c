@@ -138,8 +138,11 @@ static void decide(void *arg, const char *key, size_t len, void *value)
                 (int)len, key);
         return;
     }
-    if (hashmap_get(&sc->set, key, len)) {
-        hashmap_put(sc->vars, key, len, (void *)1);
+    const struct script_env *env = sc->j->env;
+    if (hashmap_get(&sc->set, key, len) ||
+        (env && env->arch_set && hashmap_get(env->arch_set, key, len))) {
+        hashmap_put(sc->vars, key, len, (void *)1); /* (set here or in
+                                                       another file) */
         return;
     }
     sj_warn(sc->j, WARN_BUILD, (size_t)(uintptr_t)value - 1,
@@ -185,6 +188,30 @@ static void scan_release(struct scan *sc)
     hashmap_release(&sc->set);
 }
 
+static void used_elsewhere(void *arg, const char *key, size_t len, void *value)
+{
+    struct scan *sc = arg;
+    (void)value;
+    if (hashmap_get(sc->j->env->arch_used, key, len) &&
+        !hashmap_get(&sc->refs, key, len) && !hashmap_get(&sc->arch, key, len))
+        hashmap_put(sc->vars, key, len, (void *)1);
+}
+
+static void put_key(void *arg, const char *key, size_t len, void *value)
+{
+    (void)value;
+    hashmap_put(arg, key, len, (void *)1);
+}
+
+/* Names read as architectures alone in this file, for the project's. */
+static void only_arch(void *arg, const char *key, size_t len, void *value)
+{
+    struct scan *sc = arg;
+    (void)value;
+    if (hashmap_get(&sc->refs, key, len) == hashmap_get(&sc->uses, key, len))
+        hashmap_put(sc->vars, key, len, (void *)1);
+}
+
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                      struct hashmap *homes)
 {
@@ -199,14 +226,20 @@ void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                       0};
     scan_file(&sc);
     hashmap_each(&sc.arch, decide, &sc);
+    /* set here, read as architectures by another file (the top file's
+     * set(ARCHS 75 86), a subdirectory's CUDA_ARCHITECTURES ${ARCHS}),
+     * and read nowhere here */
+    const struct script_env *env = j->env;
+    if (env && env->arch_used)
+        hashmap_each(&sc.set, used_elsewhere, &sc);
     scan_release(&sc);
 }
 
-void cmake_home_vars(struct script_job *j, struct hashmap *homes)
+void cmake_project_vars(struct script_job *j, struct hashmap *homes,
+                        struct hashmap *arch_used, struct hashmap *set)
 {
-    struct hashmap vars = HASHMAP_INIT;
     struct scan sc = {j,
-                      &vars,
+                      arch_used,
                       homes,
                       HASHMAP_INIT,
                       HASHMAP_INIT,
@@ -215,6 +248,7 @@ void cmake_home_vars(struct script_job *j, struct hashmap *homes)
                       {{0}},
                       0};
     scan_file(&sc);
+    hashmap_each(&sc.arch, only_arch, &sc);
+    hashmap_each(&sc.set, put_key, set);
     scan_release(&sc);
-    hashmap_release(&vars);
 }

@@ -19,9 +19,14 @@
  * (${CUDA_HOME}/bin/nvcc) is a path in the home. */
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                      struct hashmap *homes);
-/* Only the names j's file sets to the toolkit's home, into homes (its
- * keys are j's bytes), and nothing said: the project's, read from each
- * CMake file of the run before the port. */
-void cmake_home_vars(struct script_job *j, struct hashmap *homes);
+/* What the project's other files need of j's file, read from each CMake
+ * file of the run before the port, nothing said (keys are j's bytes):
+ * the names it sets to the toolkit's home into homes, those it reads as
+ * architectures alone into arch_used, every name it sets into set. A
+ * file's port then takes a name another file sets as set
+ * (script_env's arch_set), and converts the values of one it sets that
+ * another file reads as architectures (arch_used). */
+void cmake_project_vars(struct script_job *j, struct hashmap *homes,
+                        struct hashmap *arch_used, struct hashmap *set);
 
 #endif

@@ -33,10 +33,12 @@ struct script_rw;
 struct script_rw *script_rw_new(const struct mapping *map);
 void script_rw_free(struct script_rw *sr);
 
-/* The names the CMake file buf[0..len) sets to the CUDA toolkit's home,
- * into homes (keys point into buf); nothing said (script_env's homes). */
-void script_cmake_homes(struct script_rw *sr, const char *buf, size_t len,
-                        struct hashmap *homes);
+/* What the other CMake files of the project need of the CMake file
+ * buf[0..len) (port/cmakearch.h's cmake_project_vars; keys point into
+ * buf); nothing said (script_env's homes, arch_used, arch_set). */
+void script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
+                       struct hashmap *homes, struct hashmap *arch_used,
+                       struct hashmap *set);
 
 /* Port buf[0..len), a build file in lang. Edits (in order) are appended
  * to *out and findings to *f (notes are findings with note set); their

@@ -75,6 +75,9 @@ struct script_env {
      * CUDA toolkit's home (set(MY_CUDA /usr/local/cuda) at the top, read
      * as ${MY_CUDA}/bin/nvcc in a subdirectory); NULL: none known. */
     const struct hashmap *homes;
+    /* The names the project's CMake files read as architectures alone,
+     * and the names they set (cmakearch.h); NULL: none known. */
+    const struct hashmap *arch_used, *arch_set;
 };
 
 #endif

@@ -615,7 +615,7 @@ int driver_run(const struct options *o)
     }
 
     record_load(&r, lock.interrupted);
-    scripts_scan_homes(&r);
+    scripts_scan_cmake(&r);
     port_all(&r, &lock, &printed, &teeing);
     record_say(&r);
     finish(&r);

@@ -240,6 +240,8 @@ void run_release(struct run *r)
     free(r->incdirs);
     hashmap_release(&r->byabs);
     hashmap_release(&r->cmake_homes);
+    hashmap_release(&r->cmake_arch_used);
+    hashmap_release(&r->cmake_set);
     hashmap_release(&r->renamed_paths);
     hashmap_release(&r->renamed_base);
     hashmap_release(&r->bybase);

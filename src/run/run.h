@@ -190,14 +190,15 @@ struct run {
     /* The jobs, sorted by output path (inputs.c). */
     struct job *jobs;
     size_t njobs, jobs_alloc;
-    struct arena job_mem;       /* the jobs' strings */
-    struct hashmap byabs;       /* absolute input path -> struct job */
-    struct hashmap cmake_homes; /* the names the project's CMake files set
-                                   to the toolkit's home (scripts.h; keys
-                                   in job_mem) */
-    struct hashmap bybase;      /* file name -> 1 + index of its first job */
-    size_t *base_next;          /* 1 + index of the next job of that name */
-    unsigned platforms_absent;  /* platform_probe's bits */
+    struct arena job_mem; /* the jobs' strings */
+    struct hashmap byabs; /* absolute input path -> struct job */
+    /* What the project's CMake files hold for each other (scripts.h;
+     * keys in job_mem): names set to the toolkit's home, read as
+     * architectures alone, set at all. */
+    struct hashmap cmake_homes, cmake_arch_used, cmake_set;
+    struct hashmap bybase;     /* file name -> 1 + index of its first job */
+    size_t *base_next;         /* 1 + index of the next job of that name */
+    unsigned platforms_absent; /* platform_probe's bits */
     struct result *results;
     struct worker *workers; /* job.c */
     int nworkers;

@@ -43,16 +43,21 @@ static const char *project_top(const struct run *run, const char *dir,
     return found;
 }
 
-static void copy_home(void *arg, const char *key, size_t len, void *value)
+struct copy {
+    struct run *r;
+    struct hashmap *to;
+};
+
+static void copy_key(void *arg, const char *key, size_t len, void *value)
 {
-    struct run *r = arg;
+    struct copy *c = arg;
     (void)value;
-    if (!hashmap_get(&r->cmake_homes, key, len))
-        hashmap_put(&r->cmake_homes, arena_strndup(&r->job_mem, key, len), len,
+    if (!hashmap_get(c->to, key, len))
+        hashmap_put(c->to, arena_strndup(&c->r->job_mem, key, len), len,
                     (void *)1);
 }
 
-void scripts_scan_homes(struct run *r)
+void scripts_scan_cmake(struct run *r)
 {
     struct script_rw *sr = NULL;
     for (size_t i = 0; i < r->njobs; i++) {
@@ -66,10 +71,14 @@ void scripts_scan_homes(struct run *r)
             continue;
         if (!sr)
             sr = script_rw_new(r->map);
-        struct hashmap homes = HASHMAP_INIT;
-        script_cmake_homes(sr, src.buf, src.len, &homes);
-        hashmap_each(&homes, copy_home, r);
-        hashmap_release(&homes);
+        struct hashmap m[3] = {HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT};
+        script_cmake_scan(sr, src.buf, src.len, &m[0], &m[1], &m[2]);
+        struct hashmap *to[3] = {&r->cmake_homes, &r->cmake_arch_used,
+                                 &r->cmake_set};
+        for (int k = 0; k < 3; k++) {
+            hashmap_each(&m[k], copy_key, &(struct copy){r, to[k]});
+            hashmap_release(&m[k]);
+        }
         source_release(&src);
     }
     if (sr)
@@ -93,7 +102,10 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              run->wide_arch,
                              filekind_is_template(j->path),
                              NULL,
-                             run->cmake_homes.nr ? &run->cmake_homes : NULL};
+                             run->cmake_homes.nr ? &run->cmake_homes : NULL,
+                             run->cmake_arch_used.nr ? &run->cmake_arch_used
+                                                     : NULL,
+                             run->cmake_set.nr ? &run->cmake_set : NULL};
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

@@ -18,10 +18,11 @@ size_t scripts_port(const struct run *run, const struct job *j,
                     const struct source *src, struct edit_list *edits,
                     struct findings *f);
 
-/* Read the run's CMake files for the names they set to the CUDA
- * toolkit's home, into r->cmake_homes, which every CMake file's port
- * then knows (a home set at the top, used in a subdirectory). Before
- * the port; a file that cannot be read is its job's to say. */
-void scripts_scan_homes(struct run *r);
+/* Read the run's CMake files for what they hold for each other: the
+ * names set to the CUDA toolkit's home, read as architectures, set at
+ * all (r->cmake_*), which every CMake file's port then knows (a home or
+ * the architectures set at the top, used in a subdirectory). Before the
+ * port; a file that cannot be read is its job's to say. */
+void scripts_scan_cmake(struct run *r);
 
 #endif

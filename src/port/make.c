@@ -126,55 +126,6 @@ static size_t make_prefix(const struct mk *m, const struct make_token *t)
     return n && (!i || m->v[i - 1].ctx != MAKE_CTX_RECIPE) ? n : 0;
 }
 
-/* Is s[0..len) one of the words of list? */
-static bool word_in(const char *s, size_t len, const char *const *list)
-{
-    for (; *list; list++)
-        if (strlen(*list) == len && !memcmp(s, *list, len))
-            return true;
-    return false;
-}
-
-/* Programs known to be none of nvcc's and no compiler: their options are
- * theirs (echo -G, nsys profile ..., python run.py -lineinfo). */
-static const char *const others[] = {"gzip",
-                                     "xz",
-                                     "zstd",
-                                     "bzip2",
-                                     "echo",
-                                     "printf",
-                                     "rm",
-                                     "cp",
-                                     "mv",
-                                     "mkdir",
-                                     "ln",
-                                     "cat",
-                                     "sed",
-                                     "awk",
-                                     "grep",
-                                     "touch",
-                                     "install",
-                                     "ar",
-                                     "ranlib",
-                                     "strip",
-                                     "tar",
-                                     "chmod",
-                                     "cd",
-                                     "test",
-                                     "bash",
-                                     "sh",
-                                     "pytest",
-                                     "objdump",
-                                     "nm",
-                                     "cuobjdump",
-                                     "nvdisasm",
-                                     "nvprof",
-                                     "nsys",
-                                     "ncu",
-                                     "compute-sanitizer",
-                                     "cuda-memcheck",
-                                     NULL};
-
 /* May the program named base[0..len) be a compiler, nvcc under another
  * name (nvcc_wrapper), or a compiler's wrapper (gcc, clang++, mpicxx)? */
 static bool compiler_like(const char *base, size_t len)
@@ -224,7 +175,8 @@ static size_t word_end(const struct mk *m, size_t i)
  * (nvcc, .../nvcc, $(NVCC), also after @ - +, $(Q), ccache or env X=1),
  * another program's (./run, $(BIN)/app, echo, nsys): none of them, or
  * one that may be a compiler's. */
-static enum sj_level command_level(const struct mk *m, size_t from)
+static enum sj_level command_level(const struct mk *m, size_t from,
+                                   const char **prog, size_t *plen)
 {
     bool wrapped = false; /* after a wrapper: its options come first */
     for (size_t i = from; i < m->n; i++) {
@@ -288,6 +240,8 @@ static enum sj_level command_level(const struct mk *m, size_t from)
                 slash = s + k;
         const char *base = slash ? slash + 1 : s;
         size_t blen = len - (size_t)(base - s);
+        if (prog) /* (the program, as its name says) */
+            *prog = base, *plen = blen;
         if (sj_wrapper(base, blen)) { /* /usr/bin/env nvcc */
             wrapped = true;
             continue;
@@ -296,7 +250,7 @@ static enum sj_level command_level(const struct mk *m, size_t from)
             return SJ_UNAMBIGUOUS;
         /* a program given by its path, not a compiler's: the project's */
         if (slash || (i && m->v[i - 1].kind == MAKE_TOK_VAR_CLOSE) ||
-            word_in(base, blen, others) ||
+            sj_other_program(base, blen) ||
             (blen >= 6 && !memcmp(base, "python", 6))) /* python3.11 */
             return SJ_OTHER;
         return SJ_UNAMBIGUOUS;
@@ -304,8 +258,10 @@ static enum sj_level command_level(const struct mk *m, size_t from)
     return SJ_UNAMBIGUOUS;
 }
 
-/* How sure the line is that nvcc reads its options. */
-static enum sj_level line_level(const struct mk *m)
+static enum sj_level said_level(struct mk *m, size_t from);
+
+/* How sure the line is that nvcc reads its options (its program said). */
+static enum sj_level line_level(struct mk *m)
 {
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
@@ -316,7 +272,7 @@ static enum sj_level line_level(const struct mk *m)
                        ? SJ_NVCC
                        : SJ_UNAMBIGUOUS;
         if (t->ctx == MAKE_CTX_RECIPE && t->kind != MAKE_TOK_SPACE)
-            return command_level(m, i);
+            return said_level(m, i);
     }
     return SJ_UNAMBIGUOUS;
 }
@@ -477,6 +433,18 @@ static void ref_word(struct mk *m, size_t i)
         (struct sj_word){t->off, len, t->off, len, false, false, false};
 }
 
+/* command_level, as the port goes: its program said when the mappings
+ * say it (nvidia-smi, nsys: make.tools). */
+static enum sj_level said_level(struct mk *m, size_t from)
+{
+    const char *prog = NULL;
+    size_t plen = 0;
+    enum sj_level level = command_level(m, from, &prog, &plen);
+    if (prog)
+        sj_toolkit_program(m->j, (size_t)(prog - m->buf), plen);
+    return level;
+}
+
 /* The shell commands of the $(shell ...) call that opens at open: each
  * one's options as its program's (VER := $(shell nvcc --version)). */
 static void shell_call(struct mk *m, size_t open)
@@ -484,7 +452,7 @@ static void shell_call(struct mk *m, size_t open)
     size_t end = ref_end(m, open) - 1; /* its ')' */
     struct sj_word *w = NULL;
     size_t n = 0, alloc = 0, jn;
-    enum sj_level level = command_level(m, open + 2);
+    enum sj_level level = said_level(m, open + 2);
     for (size_t i = open + 2; i < end;) {
         const struct make_token *t = &m->v[i];
         if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE) {
@@ -513,7 +481,7 @@ static void shell_call(struct mk *m, size_t open)
                 m->v[i].len = wl; /* k.cu; names k.cu */
             sj_flags(m->j, w, n, level, false);
             n = 0;
-            level = command_level(m, e);
+            level = said_level(m, e);
         }
         i = e;
     }
@@ -592,7 +560,7 @@ static void line(struct mk *m)
             sj_flags(j, m->words, m->nwords, level, false);
             link_runtime(m, from, i, level);
             m->nwords = 0;
-            level = command_level(m, i);
+            level = said_level(m, i);
             from = i;
         }
         if (ends_command(m, t)) {
@@ -750,7 +718,7 @@ static void read_variables(struct mk *m)
         if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
             continue;
         if (start)
-            level = command_level(m, i);
+            level = command_level(m, i, NULL, NULL);
         start = ends_command(m, t);
         const struct make_token *r = ref_name(m, i);
         if (r && level != SJ_OTHER)

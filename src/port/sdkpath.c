@@ -141,6 +141,15 @@ void sj_home_tool(struct script_job *j, size_t off, size_t len)
         sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
 }
 
+void sj_toolkit_program(struct script_job *j, size_t off, size_t len)
+{
+    const struct script_entry *te =
+        mapping_script(j->map, SC_MAKE_TOOL, j->buf + off, len);
+    if (te && (te->action == SA_REPORT || te->action == SA_UNSUPPORTED))
+        sj_warn(j, WARN_BUILD, off, "'%.*s' is kept, but %s", (int)len,
+                j->buf + off, te->e.message);
+}
+
 size_t sj_home_len(const struct script_job *j, const char *s, size_t len,
                    const struct script_entry **home)
 {

@@ -78,4 +78,9 @@ void sj_library_partial(struct script_job *j, size_t at, const char *f,
  * there is reported. */
 void sj_home_word_in(struct script_job *j, size_t a, size_t wl, bool open);
 
+/* The program of a command, off[0..len) of j's text without its
+ * directory, said when the mappings report it (make.tools: nvidia-smi,
+ * nsys, compute-sanitizer: NVIDIA's tools). */
+void sj_toolkit_program(struct script_job *j, size_t off, size_t len);
+
 #endif

@@ -28,6 +28,52 @@ bool sj_wrapper(const char *s, size_t len)
     return false;
 }
 
+bool sj_other_program(const char *s, size_t len)
+{
+    static const char *const others[] = {"gzip",
+                                         "xz",
+                                         "zstd",
+                                         "bzip2",
+                                         "echo",
+                                         "printf",
+                                         "rm",
+                                         "cp",
+                                         "mv",
+                                         "mkdir",
+                                         "ln",
+                                         "cat",
+                                         "sed",
+                                         "awk",
+                                         "grep",
+                                         "touch",
+                                         "install",
+                                         "ar",
+                                         "ranlib",
+                                         "strip",
+                                         "tar",
+                                         "chmod",
+                                         "cd",
+                                         "test",
+                                         "bash",
+                                         "sh",
+                                         "pytest",
+                                         "objdump",
+                                         "nm",
+                                         "cuobjdump",
+                                         "nvdisasm",
+                                         "nvprof",
+                                         "nsys",
+                                         "ncu",
+                                         "compute-sanitizer",
+                                         "cuda-memcheck",
+                                         "nvidia-smi",
+                                         "cuda-gdb"};
+    for (size_t k = 0; k < sizeof(others) / sizeof(others[0]); k++)
+        if (strlen(others[k]) == len && !memcmp(s, others[k], len))
+            return true;
+    return false;
+}
+
 bool sj_shell_quote(const char *s, size_t len, size_t *k, char *quote)
 {
     char c = s[*k];

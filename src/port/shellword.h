@@ -28,6 +28,9 @@ bool sj_shell_op(const char *s, size_t len, size_t k);
  * wrapper that runs the command after it (ccache, env, time, sudo...),
  * or a variable set for it (X=1)? */
 bool sj_wrapper(const char *s, size_t len);
+/* Is s[0..len) a program known to be none of nvcc's and no compiler,
+ * whose options are its own (echo -G, nsys profile ..., nvidia-smi)? */
+bool sj_other_program(const char *s, size_t len);
 /* ... or the shell's grammar: a subshell's or group's opening, or a
  * keyword a command follows (if, then, do, else, !)? */
 bool sj_shell_keyword(const char *s, size_t len);

@@ -1157,6 +1157,28 @@ START_TEST(make_flags)
                  "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
                  "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
                  "\tmcc --offload-arch=$(G) -c k.mu\n");
+    /* NVIDIA's own tools are said where a command runs them, in a
+     * recipe or a $(shell ...); a word that only names one is not (from
+     * a review: kept silently). */
+    expect(newest, SCRIPT_MAKE,
+           "SM := $(shell nvidia-smi --query-gpu=compute_cap)\n"
+           "p:\n\t@$(CUDA_HOME)/bin/ncu --set full ./app\n"
+           "\techo nsys && nsys profile ./app\n",
+           "SM := $(shell nvidia-smi --query-gpu=compute_cap)\n"
+           "p:\n\t@$(MUSA_HOME)/bin/ncu --set full ./app\n"
+           "\techo nsys && nsys profile ./app\n",
+           "1:15: build: 'nvidia-smi' is kept, but it is NVIDIA's driver tool");
+    {
+        struct ported p = port_with(newest, SCRIPT_MAKE,
+                                    "p:\n\t@$(CUDA_HOME)/bin/ncu ./app\n"
+                                    "\techo nsys && nsys profile ./app\n");
+        ck_assert_msg(strstr(p.diags, "2:20: build: 'ncu' is kept") &&
+                          strstr(p.diags, "3:15: build: 'nsys' is kept") &&
+                          !strstr(p.diags, "3:7:"),
+                      "%s", p.diags);
+        free(p.text);
+        free(p.diags);
+    }
     /* nvcc's -Werror takes its kind as the next word; -dw is mcc's -c;
      * -lib is said (from a review: all three kept, and mcc took
      * all-warnings for a file). A host compiler's -Werror stays. */

@@ -603,7 +603,9 @@ static void line(struct mk *m)
                 bool own = boundary(m, i, -1) && boundary(m, i + 3, 1);
                 size_t wlen =
                     own && !option_value(m, i) ? w->off + w->len - t->off : 0;
-                if (!own || !sj_library_file(j, w->off, w->len, t->off, wlen))
+                /* (in a function's text, $(wildcard ...): renamed, never
+                 * dropped) */
+                if (!sj_library_file(j, w->off, w->len, t->off, wlen))
                     sj_home_dir(j, w->off, w->len);
             }
             if (r)

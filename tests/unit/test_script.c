@@ -1157,6 +1157,14 @@ START_TEST(make_flags)
                  "F = -O3 --offload-arch=$(CUDA_ARCH)\n"
                  "k.o: k.mu\n\tmcc --offload-arch=$(CUDA_ARCH) -c k.mu\n"
                  "\tmcc --offload-arch=$(G) -c k.mu\n");
+    /* A library's file after the home in a function's text is renamed
+     * too (from a review: ifneq ($(wildcard .../libcublasLt.so),) kept
+     * the CUDA name, and the feature it guards compiled out). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "ifneq ($(wildcard $(CUDA_PATH)/lib64/libcublasLt.so),)\n"
+                 "X = 1\nendif\n",
+                 "ifneq ($(wildcard $(MUSA_PATH)/lib/libmublasLt.so),)\n"
+                 "X = 1\nendif\n");
     /* NVIDIA's own tools are said where a command runs them, in a
      * recipe or a $(shell ...); a word that only names one is not (from
      * a review: kept silently). */

@@ -61,12 +61,86 @@ static bool word_is(const char *s, size_t n, const char *w)
     return n == strlen(w) && !memcmp(s, w, n);
 }
 
+/* The file's set(NAME ...) and list(APPEND NAME ...), in order, so that
+ * a command's ${NAME} names their sources (set(SRCS a.cu b.cu) then
+ * add_library(lb ${SRCS})). */
+#define MAX_SETS 256
+struct cmake_sets {
+    const char *name[MAX_SETS];
+    size_t len[MAX_SETS], at[MAX_SETS]; /* at: its first value */
+    bool append[MAX_SETS];
+    unsigned n;
+    size_t work; /* words read for uses: at most MAX_WORK */
+};
+
+/* Record the set() or list() whose '(' is at i. */
+static void cmake_set(struct cmake_sets *vs, const char *s, size_t len,
+                      size_t i, bool list)
+{
+    size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len, wb, we;
+    i++;
+    if (list && (!script_cmake_word(s, end, &i, &wb, &we) ||
+                 !word_is(s + wb, we - wb, "APPEND")))
+        return;
+    if (!script_cmake_word(s, end, &i, &wb, &we) || vs->n == MAX_SETS)
+        return;
+    vs->name[vs->n] = s + wb;
+    vs->len[vs->n] = we - wb;
+    vs->at[vs->n] = i;
+    vs->append[vs->n++] = list;
+}
+
+/* Is w[0..n) ${NAME} alone? NAME in *v, *vn. */
+static bool lone_var(const char *w, size_t n, const char **v, size_t *vn)
+{
+    if (n < 4 || w[0] != '$' || w[1] != '{' || w[n - 1] != '}' ||
+        memchr(w + 2, '$', n - 3))
+        return false;
+    *v = w + 2;
+    *vn = n - 3;
+    return true;
+}
+
+/* The source words NAME holds after the file's assignments so far (from
+ * its last set()), each to fn as a command's would go; depth: how many
+ * more ${OTHER} in them are followed. */
+static void cmake_var_sources(struct cmake_sets *vs, const char *s, size_t len,
+                              const char *v, size_t vn, unsigned target,
+                              int depth, sources_fn *fn, void *arg)
+{
+    unsigned from = 0;
+    for (unsigned k = 0; k < vs->n; k++)
+        if (vs->len[k] == vn && !memcmp(vs->name[k], v, vn) && !vs->append[k])
+            from = k;
+    for (unsigned k = from; k < vs->n; k++) {
+        if (vs->len[k] != vn || memcmp(vs->name[k], v, vn))
+            continue;
+        size_t i = vs->at[k], wb, we;
+        size_t end = len - i > SCAN_MAX ? i + SCAN_MAX : len;
+        while (vs->work++ < MAX_WORK &&
+               script_cmake_word(s, end, &i, &wb, &we)) {
+            const char *w = s + wb, *o;
+            size_t n = we - wb, on;
+            bool top;
+            if (word_is(w, n, "CACHE") || word_is(w, n, "PARENT_SCOPE"))
+                break;
+            if (lone_var(w, n, &o, &on)) {
+                if (depth > 0)
+                    cmake_var_sources(vs, s, len, o, on, target, depth - 1, fn,
+                                      arg);
+            } else if (n && script_path_word(&w, &n, &top)) {
+                fn(arg, target, SRC_FILE, top, w, n);
+            }
+        }
+    }
+}
+
 /* The words of the command whose '(' is at i: its target, then its
  * sources, less the keywords (links: target_link_libraries', whose words
  * after the target are targets it links). Returns where it stopped. */
 static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
                             bool options, bool links, struct cmake_targets *ts,
-                            sources_fn *fn, void *arg)
+                            struct cmake_sets *vs, sources_fn *fn, void *arg)
 {
     static const char *const keywords[] = {
         "STATIC",        "SHARED",        "MODULE",          "OBJECT",
@@ -101,7 +175,11 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
         for (size_t k = 0; k < sizeof(keywords) / sizeof(*keywords); k++)
             keyword |= word_is(w, n, keywords[k]);
         bool top;
-        if (!skip && !keyword && n && script_path_word(&w, &n, &top))
+        const char *v;
+        size_t vn;
+        if (!skip && !keyword && lone_var(w, n, &v, &vn))
+            cmake_var_sources(vs, s, len, v, vn, target, 2, fn, arg);
+        else if (!skip && !keyword && n && script_path_word(&w, &n, &top))
             fn(arg, target, SRC_FILE, top, w, n);
     }
     return i;
@@ -115,10 +193,21 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
         "cuda_add_library",    "musa_add_executable", "musa_add_library",
         "pybind11_add_module", "target_sources",      "target_link_libraries"};
     struct cmake_targets ts = {0};
+    struct cmake_sets *vs = xcalloc(1, sizeof(*vs));
     for (size_t i = 0; i < len; i++) {
         if (buf[i] == '#') { /* a comment */
             while (i < len && buf[i] != '\n')
                 i++;
+            continue;
+        }
+        bool list = false;
+        if (script_at_word(buf, len, i, "set", true) ||
+            (list = script_at_word(buf, len, i, "list", true))) {
+            size_t k = i + (list ? 4 : 3);
+            while (k < len && script_blank(buf[k]))
+                k++;
+            if (k < len && buf[k] == '(')
+                cmake_set(vs, buf, len, k, list);
             continue;
         }
         size_t c = 0;
@@ -132,8 +221,9 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
             k++;
         if (k < len && buf[k] == '(')
             i = cmake_command(buf, len, k, c <= 6, c >= 2 && c <= 5, c == 8,
-                              &ts, fn, arg);
+                              &ts, vs, fn, arg);
     }
+    free(vs);
 }
 
 /* ---- Python ---- */

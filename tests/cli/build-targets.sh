@@ -134,3 +134,20 @@ class FusedAdamBuilder(CUDAOpBuilder):
 PY
 $C2M -q -o out/ds ds; echo "exit $?"
 grep return out/ds/op_builder/fused_adam.py
+# A CMake target's sources held in a variable (set(), list(APPEND), one
+# variable in another's value): the program that links the library links
+# them (from a review: musa.mk linked main.o alone, undefined references).
+mkdir -p sv/app
+cat >sv/CMakeLists.txt <<'CM'
+set(CORE a.cu)
+set(S ${CORE} "b.cu" CACHE STRING "")
+list(APPEND S c.cu)
+set(UNUSED d.cu)
+add_library(lb STATIC ${S} ${NOT_SET})
+add_subdirectory(app)
+CM
+for x in a b c d; do printf 'int %s() { return 1; }\n' $x >sv/$x.cu; done
+printf 'add_executable(app main.cpp)\ntarget_link_libraries(app lb)\n' >sv/app/CMakeLists.txt
+printf 'int a(); int main() { return a(); }\n' >sv/app/main.cpp
+$C2M -q -o out/sv sv; echo "exit $?"
+links out/sv

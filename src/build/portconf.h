@@ -17,8 +17,10 @@ struct strbuf;
 #define PORTCONF_PRESETS "CMakeUserPresets.json"
 
 /* musa_port.cmake: with language, the MUSA language (SDK 5.1 and newer);
- * else FindMUSA, with MUSA_ARCH turned into --offload-arch options. */
-void portconf_render_cmake(bool language, struct strbuf *out);
+ * else FindMUSA, with MUSA_ARCH turned into --offload-arch options, its
+ * targets linked with the keyword signature unless findcuda (the project
+ * used FindCUDA's cuda_add_*, which link with the plain one). */
+void portconf_render_cmake(bool language, bool findcuda, struct strbuf *out);
 /* CMakeUserPresets.json: the preset "musa", and with project (the
  * project's CMakePresets.json, or NULL) "musa-NAME" for each of its
  * presets a user runs, which inherits it (cmake --preset musa-release). */

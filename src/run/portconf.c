@@ -312,7 +312,7 @@ void portconf_write(struct run *r)
         }
         struct strbuf text = STRBUF_INIT;
         if (cf->is_ours == portconf_cmake_is_ours) {
-            portconf_render_cmake(language, &text);
+            portconf_render_cmake(language, r->cmake_findcuda, &text);
         } else {
             struct presets p;
             bool have = project_presets(r, &p);

@@ -196,6 +196,7 @@ struct run {
      * keys in job_mem): names set to the toolkit's home, read as
      * architectures alone, set at all. */
     struct hashmap cmake_homes, cmake_arch_used, cmake_set;
+    bool cmake_findcuda;       /* one of them calls FindCUDA's cuda_add_* */
     struct hashmap bybase;     /* file name -> 1 + index of its first job */
     size_t *base_next;         /* 1 + index of the next job of that name */
     unsigned platforms_absent; /* platform_probe's bits */

@@ -10,6 +10,7 @@
 #include "io/load.h"
 
 #include "port/script.h"
+#include "port/scriptdefs.h"
 #include "util/arena.h"
 #include "util/filekind.h"
 #include "util/hashmap.h"
@@ -69,6 +70,11 @@ void scripts_scan_cmake(struct run *r)
         if (load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
             LOAD_OK)
             continue;
+        for (size_t k = 0; !r->cmake_findcuda && k + 9 < src.len; k++)
+            r->cmake_findcuda =
+                script_at_word(src.buf, src.len, k, "cuda_add_executable",
+                               true) ||
+                script_at_word(src.buf, src.len, k, "cuda_add_library", true);
         if (!sr)
             sr = script_rw_new(r->map);
         struct hashmap m[3] = {HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT};

@@ -114,6 +114,24 @@ EOF2
     -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/cl-port/musa_port.cmake" &&
     ninja -C b) >"$T/cl.log" 2>&1 || { cat "$T/cl.log"; fail "cl: check_language(MUSA) found no compiler"; }
 echo "check_language(MUSA) finds mcc through musa_port.cmake"
+# A FindCUDA project (cuda_add_library, then target_link_libraries with
+# the plain signature) ported for an SDK before 5.1 configures and builds
+# through FindMUSA: musa_port.cmake leaves the link keyword unset (from a
+# review: "The keyword signature ... has already been used").
+mkdir -p "$T/fc"
+printf '__global__ void k() {}\nvoid f() { k<<<1, 1>>>(); }\n' >"$T/fc/k.cu"
+cat >"$T/fc/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.18)
+project(fc LANGUAGES CXX)
+find_package(CUDA REQUIRED)
+cuda_add_library(lb SHARED k.cu)
+target_link_libraries(lb ${CUDA_LIBRARIES})
+EOF2
+"$C2M" -q --musa-version 4.3 -o "$T/fc-port" "$T/fc" || fail "port of fc"
+(cd "$T/fc-port" && MUSA_HOME=$SDK cmake -S . -B b -G Ninja \
+    -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/fc-port/musa_port.cmake" &&
+    ninja -C b) >"$T/fc.log" 2>&1 || { cat "$T/fc.log"; fail "fc: a FindCUDA project's port did not build"; }
+echo "a FindCUDA project ported for SDK 4.3 builds through FindMUSA"
 # A project's own presets (CMakePresets.json): ported, and each preset a
 # user runs has its "musa-" twin in the port's CMakeUserPresets.json that
 # includes musa_port.cmake. The compiler named alone (nvcc) is mcc, found

@@ -22,7 +22,8 @@ list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 # musa_add_library and MUSA_MCC_FLAGS, with the GPU architectures of
 # MUSA_ARCH (-DMUSA_ARCH="mp_22;mp_31", or the environment; default mp_22).
 # Its musa_add_* link with the keyword signature, as modern CMake
-# projects do (FindCUDA's CUDA_LINK_LIBRARIES_KEYWORD).
+# projects do (FindCUDA's CUDA_LINK_LIBRARIES_KEYWORD), unless the
+# project used FindCUDA's cuda_add_*, which link with the plain one.
 if(NOT DEFINED MUSA_LINK_LIBRARIES_KEYWORD)
   set(MUSA_LINK_LIBRARIES_KEYWORD PRIVATE)
 endif()

@@ -151,10 +151,19 @@ static void decide(void *arg, const char *key, size_t len, void *value)
             (int)len, key);
 }
 
-/* The file's commands, each through command(). */
-static void scan_file(struct scan *sc)
+/* The file's commands, each through command(), into sc (made here). */
+static void scan_file(struct scan *sc, struct script_job *j,
+                      struct hashmap *vars, struct hashmap *homes)
 {
-    struct script_job *j = sc->j;
+    *sc = (struct scan){j,
+                        vars,
+                        homes,
+                        HASHMAP_INIT,
+                        HASHMAP_INIT,
+                        HASHMAP_INIT,
+                        HASHMAP_INIT,
+                        {{0}},
+                        0};
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
@@ -215,16 +224,8 @@ static void only_arch(void *arg, const char *key, size_t len, void *value)
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
                      struct hashmap *homes)
 {
-    struct scan sc = {j,
-                      vars,
-                      homes,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      {{0}},
-                      0};
-    scan_file(&sc);
+    struct scan sc;
+    scan_file(&sc, j, vars, homes);
     hashmap_each(&sc.arch, decide, &sc);
     /* set here, read as architectures by another file (the top file's
      * set(ARCHS 75 86), a subdirectory's CUDA_ARCHITECTURES ${ARCHS}),
@@ -238,16 +239,8 @@ void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
 void cmake_project_vars(struct script_job *j, struct hashmap *homes,
                         struct hashmap *arch_used, struct hashmap *set)
 {
-    struct scan sc = {j,
-                      arch_used,
-                      homes,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      HASHMAP_INIT,
-                      {{0}},
-                      0};
-    scan_file(&sc);
+    struct scan sc;
+    scan_file(&sc, j, arch_used, homes);
     hashmap_each(&sc.arch, only_arch, &sc);
     hashmap_each(&sc.set, put_key, set);
     scan_release(&sc);

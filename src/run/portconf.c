@@ -164,6 +164,8 @@ static void put(struct run *r, const struct conf_file *cf,
         bool recorded = exists && record_find(&r->record, cf->name, &was);
         int rc = run_write_guarded(r, path, text->buf, text->len,
                                    recorded ? record_guard : NULL);
+        if (rc == EMIT_REFUSED) /* kept: what is on record stays so */
+            r->conf[r->nconf - 1].hash = was;
         if (rc == EMIT_WRITTEN) {
             r->rep.conf_written++;
             if (r->o->verbosity > 0)

@@ -78,4 +78,5 @@ tail -1 cmout/musa_port.cmake
 sed -i 's/ }/ ,"x": 1}/' cmout/CMakeUserPresets.json
 printf '{"version": 3, "configurePresets": [{"name": "b"}]}\n' >cm/CMakePresets.json
 $C2M -q -o cmout cm 2>&1; echo "edited presets, project's changed: $?"
+$C2M -q -o cmout cm 2>/dev/null; echo "and again: $?"
 grep -q '"x": 1' cmout/CMakeUserPresets.json && echo "presets edit kept"

@@ -47,11 +47,12 @@ struct cm {
     } gx; /* generator expressions open after an argument (scan_arg) */
     struct sj_word *words[2]; /* options for nvcc: maybe, surely */
     size_t nwords[2], walloc[2];
-    struct cmake_loops loops;        /* the foreach() loops open here */
-    struct hashmap arch_vars, homes; /* names that hold architectures, the
-                                        toolkit's home (cmakearch) */
-    bool recurse;                    /* file(GLOB_RECURSE) */
-    bool text;                       /* message(): its words are text */
+    struct cmake_loops loops;              /* the foreach() loops open here */
+    struct hashmap arch_vars, homes, sets; /* names that hold architectures,
+                                              the toolkit's home; names set
+                                              here (cmakearch) */
+    bool recurse;                          /* file(GLOB_RECURSE) */
+    bool text;                             /* message(): its words are text */
     bool musa_sources; /* an argument names a file the run renames */
     bool dir_arg;      /* the argument names a directory (add_subdirectory) */
     bool env_arg;      /* ... holds environment assignments (ENVIRONMENT "A=1",
@@ -217,7 +218,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                 const struct hashmap *ph = c->j->env ? c->j->env->homes : NULL;
                 if (((se && se->action == SA_RENAME) ||
                      hashmap_get(&c->homes, c->buf + p->off, p->len) ||
-                     (ph && hashmap_get(ph, c->buf + p->off, p->len))) &&
+                     (ph && hashmap_get(ph, c->buf + p->off, p->len) &&
+                      !hashmap_get(&c->sets, c->buf + p->off, p->len))) &&
                     k + 2 < a->npc)
                     cmake_library_file(c->j, a, k); /* ${CUDA_HOME}/lib64 */
             }
@@ -614,7 +616,15 @@ static void command(struct cm *c, const struct cmake_token *name)
             rename_name(c, SC_CMAKE_TARGET, &a->t);
         if (!a->goes_on) /* (a quoted argument ends what was open) */
             c->gx = (struct gx){0, 0, 0, false, 0, 0};
-        scan_arg(c, a, level);
+        /* list(FILTER ... REGEX re), string(REGEX MATCH re ...),
+         * list(TRANSFORM ... REPLACE re ...), if(x MATCHES re) */
+        if (i && (arg_is(c, i - 1, "MATCHES") ||
+                  (!strcmp(cmd, "list") && (arg_is(c, i - 1, "REGEX") ||
+                                            arg_is(c, i - 1, "REPLACE"))) ||
+                  (i == 2 && !strcmp(cmd, "string") && arg_is(c, 0, "REGEX"))))
+            cmake_regex_word(c->j, a->t.off, a->t.len);
+        else
+            scan_arg(c, a, level);
     }
     if (opts) {
         flush_words(c, SV_NONE);
@@ -625,11 +635,6 @@ static void command(struct cm *c, const struct cmake_token *name)
         c->nwords[1] = 0;
     }
 
-    for (size_t i = 1; i < c->nargs; i++) /* list(FILTER ... REGEX re) */
-        if (arg_is(c, i - 1, "MATCHES") ||
-            (arg_is(c, i - 1, "REGEX") && !strcmp(cmd, "list")) ||
-            (i == 2 && arg_is(c, 0, "REGEX") && !strcmp(cmd, "string")))
-            cmake_regex_word(c->j, c->args[i].t.off, c->args[i].t.len);
     if (!strcmp(cmd, "project")) {
         languages(c, 1);
     } else if (!strcmp(cmd, "enable_language") ||
@@ -745,7 +750,7 @@ void cmake_port(struct script_job *j)
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
-    cmake_arch_vars(j, &c.arch_vars, &c.homes);
+    cmake_arch_vars(j, &c.arch_vars, &c.homes, &c.sets);
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {
         if (t.flags & CMAKE_TOKF_UNTERMINATED)
@@ -784,6 +789,7 @@ void cmake_port(struct script_job *j)
     cmake_loops_release(&c.loops);
     hashmap_release(&c.arch_vars);
     hashmap_release(&c.homes);
+    hashmap_release(&c.sets);
     free(c.words[0]);
     free(c.words[1]);
 }

@@ -25,6 +25,7 @@ struct scan {
     struct hashmap set;    /* set in the file */
     struct cmake_token args[MAX_ARGS];
     size_t nargs;
+    bool findcuda; /* it calls FindCUDA's cuda_add_* */
 };
 
 static void count(struct hashmap *m, const char *s, size_t n)
@@ -87,6 +88,8 @@ static void command(struct scan *sc, const struct cmake_token *name)
     if ((cmake_tok_is(buf, name, "set") || cmake_tok_is(buf, name, "option")) &&
         n)
         hashmap_put(&sc->set, buf + a[0].off, a[0].len, (void *)1);
+    sc->findcuda |= cmake_tok_is(buf, name, "cuda_add_executable") ||
+                    cmake_tok_is(buf, name, "cuda_add_library");
     /* set(CUDA_HOME /usr/local/cuda), set(CUDA_HOME $ENV{CUDA_HOME}) */
     if (cmake_tok_is(buf, name, "set") && n >= 2 &&
         a[0].kind == CMAKE_TOK_IDENT && home_value(sc, &a[1]))
@@ -139,10 +142,22 @@ static void decide(void *arg, const char *key, size_t len, void *value)
         return;
     }
     const struct script_env *env = sc->j->env;
-    if (hashmap_get(&sc->set, key, len) ||
-        (env && env->arch_set && hashmap_get(env->arch_set, key, len))) {
-        hashmap_put(sc->vars, key, len, (void *)1); /* (set here or in
-                                                       another file) */
+    if (hashmap_get(&sc->set, key, len)) {
+        hashmap_put(sc->vars, key, len, (void *)1);
+        return;
+    }
+    if (env && env->arch_set && hashmap_get(env->arch_set, key, len)) {
+        /* set in another file, which gives it MUSA's values unless a
+         * file reads it otherwise too */
+        if (env->arch_other && hashmap_get(env->arch_other, key, len))
+            sj_warn(sc->j, WARN_BUILD, at,
+                    "'%.*s' holds the architectures, and a CMake file of "
+                    "the run reads it otherwise too: its values are kept; "
+                    "give the architectures MUSA's numbers (21, 22, 31), "
+                    "not CUDA's",
+                    (int)len, key);
+        else
+            hashmap_put(sc->vars, key, len, (void *)1);
         return;
     }
     sj_warn(sc->j, WARN_BUILD, (size_t)(uintptr_t)value - 1,
@@ -163,7 +178,8 @@ static void scan_file(struct scan *sc, struct script_job *j,
                         HASHMAP_INIT,
                         HASHMAP_INIT,
                         {{0}},
-                        0};
+                        0,
+                        false};
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
@@ -200,8 +216,10 @@ static void scan_release(struct scan *sc)
 static void used_elsewhere(void *arg, const char *key, size_t len, void *value)
 {
     struct scan *sc = arg;
+    const struct script_env *env = sc->j->env;
     (void)value;
-    if (hashmap_get(sc->j->env->arch_used, key, len) &&
+    if (hashmap_get(env->arch_used, key, len) &&
+        !(env->arch_other && hashmap_get(env->arch_other, key, len)) &&
         !hashmap_get(&sc->refs, key, len) && !hashmap_get(&sc->arch, key, len))
         hashmap_put(sc->vars, key, len, (void *)1);
 }
@@ -210,6 +228,19 @@ static void put_key(void *arg, const char *key, size_t len, void *value)
 {
     (void)value;
     hashmap_put(arg, key, len, (void *)1);
+}
+
+/* Names this file reads otherwise than as architectures alone. */
+struct otherwise {
+    const struct scan *sc;
+    struct hashmap *out;
+};
+
+static void read_otherwise(void *arg, const char *key, size_t len, void *value)
+{
+    struct otherwise *o = arg;
+    if (hashmap_get(&o->sc->uses, key, len) != value)
+        hashmap_put(o->out, key, len, (void *)1);
 }
 
 /* Names read as architectures alone in this file, for the project's. */
@@ -222,11 +253,12 @@ static void only_arch(void *arg, const char *key, size_t len, void *value)
 }
 
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
-                     struct hashmap *homes)
+                     struct hashmap *homes, struct hashmap *sets)
 {
     struct scan sc;
     scan_file(&sc, j, vars, homes);
     hashmap_each(&sc.arch, decide, &sc);
+    hashmap_each(&sc.set, put_key, sets);
     /* set here, read as architectures by another file (the top file's
      * set(ARCHS 75 86), a subdirectory's CUDA_ARCHITECTURES ${ARCHS}),
      * and read nowhere here */
@@ -236,12 +268,15 @@ void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
     scan_release(&sc);
 }
 
-void cmake_project_vars(struct script_job *j, struct hashmap *homes,
-                        struct hashmap *arch_used, struct hashmap *set)
+bool cmake_project_vars(struct script_job *j, struct hashmap *homes,
+                        struct hashmap *arch_used, struct hashmap *set,
+                        struct hashmap *other)
 {
     struct scan sc;
     scan_file(&sc, j, arch_used, homes);
     hashmap_each(&sc.arch, only_arch, &sc);
     hashmap_each(&sc.set, put_key, set);
+    hashmap_each(&sc.refs, read_otherwise, &(struct otherwise){&sc, other});
     scan_release(&sc);
+    return sc.findcuda;
 }

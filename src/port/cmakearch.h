@@ -14,19 +14,23 @@
 #include "util/hashmap.h"
 
 /* The names of j's file that hold architectures, into vars (name ->
- * non-NULL); and those it sets to the CUDA toolkit's home
+ * non-NULL); the names it sets, into sets; and those it sets to the CUDA
+ * toolkit's home
  * (set(CUDA_HOME /usr/local/cuda)), into homes: a path after one of them
  * (${CUDA_HOME}/bin/nvcc) is a path in the home. */
 void cmake_arch_vars(struct script_job *j, struct hashmap *vars,
-                     struct hashmap *homes);
+                     struct hashmap *homes, struct hashmap *sets);
 /* What the project's other files need of j's file, read from each CMake
  * file of the run before the port, nothing said (keys are j's bytes):
  * the names it sets to the toolkit's home into homes, those it reads as
- * architectures alone into arch_used, every name it sets into set. A
- * file's port then takes a name another file sets as set
- * (script_env's arch_set), and converts the values of one it sets that
- * another file reads as architectures (arch_used). */
-void cmake_project_vars(struct script_job *j, struct hashmap *homes,
-                        struct hashmap *arch_used, struct hashmap *set);
+ * architectures alone into arch_used, every name it sets into set, the
+ * names it reads otherwise into other. Returns whether it calls
+ * FindCUDA's cuda_add_*. A file's port then takes a name another file
+ * sets as set (script_env's arch_set), and converts the values of one it
+ * sets that another file reads as architectures alone (arch_used), unless
+ * a file reads it otherwise (arch_other). */
+bool cmake_project_vars(struct script_job *j, struct hashmap *homes,
+                        struct hashmap *arch_used, struct hashmap *set,
+                        struct hashmap *other);
 
 #endif

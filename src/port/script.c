@@ -59,18 +59,19 @@ void script_rw_free(struct script_rw *sr)
     free(sr);
 }
 
-void script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
+bool script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
                        struct hashmap *homes, struct hashmap *arch_used,
-                       struct hashmap *set)
+                       struct hashmap *set, struct hashmap *other)
 {
     struct script_job j;
     struct arena a = ARENA_INIT;
     struct findings f = FINDINGS_INIT;
     sj_init(&j, buf, len, sr->map, NULL, &a, &f, sr->sm, sr->pm);
-    cmake_project_vars(&j, homes, arch_used, set);
+    bool findcuda = cmake_project_vars(&j, homes, arch_used, set, other);
     sj_release(&j);
     findings_release(&f);
     arena_release(&a);
+    return findcuda;
 }
 
 size_t script_rewrite(struct script_rw *sr, enum script_lang lang,

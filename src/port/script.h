@@ -35,10 +35,11 @@ void script_rw_free(struct script_rw *sr);
 
 /* What the other CMake files of the project need of the CMake file
  * buf[0..len) (port/cmakearch.h's cmake_project_vars; keys point into
- * buf); nothing said (script_env's homes, arch_used, arch_set). */
-void script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
+ * buf; true: it calls FindCUDA's cuda_add_*); nothing said (script_env's
+ * homes, arch_used, arch_set, arch_other). */
+bool script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
                        struct hashmap *homes, struct hashmap *arch_used,
-                       struct hashmap *set);
+                       struct hashmap *set, struct hashmap *other);
 
 /* Port buf[0..len), a build file in lang. Edits (in order) are appended
  * to *out and findings to *f (notes are findings with note set); their

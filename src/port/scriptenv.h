@@ -76,8 +76,9 @@ struct script_env {
      * as ${MY_CUDA}/bin/nvcc in a subdirectory); NULL: none known. */
     const struct hashmap *homes;
     /* The names the project's CMake files read as architectures alone,
-     * and the names they set (cmakearch.h); NULL: none known. */
-    const struct hashmap *arch_used, *arch_set;
+     * the names they set, the names they read otherwise (cmakearch.h);
+     * NULL: none known. */
+    const struct hashmap *arch_used, *arch_set, *arch_other;
 };
 
 #endif

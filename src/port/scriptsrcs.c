@@ -70,6 +70,7 @@ struct cmake_sets {
     size_t len[MAX_SETS], at[MAX_SETS]; /* at: its first value */
     bool append[MAX_SETS];
     unsigned n;
+    bool full;   /* more than MAX_SETS: no variable is followed */
     size_t work; /* words read for uses: at most MAX_WORK */
 };
 
@@ -82,8 +83,12 @@ static void cmake_set(struct cmake_sets *vs, const char *s, size_t len,
     if (list && (!script_cmake_word(s, end, &i, &wb, &we) ||
                  !word_is(s + wb, we - wb, "APPEND")))
         return;
-    if (!script_cmake_word(s, end, &i, &wb, &we) || vs->n == MAX_SETS)
+    if (!script_cmake_word(s, end, &i, &wb, &we))
         return;
+    if (vs->n == MAX_SETS) { /* no longer known: none followed (as before) */
+        vs->full = true;
+        return;
+    }
     vs->name[vs->n] = s + wb;
     vs->len[vs->n] = we - wb;
     vs->at[vs->n] = i;
@@ -101,18 +106,22 @@ static bool lone_var(const char *w, size_t n, const char **v, size_t *vn)
     return true;
 }
 
-/* The source words NAME holds after the file's assignments so far (from
- * its last set()), each to fn as a command's would go; depth: how many
- * more ${OTHER} in them are followed. */
+/* The source words NAME holds after the file's assignments before the
+ * before'th (from its last set() before it), each to fn as a command's
+ * would go; depth: how many more ${OTHER} in them are followed, each as
+ * it was where it is read (set(S ${S} b.cu): S before this set()). */
 static void cmake_var_sources(struct cmake_sets *vs, const char *s, size_t len,
-                              const char *v, size_t vn, unsigned target,
-                              int depth, sources_fn *fn, void *arg)
+                              const char *v, size_t vn, unsigned before,
+                              unsigned target, int depth, sources_fn *fn,
+                              void *arg)
 {
+    if (vs->full)
+        return;
     unsigned from = 0;
-    for (unsigned k = 0; k < vs->n; k++)
+    for (unsigned k = 0; k < before; k++)
         if (vs->len[k] == vn && !memcmp(vs->name[k], v, vn) && !vs->append[k])
             from = k;
-    for (unsigned k = from; k < vs->n; k++) {
+    for (unsigned k = from; k < before; k++) {
         if (vs->len[k] != vn || memcmp(vs->name[k], v, vn))
             continue;
         size_t i = vs->at[k], wb, we;
@@ -126,8 +135,8 @@ static void cmake_var_sources(struct cmake_sets *vs, const char *s, size_t len,
                 break;
             if (lone_var(w, n, &o, &on)) {
                 if (depth > 0)
-                    cmake_var_sources(vs, s, len, o, on, target, depth - 1, fn,
-                                      arg);
+                    cmake_var_sources(vs, s, len, o, on, k, target, depth - 1,
+                                      fn, arg);
             } else if (n && script_path_word(&w, &n, &top)) {
                 fn(arg, target, SRC_FILE, top, w, n);
             }
@@ -178,7 +187,7 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
         const char *v;
         size_t vn;
         if (!skip && !keyword && lone_var(w, n, &v, &vn))
-            cmake_var_sources(vs, s, len, v, vn, target, 2, fn, arg);
+            cmake_var_sources(vs, s, len, v, vn, vs->n, target, 2, fn, arg);
         else if (!skip && !keyword && n && script_path_word(&w, &n, &top))
             fn(arg, target, SRC_FILE, top, w, n);
     }

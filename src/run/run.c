@@ -242,6 +242,7 @@ void run_release(struct run *r)
     hashmap_release(&r->cmake_homes);
     hashmap_release(&r->cmake_arch_used);
     hashmap_release(&r->cmake_set);
+    hashmap_release(&r->cmake_other);
     hashmap_release(&r->renamed_paths);
     hashmap_release(&r->renamed_base);
     hashmap_release(&r->bybase);

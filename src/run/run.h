@@ -194,8 +194,8 @@ struct run {
     struct hashmap byabs; /* absolute input path -> struct job */
     /* What the project's CMake files hold for each other (scripts.h;
      * keys in job_mem): names set to the toolkit's home, read as
-     * architectures alone, set at all. */
-    struct hashmap cmake_homes, cmake_arch_used, cmake_set;
+     * architectures alone, set at all, read otherwise. */
+    struct hashmap cmake_homes, cmake_arch_used, cmake_set, cmake_other;
     bool cmake_findcuda;       /* one of them calls FindCUDA's cuda_add_* */
     struct hashmap bybase;     /* file name -> 1 + index of its first job */
     size_t *base_next;         /* 1 + index of the next job of that name */

@@ -10,7 +10,6 @@
 #include "io/load.h"
 
 #include "port/script.h"
-#include "port/scriptdefs.h"
 #include "util/arena.h"
 #include "util/filekind.h"
 #include "util/hashmap.h"
@@ -70,18 +69,15 @@ void scripts_scan_cmake(struct run *r)
         if (load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
             LOAD_OK)
             continue;
-        for (size_t k = 0; !r->cmake_findcuda && k + 9 < src.len; k++)
-            r->cmake_findcuda =
-                script_at_word(src.buf, src.len, k, "cuda_add_executable",
-                               true) ||
-                script_at_word(src.buf, src.len, k, "cuda_add_library", true);
         if (!sr)
             sr = script_rw_new(r->map);
-        struct hashmap m[3] = {HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT};
-        script_cmake_scan(sr, src.buf, src.len, &m[0], &m[1], &m[2]);
-        struct hashmap *to[3] = {&r->cmake_homes, &r->cmake_arch_used,
-                                 &r->cmake_set};
-        for (int k = 0; k < 3; k++) {
+        struct hashmap m[4] = {HASHMAP_INIT, HASHMAP_INIT, HASHMAP_INIT,
+                               HASHMAP_INIT};
+        r->cmake_findcuda |=
+            script_cmake_scan(sr, src.buf, src.len, &m[0], &m[1], &m[2], &m[3]);
+        struct hashmap *to[4] = {&r->cmake_homes, &r->cmake_arch_used,
+                                 &r->cmake_set, &r->cmake_other};
+        for (int k = 0; k < 4; k++) {
             hashmap_each(&m[k], copy_key, &(struct copy){r, to[k]});
             hashmap_release(&m[k]);
         }
@@ -111,7 +107,8 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              run->cmake_homes.nr ? &run->cmake_homes : NULL,
                              run->cmake_arch_used.nr ? &run->cmake_arch_used
                                                      : NULL,
-                             run->cmake_set.nr ? &run->cmake_set : NULL};
+                             run->cmake_set.nr ? &run->cmake_set : NULL,
+                             run->cmake_other.nr ? &run->cmake_other : NULL};
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

@@ -140,13 +140,14 @@ grep return out/ds/op_builder/fused_adam.py
 mkdir -p sv/app
 cat >sv/CMakeLists.txt <<'CM'
 set(CORE a.cu)
+set(CORE ${CORE} e.cu)
 set(S ${CORE} "b.cu" CACHE STRING "")
 list(APPEND S c.cu)
 set(UNUSED d.cu)
 add_library(lb STATIC ${S} ${NOT_SET})
 add_subdirectory(app)
 CM
-for x in a b c d; do printf 'int %s() { return 1; }\n' $x >sv/$x.cu; done
+for x in a b c d e; do printf 'int %s() { return 1; }\n' $x >sv/$x.cu; done
 printf 'add_executable(app main.cpp)\ntarget_link_libraries(app lb)\n' >sv/app/CMakeLists.txt
 printf 'int a(); int main() { return a(); }\n' >sv/app/main.cpp
 $C2M -q -o out/sv sv; echo "exit $?"

@@ -29,3 +29,20 @@ grep MY_ARCHS o/CMakeLists.txt
 sed -n '2,6p' o/sub/CMakeLists.txt
 $C2M -q -o o2 o; echo "again: $?"
 cmp o/sub/CMakeLists.txt o2/sub/CMakeLists.txt && echo idempotent
+echo "-- a file that sets the name itself keeps its own value"
+mkdir -p q/third_party/z q/b q/c
+printf 'project(q LANGUAGES CXX CUDA)\nset(ROOT /usr/local/cuda)\nset(ARCHS 86)\nadd_subdirectory(third_party/z)\nadd_subdirectory(b)\nadd_subdirectory(c)\n' >q/CMakeLists.txt
+printf 'set(ROOT ${CMAKE_CURRENT_SOURCE_DIR})\nlink_directories(${ROOT}/lib64)\n' >q/third_party/z/CMakeLists.txt
+printf 'add_library(k k.cu)\nset_property(TARGET k PROPERTY CUDA_ARCHITECTURES ${ARCHS})\n' >q/b/CMakeLists.txt
+printf '__global__ void k() {}\n' >q/b/k.cu
+printf 'if(ARCHS GREATER_EQUAL 80)\n  add_compile_definitions(HAS_BF16)\nendif()\n' >q/c/CMakeLists.txt
+$C2M -q -o qo q 2>err; echo "port: $?"
+grep -o "warning: '[A-Z_]*' holds[^:]*" err
+grep link_directories qo/third_party/z/CMakeLists.txt
+grep 'set(ARCHS' qo/CMakeLists.txt
+echo "-- FindCUDA's command in a comment is no call"
+mkdir -p kw
+printf '# we used to call cuda_add_library here\nproject(kw LANGUAGES CXX CUDA)\nadd_library(lb STATIC k.cu)\n' >kw/CMakeLists.txt
+printf '__global__ void k() {}\n' >kw/k.cu
+$C2M -q --musa-version 4.3 -o kwo kw; echo "port: $?"
+grep -c 'set(MUSA_LINK_LIBRARIES_KEYWORD PRIVATE)' kwo/musa_port.cmake

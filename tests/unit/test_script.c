@@ -166,8 +166,8 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
                       size_t len, struct strbuf *out, struct strbuf *diags)
 {
     struct script_rw *sr = script_rw_new(m);
-    struct script_env env = {"/p",  &files, NULL, true, NULL,
-                             false, NULL,   NULL, NULL, NULL};
+    struct script_env env = {"/p", &files, NULL, true, NULL, false,
+                             NULL, NULL,   NULL, NULL, NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;
@@ -739,6 +739,13 @@ START_TEST(cmake_old_sdk)
            "if(F MATCHES \"\\\\.cuda$\")\nendif()\n",
            "1:29: note: '\"\\\\.cu$\"' matches what the port names such "
            "files");
+    /* ... in list(TRANSFORM ... REPLACE) too, and with no word that it
+     * names no file (from the diff review: both said). */
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "string(REGEX MATCHALL \"[^;]+\\\\.cu\" M \"${S}\")\n"
+                 "list(TRANSFORM S REPLACE \"\\\\.cu$\" \".o\")\n",
+                 "string(REGEX MATCHALL \"[^;]+\\\\.mu\" M \"${S}\")\n"
+                 "list(TRANSFORM S REPLACE \"\\\\.mu$\" \".o\")\n");
     /* FindCUDA's commands and switches FindMUSA has no counterpart of
      * are said (from a review: configure then failed on
      * cuda_compile_ptx, silently). */

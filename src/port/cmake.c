@@ -534,7 +534,8 @@ static void custom_commands(struct cm *c)
         if (sj_is_nvcc(c->buf + a->t.off, a->t.len))
             sj_home_tool(c->j, a->t.off, a->t.len); /* COMMAND nvcc */
         else if (a->npc != 3 || a->pc[0].kind != CMAKE_PC_VAR_OPEN ||
-                 !tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER"))
+                 !(tok_is(c, &a->pc[1], "CMAKE_CUDA_COMPILER") ||
+                   tok_is(c, &a->pc[1], "CUDAToolkit_NVCC_EXECUTABLE")))
             continue;
         size_t end = i + 2;
         while (end < c->nargs && !is_keyword(c, end))

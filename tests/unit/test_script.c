@@ -746,6 +746,17 @@ START_TEST(cmake_old_sdk)
                  "list(TRANSFORM S REPLACE \"\\\\.cu$\" \".o\")\n",
                  "string(REGEX MATCHALL \"[^;]+\\\\.mu\" M \"${S}\")\n"
                  "list(TRANSFORM S REPLACE \"\\\\.mu$\" \".o\")\n");
+    /* A custom command run through CUDAToolkit's nvcc is mcc's, with
+     * nvcc's options ported as for ${CMAKE_CUDA_COMPILER} (from a review:
+     * -fatbin and -gencode were kept, and the variable was empty). */
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT k.fatbin COMMAND "
+           "${CUDAToolkit_NVCC_EXECUTABLE} -fatbin -lineinfo "
+           "-gencode arch=compute_80,code=sm_80 k.cu -o k.fatbin)\n",
+           "add_custom_command(OUTPUT k.fatbin COMMAND "
+           "${CMAKE_MUSA_COMPILER} --cuda-device-only "
+           "--offload-arch=mp_22 k.cu -o k.fatbin)\n",
+           "note: '-fatbin' becomes '--cuda-device-only'");
     /* FindCUDA's commands and switches FindMUSA has no counterpart of
      * are said (from a review: configure then failed on
      * cuda_compile_ptx, silently). */

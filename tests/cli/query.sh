@@ -26,7 +26,7 @@ printf 'cudaMalloc\ncudaSomethingNew\nnvtxRangePop\nfoo\nCUDA_VERSION\n' |
     $C2M --query - | cut -f1-5
 # headers, by name alone, in <>, under a directory entry (from a review:
 # every header was 'unmapped', and --query nvfunctional 'not mapped')
-printf 'cuda_runtime.h\n<nvfunctional>\nthrust/system/cuda/vector.h\nmine.h\n' |
+printf 'cuda_runtime.h\n<nvfunctional>\nthrust/system/cuda/vector.h\nmine.h\ntorch/headeronly/util/Half.h\n' |
     $C2M --query - | cut -f1-4
 $C2M --query nvfunctional | head -1
 echo "-- list"

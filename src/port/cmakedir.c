@@ -176,21 +176,18 @@ static bool ext_char(char ch)
 static bool regex_ext(struct script_job *j, size_t off, size_t n)
 {
     const struct script_files *fs = j->env ? j->env->files : NULL;
-    char ext[16];
-    if (!fs || n + 2 > sizeof(ext))
+    char name[16]; /* "x.cu": the extension's entry, as a file's */
+    if (!fs || n + 3 > sizeof(name))
         return false;
-    ext[0] = '.';
-    memcpy(ext + 1, j->buf + off, n);
-    ext[n + 1] = 0;
-    for (size_t e = 0; e < filekind_nexts; e++) {
-        const struct file_ext *x = &filekind_exts[e];
-        if (x->match != FM_EXT || !x->port_ext || strcmp(x->ext, ext) ||
-            !fs->may_rename(fs->arg, ext, n + 1))
-            continue;
-        sj_replace(j, off, n, x->port_ext + 1, strlen(x->port_ext + 1), false);
-        return true;
-    }
-    return false;
+    memcpy(name, "x.", 2);
+    memcpy(name + 2, j->buf + off, n);
+    name[n + 2] = 0;
+    const struct file_ext *x = filekind_find(name);
+    if (!x || x->match != FM_EXT || !x->port_ext ||
+        !fs->may_rename(fs->arg, name + 1, n + 1))
+        return false;
+    sj_replace(j, off, n, x->port_ext + 1, strlen(x->port_ext + 1), false);
+    return true;
 }
 
 void cmake_regex_word(struct script_job *j, size_t off, size_t len)

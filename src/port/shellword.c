@@ -17,15 +17,22 @@ size_t sj_shell_word(const char *s, size_t len)
     return len;
 }
 
+/* Is s[0..len) one of the n words of list? */
+static bool in_list(const char *s, size_t len, const char *const *list,
+                    size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strlen(list[k]) == len && !memcmp(s, list[k], len))
+            return true;
+    return false;
+}
+
 bool sj_wrapper(const char *s, size_t len)
 {
     static const char *const wrappers[] = {"ccache", "sccache", "distcc",
                                            "icecc",  "env",     "time",
                                            "nice",   "nohup",   "sudo"};
-    for (size_t k = 0; k < sizeof(wrappers) / sizeof(wrappers[0]); k++)
-        if (strlen(wrappers[k]) == len && !memcmp(s, wrappers[k], len))
-            return true;
-    return false;
+    return in_list(s, len, wrappers, sizeof(wrappers) / sizeof(wrappers[0]));
 }
 
 bool sj_other_program(const char *s, size_t len)
@@ -68,10 +75,7 @@ bool sj_other_program(const char *s, size_t len)
                                          "cuda-memcheck",
                                          "nvidia-smi",
                                          "cuda-gdb"};
-    for (size_t k = 0; k < sizeof(others) / sizeof(others[0]); k++)
-        if (strlen(others[k]) == len && !memcmp(s, others[k], len))
-            return true;
-    return false;
+    return in_list(s, len, others, sizeof(others) / sizeof(others[0]));
 }
 
 bool sj_shell_quote(const char *s, size_t len, size_t *k, char *quote)
@@ -105,10 +109,7 @@ bool sj_shell_keyword(const char *s, size_t len)
 {
     static const char *const keywords[] = {
         "(", "{", "!", "if", "then", "do", "else", "elif", "while", "until"};
-    for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
-        if (strlen(keywords[k]) == len && !memcmp(s, keywords[k], len))
-            return true;
-    return false;
+    return in_list(s, len, keywords, sizeof(keywords) / sizeof(keywords[0]));
 }
 
 bool sj_assignment(const char *s, size_t len)

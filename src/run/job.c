@@ -307,6 +307,16 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         filekind_is_template(j->path)};
 }
 
+/* An output kept as edited on top of the port this run makes again
+ * (record.h: REC_KEEP), said with the file's result. */
+static void say_kept(struct run *run, struct result *r, struct worker *w,
+                     const char *out)
+{
+    strbuf_reset(&w->emsg);
+    record_kept(&w->emsg, out);
+    result_note(run, r, w->emsg.buf);
+}
+
 /* The port of src, its pending names decided: edits in w->edits,
  * findings added to r. A build file has no names of the project's: no
  * pending ones. */
@@ -493,8 +503,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
             break;
         }
         if (v == REC_KEEP) {
-            record_kept(&w->emsg, j->out);
-            result_note(run, r, w->emsg.buf);
+            say_kept(run, r, w, j->out);
         }
         dry_run_diff(run, j, r, src, data, len);
         break;
@@ -537,9 +546,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
         }
         int rc = emit_file(&w->em, j->out, data, len, &like, &w->emsg);
         if (rc == EMIT_KEPT) {
-            strbuf_reset(&w->emsg);
-            record_kept(&w->emsg, j->out);
-            result_note(run, r, w->emsg.buf);
+            say_kept(run, r, w, j->out);
         }
         if ((rc == EMIT_UNCHANGED || rc == EMIT_KEPT) && run->keep_state) {
             stamp_set(&r->in_st, &src->st);
@@ -568,9 +575,7 @@ static void output(struct run *run, const struct job *j, struct result *r,
                 ? REC_OURS
                 : record_judge(run, AT_FDCWD, j->out, j->out, data, len);
         if (v == REC_KEEP) {
-            strbuf_reset(&w->emsg);
-            record_kept(&w->emsg, j->out);
-            result_note(run, r, w->emsg.buf);
+            say_kept(run, r, w, j->out);
         }
         if (same || v == REC_KEEP) {
             r->status = RES_OK;

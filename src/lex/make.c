@@ -518,23 +518,29 @@ bool make_lexer_next(struct make_lexer *lx, struct make_token *t)
         if (memchr(p, '\n', (size_t)(q - p)))
             flags |= MAKE_TOKF_SPLICE;
         goto done;
-    case '$':
+    case '$': {
+        /* $$(NVCC) in a define body: the reference of the text that
+         * $(eval $(call ...)) reads, as its rules' authors mean it */
+        size_t o = ctx == MAKE_CTX_DEFINE && end - p > 2 && p[1] == '$' &&
+                           (p[2] == '(' || p[2] == '{')
+                       ? 2
+                       : 1;
         if (p + 1 >= end || newline_at(p + 1, end)) {
             kind = MAKE_TOK_OTHER;
             q = p + 1;
-        } else if (p[1] == '$') {
+        } else if (p[o] == '$') {
             kind = MAKE_TOK_DOLLAR;
             q = p + 2;
-        } else if (p[1] == '(' || p[1] == '{') {
-            unsigned char e = p[1] == '{' ? REF_BRACE : 0;
-            size_t w = keyword_len(buf, lx->len, pos + 2);
-            if (make_is_function(p + 2, w) && pos + 2 + w < lx->len &&
-                is_blank(p[2 + w])) {
+        } else if (p[o] == '(' || p[o] == '{') {
+            unsigned char e = p[o] == '{' ? REF_BRACE : 0;
+            size_t w = keyword_len(buf, lx->len, pos + o + 1);
+            if (make_is_function(p + o + 1, w) && pos + o + 1 + w < lx->len &&
+                is_blank(p[o + 1 + w])) {
                 e |= REF_FUNC;
                 lx->fname = true;
             }
             kind = MAKE_TOK_VAR_OPEN;
-            q = p + 2;
+            q = p + o + 1;
             if (lx->depth)
                 flags |= MAKE_TOKF_IN_REF;
             push(lx, e);
@@ -544,6 +550,7 @@ bool make_lexer_next(struct make_lexer *lx, struct make_token *t)
             q = p + 2;
         }
         goto in_ref;
+    }
     default:
         break;
     }

@@ -25,7 +25,8 @@ enum make_tok_kind {
     MAKE_TOK_COMMENT,   /* # to the end of the logical line (a
                            backslash-newline continues it), no newline */
     MAKE_TOK_WORD,      /* a run of other bytes: a name, a flag, a path */
-    MAKE_TOK_VAR_OPEN,  /* $( or ${ */
+    MAKE_TOK_VAR_OPEN,  /* $( or ${; in a define body also $$( and $${,
+                           which $(eval $(call ...)) reads as one */
     MAKE_TOK_VAR_CLOSE, /* the ) or } that closes one */
     MAKE_TOK_VAR_SHORT, /* $ and one character: $@ $< $^ $* $X */
     MAKE_TOK_DOLLAR,    /* $$, a literal dollar */

@@ -38,12 +38,18 @@ static bool is_word(const struct make_token *t)
     return t->kind == MAKE_TOK_WORD;
 }
 
+/* Is t in a recipe, or in a define body, whose lines may be one's
+ * (a rule's recipe for $(eval), a canned recipe)? */
+static bool shell_text(const struct make_token *t)
+{
+    return t->ctx == MAKE_CTX_RECIPE || t->ctx == MAKE_CTX_DEFINE;
+}
+
 /* Is t a recipe's shell operator, a word of its own after shell_split
  * (; && || | ( ))? */
 static bool shell_op(const struct mk *m, const struct make_token *t)
 {
-    if (t->ctx != MAKE_CTX_RECIPE || !is_word(t) ||
-        (t->flags & MAKE_TOKF_IN_REF))
+    if (!shell_text(t) || !is_word(t) || (t->flags & MAKE_TOKF_IN_REF))
         return false;
     for (size_t k = 0; k < t->len; k++)
         if (!sj_shell_op(m->buf + t->off, t->len, k))
@@ -116,10 +122,13 @@ static size_t prefix_chars(const struct mk *m, const struct make_token *t)
 static size_t make_prefix(const struct mk *m, const struct make_token *t)
 {
     const char *s = m->buf + t->off;
-    size_t n = t->ctx == MAKE_CTX_RECIPE ? prefix_chars(m, t) : 0;
+    size_t n = shell_text(t) ? prefix_chars(m, t) : 0;
     if (memchr(s, '@', n) || memchr(s, '+', n))
         return n;
-    /* a '-' alone: make's at the recipe line's first word (-nvcc) */
+    /* a '-' alone: make's at the recipe line's first word (-nvcc); a
+     * define body's line starting with '-' is an option's (-arch=...) */
+    if (t->ctx != MAKE_CTX_RECIPE)
+        return 0;
     size_t i = (size_t)(t - m->v);
     while (i && m->v[i - 1].kind == MAKE_TOK_SPACE)
         i--;
@@ -273,6 +282,10 @@ static enum sj_level line_level(struct mk *m)
                        : SJ_UNAMBIGUOUS;
         if (t->ctx == MAKE_CTX_RECIPE && t->kind != MAKE_TOK_SPACE)
             return said_level(m, i);
+        /* a define body's line: a command where nvcc's ($$(NVCC) -o $$@,
+         * a rule's recipe or a canned one), else a rule or a value */
+        if (t->ctx == MAKE_CTX_DEFINE && t->kind != MAKE_TOK_SPACE)
+            return said_level(m, i) == SJ_NVCC ? SJ_NVCC : SJ_UNAMBIGUOUS;
     }
     return SJ_UNAMBIGUOUS;
 }
@@ -281,8 +294,7 @@ static enum sj_level line_level(struct mk *m)
  * subshell's '(' or ')', or a quoted word that ends in ';')? */
 static bool ends_command(const struct mk *m, const struct make_token *t)
 {
-    return t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
-           !(t->flags & MAKE_TOKF_IN_REF) &&
+    return shell_text(t) && is_word(t) && !(t->flags & MAKE_TOKF_IN_REF) &&
            sj_shell_op(m->buf + t->off, t->len, t->len - 1);
 }
 
@@ -517,7 +529,7 @@ static void link_runtime(struct mk *m, size_t from, size_t to,
     bool out = false;
     for (size_t i = from; level == SJ_NVCC && i < to; i++) {
         const struct make_token *t = &m->v[i];
-        if (t->ctx != MAKE_CTX_RECIPE)
+        if (!shell_text(t))
             return;
         if (t->kind == MAKE_TOK_SPACE || t->kind == MAKE_TOK_NEWLINE ||
             shell_op(m, t))
@@ -625,7 +637,7 @@ static void line(struct mk *m)
                 continue;
         }
         const char *eq;
-        if (t->ctx == MAKE_CTX_RECIPE && !(t->flags & MAKE_TOKF_IN_REF)) {
+        if (shell_text(t) && !(t->flags & MAKE_TOKF_IN_REF)) {
             /* the shell's variables: CUDA_VISIBLE_DEVICES=0 ./app,
              * $$CUDA_HOME, $${CUDA_HOME}, unset CUDA_HOME */
             if (i && m->v[i - 1].kind == MAKE_TOK_DOLLAR)
@@ -717,13 +729,16 @@ static void read_variables(struct mk *m)
                      sj_link_word(m->buf + t->off, t->len) == SJ_LINK_NOT)
                 mkvars_runtime(&m->vars, name->off, name->len);
         }
-        if (t->ctx != MAKE_CTX_RECIPE || t->kind == MAKE_TOK_SPACE)
+        if (!shell_text(t) || t->kind == MAKE_TOK_SPACE)
             continue;
         if (start)
             level = command_level(m, i, NULL, NULL);
         start = ends_command(m, t);
         const struct make_token *r = ref_name(m, i);
-        if (r && level != SJ_OTHER)
+        /* (a define body's line is a command's when nvcc's: its other
+         * lines may be rules, $(1): $$(OBJS)) */
+        if (r && level != SJ_OTHER &&
+            (level == SJ_NVCC || t->ctx == MAKE_CTX_RECIPE))
             mkvars_read(&m->vars, r->off, r->len,
                         level == SJ_NVCC ? MK_READ_NVCC : MK_READ_OTHER);
     }

@@ -305,7 +305,7 @@ size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
     int len = snprintf(text, ref->len + 22, "--offload-arch=%s%.*s%.*s%c",
                        bare ? "" : "mp_", (int)open->len, buf + open->off,
                        (int)ref->len, buf + ref->off,
-                       buf[open->off + 1] == '{' ? '}' : ')');
+                       buf[open->off + open->len - 1] == '{' ? '}' : ')');
     sj_replace(j, from, to - from, text, (size_t)len, false);
     sj_note(j, from,
             "'%.*s' becomes '%s' (its variable holds MUSA architectures in "

@@ -169,7 +169,7 @@ size_t mklibs_unwrap(struct script_job *j, const char *buf,
     sj_replace(j, from, to - from, "", 0, false);
     sj_replace(j, t[e].off, t[e].len, "", 0, false);
     sj_note(j, from, "'%.*s...%c' becomes its list: %s", (int)(to - from),
-            buf + from, buf[from + 1] == '{' ? '}' : ')',
+            buf + from, buf[from + t[i].len - 1] == '{' ? '}' : ')',
             f->why ? f->why : "mcc takes the options itself");
     return c;
 }

@@ -31,8 +31,8 @@ size_t make_shell_split(const char *buf, const struct make_token *v, size_t nv,
     struct make_token proto = {0}; /* that word's first token */
     for (size_t i = 0; i < nv; i++) {
         const struct make_token *t = &v[i];
-        bool word = t->ctx == MAKE_CTX_RECIPE && is_word(t) &&
-                    !(t->flags & MAKE_TOKF_IN_REF);
+        bool word = (t->ctx == MAKE_CTX_RECIPE || t->ctx == MAKE_CTX_DEFINE) &&
+                    is_word(t) && !(t->flags & MAKE_TOKF_IN_REF);
         if (pending && (word || t->kind == MAKE_TOK_SPACE))
             ; /* the quoted word goes on */
         else if (pending)

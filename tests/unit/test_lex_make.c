@@ -229,6 +229,14 @@ START_TEST(define_blocks)
            {WO, DF, "not"}, {WO, DF, "a"}, {WO, DF, "comment"},
            {WO, DF, "nvcc"}, {WO, DF, "-c"}, {DL, DF, "$$"}, {WO, DF, "<"},
            {DI, DR, "endef"}, {WO, VN, "x"}, {AS, VN, "="}, {WO, VA, "1"});
+    /* $$( and $${ in a body: the references $(eval) reads; $$< and
+     * $$$$ stay dollars, and a recipe's $$(x) is the shell's. */
+    EXPECT("define R\n\t$$(NVCC) $${F} $$< $$$$\nendef\nx:\n\t$$(y)\n",
+           {DI, DR, "define"}, {WO, VN, "R"}, {VO, DF, "$$("}, {WO, DF, "NVCC"},
+           {VC, DF, ")"}, {VO, DF, "$${"}, {WO, DF, "F"}, {VC, DF, "}"},
+           {DL, DF, "$$"}, {WO, DF, "<"}, {DL, DF, "$$"}, {DL, DF, "$$"},
+           {DI, DR, "endef"}, {WO, TG, "x"}, {CL, TG, ":"}, {DL, RE, "$$"},
+           {WO, RE, "(y)"});
     /* Nested defines; an endef that is indented. */
     EXPECT("define A\ndefine B\nx\nendef\n  endef\ny := 2\n",
            {DI, DR, "define"}, {WO, VN, "A"}, {WO, DF, "define"}, {WO, DF, "B"},

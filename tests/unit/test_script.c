@@ -1299,8 +1299,9 @@ START_TEST(make_flags)
            "no --default-stream: clang spells per-thread as "
            "-fgpu-default-stream=per-thread (inferred); check what mcc "
            "takes");
-    /* A define with no endef is said at the define. */
-    expect(newest, SCRIPT_MAKE, "define X\nnvcc -G\n", "define X\nmcc -G\n",
+    /* A define with no endef is said at the define; its body's nvcc
+     * command is ported as a recipe's. */
+    expect(newest, SCRIPT_MAKE, "define X\nnvcc -G\n", "define X\nmcc\n",
            "1:1: unterminated: missing 'endef'");
     /* Nor after a '$' that ends the line: '$ ' would be a reference
      * (found by fuzz_script). */

@@ -102,9 +102,10 @@ void pass_counts_release(struct pass_counts *pc)
     strbuf_release(&pc->k);
 }
 
-/* The uses of one name with no MUSA counterpart in a file (one message):
- * the first is printed, and says where the others are. They are all
- * reported, and --report keeps each. */
+/* The uses of one name with no MUSA counterpart in a file, or of one
+ * hazard (one message: '__shfl_down_sync' is called with the 32-lane
+ * mask 0xffffffff): the first is printed, and says where the others are.
+ * They are all reported, and --report keeps each. */
 struct fold {
     size_t first;        /* the finding printed */
     size_t more;         /* uses reported with it */
@@ -115,6 +116,11 @@ struct fold {
 
 enum { FOLD_LINES = 8 }; /* lines named before "..." */
 
+static bool folded(enum warn_id id)
+{
+    return id == WARN_UNSUPPORTED || id == WARN_HAZARD;
+}
+
 /* Group the findings of f that are reported, not let pass, by message:
  * the groups whose repeats are folded into their first use. */
 static void fold_findings(struct run *run, struct source *src,
@@ -123,7 +129,7 @@ static void fold_findings(struct run *run, struct source *src,
 {
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
-        if (fi->note || !fi->msg || pass[i] || fi->id != WARN_UNSUPPORTED ||
+        if (fi->note || !fi->msg || pass[i] || !folded(fi->id) ||
             !run->o->warn[fi->id])
             continue;
         size_t ml = strlen(fi->msg);
@@ -204,9 +210,8 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
             continue;
         source_locate(src, fi->off, &line, &col);
         const struct fold *g =
-            fi->id == WARN_UNSUPPORTED
-                ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
-                : NULL;
+            folded(fi->id) ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
+                           : NULL;
         if (g && g->first != i) { /* said with the first use */
             count_warning(run, r, line, col, fi->id, fi->msg);
             continue;

@@ -19,6 +19,8 @@ struct pyalias {
     const char *now; /* the job's arena's: edits point at it */
     bool plain;
     bool ported;
+    size_t stmt_end; /* import X: after its statement, where another import
+                        can go (0: bound otherwise) */
 };
 
 /* Replace the dotted name of tokens [i, end) by to: part by part when
@@ -455,7 +457,10 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
 static size_t import(struct pynames *m, const struct py_code *c, size_t i)
 {
     struct strbuf *sb = &m->j->tmp, out = STRBUF_INIT;
-    size_t k = i + 1;
+    size_t k = i + 1, e = i;
+    while (e + 1 < c->n && c->t[e + 1].kind != PY_TOK_NEWLINE)
+        e++;
+    size_t stmt_end = c->t[e].off + c->t[e].len;
     while (k < c->n && c->t[k].kind != PY_TOK_NEWLINE) {
         if (c->t[k].kind != PY_TOK_NAME || py_is_name(c, k - 1, "as")) {
             k++;
@@ -492,6 +497,11 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         else
             alias(m, &c->t[k], c->buf, c->buf + c->t[k].off, c->t[k].len, NULL,
                   0, false);
+        struct pyalias *a =
+            as ? NULL
+               : hashmap_get(&m->aliases, c->buf + c->t[k].off, c->t[k].len);
+        if (a && !a->stmt_end)
+            a->stmt_end = stmt_end;
         k = end;
     }
     strbuf_release(&out);
@@ -585,13 +595,23 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
         }
         if (a->plain) {
             sj_replace(m->j, c->t[i].off, c->t[i].len, o, ol, true);
-            if (!hashmap_get(&m->modules, o, ol) && !m->warned_import) {
+            const char *mod = ext ? se->e.to : arena_strndup(m->j->a, o, ol);
+            if (!hashmap_get(&m->modules, o, ol) && a->stmt_end) {
+                /* import torch; import torch_musa.utils.musa_extension */
+                struct strbuf add = STRBUF_INIT;
+                strbuf_addf(&add, "; import %s", mod);
+                sj_replace(m->j, a->stmt_end, 0, add.buf, add.len, true);
+                sj_note(m->j, a->stmt_end, "'import %s' added: '%s' names it",
+                        mod, out.buf);
+                strbuf_release(&add);
+                hashmap_put(&m->modules, arena_strndup(m->j->a, o, ol), ol,
+                            (void *)1);
+            } else if (!hashmap_get(&m->modules, o, ol) && !m->warned_import) {
                 m->warned_import = true;
                 sj_warn(m->j, WARN_BUILD, c->t[i].off,
                         "'%s' needs 'import %s', which this file does not "
                         "have",
-                        out.buf,
-                        ext ? se->e.to : arena_strndup(m->j->a, o, ol));
+                        out.buf, mod);
             }
         }
     }

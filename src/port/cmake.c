@@ -33,6 +33,7 @@ struct cm {
     struct script_job *j;
     const char *buf;
     char cmd[40]; /* the command's name, lower case ("" when too long) */
+    size_t close; /* after its ')' (0: the file ends first) */
     struct cmake_arg *args;
     size_t nargs, alloc;
     struct cmake_token *pcs; /* every argument's pieces */
@@ -424,6 +425,11 @@ static void property(struct cm *c, size_t i, size_t vend)
             c->j->map, SC_CMAKE_LANGUAGE, c->buf + v->off, v->len);
         if (le && le->action == SA_RENAME)
             rename_name(c, SC_CMAKE_LANGUAGE, v);
+        else if (le && le->action == SA_DROP) /* (no language to give) */
+            sj_warn(c->j, WARN_BUILD, v->off, "'%.*s' is kept, but %s",
+                    (int)(v->off + v->len - p->off), c->buf + p->off,
+                    le->e.message ? le->e.message
+                                  : "MUSA has no such language");
     }
     if (!se &&
         (tok_is(c, p, "COMPILE_FLAGS") || tok_is(c, p, "COMPILE_OPTIONS")) &&
@@ -480,21 +486,6 @@ static void properties(struct cm *c)
          !strcmp(c->cmd, "get_source_file_property")) &&
         c->nargs >= 3)
         property(c, 2, 3);
-}
-
-/* project(name [VERSION v] [DESCRIPTION d] [HOMEPAGE_URL u]
- * [LANGUAGES l...]) or project(name l...). */
-static void languages(struct cm *c, size_t from)
-{
-    for (size_t i = from; i < c->nargs; i++) {
-        if (arg_is(c, i, "VERSION") || arg_is(c, i, "DESCRIPTION") ||
-            arg_is(c, i, "HOMEPAGE_URL")) {
-            i++;
-            continue;
-        }
-        if (c->args[i].t.kind == CMAKE_TOK_IDENT)
-            rename_name(c, SC_CMAKE_LANGUAGE, &c->args[i].t);
-    }
 }
 
 /* NAME or NAME=value or -DNAME: NAME by the identifier table. */
@@ -637,10 +628,10 @@ static void command(struct cm *c, const struct cmake_token *name)
     }
 
     if (!strcmp(cmd, "project")) {
-        languages(c, 1);
+        cmake_languages(c->j, c->args, c->nargs, 1, c->text, NULL, 0);
     } else if (!strcmp(cmd, "enable_language") ||
                !strcmp(cmd, "check_language")) {
-        languages(c, 0);
+        cmake_languages(c->j, c->args, c->nargs, 0, c->text, name, c->close);
     } else if ((!strcmp(cmd, "find_package") ||
                 !strcmp(cmd, "find_dependency")) &&
                c->nargs) {
@@ -774,7 +765,9 @@ void cmake_port(struct script_job *j)
         if (!in_cmd)
             continue;
         if (t.kind == CMAKE_TOK_RPAREN && lx.depth == 0) {
+            c.close = t.off + t.len;
             run_command(&c, &name);
+            c.close = 0;
             in_cmd = false;
             continue;
         }

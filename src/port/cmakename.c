@@ -96,6 +96,52 @@ void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                 ce->e.message);
 }
 
+/* Does the command lose every language it names (OPTIONAL aside)? The
+ * entry of the last, or NULL. */
+static const struct script_entry *
+languages_gone(struct script_job *j, const struct cmake_arg *args, size_t nargs)
+{
+    const struct script_entry *se = NULL;
+    for (size_t i = 0; i < nargs; i++) {
+        const struct cmake_token *t = &args[i].t;
+        if (cmake_tok_is(j->buf, t, "OPTIONAL"))
+            continue;
+        se = t->kind == CMAKE_TOK_IDENT
+                 ? mapping_script(j->map, SC_CMAKE_LANGUAGE, j->buf + t->off,
+                                  t->len)
+                 : NULL;
+        if (!se || se->action != SA_DROP)
+            return NULL;
+    }
+    return se;
+}
+
+void cmake_languages(struct script_job *j, const struct cmake_arg *args,
+                     size_t nargs, size_t from, bool text,
+                     const struct cmake_token *name, size_t close)
+{
+    const struct script_entry *se =
+        name && close ? languages_gone(j, args, nargs) : NULL;
+    if (se) {
+        sj_remove(j, name->off, close - name->off);
+        sj_note(j, name->off, "dropped '%.*s' (%s)", (int)(close - name->off),
+                j->buf + name->off,
+                se->e.message ? se->e.message : "no MUSA counterpart");
+        return;
+    }
+    for (size_t i = from; i < nargs; i++) {
+        const struct cmake_token *t = &args[i].t;
+        if (cmake_tok_is(j->buf, t, "VERSION") ||
+            cmake_tok_is(j->buf, t, "DESCRIPTION") ||
+            cmake_tok_is(j->buf, t, "HOMEPAGE_URL")) {
+            i++;
+            continue;
+        }
+        if (t->kind == CMAKE_TOK_IDENT)
+            cmake_rename(j, SC_CMAKE_LANGUAGE, t, text);
+    }
+}
+
 static void template_ref(void *arg, size_t off, size_t len)
 {
     struct cmake_token p = {(uint32_t)off, (uint32_t)len, CMAKE_PC_WORD, 0};

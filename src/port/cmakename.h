@@ -28,6 +28,16 @@ const struct script_entry *cmake_rename(struct script_job *j,
 void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                           const struct cmake_token *name);
 
+/* The languages of a command's arguments args[from..nargs) (text: a
+ * message's words): project(name [VERSION v] ... [LANGUAGES l...]) from
+ * 1, enable_language(l... [OPTIONAL]) and check_language(l) from 0, each
+ * renamed or dropped. A command that would be left with no language
+ * (the SDK before the MUSA language drops CUDA) goes whole, from name to
+ * close, after its ')' (NULL, 0: never). */
+void cmake_languages(struct script_job *j, const struct cmake_arg *args,
+                     size_t nargs, size_t from, bool text,
+                     const struct cmake_token *name, size_t close);
+
 /* A word piece p of a configure_file() template (x.cmake.in): the
  * variables it names as @NAME@, renamed or reported as references. */
 void cmake_template_word(struct script_job *j, const struct cmake_token *p);

@@ -6,6 +6,8 @@
 # the cuda* pattern would invent is kept and reported (cudaNotDeclared).
 mkdir src
 printf 'void f() { CUDA_CHECK(cudaMalloc(&p, 4)); CUDA_CHECK(cudaFree(p)); CUDA_SAFE_CALL(x); }\n' >src/a.cu
+# CUB's own macros stay CUB's (muAlg keeps them): no suspects.
+printf '#if CUB_VERSION > 1\nCUB_RUNTIME_FUNCTION void c() { CUB_NS_PREFIX; }\n#endif\n' >src/c.cu
 printf '#define CUDA_CHECK(x) x\nint cudaBrandNewCall();\nint cuda_helper;\nvoid g() { cudaBrandNewCall(); cudaNotDeclared(); cublasBrandNew(h); cuda_helper = 1; }\n' >src/b.cuh
 $C2M -o out src; echo "port: $?"
 $C2M -o out src; echo "again, nothing written: $?"

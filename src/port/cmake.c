@@ -267,6 +267,15 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                             "the language alone");
                 continue;
             }
+            if (first && p->len > 14 && !memcmp(s, "CUDA_COMPILER_", 14) &&
+                !c->text)
+                /* CMake has these for its own languages alone */
+                sj_warn(c->j, WARN_BUILD, p->off,
+                        "'$<%.*s>' is kept, but a port has no CUDA "
+                        "compiler: it is empty (false), and CMake has no "
+                        "MUSA counterpart; test $<COMPILE_LANGUAGE:MUSA> or "
+                        "CMAKE_MUSA_COMPILER_ID in if()",
+                        (int)p->len, s);
             if (first)
                 continue; /* a generator expression's name */
             const struct script_entry *pe =

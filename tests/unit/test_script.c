@@ -840,6 +840,13 @@ START_TEST(cmake_old_sdk)
            "add_compile_options($<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-O2>)\n",
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "1:50: build: 'NVIDIA' is nvcc's compiler id");
+    /* $<CUDA_COMPILER_ID:...> and the like: CMake's own languages' alone,
+     * empty in a port (from a review: its definitions vanished). */
+    expect(newest, SCRIPT_CMAKE,
+           "add_compile_definitions($<$<CUDA_COMPILER_ID:NVIDIA>:NV=1>)\n",
+           "add_compile_definitions($<$<CUDA_COMPILER_ID:NVIDIA>:NV=1>)\n",
+           "1:29: build: '$<CUDA_COMPILER_ID>' is kept, but a port has no "
+           "CUDA compiler");
     /* CMake takes a command's name in any case: older projects write
      * FindCUDA's in capitals (from a review: CUDA_ADD_LIBRARY was kept,
      * an unknown command once FindCUDA is gone). */

@@ -113,6 +113,36 @@ static bool given_to_device_name(const struct py_code *c, size_t i)
     return k && device_name(c, k);
 }
 
+/* A device's text tested: str(x.device).startswith('cuda'), 'cuda' in
+ * str(x.device): a name that says device (device_name) among the few
+ * tokens of the text, on the line. */
+#define TEXT_MAX 8
+static bool in_device_text(const struct py_code *c, size_t i)
+{
+    if (i >= 4 && py_is_op(c, i - 1, "(") && py_is_op(c, i - 3, ".") &&
+        (py_is_name(c, i - 2, "startswith") ||
+         py_is_name(c, i - 2, "endswith"))) {
+        for (size_t k = i - 4, n = 0; n < TEXT_MAX; k--, n++) {
+            if (c->t[k].kind == PY_TOK_NEWLINE)
+                return false;
+            if (device_name(c, k))
+                return true;
+            if (!k)
+                break;
+        }
+        return false;
+    }
+    if (!py_is_name(c, i + 1, "in"))
+        return false;
+    for (size_t k = i + 2, n = 0; k < c->n && n < TEXT_MAX; k++, n++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE)
+            return false;
+        if (device_name(c, k))
+            return true;
+    }
+    return false;
+}
+
 /* The bracket that holds the token at i, looked for on its logical line
  * and at most HOLDER_MAX tokens back; or (size_t)-1. */
 #define HOLDER_MAX 1024
@@ -248,11 +278,11 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            compared_with_type(c, i) || chosen_if_available(c, i) ||
            given_to_device_name(c, i) || device_option_value(c, i, a) ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
-           location_value(c, i, a);
+           location_value(c, i, a) || in_device_text(c, i);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
-                             size_t i, struct py_around a)
+                             size_t i)
 {
     /* f'cuda:{rank}': its text 'cuda:', one field, nothing more */
     struct py_pieces it;
@@ -270,8 +300,8 @@ const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
         return NULL;
     const struct script_entry *de =
         mapping_script(j->map, SC_PY_DEVICE, c->buf + text.off, text.len - 1);
-    return de && names_device(c, i, a) ? rename(j, de, text.off, text.len - 1)
-                                       : NULL;
+    /* (a device with its index, wherever it is: [f'cuda:{i}' ...]) */
+    return de ? rename(j, de, text.off, text.len - 1) : NULL;
 }
 
 /* dist.get_backend() == 'nccl', backend != 'nccl': compared with a call
@@ -329,11 +359,11 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
         return backend_pairs(j, s, off, len);
     if (len >= 4 && !memcmp(s + len - 4, "CUDA", 4))
         return dispatch_key(j, c, i, off, len, a);
-    /* 'cuda', 'cuda:1', 'cuda:%d', 'cuda:{}' */
+    /* 'cuda', 'cuda:1', 'cuda:%d', 'cuda:{}', 'cuda:' + str(i) */
     size_t n = 0;
     while (n < len && s[n] != ':')
         n++;
-    if (!n || n + 1 == len)
+    if (!n || (n + 1 == len && !py_is_op(c, i + 1, "+")))
         return NULL;
     bool index = n == len || (len - n == 3 && (!memcmp(s + n, ":%d", 3) ||
                                                !memcmp(s + n, ":{}", 3)));
@@ -341,7 +371,9 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
         if (s[k] < '0' || s[k] > '9')
             return NULL;
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
-    if (de && names_device(c, i, a))
+    /* (a device with an index to come is one wherever it is: 'cuda:%d' %
+     * rank; not 'cuda:0', a checkpoint's location in map_location's key) */
+    if (de && ((index && n < len) || n + 1 == len || names_device(c, i, a)))
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;

@@ -3,7 +3,9 @@
  * (python.c asks): the device type in a string where the code names a
  * device (device='cuda:0', torch.device('cuda'), x.to('cuda'),
  * torch.autocast('cuda'), x.device.type == 'cuda', 'cuda' if
- * torch.cuda.is_available() else 'cpu'), a process group's backend
+ * torch.cuda.is_available() else 'cpu', str(x.device).startswith('cuda');
+ * with its index, anywhere: f'cuda:{i}', 'cuda:%d' % r, 'cuda:' + s),
+ * a process group's backend
  * (backend='nccl', init_process_group('nccl')), the method that moves a
  * tensor or a module (x.cuda()) and the property that says where it is
  * (x.is_cuda). The rules are the mapping's python: devices:, backends:,
@@ -27,10 +29,11 @@
 const char *pydevice_string(struct script_job *j, const struct py_code *c,
                             size_t i, size_t off, size_t len,
                             struct py_around a);
-/* The f-string at i of c: f'cuda:{rank}' where a device is named so, its
- * device type renamed. Returns its new name, or NULL. */
+/* The f-string at i of c: f'cuda:{rank}', a device with its index
+ * wherever it is, its device type renamed. Returns its new name, or
+ * NULL. */
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
-                             size_t i, struct py_around a);
+                             size_t i);
 /* The attribute name at i of c: renamed if it is such a method called
  * (x.cuda()) or a property read (x.is_cuda; not where the file sets an
  * attribute of the name or names it an option or keyword: m's own): not a

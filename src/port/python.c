@@ -368,7 +368,7 @@ static void string(struct py *p, size_t i)
             if ((f && f->nvcc) || pynvcc_in(p->nv, i))
                 options = SJ_NVCC;
             const char *dev;
-            if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i, around(p))))
+            if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i)))
                 pynames_registered(&p->m, t->off, dev);
             fields(p, i, 0);
             if (i >= p->path_end)

@@ -2413,15 +2413,30 @@ START_TEST(python_devices)
                  "        s.is_cuda = True\nok = t.is_cuda\n",
                  "import torch\nclass T:\n    def __init__(s):\n"
                  "        s.is_cuda = True\nok = t.is_cuda\n");
-    /* f'cuda:{rank}', where a device is named (DeepSpeed's and vLLM's
-     * form); another f-string stays. */
+    /* f'cuda:{rank}' (DeepSpeed's and vLLM's form), 'cuda:%d' % r and
+     * 'cuda:' + str(i): a device with its index, wherever it is (from a
+     * review: [f"cuda:{i}" for i in ...] stayed); another f-string
+     * stays, and so does a message's 'cuda: '. */
+    expect_quiet(
+        newest, SCRIPT_PYTHON,
+        "import torch\nimport torch_musa\n"
+        "d = torch.device(f'cuda:{rank}')\ny = [f'cuda:{i}' for i in r]\n"
+        "z = torch.device(f'cuda:{i}x')\nw = 'cuda:%d' % r\n"
+        "v = 'cuda:' + str(r)\nprint('cuda: done', 'cuda:')\n",
+        "import torch\nimport torch_musa\n"
+        "d = torch.device(f'musa:{rank}')\ny = [f'musa:{i}' for i in r]\n"
+        "z = torch.device(f'cuda:{i}x')\nw = 'musa:%d' % r\n"
+        "v = 'musa:' + str(r)\nprint('cuda: done', 'cuda:')\n");
+    /* A device's text tested; other text stays. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "import torch\nimport torch_musa\n"
-                 "d = torch.device(f'cuda:{rank}')\ny = f'cuda:{i}'\n"
-                 "z = torch.device(f'cuda:{i}x')\n",
+                 "a = str(x.device).startswith('cuda')\n"
+                 "b = 'cuda' in str(x.device)\nc = name.startswith('cuda')\n"
+                 "d = 'cuda' in args.backends\n",
                  "import torch\nimport torch_musa\n"
-                 "d = torch.device(f'musa:{rank}')\ny = f'cuda:{i}'\n"
-                 "z = torch.device(f'cuda:{i}x')\n");
+                 "a = str(x.device).startswith('musa')\n"
+                 "b = 'musa' in str(x.device)\nc = name.startswith('cuda')\n"
+                 "d = 'cuda' in args.backends\n");
     /* A module's cuda() (tvm.cuda(0)) and a file's own def cuda are not
      * the tensor's; only dict()'s nvcc= is the key, not a function's
      * parameter (from a review). */

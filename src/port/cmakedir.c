@@ -87,6 +87,12 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     size_t w = k;
     while (w && !cmake_word_starts(a, w))
         w--;
+    /* -DOUT=${CMAKE_CURRENT_BINARY_DIR}/gen/t.cu: the generator's output,
+     * named as the custom command's OUTPUT is */
+    if (w + 1 < k && a->pc[w].kind == CMAKE_PC_WORD &&
+        a->pc[w + 1].kind == CMAKE_PC_VAR_OPEN && a->pc[w].len > 1 &&
+        j->buf[a->pc[w].off + a->pc[w].len - 1] == '=')
+        w++;
     if (w + 1 >= k || a->pc[w].kind != CMAKE_PC_VAR_OPEN ||
         !cmake_word_ends(a, k))
         return false;

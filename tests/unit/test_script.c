@@ -840,6 +840,17 @@ START_TEST(cmake_old_sdk)
            "add_compile_options($<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-O2>)\n",
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "1:50: build: 'NVIDIA' is nvcc's compiler id");
+    /* A source the build makes, named where it is made and where its
+     * generator is told (from a review: OUTPUT became .mu, -DOUT= kept
+     * .cu, and the build found no table.mu). */
+    expect(newest, SCRIPT_CMAKE,
+           "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/t.cu\n"
+           "  COMMAND ${CMAKE_COMMAND} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/t.cu "
+           "-P g.cmake)\n",
+           "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/t.mu\n"
+           "  COMMAND ${CMAKE_COMMAND} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/t.mu "
+           "-P g.cmake)\n",
+           NULL);
     /* $<CUDA_COMPILER_ID:...> and the like: CMake's own languages' alone,
      * empty in a port (from a review: its definitions vanished). */
     expect(newest, SCRIPT_CMAKE,

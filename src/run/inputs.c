@@ -572,8 +572,10 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
 }
 
 /* A quoted #include name[0..len) of job j that is no file of the run and
- * in no -I directory: when a port of it would rename it (x.cuh ->
- * x.muh; with --rename-project, x_cuda.h -> x_musa.h too), say
+ * in no -I directory: when it is beside j on disk (left out of the run:
+ * its CUDA stays, and its declarations keep the names the port may give
+ * their uses), or a port of it would rename it (x.cuh -> x.muh; with
+ * --rename-project, x_cuda.h -> x_musa.h too), say
  * so in p, else NULL. The #include keeps the name: the file may be where
  * the build alone looks, unported. */
 static const char *found_nowhere(struct strbuf *p, const struct run *r,
@@ -585,7 +587,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     bool renamed = false;
     char *to = run_port_name(r, p->buf, NULL, filekind_of(p->buf) != FK_OTHER,
                              &renamed);
-    if (!renamed || made_from_template(r, name, len)) {
+    if (made_from_template(r, name, len)) {
         free(to);
         return NULL;
     }
@@ -600,7 +602,16 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
         beside = stat(p->buf, &st) == 0 && S_ISREG(st.st_mode);
     }
     strbuf_reset(p);
-    if (beside)
+    if (!renamed && beside) /* (utils.h, which defines CUBLAS_CHECK) */
+        strbuf_addf(p,
+                    "'%.*s' is found from this file's directory, but is not "
+                    "ported with it: its CUDA stays, and what it declares "
+                    "keeps the names this port may give its uses here; port "
+                    "it in the same run",
+                    (int)len, name);
+    else if (!renamed)
+        ;
+    else if (beside)
         strbuf_addf(
             p,
             "'%.*s' is found from this file's directory, but is not ported "
@@ -616,7 +627,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
                     "directory",
                     (int)len, name, to);
     free(to);
-    return p->buf;
+    return p->len ? p->buf : NULL;
 }
 
 /* The directory to name in -I for job j found as name[0..len), as the

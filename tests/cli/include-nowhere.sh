@@ -4,17 +4,21 @@
 # the port knows of. A header in a -I directory, an angled one, a
 # library's that the mappings know (cub/ keeps its name; ATen/cuda/ has
 # its own warning), one in a branch not always compiled, or one whose
-# name a port keeps (.h) says nothing. With --rename-project the name is
+# name a port keeps (.h) says nothing, but where it is beside the file,
+# left out of the run: its CUDA stays, and its own names (CUBLAS_CHECK)
+# keep theirs while their uses here may not. With --rename-project the name is
 # the one such a port gives (ops/cuda/x_cuda.cuh -> ops/musa/x_musa.muh).
 mkdir -p src inc
 printf '#pragma once\n' >src/near.cuh
 printf '#pragma once\n' >inc/far.cuh
+printf '#define CUBLAS_CHECK(x) x\n' >src/util.h
 cat >src/k.cu <<'Y'
 #include "near.cuh"
 #include "gone.cuh"
 #include "far.cuh"
 #include <angled.cuh>
 #include "plain.h"
+#include "util.h"
 #include "cub/block/block_reduce.cuh"
 #include "ATen/cuda/DeviceUtils.cuh"
 #ifdef USE_EXTRA

@@ -499,13 +499,16 @@ static bool nvcc_list(const struct py *p, size_t i)
 }
 
 /* The '=' of a keyword argument at i: dict(cxx=[...], nvcc=[...])'s
- * keyword is the key, renamed as the string is. */
+ * keyword is the key, renamed as the string is; args.update(nvcc=...)'s
+ * too. */
 static void dict_key(struct py *p, size_t i)
 {
     struct frame *f = top(p);
     if (f && p->m.extension && i >= 2 && f->open == '(' && f->first >= 2 &&
-        is_name(p, f->first - 2, "dict") && is_op(p, i, "=") &&
-        is_name(p, i - 1, "nvcc") &&
+        (is_name(p, f->first - 2, "dict") ||
+         (f->first >= 3 && is_name(p, f->first - 2, "update") &&
+          is_op(p, f->first - 3, "."))) &&
+        is_op(p, i, "=") && is_name(p, i - 1, "nvcc") &&
         (is_op(p, i - 2, "(") || is_op(p, i - 2, ","))) {
         const struct script_entry *se =
             mapping_script(p->j->map, SC_PY_KEY, "nvcc", 4);

@@ -2466,6 +2466,13 @@ START_TEST(python_devices)
                  "def ext(nvcc=None):\n    pass\ne = ext(nvcc=['-G'])\n",
                  "from torch_musa.utils.musa_extension import MUSAExtension\n"
                  "def ext(nvcc=None):\n    pass\ne = ext(nvcc=[])\n");
+    /* args.update(nvcc=...): the key, as dict()'s (from a review: the
+     * flags went to no compiler). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils.cpp_extension import CUDAExtension\n"
+                 "a = {'cxx': []}\na.update(nvcc=f())\n",
+                 "from torch_musa.utils.musa_extension import MUSAExtension\n"
+                 "a = {'cxx': []}\na.update(mcc=f())\n");
     /* Not torch's file: its strings and methods are its own. */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "x = run(device='cuda')\ny = x.cuda()\n",

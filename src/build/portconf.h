@@ -9,6 +9,7 @@
 #define C2M_BUILD_PORTCONF_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct json;
 struct strbuf;
@@ -19,8 +20,12 @@ struct strbuf;
 /* musa_port.cmake: with language, the MUSA language (SDK 5.1 and newer);
  * else FindMUSA, with MUSA_ARCH turned into --offload-arch options, its
  * targets linked with the keyword signature unless findcuda (the project
- * used FindCUDA's cuda_add_*, which link with the plain one). */
-void portconf_render_cmake(bool language, bool findcuda, struct strbuf *out);
+ * used FindCUDA's cuda_add_*, which link with the plain one). The
+ * architectures arch[0..narch) (mp_22, ...) are the default of a target
+ * that names none. */
+void portconf_render_cmake(bool language, bool findcuda,
+                           const char *const *arch, size_t narch,
+                           struct strbuf *out);
 /* CMakeUserPresets.json: the preset "musa", and with project (the
  * project's CMakePresets.json, or NULL) "musa-NAME" for each of its
  * presets a user runs, which inherits it (cmake --preset musa-release). */

@@ -50,3 +50,9 @@ ls out
 echo "-- --no-build-files"
 $C2M -q --no-build-files -o plain src; echo "plain: $?"
 ls -R plain
+echo "-- --musa-arch: the default of a target that names none"
+mkdir arch
+printf 'project(a LANGUAGES CXX CUDA)\nadd_executable(a a.cu)\n' >arch/CMakeLists.txt
+printf '__global__ void k() {}\n' >arch/a.cu
+$C2M -q --musa-arch mp_31,mp_22 -o archs arch; echo "archs: $?"
+grep 'set(CMAKE_MUSA_ARCHITECTURES' archs/musa_port.cmake

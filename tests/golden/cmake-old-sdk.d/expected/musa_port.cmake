@@ -20,7 +20,8 @@ endif()
 list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 # FindMUSA (SDKs before 5.1 have no MUSA language): musa_add_executable,
 # musa_add_library and MUSA_MCC_FLAGS, with the GPU architectures of
-# MUSA_ARCH (-DMUSA_ARCH="mp_22;mp_31", or the environment; default mp_22).
+# MUSA_ARCH (-DMUSA_ARCH="mp_22;mp_31", or the environment; default the
+# port's).
 # Its musa_add_* link with the keyword signature, as modern CMake
 # projects do (FindCUDA's CUDA_LINK_LIBRARIES_KEYWORD), unless the
 # project used FindCUDA's cuda_add_*, which link with the plain one.
@@ -32,7 +33,7 @@ if(NOT DEFINED MUSA_ARCH)
   if(DEFINED ENV{MUSA_ARCH})
     set(MUSA_ARCH "$ENV{MUSA_ARCH}")
   else()
-    set(MUSA_ARCH mp_22)
+    set(MUSA_ARCH "mp_22")
   endif()
 endif()
 foreach(_musa_arch IN LISTS MUSA_ARCH)

@@ -25,3 +25,13 @@ include(EnableMUSALanguage)
 if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "${MUSA_HOME}/bin/mcc")
   set(CMAKE_MUSA_COMPILER "${MUSA_HOME}/bin/mcc" CACHE FILEPATH "the MUSA compiler")
 endif()
+# The GPU architectures of a target that names none (mcc would try
+# several, slower, and may fail), as the port's are; -DCMAKE_MUSA_ARCHITECTURES
+# chooses others. CUDA's, given on the command line, reach nothing.
+if(NOT DEFINED CMAKE_MUSA_ARCHITECTURES)
+  set(CMAKE_MUSA_ARCHITECTURES "22" CACHE STRING "the MUSA GPU architectures")
+endif()
+if(DEFINED CMAKE_CUDA_ARCHITECTURES)
+  message(WARNING "CMAKE_CUDA_ARCHITECTURES (${CMAKE_CUDA_ARCHITECTURES}) is CUDA's: "
+    "the port builds for CMAKE_MUSA_ARCHITECTURES (${CMAKE_MUSA_ARCHITECTURES})")
+endif()

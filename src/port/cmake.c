@@ -216,6 +216,7 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                        a->pc[k + 1].kind == CMAKE_PC_VAR_CLOSE) {
                 const struct script_entry *se =
                     cmake_rename_variable(c->j, p, true);
+                cmake_version_value(c->j, se, p, c->cmd);
                 const struct hashmap *ph = c->j->env ? c->j->env->homes : NULL;
                 if (((se && se->action == SA_RENAME) ||
                      hashmap_get(&c->homes, c->buf + p->off, p->len) ||

@@ -142,10 +142,23 @@ void cmake_languages(struct script_job *j, const struct cmake_arg *args,
     }
 }
 
+void cmake_version_value(struct script_job *j, const struct script_entry *se,
+                         const struct cmake_token *p, const char *cmd)
+{
+    const char *s = j->buf + p->off;
+    /* (if(): compared, and said so; message(): text) */
+    if (cmd && (!strcmp(cmd, "if") || !strcmp(cmd, "elseif") ||
+                !strcmp(cmd, "message")))
+        return;
+    if (template_version_value(se, s, p->len))
+        sj_warn(j, WARN_HAZARD, p->off, TEMPLATE_VERSION_VALUE, (int)p->len, s,
+                se->e.to);
+}
+
 static void template_ref(void *arg, size_t off, size_t len)
 {
     struct cmake_token p = {(uint32_t)off, (uint32_t)len, CMAKE_PC_WORD, 0};
-    cmake_rename_variable(arg, &p, true);
+    cmake_version_value(arg, cmake_rename_variable(arg, &p, true), &p, NULL);
 }
 
 void cmake_template_word(struct script_job *j, const struct cmake_token *p)

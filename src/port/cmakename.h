@@ -38,6 +38,14 @@ void cmake_languages(struct script_job *j, const struct cmake_arg *args,
                      size_t nargs, size_t from, bool text,
                      const struct cmake_token *name, size_t close);
 
+/* The value of a CUDA version variable (se, its entry, at p) used but
+ * not compared (set(V ${CUDAToolkit_VERSION_MAJOR}), @CUDAToolkit_...@
+ * in a template): a hazard, since the port's holds MUSA's version; not
+ * in the command cmd's arguments where it is compared or text (if(),
+ * message()). */
+void cmake_version_value(struct script_job *j, const struct script_entry *se,
+                         const struct cmake_token *p, const char *cmd);
+
 /* A word piece p of a configure_file() template (x.cmake.in): the
  * variables it names as @NAME@, renamed or reported as references. */
 void cmake_template_word(struct script_job *j, const struct cmake_token *p);

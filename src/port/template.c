@@ -97,6 +97,13 @@ void template_defines(const char *buf, size_t len,
     }
 }
 
+bool template_version_value(const struct script_entry *se, const char *s,
+                            size_t len)
+{
+    return se && se->e.hazard == HAZARD_COMPARED && se->action == SA_RENAME &&
+           cmake_holds(s, len, "VERSION") && !cmake_holds(s, len, "COMPILER");
+}
+
 const char *template_variable(const struct mapping *m, struct finder *fd,
                               const char *buf, size_t off, size_t len,
                               bool macro)
@@ -122,6 +129,9 @@ const char *template_variable(const struct mapping *m, struct finder *fd,
     memcpy(to, se->e.to, se->e.to_len);
     memcpy(to + se->e.to_len, s + pl, len - pl);
     to[n] = '\0';
+    if (!macro && template_version_value(se, s, len))
+        finder_add(fd, WARN_HAZARD, off, TEMPLATE_VERSION_VALUE, (int)len, s,
+                   to); /* #define TK_MAJOR @CUDAToolkit_VERSION_MAJOR@ */
     if (!macro)
         return to;
     finder_add(fd, WARN_BUILD, off,

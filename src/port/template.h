@@ -42,6 +42,19 @@ void template_refs(const char *buf, size_t off, size_t len,
 void template_defines(const char *buf, size_t len,
                       void (*fn)(void *arg, size_t off, size_t len), void *arg);
 
+/* Is se, the entry of the CMake variable s[0..len), a CUDA version whose
+ * port holds a MUSA SDK's (CUDAToolkit_VERSION_MAJOR), to be said where
+ * its value is used, not compared: TEMPLATE_VERSION_VALUE, with the name
+ * and its port. */
+struct script_entry;
+bool template_version_value(const struct script_entry *se, const char *s,
+                            size_t len);
+#define TEMPLATE_VERSION_VALUE                                                 \
+    "'%.*s' becomes '%s', a MUSA SDK's version (4.x, 5.x), not CUDA's: "       \
+    "where the code tests what it is given to as a CUDA version (#if "         \
+    "CFG_CUDA_MAJOR < 11), it picks the wrong path; test the MUSA "            \
+    "version the code needs"
+
 /* The port of the CMake variable buf[off..off+len), named in a
  * reference, or after #cmakedefine (macro: the macro keeps its name,
  * which the sources use, so a renamed variable is said instead): its new

@@ -369,6 +369,22 @@ START_TEST(cmake_names)
            "if(CUDAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "if(MUSAToolkit_VERSION VERSION_LESS 12.0)\nendif()\n",
            "1:4: hazard: 'CUDAToolkit_VERSION' is compared with '12.0'");
+    /* ... and so is its value given on (from a review: a header made
+     * from it said 5 where the code tested < 11), once in an if(). */
+    expect(newest, SCRIPT_CMAKE, "set(M ${CUDAToolkit_VERSION_MAJOR})\n",
+           "set(M ${MUSAToolkit_VERSION_MAJOR})\n",
+           "1:9: hazard: 'CUDAToolkit_VERSION_MAJOR' becomes "
+           "'MUSAToolkit_VERSION_MAJOR', a MUSA SDK's version");
+    {
+        struct ported p =
+            port_with(newest, SCRIPT_CMAKE,
+                      "if(${CUDAToolkit_VERSION} VERSION_LESS 12)\nendif()\n");
+        ck_assert_msg(strstr(p.diags, "is compared with") &&
+                          !strstr(p.diags, "a MUSA SDK's version (4.x"),
+                      "%s", p.diags);
+        free(p.text);
+        free(p.diags);
+    }
     /* FindCUDA's results: CUDA_FOUND is FindMUSA's MUSA_FOUND; the
      * version it is not known to set is reported (from a review: the
      * GPU target was never made, silently). */

@@ -137,8 +137,12 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
             name_start(buf[i + 2]) &&
             (!i || script_blank(buf[i - 1]) ||
              memchr("'\"[(,=:", buf[i - 1], 7))) {
-            /* -DNAME, -DNAME=1, '-DNAME', $<...:-DNAME> */
-            fn(arg, i + 2, name_len(buf, len, i + 2));
+            /* -DNAME, -DNAME=1, '-DNAME', $<...:-DNAME>; not a CMake
+             * cache's -DCMAKE_CUDA_ARCHITECTURES=... (ExternalProject's
+             * CMAKE_ARGS, cmake -D... in a recipe) */
+            size_t n = name_len(buf, len, i + 2);
+            if (n < 6 || memcmp(buf + i + 2, "CMAKE_", 6))
+                fn(arg, i + 2, n);
             i += 2;
         } else if (lang == SCRIPT_CMAKE &&
                    (script_at_word(buf, len, i, "add_compile_definitions",

@@ -68,3 +68,8 @@ printf '#ifndef __CUDA_NO_HALF_OPERATORS__\nint h;\n#endif\n' >half/h.cu
 printf 'add_definitions(-D__CUDA_NO_HALF_OPERATORS__)\nadd_library(h h.cu)\n' >half/CMakeLists.txt
 $C2M -o out-half half 2>&1 | grep 'build files define'
 grep -h HALF out-half/h.mu out-half/CMakeLists.txt
+# A CMake cache's -DCMAKE_... (ExternalProject's CMAKE_ARGS) is no macro.
+mkdir ep
+printf '__global__ void k() {}\n' >ep/k.cu
+printf 'add_library(k k.cu)\nExternalProject_Add(dep CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DDEP_FAST=1)\n' >ep/CMakeLists.txt
+$C2M -o out-ep ep 2>&1 | grep 'build files define'

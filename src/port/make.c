@@ -125,13 +125,18 @@ static size_t make_prefix(const struct mk *m, const struct make_token *t)
     size_t n = shell_text(t) ? prefix_chars(m, t) : 0;
     if (memchr(s, '@', n) || memchr(s, '+', n))
         return n;
-    /* a '-' alone: make's at the recipe line's first word (-nvcc); a
-     * define body's line starting with '-' is an option's (-arch=...) */
-    if (t->ctx != MAKE_CTX_RECIPE)
-        return 0;
+    /* a '-' alone: make's at the recipe line's first word (-nvcc); in a
+     * define body, where a tab starts the line (a rule's recipe for
+     * $(eval)) or nvcc follows, else an option's (-arch=...) */
     size_t i = (size_t)(t - m->v);
     while (i && m->v[i - 1].kind == MAKE_TOK_SPACE)
         i--;
+    if (t->ctx == MAKE_CTX_DEFINE)
+        return n && !i &&
+                       (m->buf[m->v[0].off] == '\t' ||
+                        sj_is_nvcc(s + n, t->len - n))
+                   ? n
+                   : 0;
     return n && (!i || m->v[i - 1].ctx != MAKE_CTX_RECIPE) ? n : 0;
 }
 
@@ -285,7 +290,10 @@ static enum sj_level line_level(struct mk *m)
         /* a define body's line: a command where nvcc's ($$(NVCC) -o $$@,
          * a rule's recipe or a canned one), else a rule or a value */
         if (t->ctx == MAKE_CTX_DEFINE && t->kind != MAKE_TOK_SPACE)
-            return said_level(m, i) == SJ_NVCC ? SJ_NVCC : SJ_UNAMBIGUOUS;
+            return m->buf[m->v[0].off] != ' ' && /* (text: "  nvcc ...") */
+                           said_level(m, i) == SJ_NVCC
+                       ? SJ_NVCC
+                       : SJ_UNAMBIGUOUS;
     }
     return SJ_UNAMBIGUOUS;
 }
@@ -632,7 +640,8 @@ static void line(struct mk *m)
             sj_library(j, t->off, t->len, t->off, t->len); /* cudart */
             continue;
         }
-        if (t->ctx == MAKE_CTX_VARNAME || t->ctx == MAKE_CTX_DIRECTIVE) {
+        if (t->ctx == MAKE_CTX_VARNAME || t->ctx == MAKE_CTX_DIRECTIVE ||
+            (!i && mkvars_define_assigns(m->buf, m->v, m->n))) {
             if (variable(m, t))
                 continue;
         }

@@ -301,11 +301,12 @@ size_t mkarch_token(struct script_job *j, const struct mk_vars *v,
     }
     size_t from = t[i].off, to = t[last].off + t[last].len;
     const struct make_token *open = ref - 1;
-    char *text = arena_alloc(j->a, ref->len + 22);
-    int len = snprintf(text, ref->len + 22, "--offload-arch=%s%.*s%.*s%c",
-                       bare ? "" : "mp_", (int)open->len, buf + open->off,
-                       (int)ref->len, buf + ref->off,
-                       buf[open->off + open->len - 1] == '{' ? '}' : ')');
+    size_t cap = open->len + ref->len + 22; /* ($$( in a define body) */
+    char *text = arena_alloc(j->a, cap);
+    int len =
+        snprintf(text, cap, "--offload-arch=%s%.*s%.*s%c", bare ? "" : "mp_",
+                 (int)open->len, buf + open->off, (int)ref->len, buf + ref->off,
+                 buf[open->off + open->len - 1] == '{' ? '}' : ')');
     sj_replace(j, from, to - from, text, (size_t)len, false);
     sj_note(j, from,
             "'%.*s' becomes '%s' (its variable holds MUSA architectures in "

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/xalloc.h"
 
@@ -139,4 +140,19 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->assigned);
     free(v->edges);
     free(v->picks);
+}
+
+bool mkvars_define_assigns(const char *buf, const struct make_token *v,
+                           size_t n)
+{
+    if (!n || v[0].ctx != MAKE_CTX_DEFINE || v[0].kind != MAKE_TOK_WORD)
+        return false;
+    size_t k = 1;
+    while (k < n && v[k].kind == MAKE_TOK_SPACE)
+        k++;
+    if (k == 1 || k >= n || v[k].kind != MAKE_TOK_WORD)
+        return false;
+    const char *s = buf + v[k].off;
+    size_t len = v[k].len;
+    return s[0] == '=' || (len >= 2 && strchr(":?+!", s[0]) && s[1] == '=');
 }

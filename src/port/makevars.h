@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "lex/make.h"
 #include "util/hashmap.h"
 
 enum mk_reader {
@@ -81,5 +82,11 @@ enum mk_reader mkvars_reader(const struct mk_vars *v, const char *name,
 bool mkvars_links_runtime(const struct mk_vars *v, const char *name,
                           size_t len);
 void mkvars_release(struct mk_vars *v);
+
+/* Does the logical line v[0..n) of buf, a define body's, assign the
+ * variable its first word names (CUDA_HOME ?= /usr/local/cuda, for
+ * $(eval)), which the port renames as its references? */
+bool mkvars_define_assigns(const char *buf, const struct make_token *v,
+                           size_t n);
 
 #endif

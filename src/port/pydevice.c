@@ -363,7 +363,8 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     size_t n = 0;
     while (n < len && s[n] != ':')
         n++;
-    if (!n || (n + 1 == len && !py_is_op(c, i + 1, "+")))
+    if (!n || (n + 1 == len && !py_is_op(c, i + 1, "+") &&
+               !in_device_text(c, i))) /* (.startswith('cuda:')) */
         return NULL;
     bool index = n == len || (len - n == 3 && (!memcmp(s + n, ":%d", 3) ||
                                                !memcmp(s + n, ":{}", 3)));

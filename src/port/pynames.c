@@ -460,7 +460,12 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
     size_t k = i + 1, e = i;
     while (e + 1 < c->n && c->t[e + 1].kind != PY_TOK_NEWLINE)
         e++;
-    size_t stmt_end = c->t[e].off + c->t[e].len;
+    /* (at the module's top: not in a def or an if; before a last ';') */
+    size_t at = c->t[i].off, stmt_end = py_is_op(c, e, ";")
+                                            ? c->t[e].off
+                                            : c->t[e].off + c->t[e].len;
+    if (at && c->buf[at - 1] != '\n')
+        stmt_end = 0;
     while (k < c->n && c->t[k].kind != PY_TOK_NEWLINE) {
         if (c->t[k].kind != PY_TOK_NAME || py_is_name(c, k - 1, "as")) {
             k++;

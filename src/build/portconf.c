@@ -25,6 +25,14 @@ static void arch_list(struct strbuf *out, const char *const *arch, size_t narch,
     }
 }
 
+/* The compiler, as the MUSA language names it, for either SDK. */
+#define MUSA_COMPILER                                                          \
+    "if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "                           \
+    "\"${MUSA_HOME}/bin/mcc\")\n"                                              \
+    "  set(CMAKE_MUSA_COMPILER \"${MUSA_HOME}/bin/mcc\" CACHE FILEPATH "       \
+    "\"the MUSA compiler\")\n"                                                 \
+    "endif()\n"
+
 void portconf_render_cmake(bool language, bool findcuda,
                            const char *const *arch, size_t narch,
                            struct strbuf *out)
@@ -63,12 +71,7 @@ void portconf_render_cmake(bool language, bool findcuda,
             "# check_language(MUSA) tries the compiler in a project of its "
             "own, which\n"
             "# neither this file nor the SDK's modules reach: named here, "
-            "it is taken.\n"
-            "if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "
-            "\"${MUSA_HOME}/bin/mcc\")\n"
-            "  set(CMAKE_MUSA_COMPILER \"${MUSA_HOME}/bin/mcc\" CACHE "
-            "FILEPATH \"the MUSA compiler\")\n"
-            "endif()\n"
+            "it is taken.\n" MUSA_COMPILER
             "# The GPU architectures of a target that names none (mcc "
             "would try\n"
             "# several, slower, and may fail), as the port's are; "
@@ -104,12 +107,18 @@ void portconf_render_cmake(bool language, bool findcuda,
         strbuf_addstr(out, "if(NOT DEFINED MUSA_LINK_LIBRARIES_KEYWORD)\n"
                            "  set(MUSA_LINK_LIBRARIES_KEYWORD PRIVATE)\n"
                            "endif()\n");
-    strbuf_addstr(out, "find_package(MUSA REQUIRED)\n"
-                       "if(NOT DEFINED MUSA_ARCH)\n"
-                       "  if(DEFINED ENV{MUSA_ARCH})\n"
-                       "    set(MUSA_ARCH \"$ENV{MUSA_ARCH}\")\n"
-                       "  else()\n"
-                       "    set(MUSA_ARCH \"");
+    strbuf_addstr(out,
+                  "# The compiler, named as the MUSA language names it: "
+                  "the port's\n"
+                  "# if(CMAKE_MUSA_COMPILER) (check_language(CUDA)'s "
+                  "test) and commands\n"
+                  "# that ran ${CMAKE_CUDA_COMPILER} read it.\n" MUSA_COMPILER
+                  "find_package(MUSA REQUIRED)\n"
+                  "if(NOT DEFINED MUSA_ARCH)\n"
+                  "  if(DEFINED ENV{MUSA_ARCH})\n"
+                  "    set(MUSA_ARCH \"$ENV{MUSA_ARCH}\")\n"
+                  "  else()\n"
+                  "    set(MUSA_ARCH \"");
     arch_list(out, arch, narch, false);
     strbuf_addstr(out,
                   "\")\n"

@@ -19,13 +19,6 @@ const struct script_entry *cmake_rename_variable(struct script_job *j,
 {
     const char *s = j->buf + p->off;
     const struct script_entry *se = cmake_variable(j->map, s, p->len);
-    if (!se && reference && p->len > 13 && !memcmp(s, "CUDA_", 5) &&
-        !memcmp(s + p->len - 8, "_LIBRARY", 8))
-        sj_warn(j, WARN_BUILD, p->off,
-                "'%.*s' is a CUDAToolkit library variable that no mapping "
-                "knows: it is kept, and empty in a MUSA build; link the MUSA "
-                "library (its MUSA:: target) yourself",
-                (int)p->len, s);
     if (!se || (reference && se->action == SA_REPORT) ||
         sj_kept(j, se, p->off, s, p->len))
         return se;

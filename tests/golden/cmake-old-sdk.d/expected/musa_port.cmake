@@ -28,6 +28,12 @@ list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 if(NOT DEFINED MUSA_LINK_LIBRARIES_KEYWORD)
   set(MUSA_LINK_LIBRARIES_KEYWORD PRIVATE)
 endif()
+# The compiler, named as the MUSA language names it: the port's
+# if(CMAKE_MUSA_COMPILER) (check_language(CUDA)'s test) and commands
+# that ran ${CMAKE_CUDA_COMPILER} read it.
+if(NOT DEFINED CMAKE_MUSA_COMPILER AND EXISTS "${MUSA_HOME}/bin/mcc")
+  set(CMAKE_MUSA_COMPILER "${MUSA_HOME}/bin/mcc" CACHE FILEPATH "the MUSA compiler")
+endif()
 find_package(MUSA REQUIRED)
 if(NOT DEFINED MUSA_ARCH)
   if(DEFINED ENV{MUSA_ARCH})

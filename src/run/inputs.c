@@ -584,9 +584,8 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
 {
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
-    bool renamed = false;
-    char *to = run_port_name(r, p->buf, NULL, filekind_of(p->buf) != FK_OTHER,
-                             &renamed);
+    bool renamed = false, source = filekind_of(p->buf) != FK_OTHER;
+    char *to = run_port_name(r, p->buf, NULL, source, &renamed);
     if (made_from_template(r, name, len)) {
         free(to);
         return NULL;
@@ -602,7 +601,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
         beside = stat(p->buf, &st) == 0 && S_ISREG(st.st_mode);
     }
     strbuf_reset(p);
-    if (!renamed && beside) /* (utils.h, which defines CUBLAS_CHECK) */
+    if (!renamed && beside && source) /* (utils.h: CUBLAS_CHECK) */
         strbuf_addf(p,
                     "'%.*s' is found from this file's directory, but is not "
                     "ported with it: its CUDA stays, and what it declares "

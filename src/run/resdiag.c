@@ -138,7 +138,7 @@ static void fold_findings(struct run *run, struct source *src,
         source_locate(src, fi->off, &line, &col);
         if (!g) {
             g = arena_alloc(a, sizeof(*g));
-            *g = (struct fold){i, 0, 0, 0, STRBUF_INIT};
+            *g = (struct fold){i, 0, line, 0, STRBUF_INIT};
             hashmap_put(folds, fi->msg, ml, g);
             continue;
         }
@@ -218,7 +218,10 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
         }
         strbuf_reset(&shown);
         strbuf_addstr(&shown, fi->msg);
-        if (g && g->more)
+        if (g && g->more && !g->lines_named) /* (all on the first's line) */
+            strbuf_addf(&shown, " (%zu more use%s on this line)", g->more,
+                        g->more == 1 ? "" : "s");
+        else if (g && g->more)
             strbuf_addf(&shown, " (%zu more use%s in this file, at line%s %s)",
                         g->more, g->more == 1 ? "" : "s",
                         g->lines_named == 1 ? "" : "s", g->lines.buf + 2);

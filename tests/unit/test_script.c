@@ -729,6 +729,11 @@ START_TEST(cmake_old_sdk)
            "set(CMAKE_CUDA_FLAGS \"-O2\")\n",
            "4:5: build: 'CMAKE_CUDA_FLAGS' is kept, but FindMUSA reads "
            "MUSA_MCC_FLAGS");
+    /* A command left with no language goes whole, its lines kept. */
+    expect(old_sdk, SCRIPT_CMAKE,
+           "check_language(\n  CUDA\n)\nenable_language(CXX CUDA)\n"
+           "enable_language(CUDA OPTIONAL)\n",
+           "\n\n\nenable_language(CXX)\n\n", NULL);
     /* Libraries looked for by name. */
     expect(newest, SCRIPT_CMAKE,
            "find_library(L cudart PATHS x)\nfind_library(D NAMES cudadevrt)\n",

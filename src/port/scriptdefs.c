@@ -119,8 +119,22 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
                     void (*fn)(void *arg, size_t off, size_t len), void *arg)
 {
     char quote = 0; /* the quote of the string the scan is in, or 0 */
+    /* -D words given to cmake are its cache's, not macros: after
+     * CMAKE_ARGS or ${CMAKE_COMMAND} (-DOUT=... -P gen.cmake) to the
+     * command's ')', after cmake in a recipe to the line's end */
+    bool cache = false;
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
+        if ((c == '\n' && lang != SCRIPT_CMAKE) ||
+            (c == ')' && !quote && lang == SCRIPT_CMAKE))
+            cache = false;
+        if (!quote && lang != SCRIPT_PYTHON &&
+            (script_at_word(buf, len, i, "CMAKE_ARGS", false) ||
+             script_at_word(buf, len, i, "CMAKE_CACHE_ARGS", false) ||
+             script_at_word(buf, len, i, "CMAKE_COMMAND", false) ||
+             (lang == SCRIPT_MAKE &&
+              script_at_word(buf, len, i, "cmake", false))))
+            cache = true;
         if (c == '\n')
             quote = 0;
         else if (quote && c == quote && buf[i - 1] != '\\')
@@ -141,7 +155,7 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
              * cache's -DCMAKE_CUDA_ARCHITECTURES=... (ExternalProject's
              * CMAKE_ARGS, cmake -D... in a recipe) */
             size_t n = name_len(buf, len, i + 2);
-            if (n < 6 || memcmp(buf + i + 2, "CMAKE_", 6))
+            if (!cache && (n < 6 || memcmp(buf + i + 2, "CMAKE_", 6)))
                 fn(arg, i + 2, n);
             i += 2;
         } else if (lang == SCRIPT_CMAKE &&

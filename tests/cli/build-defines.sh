@@ -73,3 +73,15 @@ mkdir ep
 printf '__global__ void k() {}\n' >ep/k.cu
 printf 'add_library(k k.cu)\nExternalProject_Add(dep CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DDEP_FAST=1)\n' >ep/CMakeLists.txt
 $C2M -o out-ep ep 2>&1 | grep 'build files define'
+# ... nor any -D given to cmake: a script's (-P), a sub-build's, a recipe's.
+mkdir gen
+printf '__global__ void k() {}\n' >gen/k.cu
+cat >gen/CMakeLists.txt <<'Y'
+add_custom_command(OUTPUT t.cu COMMAND ${CMAKE_COMMAND}
+  -DOUT=t.cu -DIN=t.txt -P gen.cmake)
+ExternalProject_Add(dep CMAKE_ARGS -DUSE_CUDA=ON)
+add_library(k k.cu)
+target_compile_definitions(k PRIVATE KEEP_ME)
+Y
+printf 'dep:\n\tcmake -DWITH_GPU=ON -S dep -B b\n\tnvcc -DREAL_ONE -c k.cu\n' >gen/Makefile
+$C2M -o out-gen gen 2>&1 | grep 'build files define'

@@ -116,16 +116,7 @@ void cmake_languages(struct script_job *j, const struct cmake_arg *args,
     const struct script_entry *se =
         name && close ? languages_gone(j, args, nargs) : NULL;
     if (se) {
-        /* (its lines stay: enable_language(\n  CUDA\n)) */
-        size_t lines = 0;
-        for (size_t k = name->off; k < close; k++)
-            lines += j->buf[k] == '\n';
-        char *nl = arena_alloc(j->a, lines + 1);
-        memset(nl, '\n', lines);
-        if (lines)
-            sj_replace(j, name->off, close - name->off, nl, lines, false);
-        else
-            sj_remove(j, name->off, close - name->off);
+        sj_remove(j, name->off, close - name->off); /* (its lines stay) */
         sj_note(j, name->off, "dropped '%.*s' (%s)", (int)(close - name->off),
                 j->buf + name->off,
                 se->e.message ? se->e.message : "no MUSA counterpart");

@@ -5,7 +5,8 @@
  * blanks (or the ';' or ',') before it, or when nothing but blanks comes
  * before it on its line, or its list starts there, the one after it
  * (and the line's indentation, when nothing else is left on it); never a
- * newline, so no line is lost. */
+ * newline, so no line is lost: an item that spans lines leaves its line
+ * breaks (check_language(\n  CUDA\n) dropped whole). */
 #include "port/scriptjob.h"
 
 #include <ctype.h>
@@ -205,6 +206,19 @@ static void removal(const struct script_job *j, const struct pending_edit *e,
     }
 }
 
+/* The line breaks of j's bytes [start, end), in j's arena: what a
+ * removal of them leaves. */
+static const char *line_breaks(struct script_job *j, size_t start, size_t end,
+                               size_t *n)
+{
+    char *t = arena_alloc(j->a, end - start + 1);
+    *n = 0;
+    for (size_t k = start; k < end; k++)
+        if (j->buf[k] == '\n' || j->buf[k] == '\r')
+            t[(*n)++] = j->buf[k];
+    return t;
+}
+
 size_t sj_flush(struct script_job *j, struct edit_list *out)
 {
     if (j->nr > 1)
@@ -224,8 +238,11 @@ size_t sj_flush(struct script_job *j, struct edit_list *out)
                 }
             removal(j, e, done, next, &start, &end);
         }
-        edit_list_add(out, start, end - start, e->text ? e->text : "",
-                      e->text_len);
+        const char *text = e->text ? e->text : "";
+        size_t text_len = e->text_len;
+        if (!e->text && memchr(j->buf + start, '\n', end - start))
+            text = line_breaks(j, start, end, &text_len);
+        edit_list_add(out, start, end - start, text, text_len);
         done = end;
         n++;
     }

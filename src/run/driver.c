@@ -177,12 +177,11 @@ static void setup_run(struct run *r)
     }
     /* The GPUs built for, as the manifest has them (build.c): are warps
      * 128 threads on one (mp_21, mp_22)? */
-    size_t narch;
-    const char *const *arch = build_arch(o->musa_arch, o->nmusa_arch,
-                                         r->have_db ? &r->db : NULL, &narch);
-    for (size_t i = 0; i < narch && !r->wide_arch; i++)
-        if (!strncmp(arch[i], "mp_2", 4))
-            r->wide_arch = arch[i];
+    r->arch = build_arch(o->musa_arch, o->nmusa_arch,
+                         r->have_db ? &r->db : NULL, &r->narch);
+    for (size_t i = 0; i < r->narch && !r->wide_arch; i++)
+        if (!strncmp(r->arch[i], "mp_2", 4))
+            r->wide_arch = r->arch[i];
 }
 
 /* The output directory of a run that only reads it, as it is. */

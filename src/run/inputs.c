@@ -586,7 +586,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     strbuf_add(p, name, len); /* name is not NUL-terminated */
     bool renamed = false, source = filekind_of(p->buf) != FK_OTHER;
     char *to = run_port_name(r, p->buf, NULL, source, &renamed);
-    if (made_from_template(r, name, len)) {
+    if ((!renamed && !source) || made_from_template(r, name, len)) {
         free(to);
         return NULL;
     }
@@ -601,15 +601,17 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
         beside = stat(p->buf, &st) == 0 && S_ISREG(st.st_mode);
     }
     strbuf_reset(p);
-    if (!renamed && beside && source) /* (utils.h: CUBLAS_CHECK) */
+    if (!renamed && !beside) { /* (where the build alone looks, maybe) */
+        free(to);
+        return NULL;
+    }
+    if (!renamed) /* (utils.h, which defines CUBLAS_CHECK) */
         strbuf_addf(p,
                     "'%.*s' is found from this file's directory, but is not "
                     "ported with it: its CUDA stays, and what it declares "
                     "keeps the names this port may give its uses here; port "
                     "it in the same run",
                     (int)len, name);
-    else if (!renamed)
-        ;
     else if (beside)
         strbuf_addf(
             p,
@@ -626,7 +628,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
                     "directory",
                     (int)len, name, to);
     free(to);
-    return p->len ? p->buf : NULL;
+    return p->buf;
 }
 
 /* The directory to name in -I for job j found as name[0..len), as the

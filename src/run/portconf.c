@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build/build.h"
 #include "build/manifest.h"
 #include "build/portconf.h"
 #include "io/emit.h"
@@ -315,12 +314,8 @@ void portconf_write(struct run *r)
         }
         struct strbuf text = STRBUF_INIT;
         if (cf->is_ours == portconf_cmake_is_ours) {
-            size_t narch;
-            const char *const *arch =
-                build_arch(r->o->musa_arch, r->o->nmusa_arch,
-                           r->have_db ? &r->db : NULL, &narch);
-            portconf_render_cmake(language, r->cmake_findcuda, arch, narch,
-                                  &text);
+            portconf_render_cmake(language, r->cmake_findcuda, r->arch,
+                                  r->narch, &text);
         } else {
             struct presets p;
             bool have = project_presets(r, &p);

@@ -235,8 +235,10 @@ struct run {
     const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
     struct hashmap renamed_base;  /* base name of a renamed port -> job */
-    const char *wide_arch;        /* a target with 128-thread warps, or NULL */
-    struct script_files files;    /* the renames, for build files (renames.h) */
+    const char *const *arch;      /* the GPUs built for (build_arch) */
+    size_t narch;
+    const char *wide_arch;     /* a target with 128-thread warps, or NULL */
+    struct script_files files; /* the renames, for build files (renames.h) */
     struct renames *ren;
     struct mf_output conf[2]; /* the CMake configuration made (portconf.h) */
     size_t nconf;

@@ -123,11 +123,26 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
      * CMAKE_ARGS or ${CMAKE_COMMAND} (-DOUT=... -P gen.cmake) to the
      * command's ')', after cmake in a recipe to the line's end */
     bool cache = false;
+    /* Python: and in a statement that names cmake (cmake_args = [...],
+     * subprocess.check_call(['cmake', ...])) to its end, which a line
+     * break ends outside brackets */
+    int depth = 0;
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
-        if ((c == '\n' && lang != SCRIPT_CMAKE) ||
+        if ((c == '\n' && lang == SCRIPT_MAKE) ||
+            (c == '\n' && lang == SCRIPT_PYTHON && depth <= 0) ||
             (c == ')' && !quote && lang == SCRIPT_CMAKE))
             cache = false;
+        if (lang == SCRIPT_PYTHON && !quote && memchr("([{", c, 3))
+            depth++;
+        else if (lang == SCRIPT_PYTHON && !quote && memchr(")]}", c, 3))
+            depth--;
+        if (lang == SCRIPT_PYTHON && name_start(c) &&
+            (!i || !name_char(buf[i - 1]))) {
+            size_t n = name_len(buf, len, i);
+            for (size_t k = i; k + 5 <= i + n && !cache; k++)
+                cache = !strncasecmp(buf + k, "cmake", 5);
+        }
         if (!quote && lang != SCRIPT_PYTHON &&
             (script_at_word(buf, len, i, "CMAKE_ARGS", false) ||
              script_at_word(buf, len, i, "CMAKE_CACHE_ARGS", false) ||

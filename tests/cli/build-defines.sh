@@ -85,3 +85,19 @@ target_compile_definitions(k PRIVATE KEEP_ME)
 Y
 printf 'dep:\n\tcmake -DWITH_GPU=ON -S dep -B b\n\tnvcc -DREAL_ONE -c k.cu\n' >gen/Makefile
 $C2M -o out-gen gen 2>&1 | grep 'build files define'
+# ... nor a setup.py's for the CMake build it runs: cmake_args = [...]
+# over lines, subprocess.check_call(['cmake', ...]); its extensions'
+# macros are (from a review).
+mkdir pyc
+printf '__global__ void k() {}\n' >pyc/k.cu
+cat >pyc/setup.py <<'Y'
+class CMakeBuild(build_ext):
+    def build_extension(self, ext):
+        cmake_args = [
+            '-DPYTHON_EXECUTABLE=' + sys.executable,
+            '-DWITH_CUDA=ON']
+        subprocess.check_call(['cmake', ext.sourcedir, '-DUSE_FAST=1'] + cmake_args)
+e = CUDAExtension('k', ['k.cu'], define_macros=[('REAL_MACRO', None)],
+                  extra_compile_args={'nvcc': ['-DNV_FLAG']})
+Y
+$C2M -o out-pyc pyc 2>&1 | grep 'build files define'

@@ -111,10 +111,20 @@ static void port_value(struct script_job *j, const struct py_code *c, size_t a,
 void pyinline_port(struct script_job *j, const struct py_code *c,
                    unsigned char *done)
 {
-    for (size_t i = 1; i + 1 < c->n; i++)
+    for (size_t i = 1; i + 1 < c->n; i++) {
         if ((py_is_name(c, i, "cuda_sources") ||
              py_is_name(c, i, "cpp_sources")) &&
             is_op(c, i + 1, "=") &&
             (is_op(c, i - 1, "(") || is_op(c, i - 1, ",")))
             port_value(j, c, i + 2, value_end(c, i + 2), 2, done);
+        /* load_inline(name, cpp_sources, cuda_sources, ...) given by
+         * position (from a review: the kernel string kept cudaMalloc) */
+        size_t x, y;
+        if (py_is_name(c, i, "load_inline") && is_op(c, i + 1, "(") &&
+            !py_is_name(c, i - 1, "def"))
+            for (size_t k = 1; k <= 2; k++)
+                if (py_argument(c, i + 1, k, i + 1, &x, &y) &&
+                    !(is_op(c, x + 1, "=") && py_is_name(c, x, NULL)))
+                    port_value(j, c, x, y, 2, done);
+    }
 }

@@ -1589,6 +1589,19 @@ START_TEST(python_setup)
            "    cuda_sources=src, functions=['cudaMalloc', f'cudaFree'],\n"
            "    extra_cuda_cflags=['-O3'])\n",
            "5:9: hazard: 'CUDA_VERSION'");
+    /* ... given by position too: load_inline(name, cpp_sources,
+     * cuda_sources) (from a review: the kernel kept cudaGetLastError);
+     * the name and the functions' names stay. */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import load_inline\n"
+           "K = r'void g() { cudaGetLastError(); }'\n"
+           "m = load_inline('cudaM', ['void f(cudaStream_t);'], K,\n"
+           "    ['cudaFree'])\n",
+           "from torch.utils.cpp_extension import load_inline\n"
+           "K = r'void g() { musaGetLastError(); }'\n"
+           "m = load_inline('cudaM', ['void f(musaStream_t);'], K,\n"
+           "    ['cudaFree'])\n",
+           NULL);
     /* C++ with escapes is not the string's text: said, not ported (from
      * a review: \\" was taken for an unterminated literal); in a file of
      * no extension, a list that says nvcc may go to nvcc itself and

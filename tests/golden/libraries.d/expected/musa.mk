@@ -20,9 +20,10 @@ C2M_COMMA := ,
 C2M_ARCH_FLAGS = $(foreach a,$(subst $(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))
 C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
-MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt
+MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas
 MUSA_OBJS := \
-  $(C2M_BUILD)/obj/lib.mu.o
+  $(C2M_BUILD)/obj/lib.mu.o \
+  $(C2M_BUILD)/obj/solve.mu.o
 MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/lib
 MUSA_SHLIBS :=
@@ -38,9 +39,13 @@ $(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/lib.mu.o $(C2M_SELF)
+$(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt $(LDLIBS)
+	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
+
+$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
+	@mkdir -p $(@D)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

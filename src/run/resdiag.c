@@ -118,7 +118,7 @@ enum { FOLD_LINES = 8 }; /* lines named before "..." */
 
 static bool folded(enum warn_id id)
 {
-    return id == WARN_UNSUPPORTED || id == WARN_HAZARD;
+    return id == WARN_UNSUPPORTED || id == WARN_HAZARD || id == WARN_UNVERIFIED;
 }
 
 /* Group the findings of f that are reported, not let pass, by message:

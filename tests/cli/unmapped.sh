@@ -13,3 +13,8 @@ $C2M -o out src; echo "port: $?"
 $C2M -o out src; echo "again, nothing written: $?"
 $C2M -q -Wunmapped -Wunverified -o out2 src; echo "per use: $?"
 cat out2/b.muh
+# A name renamed by a pattern only is said once per file, with the lines
+# of its other uses (from a review: nvrtcResult was said at each use).
+mkdir vs
+printf 'nvrtcResult a, b = nvrtcFooBar(), c = nvrtcFooBar();\nnvrtcResult d;\n' >vs/v.cpp
+$C2M -q -Wunverified -fno-diagnostics-show-caret -o out3 vs 2>&1

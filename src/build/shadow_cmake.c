@@ -140,6 +140,10 @@ static const char *const information[] = {
     "set(CMAKE_SHARED_LIBRARY_SONAME_MUSA_FLAG \"-Wl,-soname,\")\n",
     "set(CMAKE_SHARED_LIBRARY_RUNTIME_MUSA_FLAG \"-Wl,-rpath,\")\n",
     "set(CMAKE_SHARED_LIBRARY_RUNTIME_MUSA_FLAG_SEP \":\")\n",
+    /* (an executable's too: one linking the project's shared library
+     * runs from the build tree, from a review) */
+    "set(CMAKE_EXECUTABLE_RUNTIME_MUSA_FLAG \"-Wl,-rpath,\")\n",
+    "set(CMAKE_EXECUTABLE_RUNTIME_MUSA_FLAG_SEP \":\")\n",
     "set(CMAKE_MUSA_DEPFILE_FORMAT gcc)\n",
     "set(CMAKE_MUSA_DEPENDS_USE_COMPILER TRUE)\n",
     "set(CMAKE_DEPFILE_FLAGS_MUSA \"-MD -MT <DEP_TARGET> -MF <DEP_FILE>\")\n",

@@ -114,6 +114,27 @@ EOF2
     -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/cl-port/musa_port.cmake" &&
     ninja -C b) >"$T/cl.log" 2>&1 || { cat "$T/cl.log"; fail "cl: check_language(MUSA) found no compiler"; }
 echo "check_language(MUSA) finds mcc through musa_port.cmake"
+# An executable linking the project's shared library runs from the build
+# tree: its RUNPATH names the library's directory, as CUDA's does (from a
+# review: 'libfoo.so: cannot open shared object file').
+mkdir -p "$T/so"
+printf '__global__ void k() {}\nvoid f() { k<<<1, 1>>>(); }\n' >"$T/so/foo.cu"
+printf 'void f();\nint main() { f(); return 0; }\n' >"$T/so/app.cu"
+cat >"$T/so/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.20)
+project(so LANGUAGES CXX CUDA)
+add_library(foo SHARED foo.cu)
+set_target_properties(foo PROPERTIES LIBRARY_OUTPUT_DIRECTORY lib)
+add_executable(app app.cu)
+target_link_libraries(app PRIVATE foo)
+EOF2
+"$C2M" -q -o "$T/so-port" "$T/so" || fail "port of so"
+(cd "$T/so-port" && MUSA_HOME=$SDK cmake -S . -B b -G Ninja \
+    -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/so-port/musa_port.cmake" &&
+    ninja -C b) >"$T/so.log" 2>&1 || { cat "$T/so.log"; fail "so: no build"; }
+readelf -d "$T/so-port/b/app" | grep -E 'R(UN)?PATH' | grep -q "so-port/b/lib" ||
+    { readelf -d "$T/so-port/b/app"; fail "so: app's RUNPATH lacks its library's directory"; }
+echo "an executable linking the project's shared library finds it at run time"
 # A FindCUDA project (cuda_add_library, then target_link_libraries with
 # the plain signature) ported for an SDK before 5.1 configures and builds
 # through FindMUSA: musa_port.cmake leaves the link keyword unset (from a

@@ -528,6 +528,7 @@ static void definitions(struct cm *c, size_t from)
  * nvcc's options. */
 static void custom_commands(struct cm *c)
 {
+    cmake_generated(c->j, c->cmd, c->args, c->nargs);
     for (size_t i = 0; i < c->nargs; i++) {
         if (!arg_is(c, i, "COMMAND") || i + 1 >= c->nargs)
             continue;
@@ -625,7 +626,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                                             arg_is(c, i - 1, "REPLACE"))) ||
                   (i == 2 && !strcmp(cmd, "string") && arg_is(c, 0, "REGEX"))))
             cmake_regex_word(c->j, a->t.off, a->t.len);
-        else
+        else if (!i || !arg_is(c, i - 1, "COMMENT")) /* (a message) */
             scan_arg(c, a, level);
     }
     if (opts) {

@@ -9,6 +9,7 @@
  * ${CMAKE_INSTALL_INCLUDEDIR}/cuda is no directory of the run, nor is a
  * bare word a command does not take as a directory (set(CMAKE_FOLDER
  * "cuda")). A path in the CUDA toolkit's home is the MUSA SDK's. */
+#define _GNU_SOURCE /* memmem */
 #include "port/cmakedir.h"
 
 #include <ctype.h>
@@ -130,6 +131,55 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     }
     free(to);
     return renamed || filekind_is_ported(kind);
+}
+
+/* Does argument a spell w (bare or quoted)? */
+static bool arg_spells(const struct script_job *j, const struct cmake_arg *a,
+                       const char *w)
+{
+    size_t n = strlen(w), q = a->t.kind == CMAKE_TOK_QUOTED;
+    return a->t.len == n + 2 * q && !memcmp(j->buf + a->t.off + q, w, n);
+}
+
+void cmake_generated(struct script_job *j, const char *cmd,
+                     const struct cmake_arg *args, size_t nargs)
+{
+    static const char *const ends[] = {
+        "COMMAND",           "DEPENDS", "BYPRODUCTS", "MAIN_DEPENDENCY",
+        "WORKING_DIRECTORY", "COMMENT", "DEPFILE",    "VERBATIM"};
+    if (strcmp(cmd, "add_custom_command"))
+        return;
+    const struct cmake_arg *prog = NULL;
+    for (size_t i = 0; i + 1 < nargs && !prog; i++)
+        if (arg_spells(j, &args[i], "COMMAND"))
+            prog = &args[i + 1];
+    /* ${CMAKE_COMMAND} -DOUT=... -P, -E copy: followed where it names
+     * the file (cmake_built_source, the run's sources) */
+    if (!prog || memmem(j->buf + prog->t.off, prog->t.len, "CMAKE_COMMAND", 13))
+        return;
+    bool out = false;
+    for (size_t i = 0; i < nargs; i++) {
+        const struct cmake_arg *a = &args[i];
+        bool kw = false;
+        for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]) && !kw; k++)
+            kw = arg_spells(j, a, ends[k]);
+        if (kw || arg_spells(j, a, "OUTPUT")) {
+            out = arg_spells(j, a, "OUTPUT");
+            continue;
+        }
+        const char *s = j->buf + a->t.off;
+        size_t n = a->t.len - (a->t.kind == CMAKE_TOK_QUOTED);
+        if (!out || n < 4 || memcmp(s + n - 3, ".cu", 3) ||
+            !memmem(s, n, "BINARY_DIR}", 11))
+            continue;
+        sj_warn(j, WARN_BUILD, a->t.off,
+                "this output becomes a .mu file, the name the port gives "
+                "sources the build makes, but the command that writes it "
+                "(%.*s) is not ported: make it write MUSA code under that "
+                "name",
+                (int)(prog->t.len > 60 ? 60 : prog->t.len),
+                j->buf + prog->t.off);
+    }
 }
 
 void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,

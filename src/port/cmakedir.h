@@ -44,6 +44,12 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
  * when it is either. */
 bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                         size_t k);
+/* add_custom_command(OUTPUT ${...BINARY_DIR}/t.cu ... COMMAND gen.py ...)
+ * (cmd: the command, lower case): the build looks for t.mu, the name
+ * cmake_built_source gives it, which a generator the port does not change
+ * never writes: said at the output. */
+void cmake_generated(struct script_job *j, const char *cmd,
+                     const struct cmake_arg *args, size_t nargs);
 
 /* A regular expression's text (list(FILTER ... REGEX), string(REGEX
  * ...), if(... MATCHES ...)) that names an extension the run renames

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "lex/cmake.h"
-#include "lex/lexer.h"
 #include "mapping/mapping.h"
 #include "port/cmakearch.h"
 #include "port/cmakearg.h"
@@ -498,32 +497,6 @@ static void properties(struct cm *c)
         property(c, 2, 3);
 }
 
-/* NAME or NAME=value or -DNAME: NAME by the identifier table. */
-static void definitions(struct cm *c, size_t from)
-{
-    for (size_t i = from; i < c->nargs; i++) {
-        const struct cmake_arg *a = &c->args[i];
-        for (size_t k = 0; k < a->npc; k++) {
-            const struct cmake_token *p = &a->pc[k];
-            if (p->kind != CMAKE_PC_WORD || (p->flags & CMAKE_PCF_VAR) ||
-                !cmake_whole_word(a, k))
-                continue;
-            const char *s = c->buf + p->off;
-            size_t skip = p->len > 2 && s[0] == '-' && s[1] == 'D' ? 2 : 0;
-            size_t n = skip;
-            while (n < p->len && s[n] != '=')
-                n++;
-            if (!lexer_is_identifier(s + skip, n - skip))
-                continue;
-            const struct map_ident *id =
-                mapping_ident(c->j->map, s + skip, n - skip);
-            if (id && id->exact && id->exact->kind == MAP_RENAME)
-                sj_replace(c->j, p->off + skip, n - skip, id->exact->to,
-                           id->exact->to_len, false);
-        }
-    }
-}
-
 /* The words after COMMAND whose first word is nvcc or the CUDA compiler:
  * nvcc's options. */
 static void custom_commands(struct cm *c)
@@ -684,9 +657,9 @@ static void command(struct cm *c, const struct cmake_token *name)
             if (c->args[i].t.kind == CMAKE_TOK_IDENT)
                 rename_name(c, SC_CMAKE_FEATURE, &c->args[i].t);
     } else if (!strcmp(cmd, "add_compile_definitions")) {
-        definitions(c, 0);
+        cmake_definitions(c->j, c->args, c->nargs, 0);
     } else if (!strcmp(cmd, "target_compile_definitions")) {
-        definitions(c, 1);
+        cmake_definitions(c->j, c->args, c->nargs, 1);
     } else if (strstr(cmd, "propert")) {
         properties(c);
     } else if (!strcmp(cmd, "add_custom_command") ||

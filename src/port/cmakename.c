@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lex/lexer.h"
 #include "port/cmakearg.h"
 #include "port/sdkpath.h"
 #include "port/template.h"
@@ -174,4 +175,30 @@ bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k)
     if (v < p->len && s[v] == '/')
         sj_home_path(j, p->off + v, p->len - v, 0, 0, true);
     return true;
+}
+
+void cmake_definitions(struct script_job *j, const struct cmake_arg *args,
+                       size_t nargs, size_t from)
+{
+    for (size_t i = from; i < nargs; i++) {
+        const struct cmake_arg *a = &args[i];
+        for (size_t k = 0; k < a->npc; k++) {
+            const struct cmake_token *p = &a->pc[k];
+            if (p->kind != CMAKE_PC_WORD || (p->flags & CMAKE_PCF_VAR) ||
+                !cmake_whole_word(a, k))
+                continue;
+            const char *s = j->buf + p->off;
+            size_t skip = p->len > 2 && s[0] == '-' && s[1] == 'D' ? 2 : 0;
+            size_t n = skip;
+            while (n < p->len && s[n] != '=')
+                n++;
+            if (!lexer_is_identifier(s + skip, n - skip))
+                continue;
+            const struct map_ident *id =
+                mapping_ident(j->map, s + skip, n - skip);
+            if (id && id->exact && id->exact->kind == MAP_RENAME)
+                sj_replace(j, p->off + skip, n - skip, id->exact->to,
+                           id->exact->to_len, false);
+        }
+    }
 }

@@ -57,4 +57,10 @@ void cmake_template_word(struct script_job *j, const struct cmake_token *p);
  * it as a makefile's. True when the name has an entry. */
 bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 
+/* add_compile_definitions(NAME NAME=value -DNAME) from argument 0,
+ * target_compile_definitions(target ...) from 1: each NAME by the
+ * identifier table, as the sources name it. */
+void cmake_definitions(struct script_job *j, const struct cmake_arg *args,
+                       size_t nargs, size_t from);
+
 #endif

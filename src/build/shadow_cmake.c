@@ -77,6 +77,11 @@ static const char *const determine[] = {
     "get_filename_component(CMAKE_MUSA_COMPILER_TOOLKIT_ROOT "
     "\"${_musa_bin}\" DIRECTORY)\n",
     "unset(_musa_bin)\n",
+    "# ar and the other binary tools, for a project of the MUSA language\n",
+    "# alone (project(x LANGUAGES MUSA)), as CUDA's finds them.\n",
+    "set(_CMAKE_PROCESSING_LANGUAGE \"MUSA\")\n",
+    "include(CMakeFindBinUtils)\n",
+    "unset(_CMAKE_PROCESSING_LANGUAGE)\n",
     "configure_file(\"${CMAKE_CURRENT_LIST_DIR}/CMakeMUSACompiler.cmake.in\"\n",
     "               \"${CMAKE_PLATFORM_INFO_DIR}/CMakeMUSACompiler.cmake\" "
     "@ONLY)\n",

@@ -50,8 +50,10 @@ void portconf_render_cmake(bool language, bool findcuda,
         "else\n"
         "# /usr/local/musa, or -DMUSA_HOME=...\n"
         "# Kept in the cache: a re-configure from a shell without it (cmake\n"
-        "# --build after an edit) finds the same SDK.\n"
-        "if(NOT DEFINED MUSA_HOME)\n"
+        "# --build after an edit) finds the same SDK. An empty one (a\n"
+        "# sub-build given -DMUSA_HOME=${MUSA_HOME} by a project that had\n"
+        "# none) is looked for as if not given.\n"
+        "if(NOT MUSA_HOME)\n"
         "  if(DEFINED ENV{MUSA_HOME})\n"
         "    set(_musa_home \"$ENV{MUSA_HOME}\")\n"
         "  elseif(DEFINED ENV{MUSA_PATH})\n"
@@ -59,7 +61,7 @@ void portconf_render_cmake(bool language, bool findcuda,
         "  else()\n"
         "    set(_musa_home /usr/local/musa)\n"
         "  endif()\n"
-        "  set(MUSA_HOME \"${_musa_home}\" CACHE PATH \"the MUSA SDK\")\n"
+        "  set(MUSA_HOME \"${_musa_home}\" CACHE PATH \"the MUSA SDK\" FORCE)\n"
         "endif()\n"
         "list(PREPEND CMAKE_MODULE_PATH \"${MUSA_HOME}/cmake\")\n");
     if (language) {

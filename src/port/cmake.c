@@ -611,6 +611,7 @@ static void command(struct cm *c, const struct cmake_token *name)
         c->nwords[1] = 0;
     }
 
+    cmake_fetched(c->j, cmd, c->args, c->nargs);
     if (!strcmp(cmd, "project")) {
         cmake_languages(c->j, c->args, c->nargs, 1, c->text, NULL, 0);
     } else if (!strcmp(cmd, "enable_language") ||

@@ -15,8 +15,10 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lex/cmake.h"
+#include "port/cmakename.h"
 #include "port/sdkpath.h"
 #include "util/filekind.h"
 
@@ -180,6 +182,116 @@ void cmake_generated(struct script_job *j, const char *cmd,
                 (int)(prog->t.len > 60 ? 60 : prog->t.len),
                 j->buf + prog->t.off);
     }
+}
+
+/* Does s[0..n) hold w, in any case? */
+static bool holds_nocase(const char *s, size_t n, const char *w)
+{
+    size_t wl = strlen(w);
+    for (size_t i = 0; i + wl <= n; i++)
+        if (!strncasecmp(s + i, w, wl))
+            return true;
+    return false;
+}
+
+/* A dependency's own -D words (CMAKE_ARGS -DCMAKE_CUDA_ARCHITECTURES=...):
+ * its cache's names, renamed as the project's variables are. */
+static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
+                            size_t nargs, size_t cmake_args)
+{
+    bool has_includes = false;
+    for (size_t i = 0; i < nargs; i++) {
+        const struct cmake_arg *a = &args[i];
+        size_t q = a->t.kind == CMAKE_TOK_QUOTED;
+        const char *s = j->buf + a->t.off + q;
+        size_t n = a->t.len - 2 * q, k = 2;
+        has_includes |= holds_nocase(s, n, "CMAKE_PROJECT_TOP_LEVEL_INCLUDES");
+        if (n < 3 || s[0] != '-' || s[1] != 'D')
+            continue;
+        while (k < n && s[k] != '=' && s[k] != ':')
+            k++;
+        struct cmake_token key = {a->t.off + (uint32_t)(q + 2),
+                                  (uint32_t)(k - 2), CMAKE_TOK_IDENT, 0};
+        if (key.len)
+            cmake_rename_variable(j, &key, false);
+    }
+    if (has_includes || !cmake_args)
+        return;
+    static const char inc[] = " -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="
+                              "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES}"
+                              " -DMUSA_HOME=${MUSA_HOME}";
+    const struct cmake_token *kw = &args[cmake_args].t;
+    sj_replace(j, kw->off + kw->len, 0, inc, sizeof(inc) - 1, false);
+    sj_note(j, kw->off,
+            "the sub-build configures alone: it is given "
+            "CMAKE_PROJECT_TOP_LEVEL_INCLUDES and MUSA_HOME, so that it "
+            "includes musa_port.cmake (the MUSA language, the SDK, the "
+            "architectures) as the project does");
+}
+
+void cmake_fetched(struct script_job *j, const char *cmd,
+                   const struct cmake_arg *args, size_t nargs)
+{
+    static const char *const from[] = {
+        "SOURCE_DIR",        "GIT_REPOSITORY",       "URL",
+        "GITHUB_REPOSITORY", "GITLAB_REPOSITORY",    "SVN_REPOSITORY",
+        "HG_REPOSITORY",     "BITBUCKET_REPOSITORY", NULL};
+    static const char *const cuda[] = {"nvidia", "cuda",   "cutlass",
+                                       "cccl",   "thrust", "cucollections",
+                                       "nccl",   "cudnn"};
+    bool ep = !strcmp(cmd, "externalproject_add");
+    bool cpm = !strcmp(cmd, "cpmaddpackage") || !strcmp(cmd, "cpmfindpackage");
+    if (!nargs || !(ep || cpm || !strcmp(cmd, "fetchcontent_declare")))
+        return;
+    const struct cmake_arg *src = NULL;
+    size_t cmake_args = 0;
+    bool dir = false;
+    for (size_t i = 0; i + 1 < nargs; i++) {
+        for (size_t k = 0; from[k] && !src; k++)
+            if (arg_spells(j, &args[i], from[k])) {
+                src = &args[i + 1];
+                dir = k == 0;
+            }
+        if (arg_spells(j, &args[i], "CMAKE_ARGS"))
+            cmake_args = i;
+    }
+    if (!src && cpm && nargs == 1)
+        src = &args[0]; /* CPMAddPackage("gh:NVIDIA/cccl@2.2.0") */
+    if (!src)
+        return;
+    const char *s = j->buf + src->t.off;
+    size_t n = src->t.len;
+    s += src->t.kind == CMAKE_TOK_QUOTED;
+    /* In the project's tree: ported with it (when the run has it). */
+    if (dir && ((s[0] != '$' && s[0] != '/') ||
+                !strncmp(s, "${CMAKE_CURRENT_SOURCE_DIR}", 27) ||
+                !strncmp(s, "${CMAKE_CURRENT_LIST_DIR}", 25) ||
+                !strncmp(s, "${PROJECT_SOURCE_DIR}", 21) ||
+                !strncmp(s, "${CMAKE_SOURCE_DIR}", 19))) {
+        if (ep)
+            sub_build_cache(j, args, nargs, cmake_args);
+        return;
+    }
+    bool is_cuda = false;
+    const struct cmake_arg *name = &args[0];
+    for (size_t k = 0; k < sizeof(cuda) / sizeof(cuda[0]) && !is_cuda; k++)
+        is_cuda = holds_nocase(s, n, cuda[k]) ||
+                  holds_nocase(j->buf + name->t.off, name->t.len, cuda[k]);
+    int shown = (int)(n > 80 ? 80 : n);
+    if (is_cuda)
+        sj_warn(j, WARN_BUILD, src->t.off,
+                "this dependency comes from outside the run (%.*s) and looks "
+                "like CUDA code: it is built unported, which a MUSA build "
+                "cannot do; port it too (cuda2musa on its sources) and "
+                "take it from the port, or use its MUSA port where there "
+                "is one (muThrust, muAlg, mutlass)",
+                shown, s);
+    else
+        sj_note(j, src->t.off,
+                "a dependency from outside the run (%.*s) is built as it "
+                "is: if it holds CUDA code, port it too and take it from "
+                "the port",
+                shown, s);
 }
 
 void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,

@@ -50,6 +50,13 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
  * never writes: said at the output. */
 void cmake_generated(struct script_job *j, const char *cmd,
                      const struct cmake_arg *args, size_t nargs);
+/* FetchContent_Declare, ExternalProject_Add, CPMAddPackage (cmd, lower
+ * case): a dependency from outside the run is said (a warning when it
+ * looks like CUDA code: NVIDIA's, cutlass, CCCL, ...; else a note); an
+ * ExternalProject in the project's tree gets its -D cache names renamed
+ * and CMAKE_PROJECT_TOP_LEVEL_INCLUDES passed on. */
+void cmake_fetched(struct script_job *j, const char *cmd,
+                   const struct cmake_arg *args, size_t nargs);
 
 /* A regular expression's text (list(FILTER ... REGEX), string(REGEX
  * ...), if(... MATCHES ...)) that names an extension the run renames

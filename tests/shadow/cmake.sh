@@ -135,6 +135,32 @@ EOF2
 readelf -d "$T/so-port/b/app" | grep -E 'R(UN)?PATH' | grep -q "so-port/b/lib" ||
     { readelf -d "$T/so-port/b/app"; fail "so: app's RUNPATH lacks its library's directory"; }
 echo "an executable linking the project's shared library finds it at run time"
+# An ExternalProject of the project's tree (a CUDA-only sub-project)
+# configures and builds: its CMAKE_ARGS name MUSA's cache and pass
+# musa_port.cmake on (from a review: 'No CMAKE_MUSA_COMPILER could be
+# found'), and a project of the MUSA language alone has an ar.
+mkdir -p "$T/ep/dep"
+printf '__global__ void k() {}\n' >"$T/ep/dep/s.cu"
+printf 'int main() { return 0; }\n' >"$T/ep/main.cu"
+printf 'cmake_minimum_required(VERSION 3.20)\nproject(dep LANGUAGES CUDA)\nadd_library(dep s.cu)\n' >"$T/ep/dep/CMakeLists.txt"
+cat >"$T/ep/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.20)
+project(ep LANGUAGES CXX CUDA)
+include(ExternalProject)
+ExternalProject_Add(dep SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/dep
+  CMAKE_ARGS -DCMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES}
+  INSTALL_COMMAND "")
+add_executable(app main.cu)
+add_dependencies(app dep)
+EOF2
+"$C2M" -q -o "$T/ep-port" "$T/ep" || fail "port of ep"
+(cd "$T/ep-port" && MUSA_HOME=$SDK cmake -S . -B b -G Ninja \
+    -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/ep-port/musa_port.cmake" &&
+    ninja -C b -v) >"$T/ep.log" 2>&1 || { cat "$T/ep.log"; fail "ep: the ExternalProject's port did not build"; }
+ninja -C "$T/ep-port/b/dep-prefix/src/dep-build" -t commands |
+    grep -E 'mcc .*--offload-arch=mp_22 .*s\.mu' >/dev/null ||
+    fail "ep: the sub-build was not compiled for mp_22"
+echo "an ExternalProject of the project's tree configures and builds for MUSA"
 # A FindCUDA project (cuda_add_library, then target_link_libraries with
 # the plain signature) ported for an SDK before 5.1 configures and builds
 # through FindMUSA: musa_port.cmake leaves the link keyword unset (from a

@@ -882,6 +882,34 @@ START_TEST(cmake_old_sdk)
            "1:27: build: this output becomes a .mu file, the name the port "
            "gives sources the build makes, but the command that writes it "
            "(python3) is not ported");
+    /* A dependency from outside the run is said: a warning where it
+     * looks like CUDA code, a note else; an ExternalProject of the
+     * project's tree gets MUSA's cache names and musa_port.cmake (from a
+     * review: the sub-build kept -DCMAKE_CUDA_ARCHITECTURES and could not
+     * find the MUSA language). */
+    expect(newest, SCRIPT_CMAKE,
+           "FetchContent_Declare(cuco GIT_REPOSITORY "
+           "https://github.com/NVIDIA/cuCollections.git)\n",
+           "FetchContent_Declare(cuco GIT_REPOSITORY "
+           "https://github.com/NVIDIA/cuCollections.git)\n",
+           "1:42: build: this dependency comes from outside the run "
+           "(https://github.com/NVIDIA/cuCollections.git) and looks like "
+           "CUDA code");
+    expect_quiet(newest, SCRIPT_CMAKE,
+                 "CPMAddPackage(\"gh:fmtlib/fmt@10.2.1\")\n"
+                 "FetchContent_Declare(gtest URL https://x.org/gtest.zip)\n",
+                 "CPMAddPackage(\"gh:fmtlib/fmt@10.2.1\")\n"
+                 "FetchContent_Declare(gtest URL https://x.org/gtest.zip)\n");
+    expect_quiet(
+        newest, SCRIPT_CMAKE,
+        "ExternalProject_Add(scan SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/dep\n"
+        "  CMAKE_ARGS -DCMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES}\n"
+        "  \"-DCMAKE_CUDA_COMPILER:FILEPATH=${CMAKE_CUDA_COMPILER}\")\n",
+        "ExternalProject_Add(scan SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/dep\n"
+        "  CMAKE_ARGS -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="
+        "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME=${MUSA_HOME} "
+        "-DCMAKE_MUSA_ARCHITECTURES=${CMAKE_MUSA_ARCHITECTURES}\n"
+        "  \"-DCMAKE_MUSA_COMPILER:FILEPATH=${CMAKE_MUSA_COMPILER}\")\n");
     /* $<CUDA_COMPILER_ID:...> and the like: CMake's own languages' alone,
      * empty in a port (from a review: its definitions vanished). */
     expect(newest, SCRIPT_CMAKE,

@@ -6,8 +6,10 @@
 # (CMake 3.24 or newer). The SDK is $MUSA_HOME, else $MUSA_PATH, else
 # /usr/local/musa, or -DMUSA_HOME=...
 # Kept in the cache: a re-configure from a shell without it (cmake
-# --build after an edit) finds the same SDK.
-if(NOT DEFINED MUSA_HOME)
+# --build after an edit) finds the same SDK. An empty one (a
+# sub-build given -DMUSA_HOME=${MUSA_HOME} by a project that had
+# none) is looked for as if not given.
+if(NOT MUSA_HOME)
   if(DEFINED ENV{MUSA_HOME})
     set(_musa_home "$ENV{MUSA_HOME}")
   elseif(DEFINED ENV{MUSA_PATH})
@@ -15,7 +17,7 @@ if(NOT DEFINED MUSA_HOME)
   else()
     set(_musa_home /usr/local/musa)
   endif()
-  set(MUSA_HOME "${_musa_home}" CACHE PATH "the MUSA SDK")
+  set(MUSA_HOME "${_musa_home}" CACHE PATH "the MUSA SDK" FORCE)
 endif()
 list(PREPEND CMAKE_MODULE_PATH "${MUSA_HOME}/cmake")
 # FindMUSA (SDKs before 5.1 have no MUSA language): musa_add_executable,

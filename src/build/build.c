@@ -563,6 +563,65 @@ const char *const *build_arch(const char *const *given, size_t ngiven,
     return dflt;
 }
 
+/* The targets that name the Python module they build (a setup's
+ * Extension('pkg._C', ...)): their first entry is its shared library,
+ * named after the module, and their other entries are linked into it (a
+ * PYBIND11_MODULE unit and a TORCH_LIBRARY unit of one extension); every
+ * unit of such a target is compiled with -DTORCH_EXTENSION_NAME=_C, as
+ * PyTorch's build compiles an extension's sources. */
+static void name_modules(struct builder *b)
+{
+    const struct build_in *in = b->in;
+    if (!in->gmodule || !b->ntus)
+        return;
+    size_t *tu_of = xcalloc(in->nfiles ? in->nfiles : 1, sizeof(*tu_of));
+    unsigned char *named = xcalloc(b->ntus, 1);
+    for (size_t t = 0; t < b->ntus; t++)
+        tu_of[b->file_of[t]] = t + 1;
+    for (size_t g = 0; g < in->ngroups; g++) {
+        const char *mod = in->gmodule[g];
+        const char *last = mod ? strrchr(mod, '.') : NULL;
+        last = last ? last + 1 : mod;
+        size_t entry = 0;
+        for (size_t k = in->gstart[g]; mod && *last && k < in->gstart[g + 1];
+             k++) {
+            size_t t = tu_of[in->group[k]];
+            if (!t || !b->tus[t - 1].shared)
+                continue;
+            if (!entry) {
+                entry = t;
+                b->tus[t - 1].module = mod;
+            } else if (t != entry && !b->tus[t - 1].module) {
+                b->tus[t - 1].shared = false;
+            }
+        }
+        if (!entry)
+            continue;
+        const char *def = NULL;
+        for (size_t k = in->gstart[g]; k < in->gstart[g + 1]; k++) {
+            size_t t = tu_of[in->group[k]];
+            if (!t || named[t - 1] || b->tus[t - 1].main)
+                continue;
+            named[t - 1] = 1;
+            if (!def) {
+                struct strbuf sb = STRBUF_INIT;
+                strbuf_addf(&sb, "TORCH_EXTENSION_NAME=%s", last);
+                def = arena_text(b->a, &sb);
+                strbuf_release(&sb);
+            }
+            struct mf_tu *tu = &b->tus[t - 1];
+            struct mf_flag *fl =
+                arena_alloc(b->a, (tu->nflags + 1) * sizeof(*fl));
+            if (tu->nflags)
+                memcpy(fl, tu->flags, tu->nflags * sizeof(*fl));
+            fl[tu->nflags++] = (struct mf_flag){'D', false, def};
+            tu->flags = fl;
+        }
+    }
+    free(tu_of);
+    free(named);
+}
+
 void build_model(const struct build_in *in, struct manifest *m,
                  struct build_warnings *w, struct arena *a)
 {
@@ -670,6 +729,7 @@ void build_model(const struct build_in *in, struct manifest *m,
     free(included);
 
     assign_images(&b);
+    name_modules(&b);
     find_links(&b);
     note_needed_dirs(&b);
     note_left_out(&b);
@@ -681,7 +741,10 @@ void build_model(const struct build_in *in, struct manifest *m,
         strbuf_addf(&sb,
                     "%zu unit%s the entr%s of Python or PyTorch extensions, "
                     "linked as shared libraries under " MANIFEST_BUILD_DIR
-                    "/lib: give their build the extension's include "
+                    "/lib (named after the module where the build file "
+                    "names it, as pkg/_C.so, and compiled with "
+                    "-DTORCH_EXTENSION_NAME=_C): give their build the "
+                    "extension's include "
                     "directories and libraries in CXXFLAGS, MUSAFLAGS and "
                     "LDFLAGS (PyTorch: torch.utils.cpp_extension."
                     "include_paths() and library_paths())",

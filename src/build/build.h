@@ -77,6 +77,10 @@ struct build_in {
     const size_t *group;
     const size_t *gstart; /* ngroups + 1 of them */
     size_t ngroups;
+    /* Per group, the Python module an extension's target builds ("pkg._C"),
+     * or NULL: its entries are one shared library, named after the module,
+     * and its units are compiled with -DTORCH_EXTENSION_NAME=_C. */
+    const char *const *gmodule;
 };
 
 /* Warnings about the build, with their group (-W): separate device

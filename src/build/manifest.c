@@ -53,10 +53,15 @@ bool manifest_under(const char *path, const char *dir, size_t len)
 
 void manifest_shared(const struct manifest *m, size_t tu, struct strbuf *out)
 {
-    const char *src = m->tus[tu].src;
+    const char *src = m->tus[tu].src, *mod = m->tus[tu].module;
     strbuf_addstr(out, MANIFEST_BUILD_DIR "/lib/");
-    strbuf_add(out, src,
-               stem_clashes(m, tu, true) ? strlen(src) : stem_len(src));
+    if (mod) { /* where Python imports it from: pkg/_C.so */
+        for (; *mod; mod++)
+            strbuf_addch(out, *mod == '.' ? '/' : *mod);
+    } else {
+        strbuf_add(out, src,
+                   stem_clashes(m, tu, true) ? strlen(src) : stem_len(src));
+    }
     strbuf_addstr(out, ".so");
 }
 

@@ -40,6 +40,8 @@ struct mf_tu {
     enum mf_lang lang;
     bool main;            /* defines main(): linked into a program */
     bool shared;          /* an extension's entry: a shared library */
+    const char *module;   /* the shared library's Python module ("pkg._C":
+                             lib/pkg/_C.so), or NULL: named after src */
     bool openmp;          /* compiled, and linked, with -fopenmp */
     const char *left_out; /* why it is not built (a platform this system
                              lacks: "OpenGL (no GL/gl.h)"), or NULL */

@@ -148,8 +148,9 @@ static void cmake_var_sources(struct cmake_sets *vs, const char *s, size_t len,
  * sources, less the keywords (links: target_link_libraries', whose words
  * after the target are targets it links). Returns where it stopped. */
 static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
-                            bool options, bool links, struct cmake_targets *ts,
-                            struct cmake_sets *vs, sources_fn *fn, void *arg)
+                            bool options, bool links, bool module,
+                            struct cmake_targets *ts, struct cmake_sets *vs,
+                            sources_fn *fn, void *arg)
 {
     static const char *const keywords[] = {
         "STATIC",        "SHARED",        "MODULE",          "OBJECT",
@@ -168,6 +169,8 @@ static size_t cmake_command(const char *s, size_t len, size_t i, bool defines,
             if (!memchr(w, '$', n)) /* (${PROJECT_NAME}: the file's own) */
                 fn(arg, target, defines ? SRC_TARGET : SRC_TARGET_USE, false, w,
                    n);
+            if (module && !memchr(w, '$', n) && !memchr(w, '"', n))
+                fn(arg, target, SRC_MODULE, false, w, n);
             continue;
         }
         if (links) {
@@ -230,7 +233,7 @@ static void cmake_sources(const char *buf, size_t len, sources_fn *fn,
             k++;
         if (k < len && buf[k] == '(')
             i = cmake_command(buf, len, k, c <= 6, c >= 2 && c <= 5, c == 8,
-                              &ts, vs, fn, arg);
+                              c == 6, &ts, vs, fn, arg);
     }
     free(vs);
 }
@@ -537,6 +540,12 @@ static void python_sources(const char *buf, size_t len, sources_fn *fn,
         p.steps = 0;
         if (py_argument(&p.c, i + 1, 1, kw, &x, &y))
             list_value(&p, x, y);
+        /* Extension('pkg._C', ...), load(name='fused', ...): the module */
+        size_t off, n;
+        if (py_argument(&p.c, i + 1, 0, keyword_of(&p, i + 1, "name"), &x,
+                        &y) &&
+            y == x + 1 && py_plain(&p.c, x, &off, &n) && n)
+            fn(arg, p.target, SRC_MODULE, false, buf + off, n);
         kw = keyword_of(&p, i + 1, "include_dirs");
         p.dirs = true;
         if (kw != i + 1 && py_argument(&p.c, i + 1, 99, kw, &x, &y))

@@ -27,14 +27,17 @@
  * (the program links the library's units: add_library(core a.cu) in one
  * directory, target_link_libraries(bench PRIVATE core) in another). A
  * name defined in more than one file (two projects' util) is each
- * file's own, and links to it are not followed. */
+ * file's own, and links to it are not followed. Of an extension, the
+ * Python module it builds: a setup's Extension('pkg._C', ...) or
+ * load(name=...), CMake's pybind11_add_module(name ...). */
 enum script_src {
     SRC_FILE,
     SRC_GLOB,
     SRC_INCDIR,
     SRC_TARGET,     /* a CMake target's name, where it is defined */
     SRC_TARGET_USE, /* ... where target_sources or _link_libraries name it */
-    SRC_LINK
+    SRC_LINK,
+    SRC_MODULE /* the Python module an extension builds: "pkg._C" */
 };
 
 /* Call fn with each path[0..n) that buf[0..len), a build file in lang,

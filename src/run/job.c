@@ -266,11 +266,13 @@ static void note_source(void *arg, unsigned target, enum script_src kind,
         note_incdir(arg, top, s, n);
         return;
     }
-    if (kind == SRC_TARGET || kind == SRC_TARGET_USE || kind == SRC_LINK) {
+    if (kind == SRC_TARGET || kind == SRC_TARGET_USE || kind == SRC_LINK ||
+        kind == SRC_MODULE) {
         strbuf_addf(&d->r->srcs, "%zu.%u", d->index, target);
         strbuf_addch(&d->r->srcs, '\0');
         strbuf_addch(&d->r->srcs, kind == SRC_TARGET       ? 'n'
                                   : kind == SRC_TARGET_USE ? 'u'
+                                  : kind == SRC_MODULE     ? 'm'
                                                            : 'l');
         strbuf_add(&d->r->srcs, s, n);
         strbuf_addch(&d->r->srcs, '\0');

@@ -145,7 +145,8 @@ struct result {
      * (a glob) and the absolute path, "\0"; or "n" (the target's name
      * where it is defined), "u" (where target_sources or
      * target_link_libraries names it) or "l" (a target it links) and a
-     * CMake target's name, "\0". */
+     * CMake target's name, "\0"; or "m" and the Python module it builds,
+     * "\0". */
     struct strbuf srcs;
     bool deferred;       /* finished after every file is seen (job_finish) */
     struct held *held;   /* what finishing it needs, or NULL: port again */

@@ -152,3 +152,24 @@ printf 'add_executable(app main.cpp)\ntarget_link_libraries(app lb)\n' >sv/app/C
 printf 'int a(); int main() { return a(); }\n' >sv/app/main.cpp
 $C2M -q -o out/sv sv; echo "exit $?"
 links out/sv
+# An extension that names its module (setup.py's 'vecadd._C', CMake's
+# pybind11_add_module) is one shared library named after it, where Python
+# imports it from, with every entry of the target in it, and its units are
+# compiled with -DTORCH_EXTENSION_NAME=_C, as PyTorch's build does (from a
+# review: bindings.so exported PyInit_TORCH_EXTENSION_NAME, and the
+# TORCH_LIBRARY unit became a second library).
+mkdir -p mod/csrc pb
+cp tut/lltm.cpp mod/csrc/bindings.cpp
+cp tut/kern/lltm_kernel.cu mod/csrc/kernel.cu
+printf '#include <torch/extension.h>\nTORCH_LIBRARY(vecadd, m) { m.def("f(Tensor a) -> Tensor"); }\n' >mod/csrc/ops.cu
+printf "from torch.utils.cpp_extension import CUDAExtension\next = CUDAExtension('vecadd._C', ['csrc/bindings.cpp', 'csrc/kernel.cu', 'csrc/ops.cu'])\n" >mod/setup.py
+cp tut/lltm.cpp pb/bind.cpp
+cp tut/kern/lltm_kernel.cu pb/kernel.cu
+printf 'pybind11_add_module(fastops bind.cpp kernel.cu)\n' >pb/CMakeLists.txt
+for t in mod pb; do
+    $C2M -q -o out/$t $t; echo "exit $?"
+    python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["translation_units"]:
+    print(" ", t["source"], t.get("shared_library", "-"), t.get("flags"), t.get("links", []))' "out/$t/musa_manifest.json"
+done

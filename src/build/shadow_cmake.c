@@ -189,6 +189,19 @@ static const char *const information[] = {
     "      endif()\n",
     "    endforeach()\n",
     "  endforeach()\n",
+    "  # Each target's options, made before the language was enabled\n",
+    "  # (add_library, then enable_language(MUSA) and target_sources) too.\n",
+    "  foreach(t IN LISTS targets)\n",
+    "    get_property(type TARGET ${t} PROPERTY TYPE)\n",
+    "    if(NOT type MATCHES \"^(INTERFACE_LIBRARY|UTILITY)$\")\n",
+    "      set_property(TARGET ${t} APPEND PROPERTY COMPILE_OPTIONS\n",
+    "        \"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:$<TARGET_PROPERTY:"
+    "MUSA_ARCHITECTURES>>>:--offload-arch=mp_$<JOIN:$<TARGET_PROPERTY:"
+    "MUSA_ARCHITECTURES>,;--offload-arch=mp_>>\"\n",
+    "        \"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:$<TARGET_PROPERTY:"
+    "MUSA_STANDARD>>>:-std=c++$<TARGET_PROPERTY:MUSA_STANDARD>>\")\n",
+    "    endif()\n",
+    "  endforeach()\n",
     "  get_property(subs DIRECTORY \"${dir}\" PROPERTY SUBDIRECTORIES)\n",
     "  foreach(s IN LISTS subs)\n",
     "    _musa_target_defaults(\"${s}\")\n",
@@ -201,17 +214,7 @@ static const char *const information[] = {
     "                 CALL _musa_target_defaults \"${CMAKE_SOURCE_DIR}\")\n",
     "endif()\n",
     "unset(_musa_deferred)\n",
-    "set(_musa_arch \"$<TARGET_PROPERTY:MUSA_ARCHITECTURES>\")\n",
-    "set(_musa_std \"$<TARGET_PROPERTY:MUSA_STANDARD>\")\n",
-    "add_compile_options(\n",
-    "  "
-    "\"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:${_musa_arch}>>:--offload-arch="
-    "mp_$<JOIN:${_musa_arch},;--offload-arch=mp_>>\"\n",
-    "  "
-    "\"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:${_musa_std}>>:-std=c++${_musa_"
-    "std}>\")\n",
-    "unset(_musa_arch)\n",
-    "unset(_musa_std)\n",
+
     "set(CMAKE_MUSA_INFORMATION_LOADED 1)\n",
 };
 

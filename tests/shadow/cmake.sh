@@ -97,14 +97,18 @@ echo "cmake-lang: without MUSA::mublas, app does not link"
 # reaches only by naming the compiler first.
 mkdir -p "$T/cl"
 printf '__global__ void k() {}\n' >"$T/cl/k.cu"
+printf 'int cpu() { return 0; }\n' >"$T/cl/cpu.cpp"
 cat >"$T/cl/CMakeLists.txt" <<'EOF2'
 cmake_minimum_required(VERSION 3.18)
 project(cl LANGUAGES CXX)
+add_library(core STATIC cpu.cpp)
 include(CheckLanguage)
 check_language(CUDA)
 if(CMAKE_CUDA_COMPILER)
   enable_language(CUDA)
   add_library(k STATIC k.cu)
+  target_sources(core PRIVATE k.cu)
+  set_target_properties(core PROPERTIES CUDA_STANDARD 17)
 else()
   message(FATAL_ERROR "no CUDA compiler")
 endif()
@@ -114,6 +118,11 @@ EOF2
     -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$T/cl-port/musa_port.cmake" &&
     ninja -C b) >"$T/cl.log" 2>&1 || { cat "$T/cl.log"; fail "cl: check_language(MUSA) found no compiler"; }
 echo "check_language(MUSA) finds mcc through musa_port.cmake"
+# A target made before the language was enabled gets the architectures
+# and the standard too (from a review: core's k.mu had neither).
+ninja -C "$T/cl-port/b" -t commands core | grep -E 'mcc .*--offload-arch=mp_22.*-std=c\+\+17.* -c .*k\.mu' >/dev/null ||
+    { ninja -C "$T/cl-port/b" -t commands core; fail "cl: core's MUSA unit lacks --offload-arch or -std"; }
+echo "a target made before enable_language(MUSA) gets --offload-arch and -std"
 # An executable linking the project's shared library runs from the build
 # tree: its RUNPATH names the library's directory, as CUDA's does (from a
 # review: 'libfoo.so: cannot open shared object file').

@@ -262,6 +262,38 @@ static const char *dispatch_key(struct script_job *j, const struct py_code *c,
     return to;
 }
 
+/* A list or tuple of devices: ['cpu', 'cuda'] (pytest's parametrize),
+ * ('cuda', 'mps'), and ['cuda'] if torch.cuda.is_available() else [];
+ * not a call's arguments (f('cpu', 'cuda')) nor a keyword's value. */
+static bool in_device_list(const struct py_code *c, size_t i,
+                           struct py_around a)
+{
+    size_t h = a.open == '[' || a.open == '(' ? holder(c, i) : (size_t)-1;
+    if (h == (size_t)-1 || (a.open == '(' && h &&
+                            (py_is_name(c, h - 1, NULL) ||
+                             py_closes(c, h - 1) || py_is_op(c, h - 1, "@"))))
+        return false;
+    size_t close = py_close_of(c, h);
+    if (close >= c->n || keyword(c, h) != (size_t)-1)
+        return false; /* (choices=['cuda', 'cpu']: the option's, above) */
+    if (chosen_if_available(c, close))
+        return true;
+    unsigned depth = 0;
+    for (size_t k = h + 1; k < close; k++) {
+        size_t off, n;
+        if (py_opens(c, k))
+            depth++;
+        else if (py_closes(c, k) && depth)
+            depth--;
+        else if (!depth && k != i && py_plain(c, k, &off, &n) && n == 3 &&
+                 (!memcmp(c->buf + off, "cpu", 3) ||
+                  !memcmp(c->buf + off, "mps", 3) ||
+                  !memcmp(c->buf + off, "xpu", 3)))
+            return true;
+    }
+    return false;
+}
+
 /* Does the string at i name a device where it is: device='cuda',
  * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
  * torch.cuda.is_available() else ..., a name that says device given or
@@ -278,7 +310,8 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            compared_with_type(c, i) || chosen_if_available(c, i) ||
            given_to_device_name(c, i) || device_option_value(c, i, a) ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
-           location_value(c, i, a) || in_device_text(c, i);
+           location_value(c, i, a) || in_device_text(c, i) ||
+           in_device_list(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,

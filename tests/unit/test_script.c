@@ -2548,6 +2548,21 @@ START_TEST(python_devices)
                  "a = str(x.device).startswith('musa:')\n"
                  "b = 'musa' in str(x.device)\nc = name.startswith('cuda')\n"
                  "d = 'cuda' in args.backends\n");
+    /* A list or tuple of devices (pytest's parametrize; one chosen if
+     * available), as the comparison that reads it is ported (from a
+     * review: the test allocated on 'cuda' where it tested 'musa'); not
+     * a call's arguments nor a list of other words. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\n"
+                 "d = ['cpu'] + (['cuda'] if torch.cuda.is_available() else "
+                 "[])\n@pytest.mark.parametrize('device', ('cpu', 'cuda'))\n"
+                 "def t(device):\n    print('cuda', 'cpu')\n"
+                 "n = ['cuda', 'cudnn']\n",
+                 "import torch\nimport torch_musa\n"
+                 "d = ['cpu'] + (['musa'] if torch.musa.is_available() else "
+                 "[])\n@pytest.mark.parametrize('device', ('cpu', 'musa'))\n"
+                 "def t(device):\n    print('cuda', 'cpu')\n"
+                 "n = ['cuda', 'cudnn']\n");
     /* A module's cuda() (tvm.cuda(0)) and a file's own def cuda are not
      * the tensor's; only dict()'s nvcc= is the key, not a function's
      * parameter (from a review). */

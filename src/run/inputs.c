@@ -19,6 +19,7 @@
 #include "io/walk.h"
 #include "run/exclude.h"
 #include "run/inplace.h"
+#include "run/leftout.h"
 #include "run/names.h"
 #include "run/platform.h"
 #include "run/presetinc.h"
@@ -65,6 +66,7 @@ static int collect_file(void *arg, const char *path, const char *rel,
                   ? source_looks_like_cxx(path)
                   : 0;
     enum job_kind kind;
+    bool left_out = false;
     if (cxx < 0) {
         /* Nobody can tell what it is: said, not silently left out. */
         error_errno("cannot read '%s'", path);
@@ -78,7 +80,13 @@ static int collect_file(void *arg, const char *path, const char *rel,
         kind = JOB_PORT;
     else if (r->o->copy_all)
         kind = JOB_COPY;
-    else
+    else {
+        kind = JOB_COPY;
+        left_out = true;
+    }
+    if (kind == JOB_COPY) /* (one that names CUDA is said) */
+        leftout_check(r, path, rel);
+    if (left_out)
         return 0;
     run_add_job(r, path, path_join_buf(&c->abs, c->base_abs, rel),
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
@@ -300,6 +308,7 @@ void inputs_collect(struct run *r)
         strbuf_release(&c.abs);
     }
 
+    leftout_say(r);
     presets_follow_includes(r);
     /* Sort by output path; then settle inputs that land on one output. */
     if (r->njobs)

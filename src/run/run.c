@@ -251,6 +251,7 @@ void run_release(struct run *r)
     project_free(r->proj);
     strbuf_release(&r->srcs);
     strbuf_release(&r->walked_dirs);
+    strbuf_release(&r->leftout);
     mapping_free(r->map);
     state_release(&r->noted);
 }

@@ -245,6 +245,8 @@ struct run {
     size_t nconf;
     struct record record;      /* the earlier port's (record.h) */
     struct strbuf walked_dirs; /* --depfile: each directory walked, "dir\0" */
+    struct strbuf leftout;     /* run/leftout.h: "path:line (word)", ... */
+    size_t nleftout;
 };
 
 /* Where an input's files go below the output root: its directory

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* Build files no rule ports that name CUDA (run/leftout.h). */
+#include "run/leftout.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+/* Bytes of a file read for CUDA's words, at most: such files are small;
+ * a big one named so is not one. */
+#define READ_MAX ((size_t)256 << 10)
+/* Files named in the note, at most. */
+#define SHOWN 8
+
+/* Does the base name say the file builds, installs or runs the project? */
+static bool builds(const char *base)
+{
+    static const char *const names[] = {"pyproject.toml",
+                                        "setup.cfg",
+                                        "environment.yml",
+                                        "environment.yaml",
+                                        "meson.build",
+                                        "SConstruct",
+                                        "BUILD",
+                                        "BUILD.bazel",
+                                        "WORKSPACE",
+                                        "conanfile.txt",
+                                        "vcpkg.json",
+                                        "configure.ac",
+                                        NULL};
+    for (const char *const *n = names; *n; n++)
+        if (!strcmp(base, *n))
+            return true;
+    size_t len = strlen(base);
+    return (len > 3 && !strcmp(base + len - 3, ".sh")) ||
+           (!strncmp(base, "requirements", 12) && len >= 16 &&
+            !strcmp(base + len - 4, ".txt")) ||
+           !strncmp(base, "Dockerfile", 10);
+}
+
+/* The first line of buf[0..len) that names CUDA (nvcc, cuda in any case,
+ * nvidia- packages, a wheel's +cu121), into *line and *word; false when
+ * none does. */
+static bool names_cuda(const char *buf, size_t len, unsigned *line,
+                       const char **word)
+{
+    static const char *const words[] = {"nvcc", "cuda", "nvidia", "+cu1"};
+    unsigned at = 1;
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] == '\n') {
+            at++;
+            continue;
+        }
+        for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+            size_t n = strlen(words[k]);
+            if (i + n <= len && !strncasecmp(buf + i, words[k], n)) {
+                *line = at;
+                *word = words[k];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void leftout_check(struct run *r, const char *path, const char *rel)
+{
+    const char *base = strrchr(rel, '/');
+    base = base ? base + 1 : rel;
+    if (!builds(base))
+        return;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return; /* (said as any unreadable input is, where it is one) */
+    static char buf[READ_MAX];
+    size_t n = fread(buf, 1, sizeof(buf), f);
+    fclose(f);
+    unsigned line;
+    const char *word;
+    if (!names_cuda(buf, n, &line, &word))
+        return;
+    r->nleftout++;
+    if (r->nleftout <= SHOWN)
+        strbuf_addf(&r->leftout, "%s%s:%u (%s)", r->leftout.len ? ", " : "",
+                    path, line, word);
+}
+
+void leftout_say(struct run *r)
+{
+    if (!r->nleftout || r->o->verbosity < 0)
+        return;
+    note("%zu file%s that build%s or install%s the project name%s CUDA but "
+         "no rule ports %s (%s): %s%s; port %s by hand",
+         r->nleftout, r->nleftout == 1 ? "" : "s", r->nleftout == 1 ? "s" : "",
+         r->nleftout == 1 ? "s" : "", r->nleftout == 1 ? "s" : "",
+         r->nleftout == 1 ? "it" : "them",
+         r->o->copy_all ? "--copy-all copies them as they are"
+                        : "left out of the port; --copy-all copies them",
+         r->leftout.buf, r->nleftout > SHOWN ? ", ..." : "",
+         r->nleftout == 1 ? "it" : "them");
+}

@@ -1,0 +1,15 @@
+# Files no rule ports (a build script, pyproject.toml, requirements.txt)
+# that name CUDA are said after the walk, left out or copied as they are
+# (from a review: the port came out without them, and nothing said so);
+# one that names no CUDA, and a README, are not.
+mkdir -p p/csrc
+printf '#!/bin/sh\nexport TORCH_CUDA_ARCH_LIST="8.0"\nnvcc -c csrc/k.cu\n' >p/build.sh
+printf '[tool.scikit-build]\nwheel.packages = ["k"]\ncmake.args = ["-DCMAKE_CUDA_ARCHITECTURES=80"]\n' >p/pyproject.toml
+printf 'numpy\ntorch==2.1.2+cu121\n' >p/requirements-dev.txt
+printf 'numpy\n' >p/requirements.txt
+printf 'nvcc and cuda\n' >p/README.md
+printf '__global__ void k() {}\n' >p/csrc/k.cu
+$C2M -o out p; echo "exit $?"
+$C2M --copy-all -o out2 p; echo "exit $?"
+cmp p/build.sh out2/build.sh && echo "copied as it is"
+$C2M -q -o out3 p; echo "quiet: $?"

@@ -612,6 +612,7 @@ static void command(struct cm *c, const struct cmake_token *name)
     }
 
     cmake_fetched(c->j, cmd, c->args, c->nargs);
+    cmake_tools(c->j, cmd, c->args, c->nargs);
     if (!strcmp(cmd, "project")) {
         cmake_languages(c->j, c->args, c->nargs, 1, c->text, NULL, 0);
     } else if (!strcmp(cmd, "enable_language") ||
@@ -675,7 +676,9 @@ static void command(struct cm *c, const struct cmake_token *name)
         for (size_t i = 1; i < c->nargs && !arg_is(c, i, "PATHS") &&
                            !arg_is(c, i, "PATH") && !arg_is(c, i, "HINTS");
              i++)
-            if (c->args[i].t.kind == CMAKE_TOK_IDENT)
+            if (c->args[i].t.kind == CMAKE_TOK_IDENT &&     /* (nvprof: */
+                !sj_toolkit_reports(c->j, c->args[i].t.off, /* said by */
+                                    c->args[i].t.len))      /* cmake_tools) */
                 rename_name(c, SC_MAKE_TOOL, &c->args[i].t);
     } else if (!strcmp(cmd, "find_library") ||
                !strcmp(cmd, "target_link_libraries") ||

@@ -202,3 +202,28 @@ void cmake_definitions(struct script_job *j, const struct cmake_arg *args,
         }
     }
 }
+
+void cmake_tools(struct script_job *j, const char *cmd,
+                 const struct cmake_arg *args, size_t nargs)
+{
+    static const char *const stops[] = {"PATHS", "PATH",     "HINTS",
+                                        "DOC",   "REQUIRED", NULL};
+    bool find = !strcmp(cmd, "find_program");
+    if (!find && strcmp(cmd, "add_test") && strcmp(cmd, "add_custom_command") &&
+        strcmp(cmd, "add_custom_target") && strcmp(cmd, "execute_process"))
+        return;
+    for (size_t i = find; i < nargs; i++) {
+        const struct cmake_token *t = &args[i].t, *p = i ? &args[i - 1].t : t;
+        const char *s = j->buf + t->off;
+        bool stop = false;
+        for (const char *const *w = stops; *w && find; w++)
+            stop |= t->len == strlen(*w) && !memcmp(s, *w, t->len);
+        if (stop)
+            break;
+        /* find_program's names, a command's program */
+        if (!find &&
+            !(i && p->len == 7 && !memcmp(j->buf + p->off, "COMMAND", 7)))
+            continue;
+        sj_toolkit_program(j, t->off, t->len);
+    }
+}

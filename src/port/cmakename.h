@@ -63,4 +63,10 @@ bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k);
 void cmake_definitions(struct script_job *j, const struct cmake_arg *args,
                        size_t nargs, size_t from);
 
+/* NVIDIA's tools (compute-sanitizer, cuda-memcheck, nvidia-smi) that
+ * find_program looks for or a command (cmd, lower case: add_test,
+ * add_custom_command, execute_process) runs: said, as in a makefile. */
+void cmake_tools(struct script_job *j, const char *cmd,
+                 const struct cmake_arg *args, size_t nargs);
+
 #endif

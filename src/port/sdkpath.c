@@ -141,11 +141,18 @@ void sj_home_tool(struct script_job *j, size_t off, size_t len)
         sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
 }
 
+bool sj_toolkit_reports(const struct script_job *j, size_t off, size_t len)
+{
+    const struct script_entry *te =
+        mapping_script(j->map, SC_MAKE_TOOL, j->buf + off, len);
+    return te && (te->action == SA_REPORT || te->action == SA_UNSUPPORTED);
+}
+
 void sj_toolkit_program(struct script_job *j, size_t off, size_t len)
 {
     const struct script_entry *te =
         mapping_script(j->map, SC_MAKE_TOOL, j->buf + off, len);
-    if (te && (te->action == SA_REPORT || te->action == SA_UNSUPPORTED))
+    if (sj_toolkit_reports(j, off, len))
         sj_warn(j, WARN_BUILD, off, "'%.*s' is kept, but %s", (int)len,
                 j->buf + off, te->e.message);
 }

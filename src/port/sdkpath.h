@@ -82,5 +82,8 @@ void sj_home_word_in(struct script_job *j, size_t a, size_t wl, bool open);
  * directory, said when the mappings report it (make.tools: nvidia-smi,
  * nsys, compute-sanitizer: NVIDIA's tools). */
 void sj_toolkit_program(struct script_job *j, size_t off, size_t len);
+/* Does the mappings' make.tools say the program at buf[off..off+len)
+ * (nvprof, compute-sanitizer) rather than rename it? */
+bool sj_toolkit_reports(const struct script_job *j, size_t off, size_t len);
 
 #endif

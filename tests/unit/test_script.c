@@ -910,6 +910,21 @@ START_TEST(cmake_old_sdk)
         "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME=${MUSA_HOME} "
         "-DCMAKE_MUSA_ARCHITECTURES=${CMAKE_MUSA_ARCHITECTURES}\n"
         "  \"-DCMAKE_MUSA_COMPILER:FILEPATH=${CMAKE_MUSA_COMPILER}\")\n");
+    /* NVIDIA's tools that find_program looks for or a test runs are said,
+     * as in a makefile (from a review: ctest could not find
+     * cuda-memcheck, and nothing had said so); nvcc is still renamed. */
+    expect(newest, SCRIPT_CMAKE,
+           "find_program(S compute-sanitizer HINTS /opt)\n"
+           "add_test(NAME m COMMAND cuda-memcheck --leak-check full x)\n"
+           "find_program(P NAMES nvprof nvcc)\n",
+           "find_program(S compute-sanitizer HINTS /opt)\n"
+           "add_test(NAME m COMMAND cuda-memcheck --leak-check full x)\n"
+           "find_program(P NAMES nvprof mcc)\n",
+           "2:25: build: 'cuda-memcheck' is kept, but it is NVIDIA's memory "
+           "checker");
+    expect(newest, SCRIPT_CMAKE, "find_program(P NAMES nvprof)\n",
+           "find_program(P NAMES nvprof)\n",
+           "1:22: build: 'nvprof' is kept, but it is NVIDIA's profiler");
     /* $<CUDA_COMPILER_ID:...> and the like: CMake's own languages' alone,
      * empty in a port (from a review: its definitions vanished). */
     expect(newest, SCRIPT_CMAKE,

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "lex/cmake.h"
+#include "mapping/mapping.h"
 #include "port/cmakename.h"
 #include "port/sdkpath.h"
 #include "util/filekind.h"
@@ -294,11 +295,43 @@ void cmake_fetched(struct script_job *j, const char *cmd,
                 shown, s);
 }
 
+/* A pattern of a library's files in the toolkit's library directory,
+ * after ${CUDAToolkit_LIBRARY_DIR} (file(GLOB ... .../libcudart.so*) to
+ * install the runtime): the MUSA library's, as a file there is. */
+static bool toolkit_library(struct script_job *j, const struct cmake_arg *a,
+                            size_t k)
+{
+    const struct cmake_token *p = &a->pc[k];
+    const struct cmake_token *v = k ? cmake_ref_before(a, k) : NULL;
+    const char *s = j->buf + p->off, *f = s + 1;
+    size_t fl = p->len - 1, n = 3;
+    if (!v || v->len != 23 ||
+        memcmp(j->buf + v->off, "CUDAToolkit_LIBRARY_DIR", 23) || s[0] != '/' ||
+        fl < 4 || memcmp(f, "lib", 3) || memchr(f, '/', fl))
+        return false;
+    if (!memchr(f, '*', fl) && !memchr(f, '?', fl) && !memchr(f, '[', fl))
+        return false; /* (libcublas.so.12: the home's, cmake_home_word) */
+    while (n < fl && f[n] != '.' && f[n] != '*' && f[n] != '?' && f[n] != '[')
+        n++;
+    const struct script_entry *se =
+        mapping_script(j->map, SC_LIBRARY, f + 3, n - 3);
+    if (se && se->action == SA_RENAME) {
+        sj_replace(j, p->off + 4, n - 3, se->e.to, se->e.to_len, false);
+        sj_note(j, p->off + 1, "'%.*s' becomes the MUSA library's, 'lib%s%.*s'",
+                (int)fl, f, se->e.to, (int)(fl - n), f + n);
+    } else if (se) {
+        sj_kept(j, se, p->off + 4, f + 3, n - 3);
+    }
+    return true;
+}
+
 void cmake_path_word(struct script_job *j, const struct cmake_arg *a, size_t k,
                      bool dir_arg, bool recurse)
 {
     const struct cmake_token *p = &a->pc[k];
     const char *s = j->buf + p->off;
+    if (toolkit_library(j, a, k))
+        return;
     if (!sj_may_rename(j, s, p->len)) {
         cmake_dir_word(j, a, k, dir_arg);
         return;

@@ -910,6 +910,17 @@ START_TEST(cmake_old_sdk)
         "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME=${MUSA_HOME} "
         "-DCMAKE_MUSA_ARCHITECTURES=${CMAKE_MUSA_ARCHITECTURES}\n"
         "  \"-DCMAKE_MUSA_COMPILER:FILEPATH=${CMAKE_MUSA_COMPILER}\")\n");
+    /* A library's file in the toolkit's library directory is the MUSA
+     * library's, a pattern too (from a review: the runtime install glob
+     * matched nothing on a MUSA SDK). */
+    expect(newest, SCRIPT_CMAKE,
+           "file(GLOB R \"${CUDAToolkit_LIBRARY_DIR}/libcudart.so*\")\n"
+           "install(FILES ${CUDAToolkit_LIBRARY_DIR}/libcublas.so.12 "
+           "${CUDAToolkit_LIBRARY_DIR}/libfoo.so DESTINATION lib)\n",
+           "file(GLOB R \"${MUSAToolkit_LIBRARY_DIR}/libmusart.so*\")\n"
+           "install(FILES ${MUSAToolkit_LIBRARY_DIR}/libmublas.so "
+           "${MUSAToolkit_LIBRARY_DIR}/libfoo.so DESTINATION lib)\n",
+           NULL);
     /* NVIDIA's tools that find_program looks for or a test runs are said,
      * as in a makefile (from a review: ctest could not find
      * cuda-memcheck, and nothing had said so); nvcc is still renamed. */

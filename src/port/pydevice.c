@@ -3,6 +3,7 @@
 #include "port/pydevice.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "mapping/mapping.h"
 
@@ -262,9 +263,44 @@ static const char *dispatch_key(struct script_job *j, const struct py_code *c,
     return to;
 }
 
-/* A list or tuple of devices: ['cpu', 'cuda'] (pytest's parametrize),
- * ('cuda', 'mps'), and ['cuda'] if torch.cuda.is_available() else [];
- * not a call's arguments (f('cpu', 'cuda')) nor a keyword's value. */
+/* Does the text s[0..len) say device, in any case (devices, DEVICE_LIST,
+ * "device,dtype")? */
+static bool says_device(const char *s, size_t len)
+{
+    for (size_t k = 0; k + 6 <= len; k++)
+        if (!strncasecmp(s + k, "device", 6))
+            return true;
+    return false;
+}
+
+/* Is the list or tuple whose bracket is at h one of devices by where it
+ * goes: the value of a name that says device (devices = [...] + ...),
+ * or an argument of a call whose first argument says device (pytest's
+ * parametrize('device', [...]))? */
+#define STMT_MAX 64
+static bool for_devices(const struct py_code *c, size_t h)
+{
+    for (size_t k = h, n = 0; k-- > 0 && n < STMT_MAX; n++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE)
+            break;
+        if (py_stmt_start(c, k)) {
+            if (py_is_name(c, k, NULL) &&
+                (py_is_op(c, k + 1, "=") || py_is_op(c, k + 1, "+=")))
+                return says_device(c->buf + c->t[k].off, c->t[k].len);
+            break;
+        }
+    }
+    size_t call = holder(c, h), off, len;
+    return call != (size_t)-1 && call && py_is_op(c, call, "(") &&
+           py_is_name(c, call - 1, NULL) && py_plain(c, call + 1, &off, &len) &&
+           says_device(c->buf + off, len);
+}
+
+/* A list or tuple of devices: ['cpu', 'cuda'] or ['cuda'] if
+ * torch.cuda.is_available() else [] where it goes to a name that says
+ * device or is given with 'device' (pytest's parametrize); not one of
+ * other words (setup's suffices = ['cpu', 'cuda'], compared with
+ * suffix == 'cuda' as it is), a call's arguments, a keyword's value. */
 static bool in_device_list(const struct py_code *c, size_t i,
                            struct py_around a)
 {
@@ -274,7 +310,7 @@ static bool in_device_list(const struct py_code *c, size_t i,
                              py_closes(c, h - 1) || py_is_op(c, h - 1, "@"))))
         return false;
     size_t close = py_close_of(c, h);
-    if (close >= c->n || keyword(c, h) != (size_t)-1)
+    if (close >= c->n || keyword(c, h) != (size_t)-1 || !for_devices(c, h))
         return false; /* (choices=['cuda', 'cpu']: the option's, above) */
     if (chosen_if_available(c, close))
         return true;

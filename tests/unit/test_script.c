@@ -2577,18 +2577,20 @@ START_TEST(python_devices)
     /* A list or tuple of devices (pytest's parametrize; one chosen if
      * available), as the comparison that reads it is ported (from a
      * review: the test allocated on 'cuda' where it tested 'musa'); not
-     * a call's arguments nor a list of other words. */
+     * a call's arguments, a list of other words, nor one that goes to a
+     * name that does not say device (pytorch_scatter's suffices, which
+     * it compares with suffix == 'cuda'). */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "import torch\nimport torch_musa\n"
-                 "d = ['cpu'] + (['cuda'] if torch.cuda.is_available() else "
-                 "[])\n@pytest.mark.parametrize('device', ('cpu', 'cuda'))\n"
-                 "def t(device):\n    print('cuda', 'cpu')\n"
-                 "n = ['cuda', 'cudnn']\n",
+                 "devices = ['cpu'] + (['cuda'] if torch.cuda.is_available() "
+                 "else [])\n@pytest.mark.parametrize('device', ('cpu', "
+                 "'cuda'))\ndef t(device):\n    print('cuda', 'cpu')\n"
+                 "n = ['cuda', 'cudnn']\nsuffices = ['cpu', 'cuda']\n",
                  "import torch\nimport torch_musa\n"
-                 "d = ['cpu'] + (['musa'] if torch.musa.is_available() else "
-                 "[])\n@pytest.mark.parametrize('device', ('cpu', 'musa'))\n"
-                 "def t(device):\n    print('cuda', 'cpu')\n"
-                 "n = ['cuda', 'cudnn']\n");
+                 "devices = ['cpu'] + (['musa'] if torch.musa.is_available() "
+                 "else [])\n@pytest.mark.parametrize('device', ('cpu', "
+                 "'musa'))\ndef t(device):\n    print('cuda', 'cpu')\n"
+                 "n = ['cuda', 'cudnn']\nsuffices = ['cpu', 'cuda']\n");
     /* A module's cuda() (tvm.cuda(0)) and a file's own def cuda are not
      * the tensor's; only dict()'s nvcc= is the key, not a function's
      * parameter (from a review). */

@@ -588,7 +588,9 @@ static void name_modules(struct builder *b)
             size_t t = tu_of[in->group[k]];
             if (!t || !b->tus[t - 1].shared)
                 continue;
-            if (!entry) {
+            if (!entry && b->tus[t - 1].module) {
+                break; /* another extension's entry: that one is built */
+            } else if (!entry) {
                 entry = t;
                 b->tus[t - 1].module = mod;
             } else if (t != entry && !b->tus[t - 1].module) {

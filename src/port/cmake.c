@@ -599,8 +599,13 @@ static void command(struct cm *c, const struct cmake_token *name)
                                             arg_is(c, i - 1, "REPLACE"))) ||
                   (i == 2 && !strcmp(cmd, "string") && arg_is(c, 0, "REGEX"))))
             cmake_regex_word(c->j, a->t.off, a->t.len);
-        else if (!i || !arg_is(c, i - 1, "COMMENT")) /* (a message) */
+        else if (!i || !arg_is(c, i - 1, "COMMENT"))
             scan_arg(c, a, level);
+        else { /* a message: its ${...} alone, no file's name */
+            c->text = true;
+            scan_arg(c, a, level);
+            c->text = false;
+        }
     }
     if (opts) {
         flush_words(c, SV_NONE);

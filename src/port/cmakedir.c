@@ -158,8 +158,11 @@ void cmake_generated(struct script_job *j, const char *cmd,
             prog = &args[i + 1];
     /* ${CMAKE_COMMAND} -DOUT=... -P, -E copy: followed where it names
      * the file (cmake_built_source, the run's sources) */
-    if (!prog || memmem(j->buf + prog->t.off, prog->t.len, "CMAKE_COMMAND", 13))
-        return;
+    if (!prog ||
+        memmem(j->buf + prog->t.off, prog->t.len, "CMAKE_COMMAND", 13) ||
+        arg_spells(j, prog, "cp") || arg_spells(j, prog, "ln") ||
+        arg_spells(j, prog, "install"))
+        return; /* (a copy of a source of the run: its port) */
     bool out = false;
     for (size_t i = 0; i < nargs; i++) {
         const struct cmake_arg *a = &args[i];
@@ -185,12 +188,14 @@ void cmake_generated(struct script_job *j, const char *cmd,
     }
 }
 
-/* Does s[0..n) hold w, in any case? */
-static bool holds_nocase(const char *s, size_t n, const char *w)
+/* Does s[0..n) hold w, in any case (word: where no letter is before it,
+ * as in NVIDIA/cutlass, not barracuda)? */
+static bool holds_nocase(const char *s, size_t n, const char *w, bool word)
 {
     size_t wl = strlen(w);
     for (size_t i = 0; i + wl <= n; i++)
-        if (!strncasecmp(s + i, w, wl))
+        if (!strncasecmp(s + i, w, wl) &&
+            (!word || !i || !isalpha((unsigned char)s[i - 1])))
             return true;
     return false;
 }
@@ -206,7 +211,8 @@ static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
         size_t q = a->t.kind == CMAKE_TOK_QUOTED;
         const char *s = j->buf + a->t.off + q;
         size_t n = a->t.len - 2 * q, k = 2;
-        has_includes |= holds_nocase(s, n, "CMAKE_PROJECT_TOP_LEVEL_INCLUDES");
+        has_includes |=
+            holds_nocase(s, n, "CMAKE_PROJECT_TOP_LEVEL_INCLUDES", false);
         if (n < 3 || s[0] != '-' || s[1] != 'D')
             continue;
         while (k < n && s[k] != '=' && s[k] != ':')
@@ -248,7 +254,8 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     size_t cmake_args = 0;
     bool dir = false;
     for (size_t i = 0; i + 1 < nargs; i++) {
-        for (size_t k = 0; from[k] && !src; k++)
+        /* (a repository or URL before a SOURCE_DIR it is fetched into) */
+        for (size_t k = 0; from[k] && (!src || dir); k++)
             if (arg_spells(j, &args[i], from[k])) {
                 src = &args[i + 1];
                 dir = k == 0;
@@ -260,9 +267,11 @@ void cmake_fetched(struct script_job *j, const char *cmd,
         src = &args[0]; /* CPMAddPackage("gh:NVIDIA/cccl@2.2.0") */
     if (!src)
         return;
-    const char *s = j->buf + src->t.off;
-    size_t n = src->t.len;
-    s += src->t.kind == CMAKE_TOK_QUOTED;
+    size_t q = src->t.kind == CMAKE_TOK_QUOTED;
+    if (src->t.len <= 2 * q)
+        return; /* ("" or an unterminated ") */
+    const char *s = j->buf + src->t.off + q;
+    size_t n = src->t.len - 2 * q;
     /* In the project's tree: ported with it (when the run has it). */
     if (dir && ((s[0] != '$' && s[0] != '/') ||
                 !strncmp(s, "${CMAKE_CURRENT_SOURCE_DIR}", 27) ||
@@ -276,8 +285,9 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     bool is_cuda = false;
     const struct cmake_arg *name = &args[0];
     for (size_t k = 0; k < sizeof(cuda) / sizeof(cuda[0]) && !is_cuda; k++)
-        is_cuda = holds_nocase(s, n, cuda[k]) ||
-                  holds_nocase(j->buf + name->t.off, name->t.len, cuda[k]);
+        is_cuda =
+            holds_nocase(s, n, cuda[k], true) ||
+            holds_nocase(j->buf + name->t.off, name->t.len, cuda[k], true);
     int shown = (int)(n > 80 ? 80 : n);
     if (is_cuda)
         sj_warn(j, WARN_BUILD, src->t.off,

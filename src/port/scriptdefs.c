@@ -125,7 +125,8 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
     bool cache = false;
     /* Python: and in a statement that names cmake (cmake_args = [...],
      * subprocess.check_call(['cmake', ...])) to its end, which a line
-     * break ends outside brackets */
+     * break ends outside brackets (a ')' too many in a docstring is no
+     * bracket) */
     int depth = 0;
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
@@ -135,13 +136,20 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
             cache = false;
         if (lang == SCRIPT_PYTHON && !quote && memchr("([{", c, 3))
             depth++;
-        else if (lang == SCRIPT_PYTHON && !quote && memchr(")]}", c, 3))
+        else if (lang == SCRIPT_PYTHON && !quote && memchr(")]}", c, 3) &&
+                 depth > 0)
             depth--;
         if (lang == SCRIPT_PYTHON && name_start(c) &&
             (!i || !name_char(buf[i - 1]))) {
+            /* the program ('cmake'), a name of its arguments (cmake_args,
+             * CMAKE_FLAGS); not a class CMakeBuild, a path's /cmake/ */
             size_t n = name_len(buf, len, i);
-            for (size_t k = i; k + 5 <= i + n && !cache; k++)
-                cache = !strncasecmp(buf + k, "cmake", 5);
+            if (quote)
+                cache |= n == 5 && !strncasecmp(buf + i, "cmake", 5) &&
+                         buf[i - 1] == quote && i + 5 < len &&
+                         buf[i + 5] == quote;
+            else
+                cache |= n > 6 && !strncasecmp(buf + i, "cmake_", 6);
         }
         if (!quote && lang != SCRIPT_PYTHON &&
             (script_at_word(buf, len, i, "CMAKE_ARGS", false) ||

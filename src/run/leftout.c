@@ -15,7 +15,8 @@
 /* Files named in the note, at most. */
 #define SHOWN 8
 
-/* Does the base name say the file builds, installs or runs the project? */
+/* Does the base name say the file builds, installs or runs the project
+ * (or may: a shell script)? */
 static bool builds(const char *base)
 {
     static const char *const names[] = {"pyproject.toml",
@@ -92,13 +93,12 @@ void leftout_say(struct run *r)
 {
     if (!r->nleftout || r->o->verbosity < 0)
         return;
-    note("%zu file%s that build%s or install%s the project name%s CUDA but "
-         "no rule ports %s (%s): %s%s; port %s by hand",
-         r->nleftout, r->nleftout == 1 ? "" : "s", r->nleftout == 1 ? "s" : "",
-         r->nleftout == 1 ? "s" : "", r->nleftout == 1 ? "s" : "",
-         r->nleftout == 1 ? "it" : "them",
+    bool one = r->nleftout == 1;
+    note("%zu script%s or package file%s that no rule ports name%s CUDA "
+         "(%s): %s%s; port %s by hand where %s the project",
+         r->nleftout, one ? "" : "s", one ? "" : "s", one ? "s" : "",
          r->o->copy_all ? "--copy-all copies them as they are"
                         : "left out of the port; --copy-all copies them",
          r->leftout.buf, r->nleftout > SHOWN ? ", ..." : "",
-         r->nleftout == 1 ? "it" : "them");
+         one ? "it" : "them", one ? "it builds or runs" : "they build or run");
 }

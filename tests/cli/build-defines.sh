@@ -101,3 +101,18 @@ e = CUDAExtension('k', ['k.cu'], define_macros=[('REAL_MACRO', None)],
                   extra_compile_args={'nvcc': ['-DNV_FLAG']})
 Y
 $C2M -o out-pyc pyc 2>&1 | grep 'build files define'
+# A class CMakeBuild or a path's /cmake/ does not make a call's -D words
+# cmake's, nor does a ')' too many in a docstring (from the diff's review).
+mkdir pyd
+printf '__global__ void k() {}\n' >pyd/k.cu
+cat >pyd/setup.py <<'Y'
+"""Build: a) configure, b) build."""
+class CMakeBuild(object):
+    pass
+e = CUDAExtension('k', ['k.cu'], include_dirs=['/opt/cmake/include'],
+                  extra_compile_args={'nvcc': ['-DKEEP_NV']})
+cmake_args = [
+    '-DWITH_GPU_FAST=ON',
+]
+Y
+$C2M -o out-pyd pyd 2>&1 | grep 'build files define'

@@ -921,6 +921,26 @@ START_TEST(cmake_old_sdk)
            "install(FILES ${MUSAToolkit_LIBRARY_DIR}/libmublas.so "
            "${MUSAToolkit_LIBRARY_DIR}/libfoo.so DESTINATION lib)\n",
            NULL);
+    /* From the diff's review: a quoted URL is read within its quotes; a
+     * repository before SOURCE_DIR is where it comes from; 'cuda' inside
+     * a word (barracuda) is no CUDA; a copy by cp is of a ported source;
+     * COMMENT's ${...} is still renamed. */
+    expect(newest, SCRIPT_CMAKE,
+           "FetchContent_Declare(c SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/tp\n"
+           "  GIT_REPOSITORY \"https://github.com/NVIDIA/cutlass.git\")\n",
+           "FetchContent_Declare(c SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/tp\n"
+           "  GIT_REPOSITORY \"https://github.com/NVIDIA/cutlass.git\")\n",
+           "(https://github.com/NVIDIA/cutlass.git) and looks like CUDA");
+    expect_quiet(
+        newest, SCRIPT_CMAKE,
+        "FetchContent_Declare(b GIT_REPOSITORY https://x.org/barracuda)\n"
+        "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/c.cu\n"
+        "  COMMAND cp ${SRC} ${CMAKE_CURRENT_BINARY_DIR}/c.cu\n"
+        "  COMMENT \"for ${CMAKE_CUDA_ARCHITECTURES}\")\n",
+        "FetchContent_Declare(b GIT_REPOSITORY https://x.org/barracuda)\n"
+        "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/c.mu\n"
+        "  COMMAND cp ${SRC} ${CMAKE_CURRENT_BINARY_DIR}/c.mu\n"
+        "  COMMENT \"for ${CMAKE_MUSA_ARCHITECTURES}\")\n");
     /* NVIDIA's tools that find_program looks for or a test runs are said,
      * as in a makefile (from a review: ctest could not find
      * cuda-memcheck, and nothing had said so); nvcc is still renamed. */

@@ -194,12 +194,15 @@ static const char *const information[] = {
     "  foreach(t IN LISTS targets)\n",
     "    get_property(type TARGET ${t} PROPERTY TYPE)\n",
     "    if(NOT type MATCHES \"^(INTERFACE_LIBRARY|UTILITY)$\")\n",
-    "      set_property(TARGET ${t} APPEND PROPERTY COMPILE_OPTIONS\n",
+    "      # (first: the target's own -std=c++20 comes after, and wins)\n",
+    "      get_property(own TARGET ${t} PROPERTY COMPILE_OPTIONS)\n",
+    "      set_property(TARGET ${t} PROPERTY COMPILE_OPTIONS\n",
     "        \"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:$<TARGET_PROPERTY:"
     "MUSA_ARCHITECTURES>>>:--offload-arch=mp_$<JOIN:$<TARGET_PROPERTY:"
     "MUSA_ARCHITECTURES>,;--offload-arch=mp_>>\"\n",
     "        \"$<$<AND:$<COMPILE_LANGUAGE:MUSA>,$<BOOL:$<TARGET_PROPERTY:"
-    "MUSA_STANDARD>>>:-std=c++$<TARGET_PROPERTY:MUSA_STANDARD>>\")\n",
+    "MUSA_STANDARD>>>:-std=c++$<TARGET_PROPERTY:MUSA_STANDARD>>\"\n",
+    "        ${own})\n",
     "    endif()\n",
     "  endforeach()\n",
     "  get_property(subs DIRECTORY \"${dir}\" PROPERTY SUBDIRECTORIES)\n",

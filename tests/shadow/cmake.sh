@@ -106,9 +106,11 @@ include(CheckLanguage)
 check_language(CUDA)
 if(CMAKE_CUDA_COMPILER)
   enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
   add_library(k STATIC k.cu)
   target_sources(core PRIVATE k.cu)
-  set_target_properties(core PROPERTIES CUDA_STANDARD 17)
+  set_target_properties(core PROPERTIES CUDA_STANDARD 14)
+  target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
 else()
   message(FATAL_ERROR "no CUDA compiler")
 endif()
@@ -120,9 +122,14 @@ EOF2
 echo "check_language(MUSA) finds mcc through musa_port.cmake"
 # A target made before the language was enabled gets the architectures
 # and the standard too (from a review: core's k.mu had neither).
-ninja -C "$T/cl-port/b" -t commands core | grep -E 'mcc .*--offload-arch=mp_22.*-std=c\+\+17.* -c .*k\.mu' >/dev/null ||
+ninja -C "$T/cl-port/b" -t commands core | grep -E 'mcc .*--offload-arch=mp_22.*-std=c\+\+14.* -c .*k\.mu' >/dev/null ||
     { ninja -C "$T/cl-port/b" -t commands core; fail "cl: core's MUSA unit lacks --offload-arch or -std"; }
 echo "a target made before enable_language(MUSA) gets --offload-arch and -std"
+# The target's own -std comes after the standard's, and wins (from the
+# diff's review: it came first).
+ninja -C "$T/cl-port/b" -t commands k | grep -E 'mcc .*-std=c\+\+17 .*-std=c\+\+20 .*-c .*k\.mu' >/dev/null ||
+    { ninja -C "$T/cl-port/b" -t commands k; fail "cl: k's own -std=c++20 does not come last"; }
+echo "a target's own -std comes after the standard's"
 # An executable linking the project's shared library runs from the build
 # tree: its RUNPATH names the library's directory, as CUDA's does (from a
 # review: 'libfoo.so: cannot open shared object file').

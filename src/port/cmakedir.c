@@ -203,12 +203,20 @@ static bool holds_nocase(const char *s, size_t n, const char *w, bool word)
 /* A dependency's own -D words (CMAKE_ARGS -DCMAKE_CUDA_ARCHITECTURES=...):
  * its cache's names, renamed as the project's variables are. */
 static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
-                            size_t nargs, size_t cmake_args)
+                            size_t nargs)
 {
-    bool has_includes = false;
+    bool has_includes = false, configure = false;
+    size_t at = 0, cache = 0; /* CMAKE_ARGS, CMAKE_CACHE_ARGS */
     for (size_t i = 0; i < nargs; i++) {
         const struct cmake_arg *a = &args[i];
         size_t q = a->t.kind == CMAKE_TOK_QUOTED;
+        if (arg_spells(j, a, "CMAKE_ARGS"))
+            at = i;
+        if (arg_spells(j, a, "CMAKE_CACHE_ARGS"))
+            cache = i;
+        configure |= arg_spells(j, a, "CONFIGURE_COMMAND");
+        if (a->t.len <= 2 * q)
+            continue;
         const char *s = j->buf + a->t.off + q;
         size_t n = a->t.len - 2 * q, k = 2;
         has_includes |=
@@ -217,18 +225,36 @@ static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
             continue;
         while (k < n && s[k] != '=' && s[k] != ':')
             k++;
+        const char *eq = memchr(s + k, '=', n - k);
+        if (k - 2 == 24 && !memcmp(s + 2, "CMAKE_CUDA_ARCHITECTURES", 24) &&
+            (!eq || eq + 1 >= s + n || eq[1] != '$'))
+            continue; /* (=80: CUDA's numbers, which MUSA's would not be) */
         struct cmake_token key = {a->t.off + (uint32_t)(q + 2),
                                   (uint32_t)(k - 2), CMAKE_TOK_IDENT, 0};
         if (key.len)
             cmake_rename_variable(j, &key, false);
     }
-    if (has_includes || !cmake_args)
+    if (has_includes || configure)
+        return; /* (given; or a build of its own, not CMake's) */
+    if (!at && !cache) {
+        sj_warn(j, WARN_BUILD, args[0].t.off,
+                "the sub-build configures alone and does not include "
+                "musa_port.cmake (the MUSA language, the SDK): give it "
+                "CMAKE_ARGS -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="
+                "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME=${MUSA_HOME}");
         return;
+    }
     static const char inc[] = " -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="
                               "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES}"
                               " -DMUSA_HOME=${MUSA_HOME}";
-    const struct cmake_token *kw = &args[cmake_args].t;
-    sj_replace(j, kw->off + kw->len, 0, inc, sizeof(inc) - 1, false);
+    static const char cinc[] = " -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES:STRING="
+                               "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES}"
+                               " -DMUSA_HOME:PATH=${MUSA_HOME}";
+    const struct cmake_token *kw = &args[at ? at : cache].t;
+    if (at)
+        sj_replace(j, kw->off + kw->len, 0, inc, sizeof(inc) - 1, false);
+    else
+        sj_replace(j, kw->off + kw->len, 0, cinc, sizeof(cinc) - 1, false);
     sj_note(j, kw->off,
             "the sub-build configures alone: it is given "
             "CMAKE_PROJECT_TOP_LEVEL_INCLUDES and MUSA_HOME, so that it "
@@ -251,7 +277,6 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     if (!nargs || !(ep || cpm || !strcmp(cmd, "fetchcontent_declare")))
         return;
     const struct cmake_arg *src = NULL;
-    size_t cmake_args = 0;
     bool dir = false;
     for (size_t i = 0; i + 1 < nargs; i++) {
         /* (a repository or URL before a SOURCE_DIR it is fetched into) */
@@ -260,8 +285,6 @@ void cmake_fetched(struct script_job *j, const char *cmd,
                 src = &args[i + 1];
                 dir = k == 0;
             }
-        if (arg_spells(j, &args[i], "CMAKE_ARGS"))
-            cmake_args = i;
     }
     if (!src && cpm && nargs == 1)
         src = &args[0]; /* CPMAddPackage("gh:NVIDIA/cccl@2.2.0") */
@@ -279,7 +302,7 @@ void cmake_fetched(struct script_job *j, const char *cmd,
                 !strncmp(s, "${PROJECT_SOURCE_DIR}", 21) ||
                 !strncmp(s, "${CMAKE_SOURCE_DIR}", 19))) {
         if (ep)
-            sub_build_cache(j, args, nargs, cmake_args);
+            sub_build_cache(j, args, nargs);
         return;
     }
     bool is_cuda = false;

@@ -941,6 +941,23 @@ START_TEST(cmake_old_sdk)
         "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/c.mu\n"
         "  COMMAND cp ${SRC} ${CMAKE_CURRENT_BINARY_DIR}/c.mu\n"
         "  COMMENT \"for ${CMAKE_MUSA_ARCHITECTURES}\")\n");
+    /* ... in CMAKE_CACHE_ARGS too, typed; a literal architecture stays
+     * CUDA's (MUSA's numbers are others); none at all is said; a build of
+     * its own (CONFIGURE_COMMAND) is not CMake's (from the diff's review). */
+    expect(
+        newest, SCRIPT_CMAKE,
+        "ExternalProject_Add(a SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/a\n"
+        "  CMAKE_CACHE_ARGS -DCMAKE_CUDA_ARCHITECTURES:STRING=80)\n"
+        "ExternalProject_Add(b SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/b)\n"
+        "ExternalProject_Add(c SOURCE_DIR c CONFIGURE_COMMAND ./configure)\n",
+        "ExternalProject_Add(a SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/a\n"
+        "  CMAKE_CACHE_ARGS -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES:STRING="
+        "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME:PATH=${MUSA_HOME} "
+        "-DCMAKE_CUDA_ARCHITECTURES:STRING=80)\n"
+        "ExternalProject_Add(b SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/b)\n"
+        "ExternalProject_Add(c SOURCE_DIR c CONFIGURE_COMMAND ./configure)\n",
+        "3:21: build: the sub-build configures alone and does not include "
+        "musa_port.cmake");
     /* NVIDIA's tools that find_program looks for or a test runs are said,
      * as in a makefile (from a review: ctest could not find
      * cuda-memcheck, and nothing had said so); nvcc is still renamed. */

@@ -10,6 +10,7 @@
  * (helper.cpp for helper.h), and so on from there. */
 #include "build/build.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -580,6 +581,12 @@ static void name_modules(struct builder *b)
         tu_of[b->file_of[t]] = t + 1;
     for (size_t g = 0; g < in->ngroups; g++) {
         const char *mod = in->gmodule[g];
+        /* (a Python module's name: names joined by dots; no other text
+         * goes into musa.mk's paths) */
+        for (const char *m = mod; m && *m; m++)
+            if (!(isalnum((unsigned char)*m) || *m == '_' ||
+                  (*m == '.' && m > mod && m[-1] != '.' && m[1])))
+                mod = NULL;
         const char *last = mod ? strrchr(mod, '.') : NULL;
         last = last ? last + 1 : mod;
         size_t entry = 0;

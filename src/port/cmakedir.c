@@ -296,11 +296,13 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     const char *s = j->buf + src->t.off + q;
     size_t n = src->t.len - 2 * q;
     /* In the project's tree: ported with it (when the run has it). */
-    if (dir && ((s[0] != '$' && s[0] != '/') ||
-                !strncmp(s, "${CMAKE_CURRENT_SOURCE_DIR}", 27) ||
-                !strncmp(s, "${CMAKE_CURRENT_LIST_DIR}", 25) ||
-                !strncmp(s, "${PROJECT_SOURCE_DIR}", 21) ||
-                !strncmp(s, "${CMAKE_SOURCE_DIR}", 19))) {
+    static const char *const tree[] = {
+        "${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}",
+        "${PROJECT_SOURCE_DIR}", "${CMAKE_SOURCE_DIR}", NULL};
+    bool in_tree = s[0] != '$' && s[0] != '/';
+    for (const char *const *t = tree; *t && !in_tree; t++)
+        in_tree = n >= strlen(*t) && !memcmp(s, *t, strlen(*t));
+    if (dir && in_tree) {
         if (ep)
             sub_build_cache(j, args, nargs);
         return;

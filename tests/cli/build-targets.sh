@@ -173,3 +173,13 @@ import json, sys
 for t in json.load(open(sys.argv[1]))["translation_units"]:
     print(" ", t["source"], t.get("shared_library", "-"), t.get("flags"), t.get("links", []))' "out/$t/musa_manifest.json"
 done
+# A name that is no Python module's ('../x y') names no library: the
+# entry's own name stays (from the reread of the diff).
+mkdir -p badmod
+cp tut/lltm.cpp badmod/b.cpp
+printf "from torch.utils.cpp_extension import CUDAExtension\next = CUDAExtension('../x y', ['b.cpp'])\n" >badmod/setup.py
+$C2M -q -o out/badmod badmod; echo "exit $?"
+python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["translation_units"]:
+    print(" ", t["source"], t.get("shared_library", "-"), t.get("flags"))' out/badmod/musa_manifest.json

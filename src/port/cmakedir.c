@@ -9,7 +9,6 @@
  * ${CMAKE_INSTALL_INCLUDEDIR}/cuda is no directory of the run, nor is a
  * bare word a command does not take as a directory (set(CMAKE_FOLDER
  * "cuda")). A path in the CUDA toolkit's home is the MUSA SDK's. */
-#define _GNU_SOURCE /* memmem */
 #include "port/cmakedir.h"
 
 #include <ctype.h>
@@ -136,14 +135,6 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     return renamed || filekind_is_ported(kind);
 }
 
-/* Does argument a spell w (bare or quoted)? */
-static bool arg_spells(const struct script_job *j, const struct cmake_arg *a,
-                       const char *w)
-{
-    size_t n = strlen(w), q = a->t.kind == CMAKE_TOK_QUOTED;
-    return a->t.len == n + 2 * q && !memcmp(j->buf + a->t.off + q, w, n);
-}
-
 void cmake_generated(struct script_job *j, const char *cmd,
                      const struct cmake_arg *args, size_t nargs)
 {
@@ -154,29 +145,30 @@ void cmake_generated(struct script_job *j, const char *cmd,
         return;
     const struct cmake_arg *prog = NULL;
     for (size_t i = 0; i + 1 < nargs && !prog; i++)
-        if (arg_spells(j, &args[i], "COMMAND"))
+        if (cmake_tok_is(j->buf, &args[i].t, "COMMAND"))
             prog = &args[i + 1];
     /* ${CMAKE_COMMAND} -DOUT=... -P, -E copy: followed where it names
      * the file (cmake_built_source, the run's sources) */
     if (!prog ||
-        memmem(j->buf + prog->t.off, prog->t.len, "CMAKE_COMMAND", 13) ||
-        arg_spells(j, prog, "cp") || arg_spells(j, prog, "ln") ||
-        arg_spells(j, prog, "install"))
+        cmake_holds(j->buf + prog->t.off, prog->t.len, "CMAKE_COMMAND") ||
+        cmake_tok_is(j->buf, &prog->t, "cp") ||
+        cmake_tok_is(j->buf, &prog->t, "ln") ||
+        cmake_tok_is(j->buf, &prog->t, "install"))
         return; /* (a copy of a source of the run: its port) */
     bool out = false;
     for (size_t i = 0; i < nargs; i++) {
         const struct cmake_arg *a = &args[i];
         bool kw = false;
         for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]) && !kw; k++)
-            kw = arg_spells(j, a, ends[k]);
-        if (kw || arg_spells(j, a, "OUTPUT")) {
-            out = arg_spells(j, a, "OUTPUT");
+            kw = cmake_tok_is(j->buf, &a->t, ends[k]);
+        if (kw || cmake_tok_is(j->buf, &a->t, "OUTPUT")) {
+            out = cmake_tok_is(j->buf, &a->t, "OUTPUT");
             continue;
         }
         const char *s = j->buf + a->t.off;
         size_t n = a->t.len - (a->t.kind == CMAKE_TOK_QUOTED);
         if (!out || n < 4 || memcmp(s + n - 3, ".cu", 3) ||
-            !memmem(s, n, "BINARY_DIR}", 11))
+            !cmake_holds(s, n, "BINARY_DIR}"))
             continue;
         sj_warn(j, WARN_BUILD, a->t.off,
                 "this output becomes a .mu file, the name the port gives "
@@ -188,14 +180,14 @@ void cmake_generated(struct script_job *j, const char *cmd,
     }
 }
 
-/* Does s[0..n) hold w, in any case (word: where no letter is before it,
- * as in NVIDIA/cutlass, not barracuda)? */
-static bool holds_nocase(const char *s, size_t n, const char *w, bool word)
+/* Does s[0..n) hold the word w, in any case, where no letter is before
+ * it (NVIDIA/cutlass; not barracuda)? */
+static bool holds_word(const char *s, size_t n, const char *w)
 {
     size_t wl = strlen(w);
     for (size_t i = 0; i + wl <= n; i++)
         if (!strncasecmp(s + i, w, wl) &&
-            (!word || !i || !isalpha((unsigned char)s[i - 1])))
+            (!i || !isalpha((unsigned char)s[i - 1])))
             return true;
     return false;
 }
@@ -210,17 +202,16 @@ static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
     for (size_t i = 0; i < nargs; i++) {
         const struct cmake_arg *a = &args[i];
         size_t q = a->t.kind == CMAKE_TOK_QUOTED;
-        if (arg_spells(j, a, "CMAKE_ARGS"))
+        if (cmake_tok_is(j->buf, &a->t, "CMAKE_ARGS"))
             at = i;
-        if (arg_spells(j, a, "CMAKE_CACHE_ARGS"))
+        if (cmake_tok_is(j->buf, &a->t, "CMAKE_CACHE_ARGS"))
             cache = i;
-        configure |= arg_spells(j, a, "CONFIGURE_COMMAND");
+        configure |= cmake_tok_is(j->buf, &a->t, "CONFIGURE_COMMAND");
         if (a->t.len <= 2 * q)
             continue;
         const char *s = j->buf + a->t.off + q;
         size_t n = a->t.len - 2 * q, k = 2;
-        has_includes |=
-            holds_nocase(s, n, "CMAKE_PROJECT_TOP_LEVEL_INCLUDES", false);
+        has_includes |= cmake_holds(s, n, "CMAKE_PROJECT_TOP_LEVEL_INCLUDES");
         if (n < 3 || s[0] != '-' || s[1] != 'D')
             continue;
         while (k < n && s[k] != '=' && s[k] != ':')
@@ -281,7 +272,7 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     for (size_t i = 0; i + 1 < nargs; i++) {
         /* (a repository or URL before a SOURCE_DIR it is fetched into) */
         for (size_t k = 0; from[k] && (!src || dir); k++)
-            if (arg_spells(j, &args[i], from[k])) {
+            if (cmake_tok_is(j->buf, &args[i].t, from[k])) {
                 src = &args[i + 1];
                 dir = k == 0;
             }
@@ -310,9 +301,8 @@ void cmake_fetched(struct script_job *j, const char *cmd,
     bool is_cuda = false;
     const struct cmake_arg *name = &args[0];
     for (size_t k = 0; k < sizeof(cuda) / sizeof(cuda[0]) && !is_cuda; k++)
-        is_cuda =
-            holds_nocase(s, n, cuda[k], true) ||
-            holds_nocase(j->buf + name->t.off, name->t.len, cuda[k], true);
+        is_cuda = holds_word(s, n, cuda[k]) ||
+                  holds_word(j->buf + name->t.off, name->t.len, cuda[k]);
     int shown = (int)(n > 80 ? 80 : n);
     if (is_cuda)
         sj_warn(j, WARN_BUILD, src->t.off,
@@ -340,9 +330,8 @@ static bool toolkit_library(struct script_job *j, const struct cmake_arg *a,
     const struct cmake_token *v = k ? cmake_ref_before(a, k) : NULL;
     const char *s = j->buf + p->off, *f = s + 1;
     size_t fl = p->len - 1, n = 3;
-    if (!v || v->len != 23 ||
-        memcmp(j->buf + v->off, "CUDAToolkit_LIBRARY_DIR", 23) || s[0] != '/' ||
-        fl < 4 || memcmp(f, "lib", 3) || memchr(f, '/', fl))
+    if (!v || !cmake_tok_is(j->buf, v, "CUDAToolkit_LIBRARY_DIR") ||
+        s[0] != '/' || fl < 4 || memcmp(f, "lib", 3) || memchr(f, '/', fl))
         return false;
     if (!memchr(f, '*', fl) && !memchr(f, '?', fl) && !memchr(f, '[', fl))
         return false; /* (libcublas.so.12: the home's, cmake_home_word) */

@@ -213,16 +213,14 @@ void cmake_tools(struct script_job *j, const char *cmd,
         strcmp(cmd, "add_custom_target") && strcmp(cmd, "execute_process"))
         return;
     for (size_t i = find; i < nargs; i++) {
-        const struct cmake_token *t = &args[i].t, *p = i ? &args[i - 1].t : t;
-        const char *s = j->buf + t->off;
+        const struct cmake_token *t = &args[i].t;
         bool stop = false;
         for (const char *const *w = stops; *w && find; w++)
-            stop |= t->len == strlen(*w) && !memcmp(s, *w, t->len);
+            stop |= cmake_tok_is(j->buf, t, *w);
         if (stop)
             break;
         /* find_program's names, a command's program */
-        if (!find &&
-            !(i && p->len == 7 && !memcmp(j->buf + p->off, "COMMAND", 7)))
+        if (!find && !(i && cmake_tok_is(j->buf, &args[i - 1].t, "COMMAND")))
             continue;
         sj_toolkit_program(j, t->off, t->len);
     }

@@ -123,8 +123,7 @@ void pyinline_port(struct script_job *j, const struct py_code *c,
         if (py_is_name(c, i, "load_inline") && is_op(c, i + 1, "(") &&
             !py_is_name(c, i - 1, "def"))
             for (size_t k = 1; k <= 2; k++)
-                if (py_argument(c, i + 1, k, i + 1, &x, &y) &&
-                    !(is_op(c, x + 1, "=") && py_is_name(c, x, NULL)))
-                    port_value(j, c, x, y, 2, done);
+                if (py_argument(c, i + 1, k, i + 1, &x, &y)) /* (by */
+                    port_value(j, c, x, y, 2, done); /* position alone) */
     }
 }

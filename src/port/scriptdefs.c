@@ -127,11 +127,11 @@ void script_defines(enum script_lang lang, const char *buf, size_t len,
      * subprocess.check_call(['cmake', ...])) to its end, which a line
      * break ends outside brackets (a ')' too many in a docstring is no
      * bracket) */
-    int depth = 0;
+    unsigned depth = 0;
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
         if ((c == '\n' && lang == SCRIPT_MAKE) ||
-            (c == '\n' && lang == SCRIPT_PYTHON && depth <= 0) ||
+            (c == '\n' && lang == SCRIPT_PYTHON && !depth) ||
             (c == ')' && !quote && lang == SCRIPT_CMAKE))
             cache = false;
         if (lang == SCRIPT_PYTHON && !quote && memchr("([{", c, 3))

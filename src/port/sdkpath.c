@@ -141,18 +141,27 @@ void sj_home_tool(struct script_job *j, size_t off, size_t len)
         sj_replace(j, off + len - 4, 4, te->e.to, te->e.to_len, false);
 }
 
-bool sj_toolkit_reports(const struct script_job *j, size_t off, size_t len)
+/* The entry of a program the mappings say rather than rename (make.tools'
+ * report:), or NULL. */
+static const struct script_entry *said_tool(const struct script_job *j,
+                                            size_t off, size_t len)
 {
     const struct script_entry *te =
         mapping_script(j->map, SC_MAKE_TOOL, j->buf + off, len);
-    return te && (te->action == SA_REPORT || te->action == SA_UNSUPPORTED);
+    return te && (te->action == SA_REPORT || te->action == SA_UNSUPPORTED)
+               ? te
+               : NULL;
+}
+
+bool sj_toolkit_reports(const struct script_job *j, size_t off, size_t len)
+{
+    return said_tool(j, off, len) != NULL;
 }
 
 void sj_toolkit_program(struct script_job *j, size_t off, size_t len)
 {
-    const struct script_entry *te =
-        mapping_script(j->map, SC_MAKE_TOOL, j->buf + off, len);
-    if (sj_toolkit_reports(j, off, len))
+    const struct script_entry *te = said_tool(j, off, len);
+    if (te)
         sj_warn(j, WARN_BUILD, off, "'%.*s' is kept, but %s", (int)len,
                 j->buf + off, te->e.message);
 }

@@ -66,7 +66,6 @@ static int collect_file(void *arg, const char *path, const char *rel,
                   ? source_looks_like_cxx(path)
                   : 0;
     enum job_kind kind;
-    bool left_out = false;
     if (cxx < 0) {
         /* Nobody can tell what it is: said, not silently left out. */
         error_errno("cannot read '%s'", path);
@@ -78,16 +77,12 @@ static int collect_file(void *arg, const char *path, const char *rel,
     else if (filekind_is_ported(fk) || filekind_is_script(fk) || c->named ||
              cxx)
         kind = JOB_PORT;
-    else if (r->o->copy_all)
-        kind = JOB_COPY;
-    else {
-        kind = JOB_COPY;
-        left_out = true;
-    }
-    if (kind == JOB_COPY) /* (one that names CUDA is said) */
+    else { /* copied (--copy-all) or left out; said if it names CUDA */
         leftout_check(r, path, rel);
-    if (left_out)
-        return 0;
+        if (!r->o->copy_all)
+            return 0;
+        kind = JOB_COPY;
+    }
     run_add_job(r, path, path_join_buf(&c->abs, c->base_abs, rel),
                 path_join_buf(&c->rel, c->prefix, rel), st, kind);
     r->jobs[r->njobs - 1].walked = c->named ? NULL : c->arg;

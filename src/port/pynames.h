@@ -59,4 +59,48 @@ void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);
 void pynames_registered(struct pynames *m, size_t off, const char *what);
 void pynames_release(struct pynames *m);
 
+/* Shared by pyimport.c (the imports) and pynames.c (the names in code). */
+/* A name an import binds to a module: import torch (plain: the name is
+ * the module's), import torch as th, from torch import cuda, from
+ * torch.utils import cpp_extension. now: what the port calls it (the
+ * import renamed: cuda -> musa), or NULL. */
+struct pyalias {
+    char *path;
+    const char *now; /* the job's arena's: edits point at it */
+    bool plain;
+    bool ported;
+    size_t stmt_end; /* import X: after its statement, where another import
+                        can go (0: bound otherwise) */
+};
+
+/* Replace the dotted name of tokens [i, end) by to: part by part when
+ * both have as many parts, else as a whole. */
+void pynames_rename_dotted(struct pynames *m, const struct py_code *c, size_t i,
+                           size_t end, const char *to);
+/* The number of parts of the dotted name s[0..len). */
+size_t pynames_parts(const char *s, size_t len);
+/* Part k of the dotted name s, into *len. */
+const char *pynames_part(const char *s, size_t k, size_t *len);
+/* The port of the dotted name path (torch.cuda.synchronize,
+ * torch.utils.cpp_extension.CUDAExtension) into out: python: qualified:'s
+ * longest prefix, or a module of python: modules: with the name after it
+ * as python: names: says (*module: so). Returns the entry that decides,
+ * or NULL. */
+const struct script_entry *pynames_port(struct pynames *m, const char *path,
+                                        size_t len, struct strbuf *out,
+                                        bool *module);
+/* The name t of buf is bound to the module path[0..len), and renamed
+ * now[0..now_len) (now NULL: kept); ported: its import says the port's
+ * module. The first binding stays; returns it. */
+struct pyalias *pynames_alias(struct pynames *m, const struct py_token *t,
+                              const char *buf, const char *path, size_t len,
+                              const char *now, size_t now_len, bool ported);
+/* What a port of path out says of the file: a module of python: modules:
+ * (ext) makes it an extension's; torch_musa's, torch.musa's. */
+void pynames_ported_to(struct pynames *m, const char *out, bool ext,
+                       size_t off);
+/* Does the module entry me say it provides the name s[0..n)? (An entry
+ * with no list says nothing: every name is taken to be there.) */
+bool pynames_provides(const struct script_entry *me, const char *s, size_t n);
+
 #endif

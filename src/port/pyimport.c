@@ -10,6 +10,60 @@
 #include "util/arena.h"
 #include "util/xalloc.h"
 
+/* Does the code after token from use a name of the module of python:
+ * modules: me through the name bound, which an import binds to the
+ * module path[0..plen) (the module's path, or torch for import torch.a.b),
+ * that the port's module is not known to provide? (e.include_paths()
+ * after import torch.utils.cpp_extension as e: the import must stay.) */
+static bool uses_unprovided(struct pynames *m, const struct py_code *c,
+                            size_t from, const struct py_token *bound,
+                            const char *path, size_t plen,
+                            const struct script_entry *me)
+{
+    if (!me->nlist || me->action != SA_RENAME)
+        return false;
+    struct strbuf sb = STRBUF_INIT, use = STRBUF_INIT;
+    size_t ml = strlen(me->e.from);
+    bool found = false;
+    for (size_t j = from; j < c->n && !found; j++) {
+        const struct py_token *t = &c->t[j];
+        if (t->kind != PY_TOK_NAME || (t->flags & PY_TOKF_ATTR) ||
+            t->len != bound->len ||
+            memcmp(c->buf + t->off, c->buf + bound->off, t->len) ||
+            !py_is_op(c, j + 1, "."))
+            continue;
+        py_dotted(c, j, &use);
+        strbuf_reset(&sb);
+        strbuf_add(&sb, path, plen);
+        strbuf_addstr(&sb, use.buf + t->len);
+        if (sb.len <= ml + 1 || memcmp(sb.buf, me->e.from, ml) ||
+            sb.buf[ml] != '.')
+            continue;
+        const char *name = sb.buf + ml + 1, *dot = strchr(name, '.');
+        size_t n = dot ? (size_t)(dot - name) : strlen(name);
+        const struct script_entry *ne =
+            mapping_script(m->j->map, SC_PY_NAME, name, n);
+        if (ne && ne->action == SA_RENAME)
+            found = !pynames_provides(me, ne->e.to, ne->e.to_len);
+        else
+            found = !pynames_provides(me, name, n);
+    }
+    strbuf_release(&sb);
+    strbuf_release(&use);
+    return found;
+}
+
+/* Where another import can go after the statement of tokens [i, e] (its
+ * last), or 0: at the module's top (not in a def or an if), before a last
+ * ';'. */
+static size_t after_statement(const struct py_code *c, size_t i, size_t e)
+{
+    size_t at = c->t[i].off;
+    if (at && c->buf[at - 1] != '\n')
+        return 0;
+    return py_is_op(c, e, ";") ? c->t[e].off : c->t[e].off + c->t[e].len;
+}
+
 /* from MODULE import a, b as c (tokens i: from, end: import), where
  * MODULE is no module of python: modules:: a name may be a module of its
  * own (from torch import cuda, from torch.utils import cpp_extension),
@@ -47,6 +101,21 @@ static size_t from_modules(struct pynames *m, const struct py_code *c, size_t i,
         }
         const char *name = pynames_part(out.buf, np, &nl);
         ml = (size_t)(name - out.buf) - 1;
+        if (!module_ported && ext &&
+            (ml != module.len || memcmp(out.buf, module.buf, ml)) &&
+            (names > 1 ||
+             uses_unprovided(m, c, last, bound, full.buf, full.len, se))) {
+            /* (from torch.utils import cpp_extension, data: the statement
+             * stays, the port's module is imported beside it) */
+            struct pyalias *a = pynames_alias(m, bound, c->buf, full.buf,
+                                              full.len, NULL, 0, false);
+            if (!a->ported && !a->now) {
+                a->keeps = true;
+                a->stmt_end = after_statement(c, i, last - 1);
+            }
+            pynames_ported_to(m, out.buf, ext, t->off);
+            continue;
+        }
         if (!module_ported &&
             (ml != module.len || memcmp(out.buf, module.buf, ml))) {
             if (names > 1) {
@@ -327,12 +396,7 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
     size_t k = i + 1, e = i;
     while (e + 1 < c->n && c->t[e + 1].kind != PY_TOK_NEWLINE)
         e++;
-    /* (at the module's top: not in a def or an if; before a last ';') */
-    size_t at = c->t[i].off, stmt_end = py_is_op(c, e, ";")
-                                            ? c->t[e].off
-                                            : c->t[e].off + c->t[e].len;
-    if (at && c->buf[at - 1] != '\n')
-        stmt_end = 0;
+    size_t stmt_end = after_statement(c, i, e);
     while (k < c->n && c->t[k].kind != PY_TOK_NEWLINE) {
         if (c->t[k].kind != PY_TOK_NAME || py_is_name(c, k - 1, "as")) {
             k++;
@@ -348,9 +412,13 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         const struct script_entry *me =
             mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
         bool ext, ported = false;
+        /* (the code uses what the port's module lacks: torch's stays) */
+        bool keeps = me && uses_unprovided(m, c, e + 1, &c->t[bound],
+                                           as ? sb->buf : c->buf + c->t[k].off,
+                                           as ? sb->len : c->t[k].len, me);
         if (!me) {
             qualified_module(m, c, k, end, sb);
-        } else if (me->action == SA_RENAME) {
+        } else if (me->action == SA_RENAME && !keeps) {
             pynames_rename_dotted(m, c, k, end, me->e.to);
             size_t fl; /* the name the port's import binds (with as,
                           the alias alone) */
@@ -361,19 +429,19 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         const struct script_entry *se =
             pynames_port(m, sb->buf, sb->len, &out, &ext);
         if (se && se->action == SA_RENAME) {
-            ported = true;
+            ported = !keeps;
             pynames_ported_to(m, out.buf, ext, c->t[k].off);
         }
-        if (as)
-            pynames_alias(m, &c->t[bound], c->buf, sb->buf, sb->len, NULL, 0,
-                          ported);
-        else
-            pynames_alias(m, &c->t[k], c->buf, c->buf + c->t[k].off,
-                          c->t[k].len, NULL, 0, false);
-        struct pyalias *a =
-            as ? NULL
-               : hashmap_get(&m->aliases, c->buf + c->t[k].off, c->t[k].len);
-        if (a && !a->stmt_end)
+        struct pyalias *a;
+        if (as) {
+            a = pynames_alias(m, &c->t[bound], c->buf, sb->buf, sb->len, NULL,
+                              0, ported);
+            a->keeps |= keeps && !a->ported;
+        } else {
+            a = pynames_alias(m, &c->t[k], c->buf, c->buf + c->t[k].off,
+                              c->t[k].len, NULL, 0, false);
+        }
+        if ((!as || a->keeps) && !a->stmt_end)
             a->stmt_end = stmt_end;
         k = end;
     }

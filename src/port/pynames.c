@@ -188,11 +188,25 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
         nl++;
     if (ext && out.len > tl + 1 && !memcmp(out.buf, se->e.to, tl) &&
         out.buf[tl] == '.' &&
-        !pynames_provides(se, out.buf + tl + 1, nl - tl - 1))
+        !pynames_provides(se, out.buf + tl + 1, nl - tl - 1)) {
+        size_t fm = strlen(se->e.from), n = fm + 1;
+        while (n < full.len && full.buf[n] != '.')
+            n++;
+        if (a->plain || a->keeps) { /* torch's module is there: it stays */
+            const struct script_entry *ne = mapping_script(
+                m->j->map, SC_PY_NAME, full.buf + fm + 1, n - fm - 1);
+            size_t pm = pynames_parts(se->e.from, fm);
+            if (ne && ne->action != SA_RENAME)
+                sj_kept(m->j, ne,
+                        c->t[pm >= an ? i + 2 * (pm - an + 1) : i].off,
+                        ne->e.from, strlen(ne->e.from));
+            goto done;
+        }
         sj_warn(m->j, WARN_BUILD, c->t[i + 2].off,
                 "'%.*s' is not known to be in '%s': take it from '%s' as "
                 "before",
                 (int)(nl - tl - 1), out.buf + tl + 1, se->e.to, se->e.from);
+    }
     if (pynames_parts(out.buf, out.len) != nf) {
         if (a->plain)
             pynames_rename_dotted(m, c, i, end,
@@ -202,15 +216,23 @@ static size_t alias_use(struct pynames *m, const struct py_code *c, size_t i,
     if (!a->now && (out.len <= al || memcmp(out.buf, full.buf, al) ||
                     out.buf[al] != '.')) { /* the alias's own part changes */
         const char *o = pynames_part(out.buf, 0, &ol);
-        if (!a->plain && !a->ported) {
+        if (!a->plain && !a->ported && !a->keeps) {
             sj_warn(m->j, WARN_BUILD, c->t[i].off,
                     "'%s' becomes '%s', which its import does not say: "
                     "import the port's module",
                     full.buf, out.buf);
             goto done;
         }
-        if (a->plain) {
-            sj_replace(m->j, c->t[i].off, c->t[i].len, o, ol, true);
+        if (a->plain || a->keeps) {
+            /* (an alias of the module: the port's module's path) */
+            size_t rl = ol;
+            if (!a->plain) {
+                const char *lp = pynames_part(out.buf, an - 1, &rl);
+                rl += (size_t)(lp - out.buf);
+            }
+            sj_replace(m->j, c->t[i].off, c->t[i].len,
+                       a->plain ? o : arena_strndup(m->j->a, out.buf, rl), rl,
+                       true);
             const char *mod = ext ? se->e.to : arena_strndup(m->j->a, o, ol);
             if (!hashmap_get(&m->modules, o, ol) && a->stmt_end) {
                 /* import torch; import torch_musa.utils.musa_extension */

@@ -69,7 +69,10 @@ struct pyalias {
     const char *now; /* the job's arena's: edits point at it */
     bool plain;
     bool ported;
-    size_t stmt_end; /* import X: after its statement, where another import
+    bool keeps;      /* its import stays torch's, beside the port's module
+                        added: the code uses names the port's does not have
+                        (import torch.utils.cpp_extension as e; e.include_paths) */
+    size_t stmt_end; /* after its import's statement, where another import
                         can go (0: bound otherwise) */
 };
 

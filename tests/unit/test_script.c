@@ -2297,14 +2297,14 @@ START_TEST(python_setup)
                  "class A:\n    cuda = False\n    def cuda(self): pass\n"
                  "p.add_argument('--is_cuda')\nif args.is_cuda: pass\n"
                  "ns = Namespace(is_cuda=1)\n");
-    expect(newest, SCRIPT_PYTHON,
-           "import torch\nfrom torch.utils import cpp_extension, data\n"
-           "x = cpp_extension.CUDAExtension\n",
-           "import torch\nfrom torch.utils import cpp_extension, data\n"
-           "x = cpp_extension.CUDAExtension\n",
-           "2:25: build: 'torch.utils.cpp_extension' becomes "
-           "'torch_musa.utils.musa_extension': import it in a statement of its "
-           "own");
+    /* A statement that imports another module beside it stays; the
+     * port's module is imported after it (it was only told). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nfrom torch.utils import cpp_extension, data\n"
+                 "x = cpp_extension.CUDAExtension\n",
+                 "import torch\nfrom torch.utils import cpp_extension, data; "
+                 "import torch_musa.utils.musa_extension\n"
+                 "x = torch_musa.utils.musa_extension.MUSAExtension\n");
 }
 END_TEST
 
@@ -2351,19 +2351,53 @@ START_TEST(python_import_split)
     /* The port of the port is the port. */
     expect_quiet(newest, SCRIPT_PYTHON, want.buf, want.buf);
     strbuf_release(&want);
-    /* Through the module's name, what it is not known to provide is
-     * said (from a review: cpp_extension.CppExtension became
-     * musa_extension.CppExtension silently). */
+    /* Through a name bound to the module, what it is not known to
+     * provide keeps torch's import, and the port's module is imported
+     * beside it for what moves (from reviews: cpp_extension.CppExtension
+     * became musa_extension.CppExtension silently; then, told, the
+     * port still pointed cpp_ext.include_paths() and cpp_ext.load at
+     * torch_musa's module, which has neither). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils import cpp_extension\n"
+                 "c = cpp_extension.CppExtension('y', [])\n"
+                 "e = cpp_extension.CUDAExtension('x', [])\n",
+                 "from torch.utils import cpp_extension; import "
+                 "torch_musa.utils.musa_extension\n"
+                 "c = cpp_extension.CppExtension('y', [])\n"
+                 "e = torch_musa.utils.musa_extension.MUSAExtension('x', "
+                 "[])\n");
     expect(newest, SCRIPT_PYTHON,
-           "from torch.utils import cpp_extension\n"
-           "c = cpp_extension.CppExtension('y', [])\n"
-           "e = cpp_extension.CUDAExtension('x', [])\n",
-           "from torch_musa.utils import musa_extension\n"
-           "c = musa_extension.CppExtension('y', [])\n"
-           "e = musa_extension.MUSAExtension('x', [])\n",
-           "2:19: build: 'CppExtension' is not known to be in "
-           "'torch_musa.utils.musa_extension': take it from "
-           "'torch.utils.cpp_extension' as before");
+           "import torch.utils.cpp_extension as cpp_ext\n"
+           "print(cpp_ext.include_paths())\n"
+           "e = cpp_ext.CUDAExtension('m._C', ['k.cu'])\n"
+           "b = {'build_ext': cpp_ext.BuildExtension}\n"
+           "m = cpp_ext.load('jit', ['k.cu'])\n",
+           "import torch.utils.cpp_extension as cpp_ext; import "
+           "torch_musa.utils.musa_extension\n"
+           "print(cpp_ext.include_paths())\n"
+           "e = torch_musa.utils.musa_extension.MUSAExtension('m._C', "
+           "['k.mu'])\n"
+           "b = {'build_ext': torch_musa.utils.musa_extension.BuildExtension}"
+           "\n"
+           "m = cpp_ext.load('jit', ['k.mu'])\n",
+           "5:13: build: 'load' is kept: torch's JIT build compiles with nvcc");
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch.utils.cpp_extension\n"
+           "i = torch.utils.cpp_extension.include_paths()\n"
+           "h = torch.utils.cpp_extension.CUDA_HOME\n"
+           "l = torch.utils.cpp_extension.load\n",
+           "import torch; import torch_musa.utils.musa_extension\n"
+           "import torch.utils.cpp_extension\n"
+           "i = torch.utils.cpp_extension.include_paths()\n"
+           "h = torch_musa.utils.musa_extension.MUSA_HOME\n"
+           "l = torch.utils.cpp_extension.load\n",
+           "5:31: build: 'load' is kept");
+    /* Every name it uses moves: the import is the port's. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "from torch.utils import cpp_extension as ce\n"
+                 "e = ce.CUDAExtension('x', [])\n",
+                 "from torch_musa.utils import musa_extension as ce\n"
+                 "e = ce.MUSAExtension('x', [])\n");
     /* torch's JIT build stays torch's too, and is said: it builds with
      * nvcc. */
     expect(newest, SCRIPT_PYTHON,

@@ -160,6 +160,17 @@ static void imported(struct pynames *m, const struct strbuf *sb)
     m->torch |= in_package(sb, "torch");
 }
 
+/* The import statement of tokens [i, e] imports the module in sb: the
+ * first at the module's top that imports torch is where the file can
+ * import torch_musa too. */
+static void import_at(struct pynames *m, const struct py_code *c, size_t i,
+                      size_t e, const struct strbuf *sb)
+{
+    imported(m, sb);
+    if (!m->torch_end && in_package(sb, "torch"))
+        m->torch_end = after_statement(c, i, e);
+}
+
 /* A module imported whose name starts with a dotted name of python:
  * qualified: (from torch.cuda.amp import ..., import torch.cuda.nvtx):
  * renamed as the code's uses of it are, the longest entry deciding.
@@ -319,7 +330,7 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
 {
     struct strbuf *sb = &m->j->tmp;
     size_t end = py_dotted(c, i + 1, sb);
-    imported(m, sb);
+    import_at(m, c, i, py_stmt_end(c, end) - 1, sb);
     const struct script_entry *me =
         mapping_script(m->j->map, SC_PY_MODULE, sb->buf, sb->len);
     if (!py_is_name(c, end, "import"))
@@ -403,7 +414,7 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
             continue;
         }
         size_t end = py_dotted(c, k, sb);
-        imported(m, sb);
+        import_at(m, c, i, e, sb);
         bool as = py_is_name(c, end, "as") && end + 1 < c->n &&
                   py_is_name(c, end + 1, NULL);
         size_t bound = as ? end + 1 : k;

@@ -368,6 +368,14 @@ void pynames_registered(struct pynames *m, size_t off, const char *what)
 {
     if (m->torch_musa || m->warned_torch)
         return;
+    if (m->torch_end) {
+        static const char add[] = "; import torch_musa";
+        sj_replace(m->j, m->torch_end, 0, add, sizeof(add) - 1, true);
+        sj_note(m->j, m->torch_end,
+                "'import torch_musa' added: '%s' is registered by it", what);
+        m->torch_musa = true;
+        return;
+    }
     m->warned_torch = true;
     sj_warn(m->j, WARN_BUILD, off,
             "'%s' needs 'import torch_musa' (which registers it), and this "

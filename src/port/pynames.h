@@ -32,6 +32,8 @@ struct pynames {
     bool warned_torch;      /* said that torch.musa needs torch_musa */
     bool warned_import;     /* said that a module's port is not imported */
     bool warned_capability; /* said what get_device_capability returns */
+    size_t torch_end;       /* after the first import of torch at the
+                               module's top (0: none) */
     const char *registers;  /* an import renamed to torch.musa..., or NULL */
     size_t registers_at;    /* ... where */
 };
@@ -55,7 +57,8 @@ void pynames_getattr(struct pynames *m, const struct py_code *c, size_t i);
  * name a handle of it. */
 void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);
 /* The port at off names what torch_musa registers on import (torch.musa,
- * the device 'musa'): said once in a file that does not import it. */
+ * the device 'musa'): a file that does not import it imports it after
+ * its import of torch (or is told, once, when it has none at its top). */
 void pynames_registered(struct pynames *m, size_t off, const char *what);
 void pynames_release(struct pynames *m);
 

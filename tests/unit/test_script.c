@@ -2226,11 +2226,30 @@ START_TEST(python_setup)
            "run('k.cu')\nrun('other.cu')\n",
            "1:6: build: 'k.cu' keeps its name, but the run renames "
            "'/p/src/k.cu'");
-    /* torch.musa needs torch_musa imported. */
+    /* torch.musa needs torch_musa imported: after the import of torch
+     * at the module's top, on its line (from a review: every ported
+     * module and test stopped on "torch has no attribute 'musa'"); told
+     * where there is none. */
     expect(newest, SCRIPT_PYTHON,
-           "import torch\nn = torch.cuda.device_count()\n",
-           "import torch\nn = torch.musa.device_count()\n",
-           "2:5: build: 'torch.musa' needs 'import torch_musa'");
+           "import os, torch\nn = torch.cuda.device_count()\n",
+           "import os, torch; import torch_musa\n"
+           "n = torch.musa.device_count()\n",
+           "1:17: note: 'import torch_musa' added: 'torch.musa' is registered");
+    expect(newest, SCRIPT_PYTHON,
+           "from torch import nn\nimport torch\n"
+           "n = torch.cuda.device_count()\n",
+           "from torch import nn; import torch_musa\nimport torch\n"
+           "n = torch.musa.device_count()\n",
+           NULL);
+    expect(newest, SCRIPT_PYTHON,
+           "def f():\n    import torch\n    return torch.cuda.device_count()\n",
+           "def f():\n    import torch\n    return torch.musa.device_count()\n",
+           "3:12: build: 'torch.musa' needs 'import torch_musa'");
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch; import torch_musa\n"
+                 "n = torch.musa.device_count()\n",
+                 "import torch; import torch_musa\n"
+                 "n = torch.musa.device_count()\n");
     /* torch.utils.cpp_extension.BuildExtension, after import torch
      * alone: the port's module is imported beside torch (from a review:
      * a NameError on torch_musa), once. */
@@ -2430,7 +2449,7 @@ START_TEST(python_devices)
            "p.add_argument('--kind', choices=['cuda', 'cpu'], "
            "default='cuda')\n"
            "print('cuda', x.to(d, 'cuda'), torch.cuda)\n",
-           "import torch\n"
+           "import torch; import torch_musa\n"
            "D = 'musa' if torch.musa.is_available() else 'cpu'\n"
            "x = torch.empty(4, device='musa').musa().to('musa:1')\n"
            "if x.device.type == 'musa' or 'musa' != y.type:\n"
@@ -2441,7 +2460,7 @@ START_TEST(python_devices)
            "p.add_argument('--kind', choices=['cuda', 'cpu'], "
            "default='cuda')\n"
            "print('cuda', x.to(d, 'cuda'), torch.musa)\n",
-           "2:6: build: 'musa' needs 'import torch_musa'");
+           "1:13: note: 'import torch_musa' added: 'musa' is registered");
     /* torch's extension builder reads its architectures from
      * TORCH_MUSA_ARCH_LIST, in MUSA's numbers: renamed, a literal value
      * made MUSA's by GPU generation (from a review: "6.0;...;9.0" was

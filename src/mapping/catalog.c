@@ -152,7 +152,12 @@ static void describe_entry(const struct mapping *m, const char *name,
         [HAZARD_PTX] = "each asm statement whose text is PTX",
         [HAZARD_VERSION] = "each place it is compared with a number or "
                            "used as one",
-        [HAZARD_ONCE] = "once in each file that uses it, with the count"};
+        [HAZARD_ONCE] = "once in each file that uses it, with the count",
+        [HAZARD_PROPS] = "each comparison of the compute capability it "
+                         "gives (prop.major >= 8)",
+        [HAZARD_EXTERN] = "each extern declaration of it"};
+    _Static_assert(sizeof(hazards) / sizeof(*hazards) == HAZARD__LAST + 1,
+                   "a hazard without its description");
     if (e->hazard)
         fprintf(out, "  reported: %s [-Whazard]\n", hazards[e->hazard]);
 }

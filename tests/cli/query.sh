@@ -8,6 +8,8 @@ $C2M --query my_helper
 $C2M --query CUDA_CHECK | sed 's/ at .*:[0-9]*:[0-9]*)/ at FILE)/'
 $C2M --query CUDA_VERSION | grep "reported:"
 $C2M --query cudaMallocManaged | tail -1
+# (every hazard has its description: two read past the table)
+$C2M --query cudaDeviceProp --query __device__ | grep "reported:"
 echo "-- build files"
 $C2M --query CMAKE_CUDA_FLAGS | grep 'build files'
 $C2M --query CMAKE_CUDA_SOMETHING | grep 'build files'

@@ -260,8 +260,19 @@ static bool contains(const char *s, size_t len, const char *mark)
     return false;
 }
 
-/* PTX instructions are opcode.type (mov.u32, ld.global.nc, shfl.sync);
- * x86 mnemonics have no dot. Registers and directives give PTX away too. */
+/* Is s[i] a blank between PTX instructions: ' ', a tab, a brace, or an
+ * escape (\n, \t)? Returns its length, or 0. */
+static size_t ptx_blank(const char *s, size_t i, size_t len)
+{
+    if (strchr(" \t{}", s[i]))
+        return 1;
+    return s[i] == '\\' && i + 1 < len ? 2 : 0;
+}
+
+/* PTX instructions are opcode.type (mov.u32, ld.global.nc, ex2.approx,
+ * lop3.b32), perhaps after a predicate (@%p1, @!p); x86 mnemonics have no
+ * dot. Registers and directives give PTX away too. Any instruction of the
+ * text tells: "{\n" "cp.async.cg.shared.global [%0], ...;\n" "}\n". */
 static bool looks_like_ptx(const char *s, size_t len)
 {
     static const char *const marks[] = {".reg",    ".pred", "%%laneid",
@@ -270,14 +281,45 @@ static bool looks_like_ptx(const char *s, size_t len)
         if (contains(s, len, marks[i]))
             return true;
     size_t i = 0;
-    while (i < len && (strchr(" \t{", s[i]) || (s[i] == '\\' && i + 1 < len)))
-        i += s[i] == '\\' ? 2 : 1;
-    size_t w = i;
-    while (i < len && s[i] >= 'a' && s[i] <= 'z')
-        i++;
-    return i > w && i + 1 < len && s[i] == '.' &&
-           ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
-            (s[i + 1] >= '0' && s[i + 1] <= '9'));
+    while (i < len) {
+        for (size_t b; i < len && (b = ptx_blank(s, i, len));)
+            i += b;
+        if (i < len && s[i] == '@') { /* a predicate */
+            while (i < len && s[i] != ' ' && s[i] != '\t')
+                i++;
+            while (i < len && (s[i] == ' ' || s[i] == '\t'))
+                i++;
+        }
+        size_t w = i;
+        while (i < len && ((s[i] >= 'a' && s[i] <= 'z') ||
+                           (i > w && s[i] >= '0' && s[i] <= '9')))
+            i++;
+        if (i > w && i + 1 < len && s[i] == '.' &&
+            ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
+             (s[i + 1] >= '0' && s[i + 1] <= '9')))
+            return true;
+        /* the next instruction: after a ';' or a line's end */
+        while (i < len && s[i] != ';' &&
+               !(s[i] == '\\' && i + 1 < len && s[i + 1] == 'n'))
+            i += s[i] == '\\' ? 2 : 1;
+        i += i < len && s[i] == '\\' ? 2 : 1;
+    }
+    return false;
+}
+
+/* Is the text[0..len) of an asm's first string, or of one of the strings
+ * after it that l reads, PTX? */
+static bool ptx_strings(struct lexer *l, const char *buf, const char *text,
+                        size_t len)
+{
+    struct token a;
+    if (looks_like_ptx(text, len))
+        return true;
+    while (lexer_next_code(l, &a) && a.kind == TOK_STRING &&
+           buf[a.off] == '"' && !(a.flags & TOKF_UNTERMINATED))
+        if (looks_like_ptx(buf + a.off + 1, a.len - 2))
+            return true;
+    return false;
 }
 
 /* asm [volatile] ( "PTX..." */
@@ -332,7 +374,7 @@ static void hazard_ptx(const struct hazard_site *s, const struct map_entry *e,
         finder_add(fd, WARN_HAZARD, s->name->off,
                    "inline PTX assembly through the macro '%.*s': %s",
                    (int)n->len, buf + n->off, how);
-    else if (looks_like_ptx(text, len))
+    else if (!n && ptx_strings(&l, buf, text, len))
         finder_add(fd, WARN_HAZARD, s->name->off, "inline PTX assembly: %s",
                    how);
 }

@@ -84,14 +84,15 @@ static const char *rename(struct script_job *j, const struct script_entry *e,
 }
 
 /* Does the name at k say it holds a device: device, DEVICE, self.device,
- * default_device, device_type (its last part)? */
+ * default_device, device_type, dev (its last part)? */
 static bool device_name(const struct py_code *c, size_t k)
 {
     const struct py_token *t = &c->t[k];
     const char *s = c->buf + t->off;
     if (!py_is_name(c, k, NULL) || py_is_op(c, k + 1, "("))
         return false;
-    if (t->len == 11 && !memcmp(s, "device_type", 11))
+    if ((t->len == 11 && !memcmp(s, "device_type", 11)) ||
+        (t->len == 3 && !memcmp(s, "dev", 3)))
         return true;
     static const char dev[] = "device";
     if (t->len < 6)
@@ -161,12 +162,14 @@ static size_t holder(const struct py_code *c, size_t i)
     return (size_t)-1;
 }
 
-/* Is the call whose '(' is at open add_argument('--device', ...)? */
+/* Is the call whose '(' is at open add_argument('--device', ...), or
+ * pytest's parser.addoption('--device', ...)? */
 static bool device_option(const struct py_code *c, size_t open)
 {
     size_t off, len;
     if (open == (size_t)-1 || open < 1 || !py_is_op(c, open, "(") ||
-        !py_is_name(c, open - 1, "add_argument") ||
+        !(py_is_name(c, open - 1, "add_argument") ||
+          py_is_name(c, open - 1, "addoption")) ||
         !py_plain(c, open + 1, &off, &len))
         return false;
     for (size_t k = 0; k + 6 <= len; k++)
@@ -330,6 +333,53 @@ static bool in_device_list(const struct py_code *c, size_t i,
     return false;
 }
 
+/* def f(x, device: str = 'cuda'), a dataclass's device: str = 'cuda':
+ * the default of a name that says device, past its annotation. */
+#define ANNOTATION_MAX 8
+static bool annotated_default(const struct py_code *c, size_t i)
+{
+    if (i < 4 || !py_is_op(c, i - 1, "="))
+        return false;
+    for (size_t k = i - 2, n = 0; k >= 1 && n < ANNOTATION_MAX; k--, n++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE || py_is_op(c, k, ",") ||
+            py_is_op(c, k, "=") || py_is_op(c, k, "("))
+            return false;
+        if (py_is_op(c, k, ":"))
+            return device_name(c, k - 1);
+    }
+    return false;
+}
+
+/* DEVICE in ('cpu', 'cuda'), x.device.type not in ['cuda', 'xpu']: a
+ * tuple or list a device is looked for in. */
+static bool device_looked_up(const struct py_code *c, struct py_around a)
+{
+    if ((a.open != '(' && a.open != '[') || a.first < 3)
+        return false;
+    size_t h = a.first - 1;
+    if (!py_is_name(c, h - 1, "in"))
+        return false;
+    size_t k = py_is_name(c, h - 2, "not") ? h - 3 : h - 2;
+    return device_name(c, k) ||
+           (k >= 2 && py_is_name(c, k, "type") && py_is_op(c, k - 1, ".") &&
+            device_name(c, k - 2));
+}
+
+/* @pytest.mark.parametrize('device', [pytest.param('cuda', marks=...)]):
+ * the first argument of a param() in a list of devices. */
+static bool device_param(const struct py_code *c, size_t i, struct py_around a)
+{
+    if (a.open != '(' || a.first != i || i < 3 ||
+        !py_is_name(c, i - 2, "param"))
+        return false;
+    size_t k = i - 2;
+    while (k >= 2 && py_is_op(c, k - 1, ".") && py_is_name(c, k - 2, NULL))
+        k -= 2;
+    size_t h = holder(c, k);
+    return h != (size_t)-1 && (py_is_op(c, h, "[") || py_is_op(c, h, "(")) &&
+           for_devices(c, h);
+}
+
 /* Does the string at i name a device where it is: device='cuda',
  * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
  * torch.cuda.is_available() else ..., a name that says device given or
@@ -347,7 +397,8 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            given_to_device_name(c, i) || device_option_value(c, i, a) ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
            location_value(c, i, a) || in_device_text(c, i) ||
-           in_device_list(c, i, a);
+           in_device_list(c, i, a) || annotated_default(c, i) ||
+           device_looked_up(c, a) || device_param(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,

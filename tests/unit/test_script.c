@@ -2437,6 +2437,33 @@ END_TEST
  * torch.musa.is_available() then picked a device MUSA lacks). */
 START_TEST(python_devices)
 {
+    /* Where tests and helpers name the device (from a review: each kept
+     * 'cuda', so tests ran on a device MUSA lacks or stopped testing the
+     * GPU): a default past an annotation, dev compared, a tuple a device
+     * is looked for in, pytest's param() and addoption(); another name's
+     * default and another tuple stay. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "def f(x, device: str = 'cuda', other='cuda'): pass\n"
+           "class C:\n    device: Optional[str] = 'cuda'\n"
+           "    name: str = 'cuda'\n"
+           "if dev == 'cuda' or x.device.type not in ('cuda', 'xpu'): pass\n"
+           "assert DEVICE in ('cpu', 'cuda') and kind in ('cuda', 'hip')\n"
+           "@pytest.mark.parametrize('device', ['cpu', pytest.param('cuda', "
+           "marks=m)])\n"
+           "def t(device): pytest.param('cuda')\n"
+           "parser.addoption('--device', default='cuda', choices=['cuda'])\n",
+           "import torch; import torch_musa\n"
+           "def f(x, device: str = 'musa', other='cuda'): pass\n"
+           "class C:\n    device: Optional[str] = 'musa'\n"
+           "    name: str = 'cuda'\n"
+           "if dev == 'musa' or x.device.type not in ('musa', 'xpu'): pass\n"
+           "assert DEVICE in ('cpu', 'musa') and kind in ('cuda', 'hip')\n"
+           "@pytest.mark.parametrize('device', ['cpu', pytest.param('musa', "
+           "marks=m)])\n"
+           "def t(device): pytest.param('cuda')\n"
+           "parser.addoption('--device', default='musa', choices=['musa'])\n",
+           NULL);
     expect(newest, SCRIPT_PYTHON,
            "import torch\n"
            "D = 'cuda' if torch.cuda.is_available() else 'cpu'\n"

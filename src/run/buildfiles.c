@@ -604,7 +604,17 @@ void buildfiles_write(struct run *r)
                  o->output);
     }
 
-    for (size_t i = 0; r->manifest && i < manifest_nfiles; i++) {
+    /* A run that could not port every file leaves the build files as
+     * they were: written now, they would drop the failed units (a build
+     * would then find nothing to do and keep the old program). */
+    bool keep = r->manifest && r->mode == REPORT_WRITE && r->rep.errors;
+    if (keep)
+        warning("the build manifest (%s and the rest) is left as it was: "
+                "%zu error%s in this run; it is written by a run without "
+                "errors",
+                manifest_files[0].name, r->rep.errors,
+                r->rep.errors == 1 ? "" : "s");
+    for (size_t i = 0; r->manifest && !keep && i < manifest_nfiles; i++) {
         struct strbuf text = STRBUF_INIT;
         manifest_files[i].render(&mf, &text);
         put_build_file(r, &manifest_files[i], &text);

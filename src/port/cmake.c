@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build/portconf.h"
 #include "lex/cmake.h"
 #include "mapping/mapping.h"
 #include "port/cmakearch.h"
@@ -735,6 +736,11 @@ void cmake_port(struct script_job *j)
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
+    /* (musa_port.cmake of a port in the inputs: a port's, kept as it is;
+     * it names CUDA's variables to warn of them) */
+    static const char ours[] = PORTCONF_GENERATED;
+    if (j->len >= sizeof(ours) - 1 && portconf_cmake_is_ours(j->buf))
+        return;
     cmake_arch_vars(j, &c.arch_vars, &c.homes, &c.sets);
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {

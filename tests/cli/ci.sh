@@ -24,3 +24,12 @@ $C2M --depfile out/stamp -o out src 2>&1 | head -1
 $C2M --musa-arch sm_80 -o out src 2>&1 | head -1
 $C2M -p nowhere -o out src; echo "missing -p: $?"
 $C2M -q -w --stats -o out src; echo "stats: $?"
+# A port committed and checked again is a port: the musa_port.cmake it
+# holds is cuda2musa's, kept as it is (from a review: its warning about
+# CMAKE_CUDA_ARCHITECTURES was renamed, and the check failed).
+mkdir -p cm
+printf 'project(p LANGUAGES CXX CUDA)\nadd_executable(a k.cu)\n' >cm/CMakeLists.txt
+printf '__global__ void k() {}\n' >cm/k.cu
+$C2M -q -o cmout cm
+rm cmout/musa_manifest.json
+$C2M -q --dry-run --exit-code cmout; echo "port of a port: $?"

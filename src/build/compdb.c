@@ -425,8 +425,17 @@ static void nvcc_option(struct loader *ld, struct pending *ent,
             ent->rdc = true;
         break;
     case NVF_TO:
-        add_extra(&ent->g, f->to);
-        add_note(ld, "'%s' becomes %s", a, f->to);
+        if (f->value && v) { /* --include-path X: -IX */
+            size_t tl = strlen(f->to), vl = strlen(v);
+            char *o = arena_alloc(&ld->db->mem, tl + vl + 1);
+            memcpy(o, f->to, tl);
+            memcpy(o + tl, v, vl + 1);
+            add_extra(&ent->g, o);
+            add_note(ld, "%s becomes %s", shown.buf, o);
+        } else if (!f->value) {
+            add_extra(&ent->g, f->to);
+            add_note(ld, "'%s' becomes %s", a, f->to);
+        }
         break;
     case NVF_VALUE:
         break; /* -x cu: the port's build says -x musa itself */

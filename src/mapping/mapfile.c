@@ -1322,22 +1322,7 @@ static int load_nvcc_flags(struct loader *ld, yaml_node_t *sec)
 {
     int errors = ld->errors;
     load_script_sec(ld, &flags_sec, sec);
-    if (ld->errors != errors)
-        return -1;
-    /* An option that takes a value cannot be renamed as a whole. */
-    for (size_t i = 0; i < ld->f->nr; i++) {
-        const struct map_rec *r = &ld->f->v[i];
-        if (r->kind != REC_SCRIPT)
-            continue;
-        const struct script_entry *se = (const struct script_entry *)r->e;
-        if (se->ctx == SC_NVCC_FLAG && se->action == SA_RENAME && se->value)
-            diag_at(ld->path, se->e.where.line, se->e.where.col, "error",
-                    "'%s' takes a value: it cannot be renamed to '%s' "
-                    "(use values: to rename the value)",
-                    se->e.from, se->e.to),
-                ld->errors++;
-    }
-    return 0;
+    return ld->errors != errors ? -1 : 0;
 }
 
 /* architectures: [{below: 80, to: 21}, ..., {to: 31}]: NVIDIA compute

@@ -9,6 +9,7 @@
 #include "lex/lexer.h"
 #include "mapping/mapping.h"
 #include "port/scriptjob.h"
+#include "port/sdkpath.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 
@@ -92,6 +93,45 @@ static bool drop(struct script_job *j, const struct sj_word *w)
     else
         sj_remove(j, w->roff, w->rlen);
     return true;
+}
+
+/* An option whose value stays while the option is spelt as mcc spells
+ * it (--library cublas, --library-path=DIR, --linker-options A,B): a
+ * spelling of two characters (-l, -I) or one that ends in ',' (-Wl,)
+ * takes its value glued to it, others (-include) as the next word where
+ * there can be one. w is
+ * the option's word, vw its value's (NULL: after '=' in w), v the value;
+ * shown, the option as written. */
+static void value_to(struct script_job *j, const struct nvcc_flag *f,
+                     const struct sj_word *w, const struct sj_word *vw,
+                     const char *v, size_t vlen, int shown, const char *s,
+                     bool one_per_word)
+{
+    size_t tl = strlen(f->to), voff = (size_t)(v - j->buf);
+    bool glued = tl == 2 || f->to[tl - 1] == ',';
+    if (glued && vw) {
+        if (!drop(j, w))
+            return;
+        sj_replace(j, voff, 0, f->to, tl, false);
+    } else if (glued || vw) {
+        if (vw)
+            sj_replace(j, w->off, w->len, f->to, tl, false);
+        else
+            sj_replace(j, w->off, voff - w->off, f->to, tl, false);
+    } else if (!one_per_word) {
+        char *sp = arena_alloc(j->a, tl + 2);
+        memcpy(sp, f->to, tl);
+        memcpy(sp + tl, " ", 2);
+        sj_replace(j, w->off, voff - w->off, sp, tl + 1, false);
+    } else { /* (one word of a list: -includep.h, as gcc and clang
+                 read it too) */
+        sj_replace(j, w->off, voff - w->off, f->to, tl, false);
+        glued = true;
+    }
+    sj_note(j, w->off, "'%.*s' becomes '%s%s%.*s'", shown, s, f->to,
+            glued ? "" : " ", (int)vlen, v);
+    if (!strcmp(f->to, "-l")) /* --library cublas: the library's rule */
+        sj_library(j, vw ? vw->off : w->off, vw ? vw->len : w->len, voff, vlen);
 }
 
 /* The note about an architecture rule, with the rules in words. */
@@ -416,8 +456,12 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                     f->why ? f->why : "nvcc only");
             break;
         case NVF_TO:
-            sj_replace(j, fw->off, fw->len, f->to, strlen(f->to), false);
-            sj_note(j, fw->off, "'%.*s' becomes '%s'", shown, s, f->to);
+            if (f->value)
+                value_to(j, f, fw, vw, v, vlen, shown, s, one_per_word);
+            else
+                sj_replace(j, fw->off, fw->len, f->to, strlen(f->to), false);
+            if (!f->value)
+                sj_note(j, fw->off, "'%.*s' becomes '%s'", shown, s, f->to);
             break;
         case NVF_UNWRAP:
             if ((uf = nvflags_find(j->nv, v, vlen, &joined)) &&
@@ -467,7 +511,15 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             arch_flag(j, fw, vw, v, vlen, &seen, one_per_word);
             break;
         case NVF_RDC:
-            if (!f->value || (vlen == 4 && !memcmp(v, "true", 4)))
+            if (vlen == 5 && !memcmp(v, "false", 5)) {
+                /* -rdc=false: whole programs, as mcc always compiles */
+                if (drop(j, fw) && vw)
+                    drop(j, vw);
+                sj_note(j, fw->off,
+                        "dropped '%.*s' (mcc compiles whole "
+                        "programs: there is no other kind)",
+                        shown, s);
+            } else if (!f->value || (vlen == 4 && !memcmp(v, "true", 4)))
                 sj_warn(j, WARN_BUILD, fw->off, "'%.*s' is kept, but %s", shown,
                         s, f->why ? f->why : "MUSA has no RDC");
             break;

@@ -1235,8 +1235,6 @@ START_TEST(build_section_errors)
                  "unknown key 'unwrap' in 'variables'");
     expect_error(HDR "nvcc_flags: {-G: {drop: x, value: yes}}\n", "3:35",
                  "'value' must be 'true'");
-    expect_error(HDR "nvcc_flags: {-Xa: {to: -Xb, value: true}}\n", "3:14",
-                 "it cannot be renamed");
     expect_error(HDR "nvcc_flags: {G: {drop: x}}\n", "3:14",
                  "'G' is not an option like -x");
     expect_error(HDR "nvcc_flags: {-a: {drop: x, aliases: [-b]}, "

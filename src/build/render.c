@@ -344,7 +344,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             make_image(out, m, i, k);
             strbuf_addstr(out, ": $(C2M_ROOT)/");
             render_make_path(out, tu->src);
-            strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t"
+            strbuf_addstr(out, " $(C2M_SELF)\n\t@mkdir -p $(@D)\n\t"
                                "$(MCC) -x musa $(C2M_ARCH_FLAGS)");
             render_std(out, tu);
             strbuf_addstr(out, " -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS)");
@@ -359,7 +359,9 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         make_obj(out, tu);
         strbuf_addstr(out, ": $(C2M_ROOT)/");
         render_make_path(out, tu->src);
-        strbuf_addstr(out, "\n\t@mkdir -p $(@D)\n\t");
+        /* (a port that changes the flags, --musa-arch or -D, changes
+         * this file: its objects are compiled again) */
+        strbuf_addstr(out, " $(C2M_SELF)\n\t@mkdir -p $(@D)\n\t");
         switch (tu->lang) {
         case MF_MUSA:
             strbuf_addstr(out, "$(MCC) -x musa $(C2M_ARCH_FLAGS)");

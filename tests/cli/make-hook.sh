@@ -48,3 +48,13 @@ sleep 1
 rm src/vadd.cu src/vadd.cuh
 mk >/dev/null; echo "deleted: $?"
 sed 's/ .*-c / /; s/ -o .*//' log
+# A port for other GPUs (or with other defines) changes musa.mk: its
+# objects are compiled again, not only linked (from a review: the
+# program kept its mp_22 objects).
+printf '__global__ void k2() {}\n' >src/k2.cu
+mk >/dev/null; : >log
+sleep 1
+$C2M -q -m ours.yaml --prune --musa-arch mp_31 -o musa src
+mk >/dev/null; echo "other GPUs: $?"
+sed 's/ .*-c / /; s/ -o .*//' log | sort
+grep -c 'offload-arch=mp_31' log

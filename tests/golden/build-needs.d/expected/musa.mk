@@ -43,31 +43,31 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/obj/Common/helper_shm.cpp.o: $(C2M_ROOT)/Common/helper_shm.cpp
+$(C2M_BUILD)/obj/Common/helper_shm.cpp.o: $(C2M_ROOT)/Common/helper_shm.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/app/app.mu.o: $(C2M_ROOT)/app/app.mu
+$(C2M_BUILD)/obj/app/app.mu.o: $(C2M_ROOT)/app/app.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -fopenmp -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) -I$(C2M_ROOT)/Common $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/drv/drv.cpp.o: $(C2M_ROOT)/drv/drv.cpp
+$(C2M_BUILD)/obj/drv/drv.cpp.o: $(C2M_ROOT)/drv/drv.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/drv/drv_kernel64.fatbin: $(C2M_ROOT)/drv/drv_kernel.mu
+$(C2M_BUILD)/bin/drv/drv_kernel64.fatbin: $(C2M_ROOT)/drv/drv_kernel.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) --cuda-device-only -MD -MF $@.d -o $@ $<
 
-$(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp
+$(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/twin/helper_shm.cpp.o: $(C2M_ROOT)/twin/helper_shm.cpp
+$(C2M_BUILD)/obj/twin/helper_shm.cpp.o: $(C2M_ROOT)/twin/helper_shm.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp
+$(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 

@@ -34,7 +34,7 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/obj/cudart_stub.c.o: $(C2M_ROOT)/cudart_stub.c
+$(C2M_BUILD)/obj/cudart_stub.c.o: $(C2M_ROOT)/cudart_stub.c $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CC) -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CFLAGS) -MD -MF $@.d -c $< -o $@
 

@@ -34,11 +34,11 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/obj/src/by_macro.mu.o: $(C2M_ROOT)/src/by_macro.mu
+$(C2M_BUILD)/obj/src/by_macro.mu.o: $(C2M_ROOT)/src/by_macro.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu
+$(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 

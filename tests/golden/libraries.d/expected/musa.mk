@@ -35,11 +35,11 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu
+$(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu
+$(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 

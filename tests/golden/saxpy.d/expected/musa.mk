@@ -36,15 +36,15 @@ musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
 
-$(C2M_BUILD)/obj/gemm.mu.o: $(C2M_ROOT)/gemm.mu
+$(C2M_BUILD)/obj/gemm.mu.o: $(C2M_ROOT)/gemm.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/main.cpp.o: $(C2M_ROOT)/main.cpp
+$(C2M_BUILD)/obj/main.cpp.o: $(C2M_ROOT)/main.cpp $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/saxpy.mu.o: $(C2M_ROOT)/saxpy.mu
+$(C2M_BUILD)/obj/saxpy.mu.o: $(C2M_ROOT)/saxpy.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 

@@ -300,9 +300,14 @@ static bool build_warning_passes(struct run *r, const char *file,
     const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
     const char *tok = e ? q + 1 : msg;
     size_t len = e ? (size_t)(e - q - 1) : strlen(msg);
+    const char *key = file; /* (a file of the run: its name in a baseline) */
+    for (size_t i = 0; i < r->njobs; i++)
+        if (!strcmp(r->jobs[i].path, file))
+            key = r->jobs[i].key;
     if (r->bout)
-        baseline_out_add(r->bout, file, id, tok, len);
-    if (r->baseline && baseline_count(r->baseline, file, id, tok, len)) {
+        baseline_out_add(r->bout, key, id, tok, len);
+    if (r->baseline && (baseline_count(r->baseline, key, id, tok, len) ||
+                        baseline_count(r->baseline, file, id, tok, len))) {
         r->rep.baselined++;
         return true;
     }

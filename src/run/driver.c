@@ -280,8 +280,7 @@ static void collect(struct run *r, struct result *res, struct strbuf *printed,
     }
     tally(r, res);
     if (r->bout)
-        baseline_keys_take(r->bout, r->jobs[res - r->results].path,
-                           &res->bkeys);
+        baseline_keys_take(r->bout, r->jobs[res - r->results].key, &res->bkeys);
     strbuf_release(&res->bkeys);
     if (*teeing && (r->rep.written || printed->len > STATE_TEXT_MAX)) {
         /* A run that wrote keeps no state (runstate_save), nor one that

@@ -701,13 +701,15 @@ START_TEST(device_images)
                                               "code at run time"));
     char *mk = render(manifest_render_make, &m);
     char *nj = render(manifest_render_ninja, &m);
-    ck_assert_msg(strstr(mk, "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin: "
-                             "$(C2M_ROOT)/drv/k_kernel.mu $(C2M_SELF)\n\t@mkdir -p $(@D)\n"
-                             "\t$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 "
-                             "-O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) "
-                             "$(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
-                             "-o $@ $<\n"),
-                  "%s", mk);
+    ck_assert_msg(
+        strstr(mk,
+               "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin: "
+               "$(C2M_ROOT)/drv/k_kernel.mu $(C2M_SELF)\n\t@mkdir -p $(@D)\n"
+               "\t$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 "
+               "-O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) "
+               "$(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
+               "-o $@ $<\n"),
+        "%s", mk);
     ck_assert_ptr_null(strstr(mk, "obj/drv/k_kernel.mu.o"));
     ck_assert_ptr_nonnull(strstr(nj, "build musa_build/bin/drv/"
                                      "k_kernel64.fatbin: mcc_image "

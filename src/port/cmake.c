@@ -309,7 +309,11 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                       cmake_word_starts(a, k) && cmake_word_ends(a, e));
             k = e;
         } else if (level >= 0 && s[0] == '-') {
-            push_word(c, level, p, cmake_whole_word(a, k));
+            e = cmake_arch_span(a, c->buf, c->j->nv, k);
+            struct cmake_token w = *p;
+            w.len = a->pc[e].off + a->pc[e].len - p->off;
+            push_word(c, level, &w, e > k || cmake_whole_word(a, k));
+            k = e;
         } else {
             if (level == 1) /* a value: --default-stream per-thread */
                 push_word(c, level, p, cmake_whole_word(a, k));
@@ -329,8 +333,14 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
                 a->pc[k].kind == CMAKE_PC_MAKEVAR)
                 ref_word(c, a, k, level);
             else if (a->pc[k].kind == CMAKE_PC_WORD &&
-                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
-                push_word(c, level, &a->pc[k], cmake_whole_word(a, k));
+                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX))) {
+                /* (-gencode=arch=compute_86,code=\"sm_86\": one word) */
+                size_t e = cmake_arch_span(a, c->buf, c->j->nv, k);
+                struct cmake_token w = a->pc[k];
+                w.len = a->pc[e].off + a->pc[e].len - w.off;
+                push_word(c, level, &w, e > k || cmake_whole_word(a, k));
+                k = e;
+            }
     }
 }
 

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "build/nvflags.h"
 #include "mapping/mapping.h"
 
 bool cmake_holds(const char *s, size_t len, const char *what)
@@ -58,6 +59,25 @@ bool cmake_word_ends(const struct cmake_arg *a, size_t k)
 bool cmake_whole_word(const struct cmake_arg *a, size_t k)
 {
     return cmake_word_starts(a, k) && cmake_word_ends(a, k);
+}
+
+size_t cmake_arch_span(const struct cmake_arg *a, const char *buf,
+                       const struct nvcc_table *nv, size_t k)
+{
+    const struct cmake_token *p = &a->pc[k];
+    size_t e = k, joined;
+    const struct nvcc_flag *f =
+        cmake_word_starts(a, k)
+            ? nvflags_find(nv, buf + p->off, p->len, &joined)
+            : NULL;
+    while (f && f->action == NVF_ARCH && joined && e + 1 < a->npc &&
+           (a->pc[e + 1].kind == CMAKE_PC_WORD ||
+            (a->pc[e + 1].kind == CMAKE_PC_ESCAPE && a->pc[e + 1].len == 2 &&
+             (buf[a->pc[e + 1].off + 1] == '"' ||
+              buf[a->pc[e + 1].off + 1] == '\\'))) &&
+           !(a->pc[e + 1].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
+        e++;
+    return e > k && cmake_word_ends(a, e) ? e : k;
 }
 
 bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to)

@@ -49,6 +49,13 @@ bool cmake_word_starts(const struct cmake_arg *a, size_t k);
 bool cmake_word_ends(const struct cmake_arg *a, size_t k);
 /* Is piece k of arg a word of its own: both? */
 bool cmake_whole_word(const struct cmake_arg *a, size_t k);
+/* The last piece of the word that piece k of arg (text in buf) starts,
+ * when it is an architecture's option of nv (-gencode=...) whose value
+ * escapes its quotes (code=\"sm_86,compute_86\", FindCUDA's form) and
+ * holds no reference: the word is one, quotes and all. Else k. */
+struct nvcc_table;
+size_t cmake_arch_span(const struct cmake_arg *a, const char *buf,
+                       const struct nvcc_table *nv, size_t k);
 /* Are pieces [from, to] of arg a word that can go alone: a whole word,
  * not quoted (an argument of its own, or an item of a list)? */
 bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to);

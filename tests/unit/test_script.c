@@ -606,6 +606,20 @@ END_TEST
 
 START_TEST(cmake_architectures_and_properties)
 {
+    /* FindCUDA's -gencode with its value's quotes escaped, unquoted and
+     * in a quoted string (from a review: kept, and told it was built
+     * from a variable); one with a reference is still told. */
+    expect(newest, SCRIPT_CMAKE,
+           "list(APPEND CUDA_NVCC_FLAGS "
+           "-gencode=arch=compute_86,code=\\\"sm_86,compute_86\\\")\n"
+           "set(CMAKE_CUDA_FLAGS \"-gencode=arch=compute_90,code="
+           "\\\\\\\"sm_90,compute_90\\\\\\\" -O3\")\n"
+           "set(X -gencode=arch=compute_${A},code=\\\"sm_${A}\\\")\n",
+           "list(APPEND MUSA_MCC_FLAGS --offload-arch=mp_22)\n"
+           "set(CMAKE_MUSA_FLAGS \"--offload-arch=mp_31 -O3\")\n"
+           "set(X -gencode=arch=compute_${A},code=\\\"sm_${A}\\\")\n",
+           "3:7: build: '-gencode=arch=compute_...' builds nvcc architecture "
+           "options from a variable");
     expect_quiet(newest, SCRIPT_CMAKE,
                  "set(CMAKE_CUDA_ARCHITECTURES 75 80 86 87 89 90 100 110 120)\n"
                  "set(CMAKE_CUDA_ARCHITECTURES \"80-real;90a-virtual\" "

@@ -79,7 +79,7 @@ static int collect_file(void *arg, const char *path, const char *rel,
         kind = JOB_PORT;
     else { /* copied (--copy-all) or left out; said if it names CUDA */
         leftout_check(r, path, rel);
-        if (!r->o->copy_all)
+        if (!r->o->copy_all && !(leftout_copied(rel) && !r->o->no_build_files))
             return 0;
         kind = JOB_COPY;
     }

@@ -67,6 +67,14 @@ static bool names_cuda(const char *buf, size_t len, unsigned *line,
     return false;
 }
 
+bool leftout_copied(const char *rel)
+{
+    const char *base = strrchr(rel, '/');
+    base = base ? base + 1 : rel;
+    return !strcmp(base, "pyproject.toml") || !strcmp(base, "setup.cfg") ||
+           !strcmp(base, "MANIFEST.in");
+}
+
 void leftout_check(struct run *r, const char *path, const char *rel)
 {
     const char *base = strrchr(rel, '/');
@@ -85,8 +93,12 @@ void leftout_check(struct run *r, const char *path, const char *rel)
         return;
     r->nleftout++;
     if (r->nleftout <= SHOWN)
-        strbuf_addf(&r->leftout, "%s%s:%u (%s)", r->leftout.len ? ", " : "",
-                    path, line, word);
+        strbuf_addf(&r->leftout, "%s%s:%u (%s%s)", r->leftout.len ? ", " : "",
+                    path, line, word,
+                    !r->o->copy_all && leftout_copied(rel) &&
+                            !r->o->no_build_files
+                        ? "; copied as it is"
+                        : "");
 }
 
 void leftout_say(struct run *r)

@@ -14,6 +14,10 @@
  * or copies: remembered when its name says it builds or installs and its
  * text names CUDA. */
 void leftout_check(struct run *r, const char *path, const char *rel);
+/* Is rel a Python package's metadata (pyproject.toml, setup.cfg,
+ * MANIFEST.in), which a ported setup.py reads: copied as it is even
+ * without --copy-all. */
+bool leftout_copied(const char *rel);
 /* Say the files remembered, once (not with -q). */
 void leftout_say(struct run *r);
 

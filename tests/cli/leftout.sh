@@ -13,3 +13,13 @@ $C2M -o out p; echo "exit $?"
 $C2M --copy-all -o out2 p; echo "exit $?"
 cmp p/build.sh out2/build.sh && echo "copied as it is"
 $C2M -q -o out3 p; echo "quiet: $?"
+# A Python package's metadata is copied as it is, CUDA or not: the
+# ported setup.py reads it (from a review: setup.py --name said UNKNOWN,
+# its packages gone).
+mkdir -p q
+printf 'from setuptools import setup\nsetup()\n' >q/setup.py
+printf '[project]\nname = "q"\n' >q/pyproject.toml
+printf '[metadata]\nname = q\n' >q/setup.cfg
+printf 'include q/*.h\n' >q/MANIFEST.in
+printf 'nothing\n' >q/NOTES.txt
+$C2M -q -o qout q; ls qout | grep -v '^musa\|^build\|^compile'

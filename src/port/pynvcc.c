@@ -221,6 +221,25 @@ static void expr(struct pynvcc *v, size_t from, size_t to)
     }
 }
 
+/* x.setdefault('nvcc', [...]).append(...), nv = x.get('nvcc', []) then
+ * nv.append(...): the key's string at i. The default, what the call's
+ * list is given, and the name it goes to are nvcc's. */
+static void got(struct pynvcc *v, size_t i)
+{
+    size_t close = py_close_of(v->c, i - 1);
+    if (close >= v->c->n)
+        return;
+    if (is_op(v, i + 1, ","))
+        expr(v, i + 2, close);
+    added(v, close + 1);
+    size_t k = i - 4; /* the object's name: nv = self.args.get(...) */
+    while (k >= 2 && is_op(v, k - 1, ".") && is_name(v, k - 2, NULL))
+        k -= 2;
+    if (k >= 2 && is_op(v, k - 1, "=") && is_name(v, k - 2, NULL) &&
+        py_stmt_start(v->c, k - 2))
+        carrier(v, k - 2);
+}
+
 /* The seeds: {'nvcc': ...}, x['nvcc'] = ..., x['nvcc'].append(...), and
  * NAME = ... where NAME says nvcc (nvcc_flags, dict(nvcc=...)). */
 static void seeds(struct pynvcc *v, bool extension,
@@ -244,6 +263,10 @@ static void seeds(struct pynvcc *v, bool extension,
                 expr(v, i + 3, expr_end(v, i + 3));
             } else if (i && is_op(v, i - 1, "[") && is_op(v, i + 1, "]")) {
                 added(v, i + 2); /* x['nvcc'].append(...) */
+            } else if (i >= 3 && is_op(v, i - 1, "(") && is_op(v, i - 3, ".") &&
+                       (is_name(v, i - 2, "setdefault") ||
+                        is_name(v, i - 2, "get"))) {
+                got(v, i);
             }
         } else if (t->kind == PY_TOK_NAME &&
                    (is_op(v, i + 1, "=") || is_op(v, i + 1, "+=")) &&

@@ -1768,6 +1768,19 @@ START_TEST(python_setup)
                  "if 'mcc' in a and 'mcc' not in b:\n    pass\n"
                  "f = a.get('mcc', []) + a.setdefault('mcc', [])\n"
                  "a.pop('mcc')\nprint('nvcc')\n");
+    /* The device compiler's list through setdefault() and get() (from a
+     * review: the options reached 'mcc' silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "e = {'cxx': ['-O3']}\n"
+           "e.setdefault('nvcc', ['-lineinfo']).extend(['-Xptxas', '-v', "
+           "'-O3'])\n"
+           "nv = e.get('nvcc', [])\nnv += ['--use_fast_math']\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "e = {'cxx': ['-O3']}\n"
+           "e.setdefault('mcc', []).extend(['-O3'])\n"
+           "nv = e.get('mcc', [])\nnv += ['-ffast-math']\n",
+           NULL);
     /* nvcc's options that reach the key through names and functions
      * (flash-attention's cc_flag and append_nvcc_threads, DeepSpeed's
      * nvcc_args): the lists they are given are nvcc's; an option a call

@@ -385,6 +385,9 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
             sj_replace(m->j, t->off, t->len, ne->e.to, ne->e.to_len, false);
             if (items[x].end == items[x].name + 1) /* (not: x as y) */
                 hashmap_put(&m->names, s, t->len, (void *)ne);
+            else
+                hashmap_put(&m->as, c->buf + c->t[items[x].end - 1].off,
+                            c->t[items[x].end - 1].len, (void *)ne);
         } else if (ne) {
             sj_kept(m->j, ne, t->off, s, t->len);
         }

@@ -396,6 +396,7 @@ void pynames_release(struct pynames *m)
     hashmap_each(&m->aliases, free_alias, NULL);
     hashmap_release(&m->aliases);
     hashmap_release(&m->names);
+    hashmap_release(&m->as);
     hashmap_release(&m->handles);
     hashmap_release(&m->modules);
     hashmap_release(&m->defs);

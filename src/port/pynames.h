@@ -18,6 +18,8 @@
 struct pynames {
     struct script_job *j;
     struct hashmap names;   /* imported names renamed: name -> entry */
+    struct hashmap as;      /* the names they are imported as (from m
+                               import CUDA_HOME as home): name -> entry */
     struct hashmap handles; /* variables holding a loaded library */
     struct hashmap modules; /* names import binds to a module (import x) */
     struct hashmap defs;    /* names the file defines a function of */

@@ -41,8 +41,9 @@ struct pypath {
     bool library;        /* the last path ported is a CUDA library's */
     unsigned fields;     /* f-string fields being evaluated, nested */
     bool setup;
-    const struct hashmap *imported; /* names imported and renamed */
-    bool star;                      /* and every name of the module */
+    const struct hashmap *imported;    /* names imported and renamed */
+    const struct hashmap *imported_as; /* ...as other names: -> entry */
+    bool star;                         /* and every name of the module */
     size_t plain_until; /* a long '+' chain ends here: no home in it */
     struct hashmap vars;
 };
@@ -106,6 +107,11 @@ static bool home_var(const struct pypath *pp, const char *s, size_t len)
  * holds the home: torch's CUDA_HOME (torch_musa's MUSA_HOME). */
 static bool home_name(const struct pypath *pp, const char *s, size_t len)
 {
+    /* (from torch.utils.cpp_extension import CUDA_HOME as cuda_dir) */
+    const struct script_entry *ae =
+        pp->imported_as ? hashmap_get(pp->imported_as, s, len) : NULL;
+    if (ae && home_var(pp, ae->e.from, strlen(ae->e.from)))
+        return true;
     if (!home_var(pp, s, len))
         return false;
     if (pp->imported && hashmap_get(pp->imported, s, len))
@@ -623,7 +629,7 @@ static void learn(struct pypath *pp)
 
 struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
                           size_t n, bool setup, const struct hashmap *imported,
-                          bool star)
+                          const struct hashmap *imported_as, bool star)
 {
     struct pypath *pp = xcalloc(1, sizeof(*pp));
     pp->j = j;
@@ -632,6 +638,7 @@ struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
     pp->c = pp->file;
     pp->setup = setup;
     pp->imported = imported;
+    pp->imported_as = imported_as;
     pp->star = star;
     learn(pp);
     return pp;

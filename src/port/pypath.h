@@ -21,11 +21,13 @@ struct pypath;
 /* Over the significant tokens t[0..n) of j's file (logical newlines
  * among them). setup: a PyTorch extension's setup, whose relative paths
  * are from its own directory (elsewhere only paths built from __file__
- * are). Learns the paths that names are given once (x = os.path.join(
- * 'csrc', 'cuda')). */
+ * are). imported: the names imported from a module the port renames,
+ * imported_as: the names they are imported as (name -> entry). Learns
+ * the paths that names are given once (x = os.path.join('csrc',
+ * 'cuda')). */
 struct pypath *pypath_new(struct script_job *j, const struct py_token *t,
                           size_t n, bool setup, const struct hashmap *imported,
-                          bool star);
+                          const struct hashmap *imported_as, bool star);
 void pypath_free(struct pypath *pp);
 
 /* Is the path pypath_port last ported a CUDA library's file in the

@@ -1768,6 +1768,16 @@ START_TEST(python_setup)
                  "if 'mcc' in a and 'mcc' not in b:\n    pass\n"
                  "f = a.get('mcc', []) + a.setdefault('mcc', [])\n"
                  "a.pop('mcc')\nprint('nvcc')\n");
+    /* torch's CUDA_HOME under another name holds the home as well (from
+     * a review: the nvcc of cuda_dir + '/bin/nvcc' was kept). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDA_HOME as cuda_dir\n"
+           "v = run([cuda_dir + '/bin/nvcc', '-c', 'k.cu'])\n"
+           "lib = cuda_dir + '/lib64'\n",
+           "from torch_musa.utils.musa_extension import MUSA_HOME as cuda_dir\n"
+           "v = run([cuda_dir + '/bin/mcc', '-c', 'k.mu'])\n"
+           "lib = cuda_dir + '/lib'\n",
+           NULL);
     /* The device compiler's list through setdefault() and get() (from a
      * review: the options reached 'mcc' silently). */
     expect(newest, SCRIPT_PYTHON,

@@ -23,7 +23,8 @@ C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublas -lmurand
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/src/by_macro.mu.o \
-  $(C2M_BUILD)/obj/src/k.mu.o
+  $(C2M_BUILD)/obj/src/k.mu.o \
+  $(C2M_BUILD)/obj/src/libcxx.mu.o
 MUSA_PROGRAMS :=
 MUSA_SHLIBS :=
 MUSA_IMAGES :=
@@ -39,6 +40,10 @@ $(C2M_BUILD)/obj/src/by_macro.mu.o: $(C2M_ROOT)/src/by_macro.mu $(C2M_SELF)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 
 $(C2M_BUILD)/obj/src/k.mu.o: $(C2M_ROOT)/src/k.mu $(C2M_SELF)
+	@mkdir -p $(@D)
+	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
+
+$(C2M_BUILD)/obj/src/libcxx.mu.o: $(C2M_ROOT)/src/libcxx.mu $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
 

@@ -425,13 +425,11 @@ static void nvcc_option(struct loader *ld, struct pending *ent,
             ent->rdc = true;
         break;
     case NVF_TO:
-        if (f->value && v) { /* --include-path X: -IX */
-            size_t tl = strlen(f->to), vl = strlen(v);
-            char *o = arena_alloc(&ld->db->mem, tl + vl + 1);
-            memcpy(o, f->to, tl);
-            memcpy(o + tl, v, vl + 1);
-            add_extra(&ent->g, o);
-            add_note(ld, "%s becomes %s", shown.buf, o);
+        if (f->value && v) { /* --include-path X: said, not carried */
+            add_note(ld,
+                     "dropped %s (nvcc's spelling of %s: give the port's "
+                     "build what it needs of it)",
+                     shown.buf, f->to);
         } else if (!f->value) {
             add_extra(&ent->g, f->to);
             add_note(ld, "'%s' becomes %s", a, f->to);

@@ -344,8 +344,11 @@ static bool annotated_default(const struct py_code *c, size_t i)
         if (c->t[k].kind == PY_TOK_NEWLINE || py_is_op(c, k, ",") ||
             py_is_op(c, k, "=") || py_is_op(c, k, "("))
             return false;
-        if (py_is_op(c, k, ":"))
-            return device_name(c, k - 1);
+        if (py_is_op(c, k, ":")) /* (a parameter or a field, not if x:) */
+            return device_name(c, k - 1) &&
+                   !(c->t[k - 1].flags & PY_TOKF_ATTR) &&
+                   (py_stmt_start(c, k - 1) || py_is_op(c, k - 2, "(") ||
+                    py_is_op(c, k - 2, ","));
     }
     return false;
 }

@@ -113,7 +113,7 @@ static size_t from_modules(struct pynames *m, const struct py_code *c, size_t i,
                 a->keeps = true;
                 a->stmt_end = after_statement(c, i, last - 1);
             }
-            pynames_ported_to(m, out.buf, ext, t->off);
+            m->extension = true; /* (torch_musa: once its import is added) */
             continue;
         }
         if (!module_ported &&
@@ -442,8 +442,10 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
         }
         const struct script_entry *se =
             pynames_port(m, sb->buf, sb->len, &out, &ext);
-        if (se && se->action == SA_RENAME) {
-            ported = !keeps;
+        if (se && se->action == SA_RENAME && keeps) {
+            m->extension |= ext; /* (torch_musa: once its import is added) */
+        } else if (se && se->action == SA_RENAME) {
+            ported = true;
             pynames_ported_to(m, out.buf, ext, c->t[k].off);
         }
         struct pyalias *a;

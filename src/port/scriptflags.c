@@ -21,24 +21,32 @@ static bool word_is(const struct script_job *j, const struct sj_word *w,
 
 /* -DNAME / -UNAME: NAME as the identifier table renames it (exact entries
  * only: a pattern is no evidence for a macro name). */
+/* The NAME[=VALUE] of a -D or -U at off, len bytes: the name as the
+ * sources' is. */
+static void define_name(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    size_t n = 0;
+    while (n < len && s[n] != '=')
+        n++;
+    if (!lexer_is_identifier(s, n))
+        return;
+    const struct map_ident *id = mapping_ident(j->map, s, n);
+    const struct map_entry *e = id ? id->exact : NULL;
+    if (e && e->kind == MAP_RENAME)
+        sj_replace(j, off, n, e->to, e->to_len, false);
+    else if (e && e->kind == MAP_UNSUPPORTED)
+        sj_warn(j, WARN_UNSUPPORTED, off, "'%.*s' has no MUSA equivalent%s%s",
+                (int)n, s, e->message ? ": " : "",
+                e->message ? e->message : "");
+}
+
 static bool define_word(struct script_job *j, const struct sj_word *w)
 {
     const char *s = j->buf + w->off;
     if (w->len < 3 || s[0] != '-' || (s[1] != 'D' && s[1] != 'U'))
         return false;
-    size_t n = 2;
-    while (n < w->len && s[n] != '=')
-        n++;
-    if (!lexer_is_identifier(s + 2, n - 2))
-        return true;
-    const struct map_ident *id = mapping_ident(j->map, s + 2, n - 2);
-    const struct map_entry *e = id ? id->exact : NULL;
-    if (e && e->kind == MAP_RENAME)
-        sj_replace(j, w->off + 2, n - 2, e->to, e->to_len, false);
-    else if (e && e->kind == MAP_UNSUPPORTED)
-        sj_warn(j, WARN_UNSUPPORTED, w->off + 2,
-                "'%.*s' has no MUSA equivalent%s%s", (int)(n - 2), s + 2,
-                e->message ? ": " : "", e->message ? e->message : "");
+    define_name(j, w->off + 2, w->len - 2);
     return true;
 }
 
@@ -95,43 +103,76 @@ static bool drop(struct script_job *j, const struct sj_word *w)
     return true;
 }
 
+/* Is word b next to word a in the text, only blanks, quotes and list
+ * separators between them (not another word the list left out: a CMake
+ * command's value words are not among its option words)? */
+static bool beside(const struct script_job *j, const struct sj_word *a,
+                   const struct sj_word *b)
+{
+    for (size_t p = a->off + a->len; p < b->off; p++)
+        if (!strchr(" \t\r\n\\\"',;", j->buf[p]))
+            return false;
+    return b->off >= a->off + a->len;
+}
+
 /* An option whose value stays while the option is spelt as mcc spells
- * it (--library cublas, --library-path=DIR, --linker-options A,B): a
- * spelling of two characters (-l, -I) or one that ends in ',' (-Wl,)
- * takes its value glued to it, others (-include) as the next word where
- * there can be one. w is
- * the option's word, vw its value's (NULL: after '=' in w), v the value;
- * shown, the option as written. */
+ * it (--library cublas, --library-path=DIR, --linker-options A,B): the
+ * option's word and what is between it and its value become the short
+ * spelling, glued to the value (-lcublas, -Wl,A,B, -includep.h, which
+ * gcc and clang read too), or, for a longer spelling with its value in
+ * a word of its own, the word alone (-include p.h). The value then gets
+ * the rules -l, -D and the SDK's paths give it. w is the option's word,
+ * vw its value's (NULL: after '=' in w), v the value; shown, the option
+ * as written. */
 static void value_to(struct script_job *j, const struct nvcc_flag *f,
                      const struct sj_word *w, const struct sj_word *vw,
-                     const char *v, size_t vlen, int shown, const char *s,
-                     bool one_per_word)
+                     const char *v, size_t vlen, int shown, const char *s)
 {
     size_t tl = strlen(f->to), voff = (size_t)(v - j->buf);
-    bool glued = tl == 2 || f->to[tl - 1] == ',';
-    if (glued && vw) {
-        if (!drop(j, w))
-            return;
-        sj_replace(j, voff, 0, f->to, tl, false);
-    } else if (glued || vw) {
-        if (vw)
-            sj_replace(j, w->off, w->len, f->to, tl, false);
-        else
-            sj_replace(j, w->off, voff - w->off, f->to, tl, false);
-    } else if (!one_per_word) {
-        char *sp = arena_alloc(j->a, tl + 2);
-        memcpy(sp, f->to, tl);
-        memcpy(sp + tl, " ", 2);
-        sj_replace(j, w->off, voff - w->off, sp, tl + 1, false);
-    } else { /* (one word of a list: -includep.h, as gcc and clang
-                 read it too) */
-        sj_replace(j, w->off, voff - w->off, f->to, tl, false);
-        glued = true;
+    bool list = f->to[tl - 1] == ',', glued = !vw || tl == 2 || list;
+    const char *why = NULL;
+    if (!list && memchr(v, ',', vlen))
+        why = "nvcc splits its value at ','; give each on its own";
+    else if (glued && vw && memchr(j->buf + w->off, '\n', voff - w->off))
+        why = "its value is on another line; put it beside the option";
+    if (why) {
+        sj_warn(j, WARN_BUILD, w->off,
+                "'%.*s' is kept: mcc spells it '%s', "
+                "but %s",
+                shown, s, f->to, why);
+        return;
     }
+    const struct script_entry *le =
+        !strcmp(f->to, "-l") ? mapping_script(j->map, SC_LIBRARY, v, vlen)
+                             : NULL;
+    if (le && le->action == SA_DROP) { /* --library cudadevrt */
+        if (drop(j, w) && vw)
+            drop(j, vw);
+        sj_note(j, w->off, "dropped '%.*s' (%s)", shown, s,
+                le->e.message ? le->e.message : "no MUSA library");
+        return;
+    }
+    if (glued)
+        sj_replace(j, w->off, voff - w->off, f->to, tl, false);
+    else
+        sj_replace(j, w->off, w->len, f->to, tl, false);
     sj_note(j, w->off, "'%.*s' becomes '%s%s%.*s'", shown, s, f->to,
             glued ? "" : " ", (int)vlen, v);
-    if (!strcmp(f->to, "-l")) /* --library cublas: the library's rule */
-        sj_library(j, vw ? vw->off : w->off, vw ? vw->len : w->len, voff, vlen);
+    if (le)
+        sj_library(j, voff, vlen, voff, vlen);
+    else if (tl == 2 && (f->to[1] == 'D' || f->to[1] == 'U'))
+        define_name(j, voff, vlen);
+    /* the SDK's paths in it (-L/usr/local/cuda/lib64, -Wl,-rpath,DIR),
+     * but a word of its own, which the path rules take */
+    for (size_t p = 0; p < vlen; p++) {
+        if (p && v[p - 1] != ',' && v[p - 1] != '=')
+            continue;
+        size_t e = p;
+        while (e < vlen && v[e] != ',')
+            e++;
+        if ((p || !vw) && sj_home_len(j, v + p, e - p, NULL))
+            sj_home_path(j, voff + p, e - p, 0, 0, false);
+    }
 }
 
 /* The note about an architecture rule, with the rules in words. */
@@ -407,12 +448,13 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         if (f->value && joined) {
             v = s + joined;
             vlen = w[i].len - joined;
-        } else if (f->value && i + 1 < n &&
+        } else if (f->value && i + 1 < n && beside(j, &w[i], &w[i + 1]) &&
                    (w[i + 1].whole ||
                     /* -ccbin $(HOST_COMPILER) goes whatever it names;
                      * -Xcompiler $(CFLAGS) leaves $(CFLAGS); and so
                      * with a Python f-string's field ({cxx}) */
-                    ((f->action == NVF_DROP || f->action == NVF_UNWRAP) &&
+                    ((f->action == NVF_DROP || f->action == NVF_UNWRAP ||
+                      f->action == NVF_TO) &&
                      (j->buf[w[i + 1].off] == '$' || w[i + 1].ref ||
                       (w[i + 1].in_string && j->buf[w[i + 1].off] == '{'))))) {
             vw = &w[++i];
@@ -432,6 +474,14 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                             ? "mcc takes --offload-arch=mp_XX (MUSA "
                               "architectures 21, 22, 31)"
                             : "port both by hand");
+            else if (i + 1 < n && !beside(j, &w[i], &w[i + 1]) &&
+                     (f->action == NVF_DROP || f->action == NVF_TO ||
+                      f->action == NVF_UNWRAP))
+                /* target_compile_options(t PRIVATE -ccbin /usr/bin/g++) */
+                sj_warn(j, WARN_BUILD, w[i].off,
+                        "'%.*s' is kept: it is nvcc's, and its value is "
+                        "not an option word beside it: port both by hand",
+                        (int)w[i].len, s);
             continue;
         }
         const struct sj_word *fw = vw ? &w[i - 1] : &w[i];
@@ -457,7 +507,7 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
             break;
         case NVF_TO:
             if (f->value)
-                value_to(j, f, fw, vw, v, vlen, shown, s, one_per_word);
+                value_to(j, f, fw, vw, v, vlen, shown, s);
             else
                 sj_replace(j, fw->off, fw->len, f->to, strlen(f->to), false);
             if (!f->value)
@@ -513,12 +563,14 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
         case NVF_RDC:
             if (vlen == 5 && !memcmp(v, "false", 5)) {
                 /* -rdc=false: whole programs, as mcc always compiles */
-                if (drop(j, fw) && vw)
-                    drop(j, vw);
-                sj_note(j, fw->off,
-                        "dropped '%.*s' (mcc compiles whole "
-                        "programs: there is no other kind)",
-                        shown, s);
+                if (drop(j, fw)) {
+                    if (vw)
+                        drop(j, vw);
+                    sj_note(j, fw->off,
+                            "dropped '%.*s' (mcc compiles whole "
+                            "programs: there is no other kind)",
+                            shown, s);
+                }
             } else if (!f->value || (vlen == 4 && !memcmp(v, "true", 4)))
                 sj_warn(j, WARN_BUILD, fw->off, "'%.*s' is kept, but %s", shown,
                         s, f->why ? f->why : "MUSA has no RDC");

@@ -611,15 +611,17 @@ void buildfiles_write(struct run *r)
 
     /* A run that could not port every file leaves the build files as
      * they were: written now, they would drop the failed units (a build
-     * would then find nothing to do and keep the old program). */
+     * would then find nothing to do and keep the old program). The
+     * manifest itself is written: it records what the run wrote. */
     bool keep = r->manifest && r->mode == REPORT_WRITE && r->rep.errors;
     if (keep)
-        warning("the build manifest (%s and the rest) is left as it was: "
-                "%zu error%s in this run; it is written by a run without "
-                "errors",
-                manifest_files[0].name, r->rep.errors,
+        warning("%s, %s and %s are left as they were: %zu error%s in this "
+                "run; they are written by a run without errors",
+                MANIFEST_MAKE, MANIFEST_NINJA, MANIFEST_COMPDB, r->rep.errors,
                 r->rep.errors == 1 ? "" : "s");
-    for (size_t i = 0; r->manifest && !keep && i < manifest_nfiles; i++) {
+    for (size_t i = 0; r->manifest && i < manifest_nfiles; i++) {
+        if (keep && strcmp(manifest_files[i].name, MANIFEST_JSON))
+            continue;
         struct strbuf text = STRBUF_INIT;
         manifest_files[i].render(&mf, &text);
         put_build_file(r, &manifest_files[i], &text);

@@ -110,7 +110,8 @@ void leftout_say(struct run *r)
          "(%s): %s%s; port %s by hand where %s the project",
          r->nleftout, one ? "" : "s", one ? "" : "s", one ? "s" : "",
          r->o->copy_all ? "--copy-all copies them as they are"
-                        : "left out of the port; --copy-all copies them",
+                        : "left out of the port unless marked "
+                          "copied; --copy-all copies them",
          r->leftout.buf, r->nleftout > SHOWN ? ", ..." : "",
          one ? "it" : "them", one ? "it builds or runs" : "they build or run");
 }

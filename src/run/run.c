@@ -72,20 +72,6 @@ char *run_port_name(const struct run *r, const char *rel, const char *abs,
     return out;
 }
 
-/* The last parts of abs: one more than rel has. */
-static const char *baseline_name(const char *abs, const char *rel)
-{
-    size_t parts = 2;
-    for (const char *p = rel; *p; p++)
-        parts += *p == '/';
-    const char *k = abs + strlen(abs);
-    while (k > abs && parts) {
-        k--;
-        parts -= *k == '/';
-    }
-    return *k == '/' ? k + 1 : k;
-}
-
 void run_add_job(struct run *r, const char *path, const char *abs,
                  const char *rel, const struct stat *st, enum job_kind kind)
 {
@@ -94,7 +80,7 @@ void run_add_job(struct run *r, const char *path, const char *abs,
     memset(j, 0, sizeof(*j));
     j->path = run_job_str(r, path);
     j->abs = abs ? run_job_str(r, abs) : NULL;
-    j->key = abs ? run_job_str(r, baseline_name(abs, rel)) : j->path;
+    j->key = abs ? run_job_str(r, rel) : j->path;
     /* (CMakeLists.txt and setup.py keep their names, for the tools that
      * look for them.) */
     bool named = kind == JOB_PORT && !filekind_is_script(run_file_kind(r, rel));

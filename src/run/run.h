@@ -54,9 +54,8 @@ struct job {
     char *path; /* the input as shown: "src/k.cu", or "-" */
     char *abs;  /* absolute normalised path, for #include resolution */
     char *rel;  /* output path under the output root: "k.mu" */
-    char *key;  /* its name in a baseline: its path under the input with
-                   the input's own name ("src/k.cu" for src/k.cu,
-                   ./src/k.cu, /abs/src/k.cu), whatever the spelling */
+    char *key;  /* its name in a baseline: its path under the input
+                   ("k.cu" for src/k.cu, ./src/k.cu, /abs/src/k.cu) */
     char *out;  /* the output file, or NULL (stdout, dry run without -o) */
     enum job_kind kind;
     unsigned char script; /* enum script_lang: a build file, or none */

@@ -19,6 +19,12 @@ $C2M -q -o file/out src; echo "output under a file: $?"
 mkdir out1 && printf 'x\n' >out1/sub
 $C2M -q -o out1 src; echo "file in place of a directory: $?"
 cat out1/a.mu out1/sub
+# The way cleared, the next run finishes the port: what the failed run
+# wrote is recorded as cuda2musa's (from a review: it was refused as not
+# cuda2musa's when only the build files were held back).
+rm out1/sub && printf '// more\n' >>src/a.cu
+$C2M -q -o out1 src; echo "after the fault: $?"
+grep -c 'sub/b.mu' out1/musa.mk
 
 # A file size limit hit mid-write (SIGXFSZ is not fatal: an error).
 head -c 300000 /dev/zero | tr '\0' 'c' >src/big.cpp

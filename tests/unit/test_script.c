@@ -1101,6 +1101,23 @@ START_TEST(make_flags)
            "h: h.o\n\t$(CC) -Xlinker -z $< -o $@\n",
            "dropped '--relocatable-device-code=false' (mcc compiles whole "
            "programs");
+    /* Their values get -I's, -D's and -L's rules: the SDK's paths, the
+     * macros (a second port changes nothing); a list nvcc would split,
+     * a value on the next line, are said and kept (from a review: the
+     * path's rename took the inserted -I with it). */
+    expect(newest, SCRIPT_MAKE,
+           "k: k.cu\n\tnvcc --include-path /usr/local/cuda/include "
+           "--library-path=/usr/local/cuda/lib64 --define-macro "
+           "__CUDA_NO_HALF_OPERATORS__ --linker-options "
+           "-rpath,/usr/local/cuda/lib64 --library cudadevrt "
+           "--library cublas,curand --include-path \\\n\tinc $< -o $@\n",
+           "k: k.mu\n\tmcc -I/usr/local/musa/include "
+           "-L/usr/local/musa/lib -D__MUSA_NO_HALF_OPERATORS__ "
+           "-Wl,-rpath,/usr/local/musa/lib "
+           "--library cublas,curand --include-path \\\n\tinc $< -o $@ "
+           "-lmusart\n",
+           "'--library cublas,curand' is kept: mcc spells it '-l', but nvcc "
+           "splits its value at ','");
     /* nvcc's recipe and flags variables: every option; elsewhere only
      * those no host compiler has (-G and -x stay for gcc). */
     expect(newest, SCRIPT_MAKE,
@@ -2518,6 +2535,18 @@ START_TEST(python_devices)
            "def t(device): pytest.param('cuda')\n"
            "parser.addoption('--device', default='musa', choices=['musa'])\n",
            NULL);
+    /* A compound statement's colon is no annotation; torch's extension
+     * module kept beside the port's is no import of torch_musa (from a
+     * review: the device 'musa' then went without it, unsaid). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\nimport torch.utils.cpp_extension as ce\n"
+           "if args.device: target = 'cuda'\n"
+           "x = ce.include_paths()\ny = torch.zeros(1).cuda()\n",
+           "import torch; import torch_musa\n"
+           "import torch.utils.cpp_extension as ce\n"
+           "if args.device: target = 'cuda'\n"
+           "x = ce.include_paths()\ny = torch.zeros(1).musa()\n",
+           "1:13: note: 'import torch_musa' added");
     expect(newest, SCRIPT_PYTHON,
            "import torch\n"
            "D = 'cuda' if torch.cuda.is_available() else 'cpu'\n"

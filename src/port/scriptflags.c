@@ -19,10 +19,9 @@ static bool word_is(const struct script_job *j, const struct sj_word *w,
     return w->len == strlen(s) && !memcmp(j->buf + w->off, s, w->len);
 }
 
-/* -DNAME / -UNAME: NAME as the identifier table renames it (exact entries
- * only: a pattern is no evidence for a macro name). */
-/* The NAME[=VALUE] of a -D or -U at off, len bytes: the name as the
- * sources' is. */
+/* The NAME[=VALUE] of a -D or -U at off, len bytes: NAME as the
+ * identifier table renames it (exact entries only: a pattern is no
+ * evidence for a macro name). */
 static void define_name(struct script_job *j, size_t off, size_t len)
 {
     const char *s = j->buf + off;
@@ -156,8 +155,11 @@ static void value_to(struct script_job *j, const struct nvcc_flag *f,
         sj_replace(j, w->off, voff - w->off, f->to, tl, false);
     else
         sj_replace(j, w->off, w->len, f->to, tl, false);
+    /* (the note says the library's new name: -lmublas) */
+    bool lr = le && le->action == SA_RENAME;
     sj_note(j, w->off, "'%.*s' becomes '%s%s%.*s'", shown, s, f->to,
-            glued ? "" : " ", (int)vlen, v);
+            glued ? "" : " ", lr ? (int)le->e.to_len : (int)vlen,
+            lr ? le->e.to : v);
     if (le)
         sj_library(j, voff, vlen, voff, vlen);
     else if (tl == 2 && (f->to[1] == 'D' || f->to[1] == 'U'))

@@ -2,6 +2,7 @@
 /* Build files no rule ports that name CUDA (run/leftout.h). */
 #include "run/leftout.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -19,19 +20,13 @@
  * (or may: a shell script)? */
 static bool builds(const char *base)
 {
-    static const char *const names[] = {"pyproject.toml",
-                                        "setup.cfg",
-                                        "environment.yml",
-                                        "environment.yaml",
-                                        "meson.build",
-                                        "SConstruct",
-                                        "BUILD",
-                                        "BUILD.bazel",
-                                        "WORKSPACE",
-                                        "conanfile.txt",
-                                        "vcpkg.json",
-                                        "configure.ac",
-                                        NULL};
+    static const char *const names[] = {"pyproject.toml",  "setup.cfg",
+                                        "environment.yml", "environment.yaml",
+                                        "meson.build",     "SConstruct",
+                                        "BUILD",           "BUILD.bazel",
+                                        "WORKSPACE",       "conanfile.txt",
+                                        "vcpkg.json",      "configure.ac",
+                                        "MANIFEST.in",     NULL};
     for (const char *const *n = names; *n; n++)
         if (!strcmp(base, *n))
             return true;
@@ -42,9 +37,19 @@ static bool builds(const char *base)
            !strncmp(base, "Dockerfile", 10);
 }
 
+/* Does buf[i..len) begin a .cu or .cuh suffix (a file the port gives
+ * another name)? */
+static bool cu_name(const char *buf, size_t i, size_t len)
+{
+    if (i + 3 > len || memcmp(buf + i, ".cu", 3))
+        return false;
+    size_t e = i + 3 < len && buf[i + 3] == 'h' ? i + 4 : i + 3;
+    return e == len || !isalnum((unsigned char)buf[e]);
+}
+
 /* The first line of buf[0..len) that names CUDA (nvcc, cuda in any case,
- * nvidia- packages, a wheel's +cu121), into *line and *word; false when
- * none does. */
+ * nvidia- packages, a wheel's +cu121, a .cu file), into *line and *word;
+ * false when none does. */
 static bool names_cuda(const char *buf, size_t len, unsigned *line,
                        const char **word)
 {
@@ -54,6 +59,11 @@ static bool names_cuda(const char *buf, size_t len, unsigned *line,
         if (buf[i] == '\n') {
             at++;
             continue;
+        }
+        if (cu_name(buf, i, len)) { /* recursive-include csrc *.cu */
+            *line = at;
+            *word = ".cu";
+            return true;
         }
         for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
             size_t n = strlen(words[k]);

@@ -15,11 +15,12 @@ cmp p/build.sh out2/build.sh && echo "copied as it is"
 $C2M -q -o out3 p; echo "quiet: $?"
 # A Python package's metadata is copied as it is, CUDA or not: the
 # ported setup.py reads it (from a review: setup.py --name said UNKNOWN,
-# its packages gone).
+# its packages gone); one that names .cu files, which the port renamed,
+# is said (from the diff's review: an sdist left the sources out).
 mkdir -p q
 printf 'from setuptools import setup\nsetup()\n' >q/setup.py
 printf '[project]\nname = "q"\n' >q/pyproject.toml
 printf '[metadata]\nname = q\n' >q/setup.cfg
-printf 'include q/*.h\n' >q/MANIFEST.in
+printf 'include q/*.h\nrecursive-include csrc *.cu *.cuh\n' >q/MANIFEST.in
 printf 'nothing\n' >q/NOTES.txt
-$C2M -q -o qout q; ls qout | grep -v '^musa\|^build\|^compile'
+$C2M -o qout q 2>&1 | grep MANIFEST; ls qout | grep -v '^musa\|^build\|^compile'

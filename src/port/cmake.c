@@ -94,6 +94,24 @@ static void push_word(struct cm *c, int level, const struct cmake_token *p,
         (struct sj_word){p->off, p->len, p->off, p->len, whole, false, false};
 }
 
+/* Pieces [k, e] of a, one word. */
+static void push_span(struct cm *c, int level, const struct cmake_arg *a,
+                      size_t k, size_t e, bool whole)
+{
+    struct cmake_token w = a->pc[k];
+    w.len = a->pc[e].off + a->pc[e].len - w.off;
+    push_word(c, level, &w, whole);
+}
+
+/* The option word at piece k of a (cmake_arch_span's): its last piece. */
+static size_t push_option(struct cm *c, int level, const struct cmake_arg *a,
+                          size_t k)
+{
+    size_t e = cmake_arch_span(a, c->buf, c->j->nv, k);
+    push_span(c, level, a, k, e, e > k || cmake_whole_word(a, k));
+    return e;
+}
+
 /* A word that begins with a variable reference (${CMAKE_CXX_COMPILER},
  * ${HOST}/bin/g++) right after an option's: a word of the list too, not
  * a literal one, so that the option does not take the next literal word
@@ -114,9 +132,7 @@ static void ref_word(struct cm *c, const struct cmake_arg *a, size_t k,
     }
     if (depth > 0)
         return; /* ${ -G: a reference that never closes */
-    struct cmake_token w = a->pc[k];
-    w.len = a->pc[e].off + a->pc[e].len - w.off;
-    push_word(c, level, &w, false);
+    push_span(c, level, a, k, e, false);
 }
 
 /* ---- names (cmakename.h) ---- */
@@ -303,17 +319,11 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                a->pc[e + 2].kind == CMAKE_PC_WORD)
             e += 2;
         if (level >= 0 && s[0] == '-' && e > k) {
-            struct cmake_token w = *p;
-            w.len = a->pc[e].off + a->pc[e].len - p->off;
-            push_word(c, level, &w,
+            push_span(c, level, a, k, e,
                       cmake_word_starts(a, k) && cmake_word_ends(a, e));
             k = e;
         } else if (level >= 0 && s[0] == '-') {
-            e = cmake_arch_span(a, c->buf, c->j->nv, k);
-            struct cmake_token w = *p;
-            w.len = a->pc[e].off + a->pc[e].len - p->off;
-            push_word(c, level, &w, e > k || cmake_whole_word(a, k));
-            k = e;
+            k = push_option(c, level, a, k);
         } else {
             if (level == 1) /* a value: --default-stream per-thread */
                 push_word(c, level, p, cmake_whole_word(a, k));
@@ -333,14 +343,8 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
                 a->pc[k].kind == CMAKE_PC_MAKEVAR)
                 ref_word(c, a, k, level);
             else if (a->pc[k].kind == CMAKE_PC_WORD &&
-                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX))) {
-                /* (-gencode=arch=compute_86,code=\"sm_86\": one word) */
-                size_t e = cmake_arch_span(a, c->buf, c->j->nv, k);
-                struct cmake_token w = a->pc[k];
-                w.len = a->pc[e].off + a->pc[e].len - w.off;
-                push_word(c, level, &w, e > k || cmake_whole_word(a, k));
-                k = e;
-            }
+                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
+                k = push_option(c, level, a, k);
     }
 }
 
@@ -746,10 +750,8 @@ void cmake_port(struct script_job *j)
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;
-    /* (musa_port.cmake of a port in the inputs: a port's, kept as it is;
-     * it names CUDA's variables to warn of them) */
-    static const char ours[] = PORTCONF_GENERATED;
-    if (j->len >= sizeof(ours) - 1 && portconf_cmake_is_ours(j->buf))
+    /* (a port's musa_port.cmake, which names CUDA's variables, stays) */
+    if (j->len >= strlen(PORTCONF_GENERATED) && portconf_cmake_is_ours(j->buf))
         return;
     cmake_arch_vars(j, &c.arch_vars, &c.homes, &c.sets);
     cmake_lexer_init(&lx, j->buf, j->len);

@@ -10,6 +10,17 @@
 #include "util/arena.h"
 #include "util/xalloc.h"
 
+/* Does the name s[0..n) of the module of python: modules: me move to the
+ * port's module: is it (as python: names: renames it) one it provides? */
+static bool moves(struct pynames *m, const struct script_entry *me,
+                  const char *s, size_t n)
+{
+    const struct script_entry *ne = mapping_script(m->j->map, SC_PY_NAME, s, n);
+    if (ne && ne->action == SA_RENAME)
+        return pynames_provides(me, ne->e.to, ne->e.to_len);
+    return pynames_provides(me, s, n);
+}
+
 /* Does the code after token from use a name of the module of python:
  * modules: me through the name bound, which an import binds to the
  * module path[0..plen) (the module's path, or torch for import torch.a.b),
@@ -40,13 +51,7 @@ static bool uses_unprovided(struct pynames *m, const struct py_code *c,
             sb.buf[ml] != '.')
             continue;
         const char *name = sb.buf + ml + 1, *dot = strchr(name, '.');
-        size_t n = dot ? (size_t)(dot - name) : strlen(name);
-        const struct script_entry *ne =
-            mapping_script(m->j->map, SC_PY_NAME, name, n);
-        if (ne && ne->action == SA_RENAME)
-            found = !pynames_provides(me, ne->e.to, ne->e.to_len);
-        else
-            found = !pynames_provides(me, name, n);
+        found = !moves(m, me, name, dot ? (size_t)(dot - name) : strlen(name));
     }
     strbuf_release(&sb);
     strbuf_release(&use);
@@ -348,15 +353,7 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
     bool renamed = me->action == SA_RENAME;
     for (size_t x = 0; renamed && me->nlist && !star && x < n; x++) {
         const struct py_token *t = &c->t[items[x].name];
-        const struct script_entry *ne =
-            mapping_script(m->j->map, SC_PY_NAME, c->buf + t->off, t->len);
-        const char *now = c->buf + t->off;
-        size_t now_len = t->len;
-        if (ne && ne->action == SA_RENAME) {
-            now = ne->e.to;
-            now_len = ne->e.to_len;
-        }
-        items[x].stays = !pynames_provides(me, now, now_len);
+        items[x].stays = !moves(m, me, c->buf + t->off, t->len);
         stay += items[x].stays;
         odd |= items[x].stays && spans_lines(c, items[x].name, items[x].end);
     }

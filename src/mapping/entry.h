@@ -168,7 +168,8 @@ struct map_ident {
 };
 
 /* A fast "certainly not" for identifiers, in two parts.
- * Rules (patterns, suspects) may apply to a name s when bit
+ * Rules (patterns, suspects) may apply to a name s, or a pattern make
+ * it, when bit
  * map_filter_start2(s) of starts is set, and then either the same bit of
  * wide (any third byte will do) or bit map_filter_start3(s) of starts3.
  * An identifier key may be s when bit map_filter_start3(s) of keys3 is

@@ -897,6 +897,9 @@ int mapping_finish(struct mapping *m)
     hashmap_each(&m->idents, finish_key, m->filter);
     rules_each_start(m->patterns, filter_add_start, m->filter);
     rules_each_start(m->suspects, filter_add_start, m->filter);
+    /* Names a pattern may make, whose declarations the port notes: the
+     * project may have one of its own beside the name it is made of. */
+    rules_each_made(m->patterns, filter_add_start, m->filter);
     struct finish_ctx fc = {m, rules_matcher_new(m->patterns), 0};
     hashmap_each(&m->idents, finish_ident, &fc);
     hashmap_each(&m->qualkeys, finish_qual, &fc);

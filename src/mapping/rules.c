@@ -304,6 +304,49 @@ void rules_each_start(const struct rules *r,
     }
 }
 
+/* Could the rule have made a name from another: is its match's start
+ * known, and does it put something in its place? */
+static bool reversible(const struct rules *r, const struct rule *rule)
+{
+    return r->mode == RULES_PREFIX && rule->nalts == 1 && rule->repl[0];
+}
+
+void rules_each_made(const struct rules *r,
+                     void (*fn)(void *arg, const char *text, size_t len),
+                     void *arg)
+{
+    for (size_t i = 0; i < r->nr; i++)
+        if (reversible(r, &r->v[i]))
+            fn(arg, r->v[i].repl, strlen(r->v[i].repl));
+}
+
+int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
+               size_t len)
+{
+    char probe[256];
+    for (size_t i = 0; i < r->nr; i++) {
+        const struct rule *rule = &r->v[i];
+        size_t tl = strlen(rule->repl), ll = rule->litlen[0];
+        if (!reversible(r, rule) || len < tl || memcmp(s, rule->repl, tl) ||
+            ll + len - tl > sizeof(probe))
+            continue;
+        /* The subject it would be made of: the literal start for the
+         * replacement; the best rule for that must give s back. */
+        memcpy(probe, rule->lit[0], ll);
+        memcpy(probe + ll, s + tl, len - tl);
+        size_t n = ll + len - tl, matched;
+        int k = rules_match(r, m, probe, n, &matched);
+        if (k < 0)
+            continue;
+        const char *to = r->v[k].repl;
+        size_t kl = strlen(to);
+        if (kl + n - matched == len && !memcmp(s, to, kl) &&
+            !memcmp(s + kl, probe + matched, n - matched))
+            return k;
+    }
+    return -1;
+}
+
 /* Does s[0..len) start with one of the rule's literal starts? */
 static bool has_start(const struct rule *rule, const char *s, size_t len)
 {

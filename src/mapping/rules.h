@@ -64,6 +64,18 @@ void rules_matcher_free(struct rules_matcher *m);
 enum { RULES_MATCH_ERROR = -2 };
 int rules_match(const struct rules *r, struct rules_matcher *m, const char *s,
                 size_t len, size_t *matched);
+/* Call fn with each replacement whose rule could have made a name from
+ * another (rules_made's rules), for filters of such names. */
+void rules_each_made(const struct rules *r,
+                     void (*fn)(void *arg, const char *text, size_t len),
+                     void *arg);
+/* Whether a rule (PREFIX mode) makes s[0..len) of another subject: one
+ * whose matches all start with one literal text, which a subject that
+ * has it where s has the rule's replacement matches, the match giving s
+ * back. Returns the rule's index, or -1 (a rule that could not be run
+ * to its end counts as none). */
+int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
+               size_t len);
 /* After rules_match returned RULES_MATCH_ERROR: the failing rule's index
  * in *rule, and PCRE2's reason ("match limit exceeded"), valid until the
  * next call with m. */

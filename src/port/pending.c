@@ -9,6 +9,7 @@
 #include "mapping/entry.h"
 #include "port/project.h"
 #include "util/arena.h"
+#include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -18,7 +19,8 @@ enum pfinding {
     PF_UNVERIFIED,  /* renamed by a pattern no entry confirms */
     PF_UNSUPPORTED, /* kept: MUSA is not known to have what it would be */
     PF_NO_FAMILY,   /* kept: MUSA has nothing of its family */
-    PF_UNMAPPED     /* CUDA-looking, and nothing maps it */
+    PF_UNMAPPED,    /* CUDA-looking, and nothing maps it */
+    PF_TAKEN        /* kept: the project has what the pattern makes */
 };
 
 struct pname {
@@ -94,12 +96,6 @@ struct pname *pending_name(struct pending *p, struct arena *a, const char *s,
     return n;
 }
 
-const char *pending_text(const struct pname *n, size_t *len)
-{
-    *len = n->text_len;
-    return n->text;
-}
-
 bool pending_declared(const struct pname *n)
 {
     return n->decl != DECL_NONE;
@@ -130,8 +126,26 @@ static bool wants(const struct pending_env *env, enum warn_id id)
     return !env->want || env->want[id];
 }
 
+/* Does the project have the name s[0..len): declare it, or use it in a
+ * file kept as it is? With no table, whether this file declares it. */
+static bool has(const struct pending *p, const struct project *pj,
+                const char *s, size_t len)
+{
+    uint32_t h = hashmap_hash(s, len);
+    if (pj)
+        return project_defines(pj, s, len, h) != DECL_NONE ||
+               project_kept(pj, s, len, h);
+    for (size_t i = 0; i < p->nnames; i++) {
+        const struct pname *n = p->names[i];
+        if (n->hash == h && n->len == len && !memcmp(n->name, s, len))
+            return n->decl != DECL_NONE;
+    }
+    return false;
+}
+
 /* Decide n, if it can be: its new name and what its uses are told. */
-static bool decide(struct pname *n, const struct pending_env *env)
+static bool decide(const struct pending *p, struct pname *n,
+                   const struct pending_env *env)
 {
     const struct project *pj = env->proj;
     bool final = !pj || project_final(pj);
@@ -182,10 +196,15 @@ static bool decide(struct pname *n, const struct pending_env *env)
     }
     if ((n->cover & PN_PATTERN) && !musa) {
         bool partial = n->cover & PN_PARTIAL;
-        if (def < 0 && (partial || kept || wants(env, WARN_UNVERIFIED)))
+        /* (Whether the project has the name made is known at the end.) */
+        if (!final)
             return false;
         if (def == 1 && kept)
             return true;
+        if (def == 1 && has(p, pj, n->text, n->text_len)) {
+            n->finding = PF_TAKEN;
+            return true;
+        }
         if (def == 0 && partial) {
             n->finding = PF_UNSUPPORTED;
             return true;
@@ -241,6 +260,13 @@ static const char *message(const struct pname *n, const struct pending_env *env,
                     n->rule->message ? ": " : "",
                     n->rule->message ? n->rule->message : "");
         break;
+    case PF_TAKEN: /* a note, whatever the groups */
+        *id = WARN_UNVERIFIED;
+        strbuf_addf(&sb,
+                    "'%s' keeps its name: the pattern '%s' would make it "
+                    "'%s', which the project has too",
+                    n->name, n->rule->from, n->text);
+        break;
     case PF_UNMAPPED:
         *id = WARN_UNMAPPED;
         strbuf_addf(&sb, "'%s' looks like CUDA, but no mapping covers it",
@@ -249,7 +275,7 @@ static const char *message(const struct pname *n, const struct pending_env *env,
     case PF_NONE:
         break;
     }
-    const char *msg = sb.len && wants(env, *id)
+    const char *msg = sb.len && (n->finding == PF_TAKEN || wants(env, *id))
                           ? arena_strndup(env->a, sb.buf, sb.len)
                           : NULL;
     strbuf_release(&sb);
@@ -262,7 +288,7 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
     if (p->done)
         return 0;
     for (size_t i = 0; i < p->nnames; i++)
-        if (!decide(p->names[i], env))
+        if (!decide(p, p->names[i], env))
             return -1;
     struct edit_list add = EDIT_LIST_INIT;
     size_t nfound = f->nr;
@@ -283,9 +309,16 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
             if (env->note && !n->by_words && n->rule)
                 env->note(env->arg, n->rule->domain, u->flags);
         }
-        if (n->msg)
+        if (n->msg && n->finding == PF_TAKEN) {
+            /* A note, where the file declares it. */
+            if (u->off == n->decl_off && n->decl != DECL_NONE) {
+                add_finding(f, WARN_UNVERIFIED, u->off, NULL, 1, n->msg);
+                f->v[f->nr - 1].note = true;
+            }
+        } else if (n->msg) {
             add_finding(f, n->msg_id, u->off,
                         n->msg_id == WARN_UNMAPPED ? n->name : NULL, 1, n->msg);
+        }
     }
     if (add.nr)
         edit_list_merge(e, add.v, add.nr);

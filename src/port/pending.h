@@ -9,7 +9,9 @@
  *
  * - a name the project declares is renamed by a pattern (or by the word
  *   rule) at every use, unless a file the port keeps as it is uses it
- *   too: then nowhere; it is never reported;
+ *   too, or the project has the name a pattern makes of it (declares
+ *   it, or a kept file uses it): then nowhere; it is never reported
+ *   (the second is said with a note where it is declared);
  * - a name it does not declare is renamed by a pattern for a whole family
  *   (and reported with -Wunverified); a pattern for a family MUSA has
  *   only part of (family: false) leaves it as it is, reported
@@ -51,7 +53,12 @@ enum {
     PN_MUSA = 1 << 4,    /* it says musa, MUSA or Musa (--rename-project) */
     /* An entry renames it after . or -> alone (x.is_cuda()): there it
      * is renamed; a name the project declares too, at every use. */
-    PN_MEMBER = 1 << 6
+    PN_MEMBER = 1 << 6,
+    /* A pattern makes it of another name: only where it is declared is
+     * noted, for a name of the project's that the pattern would make
+     * this one (#define CU_CHECK beside #define MU_CHECK): that name is
+     * kept, said with a note where it is declared. */
+    PN_TARGET = 1 << 7
 };
 
 /* A use that keeps its name whatever is decided: the name of a vendor
@@ -84,8 +91,6 @@ struct pname *pending_name(struct pending *p, struct arena *a, const char *s,
  * counted): it counts, and may declare the name, but leaves nothing to
  * decide. */
 void pending_count(struct pname *n, const struct token *t, enum decl_kind decl);
-/* What n's pattern makes of it, in the arena pending_name was given. */
-const char *pending_text(const struct pname *n, size_t *len);
 /* Whether a use of n so far declares it. */
 bool pending_declared(const struct pname *n);
 /* A use of n: the identifier token t, which declares the name there

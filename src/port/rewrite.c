@@ -357,6 +357,14 @@ static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
             r->why = arena_strndup(&rw->cache_mem, why, strlen(why));
         }
     }
+    if ((!r->id || !r->id->exact) &&
+        !(r->cover & (PN_PATTERN | PN_SUSPECT | PN_NONE)) && !r->failed) {
+        int k = rules_made(rw->patterns, rw->pm, s, len);
+        const struct map_entry *rule =
+            k >= 0 ? rules_tag(rw->patterns, (size_t)k) : NULL;
+        if (rule && rule->kind == MAP_RENAME)
+            r->cover |= PN_TARGET;
+    }
     if (rw->words && (!r->id || !r->id->exact)) {
         if (project_words(s, len, NULL))
             r->cover |= PN_WORDS;
@@ -468,31 +476,15 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
     bool native = env && env->includes_only;
     enum decl_kind decl =
         !pending_declared(nr->pn) && !native ? decl_at(&ds) : DECL_NONE;
-    /* What can be done now is: a pattern for a whole family renames the
-     * name whatever the project says, unless a kept file uses it or each
-     * use is reported; a suspect is only counted, unless each use is. */
+    /* What can be done now is: a name a pattern makes is only noted
+     * where it is declared; a suspect is only counted, unless each use is
+     * reported. */
     const bool *want = env ? env->warn : NULL;
     unsigned c = nr->cover;
-    if (!native && !(c & (PN_WORDS | PN_MUSA))) {
-        if ((c & (PN_PATTERN | PN_PARTIAL | PN_NONE)) == PN_PATTERN && want &&
-            !want[WARN_UNVERIFIED] &&
-            !(env->proj && project_kept(env->proj, s, len, hash))) {
-            pending_count(nr->pn, t, decl);
-            if (!(flags & PU_SHIM)) {
-                /* The file's copy of the new name: the edit may have to
-                 * wait for the project's table (job.c's hold), and the
-                 * cache's copy go before it. */
-                size_t tl;
-                const char *text = pending_text(nr->pn, &tl);
-                replace_ident(st, t, text, tl);
-                facts_use(&st->facts, nr->rule->domain, 1);
-            }
-            return;
-        }
-        if (c == PN_SUSPECT && want && !want[WARN_UNMAPPED]) {
-            pending_count(nr->pn, t, decl);
-            return;
-        }
+    if (!native &&
+        (c == PN_TARGET || (c == PN_SUSPECT && want && !want[WARN_UNMAPPED]))) {
+        pending_count(nr->pn, t, decl);
+        return;
     }
     pending_use(st->pend, nr->pn, t, decl, flags | use_where(st));
 }

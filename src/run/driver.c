@@ -356,7 +356,8 @@ static void run_pool(struct run *r, const struct lock *lock, pool_fn fn,
         }
         if (phase == 1)
             note_names(r, i, false);
-        if (res->deferred) {
+        /* (those after one that waits wait too: printed in job order) */
+        if (res->deferred || (later && *nlater)) {
             ALLOC_GROW(*later, *nlater + 1, alloc);
             (*later)[(*nlater)++] = i;
             continue;
@@ -371,8 +372,9 @@ static void run_pool(struct run *r, const struct lock *lock, pool_fn fn,
 
 /* Port every job on the pool, printing each result in job order as it
  * comes: first the names that files kept as they are use (when some are
- * and others are ported), then every port, but for those that wait for
- * the project's table, which are finished and printed once it is final.
+ * and others are ported), then every port up to the first that waits for
+ * the project's table; the ports that wait are finished once it is final,
+ * and the rest printed in order with them.
  * What was printed is kept in *printed for the run state while *teeing. */
 static void port_all(struct run *r, const struct lock *lock,
                      struct strbuf *printed, bool *teeing)

@@ -737,7 +737,8 @@ size_t job_finish(void *arg, size_t k, int wid)
 {
     struct run *run = arg;
     size_t index = run->phase_jobs[k];
-    finish_file(run, index, wid);
+    if (run->results[index].deferred) /* (else only printed in order) */
+        finish_file(run, index, wid);
     const struct result *r = &run->results[index];
     return r->out.alloc + r->err.alloc + r->unmapped.alloc + r->bkeys.alloc +
            r->notes.alloc;

@@ -1,6 +1,6 @@
 # A port that waits for the project's table (a.cu uses a name common.cuh
-# declares: finished once every file is seen, and printed after the
-# others) shows its findings as any other port does: the new hazards and
+# declares: finished once every file is seen, and printed in job order
+# with the others) shows its findings as any other port does: the new hazards and
 # the names kept for the project, with the source line and a caret, in
 # colour when asked; a marker or a baseline lets them pass, in every
 # mode; and the output does not depend on -j.
@@ -19,7 +19,7 @@ __global__ void k(int *p) {
 }
 X
 printf '#if __CUDA_ARCH__ >= 800\n#endif\n' >src/b.cu
-echo "-- carets, the waiting file last"
+echo "-- carets, in the files' order"
 $C2M -o out src; echo "exit $?"
 grep -c musaOwnHelper out/a.mu
 echo "-- colour"

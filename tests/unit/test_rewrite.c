@@ -318,6 +318,43 @@ START_TEST(project_names)
 }
 END_TEST
 
+/* A name the file declares keeps it where the file has the name a
+ * pattern makes of it too (as a macro, a function): two of its names
+ * would be one. It is said with a note where it is declared; the other
+ * names are renamed as before, and a name the file only uses too. */
+START_TEST(pattern_name_taken)
+{
+    const char *in = "#define CUBLAS_CHECK(x) x\n#define MUBLAS_CHECK(x) x\n"
+                     "int cudaAlloc(void **p);\nint musaAlloc(void **p);\n"
+                     "int cudaGraphRun(int);\nint musaGraphXRun(int);\n"
+                     "int cuFoo(int);\n"
+                     "int k = CUBLAS_CHECK(cudaAlloc(0)) + cuFoo(1) + "
+                     "cudaGraphRun(2) + CUBLAS_OTHER + musaOnly(1) + "
+                     "cudaOnly(1);";
+    check_port(in, "#define CUBLAS_CHECK(x) x\n#define MUBLAS_CHECK(x) x\n"
+                   "int cudaAlloc(void **p);\nint musaAlloc(void **p);\n"
+                   "int cudaGraphRun(int);\nint musaGraphXRun(int);\n"
+                   "int muFoo(int);\n"
+                   "int k = CUBLAS_CHECK(cudaAlloc(0)) + muFoo(1) + "
+                   "cudaGraphRun(2) + MUBLAS_OTHER + musaOnly(1) + "
+                   "musaOnly(1);");
+    struct ported p = port(in);
+    /* (and -Wunverified's two, every group being on here) */
+    ck_assert_msg(p.nfindings == 5, "%s", p.msgs);
+    ck_assert_msg(strstr(p.msgs, "8:'CUBLAS_CHECK' keeps its name: the "
+                                 "pattern 'CUBLAS_' would make it "
+                                 "'MUBLAS_CHECK', which the project has too"),
+                  "%s", p.msgs);
+    ck_assert_msg(strstr(p.msgs, "56:'cudaAlloc' keeps its name"), "%s",
+                  p.msgs);
+    ck_assert_msg(strstr(p.msgs, "'cudaGraphRun' keeps its name: the pattern "
+                                 "'cudaGraph(?=[A-Z])' would make it "
+                                 "'musaGraphXRun'"),
+                  "%s", p.msgs);
+    free(p.text);
+}
+END_TEST
+
 /* What counts as the file declaring a name: a look at its neighbours. */
 START_TEST(declarations)
 {
@@ -695,6 +732,7 @@ static Suite *rewrite_suite(void)
     tcase_add_test(tc, pasted_prefixes);
     tcase_add_test(tc, dispatch_keys);
     tcase_add_test(tc, project_names);
+    tcase_add_test(tc, pattern_name_taken);
     tcase_add_test(tc, declarations);
     tcase_add_test(tc, suspects_of_the_project);
     tcase_add_test(tc, strings_by_rule);

@@ -743,9 +743,7 @@ static void run_command(struct cm *c, const struct cmake_token *name)
 
 void cmake_port(struct script_job *j)
 {
-    struct cm c = {0};
-    c.j = j;
-    c.buf = j->buf;
+    struct cm c = {.j = j, .buf = j->buf};
     j->sep = ';';
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
@@ -754,6 +752,7 @@ void cmake_port(struct script_job *j)
     if (j->len >= strlen(PORTCONF_GENERATED) && portconf_cmake_is_ours(j->buf))
         return;
     cmake_arch_vars(j, &c.arch_vars, &c.homes, &c.sets);
+    c.loops.arch_vars = &c.arch_vars;
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {
         if (t.flags & CMAKE_TOKF_UNTERMINATED)

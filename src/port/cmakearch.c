@@ -4,6 +4,7 @@
 #include "port/cmakearch.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lex/cmake.h"
@@ -26,6 +27,13 @@ struct scan {
     struct cmake_token args[MAX_ARGS];
     size_t nargs;
     bool findcuda; /* it calls FindCUDA's cuda_add_* */
+    /* The foreach() loops open, innermost last: the loop variable and
+     * the list variable (at off, by ${NAME} or by name). */
+    struct arch_loop {
+        size_t var, var_len, list, list_len;
+        bool ref, seen;
+    } loops[8];
+    size_t nloops;
 };
 
 static void count(struct hashmap *m, const char *s, size_t n)
@@ -80,6 +88,65 @@ static bool home_value(const struct scan *sc, const struct cmake_token *t)
             !memcmp(se->e.to + se->e.to_len - 5, "_PATH", 5));
 }
 
+/* A name read as architectures at off: counted as such a use when by
+ * a reference. */
+static void arch_use(struct scan *sc, size_t off, size_t len, bool ref)
+{
+    const char *buf = sc->j->buf;
+    if (ref)
+        count(&sc->uses, buf + off, len);
+    if (!hashmap_get(&sc->arch, buf + off, len))
+        hashmap_put(&sc->arch, buf + off, len, (void *)(uintptr_t)(off + 1));
+}
+
+/* foreach(v ${L}), foreach(v IN LISTS L), foreach(v IN ITEMS ${L}):
+ * opened (endforeach() closes it). A loop whose commands build nvcc's
+ * architecture options from v (compute_${v}, sm_${v}) reads L as
+ * architectures, as cmakeloop.c ports them. */
+static void loop_command(struct scan *sc, const struct cmake_token *name)
+{
+    const char *buf = sc->j->buf;
+    const struct cmake_token *a = sc->args;
+    size_t n = sc->nargs, off = 0, len = 0;
+    if (cmake_tok_is(buf, name, "endforeach")) {
+        sc->nloops -= sc->nloops > 0;
+        return;
+    }
+    if (cmake_tok_is(buf, name, "foreach")) {
+        bool ref = false;
+        if (n == 2 || (n == 4 && cmake_tok_is(buf, &a[1], "IN") &&
+                       cmake_tok_is(buf, &a[2], "ITEMS")))
+            ref = lone_ref(buf, &a[n - 1], &off, &len) &&
+                  a[n - 1].kind != CMAKE_TOK_QUOTED;
+        else if (n == 4 && cmake_tok_is(buf, &a[1], "IN") &&
+                 cmake_tok_is(buf, &a[2], "LISTS") &&
+                 a[3].kind == CMAKE_TOK_IDENT) {
+            off = a[3].off;
+            len = a[3].len;
+        }
+        struct arch_loop l = {
+            n ? a[0].off : 0, n ? a[0].len : 0, off, len, ref, false};
+        if (sc->nloops < sizeof(sc->loops) / sizeof(sc->loops[0]))
+            sc->loops[sc->nloops++] = l;
+        return;
+    }
+    for (size_t k = 0; k < sc->nloops; k++) {
+        struct arch_loop *l = &sc->loops[k];
+        char want[2][80];
+        if (l->seen || !l->list_len || !l->var_len || l->var_len > 64)
+            continue;
+        snprintf(want[0], sizeof(want[0]), "compute_${%.*s}", (int)l->var_len,
+                 buf + l->var);
+        snprintf(want[1], sizeof(want[1]), "sm_${%.*s}", (int)l->var_len,
+                 buf + l->var);
+        for (size_t i = 0; i < n && !l->seen; i++)
+            l->seen = cmake_holds(buf + a[i].off, a[i].len, want[0]) ||
+                      cmake_holds(buf + a[i].off, a[i].len, want[1]);
+        if (l->seen)
+            arch_use(sc, l->list, l->list_len, l->ref);
+    }
+}
+
 static void command(struct scan *sc, const struct cmake_token *name)
 {
     const char *buf = sc->j->buf;
@@ -113,13 +180,10 @@ static void command(struct scan *sc, const struct cmake_token *name)
             count(&sc->refs, s, a[i].len);
         if (a[i].kind != CMAKE_TOK_IDENT || !arch_name(sc, &a[i]))
             continue;
-        for (size_t k = i + 1; k < n && lone_ref(buf, &a[k], &off, &len); k++) {
-            count(&sc->uses, buf + off, len);
-            if (!hashmap_get(&sc->arch, buf + off, len))
-                hashmap_put(&sc->arch, buf + off, len,
-                            (void *)(uintptr_t)(off + 1));
-        }
+        for (size_t k = i + 1; k < n && lone_ref(buf, &a[k], &off, &len); k++)
+            arch_use(sc, off, len, true);
     }
+    loop_command(sc, name);
 }
 
 /* A name that holds architectures: one the file sets and reads only as
@@ -179,7 +243,9 @@ static void scan_file(struct scan *sc, struct script_job *j,
                         HASHMAP_INIT,
                         {{0}},
                         0,
-                        false};
+                        false,
+                        {{0}},
+                        0};
     struct cmake_lexer lx;
     struct cmake_token t, name = {0, 0, 0, 0};
     bool in_cmd = false;

@@ -2,7 +2,9 @@
 /* The variables of a CMake file that hold GPU architectures, for the
  * CMake rewriter (cmake.c): those given as the value of an architectures
  * variable or property, set(CMAKE_CUDA_ARCHITECTURES ${ARCHS}) or
- * set_target_properties(t PROPERTIES CUDA_ARCHITECTURES "${MY_ARCHS}").
+ * set_target_properties(t PROPERTIES CUDA_ARCHITECTURES "${MY_ARCHS}"),
+ * or the list of a foreach() whose commands build nvcc's architecture
+ * options from its variable (-gencode arch=compute_${a},code=sm_${a}).
  * Read before the port, so that set(ARCHS 80 86) before the use gets
  * MUSA's numbers as the variable itself would; a variable the file
  * never sets (a cache entry of another file, -DARCHS=80) is reported

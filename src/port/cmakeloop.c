@@ -20,7 +20,8 @@
 
 struct cmake_loop {
     size_t off, len;  /* the loop variable's name */
-    const char *list; /* what the port calls the list: CMAKE_MUSA_... */
+    const char *list; /* what the port calls the list: CMAKE_MUSA_..., */
+    int list_len;     /* ... or the file's variable (cmakearch.h) */
     bool arch;        /* it runs over the architectures */
 };
 
@@ -70,7 +71,7 @@ static const struct cmake_token *lone_ref(const struct cmd *c, size_t i)
 
 static void open_loop(struct cmd *c)
 {
-    struct cmake_loop l = {0, 0, NULL, false};
+    struct cmake_loop l = {0, 0, NULL, 0, false};
     if (c->nargs && c->args[0].t.kind == CMAKE_TOK_IDENT) {
         l.off = c->args[0].t.off;
         l.len = c->args[0].t.len;
@@ -88,6 +89,13 @@ static void open_loop(struct cmd *c)
             c->j->map, SC_CMAKE_VARIABLE, c->buf + list->off, list->len);
         l.arch = se && se->action == SA_RENAME && se->values == SV_ARCH;
         l.list = l.arch ? se->e.to : NULL;
+        l.list_len = l.arch ? (int)se->e.to_len : 0;
+        if (!l.arch && c->l->arch_vars &&
+            hashmap_get(c->l->arch_vars, c->buf + list->off, list->len)) {
+            l.arch = true;
+            l.list = c->buf + list->off;
+            l.list_len = (int)list->len;
+        }
     }
     struct cmake_loops *ls = c->l;
     ALLOC_GROW(ls->v, ls->n + 1, ls->alloc);
@@ -300,10 +308,11 @@ static void rewrite(struct cmd *c, const struct item *it, const struct item *vi,
     }
     const struct cmake_loop *l = loop_of(c, var);
     sj_note(c->j, off,
-            "'%.*s' becomes '%s': '%.*s' runs over %s, whose values the "
+            "'%.*s' becomes '%s': '%.*s' runs over %.*s, whose values the "
             "port makes MUSA architectures",
             (int)(shown_end - off), c->buf + off, t->buf, (int)var->len,
-            c->buf + var->off, l && l->list ? l->list : "them");
+            c->buf + var->off, l && l->list ? l->list_len : 4,
+            l && l->list ? l->list : "them");
 }
 
 static void options(struct cmd *c)

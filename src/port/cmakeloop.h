@@ -16,6 +16,7 @@
 #include "port/cmakearg.h"
 #include "port/scriptflags.h"
 #include "port/scriptjob.h"
+#include "util/hashmap.h"
 
 struct cmake_loop;
 struct cmake_span;
@@ -23,6 +24,9 @@ struct cmake_span;
 /* The loops open at a point of a file, and what the last command's
  * rewrite took. Zeroed to start. */
 struct cmake_loops {
+    /* The file's variables that hold architectures (cmakearch.h): a loop
+     * over one is an architectures loop too. NULL: none. */
+    const struct hashmap *arch_vars;
     struct cmake_loop *v;
     size_t n, alloc;
     struct cmake_span *done;

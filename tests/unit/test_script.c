@@ -545,6 +545,44 @@ START_TEST(cmake_flags_and_separators)
         "    set(H \"--offload-arch=mp_${b};--offload-arch=mp_${a}\")\n"
         "  endforeach()\n"
         "endforeach()\n");
+    /* A loop over a variable the file sets, whose commands build the
+     * architecture options from the loop's, reads it as architectures
+     * (from a review: only warned): its values become MUSA ones, and the
+     * options mcc's. One the file reads otherwise too keeps its values
+     * and the options, said. */
+    expect(newest, SCRIPT_CMAKE,
+           "set(ARCHS 70 80)\n"
+           "foreach(a ${ARCHS})\n"
+           "  string(APPEND CMAKE_CUDA_FLAGS \" -gencode "
+           "arch=compute_${a},code=sm_${a}\")\n"
+           "endforeach()\n"
+           "set(SMS 90)\n"
+           "foreach(s IN LISTS SMS)\n"
+           "  list(APPEND G \"-arch=sm_${s}\")\n"
+           "endforeach()\n",
+           "set(ARCHS 21 22)\n"
+           "foreach(a ${ARCHS})\n"
+           "  string(APPEND CMAKE_MUSA_FLAGS \" --offload-arch=mp_${a}\")\n"
+           "endforeach()\n"
+           "set(SMS 31)\n"
+           "foreach(s IN LISTS SMS)\n"
+           "  list(APPEND G \"--offload-arch=mp_${s}\")\n"
+           "endforeach()\n",
+           "3:36: note: '-gencode arch=compute_${a},code=sm_${a}' becomes "
+           "'--offload-arch=mp_${a}': 'a' runs over ARCHS");
+    expect(newest, SCRIPT_CMAKE,
+           "set(ARCHS 70 80)\n"
+           "message(STATUS \"archs: ${ARCHS}\")\n"
+           "foreach(a ${ARCHS})\n"
+           "  list(APPEND G \"-arch=sm_${a}\")\n"
+           "endforeach()\n",
+           "set(ARCHS 70 80)\n"
+           "message(STATUS \"archs: ${ARCHS}\")\n"
+           "foreach(a ${ARCHS})\n"
+           "  list(APPEND G \"-arch=sm_${a}\")\n"
+           "endforeach()\n",
+           "3:13: build: 'ARCHS' holds the architectures, and the file reads "
+           "it otherwise too");
     /* Anything else built from a variable is reported: a loop over
      * other values, the list quoted (one item), another variable in the
      * value, a value that is not the capability alone, the variable set

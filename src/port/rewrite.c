@@ -859,12 +859,15 @@ static void do_header(struct rw *st, const struct token *t)
                        "header '%.*s' has no MUSA equivalent%s%s", (int)len,
                        name, e->message ? ": " : "",
                        e->message ? e->message : "");
+        bool note = false;
         const char *msg =
             st->env && st->env->outside_header && where != FACTS_FOREIGN
                 ? st->env->outside_header(st->env->arg, name, len, angled || e,
-                                          where)
+                                          where, &note)
                 : NULL;
-        if (msg)
+        if (msg && note)
+            finder_note(&st->fd, t->off, "%s", msg);
+        else if (msg)
             finder_add(&st->fd, WARN_BUILD, t->off, "%s", msg);
         return;
     }

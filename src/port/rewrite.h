@@ -67,9 +67,11 @@ struct rewrite_env {
      * it elsewhere. library: it is a library's, not one of the project's
      * (written <name>, or a name the header mappings know: kept, or with
      * no MUSA equivalent). A warning to give at the #include comes back
-     * (NULL: none); the text must last until the next call. */
+     * (NULL: none), or a note (*note set); the text must last until the
+     * next call. */
     const char *(*outside_header)(void *arg, const char *name, size_t len,
-                                  bool library, enum facts_where where);
+                                  bool library, enum facts_where where,
+                                  bool *note);
     /* The file is a configure_file() template (config.h.in): the names
      * CMake fills in are its variables' (port/template.h). */
     bool cmake_template;

@@ -407,9 +407,9 @@ static void add_include(struct result *res, size_t index)
 
 /* Is name[0..len) (its base name) what a template of the run makes
  * (arch.cuh from arch.cuh.in): configure_file() writes it in the build
- * tree, under that name? */
-static bool made_from_template(const struct run *r, const char *name,
-                               size_t len)
+ * tree, under that name? The template's job, or NULL. */
+static const struct job *made_from_template(const struct run *r,
+                                            const char *name, size_t len)
 {
     const char *b = name + len;
     while (b > name && b[-1] != '/')
@@ -421,9 +421,28 @@ static bool made_from_template(const struct run *r, const char *name,
         size_t n = strlen(base);
         if (n > bl && !memcmp(base, b, bl) && base[bl] == '.' &&
             !strchr(base + bl + 1, '.'))
-            return true;
+            return &r->jobs[r->tmpl[i]];
     }
-    return false;
+    return NULL;
+}
+
+/* A header only CMake's configure_file() makes, which the build manifest
+ * then lacks: said in p (true), unless there is no manifest. */
+static bool made_here(const struct run *r, struct strbuf *p, const char *name,
+                      size_t len)
+{
+    const struct job *t =
+        r->o->no_manifest ? NULL : made_from_template(r, name, len);
+    if (!t)
+        return false;
+    strbuf_reset(p);
+    strbuf_addf(p,
+                "musa.mk and build.ninja do not make '%.*s', which CMake's "
+                "configure_file() makes from '%s': configure the port with "
+                "CMake and give them the directory it is made in "
+                "(MUSAFLAGS=-IDIR; musaflags in musa_config.ninja)",
+                (int)len, name, t->path);
+    return true;
 }
 
 bool inputs_local_header(void *arg, const char *name, size_t len, bool angled,
@@ -649,7 +668,8 @@ static void shown_dir(struct strbuf *out, const struct job *j, size_t len)
 }
 
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool library, enum facts_where where)
+                                  bool library, enum facts_where where,
+                                  bool *note)
 {
     struct includer *in = arg;
     const struct run *r = in->r;
@@ -678,6 +698,10 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
     enum { SHOWN = 3 };
     const struct job *v[SHOWN];
     size_t n = jobs_named(r, name, len, v, SHOWN);
+    if (!n && !library && made_here(r, p, name, len)) {
+        *note = true;
+        return p->buf;
+    }
     if (!n)
         return library || where != FACTS_ALWAYS
                    ? NULL

@@ -49,8 +49,10 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
  * renamed, the #include that keeps its CUDA name is warned of. A CUDA
  * header (.cuh) of the project's (not a library's) found nowhere, where
  * it is always compiled, is warned of too: a port of it would rename
- * it. */
+ * it. A header a configure_file() template of the run makes is noted:
+ * the build manifest does not make it. */
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
-                                  bool library, enum facts_where where);
+                                  bool library, enum facts_where where,
+                                  bool *note);
 
 #endif

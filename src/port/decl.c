@@ -242,9 +242,15 @@ enum decl_kind decl_at(const struct decl_site *s)
     bool colon = is_punct(buf, &next, ":");
 
     if (prev->kind == TOK_IDENT) {
+        /* struct N {, struct N : B, struct N; (a forward declaration),
+         * typedef struct N *M; (from a review: said as CUDA of MUSA's) */
         if (is(buf, prev, "struct") || is(buf, prev, "class") ||
             is(buf, prev, "union") || is(buf, prev, "enum"))
-            return is_punct(buf, &next, "{") || colon || is(buf, &next, "final")
+            return is_punct(buf, &next, "{") || colon ||
+                           is(buf, &next, "final") ||
+                           is_punct(buf, &next, ";") ||
+                           (prev2->kind == TOK_IDENT &&
+                            is(buf, prev2, "typedef"))
                        ? DECL_TYPE
                        : DECL_NONE;
         if (is(buf, prev, "namespace"))

@@ -87,6 +87,7 @@ struct rw {
     } dren[4];
     size_t ndren;
     bool dnot, neg;
+    bool dtext; /* in #error or #warning: the rest is a message's text */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -226,8 +227,11 @@ static void template_ref(void *arg, size_t off, size_t len)
 static void directive_ident(struct rw *st, const struct token *t)
 {
     if (st->prev.kind == TOK_PUNCT && !(st->prev.flags & TOKF_MACRO_NAME) &&
-        lexer_token_is(st->buf, &st->prev, "#"))
+        lexer_token_is(st->buf, &st->prev, "#")) {
         st->ndren = 0, st->dnot = false; /* a directive begins */
+        st->dtext = lexer_token_is(st->buf, t, "error") ||
+                    lexer_token_is(st->buf, t, "warning");
+    }
     st->neg = false;
     if (!lexer_token_is(st->buf, t, "defined")) {
         st->neg = st->dnot;
@@ -608,8 +612,11 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 return;
         s = spell(st, t, &len); /* the scratch buffer may have been reused */
     }
-    if (not_member)
+    if (not_member) { /* (cuda##name: a prefix, as any other's) */
+        if ((t->flags & TOKF_DIRECTIVE) && pasted_to(st, lx))
+            paste_prefix(st, t, s, len);
         return;
+    }
     if (id && id->exact && id->exact->hazard &&
         id->exact->kind != MAP_UNSUPPORTED) {
         struct hazard_site hs = {st->buf, lx, t, st->prev, st->prev2, &st->hz};
@@ -1057,6 +1064,10 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_unterminated(&st, &t);
         if (t.kind == TOK_COMMENT)
             continue;
+        /* (#error's words are text, as a string's are) */
+        if (st.dtext && (t.flags & TOKF_DIRECTIVE))
+            continue;
+        st.dtext = false;
         bool pending = st.sym_pending;
         st.sym_pending = false;
         switch (t.kind) {

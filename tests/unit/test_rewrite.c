@@ -29,6 +29,7 @@ static const char yaml[] =
     "  nvtxRangePushA: {unsupported: \"MUSA has no NVTX\"}\n"
     "  cudaGridDependencySynchronize: {unsupported: \"no PDL\"}\n"
     "  is_cuda: {to: is_privateuseone, member: true}\n"
+    "  cuda: {unsupported: \"x.cuda() has none\", member: true}\n"
     "  __shfl_sync: {keep: true, hazard: warp-mask}\n"
     "  asm: {keep: true, hazard: ptx}\n"
     "qualified:\n"
@@ -266,6 +267,10 @@ START_TEST(pasted_prefixes)
                "#define F(n) mublas##n\n#define G(T) \\\n  mublas ## T\n"
                "int y = cublas ## 1;\n");
     check_port("#define F cublas", "#define F cublas");
+    /* (a name an entry has after . or -> alone: from a review, cuda##x
+     * was kept, and the port called cudaMalloc) */
+    check_port("#define S(x) cuda##x\nS(Malloc)(&p, 1);",
+               "#define S(x) musa##x\nS(Malloc)(&p, 1);");
     check_port("#define F cublas  ", "#define F cublas  ");
     struct ported p = port("#define D(n) cu##n\n#define E(n) cudnn##n\n");
     ck_assert_str_eq(p.text, "#define D(n) cu##n\n#define E(n) cudnn##n\n");
@@ -367,6 +372,11 @@ START_TEST(declarations)
          "typedef struct { int a; } muThing; muThing t;"},
         {"struct cuSet { int m; }; struct cuSet s;",
          "struct muSet { int m; }; struct muSet s;"},
+        /* (forward: from a review, said as CUDA that MUSA lacks) */
+        {"struct cuFwd;\nclass cuCls;\nvoid f(struct cuFwd *, cuCls *);",
+         "struct muFwd;\nclass muCls;\nvoid f(struct muFwd *, muCls *);"},
+        {"typedef struct cuTag_st *cuTag; struct cuTag_st *t;",
+         "typedef struct muTag_st *muTag; struct muTag_st *t;"},
         {"int cuAlpha = f(1, 2), cuBeta; cuBeta = cuAlpha;",
          "int muAlpha = f(1, 2), muBeta; muBeta = muAlpha;"},
         {"#define cuMacro 1\nint y = cuMacro;",
@@ -397,6 +407,7 @@ START_TEST(declarations)
         "void s(int v) { switch (v) { case cuCase: break; } }",
         "#ifdef cuMac\n#define X cuMac\n#endif\n",
         "void o() { obj.cuField = 1; p->cuOther(); }",
+        "struct cuUsed *q; void r(struct cuPar *p);",
         "#if A\n#endif\ncuAfter(1);",
         "int a = b, *c = d; e = f, cuGet;",
         /* A replacement's first word, or one its line ends with. */
@@ -461,6 +472,11 @@ START_TEST(unterminated_is_reported)
     p = port("#error don't\n");
     ck_assert_uint_eq(p.nfindings, 0);
     free(p.text);
+    /* #error's and #warning's words are text (from a review: renamed). */
+    check_port("# error no cudaMalloc here\n#warning cudaFree is slow\n"
+               "#if X\n#endif\ncudaFree(p);",
+               "# error no cudaMalloc here\n#warning cudaFree is slow\n"
+               "#if X\n#endif\nmusaFree(p);");
 }
 END_TEST
 

@@ -172,8 +172,10 @@ static void import_at(struct pynames *m, const struct py_code *c, size_t i,
                       size_t e, const struct strbuf *sb)
 {
     imported(m, sb);
-    if (!m->torch_end && in_package(sb, "torch"))
+    if (!m->torch_end && in_package(sb, "torch")) {
         m->torch_end = after_statement(c, i, e);
+        m->torch_start = c->t[i].off;
+    }
 }
 
 /* A module imported whose name starts with a dotted name of python:

@@ -369,10 +369,17 @@ void pynames_registered(struct pynames *m, size_t off, const char *what)
     if (m->torch_musa || m->warned_torch)
         return;
     if (m->torch_end) {
-        static const char add[] = "; import torch_musa";
-        sj_replace(m->j, m->torch_end, 0, add, sizeof(add) - 1, true);
-        sj_note(m->j, m->torch_end,
-                "'import torch_musa' added: '%s' is registered by it", what);
+        /* Before the statement that imports what it registers (from
+         * torch.musa.amp import autocast: from a review, after it the
+         * import failed), else after it. */
+        bool before = off >= m->torch_start && off < m->torch_end;
+        static const char add[] = "; import torch_musa",
+                          pre[] = "import torch_musa; ";
+        size_t at = before ? m->torch_start : m->torch_end;
+        sj_replace(m->j, at, 0, before ? pre : add,
+                   before ? sizeof(pre) - 1 : sizeof(add) - 1, true);
+        sj_note(m->j, at, "'import torch_musa' added: '%s' is registered by it",
+                what);
         m->torch_musa = true;
         return;
     }

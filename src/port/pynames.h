@@ -36,6 +36,7 @@ struct pynames {
     bool warned_capability; /* said what get_device_capability returns */
     size_t torch_end;       /* after the first import of torch at the
                                module's top (0: none) */
+    size_t torch_start;     /* ... and where that statement starts */
     const char *registers;  /* an import renamed to torch.musa..., or NULL */
     size_t registers_at;    /* ... where */
 };

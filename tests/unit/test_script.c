@@ -2344,6 +2344,16 @@ START_TEST(python_setup)
            "import os, torch; import torch_musa\n"
            "n = torch.musa.device_count()\n",
            "1:17: note: 'import torch_musa' added: 'torch.musa' is registered");
+    /* Before the statement that imports torch.musa itself (from a
+     * review: after it, the import failed). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.cuda.amp import autocast\nimport torch\n",
+           "import torch_musa; from torch.musa.amp import autocast\n"
+           "import torch\n",
+           "1:1: note: 'import torch_musa' added: 'torch.musa' is registered");
+    expect(newest, SCRIPT_PYTHON, "from torch import cuda\n",
+           "import torch_musa; from torch import musa\n",
+           "1:1: note: 'import torch_musa' added");
     expect(newest, SCRIPT_PYTHON,
            "from torch import nn\nimport torch\n"
            "n = torch.cuda.device_count()\n",

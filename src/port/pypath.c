@@ -448,6 +448,17 @@ static void eval(struct pypath *pp, size_t a, size_t b, struct pval *v,
         }
         return;
     }
+    /* tce.CUDA_HOME, torch.utils.cpp_extension.CUDA_HOME (from a review:
+     * lib64 stayed after it) */
+    bool dotted = b - a >= 3 && (b - a) % 2 == 1;
+    for (size_t k = a; dotted && k < b; k++)
+        dotted =
+            (k - a) % 2 ? is_op(pp, k, ".") : pp->c.t[k].kind == PY_TOK_NAME;
+    if (dotted &&
+        home_var(pp, pp->c.buf + pp->c.t[b - 1].off, pp->c.t[b - 1].len)) {
+        pv_home(v);
+        return;
+    }
     /* os.environ['CUDA_HOME'] */
     if (b - a >= 4 && is_op(pp, b - 1, "]") && home_var_string(pp, b - 2) &&
         (b - 4 == a || (b - 4 == a + 2 && name_is(pp, a, "os")))) {

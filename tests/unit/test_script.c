@@ -1998,6 +1998,14 @@ START_TEST(python_setup)
      * a home's string added to; a library a loader opens by such a path
      * names its symbols; a command line's path ends at a blank, and its -l
      * words follow their libraries. */
+    /* The home through the module's name (from a review: lib64 stayed) */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch.utils.cpp_extension as tce\n"
+                 "a = os.path.join(tce.CUDA_HOME, 'lib64')\n"
+                 "b = f'{tce.CUDA_HOME}/lib64'\n",
+                 "import torch_musa.utils.musa_extension as tce\n"
+                 "a = os.path.join(tce.MUSA_HOME, 'lib')\n"
+                 "b = f'{tce.MUSA_HOME}/lib'\n");
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import CUDA_HOME\n"
                  "h = os.environ.get('CUDA_HOME')\n"

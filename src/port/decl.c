@@ -7,11 +7,14 @@
 
 const char *decl_kind_name(enum decl_kind k)
 {
-    static const char *const names[] = {
-        [DECL_NONE] = "use",           [DECL_MACRO] = "macro",
-        [DECL_TYPE] = "type",          [DECL_ENUMERATOR] = "enumerator",
-        [DECL_FUNCTION] = "function",  [DECL_VARIABLE] = "variable",
-        [DECL_NAMESPACE] = "namespace"};
+    static const char *const names[] = {[DECL_NONE] = "use",
+                                        [DECL_MACRO] = "macro",
+                                        [DECL_TYPE] = "type",
+                                        [DECL_ENUMERATOR] = "enumerator",
+                                        [DECL_FUNCTION] = "function",
+                                        [DECL_VARIABLE] = "variable",
+                                        [DECL_NAMESPACE] = "namespace",
+                                        [DECL_EXTERN_C] = "extern \"C\" name"};
     return (unsigned)k < DECL__COUNT ? names[k] : "?";
 }
 
@@ -207,6 +210,59 @@ static bool in_define(const char *buf, size_t len, size_t off, size_t *body,
     return true;
 }
 
+/* Does text at p (of n bytes) start with extern "C" (blanks between)? */
+static bool extern_c(const char *p, size_t n)
+{
+    if (n < 9 || memcmp(p, "extern", 6) || (p[6] != ' ' && p[6] != '\t'))
+        return false;
+    size_t k = 6;
+    while (k < n && (p[k] == ' ' || p[k] == '\t'))
+        k++;
+    return n - k >= 3 && !memcmp(p + k, "\"C\"", 3);
+}
+
+/* Has the function or variable declared at off C linkage: does its
+ * declaration start with extern "C", or is the innermost brace open
+ * (at brace) extern "C"'s block? (A text's look back to the last ';',
+ * '{' or '}', over blanks and directive lines.) */
+static bool c_linkage(const char *buf, size_t off, size_t brace)
+{
+    size_t k = off;
+    while (k && buf[k - 1] != ';' && buf[k - 1] != '{' && buf[k - 1] != '}')
+        k--;
+    for (;;) {
+        while (k < off && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' ||
+                           buf[k] == '\r'))
+            k++;
+        if (k >= off || buf[k] != '#')
+            break;
+        while (k < off && buf[k] != '\n')
+            k++;
+    }
+    if (extern_c(buf + k, off - k))
+        return true;
+    if (brace == (size_t)-1)
+        return false;
+    size_t b = brace, e;
+    while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t' || buf[b - 1] == '\n'))
+        b--;
+    if (b < 3 || memcmp(buf + b - 3, "\"C\"", 3))
+        return false;
+    e = b - 3;
+    while (e && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+        e--;
+    return e >= 6 && !memcmp(buf + e - 6, "extern", 6);
+}
+
+/* A function's or variable's declaration at s: with C linkage, or not. */
+static enum decl_kind linkage(const struct decl_site *s, enum decl_kind k)
+{
+    return !(s->name->flags & TOKF_DIRECTIVE) &&
+                   c_linkage(s->buf, s->name->off, s->brace)
+               ? DECL_EXTERN_C
+               : k;
+}
+
 enum decl_kind decl_at(const struct decl_site *s)
 {
     const char *buf = s->buf;
@@ -269,10 +325,10 @@ enum decl_kind decl_at(const struct decl_site *s)
     if ((typed || pointer) && next.kind == TOK_PUNCT) {
         bool angle = prev->kind == TOK_PUNCT && !pointer;
         if (is(buf, &next, "(") && !angle)
-            return DECL_FUNCTION;
+            return linkage(s, DECL_FUNCTION);
         if (is(buf, &next, "=") || is(buf, &next, ";") || is(buf, &next, "[") ||
             is(buf, &next, "{"))
-            return DECL_VARIABLE;
+            return linkage(s, DECL_VARIABLE);
         if (!angle && (is(buf, &next, ",") || is(buf, &next, ")") || colon))
             return DECL_VARIABLE;
     }

@@ -21,6 +21,9 @@ enum decl_kind {
     DECL_FUNCTION,
     DECL_VARIABLE, /* variables, parameters and members */
     DECL_NAMESPACE,
+    /* a function or variable with C linkage (extern "C"): code may find
+     * it by its name, in a string (dlsym, ctypes, cuModuleGetFunction) */
+    DECL_EXTERN_C,
     DECL__COUNT
 };
 

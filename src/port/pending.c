@@ -20,7 +20,8 @@ enum pfinding {
     PF_UNSUPPORTED, /* kept: MUSA is not known to have what it would be */
     PF_NO_FAMILY,   /* kept: MUSA has nothing of its family */
     PF_UNMAPPED,    /* CUDA-looking, and nothing maps it */
-    PF_TAKEN        /* kept: the project has what the pattern makes */
+    PF_TAKEN,       /* kept: the project has what the pattern makes */
+    PF_EXTERN_C     /* kept: it has C linkage */
 };
 
 struct pname {
@@ -159,6 +160,17 @@ static bool decide(const struct pending *p, struct pname *n,
     n->by_words = false;
     n->member_only = false;
     n->finding = PF_NONE;
+    /* A name of the project's with C linkage may be found by its name
+     * (from a review: ctypes' lib.run_cuda_scale, cuModuleGetFunction's
+     * "scale_cuda_kernel"): it keeps it. */
+    bool clink =
+        n->decl == DECL_EXTERN_C ||
+        (final && pj &&
+         project_defines(pj, n->name, n->len, n->hash) == DECL_EXTERN_C);
+    if (clink && (n->cover & (PN_WORDS | PN_PATTERN))) {
+        n->finding = PF_EXTERN_C;
+        return final;
+    }
     if ((n->cover & PN_WORDS) && pj && project_renames_words(pj)) {
         if (!final)
             return false;
@@ -260,6 +272,14 @@ static const char *message(const struct pname *n, const struct pending_env *env,
                     n->rule->message ? ": " : "",
                     n->rule->message ? n->rule->message : "");
         break;
+    case PF_EXTERN_C: /* a note, whatever the groups */
+        *id = WARN_UNVERIFIED;
+        strbuf_addf(&sb,
+                    "'%s' keeps its name: it has C linkage (extern \"C\"), "
+                    "and code may find it by that name (dlsym, ctypes, "
+                    "muModuleGetFunction)",
+                    n->name);
+        break;
     case PF_TAKEN: /* a note, whatever the groups */
         *id = WARN_UNVERIFIED;
         strbuf_addf(&sb,
@@ -275,7 +295,8 @@ static const char *message(const struct pname *n, const struct pending_env *env,
     case PF_NONE:
         break;
     }
-    const char *msg = sb.len && (n->finding == PF_TAKEN || wants(env, *id))
+    bool note = n->finding == PF_TAKEN || n->finding == PF_EXTERN_C;
+    const char *msg = sb.len && (note || wants(env, *id))
                           ? arena_strndup(env->a, sb.buf, sb.len)
                           : NULL;
     strbuf_release(&sb);
@@ -309,7 +330,7 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
             if (env->note && !n->by_words && n->rule)
                 env->note(env->arg, n->rule->domain, u->flags);
         }
-        if (n->msg && n->finding == PF_TAKEN) {
+        if (n->msg && (n->finding == PF_TAKEN || n->finding == PF_EXTERN_C)) {
             /* A note, where the file declares it. */
             if (u->off == n->decl_off && n->decl != DECL_NONE) {
                 add_finding(f, WARN_UNVERIFIED, u->off, NULL, 1, n->msg);

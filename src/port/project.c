@@ -121,6 +121,7 @@ size_t project_finish(struct project *p,
         /* Python finds PyInit_<module> by the module's file name, which
          * the build names: a name across a language boundary. */
         if (!project_words(d->name, d->len, &sb) ||
+            d->kind == DECL_EXTERN_C || /* (pending.c says so) */
             hashmap_get(&p->kept, d->name, d->len) ||
             !strncmp(d->name, "PyInit_", 7))
             continue;

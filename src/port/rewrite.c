@@ -61,6 +61,7 @@ struct rewriter {
 struct rw {
     struct rewriter *rw;
     const char *buf;
+    size_t len; /* of buf (rewrite_source's) */
     const struct rewrite_env *env;
     struct arena *a;
     struct edit_list *out;
@@ -87,7 +88,8 @@ struct rw {
     } dren[4];
     size_t ndren;
     bool dnot, neg;
-    bool dtext; /* in #error or #warning: the rest is a message's text */
+    size_t dtext; /* #error's or #warning's line ends here: its words are
+                     a message's text (0: none) */
 };
 
 struct rewriter *rewriter_new(const struct mapping *map)
@@ -229,8 +231,15 @@ static void directive_ident(struct rw *st, const struct token *t)
     if (st->prev.kind == TOK_PUNCT && !(st->prev.flags & TOKF_MACRO_NAME) &&
         lexer_token_is(st->buf, &st->prev, "#")) {
         st->ndren = 0, st->dnot = false; /* a directive begins */
-        st->dtext = lexer_token_is(st->buf, t, "error") ||
-                    lexer_token_is(st->buf, t, "warning");
+        if (lexer_token_is(st->buf, t, "error") ||
+            lexer_token_is(st->buf, t, "warning")) {
+            const char *b = st->buf;
+            size_t k = t->off; /* to the end of the line, past splices */
+            while (k < st->len && (b[k] != '\n' || b[k - 1] == '\\' ||
+                                   (b[k - 1] == '\r' && b[k - 2] == '\\')))
+                k++;
+            st->dtext = k;
+        }
     }
     st->neg = false;
     if (!lexer_token_is(st->buf, t, "defined")) {
@@ -1019,6 +1028,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
 {
     struct rw st = {.rw = rw,
                     .buf = buf,
+                    .len = len,
                     .env = env,
                     .a = a,
                     .out = out,
@@ -1065,9 +1075,9 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         if (t.kind == TOK_COMMENT)
             continue;
         /* (#error's words are text, as a string's are) */
-        if (st.dtext && (t.flags & TOKF_DIRECTIVE))
+        if (t.off < st.dtext)
             continue;
-        st.dtext = false;
+        st.dtext = 0;
         bool pending = st.sym_pending;
         st.sym_pending = false;
         switch (t.kind) {

@@ -477,6 +477,9 @@ START_TEST(unterminated_is_reported)
                "#if X\n#endif\ncudaFree(p);",
                "# error no cudaMalloc here\n#warning cudaFree is slow\n"
                "#if X\n#endif\nmusaFree(p);");
+    /* (to its line's end only: the next directive is code) */
+    check_port("#error a \\\ncudaFree\n// c\n#define F cudaFree\n",
+               "#error a \\\ncudaFree\n// c\n#define F musaFree\n");
 }
 END_TEST
 

@@ -1,0 +1,26 @@
+# A name of the project's with C linkage (extern "C", or in an extern "C"
+# block) may be found by its name, by ctypes, dlsym or
+# cuModuleGetFunction's string: neither --rename-project's word rule nor a
+# pattern renames it (from a review: Python's lib.run_cuda_scale failed),
+# and a note says so where it is declared. Other names are renamed.
+mkdir -p src/lib
+cat >src/lib/kern.cu <<'X'
+extern "C" int run_cuda_scale(float *p, int n) { return n; }
+extern  "C" __global__ void scale_cuda_kernel(float *p) {}
+extern "C" {
+int cuda_helper_count(void);
+}
+int my_cuda_thing(int x) { return x; }
+extern "C" void cudaLaunchMine(void);
+void use() {
+    cuModuleGetFunction(0, 0, "scale_cuda_kernel");
+    run_cuda_scale(0, 1); my_cuda_thing(1); cuda_helper_count();
+    cudaLaunchMine();
+}
+X
+printf 'import ctypes\nlib = ctypes.CDLL("k.so")\nlib.run_cuda_scale.argtypes = []\n' >src/wrap.py
+$C2M -v --rename-project -o out src >log 2>&1; echo "exit $?"
+grep -v ' -> ' log
+cat out/lib/kern.mu
+$C2M -q -o out2 src; echo "exit $?"
+grep -c 'cudaLaunchMine' out2/lib/kern.mu

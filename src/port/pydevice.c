@@ -383,6 +383,18 @@ static bool device_param(const struct py_code *c, size_t i, struct py_around a)
            for_devices(c, h);
 }
 
+/* torch.cuda.get_device_capability('cuda'), torch.cuda.set_device('cuda:1'):
+ * the first argument of a function of torch.cuda (from a review: kept
+ * while the keyword's was ported). */
+static bool cuda_function_argument(const struct py_code *c, size_t i,
+                                   struct py_around a)
+{
+    return a.open == '(' && a.first == i && i >= 6 &&
+           py_is_name(c, i - 2, NULL) && py_is_op(c, i - 3, ".") &&
+           py_is_name(c, i - 4, "cuda") && py_is_op(c, i - 5, ".") &&
+           py_is_name(c, i - 6, "torch");
+}
+
 /* Does the string at i name a device where it is: device='cuda',
  * torch.device('cuda'), x.device.type == 'cuda', 'cuda' if
  * torch.cuda.is_available() else ..., a name that says device given or
@@ -401,7 +413,8 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
            location_value(c, i, a) || in_device_text(c, i) ||
            in_device_list(c, i, a) || annotated_default(c, i) ||
-           device_looked_up(c, a) || device_param(c, i, a);
+           device_looked_up(c, a) || device_param(c, i, a) ||
+           cuda_function_argument(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,

@@ -2591,6 +2591,16 @@ START_TEST(python_devices)
            "def t(device): pytest.param('cuda')\n"
            "parser.addoption('--device', default='musa', choices=['musa'])\n",
            NULL);
+    /* The first argument of torch.cuda's functions (from a review: kept
+     * while device= was ported); another callee's stays. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "c = torch.cuda.get_device_capability('cuda')\n"
+           "torch.cuda.set_device('cuda:1'); d.get('cuda')\n",
+           "import torch; import torch_musa\n"
+           "c = torch.musa.get_device_capability('musa')\n"
+           "torch.musa.set_device('musa:1'); d.get('cuda')\n",
+           NULL);
     /* A compound statement's colon is no annotation; torch's extension
      * module kept beside the port's is no import of torch_musa (from a
      * review: the device 'musa' then went without it, unsaid). */

@@ -2,6 +2,7 @@
 /* What a job's port found, into its struct result (resdiag.h). */
 #include "run/resdiag.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "mapping/entry.h"
@@ -118,7 +119,30 @@ struct fold {
     unsigned last;       /* the line of the last of them */
     size_t lines_named;  /* the lines they are on */
     struct strbuf lines; /* ", 12, 40" */
+    struct strbuf names; /* other names, for one reason (fold_key):
+                            ", 'b', 'c'", each once */
 };
+
+/* "'NAME' has no MUSA equivalent: REASON" */
+static const char unsupported_tail[] = "' has no MUSA equivalent: ";
+
+/* What findings fold by: the message, but in a source (by_reason) for
+ * the names of one family with no MUSA counterpart, its reason (from a
+ * review: a cuDNN file of 36 lines gave 18 warnings, a name each), the
+ * name in *name. (A build file's lines are said each: a name a line.) */
+static const char *fold_key(const struct finding *fi, bool by_reason,
+                            size_t *len, const char **name, size_t *name_len)
+{
+    const char *tail =
+        by_reason && fi->id == WARN_UNSUPPORTED && fi->msg[0] == '\''
+            ? strstr(fi->msg + 1, unsupported_tail)
+            : NULL;
+    *name = tail ? fi->msg + 1 : NULL;
+    *name_len = tail ? (size_t)(tail - fi->msg - 1) : 0;
+    const char *k = tail ? tail : fi->msg;
+    *len = strlen(k);
+    return k;
+}
 
 enum { FOLD_LINES = 8 }; /* lines named before "..." */
 
@@ -127,28 +151,47 @@ static bool folded(enum warn_id id)
     return id == WARN_UNSUPPORTED || id == WARN_HAZARD || id == WARN_UNVERIFIED;
 }
 
+/* A use of name[0..len) folded into g, whose first finding's message is
+ * first: named with it, once, if it is another name. */
+static void other_name(struct fold *g, const char *first, const char *name,
+                       size_t len)
+{
+    char quoted[128];
+    if (len + 3 > sizeof(quoted) ||
+        (!strncmp(first + 1, name, len) && first[len + 1] == '\''))
+        return;
+    snprintf(quoted, sizeof(quoted), "'%.*s'", (int)len, name);
+    if (g->names.len && strstr(g->names.buf, quoted))
+        return;
+    strbuf_addf(&g->names, ", %s", quoted);
+}
+
 /* Group the findings of f that are reported, not let pass, by message:
  * the groups whose repeats are folded into their first use. */
 static void fold_findings(struct run *run, struct source *src,
                           const struct findings *f, const bool *pass,
-                          struct hashmap *folds, struct arena *a)
+                          bool by_reason, struct hashmap *folds,
+                          struct arena *a)
 {
     for (size_t i = 0; i < f->nr; i++) {
         const struct finding *fi = &f->v[i];
         if (fi->note || !fi->msg || pass[i] || !folded(fi->id) ||
             !run->o->warn[fi->id])
             continue;
-        size_t ml = strlen(fi->msg);
-        struct fold *g = hashmap_get(folds, fi->msg, ml);
+        size_t ml, nl;
+        const char *name, *key = fold_key(fi, by_reason, &ml, &name, &nl);
+        struct fold *g = hashmap_get(folds, key, ml);
         unsigned line, col;
         source_locate(src, fi->off, &line, &col);
         if (!g) {
             g = arena_alloc(a, sizeof(*g));
-            *g = (struct fold){i, 0, line, 0, STRBUF_INIT};
-            hashmap_put(folds, fi->msg, ml, g);
+            *g = (struct fold){i, 0, line, 0, STRBUF_INIT, STRBUF_INIT};
+            hashmap_put(folds, key, ml, g);
             continue;
         }
         g->more++;
+        if (name)
+            other_name(g, f->v[g->first].msg, name, nl);
         if (line == g->last)
             continue;
         g->last = line;
@@ -163,6 +206,7 @@ static void fold_release(void *arg, const char *key, size_t len, void *value)
 {
     (void)arg, (void)key, (void)len;
     strbuf_release(&((struct fold *)value)->lines);
+    strbuf_release(&((struct fold *)value)->names);
 }
 
 void result_add_findings(struct run *run, struct result *r, struct source *src,
@@ -175,7 +219,8 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
                   result_let_pass(run, r, src, f->v[i].id, f->v[i].off,
                                   f->v[i].name, &pc);
     struct hashmap folds = HASHMAP_INIT;
-    fold_findings(run, src, f, pass, &folds, &pc.mem);
+    bool by_reason = !run->jobs[r - run->results].script;
+    fold_findings(run, src, f, pass, by_reason, &folds, &pc.mem);
     struct strbuf shown = STRBUF_INIT;
     struct excerpt ex = {NULL, 0, 0, 0};
     for (size_t i = 0; i < f->nr; i++) {
@@ -215,9 +260,10 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
         if (!run->o->warn[fi->id] || !fi->msg)
             continue;
         source_locate(src, fi->off, &line, &col);
+        size_t kl, nl;
+        const char *nm, *key = fold_key(fi, by_reason, &kl, &nm, &nl);
         const struct fold *g =
-            folded(fi->id) ? hashmap_get(&folds, fi->msg, strlen(fi->msg))
-                           : NULL;
+            folded(fi->id) ? hashmap_get(&folds, key, kl) : NULL;
         if (g && g->first != i) { /* said with the first use */
             count_warning(run, r, line, col, fi->id, fi->msg);
             continue;
@@ -225,12 +271,16 @@ void result_add_findings(struct run *run, struct result *r, struct source *src,
         strbuf_reset(&shown);
         strbuf_addstr(&shown, fi->msg);
         if (g && g->more && !g->lines_named) /* (all on the first's line) */
-            strbuf_addf(&shown, " (%zu more use%s on this line)", g->more,
+            strbuf_addf(&shown, " (%zu more use%s on this line", g->more,
                         g->more == 1 ? "" : "s");
         else if (g && g->more)
-            strbuf_addf(&shown, " (%zu more use%s in this file, at line%s %s)",
+            strbuf_addf(&shown, " (%zu more use%s in this file, at line%s %s",
                         g->more, g->more == 1 ? "" : "s",
                         g->lines_named == 1 ? "" : "s", g->lines.buf + 2);
+        if (g && g->more) /* (the reason's other names) */
+            strbuf_addf(&shown, "%s%s%s)", g->names.len ? ", of " : "",
+                        g->names.len ? g->names.buf + 2 : "",
+                        g->names.len ? " too" : "");
         warn_at(run, r, src->path, line, col, fi->id, shown.buf, fi->msg, src,
                 fi->off, &ex);
     }

@@ -203,7 +203,8 @@ static enum sj_level command_level(const struct mk *m, size_t from,
         const struct make_token *r = ref_name(m, i);
         if (r) {
             const char *name = m->buf + r->off;
-            if (nvcc_variable(name, r->len))
+            if (nvcc_variable(name, r->len) ||
+                mkvars_is_nvcc(&m->vars, name, r->len))
                 return SJ_NVCC;
             size_t e = ref_end(m, i);
             /* $(EXEC) $(NVCC), $(CCACHE) nvcc: a launcher's variable */
@@ -733,6 +734,9 @@ static void read_variables(struct mk *m)
             else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
                      home_value(m, t))
                 mkvars_home(&m->vars, name->off, name->len);
+            else if (is_word(t) && boundary(m, i, 1) &&
+                     sj_is_nvcc(m->buf + t->off, t->len))
+                mkvars_nvcc(&m->vars, name->off, name->len);
             else if (is_word(t) && boundary(m, i, -1) && boundary(m, i, 1) &&
                      t->len > 2 && !memcmp(m->buf + t->off, "-l", 2) &&
                      sj_link_word(m->buf + t->off, t->len) == SJ_LINK_NOT)

@@ -115,6 +115,16 @@ bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len)
     return hashmap_get(&v->homes, name, len) != NULL;
 }
 
+void mkvars_nvcc(struct mk_vars *v, size_t off, size_t len)
+{
+    hashmap_put(&v->nvcc, v->buf + off, len, (void *)1);
+}
+
+bool mkvars_is_nvcc(const struct mk_vars *v, const char *name, size_t len)
+{
+    return hashmap_get(&v->nvcc, name, len) != NULL;
+}
+
 void mkvars_library(struct mk_vars *v, size_t off, size_t len)
 {
     hashmap_put(&v->libs, v->buf + off, len, (void *)1);
@@ -135,6 +145,7 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->read);
     hashmap_release(&v->runtime);
     hashmap_release(&v->homes);
+    hashmap_release(&v->nvcc);
     hashmap_release(&v->libs);
     hashmap_release(&v->archs);
     hashmap_release(&v->assigned);

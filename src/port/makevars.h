@@ -35,6 +35,7 @@ struct mk_vars {
     struct hashmap read;     /* name -> enum mk_reader */
     struct hashmap runtime;  /* name -> non-NULL: links the runtime */
     struct hashmap homes;    /* name -> non-NULL: holds the CUDA home */
+    struct hashmap nvcc;     /* name -> non-NULL: holds nvcc, the program */
     struct hashmap libs;     /* name -> non-NULL: holds library names */
     struct hashmap archs;    /* name -> non-NULL: holds CUDA architectures */
     struct hashmap assigned; /* name -> 1: assigned words alone (70 80);
@@ -57,6 +58,10 @@ void mkvars_runtime(struct mk_vars *v, size_t off, size_t len);
  * (CUDATKDIR = /usr/local/cuda): $(name)/lib64 is the home's lib64. */
 void mkvars_home(struct mk_vars *v, size_t off, size_t len);
 bool mkvars_is_home(const struct mk_vars *v, const char *name, size_t len);
+/* The value assigned to name is nvcc (GPUCC = nvcc, CXX =
+ * $(CUDA_HOME)/bin/nvcc): $(name) runs it, whatever its name says. */
+void mkvars_nvcc(struct mk_vars *v, size_t off, size_t len);
+bool mkvars_is_nvcc(const struct mk_vars *v, const char *name, size_t len);
 /* The value assigned to name is library names, which -l$(name) or
  * $(foreach l,$(name),-l$(l)) links (port/makelibs.h); so are the values
  * of the variables it reads. */

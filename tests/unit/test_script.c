@@ -1122,6 +1122,16 @@ END_TEST
 
 START_TEST(make_flags)
 {
+    /* nvcc in a variable whose name does not say so (from a review: -G
+     * kept and no runtime linked, the build failed). */
+    expect(newest, SCRIPT_MAKE,
+           "GPUCC = nvcc\nCXX := $(CUDA_HOME)/bin/nvcc\n"
+           "a: k.cu\n\t$(GPUCC) -G -o $@ $^\n"
+           "b: k.cu\n\t$(CXX) -arch=sm_80 -c $<\n",
+           "GPUCC = mcc\nCXX := $(MUSA_HOME)/bin/mcc\n"
+           "a: k.mu\n\t$(GPUCC) -o $@ $^ -lmusart\n"
+           "b: k.mu\n\t$(CXX) --offload-arch=mp_22 -c $<\n",
+           "dropped '-G'");
     /* nvcc's long spellings of the host compiler's options, which mcc
      * does not know (from a review: kept silently, the build failed):
      * the short ones, the library's rule on -l's value; -rdc=false and

@@ -80,6 +80,36 @@ void finder_add(struct finder *fd, enum warn_id id, size_t off, const char *fmt,
     va_end(ap);
 }
 
+void finder_place(struct finder *fd, enum warn_id id, size_t off,
+                  const char *tag)
+{
+    struct findings *f = fd->f;
+    if (fd->warn && !fd->warn[id])
+        return;
+    ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+    f->v[f->nr++] = (struct finding){id, off, NULL, 1, tag, false};
+}
+
+void finder_settle(struct finder *fd, const char *tag, const char *fmt, ...)
+{
+    struct findings *f = fd->f;
+    const char *msg = NULL;
+    for (size_t i = 0; i < f->nr; i++) {
+        if (f->v[i].msg != tag)
+            continue;
+        if (!msg) {
+            struct strbuf sb = STRBUF_INIT;
+            va_list ap;
+            va_start(ap, fmt);
+            strbuf_vaddf(&sb, fmt, ap);
+            va_end(ap);
+            msg = arena_strndup(fd->a, sb.buf, sb.len);
+            strbuf_release(&sb);
+        }
+        f->v[i].msg = msg;
+    }
+}
+
 void finder_vnote(struct finder *fd, size_t off, const char *fmt, va_list ap)
 {
     push(fd, WARN_BUILD, off, true, fmt, ap);

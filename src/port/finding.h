@@ -71,6 +71,16 @@ void finder_vadd(struct finder *fd, enum warn_id id, size_t off,
     __attribute__((format(printf, 4, 0)));
 void finder_vnote(struct finder *fd, size_t off, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
+/* One of the places a message made at the file's end speaks for (warp
+ * calls counted): a finding of group id at off (unless the group is off)
+ * whose text is tag until finder_settle gives it one. Each place is a
+ * finding (a marker lets it pass, a baseline and --fail-on count it);
+ * printed, they fold into the first. */
+void finder_place(struct finder *fd, enum warn_id id, size_t off,
+                  const char *tag);
+/* Give the places marked tag their message. */
+void finder_settle(struct finder *fd, const char *tag, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Add a note at off: what a rule did there that the user should know
  * (an option dropped), not a problem. */
 void finder_note(struct finder *fd, size_t off, const char *fmt, ...)

@@ -35,6 +35,9 @@ static bool is_cmp_op(const char *buf, const struct token *t)
     return t->len == 2 && p[1] == '=' && strchr("<>=!", p[0]);
 }
 
+/* The tags of places said at the file's end (finder_place). */
+static const char warp_tag[] = "warp calls", lane_tag[] = "lane arithmetic";
+
 static const char *note_or(const struct map_entry *e, const char *dflt)
 {
     return e->message ? e->message : dflt;
@@ -210,6 +213,8 @@ static void hazard_warp_mask(const struct hazard_site *s, const char *name,
         hf->warp_first = s->name->off;
         hf->warp_name = name;
     }
+    if (hf && hf->wide_arch)
+        finder_place(fd, WARN_HAZARD, s->name->off, warp_tag);
     if (hf && !hf->wide_arch)
         return; /* warps of 32 threads: the mask is right */
     if (!lexer_next_code(&l, &a) || !lexer_token_is(buf, &a, "(") ||
@@ -546,8 +551,11 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
                (n == 31 &&
                 (lexer_token_is(buf, p, "&") || lexer_token_is(buf, p, "+"))) ||
                (n == 5 && lexer_token_is(buf, p, ">>")));
-    if (op && (lane_like(buf, p2) || lane_group(buf, p2)) && !hf->lane_math++)
-        hf->lane_first = p2->off;
+    if (op && (lane_like(buf, p2) || lane_group(buf, p2))) {
+        if (!hf->lane_math++)
+            hf->lane_first = p2->off;
+        finder_place(fd, WARN_HAZARD, p2->off, lane_tag);
+    }
 }
 
 void hazard_capability(const struct hazard_site *s, struct finder *fd)
@@ -588,23 +596,23 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
 {
     size_t before = fd->f->nr;
     if (hf->warp_calls)
-        finder_add(fd, WARN_HAZARD, hf->warp_first,
-                   "%zu warp-synchronous call%s in this file (the first: "
-                   "'%s') assume%s 32-thread warps: %s warps are 128 "
-                   "threads; take lane counts and masks from warpSize, and "
-                   "check each call against the SDK's warp functions",
-                   hf->warp_calls, hf->warp_calls == 1 ? "" : "s",
-                   hf->warp_name, hf->warp_calls == 1 ? "s" : "",
-                   hf->wide_arch);
+        finder_settle(fd, warp_tag,
+                      "%zu warp-synchronous call%s in this file (the first: "
+                      "'%s') assume%s 32-thread warps: %s warps are 128 "
+                      "threads; take lane counts and masks from warpSize, and "
+                      "check each call against the SDK's warp functions",
+                      hf->warp_calls, hf->warp_calls == 1 ? "" : "s",
+                      hf->warp_name, hf->warp_calls == 1 ? "s" : "",
+                      hf->wide_arch);
     if (hf->lane_math)
-        finder_add(fd, WARN_HAZARD, hf->lane_first,
-                   "%zu place%s in this file divide%s or mask%s a thread, "
-                   "lane or warp index or count by 32 (or 31, or >> 5), "
-                   "NVIDIA's warp width: %s warps are 128 threads; use "
-                   "warpSize (and warpSize - 1)",
-                   hf->lane_math, hf->lane_math == 1 ? "" : "s",
-                   hf->lane_math == 1 ? "s" : "", hf->lane_math == 1 ? "s" : "",
-                   hf->wide_arch);
+        finder_settle(fd, lane_tag,
+                      "%zu place%s in this file divide%s or mask%s a thread, "
+                      "lane or warp index or count by 32 (or 31, or >> 5), "
+                      "NVIDIA's warp width: %s warps are 128 threads; use "
+                      "warpSize (and warpSize - 1)",
+                      hf->lane_math, hf->lane_math == 1 ? "" : "s",
+                      hf->lane_math == 1 ? "s" : "",
+                      hf->lane_math == 1 ? "s" : "", hf->wide_arch);
     for (size_t i = 0; i < hf->nvars; i++) {
         const struct hazard_var *v = &hf->vars[i];
         bool said = !v->ext;
@@ -618,16 +626,17 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
             extern_said(fd, v->at, v->e->from, v->e);
     }
     for (size_t i = 0; i < hf->nonce; i++)
-        finder_add(fd, WARN_HAZARD, hf->once[i].first,
-                   "'%s' is used %zu time%s in this file: %s",
-                   hf->once[i].e->from, hf->once[i].uses,
-                   hf->once[i].uses == 1 ? "" : "s",
-                   note_or(hf->once[i].e, "check it on MUSA"));
+        finder_settle(fd, hf->once[i].e->from,
+                      "'%s' is used %zu time%s in this file: %s",
+                      hf->once[i].e->from, hf->once[i].uses,
+                      hf->once[i].uses == 1 ? "" : "s",
+                      note_or(hf->once[i].e, "check it on MUSA"));
     return fd->f->nr - before;
 }
 
 /* Counted, and said at the file's end. */
-static void hazard_once(const struct hazard_site *s, const struct map_entry *e)
+static void hazard_once(const struct hazard_site *s, const struct map_entry *e,
+                        struct finder *fd)
 {
     struct hazard_file *hf = s->file;
     if (!hf)
@@ -642,6 +651,8 @@ static void hazard_once(const struct hazard_site *s, const struct map_entry *e)
         hf->once[i].first = s->name->off;
     }
     hf->once[i].uses++;
+    /* (the entry's name is the places' tag: no message is that string) */
+    finder_place(fd, WARN_HAZARD, s->name->off, e->from);
 }
 
 /* extern __device__ float x; __device__ extern int y; extern __constant__
@@ -703,7 +714,7 @@ void hazard_check(const struct hazard_site *s, const char *name,
         hazard_ptx(s, e, fd);
         break;
     case HAZARD_ONCE:
-        hazard_once(s, e);
+        hazard_once(s, e, fd);
         break;
     case HAZARD_PROPS:
         if (s->file)

@@ -366,7 +366,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     /* Not a file of the run from here: by its end among the renamed
      * ones. A pattern by its text after the last wildcard. */
     size_t t = 0;
-    bool partial = how == SJ_PARTIAL || how == SJ_SUFFIX;
+    bool partial = how == SJ_PARTIAL || how == SJ_SUFFIX, after_ref = false;
     if (how == SJ_GLOB || how == SJ_RGLOB ||
         (how == SJ_TAIL && sj_has_glob(s, len) && off &&
          (j->buf[off - 1] == ')' || j->buf[off - 1] == '}'))) {
@@ -375,6 +375,12 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
             if (s[i] == '*' || s[i] == '?' || s[i] == ']' || s[i] == '%')
                 t = i + 1;
         partial = t > 0;
+    } else if (how == SJ_TAIL && off && s[0] != '/' &&
+               (j->buf[off - 1] == ')' || j->buf[off - 1] == '}')) {
+        /* test_${t}.cu: what follows a reference ends a file's name, as
+         * a wildcard's text does (from a review: kept, and CMake found
+         * no tests/test_a.cu) */
+        partial = after_ref = true;
     }
     t = sj_path_start(s, len, t);
     if (t == len)
@@ -409,7 +415,7 @@ void sj_path(struct script_job *j, size_t off, size_t len, enum sj_path how,
     }
     if (n && out->len) {
         replace_tail(j, off + t, s + t, len - t, out->buf, out->len);
-        if (how == SJ_PARTIAL)
+        if (how == SJ_PARTIAL || after_ref)
             sj_note(j, off, "'%.*s' ends the name of '%s'%s: renamed with it",
                     (int)len, s, which, n > 1 ? " and others" : "");
         else

@@ -762,6 +762,15 @@ START_TEST(cmake_files)
            "add_executable(x ${TOP}/kernels/scale.mu)\n",
            "1:24: note: '/kernels/scale.cu' names no file of the run from "
            "here: taken for '/p/kernels/scale.cu'");
+    /* What follows a reference ends a name (from a review: kept, and
+     * CMake found no tests/test_a.cu), unless it starts a path. */
+    expect(newest, SCRIPT_CMAKE,
+           "foreach(n a b)\n  add_executable(t_${n} csrc/cuda/${n}_cuda.cu)\n"
+           "endforeach()\nadd_library(l ${K}.cu)\n",
+           "foreach(n a b)\n  add_executable(t_${n} csrc/cuda/${n}_cuda.mu)\n"
+           "endforeach()\nadd_library(l ${K}.mu)\n",
+           "2:39: note: '_cuda.cu' ends the name of '/p/csrc/cuda/a_cuda.cu' "
+           "and others: renamed with it");
     /* A name of no file of the run. */
     expect(newest, SCRIPT_CMAKE, "add_executable(x gone.cu)\n",
            "add_executable(x gone.cu)\n",

@@ -126,10 +126,26 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len)
     const char *s = j->buf + off;
     if (len < 2 || s[0] != '/')
         return;
-    size_t n = 1;
-    while (n < len && s[n] != '/' && s[n] != ':')
-        n++; /* (a search path's ':': $(CUDA_PATH)/lib64:$(LD_LIBRARY_PATH)) */
-    sj_home_part(j, off + 1, n - 1);
+    /* The longest of its first three components that an entry names
+     * (targets/x86_64-linux/lib, then lib64). */
+    size_t ends[3], nends = 0, n = 1;
+    while (nends < 3) {
+        while (n < len && s[n] != '/' && s[n] != ':')
+            n++; /* (a search path's ':': $(CUDA_PATH)/lib64:$(...)) */
+        ends[nends++] = n;
+        if (n >= len || s[n] == ':')
+            break;
+        n++;
+    }
+    while (nends--) {
+        const struct script_entry *se =
+            mapping_script(j->map, SC_MAKE_HOME_DIR, s + 1, ends[nends] - 1);
+        if (se && se->action == SA_RENAME) {
+            sj_replace(j, off + 1, ends[nends] - 1, se->e.to, se->e.to_len,
+                       false);
+            return;
+        }
+    }
 }
 
 void sj_home_tool(struct script_job *j, size_t off, size_t len)

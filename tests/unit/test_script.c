@@ -1075,6 +1075,15 @@ START_TEST(make_tools_paths_libraries)
                  "LIBS = $(addprefix -l,musart mublas m)\n"
                  "CUDARTLIB ?= musart\nNV := -l${CUDARTLIB}\n"
                  "OTHER := cudart\n");
+    /* CUDA's per-target tree and CUPTI's corner of the home are the
+     * SDK's lib and include; -lcupti is MUPTI's (from a review: kept,
+     * and neither the link nor the SDK found them). */
+    expect(newest, SCRIPT_MAKE,
+           "p:\n\tnvcc -I$(CUDA_HOME)/extras/CUPTI/include "
+           "-L$(CUDA_HOME)/targets/x86_64-linux/lib/ -lcupti -o $@ $<\n",
+           "p:\n\tmcc -I$(MUSA_HOME)/include "
+           "-L$(MUSA_HOME)/lib/ -lmupti -o $@ $< -lmusart\n",
+           "'cupti' becomes 'mupti'");
     expect_quiet(newest, SCRIPT_MAKE,
                  "CUDA_HOME ?= /usr/local/cuda\n"
                  "CUDA_PATH := /usr/local/cuda-12.4/\n"

@@ -312,8 +312,12 @@ static bool in_device_list(const struct py_code *c, size_t i,
                             (py_is_name(c, h - 1, NULL) ||
                              py_closes(c, h - 1) || py_is_op(c, h - 1, "@"))))
         return false;
-    size_t close = py_close_of(c, h);
-    if (close >= c->n || keyword(c, h) != (size_t)-1 || !for_devices(c, h))
+    size_t close = py_close_of(c, h), kw = keyword(c, h);
+    /* @pytest.fixture(params=['cpu', 'cuda']): the fixture's devices */
+    bool params = kw != (size_t)-1 && py_is_name(c, kw, "params") && kw >= 2 &&
+                  py_is_name(c, kw - 2, "fixture");
+    if (close >= c->n || (kw != (size_t)-1 && !params) ||
+        (!params && !for_devices(c, h)))
         return false; /* (choices=['cuda', 'cpu']: the option's, above) */
     if (chosen_if_available(c, close))
         return true;
@@ -353,11 +357,11 @@ static bool annotated_default(const struct py_code *c, size_t i)
     return false;
 }
 
-/* DEVICE in ('cpu', 'cuda'), x.device.type not in ['cuda', 'xpu']: a
- * tuple or list a device is looked for in. */
+/* DEVICE in ('cpu', 'cuda'), x.device.type not in ['cuda', 'xpu'] (or a
+ * set, {'cuda', 'cpu'}): a tuple, list or set a device is looked for in. */
 static bool device_looked_up(const struct py_code *c, struct py_around a)
 {
-    if ((a.open != '(' && a.open != '[') || a.first < 3)
+    if ((a.open != '(' && a.open != '[' && a.open != '{') || a.first < 3)
         return false;
     size_t h = a.first - 1;
     if (!py_is_name(c, h - 1, "in"))

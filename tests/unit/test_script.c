@@ -2619,6 +2619,18 @@ START_TEST(python_devices)
            "def t(device): pytest.param('cuda')\n"
            "parser.addoption('--device', default='musa', choices=['musa'])\n",
            NULL);
+    /* A fixture's params and a set looked in (from a review: a ported
+     * suite still asked for 'cuda'); a list of other words stays. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "@pytest.fixture(params=['cpu', 'cuda'])\ndef d(r): pass\n"
+           "ok = x.device.type in {'cuda', 'cpu'}\n"
+           "suffices = ['cpu', 'cuda']\n",
+           "import torch; import torch_musa\n"
+           "@pytest.fixture(params=['cpu', 'musa'])\ndef d(r): pass\n"
+           "ok = x.device.type in {'musa', 'cpu'}\n"
+           "suffices = ['cpu', 'cuda']\n",
+           NULL);
     /* The first argument of torch.cuda's functions (from a review: kept
      * while device= was ported); another callee's stays. */
     expect(newest, SCRIPT_PYTHON,

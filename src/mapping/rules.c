@@ -26,6 +26,7 @@ struct rule {
     int jit;          /* JIT_*, read and written atomically */
     char *pattern;
     char *repl;
+    size_t repl_len;
     void *tag;
     /* The literal texts a match starts with, one per top-level
      * alternative (nalts 0: unknown, any byte may start a match). */
@@ -41,6 +42,10 @@ struct rules {
     /* For each first byte, the rules that may match there, in order. */
     uint32_t *bucket[256];
     size_t bucket_nr[256], bucket_alloc[256];
+    /* For each first byte, the rules whose replacement starts with it
+     * and that may have made a name (rules_made). */
+    uint32_t *made[256];
+    size_t made_nr[256], made_alloc[256];
     pthread_mutex_t jit_lock;
     bool broken; /* a checked rule did not compile (under jit_lock) */
 };
@@ -68,8 +73,10 @@ void rules_free(struct rules *r)
         free(r->v[i].pattern);
         free(r->v[i].repl);
     }
-    for (int c = 0; c < 256; c++)
+    for (int c = 0; c < 256; c++) {
         free(r->bucket[c]);
+        free(r->made[c]);
+    }
     free(r->v);
     pthread_mutex_destroy(&r->jit_lock);
     free(r);
@@ -211,8 +218,14 @@ static int add_rule(struct rules *r, pcre2_code *re, const char *pat,
                           .jit = JIT_NOT_YET,
                           .pattern = xstrdup(pat),
                           .repl = xstrdup(repl),
+                          .repl_len = strlen(repl),
                           .tag = tag};
     literal_starts(pat, rule);
+    if (r->mode == RULES_PREFIX && rule->nalts == 1 && rule->repl_len) {
+        unsigned char c = (unsigned char)rule->repl[0];
+        ALLOC_GROW(r->made[c], r->made_nr[c] + 1, r->made_alloc[c]);
+        r->made[c][r->made_nr[c]++] = idx;
+    }
 
     /* The first byte of a match is known when each alternative starts
      * with a literal; otherwise any byte may start one (pcre2's own
@@ -304,30 +317,26 @@ void rules_each_start(const struct rules *r,
     }
 }
 
-/* Could the rule have made a name from another: is its match's start
- * known, and does it put something in its place? */
-static bool reversible(const struct rules *r, const struct rule *rule)
-{
-    return r->mode == RULES_PREFIX && rule->nalts == 1 && rule->repl[0];
-}
-
+/* (A rule could have made a name from another when its match's start is
+ * known and it puts something in its place: add_rule's made[].) */
 void rules_each_made(const struct rules *r,
                      void (*fn)(void *arg, const char *text, size_t len),
                      void *arg)
 {
-    for (size_t i = 0; i < r->nr; i++)
-        if (reversible(r, &r->v[i]))
-            fn(arg, r->v[i].repl, strlen(r->v[i].repl));
+    for (int c = 0; c < 256; c++)
+        for (size_t k = 0; k < r->made_nr[c]; k++)
+            fn(arg, r->v[r->made[c][k]].repl, r->v[r->made[c][k]].repl_len);
 }
 
 int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
                size_t len)
 {
     char probe[256];
-    for (size_t i = 0; i < r->nr; i++) {
-        const struct rule *rule = &r->v[i];
-        size_t tl = strlen(rule->repl), ll = rule->litlen[0];
-        if (!reversible(r, rule) || len < tl || memcmp(s, rule->repl, tl) ||
+    unsigned char c = len ? (unsigned char)s[0] : 0;
+    for (size_t b = 0; len && b < r->made_nr[c]; b++) {
+        const struct rule *rule = &r->v[r->made[c][b]];
+        size_t tl = rule->repl_len, ll = rule->litlen[0];
+        if (len < tl || memcmp(s, rule->repl, tl) ||
             ll + len - tl > sizeof(probe))
             continue;
         /* The subject it would be made of: the literal start for the
@@ -339,7 +348,7 @@ int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
         if (k < 0)
             continue;
         const char *to = r->v[k].repl;
-        size_t kl = strlen(to);
+        size_t kl = r->v[k].repl_len;
         if (kl + n - matched == len && !memcmp(s, to, kl) &&
             !memcmp(s + kl, probe + matched, n - matched))
             return k;

@@ -1074,16 +1074,20 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             do_unterminated(&st, &t);
         if (t.kind == TOK_COMMENT)
             continue;
-        /* (#error's words are text, as a string's are) */
-        if (t.off < st.dtext)
-            continue;
-        st.dtext = 0;
         bool pending = st.sym_pending;
         st.sym_pending = false;
         switch (t.kind) {
         case TOK_IDENT:
             if (t.flags & TOKF_DIRECTIVE)
                 directive_ident(&st, &t);
+            if (st.dtext) { /* #error's words are text, as a string's */
+                struct lexer l = lx;
+                struct token u;
+                while (lexer_next_sig(&l, &u) && u.off < st.dtext)
+                    lx = l;
+                st.dtext = 0;
+                break;
+            }
             if (env && env->cmake_template) {
                 enum template_name tn =
                     template_name_at(buf, len, &t, &st.prev);

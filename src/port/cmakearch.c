@@ -99,6 +99,23 @@ static void arch_use(struct scan *sc, size_t off, size_t len, bool ref)
         hashmap_put(&sc->arch, buf + off, len, (void *)(uintptr_t)(off + 1));
 }
 
+/* Is the argument s[0..n) one cmakeloop.c can port: every reference in
+ * it the loop variable's (var[0..vl)), no escaped quote (from a review:
+ * code=\"sm_${a},compute_${a}\" and compute_${b},code=sm_${a} stayed
+ * nvcc's while the list got MUSA's numbers)? */
+static bool own_option(const char *s, size_t n, const char *var, size_t vl)
+{
+    for (size_t k = 0; k + 1 < n; k++) {
+        if (s[k] == '\\' && s[k + 1] == '"')
+            return false;
+        if (s[k] == '$' && s[k + 1] == '{' &&
+            (n - k < vl + 3 || memcmp(s + k + 2, var, vl) ||
+             s[k + 2 + vl] != '}'))
+            return false;
+    }
+    return true;
+}
+
 /* foreach(v ${L}), foreach(v IN LISTS L), foreach(v IN ITEMS ${L}):
  * opened (endforeach() closes it). A loop whose commands build nvcc's
  * architecture options from v (compute_${v}, sm_${v}) reads L as
@@ -140,8 +157,10 @@ static void loop_command(struct scan *sc, const struct cmake_token *name)
         snprintf(want[1], sizeof(want[1]), "sm_${%.*s}", (int)l->var_len,
                  buf + l->var);
         for (size_t i = 0; i < n && !l->seen; i++)
-            l->seen = cmake_holds(buf + a[i].off, a[i].len, want[0]) ||
-                      cmake_holds(buf + a[i].off, a[i].len, want[1]);
+            l->seen =
+                (cmake_holds(buf + a[i].off, a[i].len, want[0]) ||
+                 cmake_holds(buf + a[i].off, a[i].len, want[1])) &&
+                own_option(buf + a[i].off, a[i].len, buf + l->var, l->var_len);
         if (l->seen)
             arch_use(sc, l->list, l->list_len, l->ref);
     }

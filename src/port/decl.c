@@ -221,14 +221,19 @@ static bool extern_c(const char *p, size_t n)
     return n - k >= 3 && !memcmp(p + k, "\"C\"", 3);
 }
 
+/* How far back a declaration's start is looked for (a file of macro
+ * calls with no ';' would make the look quadratic). */
+#define LINKAGE_BACK 512
+
 /* Has the function or variable declared at off C linkage: does its
  * declaration start with extern "C", or is the innermost brace open
  * (at brace) extern "C"'s block? (A text's look back to the last ';',
  * '{' or '}', over blanks and directive lines.) */
 static bool c_linkage(const char *buf, size_t off, size_t brace)
 {
-    size_t k = off;
-    while (k && buf[k - 1] != ';' && buf[k - 1] != '{' && buf[k - 1] != '}')
+    size_t k = off, floor = off > LINKAGE_BACK ? off - LINKAGE_BACK : 0;
+    while (k > floor && buf[k - 1] != ';' && buf[k - 1] != '{' &&
+           buf[k - 1] != '}')
         k--;
     for (;;) {
         while (k < off && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' ||
@@ -244,7 +249,8 @@ static bool c_linkage(const char *buf, size_t off, size_t brace)
     if (brace == (size_t)-1)
         return false;
     size_t b = brace, e;
-    while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t' || buf[b - 1] == '\n'))
+    while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+                 buf[b - 1] == '\n' || buf[b - 1] == '\r'))
         b--;
     if (b < 3 || memcmp(buf + b - 3, "\"C\"", 3))
         return false;
@@ -328,7 +334,7 @@ enum decl_kind decl_at(const struct decl_site *s)
             return linkage(s, DECL_FUNCTION);
         if (is(buf, &next, "=") || is(buf, &next, ";") || is(buf, &next, "[") ||
             is(buf, &next, "{"))
-            return linkage(s, DECL_VARIABLE);
+            return DECL_VARIABLE;
         if (!angle && (is(buf, &next, ",") || is(buf, &next, ")") || colon))
             return DECL_VARIABLE;
     }

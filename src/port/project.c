@@ -62,7 +62,12 @@ void project_declare(struct project *p, const char *name, size_t len,
                      uint32_t hash, enum decl_kind kind, size_t file,
                      size_t off)
 {
-    if (kind == DECL_NONE || hashmap_get_hashed(&p->defs, name, len, hash))
+    struct def *had = kind == DECL_NONE
+                          ? NULL
+                          : hashmap_get_hashed(&p->defs, name, len, hash);
+    if (had && kind == DECL_EXTERN_C) /* (C linkage anywhere: everywhere) */
+        had->kind = kind;
+    if (kind == DECL_NONE || had)
         return;
     struct def *d = arena_alloc(&p->mem, sizeof(*d));
     *d = (struct def){

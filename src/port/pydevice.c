@@ -314,8 +314,10 @@ static bool in_device_list(const struct py_code *c, size_t i,
         return false;
     size_t close = py_close_of(c, h), kw = keyword(c, h);
     /* @pytest.fixture(params=['cpu', 'cuda']): the fixture's devices */
-    bool params = kw != (size_t)-1 && py_is_name(c, kw, "params") && kw >= 2 &&
-                  py_is_name(c, kw - 2, "fixture");
+    size_t call = kw != (size_t)-1 ? holder(c, kw) : (size_t)-1;
+    bool params = kw != (size_t)-1 && py_is_name(c, kw, "params") &&
+                  call != (size_t)-1 && call &&
+                  py_is_name(c, call - 1, "fixture");
     if (close >= c->n || (kw != (size_t)-1 && !params) ||
         (!params && !for_devices(c, h)))
         return false; /* (choices=['cuda', 'cpu']: the option's, above) */

@@ -231,8 +231,12 @@ static void directive_ident(struct rw *st, const struct token *t)
     if (st->prev.kind == TOK_PUNCT && !(st->prev.flags & TOKF_MACRO_NAME) &&
         lexer_token_is(st->buf, &st->prev, "#")) {
         st->ndren = 0, st->dnot = false; /* a directive begins */
-        if (lexer_token_is(st->buf, t, "error") ||
-            lexer_token_is(st->buf, t, "warning")) {
+        size_t h = st->prev.off; /* (not a macro's #param: first on its line) */
+        while (h && (st->buf[h - 1] == ' ' || st->buf[h - 1] == '\t'))
+            h--;
+        if ((!h || st->buf[h - 1] == '\n') &&
+            (lexer_token_is(st->buf, t, "error") ||
+             lexer_token_is(st->buf, t, "warning"))) {
             const char *b = st->buf;
             size_t k = t->off; /* to the end of the line, past splices */
             while (k < st->len && (b[k] != '\n' || b[k - 1] == '\\' ||

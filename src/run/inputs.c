@@ -440,7 +440,8 @@ static bool made_here(const struct run *r, struct strbuf *p, const char *name,
                 "musa.mk and build.ninja do not make '%.*s', which CMake's "
                 "configure_file() makes from '%s': configure the port with "
                 "CMake and give them the directory it is made in "
-                "(MUSAFLAGS=-IDIR; musaflags in musa_config.ninja)",
+                "(MUSAFLAGS and CXXFLAGS=-IDIR; musaflags and cxxflags in "
+                "musa_config.ninja)",
                 (int)len, name, t->path);
     return true;
 }

@@ -18,9 +18,17 @@ void use() {
     cudaLaunchMine();
 }
 X
+# A header's extern "C" block decides for the files that define its
+# functions without saying extern "C" again, whatever the files' order
+# (from a review: z.cu renamed what api.h kept); a type in the block is
+# no name with C linkage.
+mkdir -p src/h
+printf '#ifdef __cplusplus\nextern "C" {\n#endif\nint cudaRunMine(int);\ntypedef int cudaMyInt;\n#ifdef __cplusplus\n}\n#endif\n' >src/h/zapi.h
+printf '#include "h/zapi.h"\nint cudaRunMine(int x) { return x; }\ncudaMyInt v;\n' >src/a0.cu
 printf 'import ctypes\nlib = ctypes.CDLL("k.so")\nlib.run_cuda_scale.argtypes = []\n' >src/wrap.py
 $C2M -v --rename-project -o out src >log 2>&1; echo "exit $?"
 grep -v ' -> ' log
 cat out/lib/kern.mu
 $C2M -q -o out2 src; echo "exit $?"
 grep -c 'cudaLaunchMine' out2/lib/kern.mu
+cat out2/a0.mu out2/h/zapi.h

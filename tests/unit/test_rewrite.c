@@ -477,6 +477,10 @@ START_TEST(unterminated_is_reported)
                "#if X\n#endif\ncudaFree(p);",
                "# error no cudaMalloc here\n#warning cudaFree is slow\n"
                "#if X\n#endif\nmusaFree(p);");
+    /* (a macro's #error parameter is no directive: from a review, the
+     * rest of the macro was kept) */
+    check_port("#define C(error) f(#error); cudaFree(error)\n",
+               "#define C(error) f(#error); musaFree(error)\n");
     /* (to its line's end only: the next directive is code) */
     check_port("#error a \\\ncudaFree\n// c\n#define F cudaFree\n",
                "#error a \\\ncudaFree\n// c\n#define F musaFree\n");

@@ -209,10 +209,8 @@ static void hazard_warp_mask(const struct hazard_site *s, const char *name,
     struct hazard_file *hf = s->file;
     if (s->name->flags & TOKF_MACRO_NAME)
         return; /* a shim's #define __shfl_xor_sync(...) __shfl_xor(...) */
-    if (hf && hf->wide_arch && !hf->warp_calls++) {
-        hf->warp_first = s->name->off;
+    if (hf && hf->wide_arch && !hf->warp_calls++)
         hf->warp_name = name;
-    }
     if (hf && hf->wide_arch)
         finder_place(fd, WARN_HAZARD, s->name->off, warp_tag);
     if (hf && !hf->wide_arch)
@@ -552,8 +550,7 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
                 (lexer_token_is(buf, p, "&") || lexer_token_is(buf, p, "+"))) ||
                (n == 5 && lexer_token_is(buf, p, ">>")));
     if (op && (lane_like(buf, p2) || lane_group(buf, p2))) {
-        if (!hf->lane_math++)
-            hf->lane_first = p2->off;
+        hf->lane_math++;
         finder_place(fd, WARN_HAZARD, p2->off, lane_tag);
     }
 }
@@ -648,7 +645,6 @@ static void hazard_once(const struct hazard_site *s, const struct map_entry *e,
         if (i == HAZARD_ONCE_NAMES)
             return;
         hf->once[hf->nonce++].e = e;
-        hf->once[i].first = s->name->off;
     }
     hf->once[i].uses++;
     /* (the entry's name is the places' tag: no message is that string) */

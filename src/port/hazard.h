@@ -36,13 +36,14 @@ struct hazard_file {
         unsigned char kind;        /* TOK_NUMBER or TOK_STRING */
     } names[HAZARD_NAMES];
     size_t nnames;
-    /* Said once: warp functions, lane arithmetic on 32, `once` names. */
-    size_t warp_calls, warp_first;
+    /* Said once at the file's end, for their places (finder_place): warp
+     * functions, lane arithmetic on 32, `once` names; counted. */
+    size_t warp_calls;
     const char *warp_name;
-    size_t lane_math, lane_first;
+    size_t lane_math;
     struct {
         const struct map_entry *e;
-        size_t uses, first;
+        size_t uses;
     } once[HAZARD_ONCE_NAMES];
     size_t nonce;
     /* A device's properties were named (cudaDeviceProp): a major

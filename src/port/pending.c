@@ -127,6 +127,13 @@ static bool wants(const struct pending_env *env, enum warn_id id)
     return !env->want || env->want[id];
 }
 
+/* Is what n's uses are told a note at its declaration (a name kept for
+ * the project), not a finding at each use? */
+static bool noted(const struct pname *n)
+{
+    return n->finding == PF_TAKEN || n->finding == PF_EXTERN_C;
+}
+
 /* Does the project have the name s[0..len): declare it, or use it in a
  * file kept as it is? With no table, whether this file declares it. */
 static bool has(const struct pending *p, const struct project *pj,
@@ -295,8 +302,7 @@ static const char *message(const struct pname *n, const struct pending_env *env,
     case PF_NONE:
         break;
     }
-    bool note = n->finding == PF_TAKEN || n->finding == PF_EXTERN_C;
-    const char *msg = sb.len && (note || wants(env, *id))
+    const char *msg = sb.len && (noted(n) || wants(env, *id))
                           ? arena_strndup(env->a, sb.buf, sb.len)
                           : NULL;
     strbuf_release(&sb);
@@ -330,7 +336,7 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
             if (env->note && !n->by_words && n->rule)
                 env->note(env->arg, n->rule->domain, u->flags);
         }
-        if (n->msg && (n->finding == PF_TAKEN || n->finding == PF_EXTERN_C)) {
+        if (n->msg && noted(n)) {
             /* A note, where the file declares it. */
             if (u->off == n->decl_off && n->decl != DECL_NONE) {
                 add_finding(f, WARN_UNVERIFIED, u->off, NULL, 1, n->msg);

@@ -113,12 +113,13 @@ bool sj_library_file(struct script_job *j, size_t off, size_t len, size_t woff,
     return false;
 }
 
-void sj_home_part(struct script_job *j, size_t off, size_t len)
+bool sj_home_part(struct script_job *j, size_t off, size_t len)
 {
     const struct script_entry *se =
         mapping_script(j->map, SC_MAKE_HOME_DIR, j->buf + off, len);
     if (se && se->action == SA_RENAME)
         sj_replace(j, off, len, se->e.to, se->e.to_len, false);
+    return se && se->action == SA_RENAME;
 }
 
 void sj_home_dir(struct script_job *j, size_t off, size_t len)
@@ -137,15 +138,8 @@ void sj_home_dir(struct script_job *j, size_t off, size_t len)
             break;
         n++;
     }
-    while (nends--) {
-        const struct script_entry *se =
-            mapping_script(j->map, SC_MAKE_HOME_DIR, s + 1, ends[nends] - 1);
-        if (se && se->action == SA_RENAME) {
-            sj_replace(j, off + 1, ends[nends] - 1, se->e.to, se->e.to_len,
-                       false);
-            return;
-        }
-    }
+    while (nends-- && !sj_home_part(j, off + 1, ends[nends] - 1))
+        ;
 }
 
 void sj_home_tool(struct script_job *j, size_t off, size_t len)

@@ -46,8 +46,8 @@ void sj_home_rest(struct script_job *j, size_t off, size_t len, bool tool);
  * MUSA home ($(MUSA_PATH)/lib64). */
 void sj_home_dir(struct script_job *j, size_t off, size_t len);
 /* The same for the directory name at off alone (a piece of a joined
- * path: os.path.join(CUDA_HOME, 'lib64')). */
-void sj_home_part(struct script_job *j, size_t off, size_t len);
+ * path: os.path.join(CUDA_HOME, 'lib64')); whether an entry named it. */
+bool sj_home_part(struct script_job *j, size_t off, size_t len);
 /* The word at off that names nvcc, alone or at a path's end (a
  * command's program, /opt/cuda/bin/nvcc, one in the home's bin): its
  * nvcc becomes the tool rule's (mcc). Another word stays. */

@@ -145,23 +145,6 @@ static bool in_device_text(const struct py_code *c, size_t i)
     return false;
 }
 
-/* The bracket that holds the token at i, looked for on its logical line
- * and at most HOLDER_MAX tokens back; or (size_t)-1. */
-#define HOLDER_MAX 1024
-static size_t holder(const struct py_code *c, size_t i)
-{
-    unsigned depth = 0;
-    for (size_t k = i, n = 0; k-- > 0 && n < HOLDER_MAX; n++) {
-        if (c->t[k].kind == PY_TOK_NEWLINE)
-            break;
-        if (py_closes(c, k))
-            depth++;
-        else if (py_opens(c, k) && !depth--)
-            return k;
-    }
-    return (size_t)-1;
-}
-
 /* Is the call whose '(' is at open add_argument('--device', ...), or
  * pytest's parser.addoption('--device', ...)? */
 static bool device_option(const struct py_code *c, size_t open)
@@ -191,7 +174,7 @@ static bool device_option_value(const struct py_code *c, size_t i,
         return false;
     kw = keyword(c, a.first - 1);
     return kw != (size_t)-1 && py_is_name(c, kw, "choices") &&
-           device_option(c, holder(c, a.first - 1));
+           device_option(c, py_holder(c, a.first - 1));
 }
 
 /* {'cuda': torch.cuda.is_available(), 'cpu': True}: a device's key, its
@@ -276,6 +259,17 @@ static bool says_device(const char *s, size_t len)
     return false;
 }
 
+/* Does the name at k hold devices: devices, DEVICES, available_devices,
+ * devs? */
+static bool devices_name(const struct py_code *c, size_t k)
+{
+    const struct py_token *t = &c->t[k];
+    const char *s = c->buf + t->off;
+    return py_is_name(c, k, NULL) && !py_is_op(c, k + 1, "(") &&
+           ((t->len >= 7 && !strncasecmp(s + t->len - 7, "devices", 7)) ||
+            (t->len == 4 && !strncasecmp(s, "devs", 4)));
+}
+
 /* Is the list or tuple whose bracket is at h one of devices by where it
  * goes: the value of a name that says device (devices = [...] + ...),
  * or an argument of a call whose first argument says device (pytest's
@@ -293,10 +287,15 @@ static bool for_devices(const struct py_code *c, size_t h)
             break;
         }
     }
-    size_t call = holder(c, h), off, len;
-    return call != (size_t)-1 && call && py_is_op(c, call, "(") &&
-           py_is_name(c, call - 1, NULL) && py_plain(c, call + 1, &off, &len) &&
-           says_device(c->buf + off, len);
+    size_t call = py_holder(c, h), off, len;
+    if (call == (size_t)-1 || !call || !py_is_op(c, call, "("))
+        return false;
+    /* itertools.product(['cpu', 'cuda'], dtypes): what a test's devices
+     * are made of (with another device beside it, below) */
+    return py_is_name(c, call - 1, "product") ||
+           (py_is_name(c, call - 1, NULL) &&
+            py_plain(c, call + 1, &off, &len) &&
+            says_device(c->buf + off, len));
 }
 
 /* A list or tuple of devices: ['cpu', 'cuda'] or ['cuda'] if
@@ -307,22 +306,24 @@ static bool for_devices(const struct py_code *c, size_t h)
 static bool in_device_list(const struct py_code *c, size_t i,
                            struct py_around a)
 {
-    size_t h = a.open == '[' || a.open == '(' ? holder(c, i) : (size_t)-1;
+    size_t h = a.open == '[' || a.open == '(' ? py_holder(c, i) : (size_t)-1;
     if (h == (size_t)-1 || (a.open == '(' && h &&
                             (py_is_name(c, h - 1, NULL) ||
                              py_closes(c, h - 1) || py_is_op(c, h - 1, "@"))))
         return false;
     size_t close = py_close_of(c, h), kw = keyword(c, h);
     /* @pytest.fixture(params=['cpu', 'cuda']): the fixture's devices */
-    size_t call = kw != (size_t)-1 ? holder(c, kw) : (size_t)-1;
+    size_t call = kw != (size_t)-1 ? py_holder(c, kw) : (size_t)-1;
     bool params = kw != (size_t)-1 && py_is_name(c, kw, "params") &&
                   call != (size_t)-1 && call &&
                   py_is_name(c, call - 1, "fixture");
     if (close >= c->n || (kw != (size_t)-1 && !params) ||
         (!params && !for_devices(c, h)))
         return false; /* (choices=['cuda', 'cpu']: the option's, above) */
-    if (chosen_if_available(c, close))
-        return true;
+    if (chosen_if_available(c, close) ||
+        (h >= 2 && (py_is_op(c, h - 1, "=") || py_is_op(c, h - 1, "+=")) &&
+         py_stmt_start(c, h - 2) && devices_name(c, h - 2)))
+        return true; /* (devices = ['cuda']) */
     unsigned depth = 0;
     for (size_t k = h + 1; k < close; k++) {
         size_t off, n;
@@ -384,7 +385,7 @@ static bool device_param(const struct py_code *c, size_t i, struct py_around a)
     size_t k = i - 2;
     while (k >= 2 && py_is_op(c, k - 1, ".") && py_is_name(c, k - 2, NULL))
         k -= 2;
-    size_t h = holder(c, k);
+    size_t h = py_holder(c, k);
     return h != (size_t)-1 && (py_is_op(c, h, "[") || py_is_op(c, h, "(")) &&
            for_devices(c, h);
 }
@@ -399,6 +400,245 @@ static bool cuda_function_argument(const struct py_code *c, size_t i,
            py_is_name(c, i - 2, NULL) && py_is_op(c, i - 3, ".") &&
            py_is_name(c, i - 4, "cuda") && py_is_op(c, i - 5, ".") &&
            py_is_name(c, i - 6, "torch");
+}
+
+/* The place of the item i among the items of the bracket opening at h,
+ * when it is an item alone ('cuda' of ('cuda', torch.half)); or -1. */
+static long item_place(const struct py_code *c, size_t h, size_t i)
+{
+    if (!(py_is_op(c, i - 1, ",") || i - 1 == h) ||
+        !(py_is_op(c, i + 1, ",") || py_closes(c, i + 1)))
+        return -1;
+    long at = 0;
+    unsigned depth = 0;
+    for (size_t k = h + 1; k < i; k++) {
+        if (py_opens(c, k))
+            depth++;
+        else if (py_closes(c, k) && depth)
+            depth--;
+        else if (!depth && py_is_op(c, k, ","))
+            at++;
+    }
+    return at;
+}
+
+/* Does the name at place at of the names s[0..len) ("device, dtype")
+ * say device? */
+static bool name_says_device(const char *s, size_t len, long at)
+{
+    for (size_t from = 0;; at--) {
+        size_t e = from;
+        while (e < len && s[e] != ',')
+            e++;
+        if (!at) {
+            while (from < e && (s[from] == ' ' || s[from] == '\t'))
+                from++;
+            while (e > from && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+                e--;
+            return says_device(s + from, e - from) ||
+                   (e - from == 3 && !memcmp(s + from, "dev", 3));
+        }
+        if (e >= len)
+            return false;
+        from = e + 1;
+    }
+}
+
+/* Is the list or tuple opening at l the values of pytest's
+ * parametrize(names, l), whose name at place at (0 for names of one)
+ * says device? */
+static bool parametrize_values(const struct py_code *c, size_t l, long at)
+{
+    size_t call = py_holder(c, l), off, len;
+    if (call == (size_t)-1 || !call || call + 3 != l ||
+        !py_is_name(c, call - 1, "parametrize") ||
+        !py_plain(c, call + 1, &off, &len) || !py_is_op(c, call + 2, ","))
+        return false;
+    bool several = memchr(c->buf + off, ',', len) != NULL;
+    return (at > 0 || several == (at == 0)) &&
+           name_says_device(c->buf + off, len, at < 0 ? 0 : at);
+}
+
+/* @pytest.mark.parametrize('device', ['cuda']), and of several names
+ * ('device, dtype', [('cuda', torch.half), pytest.param('cuda', x)]):
+ * the item of each at the place of the name that says device. */
+static bool parametrized(const struct py_code *c, size_t i, struct py_around a)
+{
+    if ((a.open != '(' && a.open != '[') || !a.first)
+        return false;
+    size_t h = a.first - 1, list;
+    long at = item_place(c, h, i);
+    if (at < 0)
+        return false;
+    if (parametrize_values(c, h, -1))
+        return true;
+    if (a.open != '(' ||
+        (py_is_name(c, h - 1, NULL) && !py_is_name(c, h - 1, "param")))
+        return false;
+    list = py_holder(c, py_is_name(c, h - 1, "param") ? h - 1 : h);
+    if (list == (size_t)-1 ||
+        !(py_is_op(c, list, "[") || py_is_op(c, list, "(")))
+        return false;
+    return parametrize_values(c, list, at);
+}
+
+/* devices.append('cuda'), devs.insert(0, 'cuda') */
+static bool added_to_devices(const struct py_code *c, size_t i,
+                             struct py_around a)
+{
+    size_t k = a.first;
+    if (a.open != '(' || !py_is_op(c, i + 1, ")") || k < 4)
+        return false;
+    if (py_is_name(c, k - 2, "insert"))
+        k = py_is_op(c, i - 1, ",") && i == k + 2 ? k : 0;
+    else if (!py_is_name(c, k - 2, "append") || k != i)
+        k = 0;
+    return k && py_is_op(c, k - 3, ".") && devices_name(c, k - 4);
+}
+
+/* Is the function defined at k one that gives a device: get_device,
+ * default_device, pick_device_type? */
+static bool def_says_device(const struct py_code *c, size_t k)
+{
+    const struct py_token *t = &c->t[k];
+    const char *s = c->buf + t->off;
+    return py_is_name(c, k, NULL) &&
+           ((t->len >= 6 && !strncasecmp(s + t->len - 6, "device", 6)) ||
+            (t->len >= 11 && !strncasecmp(s + t->len - 11, "device_type", 11)));
+}
+
+/* Does the statement starting at s test is_available() (if
+ * torch.cuda.is_available():)? */
+static bool tests_available(const struct py_code *c, size_t s)
+{
+    if (!py_is_name(c, s, "if") && !py_is_name(c, s, "elif"))
+        return false;
+    for (size_t k = s + 1; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++)
+        if (py_is_name(c, k, "is_available") || py_is_op(c, k, ":"))
+            return py_is_name(c, k, "is_available");
+    return false;
+}
+
+/* return 'cuda' in a function that says device (def get_device():), or
+ * under if torch.cuda.is_available(): */
+#define RETURN_BACK 4096
+static bool returned_device(const struct py_code *c, size_t i)
+{
+    if (i < 1 || !py_is_name(c, i - 1, "return") ||
+        (i + 1 < c->n && c->t[i + 1].kind != PY_TOK_NEWLINE))
+        return false;
+    size_t s = i - 1; /* the statement: this line's, or the one before */
+    while (s && !py_stmt_start(c, s))
+        s--;
+    if (s == i - 1 && s >= 2)
+        for (s -= 2; s && !py_stmt_start(c, s);)
+            s--;
+    if (tests_available(c, s))
+        return true;
+    for (size_t k = i - 1, n = 0; k-- > 0 && n < RETURN_BACK; n++)
+        if (py_is_name(c, k, "def") && py_stmt_start(c, k))
+            return def_says_device(c, k + 1);
+    return false;
+}
+
+/* self.assertEqual(y.device.type, 'cuda'), assertEqual(dev, 'cuda'): an
+ * argument of an assertion whose other argument is a device. */
+static bool asserted_device(const struct py_code *c, size_t i,
+                            struct py_around a)
+{
+    if (a.open != '(' || a.first < 2 || !py_is_name(c, a.first - 2, NULL) ||
+        c->t[a.first - 2].len < 6 ||
+        memcmp(c->buf + c->t[a.first - 2].off, "assert", 6) ||
+        item_place(c, a.first - 1, i) < 0)
+        return false;
+    size_t close = py_close_of(c, a.first - 1);
+    for (size_t k = a.first; k < close; k++) {
+        size_t e = k + 1;
+        if (k != i && py_is_op(c, e, ".") && py_is_name(c, e + 1, "type"))
+            e += 2;
+        if (k != i && device_name(c, k) &&
+            (py_is_op(c, e, ",") || py_is_op(c, e, ")")))
+            return true;
+    }
+    return false;
+}
+
+/* str(x.device) == 'cuda:0', 'cuda' != str(dev) */
+static bool compared_with_text(const struct py_code *c, size_t i)
+{
+    if (i >= 4 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) &&
+        py_is_op(c, i - 2, ")") && device_name(c, i - 3)) {
+        size_t open = i - 3;
+        while (open && !py_is_op(c, open, "(") &&
+               c->t[open].kind != PY_TOK_NEWLINE)
+            open--;
+        return open && py_is_name(c, open - 1, "str") &&
+               py_close_of(c, open) == i - 2;
+    }
+    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
+        return false;
+    if (!py_is_name(c, i + 2, "str") || !py_is_op(c, i + 3, "("))
+        return false;
+    size_t close = py_close_of(c, i + 3);
+    return close < c->n && device_name(c, close - 1);
+}
+
+/* os.environ.get('DEVICE', 'cuda'), device = os.getenv('X', 'cuda'): the
+ * default of a variable that says device or is given to one. */
+static bool env_default(const struct py_code *c, size_t i, struct py_around a)
+{
+    size_t off, len;
+    if (a.open != '(' || a.first + 2 != i || !py_is_op(c, i - 1, ",") ||
+        !py_plain(c, a.first, &off, &len) ||
+        !(py_dotted_is(c, a.first - 2, "os.getenv") ||
+          py_dotted_is(c, a.first - 2, "os.environ.get") ||
+          py_dotted_is(c, a.first - 2, "environ.get") ||
+          py_dotted_is(c, a.first - 2, "getenv")))
+        return false;
+    if (says_device(c->buf + off, len))
+        return true;
+    size_t k = a.first - 1;
+    while (k && !py_stmt_start(c, k))
+        k--;
+    return device_name(c, k) && py_is_op(c, k + 1, "=");
+}
+
+/* match device: case 'cuda': (or case 'cpu' | 'cuda':) */
+#define MATCH_BACK 1024
+static bool device_case(const struct py_code *c, size_t i)
+{
+    size_t k = i;
+    while (k >= 2 && py_is_op(c, k - 1, "|") &&
+           c->t[k - 2].kind == PY_TOK_STRING)
+        k -= 2;
+    if (!k || !py_is_name(c, k - 1, "case") || !py_stmt_start(c, k - 1))
+        return false;
+    for (size_t m = k - 1, n = 0; m-- > 0 && n < MATCH_BACK; n++) {
+        if (!py_stmt_start(c, m))
+            continue;
+        if (py_is_name(c, m, "def") || py_is_name(c, m, "class"))
+            return false;
+        if (!py_is_name(c, m, "match"))
+            continue;
+        for (size_t e = m + 1;
+             e < c->n && !py_is_op(c, e, ":") && c->t[e].kind != PY_TOK_NEWLINE;
+             e++)
+            if (device_name(c, e) || devices_name(c, e))
+                return true;
+        return false;
+    }
+    return false;
+}
+
+/* torch.library.register_kernel('ns::op', ['cpu', 'cuda'], f): the
+ * devices of a library's kernel. */
+static bool library_devices(const struct py_code *c, struct py_around a)
+{
+    if ((a.open != '[' && a.open != '(') || !a.first)
+        return false;
+    size_t call = py_holder(c, a.first - 1);
+    return call != (size_t)-1 && py_is_op(c, call, "(") &&
+           library_impl(c, (struct py_around){'(', call + 1});
 }
 
 /* Does the string at i name a device where it is: device='cuda',
@@ -420,7 +660,10 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            location_value(c, i, a) || in_device_text(c, i) ||
            in_device_list(c, i, a) || annotated_default(c, i) ||
            device_looked_up(c, a) || device_param(c, i, a) ||
-           cuda_function_argument(c, i, a);
+           cuda_function_argument(c, i, a) || parametrized(c, i, a) ||
+           added_to_devices(c, i, a) || returned_device(c, i) ||
+           asserted_device(c, i, a) || compared_with_text(c, i) ||
+           env_default(c, i, a) || device_case(c, i) || library_devices(c, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
@@ -516,7 +759,11 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
     /* (a device with an index to come is one wherever it is: 'cuda:%d' %
      * rank; not 'cuda:0', a checkpoint's location in map_location's key) */
-    if (de && ((index && n < len) || n + 1 == len || names_device(c, i, a)))
+    /* 'cuda:0' is a device wherever it is (GPU = 'cuda:0') but a dict's
+     * key */
+    bool numbered = n + 1 < len && !(a.open == '{' && py_is_op(c, i + 1, ":"));
+    if (de && ((index && n < len) || n + 1 == len || numbered ||
+               names_device(c, i, a)))
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;

@@ -132,6 +132,31 @@ static void path(struct py *p, size_t i, size_t *end)
         mark_loaders(p);
 }
 
+/* A name in a field: f'{x.cuda()}' moves a tensor as the code does. */
+static size_t field_name(struct py *p, const struct py_code *c, size_t k)
+{
+    const char *dev;
+    if (p->m.torch && (dev = pydevice_method(p->j, c, k, &p->m))) {
+        pynames_registered(&p->m, c->t[k].off, dev);
+        return k;
+    }
+    return pynames_name(&p->m, c, k);
+}
+
+/* A string in a field: f"on {'cuda' if torch.cuda.is_available() else
+ * 'cpu'}", in the bracket of the field's code that holds it. */
+static void field_device(struct py *p, const struct py_code *c, size_t k)
+{
+    size_t off, len, h = py_holder(c, k);
+    struct py_around a = {0, 0};
+    if (h != (size_t)-1)
+        a = (struct py_around){p->buf[c->t[h].off], h + 1};
+    const char *dev;
+    if (p->m.torch && py_plain(c, k, &off, &len) &&
+        (dev = pydevice_string(p->j, c, k, off, len, a)))
+        pynames_registered(&p->m, off, dev);
+}
+
 /* The code in the replacement fields of the f-string at i, which the
  * names of the file's code hold as well: f'{CUDA_HOME}/lib64' follows
  * the import that renames CUDA_HOME. Nested f-strings too,
@@ -156,11 +181,14 @@ static void fields(struct py *p, size_t i, unsigned depth)
             if (k >= path_end)
                 path(p, k, &path_end);
             if (sub[k].kind == PY_TOK_NAME)
-                k = pynames_name(&p->m, &c, k);
+                k = field_name(p, &c, k);
             else if (sub[k].kind == PY_TOK_STRING && !env_string(p, k) &&
-                     !home_string(p, k) && depth < PY_FIELD_DEPTH &&
-                     format_string(p, k))
-                fields(p, k, depth + 1);
+                     !home_string(p, k)) {
+                if (depth < PY_FIELD_DEPTH && format_string(p, k))
+                    fields(p, k, depth + 1);
+                else
+                    field_device(p, &c, k);
+            }
         }
         /* back to the tokens of the field this one is in, or the file's */
         pypath_tokens_back(p->paths, was);

@@ -75,6 +75,21 @@ size_t py_close_of(const struct py_code *c, size_t i)
     return c->n;
 }
 
+#define HOLDER_MAX 1024
+size_t py_holder(const struct py_code *c, size_t i)
+{
+    unsigned depth = 0;
+    for (size_t k = i, n = 0; k-- > 0 && n < HOLDER_MAX; n++) {
+        if (c->t[k].kind == PY_TOK_NEWLINE)
+            break;
+        if (py_closes(c, k))
+            depth++;
+        else if (py_opens(c, k) && !depth--)
+            return k;
+    }
+    return (size_t)-1;
+}
+
 size_t py_dotted(const struct py_code *c, size_t i, struct strbuf *sb)
 {
     strbuf_reset(sb);

@@ -42,6 +42,9 @@ bool py_keyword(const struct py_code *c, size_t i);
 bool py_subscript(const struct py_code *c, size_t i);
 /* The bracket closing the one opened at i (on its logical line), or n. */
 size_t py_close_of(const struct py_code *c, size_t i);
+/* The bracket that holds the token at i, looked for on its logical line
+ * and at most 1024 tokens back; or (size_t)-1. */
+size_t py_holder(const struct py_code *c, size_t i);
 /* The dotted name NAME (. NAME)* at i, into sb; returns the index past
  * it (i when there is none). */
 size_t py_dotted(const struct py_code *c, size_t i, struct strbuf *sb);

@@ -2641,6 +2641,58 @@ START_TEST(python_devices)
            "c = torch.musa.get_device_capability('musa')\n"
            "torch.musa.set_device('musa:1'); d.get('cuda')\n",
            NULL);
+    /* The forms test suites give devices in (from a review: ported
+     * suites still asked for 'cuda'): parametrize's values at the place
+     * of the name that says device, itertools.product's lists, a list of
+     * devices added to, a device function's return or one under
+     * is_available(), a numbered device anywhere but a dict's key, an
+     * assertion's and a str(device) comparison's other side, an
+     * environment default, a match on a device, a library kernel's
+     * devices, and code in f-string fields. Other words stay. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "@parametrize('device, dtype', [('cuda', h), ('cpu', f)])\n"
+           "@parametrize('dtype,dev', [(h, 'cuda'), param(f, 'cuda')])\n"
+           "@parametrize('device', ['cuda'])\n"
+           "@parametrize('dtype,x', [(h, 'cuda')])\n"
+           "@parametrize('d,t', product(['cpu', 'cuda'], [h]))\n"
+           "devices = ['cuda']\ndevs.append('cuda'); names.append('cuda')\n"
+           "def get_device():\n    return 'cuda'\n"
+           "def suffix():\n    return 'cuda'\n"
+           "def f():\n    if torch.cuda.is_available():\n"
+           "        return 'cuda'\n"
+           "GPU = 'cuda:0'; keys = {'cuda:0': 'cpu'}\n"
+           "self.assertEqual(y.device.type, 'cuda'); assertEqual(n, 'cuda')\n"
+           "ok = str(y.device) == 'cuda' or 'cuda' != str(dev)\n"
+           "D = os.environ.get('DEVICE', 'cuda'); B = os.getenv('B', 'cuda')\n"
+           "dev = os.getenv('X', 'cuda')\n"
+           "match device:\n    case 'cpu' | 'cuda':\n        pass\n"
+           "match kind:\n    case 'cuda':\n        pass\n"
+           "torch.library.register_kernel('n::o', ['cpu', 'cuda'], f)\n"
+           "print(f\"{x.cuda()} {'cuda' if torch.cuda.is_available() else "
+           "''}\")\n",
+           "import torch; import torch_musa\n"
+           "@parametrize('device, dtype', [('musa', h), ('cpu', f)])\n"
+           "@parametrize('dtype,dev', [(h, 'musa'), param(f, 'musa')])\n"
+           "@parametrize('device', ['musa'])\n"
+           "@parametrize('dtype,x', [(h, 'cuda')])\n"
+           "@parametrize('d,t', product(['cpu', 'musa'], [h]))\n"
+           "devices = ['musa']\ndevs.append('musa'); names.append('cuda')\n"
+           "def get_device():\n    return 'musa'\n"
+           "def suffix():\n    return 'cuda'\n"
+           "def f():\n    if torch.musa.is_available():\n"
+           "        return 'musa'\n"
+           "GPU = 'musa:0'; keys = {'cuda:0': 'cpu'}\n"
+           "self.assertEqual(y.device.type, 'musa'); assertEqual(n, 'cuda')\n"
+           "ok = str(y.device) == 'musa' or 'musa' != str(dev)\n"
+           "D = os.environ.get('DEVICE', 'musa'); B = os.getenv('B', 'cuda')\n"
+           "dev = os.getenv('X', 'musa')\n"
+           "match device:\n    case 'cpu' | 'musa':\n        pass\n"
+           "match kind:\n    case 'cuda':\n        pass\n"
+           "torch.library.register_kernel('n::o', ['cpu', 'musa'], f)\n"
+           "print(f\"{x.musa()} {'musa' if torch.musa.is_available() else "
+           "''}\")\n",
+           NULL);
     /* A compound statement's colon is no annotation; torch's extension
      * module kept beside the port's is no import of torch_musa (from a
      * review: the device 'musa' then went without it, unsaid). */

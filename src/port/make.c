@@ -8,7 +8,6 @@
  * link:, nvcc_flags:, architectures:). */
 #include "port/make.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +18,7 @@
 #include "port/makeshell.h"
 #include "port/makevars.h"
 #include "port/sdkpath.h"
+#include "port/scriptcache.h"
 #include "port/scriptflags.h"
 #include "util/hashmap.h"
 #include "util/xalloc.h"
@@ -68,27 +68,6 @@ static bool boundary(const struct mk *m, size_t i, int side)
            (side < 0 &&
             (t->kind == MAKE_TOK_ASSIGN || t->kind == MAKE_TOK_COLON ||
              (t->kind == MAKE_TOK_PUNCT && m->buf[t->off] == ';')));
-}
-
-static bool has_ci(const char *s, size_t len, const char *what)
-{
-    size_t n = strlen(what);
-    for (size_t i = 0; i + n <= len; i++) {
-        size_t k = 0;
-        while (k < n && toupper((unsigned char)s[i + k]) == what[k])
-            k++;
-        if (k == n)
-            return true;
-    }
-    return false;
-}
-
-/* A variable whose value is nvcc's command or its options. */
-static bool nvcc_variable(const char *s, size_t len)
-{
-    return has_ci(s, len, "NVCC") ||
-           (has_ci(s, len, "CUDA") && has_ci(s, len, "FLAG")) ||
-           (len > 2 && !memcmp(s, "NV", 2) && has_ci(s, len, "FLAG"));
 }
 
 /* The name a reference at i ($( then a word) names, or NULL. */
@@ -203,15 +182,15 @@ static enum sj_level command_level(const struct mk *m, size_t from,
         const struct make_token *r = ref_name(m, i);
         if (r) {
             const char *name = m->buf + r->off;
-            if (nvcc_variable(name, r->len) ||
+            if (mkvars_nvcc_name(name, r->len) ||
                 mkvars_is_nvcc(&m->vars, name, r->len))
                 return SJ_NVCC;
             size_t e = ref_end(m, i);
             /* $(EXEC) $(NVCC), $(CCACHE) nvcc: a launcher's variable */
-            if ((r->len == 4 && has_ci(name, r->len, "EXEC")) ||
-                has_ci(name, r->len, "LAUNCH") ||
-                has_ci(name, r->len, "CCACHE") ||
-                has_ci(name, r->len, "WRAP")) {
+            if ((r->len == 4 && mkvars_has_ci(name, r->len, "EXEC")) ||
+                mkvars_has_ci(name, r->len, "LAUNCH") ||
+                mkvars_has_ci(name, r->len, "CCACHE") ||
+                mkvars_has_ci(name, r->len, "WRAP")) {
                 wrapped = true;
                 i = e - 1;
                 continue;
@@ -281,7 +260,7 @@ static enum sj_level line_level(struct mk *m)
     for (size_t i = 0; i < m->n; i++) {
         const struct make_token *t = &m->v[i];
         if (t->ctx == MAKE_CTX_VARNAME && is_word(t))
-            return nvcc_variable(m->buf + t->off, t->len) ||
+            return mkvars_nvcc_name(m->buf + t->off, t->len) ||
                            mkvars_reader(&m->vars, m->buf + t->off, t->len) ==
                                MK_READ_NVCC
                        ? SJ_NVCC
@@ -662,6 +641,9 @@ static void line(struct mk *m)
         }
         bool whole = boundary(m, i, -1) && boundary(m, i, 1) &&
                      !(t->flags & MAKE_TOKF_IN_REF);
+        if (boundary(m, i, -1) && !(t->flags & MAKE_TOKF_IN_REF) &&
+            sj_cache_define(j, t->off, t->len, !whole))
+            continue; /* cmake -DCMAKE_CUDA_ARCHITECTURES=80 */
         /* nvcc, $(CUDA_HOME)/bin/nvcc (maybe an option's value, as a
          * path may be: see below); a recipe's @nvcc */
         size_t at = make_prefix(m, t);

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "util/xalloc.h"
@@ -151,6 +152,26 @@ void mkvars_release(struct mk_vars *v)
     hashmap_release(&v->assigned);
     free(v->edges);
     free(v->picks);
+}
+
+bool mkvars_has_ci(const char *s, size_t len, const char *what)
+{
+    size_t n = strlen(what);
+    for (size_t i = 0; i + n <= len; i++) {
+        size_t k = 0;
+        while (k < n && toupper((unsigned char)s[i + k]) == what[k])
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
+bool mkvars_nvcc_name(const char *s, size_t len)
+{
+    return mkvars_has_ci(s, len, "NVCC") ||
+           (mkvars_has_ci(s, len, "CUDA") && mkvars_has_ci(s, len, "FLAG")) ||
+           (len > 2 && !memcmp(s, "NV", 2) && mkvars_has_ci(s, len, "FLAG"));
 }
 
 bool mkvars_define_assigns(const char *buf, const struct make_token *v,

@@ -88,6 +88,12 @@ bool mkvars_links_runtime(const struct mk_vars *v, const char *name,
                           size_t len);
 void mkvars_release(struct mk_vars *v);
 
+/* Does s[0..len) hold what (upper case) in any case? */
+bool mkvars_has_ci(const char *s, size_t len, const char *what);
+/* Does a variable's name s[0..len) say its value is nvcc's command or its
+ * options (NVCC, CUDA_FLAGS, NVFLAGS)? */
+bool mkvars_nvcc_name(const char *s, size_t len);
+
 /* Does the logical line v[0..n) of buf, a define body's, assign the
  * variable its first word names (CUDA_HOME ?= /usr/local/cuda, for
  * $(eval)), which the port renames as its references? */

@@ -27,6 +27,7 @@
 #include "port/pynvcc.h"
 #include "port/pypath.h"
 #include "port/pytok.h"
+#include "port/scriptcache.h"
 #include "port/scriptflags.h"
 #include "util/xalloc.h"
 
@@ -356,6 +357,28 @@ static size_t assigned(const struct py *p, size_t i)
                : NONE;
 }
 
+/* f'-DCMAKE_CUDA_COMPILER={home}/bin/nvcc': the cache entry's name (its
+ * value's pieces are the f-string's). */
+static void cache_fstring(struct py *p, size_t i)
+{
+    struct py_pieces it;
+    struct py_token pc;
+    py_pieces_init(&it, p->buf, &p->t[i]);
+    while (py_pieces_next(&it, &pc))
+        if (pc.kind == PY_PC_TEXT || pc.kind == PY_PC_FIELD)
+            break;
+    if (pc.kind != PY_PC_TEXT || !sj_cache_define(p->j, pc.off, pc.len, true))
+        return;
+    /* {cuda_home}/bin/nvcc: the compiler in the home a field gives */
+    struct py_token last = pc;
+    while (py_pieces_next(&it, &pc))
+        if (pc.kind == PY_PC_TEXT)
+            last = pc;
+    if (last.off != pc.off && last.len >= 9 &&
+        !memcmp(p->buf + last.off + last.len - 9, "/bin/nvcc", 9))
+        sj_home_tool(p->j, last.off + last.len - 4, 4);
+}
+
 /* How sure it is that nvcc reads the string of options at i (pycmd_walk):
  * none where it is an item of a list of nvcc's (whose words are its own,
  * sj_flags' when the list closes), a message's or a key's; sure when it
@@ -392,6 +415,7 @@ static void string(struct py *p, size_t i)
     enum sj_level options = options_level(p, i);
     if (!plain(p, i, &off, &len)) {
         if (format_string(p, i)) {
+            cache_fstring(p, i);
             /* [f'-arch=sm_{cc}'], flags.append(f'-gencode=...{cc}') */
             if ((f && f->nvcc) || pynvcc_in(p->nv, i))
                 options = SJ_NVCC;
@@ -409,6 +433,8 @@ static void string(struct py *p, size_t i)
         return;
     }
     const char *s = p->buf + off;
+    if (sj_cache_define(p->j, off, len, false))
+        return; /* cmake_args = ['-DCMAKE_CUDA_ARCHITECTURES=80'] */
     /* 'nvcc' as a key: extra_compile_args['nvcc'], {'nvcc': ...},
      * 'nvcc' in args, args.get('nvcc', []) */
     if (p->m.extension &&

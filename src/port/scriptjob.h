@@ -43,11 +43,13 @@ struct script_job {
     struct finder fd;
     struct pending_edit *v;
     size_t nr, alloc;
-    char sep;         /* a list separator besides blanks: ';' (CMake) or ','
-                         (Python, where blanks alone separate nothing) */
-    bool blanks_sep;  /* blanks alone separate items (not in Python) */
-    bool torch_archs; /* an extension's options: torch_musa's build gives
-                         the architectures, so nvcc's options for them go */
+    char sep;            /* a list separator besides blanks: ';' (CMake) or ','
+                            (Python, where blanks alone separate nothing) */
+    bool blanks_sep;     /* blanks alone separate items (not in Python) */
+    bool torch_archs;    /* an extension's options: torch_musa's build gives
+                            the architectures, so nvcc's options for them go */
+    bool configure_said; /* a cmake run without musa_port.cmake, said
+                            (port/scriptcache.h) */
     struct rules_matcher *sm; /* string rules (sonames) */
     struct rules_matcher *pm; /* identifier patterns */
     struct rewriter **cxx;    /* the worker's C/C++ rewriter, made when a

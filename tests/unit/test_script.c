@@ -1075,6 +1075,25 @@ START_TEST(make_tools_paths_libraries)
                  "LIBS = $(addprefix -l,musart mublas m)\n"
                  "CUDARTLIB ?= musart\nNV := -l${CUDARTLIB}\n"
                  "OTHER := cudart\n");
+    /* A recipe that runs cmake on the ported project: its cache entries
+     * as the ported CMake files read them (from a review: kept, and the
+     * port built for CMake's default architectures with nvcc's name
+     * given mcc's path), and the configure said. */
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tcmake -S . -B b -DCMAKE_CUDA_ARCHITECTURES=\"80;86;90\" "
+           "-DCMAKE_CUDA_COMPILER=$(CUDA_HOME)/bin/nvcc "
+           "-DCMAKE_CUDA_FLAGS='-O3 -lineinfo' -DWITH_CUDA=ON -DCUDA_X=1\n",
+           "a:\n\tcmake -S . -B b -DCMAKE_MUSA_ARCHITECTURES=\"22;31\" "
+           "-DCMAKE_MUSA_COMPILER=$(MUSA_HOME)/bin/mcc "
+           "-DCMAKE_MUSA_FLAGS='-O3' -DWITH_CUDA=ON -DCUDA_X=1\n",
+           "2:18: build: this configures the ported CMake project without "
+           "musa_port.cmake");
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tcmake -B b -DCMAKE_CUDA_ARCHITECTURES=$(A) "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=$(P)\n",
+           "a:\n\tcmake -B b -DCMAKE_MUSA_ARCHITECTURES=$(A) "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=$(P)\n",
+           "build: the architectures are made as it runs");
     /* CUDA's per-target tree and CUPTI's corner of the home are the
      * SDK's lib and include; -lcupti is MUPTI's (from a review: kept,
      * and neither the link nor the SDK found them). */
@@ -2641,6 +2660,18 @@ START_TEST(python_devices)
            "c = torch.musa.get_device_capability('musa')\n"
            "torch.musa.set_device('musa:1'); d.get('cuda')\n",
            NULL);
+    /* A setup.py that builds with CMake: its cache entries as the ported
+     * CMake files read them, in a plain string or an f-string's text. */
+    expect(newest, SCRIPT_PYTHON,
+           "args = ['-DCMAKE_CUDA_ARCHITECTURES=80;86',\n"
+           "        '-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc',\n"
+           "        f'-DCMAKE_CUDA_COMPILER={home}/bin/nvcc',\n"
+           "        '-DCUDA_TOOLKIT_ROOT_DIR=/opt/cuda', '-DCUDA_X=1']\n",
+           "args = ['-DCMAKE_MUSA_ARCHITECTURES=22',\n"
+           "        '-DCMAKE_MUSA_COMPILER=/usr/local/musa/bin/mcc',\n"
+           "        f'-DCMAKE_MUSA_COMPILER={home}/bin/mcc',\n"
+           "        '-DCUDA_TOOLKIT_ROOT_DIR=/opt/cuda', '-DCUDA_X=1']\n",
+           "4:12: unsupported: 'CUDA_TOOLKIT_ROOT_DIR' has no MUSA equivalent");
     /* The forms test suites give devices in (from a review: ported
      * suites still asked for 'cuda'): parametrize's values at the place
      * of the name that says device, itertools.product's lists, a list of

@@ -448,6 +448,36 @@ static bool is_member_access(const struct rw *st)
             lexer_token_is(st->buf, &st->prev, "->"));
 }
 
+/* cuda::NAME where no qualified entry names it (cuda::ceil_div): libcu++'s
+ * <cuda/...> headers become <musa/...> (torchada), whose names are
+ * namespace musa's where the SDK has them, but none shows this one: said,
+ * not renamed (from a review: kept silently beside <musa/cmath>). Not
+ * after '::' or a member access (thrust::cuda::, at::cuda::, x.cuda). */
+static bool libcu_name(struct rw *st, const struct lexer *lx,
+                       const struct token *t, const char *s, size_t len)
+{
+    if (len != 4 || memcmp(s, "cuda", 4) || is_member_access(st) ||
+        (st->prev.kind == TOK_PUNCT &&
+         lexer_token_is(st->buf, &st->prev, "::")))
+        return false;
+    struct lexer l = *lx;
+    struct token sep, name;
+    if (!lexer_next_code(&l, &sep) || sep.kind != TOK_PUNCT ||
+        !lexer_token_is(st->buf, &sep, "::") || !lexer_next_code(&l, &name) ||
+        name.kind != TOK_IDENT)
+        return false;
+    size_t nlen;
+    const char *n = spell(st, &name, &nlen);
+    finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+               "'cuda::%.*s' has no MUSA equivalent: libcu++'s <cuda/...> "
+               "headers become <musa/...>, whose names are in namespace musa "
+               "where the SDK has them, but no MUSA code or document shows "
+               "this one: write musa:: if your SDK's libcu++ has it, else "
+               "replace it",
+               (int)nlen, n);
+    return true;
+}
+
 /* The flags that say where the code at hand stands. */
 static unsigned use_where(const struct rw *st)
 {
@@ -623,6 +653,8 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))
                 return;
+        if (libcu_name(st, lx, t, s, len))
+            return;
         s = spell(st, t, &len); /* the scratch buffer may have been reused */
     }
     if (not_member) { /* (cuda##name: a prefix, as any other's) */

@@ -462,9 +462,18 @@ static bool lane_group(const char *buf, const struct token *t)
  * warp_threads)? */
 static bool warp_width_name(const char *p, size_t len)
 {
-    return says(p, len, "warp") &&
-           (says(p, len, "size") || says(p, len, "width") ||
-            says(p, len, "lane") || says(p, len, "thread"));
+    if (!says(p, len, "warp"))
+        return false;
+    if (says(p, len, "size") || says(p, len, "width") || says(p, len, "lane") ||
+        says(p, len, "thread") || says(p, len, "sz"))
+        return true;
+    /* WARP, kWarp, K_WARP: the word alone (from a review: const unsigned
+     * kWarp = 32u went unsaid) */
+    if (len > 4 && (p[0] == 'k' || p[0] == 'K'))
+        p++, len--;
+    if (len > 4 && p[0] == '_')
+        p++, len--;
+    return len == 4;
 }
 
 /* Does the name say it is the log2 of a warp's width (LOG2_WARP_SIZE,
@@ -481,8 +490,8 @@ void hazard_literal(const struct hazard_site *s, struct finder *fd)
     const char *buf = s->buf;
     const struct token *t = s->name, *p = &s->prev, *p2 = &s->prev2;
     struct hazard_file *hf = s->file;
-    const char *v = buf + t->off;
-    bool is32 = t->kind == TOK_NUMBER && t->len == 2 && !memcmp(v, "32", 2);
+    /* (32, 32u, 0x20) */
+    bool is32 = t->kind == TOK_NUMBER && number_value(buf, t) == 32;
     /* What the literal defines: #define NAME lit, #define NAME (lit),
      * NAME = lit; (a constant or a variable set once, as the file has
      * it: one level deep, no data flow). */

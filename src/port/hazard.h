@@ -83,12 +83,15 @@ static inline bool hazard_may_see(const char *buf, const struct token *t,
                                   const struct token *prev)
 {
     const char *p = buf + t->off;
-    bool value = t->len == 1 ? p[0] == '5'
-                 : t->len == 2
-                     ? (p[0] == '3' && (p[1] == '2' || p[1] == '1')) ||
-                           (p[0] == '5' && (p[1] | 0x20) == 'u')
-                 : t->len == 4 ? p[0] == '0' && (p[3] | 0x20) == 'f' /* 0x1f */
-                               : t->len >= 10 && (p[2] | 0x20) == 'f';
+    bool value =
+        t->len == 1   ? p[0] == '5'
+        : t->len == 2 ? (p[0] == '3' && (p[1] == '2' || p[1] == '1')) ||
+                            (p[0] == '5' && (p[1] | 0x20) == 'u')
+        : t->len == 3 ? p[0] == '3' && p[1] == '2' && (p[2] | 0x20) == 'u'
+        : t->len == 4 /* 0x1f, 0x20 */
+            ? p[0] == '0' &&
+                  ((p[3] | 0x20) == 'f' || (p[2] == '2' && p[3] == '0'))
+            : t->len >= 10 && (p[2] | 0x20) == 'f';
     return value &&
            (prev->kind == TOK_PUNCT || (prev->flags & TOKF_MACRO_NAME));
 }

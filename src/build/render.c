@@ -178,9 +178,11 @@ static void make_words(struct strbuf *out, const char *const *v, size_t n)
 }
 
 /* "$(C2M_BUILD)/obj/k.mu.o" and the like, for make. */
+#define BUILD_REF "$(C2M_BUILD)/"
+
 static void make_obj(struct strbuf *out, const struct mf_tu *tu)
 {
-    strbuf_addstr(out, "$(C2M_BUILD)/obj/");
+    strbuf_addstr(out, BUILD_REF "obj/");
     render_make_path(out, tu->src);
     strbuf_addstr(out, ".o");
 }
@@ -243,7 +245,7 @@ static bool make_can_link(const struct manifest *m, size_t prog)
 /* A path under the object directory, for make. */
 static void make_build_path(struct strbuf *out, const char *path)
 {
-    strbuf_addstr(out, "$(C2M_BUILD)/");
+    strbuf_addstr(out, BUILD_REF);
     render_make_path(out, path + strlen(MANIFEST_BUILD_DIR "/"));
 }
 
@@ -298,6 +300,21 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                        "C2M_COMMA := ,\n"
                        "C2M_ARCH_FLAGS = $(foreach a,$(subst "
                        "$(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))\n");
+    /* Each output's command is kept in OUTPUT.cmd, rewritten when it
+     * changes (MUSA_ARCH or MUSAFLAGS on make's command line, a re-port's
+     * --musa-arch or -D), which makes the output again; a re-port that
+     * adds a file makes that file's alone. (make expands a recipe before
+     * it runs it: the file is written before the compiler runs, and an
+     * output it failed to make is older than it.) */
+    strbuf_addstr(out, "C2M_HASH := \\#\n"
+                       "C2M_SAME = $(and $(findstring |$(1)|,|$(2)|),"
+                       "$(findstring |$(2)|,|$(1)|))\n"
+                       "C2M_ESC = $(subst $(C2M_HASH),\\$(C2M_HASH),"
+                       "$(subst $$,$$$$,$(1)))\n"
+                       "C2M_KEEP = $(if $(call C2M_SAME,$(C2M_WAS_$(1)),"
+                       "$(C2M_CMD_$(1))),,$(shell mkdir -p $(@D))"
+                       "$(file >$@,C2M_WAS_$(1) := "
+                       "$(call C2M_ESC,$(C2M_CMD_$(1)))))\n");
     strbuf_addstr(out, "C2M_FLAGS :=");
     make_flags(out, m->flags, m->nflags, true);
     strbuf_addstr(out, "\nC2M_LIBDIRS := -L$(MUSA_HOME)/lib "
@@ -329,39 +346,48 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                 strbuf_addstr(out, " \\\n  ");
                 make_image(out, m, i, k);
             }
-    strbuf_addstr(out, "\n\n.PHONY: musa-all musa-objs musa-clean\n"
+    strbuf_addstr(out, "\n-include $(MUSA_OBJS:%=%.cmd) "
+                       "$(MUSA_IMAGES:%=%.cmd)\n"
+                       "\n.PHONY: musa-all musa-objs musa-clean C2M_FORCE\n"
                        "musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) "
                        "$(MUSA_IMAGES) $(MUSA_OBJS)\n"
                        "musa-objs: $(MUSA_OBJS)\n"
-                       "musa-clean:\n\trm -rf $(C2M_BUILD)\n");
+                       "musa-clean:\n\trm -rf $(C2M_BUILD)\n"
+                       "C2M_FORCE:\n");
 
+    /* (an output's key: its path in the build directory) */
+    struct strbuf o = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
         if (!manifest_make_safe(tu->src) || tu->left_out)
             continue;
         for (size_t k = 0; k < tu->nimages; k++) {
-            strbuf_addch(out, '\n');
-            make_image(out, m, i, k);
-            strbuf_addstr(out, ": $(C2M_ROOT)/");
-            render_make_path(out, tu->src);
-            strbuf_addstr(out, " $(C2M_SELF)\n\t@mkdir -p $(@D)\n\t"
-                               "$(MCC) -x musa $(C2M_ARCH_FLAGS)");
+            strbuf_reset(&o);
+            make_image(&o, m, i, k);
+            const char *key = o.buf + strlen(BUILD_REF);
+            strbuf_addf(out, "\nC2M_CMD_%s = $(MCC) -x musa $(C2M_ARCH_FLAGS)",
+                        key);
             render_std(out, tu);
             strbuf_addstr(out, " -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS)");
             make_flags(out, tu->flags, tu->nflags, false);
             make_words(out, tu->extra, tu->nextra);
-            strbuf_addstr(out, " $(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
-                               "-o $@ $<\n");
+            strbuf_addf(out,
+                        " $(MUSAFLAGS)\n%s.cmd: C2M_FORCE\n"
+                        "\t$(call C2M_KEEP,%s)\n%s: $(C2M_ROOT)/",
+                        o.buf, key, o.buf);
+            render_make_path(out, tu->src);
+            strbuf_addf(out,
+                        " %s.cmd\n\t@mkdir -p $(@D)\n"
+                        "\t$(C2M_CMD_%s) --cuda-device-only -MD -MF $@.d -o "
+                        "$@ $<\n",
+                        o.buf, key);
         }
         if (!manifest_is_object(m, i))
             continue;
-        strbuf_addch(out, '\n');
-        make_obj(out, tu);
-        strbuf_addstr(out, ": $(C2M_ROOT)/");
-        render_make_path(out, tu->src);
-        /* (a port that changes the flags, --musa-arch or -D, changes
-         * this file: its objects are compiled again) */
-        strbuf_addstr(out, " $(C2M_SELF)\n\t@mkdir -p $(@D)\n\t");
+        strbuf_reset(&o);
+        make_obj(&o, tu);
+        const char *key = o.buf + strlen(BUILD_REF);
+        strbuf_addf(out, "\nC2M_CMD_%s = ", key);
         switch (tu->lang) {
         case MF_MUSA:
             strbuf_addstr(out, "$(MCC) -x musa $(C2M_ARCH_FLAGS)");
@@ -381,8 +407,17 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         make_words(out, tu->extra, tu->nextra);
         static const char *const user[] = {"$(MUSAFLAGS)", "$(CXXFLAGS)",
                                            "$(CFLAGS)"};
-        strbuf_addf(out, " %s -MD -MF $@.d -c $< -o $@\n", user[tu->lang]);
+        strbuf_addf(out,
+                    " %s\n%s.cmd: C2M_FORCE\n\t$(call C2M_KEEP,%s)\n"
+                    "%s: $(C2M_ROOT)/",
+                    user[tu->lang], o.buf, key, o.buf);
+        render_make_path(out, tu->src);
+        strbuf_addf(out,
+                    " %s.cmd\n\t@mkdir -p $(@D)\n"
+                    "\t$(C2M_CMD_%s) -MD -MF $@.d -c $< -o $@\n",
+                    o.buf, key);
     }
+    strbuf_release(&o);
 
     for (size_t i = 0; i < m->ntus; i++) {
         if (!make_can_link(m, i))

@@ -24,7 +24,7 @@ cat out1/a.mu out1/sub
 # cuda2musa's when only the build files were held back).
 rm out1/sub && printf '// more\n' >>src/a.cu
 $C2M -q -o out1 src; echo "after the fault: $?"
-grep -c 'sub/b.mu' out1/musa.mk
+grep -c 'obj/sub/b.mu.o:' out1/musa.mk
 
 # A file size limit hit mid-write (SIGXFSZ is not fatal: an error).
 head -c 300000 /dev/zero | tr '\0' 'c' >src/big.cpp

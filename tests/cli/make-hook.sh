@@ -58,3 +58,14 @@ $C2M -q -m ours.yaml --prune --musa-arch mp_31 -o musa src
 mk >/dev/null; echo "other GPUs: $?"
 sed 's/ .*-c / /; s/ -o .*//' log | sort
 grep -c 'offload-arch=mp_31' log
+# MUSA_ARCH given to make compiles the device units again, not the host
+# ones (from a review: it rebuilt nothing), and once only; a port that
+# adds a file compiles that file alone (it used to compile every unit).
+: >log
+mk MUSA_ARCH=mp_21 >/dev/null; echo "arch given: $?"
+sed 's/ .*-c / /; s/ -o .*//' log | sort; : >log
+mk MUSA_ARCH=mp_21 >/dev/null; echo "again: $(wc -l <log)"
+sleep 1
+printf '__global__ void k3() {}\n' >src/k3.cu
+mk MUSA_ARCH=mp_21 >/dev/null; echo "new file: $?"
+sed 's/ .*-c / /; s/ -o .*//' log | sort

@@ -69,8 +69,8 @@ cat >cuda_db.json <<X
 X
 $C2M -q -p cuda_db.json -o out2 src 2>&1 | sed "s|$d|SRC|g; s|$(pwd)/||g"; echo "with -p: $?"
 $C2M -p cuda_db.json -o out2 src 2>&1 | grep note: | sed "s|$(pwd)/||g"
-grep -A3 'app.mu.o:' out2/musa.mk | grep -o -- '-std=c++14\|-I$(C2M_ROOT)/inc\|-DFROM_DB' | sort | uniq
-grep -A3 'comm.mu.o:' out2/musa.mk | grep -c -- '-ffast-math'
+grep 'C2M_CMD_obj/app.mu.o = ' out2/musa.mk | grep -o -- '-std=c++14\|-I$(C2M_ROOT)/inc\|-DFROM_DB' | sort | uniq
+grep 'C2M_CMD_obj/.*comm.mu.o = ' out2/musa.mk | grep -c -- '-ffast-math'
 grep '^MUSA_ARCH' out2/musa.mk
 printf '[{"directory": 1}' >bad.json
 $C2M -q -p bad.json -o out3 src; echo "bad db: $?"

@@ -702,13 +702,17 @@ START_TEST(device_images)
     char *mk = render(manifest_render_make, &m);
     char *nj = render(manifest_render_ninja, &m);
     ck_assert_msg(
-        strstr(mk,
-               "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin: "
-               "$(C2M_ROOT)/drv/k_kernel.mu $(C2M_SELF)\n\t@mkdir -p $(@D)\n"
-               "\t$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 "
-               "-O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) "
-               "$(MUSAFLAGS) --cuda-device-only -MD -MF $@.d "
-               "-o $@ $<\n"),
+        strstr(mk, "C2M_CMD_bin/drv/k_kernel64.fatbin = "
+                   "$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 "
+                   "-O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)\n"
+                   "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin.cmd: C2M_FORCE\n"
+                   "\t$(call C2M_KEEP,bin/drv/k_kernel64.fatbin)\n"
+                   "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin: "
+                   "$(C2M_ROOT)/drv/k_kernel.mu "
+                   "$(C2M_BUILD)/bin/drv/k_kernel64.fatbin.cmd\n"
+                   "\t@mkdir -p $(@D)\n"
+                   "\t$(C2M_CMD_bin/drv/k_kernel64.fatbin) --cuda-device-only "
+                   "-MD -MF $@.d -o $@ $<\n"),
         "%s", mk);
     ck_assert_ptr_null(strstr(mk, "obj/drv/k_kernel.mu.o"));
     ck_assert_ptr_nonnull(strstr(nj, "build musa_build/bin/drv/"

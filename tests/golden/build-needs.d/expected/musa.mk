@@ -18,6 +18,10 @@ MUSAFLAGS ?=
 LINKER ?= $(CXX)
 C2M_COMMA := ,
 C2M_ARCH_FLAGS = $(foreach a,$(subst $(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))
+C2M_HASH := \#
+C2M_SAME = $(and $(findstring |$(1)|,|$(2)|),$(findstring |$(2)|,|$(1)|))
+C2M_ESC = $(subst $(C2M_HASH),\$(C2M_HASH),$(subst $$,$$$$,$(1)))
+C2M_KEEP = $(if $(call C2M_SAME,$(C2M_WAS_$(1)),$(C2M_CMD_$(1))),,$(shell mkdir -p $(@D))$(file >$@,C2M_WAS_$(1) := $(call C2M_ESC,$(C2M_CMD_$(1)))))
 C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmusa
@@ -36,40 +40,63 @@ MUSA_PROGRAMS := \
 MUSA_SHLIBS :=
 MUSA_IMAGES := \
   $(C2M_BUILD)/bin/drv/drv_kernel64.fatbin
+-include $(MUSA_OBJS:%=%.cmd) $(MUSA_IMAGES:%=%.cmd)
 
-.PHONY: musa-all musa-objs musa-clean
+.PHONY: musa-all musa-objs musa-clean C2M_FORCE
 musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) $(MUSA_IMAGES) $(MUSA_OBJS)
 musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
+C2M_FORCE:
 
-$(C2M_BUILD)/obj/Common/helper_shm.cpp.o: $(C2M_ROOT)/Common/helper_shm.cpp $(C2M_SELF)
+C2M_CMD_obj/Common/helper_shm.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/Common/helper_shm.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/Common/helper_shm.cpp.o)
+$(C2M_BUILD)/obj/Common/helper_shm.cpp.o: $(C2M_ROOT)/Common/helper_shm.cpp $(C2M_BUILD)/obj/Common/helper_shm.cpp.o.cmd
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/Common/helper_shm.cpp.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/app/app.mu.o: $(C2M_ROOT)/app/app.mu $(C2M_SELF)
+C2M_CMD_obj/app/app.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -fopenmp -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) -I$(C2M_ROOT)/Common $(MUSAFLAGS)
+$(C2M_BUILD)/obj/app/app.mu.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/app/app.mu.o)
+$(C2M_BUILD)/obj/app/app.mu.o: $(C2M_ROOT)/app/app.mu $(C2M_BUILD)/obj/app/app.mu.o.cmd
 	@mkdir -p $(@D)
-	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -fopenmp -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) -I$(C2M_ROOT)/Common $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/app/app.mu.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/drv/drv.cpp.o: $(C2M_ROOT)/drv/drv.cpp $(C2M_SELF)
+C2M_CMD_obj/drv/drv.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/drv/drv.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/drv/drv.cpp.o)
+$(C2M_BUILD)/obj/drv/drv.cpp.o: $(C2M_ROOT)/drv/drv.cpp $(C2M_BUILD)/obj/drv/drv.cpp.o.cmd
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/drv/drv.cpp.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/drv/drv_kernel64.fatbin: $(C2M_ROOT)/drv/drv_kernel.mu $(C2M_SELF)
+C2M_CMD_bin/drv/drv_kernel64.fatbin = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
+$(C2M_BUILD)/bin/drv/drv_kernel64.fatbin.cmd: C2M_FORCE
+	$(call C2M_KEEP,bin/drv/drv_kernel64.fatbin)
+$(C2M_BUILD)/bin/drv/drv_kernel64.fatbin: $(C2M_ROOT)/drv/drv_kernel.mu $(C2M_BUILD)/bin/drv/drv_kernel64.fatbin.cmd
 	@mkdir -p $(@D)
-	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) --cuda-device-only -MD -MF $@.d -o $@ $<
+	$(C2M_CMD_bin/drv/drv_kernel64.fatbin) --cuda-device-only -MD -MF $@.d -o $@ $<
 
-$(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp $(C2M_SELF)
+C2M_CMD_obj/rtc/rtc.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/rtc/rtc.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/rtc/rtc.cpp.o)
+$(C2M_BUILD)/obj/rtc/rtc.cpp.o: $(C2M_ROOT)/rtc/rtc.cpp $(C2M_BUILD)/obj/rtc/rtc.cpp.o.cmd
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/rtc/rtc.cpp.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/twin/helper_shm.cpp.o: $(C2M_ROOT)/twin/helper_shm.cpp $(C2M_SELF)
+C2M_CMD_obj/twin/helper_shm.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/twin/helper_shm.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/twin/helper_shm.cpp.o)
+$(C2M_BUILD)/obj/twin/helper_shm.cpp.o: $(C2M_ROOT)/twin/helper_shm.cpp $(C2M_BUILD)/obj/twin/helper_shm.cpp.o.cmd
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/twin/helper_shm.cpp.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp $(C2M_SELF)
+C2M_CMD_obj/twin/main.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/twin/main.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/twin/main.cpp.o)
+$(C2M_BUILD)/obj/twin/main.cpp.o: $(C2M_ROOT)/twin/main.cpp $(C2M_BUILD)/obj/twin/main.cpp.o.cmd
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/twin/main.cpp.o) -MD -MF $@.d -c $< -o $@
 
 $(C2M_BUILD)/bin/app/app: $(C2M_BUILD)/obj/Common/helper_shm.cpp.o $(C2M_BUILD)/obj/app/app.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)

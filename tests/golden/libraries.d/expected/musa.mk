@@ -18,6 +18,10 @@ MUSAFLAGS ?=
 LINKER ?= $(CXX)
 C2M_COMMA := ,
 C2M_ARCH_FLAGS = $(foreach a,$(subst $(C2M_COMMA), ,$(MUSA_ARCH)),--offload-arch=$(a))
+C2M_HASH := \#
+C2M_SAME = $(and $(findstring |$(1)|,|$(2)|),$(findstring |$(2)|,|$(1)|))
+C2M_ESC = $(subst $(C2M_HASH),\$(C2M_HASH),$(subst $$,$$$$,$(1)))
+C2M_KEEP = $(if $(call C2M_SAME,$(C2M_WAS_$(1)),$(C2M_CMD_$(1))),,$(shell mkdir -p $(@D))$(file >$@,C2M_WAS_$(1) := $(call C2M_ESC,$(C2M_CMD_$(1)))))
 C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas
@@ -28,20 +32,28 @@ MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/lib
 MUSA_SHLIBS :=
 MUSA_IMAGES :=
+-include $(MUSA_OBJS:%=%.cmd) $(MUSA_IMAGES:%=%.cmd)
 
-.PHONY: musa-all musa-objs musa-clean
+.PHONY: musa-all musa-objs musa-clean C2M_FORCE
 musa-all: $(MUSA_PROGRAMS) $(MUSA_SHLIBS) $(MUSA_IMAGES) $(MUSA_OBJS)
 musa-objs: $(MUSA_OBJS)
 musa-clean:
 	rm -rf $(C2M_BUILD)
+C2M_FORCE:
 
-$(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu $(C2M_SELF)
+C2M_CMD_obj/lib.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
+$(C2M_BUILD)/obj/lib.mu.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/lib.mu.o)
+$(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu $(C2M_BUILD)/obj/lib.mu.o.cmd
 	@mkdir -p $(@D)
-	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/lib.mu.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_SELF)
+C2M_CMD_obj/solve.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
+$(C2M_BUILD)/obj/solve.mu.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/solve.mu.o)
+$(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_BUILD)/obj/solve.mu.o.cmd
 	@mkdir -p $(@D)
-	$(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS) -MD -MF $@.d -c $< -o $@
+	$(C2M_CMD_obj/solve.mu.o) -MD -MF $@.d -c $< -o $@
 
 $(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "mapping/mapping.h"
+#include "port/pysuite.h"
 
 static bool is_one_of(const struct py_code *c, size_t i,
                       const char *const *names)
@@ -83,36 +84,16 @@ static const char *rename(struct script_job *j, const struct script_entry *e,
     return e->e.to;
 }
 
-/* Does the name at k say it holds a device: device, DEVICE, self.device,
- * default_device, device_type, dev (its last part)? */
-static bool device_name(const struct py_code *c, size_t k)
-{
-    const struct py_token *t = &c->t[k];
-    const char *s = c->buf + t->off;
-    if (!py_is_name(c, k, NULL) || py_is_op(c, k + 1, "("))
-        return false;
-    if ((t->len == 11 && !memcmp(s, "device_type", 11)) ||
-        (t->len == 3 && !memcmp(s, "dev", 3)))
-        return true;
-    static const char dev[] = "device";
-    if (t->len < 6)
-        return false;
-    for (size_t n = 0; n < 6; n++)
-        if ((s[t->len - 6 + n] | 0x20) != dev[n])
-            return false;
-    return true;
-}
-
 /* device == 'cuda', 'cuda' != args.device, self.device = 'cuda' */
 static bool given_to_device_name(const struct py_code *c, size_t i)
 {
     if (i >= 2 &&
         (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=") ||
          py_is_op(c, i - 1, "=")) &&
-        device_name(c, i - 2))
+        pydev_device_name(c, i - 2))
         return true;
     size_t k = compared_name(c, i);
-    return k && device_name(c, k);
+    return k && pydev_device_name(c, k);
 }
 
 /* A device's text tested: str(x.device).startswith('cuda'), 'cuda' in
@@ -127,7 +108,7 @@ static bool in_device_text(const struct py_code *c, size_t i)
         for (size_t k = i - 4, n = 0; n < TEXT_MAX; k--, n++) {
             if (c->t[k].kind == PY_TOK_NEWLINE)
                 return false;
-            if (device_name(c, k))
+            if (pydev_device_name(c, k))
                 return true;
             if (!k)
                 break;
@@ -139,7 +120,7 @@ static bool in_device_text(const struct py_code *c, size_t i)
     for (size_t k = i + 2, n = 0; k < c->n && n < TEXT_MAX; k++, n++) {
         if (c->t[k].kind == PY_TOK_NEWLINE)
             return false;
-        if (device_name(c, k))
+        if (pydev_device_name(c, k))
             return true;
     }
     return false;
@@ -249,27 +230,6 @@ static const char *dispatch_key(struct script_job *j, const struct py_code *c,
     return to;
 }
 
-/* Does the text s[0..len) say device, in any case (devices, DEVICE_LIST,
- * "device,dtype")? */
-static bool says_device(const char *s, size_t len)
-{
-    for (size_t k = 0; k + 6 <= len; k++)
-        if (!strncasecmp(s + k, "device", 6))
-            return true;
-    return false;
-}
-
-/* Does the name at k hold devices: devices, DEVICES, available_devices,
- * devs? */
-static bool devices_name(const struct py_code *c, size_t k)
-{
-    const struct py_token *t = &c->t[k];
-    const char *s = c->buf + t->off;
-    return py_is_name(c, k, NULL) && !py_is_op(c, k + 1, "(") &&
-           ((t->len >= 7 && !strncasecmp(s + t->len - 7, "devices", 7)) ||
-            (t->len == 4 && !strncasecmp(s, "devs", 4)));
-}
-
 /* Is the list or tuple whose bracket is at h one of devices by where it
  * goes: the value of a name that says device (devices = [...] + ...),
  * or an argument of a call whose first argument says device (pytest's
@@ -283,7 +243,7 @@ static bool for_devices(const struct py_code *c, size_t h)
         if (py_stmt_start(c, k)) {
             if (py_is_name(c, k, NULL) &&
                 (py_is_op(c, k + 1, "=") || py_is_op(c, k + 1, "+=")))
-                return says_device(c->buf + c->t[k].off, c->t[k].len);
+                return pydev_says_device(c->buf + c->t[k].off, c->t[k].len);
             break;
         }
     }
@@ -295,7 +255,7 @@ static bool for_devices(const struct py_code *c, size_t h)
     return py_is_name(c, call - 1, "product") ||
            (py_is_name(c, call - 1, NULL) &&
             py_plain(c, call + 1, &off, &len) &&
-            says_device(c->buf + off, len));
+            pydev_says_device(c->buf + off, len));
 }
 
 /* A list or tuple of devices: ['cpu', 'cuda'] or ['cuda'] if
@@ -321,43 +281,39 @@ static bool in_device_list(const struct py_code *c, size_t i,
         (!params && !for_devices(c, h)))
         return false; /* (choices=['cuda', 'cpu']: the option's, above) */
     if (chosen_if_available(c, close) ||
-        (h >= 2 && (py_is_op(c, h - 1, "=") || py_is_op(c, h - 1, "+=")) &&
-         py_stmt_start(c, h - 2) && devices_name(c, h - 2)))
-        return true; /* (devices = ['cuda']) */
-    unsigned depth = 0;
-    for (size_t k = h + 1; k < close; k++) {
-        size_t off, n;
-        if (py_opens(c, k))
-            depth++;
-        else if (py_closes(c, k) && depth)
-            depth--;
-        else if (!depth && k != i && py_plain(c, k, &off, &n) && n == 3 &&
-                 (!memcmp(c->buf + off, "cpu", 3) ||
-                  !memcmp(c->buf + off, "mps", 3) ||
-                  !memcmp(c->buf + off, "xpu", 3)))
-            return true;
-    }
-    return false;
+        (pydev_item_place(c, h, i) >= 0 && h >= 2 &&
+         (py_is_op(c, h - 1, "=") || py_is_op(c, h - 1, "+=")) &&
+         py_stmt_start(c, h - 2) && pydev_devices_name(c, h - 2)))
+        return true; /* (devices = ['cuda'], an item of its own) */
+    return pydev_host_beside(c, h, i);
 }
 
 /* def f(x, device: str = 'cuda'), a dataclass's device: str = 'cuda':
  * the default of a name that says device, past its annotation. */
 #define ANNOTATION_MAX 8
-static bool annotated_default(const struct py_code *c, size_t i)
+static size_t annotated_name(const struct py_code *c, size_t i)
 {
     if (i < 4 || !py_is_op(c, i - 1, "="))
-        return false;
-    for (size_t k = i - 2, n = 0; k >= 1 && n < ANNOTATION_MAX; k--, n++) {
+        return 0;
+    for (size_t k = i - 2, n = 0; k >= 2 && n < ANNOTATION_MAX; k--, n++) {
         if (c->t[k].kind == PY_TOK_NEWLINE || py_is_op(c, k, ",") ||
             py_is_op(c, k, "=") || py_is_op(c, k, "("))
-            return false;
+            return 0;
         if (py_is_op(c, k, ":")) /* (a parameter or a field, not if x:) */
-            return device_name(c, k - 1) &&
-                   !(c->t[k - 1].flags & PY_TOKF_ATTR) &&
-                   (py_stmt_start(c, k - 1) || py_is_op(c, k - 2, "(") ||
-                    py_is_op(c, k - 2, ","));
+            return py_is_name(c, k - 1, NULL) &&
+                           !(c->t[k - 1].flags & PY_TOKF_ATTR) &&
+                           (py_stmt_start(c, k - 1) ||
+                            py_is_op(c, k - 2, "(") || py_is_op(c, k - 2, ","))
+                       ? k - 1
+                       : 0;
     }
-    return false;
+    return 0;
+}
+
+static bool annotated_default(const struct py_code *c, size_t i)
+{
+    size_t k = annotated_name(c, i);
+    return k && pydev_device_name(c, k);
 }
 
 /* DEVICE in ('cpu', 'cuda'), x.device.type not in ['cuda', 'xpu'] (or a
@@ -370,9 +326,9 @@ static bool device_looked_up(const struct py_code *c, struct py_around a)
     if (!py_is_name(c, h - 1, "in"))
         return false;
     size_t k = py_is_name(c, h - 2, "not") ? h - 3 : h - 2;
-    return device_name(c, k) ||
+    return pydev_device_name(c, k) ||
            (k >= 2 && py_is_name(c, k, "type") && py_is_op(c, k - 1, ".") &&
-            device_name(c, k - 2));
+            pydev_device_name(c, k - 2));
 }
 
 /* @pytest.mark.parametrize('device', [pytest.param('cuda', marks=...)]):
@@ -402,234 +358,6 @@ static bool cuda_function_argument(const struct py_code *c, size_t i,
            py_is_name(c, i - 6, "torch");
 }
 
-/* The place of the item i among the items of the bracket opening at h,
- * when it is an item alone ('cuda' of ('cuda', torch.half)); or -1. */
-static long item_place(const struct py_code *c, size_t h, size_t i)
-{
-    if (!(py_is_op(c, i - 1, ",") || i - 1 == h) ||
-        !(py_is_op(c, i + 1, ",") || py_closes(c, i + 1)))
-        return -1;
-    long at = 0;
-    unsigned depth = 0;
-    for (size_t k = h + 1; k < i; k++) {
-        if (py_opens(c, k))
-            depth++;
-        else if (py_closes(c, k) && depth)
-            depth--;
-        else if (!depth && py_is_op(c, k, ","))
-            at++;
-    }
-    return at;
-}
-
-/* Does the name at place at of the names s[0..len) ("device, dtype")
- * say device? */
-static bool name_says_device(const char *s, size_t len, long at)
-{
-    for (size_t from = 0;; at--) {
-        size_t e = from;
-        while (e < len && s[e] != ',')
-            e++;
-        if (!at) {
-            while (from < e && (s[from] == ' ' || s[from] == '\t'))
-                from++;
-            while (e > from && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-                e--;
-            return says_device(s + from, e - from) ||
-                   (e - from == 3 && !memcmp(s + from, "dev", 3));
-        }
-        if (e >= len)
-            return false;
-        from = e + 1;
-    }
-}
-
-/* Is the list or tuple opening at l the values of pytest's
- * parametrize(names, l), whose name at place at (0 for names of one)
- * says device? */
-static bool parametrize_values(const struct py_code *c, size_t l, long at)
-{
-    size_t call = py_holder(c, l), off, len;
-    if (call == (size_t)-1 || !call || call + 3 != l ||
-        !py_is_name(c, call - 1, "parametrize") ||
-        !py_plain(c, call + 1, &off, &len) || !py_is_op(c, call + 2, ","))
-        return false;
-    bool several = memchr(c->buf + off, ',', len) != NULL;
-    return (at > 0 || several == (at == 0)) &&
-           name_says_device(c->buf + off, len, at < 0 ? 0 : at);
-}
-
-/* @pytest.mark.parametrize('device', ['cuda']), and of several names
- * ('device, dtype', [('cuda', torch.half), pytest.param('cuda', x)]):
- * the item of each at the place of the name that says device. */
-static bool parametrized(const struct py_code *c, size_t i, struct py_around a)
-{
-    if ((a.open != '(' && a.open != '[') || !a.first)
-        return false;
-    size_t h = a.first - 1, list;
-    long at = item_place(c, h, i);
-    if (at < 0)
-        return false;
-    if (parametrize_values(c, h, -1))
-        return true;
-    if (a.open != '(' ||
-        (py_is_name(c, h - 1, NULL) && !py_is_name(c, h - 1, "param")))
-        return false;
-    list = py_holder(c, py_is_name(c, h - 1, "param") ? h - 1 : h);
-    if (list == (size_t)-1 ||
-        !(py_is_op(c, list, "[") || py_is_op(c, list, "(")))
-        return false;
-    return parametrize_values(c, list, at);
-}
-
-/* devices.append('cuda'), devs.insert(0, 'cuda') */
-static bool added_to_devices(const struct py_code *c, size_t i,
-                             struct py_around a)
-{
-    size_t k = a.first;
-    if (a.open != '(' || !py_is_op(c, i + 1, ")") || k < 4)
-        return false;
-    if (py_is_name(c, k - 2, "insert"))
-        k = py_is_op(c, i - 1, ",") && i == k + 2 ? k : 0;
-    else if (!py_is_name(c, k - 2, "append") || k != i)
-        k = 0;
-    return k && py_is_op(c, k - 3, ".") && devices_name(c, k - 4);
-}
-
-/* Is the function defined at k one that gives a device: get_device,
- * default_device, pick_device_type? */
-static bool def_says_device(const struct py_code *c, size_t k)
-{
-    const struct py_token *t = &c->t[k];
-    const char *s = c->buf + t->off;
-    return py_is_name(c, k, NULL) &&
-           ((t->len >= 6 && !strncasecmp(s + t->len - 6, "device", 6)) ||
-            (t->len >= 11 && !strncasecmp(s + t->len - 11, "device_type", 11)));
-}
-
-/* Does the statement starting at s test is_available() (if
- * torch.cuda.is_available():)? */
-static bool tests_available(const struct py_code *c, size_t s)
-{
-    if (!py_is_name(c, s, "if") && !py_is_name(c, s, "elif"))
-        return false;
-    for (size_t k = s + 1; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++)
-        if (py_is_name(c, k, "is_available") || py_is_op(c, k, ":"))
-            return py_is_name(c, k, "is_available");
-    return false;
-}
-
-/* return 'cuda' in a function that says device (def get_device():), or
- * under if torch.cuda.is_available(): */
-#define RETURN_BACK 4096
-static bool returned_device(const struct py_code *c, size_t i)
-{
-    if (i < 1 || !py_is_name(c, i - 1, "return") ||
-        (i + 1 < c->n && c->t[i + 1].kind != PY_TOK_NEWLINE))
-        return false;
-    size_t s = i - 1; /* the statement: this line's, or the one before */
-    while (s && !py_stmt_start(c, s))
-        s--;
-    if (s == i - 1 && s >= 2)
-        for (s -= 2; s && !py_stmt_start(c, s);)
-            s--;
-    if (tests_available(c, s))
-        return true;
-    for (size_t k = i - 1, n = 0; k-- > 0 && n < RETURN_BACK; n++)
-        if (py_is_name(c, k, "def") && py_stmt_start(c, k))
-            return def_says_device(c, k + 1);
-    return false;
-}
-
-/* self.assertEqual(y.device.type, 'cuda'), assertEqual(dev, 'cuda'): an
- * argument of an assertion whose other argument is a device. */
-static bool asserted_device(const struct py_code *c, size_t i,
-                            struct py_around a)
-{
-    if (a.open != '(' || a.first < 2 || !py_is_name(c, a.first - 2, NULL) ||
-        c->t[a.first - 2].len < 6 ||
-        memcmp(c->buf + c->t[a.first - 2].off, "assert", 6) ||
-        item_place(c, a.first - 1, i) < 0)
-        return false;
-    size_t close = py_close_of(c, a.first - 1);
-    for (size_t k = a.first; k < close; k++) {
-        size_t e = k + 1;
-        if (k != i && py_is_op(c, e, ".") && py_is_name(c, e + 1, "type"))
-            e += 2;
-        if (k != i && device_name(c, k) &&
-            (py_is_op(c, e, ",") || py_is_op(c, e, ")")))
-            return true;
-    }
-    return false;
-}
-
-/* str(x.device) == 'cuda:0', 'cuda' != str(dev) */
-static bool compared_with_text(const struct py_code *c, size_t i)
-{
-    if (i >= 4 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) &&
-        py_is_op(c, i - 2, ")") && device_name(c, i - 3)) {
-        size_t open = i - 3;
-        while (open && !py_is_op(c, open, "(") &&
-               c->t[open].kind != PY_TOK_NEWLINE)
-            open--;
-        return open && py_is_name(c, open - 1, "str") &&
-               py_close_of(c, open) == i - 2;
-    }
-    if (!py_is_op(c, i + 1, "==") && !py_is_op(c, i + 1, "!="))
-        return false;
-    if (!py_is_name(c, i + 2, "str") || !py_is_op(c, i + 3, "("))
-        return false;
-    size_t close = py_close_of(c, i + 3);
-    return close < c->n && device_name(c, close - 1);
-}
-
-/* os.environ.get('DEVICE', 'cuda'), device = os.getenv('X', 'cuda'): the
- * default of a variable that says device or is given to one. */
-static bool env_default(const struct py_code *c, size_t i, struct py_around a)
-{
-    size_t off, len;
-    if (a.open != '(' || a.first + 2 != i || !py_is_op(c, i - 1, ",") ||
-        !py_plain(c, a.first, &off, &len) ||
-        !(py_dotted_is(c, a.first - 2, "os.getenv") ||
-          py_dotted_is(c, a.first - 2, "os.environ.get") ||
-          py_dotted_is(c, a.first - 2, "environ.get") ||
-          py_dotted_is(c, a.first - 2, "getenv")))
-        return false;
-    if (says_device(c->buf + off, len))
-        return true;
-    size_t k = a.first - 1;
-    while (k && !py_stmt_start(c, k))
-        k--;
-    return device_name(c, k) && py_is_op(c, k + 1, "=");
-}
-
-/* match device: case 'cuda': (or case 'cpu' | 'cuda':) */
-#define MATCH_BACK 1024
-static bool device_case(const struct py_code *c, size_t i)
-{
-    size_t k = i;
-    while (k >= 2 && py_is_op(c, k - 1, "|") &&
-           c->t[k - 2].kind == PY_TOK_STRING)
-        k -= 2;
-    if (!k || !py_is_name(c, k - 1, "case") || !py_stmt_start(c, k - 1))
-        return false;
-    for (size_t m = k - 1, n = 0; m-- > 0 && n < MATCH_BACK; n++) {
-        if (!py_stmt_start(c, m))
-            continue;
-        if (py_is_name(c, m, "def") || py_is_name(c, m, "class"))
-            return false;
-        if (!py_is_name(c, m, "match"))
-            continue;
-        for (size_t e = m + 1;
-             e < c->n && !py_is_op(c, e, ":") && c->t[e].kind != PY_TOK_NEWLINE;
-             e++)
-            if (device_name(c, e) || devices_name(c, e))
-                return true;
-        return false;
-    }
-    return false;
-}
-
 /* torch.library.register_kernel('ns::op', ['cpu', 'cuda'], f): the
  * devices of a library's kernel. */
 static bool library_devices(const struct py_code *c, struct py_around a)
@@ -639,6 +367,29 @@ static bool library_devices(const struct py_code *c, struct py_around a)
     size_t call = py_holder(c, a.first - 1);
     return call != (size_t)-1 && py_is_op(c, call, "(") &&
            library_impl(c, (struct py_around){'(', call + 1});
+}
+
+/* suffix = 'cuda' if torch.cuda.is_available() else 'cpu': a name the
+ * chosen word is a piece of (a module's suffix, _C_cuda; from a review:
+ * ported, and the package looked for a module setup.py did not build). */
+static bool chosen_for_a_name(const struct py_code *c, size_t i)
+{
+    size_t k = i;
+    while (k && !py_stmt_start(c, k))
+        k--;
+    if (!py_is_name(c, k, NULL) || !py_is_op(c, k + 1, "="))
+        return false;
+    const char *s = c->buf + c->t[k].off;
+    size_t len = c->t[k].len;
+    if (pydev_says_device(s, len)) /* (device_name holds a device) */
+        return false;
+    static const char *const words[] = {"suffix", "ext",  "lib",
+                                        "module", "name", NULL};
+    for (const char *const *w = words; *w; w++)
+        for (size_t p = 0; p + strlen(*w) <= len; p++)
+            if (!strncasecmp(s + p, *w, strlen(*w)))
+                return true;
+    return false;
 }
 
 /* Does the string at i name a device where it is: device='cuda',
@@ -654,16 +405,15 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
         "GradScaler", "Generator", "get_autocast_dtype", "is_autocast_enabled",
         NULL};
     return argument(c, i, a, device_kw, device_calls) || library_impl(c, a) ||
-           compared_with_type(c, i) || chosen_if_available(c, i) ||
+           compared_with_type(c, i) ||
+           (chosen_if_available(c, i) && !chosen_for_a_name(c, i)) ||
            given_to_device_name(c, i) || device_option_value(c, i, a) ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
            location_value(c, i, a) || in_device_text(c, i) ||
            in_device_list(c, i, a) || annotated_default(c, i) ||
            device_looked_up(c, a) || device_param(c, i, a) ||
-           cuda_function_argument(c, i, a) || parametrized(c, i, a) ||
-           added_to_devices(c, i, a) || returned_device(c, i) ||
-           asserted_device(c, i, a) || compared_with_text(c, i) ||
-           env_default(c, i, a) || device_case(c, i) || library_devices(c, a);
+           cuda_function_argument(c, i, a) || library_devices(c, a) ||
+           pysuite_device(c, i, a);
 }
 
 const char *pydevice_fstring(struct script_job *j, const struct py_code *c,
@@ -767,8 +517,12 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
         return rename(j, de, off, n);
     const struct script_entry *be =
         n == len ? mapping_script(j->map, SC_PY_BACKEND, s, n) : NULL;
-    if (be && (argument(c, i, a, backend_kw, backend_calls) ||
-               compared_with_backend(c, i) || chosen_if_available(c, i)))
+    size_t ann = be ? annotated_name(c, i) : 0; /* backend: str = 'nccl' */
+    if (be &&
+        (argument(c, i, a, backend_kw, backend_calls) ||
+         compared_with_backend(c, i) || chosen_if_available(c, i) ||
+         (ann && c->t[ann].len >= 7 &&
+          !memcmp(c->buf + c->t[ann].off + c->t[ann].len - 7, "backend", 7))))
         return rename(j, be, off, n);
     return NULL;
 }

@@ -360,7 +360,22 @@ static size_t from_import(struct pynames *m, const struct py_code *c, size_t i)
         odd |= items[x].stays && spans_lines(c, items[x].name, items[x].end);
     }
     bool split = stay && !odd;
-    if (renamed && (!split || stay < n)) {
+    if (renamed && star && me->nlist && py_is_op(c, k - 1, "*")) {
+        /* from torch.utils.cpp_extension import *: torch's names stay
+         * (CppExtension), and the port's come after them (from a review:
+         * only the port's module was imported, and CppExtension was not
+         * defined) */
+        struct strbuf *add = &m->j->tmp;
+        strbuf_reset(add);
+        strbuf_addf(add, "; from %s import *", me->e.to);
+        const struct py_token *t = &c->t[k - 1];
+        size_t at = t->off + t->len; /* (a port's port: there already) */
+        if (m->j->len - at < add->len ||
+            memcmp(m->j->buf + at, add->buf, add->len))
+            sj_replace(m->j, at, 0, add->buf, add->len, true);
+        if (!strncmp(me->e.to, "torch_musa", 10))
+            m->torch_musa = true;
+    } else if (renamed && (!split || stay < n)) {
         if (split)
             split_import(m, c, items, n, me->e.from, k - 1);
         pynames_rename_dotted(m, c, i + 1, end, me->e.to);

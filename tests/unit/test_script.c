@@ -2368,11 +2368,12 @@ START_TEST(python_setup)
     expect_quiet(newest, SCRIPT_PYTHON,
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n",
                  "tools = {'nvcc': ['-G']}\nprint(tools['nvcc'])\n");
-    /* A star import takes every name; outside a setup a .cu string is
-     * only a hint (where the code runs is unknown). */
+    /* A star import takes every name, torch's and the port's; outside a
+     * setup a .cu string is only a hint (where the code runs is unknown). */
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import *\n"
                  "e = CUDAExtension('x', ['src/k.cu'])\n",
+                 "from torch.utils.cpp_extension import *; "
                  "from torch_musa.utils.musa_extension import *\n"
                  "e = MUSAExtension('x', ['src/k.mu'])\n");
     /* The code in an f-string's fields is code: the names it takes
@@ -2523,7 +2524,7 @@ START_TEST(python_import_split)
     strbuf_addf(&want, "%sBuildExtension%sCppExtension; import os\n", mod, old);
     strbuf_addstr(&want, "from torch.utils.cpp_extension import CppExtension"
                          "  # all of it stays\n");
-    strbuf_addf(&want, "%s*\n", mod);
+    strbuf_addf(&want, "from torch.utils.cpp_extension import *; %s*\n", mod);
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import CppExtension, "
                  "CUDAExtension\n"
@@ -2659,6 +2660,42 @@ START_TEST(python_devices)
            "import torch; import torch_musa\n"
            "c = torch.musa.get_device_capability('musa')\n"
            "torch.musa.set_device('musa:1'); d.get('cuda')\n",
+           NULL);
+    /* A loop over devices and its variable's comparison agree (from a
+     * review: the list was kept, its comparison ported); a module's
+     * suffix chosen by is_available() stays; a backend parameter's
+     * default is one; a list of devices holds them as items. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "D = [d for d in ('cpu', 'cuda') if d != 'cuda' or ok]\n"
+           "for device in ['cpu', 'cuda']: pass\n"
+           "for s in ['cuda']: pass\n"
+           "suffix = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
+           "def f(backend: str = 'nccl', kind: str = 'nccl'): pass\n"
+           "devices = [x for x in y if x != 'cuda']\n",
+           "import torch; import torch_musa\n"
+           "D = [d for d in ('cpu', 'musa') if d != 'musa' or ok]\n"
+           "for device in ['cpu', 'musa']: pass\n"
+           "for s in ['cuda']: pass\n"
+           "suffix = 'cuda' if torch.musa.is_available() else 'cpu'\n"
+           "def f(backend: str = 'mccl', kind: str = 'nccl'): pass\n"
+           "devices = [x for x in y if x != 'cuda']\n",
+           NULL);
+    /* A star import of torch's extension module keeps torch's names and
+     * adds the port's (from a review: CppExtension was not defined); a
+     * port's port adds nothing. */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import *\n"
+           "e = [CppExtension('a', ['a.cpp']), CUDAExtension('b', ['b.cu'])]\n",
+           "from torch.utils.cpp_extension import *; "
+           "from torch_musa.utils.musa_extension import *\n"
+           "e = [CppExtension('a', ['a.cpp']), MUSAExtension('b', ['b.cu'])]\n",
+           NULL);
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import *; "
+           "from torch_musa.utils.musa_extension import *\n",
+           "from torch.utils.cpp_extension import *; "
+           "from torch_musa.utils.musa_extension import *\n",
            NULL);
     /* A setup.py that builds with CMake: its cache entries as the ported
      * CMake files read them, in a plain string or an f-string's text. */

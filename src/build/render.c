@@ -266,6 +266,18 @@ static void make_image(struct strbuf *out, const struct manifest *m, size_t i,
     strbuf_release(&t);
 }
 
+/* key as an argument of $(call ...), whose commas would split it. */
+static const char *call_arg(struct strbuf *sb, const char *key)
+{
+    strbuf_reset(sb);
+    for (; *key; key++)
+        if (*key == ',')
+            strbuf_addstr(sb, "$(C2M_COMMA)");
+        else
+            strbuf_addch(sb, *key);
+    return sb->buf;
+}
+
 void manifest_render_make(const struct manifest *m, struct strbuf *out)
 {
     strbuf_addf(out,
@@ -355,8 +367,9 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                        "musa-clean:\n\trm -rf $(C2M_BUILD)\n"
                        "C2M_FORCE:\n");
 
-    /* (an output's key: its path in the build directory) */
-    struct strbuf o = STRBUF_INIT;
+    /* (an output's key: its path in the build directory; as call's
+     * argument, its commas $(C2M_COMMA)) */
+    struct strbuf o = STRBUF_INIT, ca = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
         if (!manifest_make_safe(tu->src) || tu->left_out)
@@ -365,6 +378,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_reset(&o);
             make_image(&o, m, i, k);
             const char *key = o.buf + strlen(BUILD_REF);
+            const char *arg = call_arg(&ca, key);
             strbuf_addf(out, "\nC2M_CMD_%s = $(MCC) -x musa $(C2M_ARCH_FLAGS)",
                         key);
             render_std(out, tu);
@@ -374,7 +388,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
             strbuf_addf(out,
                         " $(MUSAFLAGS)\n%s.cmd: C2M_FORCE\n"
                         "\t$(call C2M_KEEP,%s)\n%s: $(C2M_ROOT)/",
-                        o.buf, key, o.buf);
+                        o.buf, arg, o.buf);
             render_make_path(out, tu->src);
             strbuf_addf(out,
                         " %s.cmd\n\t@mkdir -p $(@D)\n"
@@ -387,6 +401,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         strbuf_reset(&o);
         make_obj(&o, tu);
         const char *key = o.buf + strlen(BUILD_REF);
+        const char *arg = call_arg(&ca, key);
         strbuf_addf(out, "\nC2M_CMD_%s = ", key);
         switch (tu->lang) {
         case MF_MUSA:
@@ -410,7 +425,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         strbuf_addf(out,
                     " %s\n%s.cmd: C2M_FORCE\n\t$(call C2M_KEEP,%s)\n"
                     "%s: $(C2M_ROOT)/",
-                    user[tu->lang], o.buf, key, o.buf);
+                    user[tu->lang], o.buf, arg, o.buf);
         render_make_path(out, tu->src);
         strbuf_addf(out,
                     " %s.cmd\n\t@mkdir -p $(@D)\n"
@@ -418,6 +433,7 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                     o.buf, key);
     }
     strbuf_release(&o);
+    strbuf_release(&ca);
 
     for (size_t i = 0; i < m->ntus; i++) {
         if (!make_can_link(m, i))

@@ -509,9 +509,12 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     const struct script_entry *de = mapping_script(j->map, SC_PY_DEVICE, s, n);
     /* (a device with an index to come is one wherever it is: 'cuda:%d' %
      * rank; not 'cuda:0', a checkpoint's location in map_location's key) */
-    /* 'cuda:0' is a device wherever it is (GPU = 'cuda:0') but a dict's
-     * key */
-    bool numbered = n + 1 < len && !(a.open == '{' && py_is_op(c, i + 1, ":"));
+    /* GPU = 'cuda:0': a numbered device given to a name (not a dict's
+     * key, a subscript, a key looked up: stats['cuda:0'], from a review) */
+    bool numbered = n + 1 < len && i >= 2 && py_is_op(c, i - 1, "=") &&
+                    py_is_name(c, i - 2, NULL) && py_stmt_start(c, i - 2) &&
+                    (i + 1 >= c->n || c->t[i + 1].kind == PY_TOK_NEWLINE ||
+                     py_is_op(c, i + 1, ";"));
     if (de && ((index && n < len) || n + 1 == len || numbered ||
                names_device(c, i, a)))
         return rename(j, de, off, n);

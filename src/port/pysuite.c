@@ -48,6 +48,7 @@ bool pydev_devices_name(const struct py_code *c, size_t k)
 
 /* The place of the item i among the items of the bracket opening at h,
  * when it is an item alone ('cuda' of ('cuda', torch.half)); or -1. */
+#define ITEMS_MAX 256
 long pydev_item_place(const struct py_code *c, size_t h, size_t i)
 {
     if (!(py_is_op(c, i - 1, ",") || i - 1 == h) ||
@@ -55,6 +56,8 @@ long pydev_item_place(const struct py_code *c, size_t h, size_t i)
         return -1;
     long at = 0;
     unsigned depth = 0;
+    if (i - h > ITEMS_MAX) /* (a bracket of thousands: none of these) */
+        return -1;
     for (size_t k = h + 1; k < i; k++) {
         if (py_opens(c, k))
             depth++;
@@ -184,6 +187,21 @@ static bool tests_available(const struct py_code *c, size_t s)
     return false;
 }
 
+/* Does the name at k say it is a piece of a name or a path (suffix, ext,
+ * name, dir, path)? */
+static bool names_a_piece(const struct py_code *c, size_t k)
+{
+    static const char *const words[] = {"suffix", "ext",  "name",
+                                        "dir",    "path", NULL};
+    const char *s = c->buf + c->t[k].off;
+    size_t len = c->t[k].len;
+    for (const char *const *w = words; *w; w++)
+        for (size_t p = 0; p + strlen(*w) <= len; p++)
+            if (!strncasecmp(s + p, *w, strlen(*w)))
+                return true;
+    return false;
+}
+
 /* return 'cuda' in a function that says device (def get_device():), or
  * under if torch.cuda.is_available(): */
 #define RETURN_BACK 4096
@@ -198,12 +216,16 @@ static bool returned_device(const struct py_code *c, size_t i)
     if (s == i - 1 && s >= 2)
         for (s -= 2; s && !py_stmt_start(c, s);)
             s--;
-    if (tests_available(c, s))
-        return true;
+    size_t def = 0;
     for (size_t k = i - 1, n = 0; k-- > 0 && n < RETURN_BACK; n++)
-        if (py_is_name(c, k, "def") && py_stmt_start(c, k))
-            return def_says_device(c, k + 1);
-    return false;
+        if (py_is_name(c, k, "def") && py_stmt_start(c, k)) {
+            def = k + 1;
+            break;
+        }
+    if (def && def_says_device(c, def))
+        return true;
+    /* (under is_available(), but not in get_extension_suffix()) */
+    return tests_available(c, s) && !(def && names_a_piece(c, def));
 }
 
 /* self.assertEqual(y.device.type, 'cuda'), assertEqual(dev, 'cuda'): an
@@ -217,7 +239,7 @@ static bool asserted_device(const struct py_code *c, size_t i,
         pydev_item_place(c, a.first - 1, i) < 0)
         return false;
     size_t close = py_close_of(c, a.first - 1);
-    for (size_t k = a.first; k < close; k++) {
+    for (size_t k = a.first; k < close && k < a.first + ITEMS_MAX; k++) {
         size_t e = k + 1;
         if (k != i && py_is_op(c, e, ".") && py_is_name(c, e + 1, "type"))
             e += 2;
@@ -285,12 +307,15 @@ static bool device_case(const struct py_code *c, size_t i)
             return false;
         if (!py_is_name(c, m, "match"))
             continue;
-        for (size_t e = m + 1;
-             e < c->n && !py_is_op(c, e, ":") && c->t[e].kind != PY_TOK_NEWLINE;
-             e++)
-            if (pydev_device_name(c, e) || pydev_devices_name(c, e))
-                return true;
-        return false;
+        /* (a subject that is a name: match device, match x.device.type;
+         * not match get_backend(device)) */
+        bool dev = false;
+        for (size_t e = m + 1; e < c->n && !py_is_op(c, e, ":"); e++) {
+            if (!py_is_name(c, e, NULL) && !py_is_op(c, e, "."))
+                return false;
+            dev |= pydev_device_name(c, e) || pydev_devices_name(c, e);
+        }
+        return dev;
     }
     return false;
 }

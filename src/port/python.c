@@ -367,7 +367,12 @@ static void cache_fstring(struct py *p, size_t i)
     while (py_pieces_next(&it, &pc))
         if (pc.kind == PY_PC_TEXT || pc.kind == PY_PC_FIELD)
             break;
-    if (pc.kind != PY_PC_TEXT || !sj_cache_define(p->j, pc.off, pc.len, true))
+    struct py_pieces rest = it; /* (f'-D...=80', no field: whole) */
+    struct py_token q;
+    bool field = false;
+    while (py_pieces_next(&rest, &q))
+        field |= q.kind == PY_PC_FIELD;
+    if (pc.kind != PY_PC_TEXT || !sj_cache_define(p->j, pc.off, pc.len, field))
         return;
     /* {cuda_home}/bin/nvcc: the compiler in the home a field gives */
     struct py_token last = pc;

@@ -71,10 +71,11 @@ struct rw {
     bool sym_pending;         /* saw a dlsym-like name; '(' may follow */
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
-    struct facts facts;       /* what the manifest learns on the way,
-                                 and the braces open (decl.h) */
-    struct pending *pend;     /* names decided with the project */
-    struct hazard_file hz;    /* what the hazards look back at */
+    bool libcu;            /* the file includes a libcu++ header, <cuda/...> */
+    struct facts facts;    /* what the manifest learns on the way,
+                              and the braces open (decl.h) */
+    struct pending *pend;  /* names decided with the project */
+    struct hazard_file hz; /* what the hazards look back at */
     /* The names the directive at hand renames, the first few, each
      * with whether a '!' negates it alone (!defined(X), !X): two that
      * become one name, one negated and one not, make a test that tells
@@ -448,17 +449,22 @@ static bool is_member_access(const struct rw *st)
             lexer_token_is(st->buf, &st->prev, "->"));
 }
 
-/* cuda::NAME where no qualified entry names it (cuda::ceil_div): libcu++'s
- * <cuda/...> headers become <musa/...> (torchada), whose names are
- * namespace musa's where the SDK has them, but none shows this one: said,
- * not renamed (from a review: kept silently beside <musa/cmath>). Not
- * after '::' or a member access (thrust::cuda::, at::cuda::, x.cuda). */
+/* cuda::NAME where no qualified entry names it (cuda::ceil_div), in a
+ * file that includes a libcu++ header: <cuda/...> becomes <musa/...>
+ * (torchada), whose names are namespace musa's where the SDK has them,
+ * but none shows this one: said, not renamed (from a review: kept
+ * silently beside <musa/cmath>). Not another namespace's cuda
+ * (thrust::cuda::, at::cuda::, or at::'s code, which includes no libcu++
+ * header), a member (x.cuda) or a macro's body. */
 static bool libcu_name(struct rw *st, const struct lexer *lx,
                        const struct token *t, const char *s, size_t len)
 {
-    if (len != 4 || memcmp(s, "cuda", 4) || is_member_access(st) ||
-        (st->prev.kind == TOK_PUNCT &&
-         lexer_token_is(st->buf, &st->prev, "::")))
+    /* (::cuda:: is the global one; a::cuda::, another's) */
+    bool scoped =
+        st->prev.kind == TOK_PUNCT && lexer_token_is(st->buf, &st->prev, "::");
+    if (!st->libcu || len != 4 || memcmp(s, "cuda", 4) ||
+        is_member_access(st) || (t->flags & TOKF_DIRECTIVE) ||
+        (scoped && st->prev2.kind == TOK_IDENT))
         return false;
     struct lexer l = *lx;
     struct token sep, name;
@@ -876,6 +882,8 @@ static void do_header(struct rw *st, const struct token *t)
     const char *name = p + 1;
     size_t len = t->len - 2;
     bool renamed = false;
+    if (angled && len > 5 && !memcmp(name, "cuda/", 5))
+        st->libcu = true;
     enum facts_where where = facts_where(&st->facts);
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, where,

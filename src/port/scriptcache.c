@@ -28,13 +28,18 @@ static size_t value_words(const char *buf, size_t off, size_t len, char sep,
 {
     size_t n = 0;
     for (size_t k = 0; k < len && n < VALUE_WORDS;) {
-        while (k < len && (buf[off + k] == sep || strchr(" \"'", buf[off + k])))
+        while (k < len &&
+               (buf[off + k] == sep || strchr(" \"'\\", buf[off + k])))
             k++;
         size_t e = k;
-        while (e < len && buf[off + e] != sep && !strchr(" \"'", buf[off + e]))
+        while (e < len && buf[off + e] != sep &&
+               !strchr(" \"'\\", buf[off + e]))
             e++;
-        /* (one dropped takes the ';' before it: "80;86" -> "22") */
+        /* (one dropped takes the ';' before it, "80;86" -> "22", and a
+         * shell's escape of it, 80\;86) */
         size_t r = sep && k && buf[off + k - 1] == sep ? k - 1 : k;
+        if (r < k && r && buf[off + r - 1] == '\\')
+            r--;
         if (e > k)
             w[n++] = (struct sj_word){off + k, e - k, off + r, e - r,
                                       true,    true,  false};
@@ -59,6 +64,11 @@ bool sj_cache_define(struct script_job *j, size_t off, size_t len,
         return false;
     const char *eq = memchr(s + k, '=', len - k);
     size_t v = eq ? (size_t)(eq - s) + 1 : len;
+    /* '-D...=' + archs, '...=%s' % a, '...={}', =$(ARCH): made as it runs */
+    if (eq && (v == len || memchr(s + v, '$', len - v) ||
+               memchr(s + v, '%', len - v) || memchr(s + v, '{', len - v) ||
+               memchr(s + v, '`', len - v)))
+        value_cut = true;
     if (se->action == SA_RENAME && !value_cut && v < len) {
         struct sj_word w[VALUE_WORDS];
         size_t n;
@@ -76,14 +86,22 @@ bool sj_cache_define(struct script_job *j, size_t off, size_t len,
             n = value_words(j->buf, off + v, len - v, 0, w);
             sj_flags(j, w, n, SJ_NVCC, false);
             break;
-        default:
+        default: /* -DCUDAToolkit_ROOT=/usr/local/cuda */
+            if (s[v] == '/')
+                sj_home_word(j, off + v, len - v, 0, 0, false);
             break;
         }
     }
-    if (se->action == SA_RENAME && value_cut && se->values == SV_ARCH)
-        sj_warn(j, WARN_BUILD, off + v,
-                "the architectures are made as it runs: CUDA's numbers "
-                "would reach the MUSA variable; give MUSA's (21, 22, 31)");
+    static const char *const made[] = {
+        [SV_ARCH] = "CUDA's architecture numbers would reach the MUSA "
+                    "variable: give MUSA's (21, 22, 31)",
+        [SV_FLAGS] = "nvcc's options would reach the MUSA variable: give "
+                     "mcc's",
+        [SV_TOOL] = "nvcc would reach the MUSA variable: give mcc"};
+    if (se->action == SA_RENAME && value_cut && se->values != SV_NONE &&
+        se->values < sizeof(made) / sizeof(made[0]))
+        sj_warn(j, WARN_BUILD, off + (v < len ? v : k),
+                "its value is made as it runs: %s", made[se->values]);
     struct cmake_token key = {(uint32_t)(off + 2), (uint32_t)(k - 2),
                               CMAKE_TOK_IDENT, 0};
     cmake_rename_variable(j, &key, false);

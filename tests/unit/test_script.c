@@ -1093,7 +1093,17 @@ START_TEST(make_tools_paths_libraries)
            "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=$(P)\n",
            "a:\n\tcmake -B b -DCMAKE_MUSA_ARCHITECTURES=$(A) "
            "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=$(P)\n",
-           "build: the architectures are made as it runs");
+           "build: its value is made as it runs: CUDA's architecture");
+    /* A shell's escaped ';' keeps its escape; nvcc's options or nvcc
+     * made as the recipe runs are said (from a review of the change). */
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tcmake -B b -DCMAKE_CUDA_ARCHITECTURES=80\\;86\\;90 "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=x "
+           "-DCMAKE_CUDA_COMPILER=`which nvcc`\n",
+           "a:\n\tcmake -B b -DCMAKE_MUSA_ARCHITECTURES=22\\;31 "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=x "
+           "-DCMAKE_MUSA_COMPILER=`which nvcc`\n",
+           "build: its value is made as it runs: nvcc would reach");
     /* CUDA's per-target tree and CUPTI's corner of the home are the
      * SDK's lib and include; -lcupti is MUPTI's (from a review: kept,
      * and neither the link nor the SDK found them). */
@@ -2680,6 +2690,20 @@ START_TEST(python_devices)
            "suffix = 'cuda' if torch.musa.is_available() else 'cpu'\n"
            "def f(backend: str = 'mccl', kind: str = 'nccl'): pass\n"
            "devices = [x for x in y if x != 'cuda']\n",
+           NULL);
+    /* Not devices (from a review of the change): a key looked up, a
+     * match on a call's result, a suffix a function returns. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "stats['cuda:0'] += 1; v = stats.get('cuda:0')\n"
+           "match get_backend(device):\n    case 'cuda':\n        pass\n"
+           "def get_extension_suffix():\n"
+           "    if torch.cuda.is_available():\n        return 'cuda'\n",
+           "import torch; import torch_musa\n"
+           "stats['cuda:0'] += 1; v = stats.get('cuda:0')\n"
+           "match get_backend(device):\n    case 'cuda':\n        pass\n"
+           "def get_extension_suffix():\n"
+           "    if torch.musa.is_available():\n        return 'cuda'\n",
            NULL);
     /* A star import of torch's extension module keeps torch's names and
      * adds the port's (from a review: CppExtension was not defined); a

@@ -1,0 +1,3 @@
+// No libcu++ header: cuda:: is PyTorch's or the project's namespace.
+namespace at { namespace native { void k() { auto s = cuda::getCurrentMUSAStream(); } } }
+namespace mylib { namespace cuda { void launch(); } void run() { cuda::launch(); } }

@@ -122,6 +122,11 @@ size_t suppress_token(const char *buf, size_t len, size_t off, const char **tok)
         if (close && (!nl || close < nl))
             n = (size_t)(close - (buf + off)) + 1;
     }
+    if (!n && buf[off] == '-') /* an option, whole: -rdc=true, --version
+                                  (from a review: each was keyed "-", so one
+                                  in the baseline let any other pass) */
+        while (off + n < len && !strchr(" \t\r\n\"'`,;()[]{}\\", buf[off + n]))
+            n++;
     if (!n)
         while (off + n < len &&
                lexer_is_ident_char((unsigned char)buf[off + n]))

@@ -87,3 +87,13 @@ grep -c '^k.cu' p.txt
 $C2M -q --baseline p.txt --fail-on=hazard,unsupported -o pout ./p/src; echo "./p/src: $?"
 $C2M -q --baseline p.txt --fail-on=hazard,unsupported -o pout "$PWD/p/src"; echo "absolute: $?"
 (cd p && $C2M -q --baseline ../p.txt --fail-on=hazard,unsupported -o ../pout src); echo "from p/: $?"
+# An option's finding is keyed by the whole option: one in the baseline
+# lets no other pass (from a review: each was keyed "-", and a new
+# -rdc=true passed CI for an old nvcc --version).
+mkdir -p mk && printf 'all:\n\tnvcc --version\n\tnvcc -c k.cu\n' >mk/Makefile
+$C2M -q --write-baseline mk.txt -o mkout mk 2>/dev/null
+grep -c -- '--version' mk.txt
+printf 'all:\n\tnvcc --version\n\tnvcc -rdc=true -c k.cu\n' >mk/Makefile
+$C2M -q --baseline mk.txt --fail-on=build --dry-run -o mkout mk >/dev/null 2>&1; echo "new option: $?"
+printf 'Makefile\tbuild\t-\t1\n' >old.txt
+$C2M -q --baseline old.txt --fail-on=build --dry-run -o mkout mk >/dev/null 2>&1; echo "old baseline: $?"

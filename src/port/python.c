@@ -428,6 +428,13 @@ static void string(struct py *p, size_t i)
             if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i)))
                 pynames_registered(&p->m, t->off, dev);
             fields(p, i, 0);
+            if (f && f->nvcc && f->open == '[' && list_item(p, i)) {
+                /* ["-gencode", f"arch=compute_{cc},code=sm_{cc}"]: a
+                 * value made as it runs, an item of nvcc's list */
+                ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
+                p->words[p->nwords++] = (struct sj_word){
+                    t->off, t->len, t->off, t->len, false, false, true};
+            }
             if (i >= p->path_end)
                 fstring(p, i);
             /* (a path expression's first word is pypath.c's) */

@@ -456,7 +456,9 @@ void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
                      * -Xcompiler $(CFLAGS) leaves $(CFLAGS); and so
                      * with a Python f-string's field ({cxx}) */
                     ((f->action == NVF_DROP || f->action == NVF_UNWRAP ||
-                      f->action == NVF_TO) &&
+                      f->action == NVF_TO ||
+                      /* (an extension's: torch_musa gives them) */
+                      (f->action == NVF_ARCH && j->torch_archs)) &&
                      (j->buf[w[i + 1].off] == '$' || w[i + 1].ref ||
                       (w[i + 1].in_string && j->buf[w[i + 1].off] == '{'))))) {
             vw = &w[++i];

@@ -1797,6 +1797,20 @@ START_TEST(python_setup)
         "    libraries=['mublas', 'm'])\n",
         "6:4: note: dropped '-arch=sm_80': torch_musa's build gives "
         "--offload-arch=mp_XX for each architecture of TORCH_MUSA_ARCH_LIST");
+    /* -gencode and its value made as it runs, items of an extension's
+     * list: dropped as the literal ones are (from a review: kept, and
+     * mcc refused -gencode). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "f = []\nfor c in C:\n"
+           "    f += ['-gencode', f'arch=compute_{c},code=sm_{c}']\n"
+           "e = CUDAExtension('x', [], extra_compile_args={'nvcc': f})\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "f = []\nfor c in C:\n"
+           "    f += []\n"
+           "e = MUSAExtension('x', [], extra_compile_args={'mcc': f})\n",
+           "4:12: note: dropped '-gencode f'arch=compute_{c},code=sm_{c}'': "
+           "torch_musa's build gives");
     /* The value of the 'nvcc' key is nvcc's, whatever lists make it up:
      * both of a conditional, each of a sum; dict()'s keyword is the key
      * (from a review: the second list kept -arch=sm_80, and dict(nvcc=)

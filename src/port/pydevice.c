@@ -399,7 +399,8 @@ static bool chosen_for_a_name(const struct py_code *c, size_t i)
 static bool names_device(const struct py_code *c, size_t i, struct py_around a)
 {
     static const char *const device_kw[] = {
-        "device", "device_type", "device_types", "map_location", NULL};
+        "device",     "device_type", "device_types", "map_location", "only_for",
+        "except_for", NULL};
     static const char *const device_calls[] = {
         "device",     "to",        "autocast",           "set_default_device",
         "GradScaler", "Generator", "get_autocast_dtype", "is_autocast_enabled",

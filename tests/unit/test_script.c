@@ -2705,6 +2705,17 @@ START_TEST(python_devices)
            "def f(backend: str = 'mccl', kind: str = 'nccl'): pass\n"
            "devices = [x for x in y if x != 'cuda']\n",
            NULL);
+    /* PyTorch's device-type test framework: its CUDA-only marks are
+     * said, its only_for device ported (from a review: the suite's GPU
+     * tests never ran under torch_musa, silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "from torch.testing._internal.common_device_type import onlyCUDA\n"
+           "instantiate_device_type_tests(T, globals(), only_for='cuda')\n",
+           "import torch; import torch_musa\n"
+           "from torch.testing._internal.common_device_type import onlyCUDA\n"
+           "instantiate_device_type_tests(T, globals(), only_for='musa')\n",
+           "2:56: build: 'onlyCUDA' is kept: PyTorch's device-type test");
     /* Not devices (from a review of the change): a key looked up, a
      * match on a call's result, a suffix a function returns. */
     expect(newest, SCRIPT_PYTHON,

@@ -52,6 +52,8 @@ bool sj_cache_define(struct script_job *j, size_t off, size_t len,
                      bool value_cut)
 {
     const char *s = j->buf + off;
+    if (len > 4 && (s[0] == '"' || s[0] == '\'') && s[len - 1] == s[0])
+        return sj_cache_define(j, off + 1, len - 2, value_cut); /* '-D...' */
     if (len < 3 || s[0] != '-' || s[1] != 'D')
         return false;
     size_t k = 2;

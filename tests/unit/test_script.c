@@ -1104,6 +1104,12 @@ START_TEST(make_tools_paths_libraries)
            "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=x "
            "-DCMAKE_MUSA_COMPILER=`which nvcc`\n",
            "build: its value is made as it runs: nvcc would reach");
+    expect(newest, SCRIPT_MAKE,
+           "a:\n\tcmake -B b '-DCMAKE_CUDA_ARCHITECTURES=80;90' "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=x\n",
+           "a:\n\tcmake -B b '-DCMAKE_MUSA_ARCHITECTURES=22;31' "
+           "-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=x\n",
+           NULL);
     /* CUDA's per-target tree and CUPTI's corner of the home are the
      * SDK's lib and include; -lcupti is MUPTI's (from a review: kept,
      * and neither the link nor the SDK found them). */

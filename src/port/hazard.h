@@ -83,15 +83,15 @@ static inline bool hazard_may_see(const char *buf, const struct token *t,
                                   const struct token *prev)
 {
     const char *p = buf + t->off;
-    bool value =
-        t->len == 1   ? p[0] == '5'
-        : t->len == 2 ? (p[0] == '3' && (p[1] == '2' || p[1] == '1')) ||
-                            (p[0] == '5' && (p[1] | 0x20) == 'u')
-        : t->len == 3 ? p[0] == '3' && p[1] == '2' && (p[2] | 0x20) == 'u'
-        : t->len == 4 /* 0x1f, 0x20 */
-            ? p[0] == '0' &&
-                  ((p[3] | 0x20) == 'f' || (p[2] == '2' && p[3] == '0'))
-            : t->len >= 10 && (p[2] | 0x20) == 'f';
+    size_t n = t->len; /* (past a suffix: 32u, 32ul, 0x20u) */
+    while (n > 1 && p[n - 1] && strchr("uUlL", p[n - 1]))
+        n--;
+    bool value = n == 1   ? p[0] == '5'
+                 : n == 2 ? p[0] == '3' && (p[1] == '2' || p[1] == '1')
+                 : n == 4 /* 0x1f, 0x20 */
+                     ? p[0] == '0' && ((p[3] | 0x20) == 'f' ||
+                                       (p[2] == '2' && p[3] == '0'))
+                     : n >= 10 && (p[2] | 0x20) == 'f';
     return value &&
            (prev->kind == TOK_PUNCT || (prev->flags & TOKF_MACRO_NAME));
 }

@@ -6,3 +6,6 @@ constexpr int WARP = 0x20;
 #define BLOCK_ROWS 32
 const int kWarps = 32;
 __global__ void k(float *x) { x[threadIdx.x % WARP_SZ] = kWarp + WARP; }
+const long kWarpSize = 32L;
+#define WARP_SIZE 32ul
+__global__ void k(int *x){ x[threadIdx.x / 0x20u] = 0; }

@@ -280,6 +280,17 @@ static void presets_release(struct presets *p)
         json_free(p->tree[k]);
 }
 
+/* Is the run's own file of cf's name one cuda2musa made (a port's, ported
+ * again)? */
+static bool own_cmake_is_ours(const struct run *r, const struct conf_file *cf)
+{
+    char *in = path_join(r->in_root, cf->name);
+    char head[512];
+    bool ours = read_head(in, true, head, sizeof(head)) && cf->is_ours(head);
+    free(in);
+    return ours;
+}
+
 void portconf_write(struct run *r)
 {
     if (r->o->in_place && !r->o->no_build_files && r->mode == REPORT_WRITE &&
@@ -301,6 +312,15 @@ void portconf_write(struct run *r)
                         "it has no 'musa' presets; add them, or configure "
                         "with -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=%s/%s",
                         cf->name, r->o->output, PORTCONF_CMAKE);
+            else if (r->mode != REPORT_CHECK && r->in_root &&
+                     !own_cmake_is_ours(r, cf))
+                /* (from a review: its port took the generated file's
+                 * place silently, and the presets' configure failed) */
+                warning("the project has its own %s: the port keeps it in "
+                        "place of the one cuda2musa makes (the MUSA language, "
+                        "the SDK), so the 'musa' presets will not configure; "
+                        "rename the project's file",
+                        cf->name);
             continue;
         }
         if (cf->is_ours == portconf_presets_is_ours && r->in_root) {

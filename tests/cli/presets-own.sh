@@ -20,3 +20,9 @@ rm src/CMakeUserPresets.json
 $C2M -q -o out4 src
 grep -c '"name": "musa"' out4/CMakeUserPresets.json
 grep -o '"name": "musa-musa"' out4/CMakeUserPresets.json
+echo "-- the project's own musa_port.cmake: kept in place of the port's, said"
+printf 'set(MUSA_X 1)\n' >src/musa_port.cmake
+$C2M -q -o out5 src 2>&1 | sed "s|$PWD/||"; echo "port: $?"
+grep -c MUSA_X out5/musa_port.cmake
+# (a port's own, ported again, is not the project's)
+$C2M -q -o out6 out 2>&1 | grep -c 'its own musa_port.cmake'

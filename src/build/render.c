@@ -266,16 +266,26 @@ static void make_image(struct strbuf *out, const struct manifest *m, size_t i,
     strbuf_release(&t);
 }
 
-/* key as an argument of $(call ...), whose commas would split it. */
-static const char *call_arg(struct strbuf *sb, const char *key)
+/* The rules of an output (target, "$(C2M_BUILD)/KEY") made from src by
+ * the command C2M_CMD_KEY, whose definition is already written up to its
+ * user's flags (user): the command kept in KEY.cmd, and the output made
+ * by it and what follows it (tail, "-c $< -o $@"). KEY, in $(call)'s
+ * argument, has its commas as $(C2M_COMMA). */
+static void make_rules(struct strbuf *out, const char *target, const char *src,
+                       const char *user, const char *tail)
 {
-    strbuf_reset(sb);
-    for (; *key; key++)
-        if (*key == ',')
-            strbuf_addstr(sb, "$(C2M_COMMA)");
+    const char *key = target + strlen(BUILD_REF);
+    strbuf_addf(out, " %s\n%s.cmd: C2M_FORCE\n\t$(call C2M_KEEP,", user,
+                target);
+    for (const char *k = key; *k; k++)
+        if (*k == ',')
+            strbuf_addstr(out, "$(C2M_COMMA)");
         else
-            strbuf_addch(sb, *key);
-    return sb->buf;
+            strbuf_addch(out, *k);
+    strbuf_addf(out, ")\n%s: $(C2M_ROOT)/", target);
+    render_make_path(out, src);
+    strbuf_addf(out, " %s.cmd\n\t@mkdir -p $(@D)\n\t$(C2M_CMD_%s) %s\n", target,
+                key, tail);
 }
 
 void manifest_render_make(const struct manifest *m, struct strbuf *out)
@@ -367,9 +377,8 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
                        "musa-clean:\n\trm -rf $(C2M_BUILD)\n"
                        "C2M_FORCE:\n");
 
-    /* (an output's key: its path in the build directory; as call's
-     * argument, its commas $(C2M_COMMA)) */
-    struct strbuf o = STRBUF_INIT, ca = STRBUF_INIT;
+    /* (an output's key: its path in the build directory) */
+    struct strbuf o = STRBUF_INIT;
     for (size_t i = 0; i < m->ntus; i++) {
         const struct mf_tu *tu = &m->tus[i];
         if (!manifest_make_safe(tu->src) || tu->left_out)
@@ -377,32 +386,20 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         for (size_t k = 0; k < tu->nimages; k++) {
             strbuf_reset(&o);
             make_image(&o, m, i, k);
-            const char *key = o.buf + strlen(BUILD_REF);
-            const char *arg = call_arg(&ca, key);
             strbuf_addf(out, "\nC2M_CMD_%s = $(MCC) -x musa $(C2M_ARCH_FLAGS)",
-                        key);
+                        o.buf + strlen(BUILD_REF));
             render_std(out, tu);
             strbuf_addstr(out, " -O2 -I$(MUSA_HOME)/include $(C2M_FLAGS)");
             make_flags(out, tu->flags, tu->nflags, false);
             make_words(out, tu->extra, tu->nextra);
-            strbuf_addf(out,
-                        " $(MUSAFLAGS)\n%s.cmd: C2M_FORCE\n"
-                        "\t$(call C2M_KEEP,%s)\n%s: $(C2M_ROOT)/",
-                        o.buf, arg, o.buf);
-            render_make_path(out, tu->src);
-            strbuf_addf(out,
-                        " %s.cmd\n\t@mkdir -p $(@D)\n"
-                        "\t$(C2M_CMD_%s) --cuda-device-only -MD -MF $@.d -o "
-                        "$@ $<\n",
-                        o.buf, key);
+            make_rules(out, o.buf, tu->src, "$(MUSAFLAGS)",
+                       "--cuda-device-only -MD -MF $@.d -o $@ $<");
         }
         if (!manifest_is_object(m, i))
             continue;
         strbuf_reset(&o);
         make_obj(&o, tu);
-        const char *key = o.buf + strlen(BUILD_REF);
-        const char *arg = call_arg(&ca, key);
-        strbuf_addf(out, "\nC2M_CMD_%s = ", key);
+        strbuf_addf(out, "\nC2M_CMD_%s = ", o.buf + strlen(BUILD_REF));
         switch (tu->lang) {
         case MF_MUSA:
             strbuf_addstr(out, "$(MCC) -x musa $(C2M_ARCH_FLAGS)");
@@ -422,18 +419,10 @@ void manifest_render_make(const struct manifest *m, struct strbuf *out)
         make_words(out, tu->extra, tu->nextra);
         static const char *const user[] = {"$(MUSAFLAGS)", "$(CXXFLAGS)",
                                            "$(CFLAGS)"};
-        strbuf_addf(out,
-                    " %s\n%s.cmd: C2M_FORCE\n\t$(call C2M_KEEP,%s)\n"
-                    "%s: $(C2M_ROOT)/",
-                    user[tu->lang], o.buf, arg, o.buf);
-        render_make_path(out, tu->src);
-        strbuf_addf(out,
-                    " %s.cmd\n\t@mkdir -p $(@D)\n"
-                    "\t$(C2M_CMD_%s) -MD -MF $@.d -c $< -o $@\n",
-                    o.buf, key);
+        make_rules(out, o.buf, tu->src, user[tu->lang],
+                   "-MD -MF $@.d -c $< -o $@");
     }
     strbuf_release(&o);
-    strbuf_release(&ca);
 
     for (size_t i = 0; i < m->ntus; i++) {
         if (!make_can_link(m, i))

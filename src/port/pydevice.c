@@ -3,7 +3,6 @@
 #include "port/pydevice.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "mapping/mapping.h"
 #include "port/pysuite.h"
@@ -379,17 +378,11 @@ static bool chosen_for_a_name(const struct py_code *c, size_t i)
         k--;
     if (!py_is_name(c, k, NULL) || !py_is_op(c, k + 1, "="))
         return false;
-    const char *s = c->buf + c->t[k].off;
-    size_t len = c->t[k].len;
-    if (pydev_says_device(s, len)) /* (device_name holds a device) */
-        return false;
     static const char *const words[] = {"suffix", "ext",  "lib",
                                         "module", "name", NULL};
-    for (const char *const *w = words; *w; w++)
-        for (size_t p = 0; p + strlen(*w) <= len; p++)
-            if (!strncasecmp(s + p, *w, strlen(*w)))
-                return true;
-    return false;
+    /* (device_name holds a device) */
+    return !pydev_says_device(c->buf + c->t[k].off, c->t[k].len) &&
+           pydev_name_holds(c, k, words);
 }
 
 /* Does the string at i name a device where it is: device='cuda',

@@ -5,12 +5,26 @@
 #include <string.h>
 #include <strings.h>
 
-/* Does the text s[0..len) say device, in any case (devices, DEVICE_LIST,
- * "device,dtype")? */
+/* Does s[0..len) hold the word w, in any case? */
+static bool holds(const char *s, size_t len, const char *w)
+{
+    size_t n = strlen(w);
+    for (size_t k = 0; k + n <= len; k++)
+        if (!strncasecmp(s + k, w, n))
+            return true;
+    return false;
+}
+
 bool pydev_says_device(const char *s, size_t len)
 {
-    for (size_t k = 0; k + 6 <= len; k++)
-        if (!strncasecmp(s + k, "device", 6))
+    return holds(s, len, "device");
+}
+
+bool pydev_name_holds(const struct py_code *c, size_t k,
+                      const char *const *words)
+{
+    for (; *words; words++)
+        if (holds(c->buf + c->t[k].off, c->t[k].len, *words))
             return true;
     return false;
 }
@@ -193,13 +207,7 @@ static bool names_a_piece(const struct py_code *c, size_t k)
 {
     static const char *const words[] = {"suffix", "ext",  "name",
                                         "dir",    "path", NULL};
-    const char *s = c->buf + c->t[k].off;
-    size_t len = c->t[k].len;
-    for (const char *const *w = words; *w; w++)
-        for (size_t p = 0; p + strlen(*w) <= len; p++)
-            if (!strncasecmp(s + p, *w, strlen(*w)))
-                return true;
-    return false;
+    return pydev_name_holds(c, k, words);
 }
 
 /* return 'cuda' in a function that says device (def get_device():), or

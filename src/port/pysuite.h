@@ -18,8 +18,11 @@
 /* Is the string at i, in the bracket a, a device by one of those forms? */
 bool pysuite_device(const struct py_code *c, size_t i, struct py_around a);
 
-/* Does s[0..len) say device, in any case? */
+/* Does s[0..len) say device, in any case (devices, "device,dtype")? */
 bool pydev_says_device(const char *s, size_t len);
+/* Does the name at k hold one of words[] (NULL-ended), in any case? */
+bool pydev_name_holds(const struct py_code *c, size_t k,
+                      const char *const *words);
 /* Does the name at k say it holds a device (device, self.device, dev)? */
 bool pydev_device_name(const struct py_code *c, size_t k);
 /* Does the name at k hold devices (devices, DEVICES, devs)? */

@@ -362,24 +362,28 @@ static size_t assigned(const struct py *p, size_t i)
 static void cache_fstring(struct py *p, size_t i)
 {
     struct py_pieces it;
-    struct py_token pc;
+    struct py_token pc, first = {0}, last = {0};
+    bool started = false, field = false;
     py_pieces_init(&it, p->buf, &p->t[i]);
-    while (py_pieces_next(&it, &pc))
-        if (pc.kind == PY_PC_TEXT || pc.kind == PY_PC_FIELD)
-            break;
-    struct py_pieces rest = it; /* (f'-D...=80', no field: whole) */
-    struct py_token q;
-    bool field = false;
-    while (py_pieces_next(&rest, &q))
-        field |= q.kind == PY_PC_FIELD;
-    if (pc.kind != PY_PC_TEXT || !sj_cache_define(p->j, pc.off, pc.len, field))
+    while (py_pieces_next(&it, &pc)) {
+        if (pc.kind != PY_PC_TEXT && pc.kind != PY_PC_FIELD)
+            continue;
+        if (!started) { /* (its text must start it: -D...) */
+            if (pc.kind != PY_PC_TEXT || pc.len < 2 || p->buf[pc.off] != '-')
+                return;
+            started = true;
+            first = pc;
+        } else if (pc.kind == PY_PC_FIELD) {
+            field = true;
+        } else {
+            last = pc;
+        }
+    }
+    /* (f'-D...=80', no field: a whole value) */
+    if (!started || !sj_cache_define(p->j, first.off, first.len, field))
         return;
     /* {cuda_home}/bin/nvcc: the compiler in the home a field gives */
-    struct py_token last = pc;
-    while (py_pieces_next(&it, &pc))
-        if (pc.kind == PY_PC_TEXT)
-            last = pc;
-    if (last.off != pc.off && last.len >= 9 &&
+    if (field && last.len >= 9 &&
         !memcmp(p->buf + last.off + last.len - 9, "/bin/nvcc", 9))
         sj_home_tool(p->j, last.off + last.len - 4, 4);
 }

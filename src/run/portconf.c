@@ -280,15 +280,15 @@ static void presets_release(struct presets *p)
         json_free(p->tree[k]);
 }
 
-/* Is the run's own file of cf's name one cuda2musa made (a port's, ported
- * again)? */
-static bool own_cmake_is_ours(const struct run *r, const struct conf_file *cf)
+/* Does the input's root hold a file of cf's name that cuda2musa did not
+ * make (the project's own, not a port's ported again)? */
+static bool theirs(const struct run *r, const struct conf_file *cf)
 {
     char *in = path_join(r->in_root, cf->name);
     char head[512];
-    bool ours = read_head(in, true, head, sizeof(head)) && cf->is_ours(head);
+    bool t = read_head(in, true, head, sizeof(head)) && !cf->is_ours(head);
     free(in);
-    return ours;
+    return t;
 }
 
 void portconf_write(struct run *r)
@@ -312,8 +312,7 @@ void portconf_write(struct run *r)
                         "it has no 'musa' presets; add them, or configure "
                         "with -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES=%s/%s",
                         cf->name, r->o->output, PORTCONF_CMAKE);
-            else if (r->mode != REPORT_CHECK && r->in_root &&
-                     !own_cmake_is_ours(r, cf))
+            else if (r->mode != REPORT_CHECK && r->in_root && theirs(r, cf))
                 /* (from a review: its port took the generated file's
                  * place silently, and the presets' configure failed) */
                 warning("the project has its own %s: the port keeps it in "
@@ -323,15 +322,9 @@ void portconf_write(struct run *r)
                         cf->name);
             continue;
         }
-        if (cf->is_ours == portconf_presets_is_ours && r->in_root) {
-            char *in = path_join(r->in_root, cf->name);
-            char head[512];
-            bool theirs =
-                read_head(in, true, head, sizeof(head)) && !cf->is_ours(head);
-            free(in);
-            if (theirs)
-                continue;
-        }
+        if (cf->is_ours == portconf_presets_is_ours && r->in_root &&
+            theirs(r, cf))
+            continue;
         struct strbuf text = STRBUF_INIT;
         if (cf->is_ours == portconf_cmake_is_ours) {
             portconf_render_cmake(language, r->cmake_findcuda, r->arch,

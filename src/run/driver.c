@@ -422,6 +422,7 @@ static void port_all(struct run *r, const struct lock *lock,
     size_t *later = NULL, nlater = 0;
     run_pool(r, lock, job_port, NULL, r->njobs, 1, printed, teeing, &later,
              &nlater);
+    outside_read(r);
     names_finish(r);
     if (nlater)
         run_pool(r, lock, job_finish, later, nlater, 2, printed, teeing, NULL,

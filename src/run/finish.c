@@ -131,6 +131,11 @@ void finish_depfile(struct run *r)
         ALLOC_GROW(deps, n + 1, alloc);
         deps[n++] = r->db.path;
     }
+    /* The headers left out whose names the port read (outside.h). */
+    for (size_t i = 0; i < r->nunported; i++) {
+        ALLOC_GROW(deps, n + 1, alloc);
+        deps[n++] = r->unported[i];
+    }
     for (size_t i = 0; i < r->o->ninputs; i++) {
         const char *p = r->o->inputs[i];
         if (path_is_dir(p) && !hashmap_get(&seen, p, strlen(p))) {

@@ -595,6 +595,23 @@ static size_t jobs_named(const struct run *r, const char *name, size_t len,
     return n;
 }
 
+/* Whether the #include name[0..len) of job j is a file found from its
+ * directory on disk (its path, normalized, in p). */
+static bool found_beside(struct strbuf *p, const struct job *j,
+                         const char *name, size_t len)
+{
+    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
+    char path[PATH_MAX];
+    struct stat st;
+    size_t n = slash && (size_t)(slash - j->abs) + len + 2 <= sizeof(path)
+                   ? path_join_normal(path, sizeof(path), j->abs,
+                                      (size_t)(slash - j->abs), name, len)
+                   : 0;
+    strbuf_reset(p);
+    strbuf_add(p, path, n);
+    return n && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* A quoted #include name[0..len) of job j that is no file of the run and
  * in no -I directory: when it is beside j on disk (left out of the run:
  * its CUDA stays, and its declarations keep the names the port may give
@@ -608,22 +625,17 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
 {
     strbuf_reset(p);
     strbuf_add(p, name, len); /* name is not NUL-terminated */
-    bool renamed = false, source = filekind_of(p->buf) != FK_OTHER;
+    enum file_kind kind = filekind_of(p->buf);
+    bool renamed = false, source = kind != FK_OTHER;
     char *to = run_port_name(r, p->buf, NULL, source, &renamed);
-    if ((!renamed && !source) || made_from_template(r, name, len)) {
+    /* (a MUSA header has no CUDA to port) */
+    if ((!renamed && !source) || kind == FK_MUSA || kind == FK_MUSA_HDR ||
+        made_from_template(r, name, len)) {
         free(to);
         return NULL;
     }
     /* Beside the file on disk, but left out of the run? */
-    bool beside = false;
-    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
-    if (slash) {
-        struct stat st;
-        strbuf_reset(p);
-        strbuf_addf(p, "%.*s/%.*s", (int)(slash - j->abs), j->abs, (int)len,
-                    name);
-        beside = stat(p->buf, &st) == 0 && S_ISREG(st.st_mode);
-    }
+    bool beside = found_beside(p, j, name, len);
     strbuf_reset(p);
     if (!renamed && !beside) { /* (where the build alone looks, maybe) */
         free(to);
@@ -632,9 +644,9 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     if (!renamed) /* (utils.h, which defines CUBLAS_CHECK) */
         strbuf_addf(p,
                     "'%.*s' is found from this file's directory, but is not "
-                    "ported with it: its CUDA stays, and what it declares "
-                    "keeps the names this port may give its uses here; port "
-                    "it in the same run",
+                    "ported with it: its CUDA stays (what it declares is "
+                    "named here as a port of it names it); port it in the "
+                    "same run",
                     (int)len, name);
     else if (beside)
         strbuf_addf(
@@ -703,6 +715,10 @@ const char *inputs_outside_header(void *arg, const char *name, size_t len,
         *note = true;
         return p->buf;
     }
+    /* (left out, but read for what it declares: outside.h) */
+    if (!n && !library && where != FACTS_FOREIGN &&
+        found_beside(p, in->job, name, len))
+        add_once(&res->beside, p->buf, p->len);
     if (!n)
         return library || where != FACTS_ALWAYS
                    ? NULL

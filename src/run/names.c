@@ -43,15 +43,16 @@ static bool taken(void *arg, const char *name, size_t len)
 static void where(void *arg, size_t file, size_t off, struct strbuf *out)
 {
     struct run *r = arg;
-    const struct job *j = &r->jobs[file];
+    const char *path =
+        file < r->njobs ? r->jobs[file].path : r->unported[file - r->njobs];
     struct source src;
     unsigned line = 0, col = 0;
-    if (source_load(&src, j->path) == 0) {
+    if (source_load(&src, path) == 0) {
         if (off <= src.len)
             source_locate(&src, off, &line, &col);
         source_release(&src);
     }
-    strbuf_addstr(out, j->path);
+    strbuf_addstr(out, path);
     if (line)
         strbuf_addf(out, ":%u:%u", line, col);
 }

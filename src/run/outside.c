@@ -3,7 +3,13 @@
  * that are not among the inputs is built as it is. When such headers
  * hold CUDA names, the port would build against CUDA there (a sample
  * ported with -I Common but without Common): said once per directory,
- * with the fix. */
+ * with the fix.
+ *
+ * A header found from an including file's own directory that the run
+ * leaves out (kernel.cu ported alone, its "peer.h" beside it) is the
+ * project's: what it declares is read into the project's table before
+ * it is final, so that the port names it as a port of the header
+ * would, and a port file by file agrees with a port of the tree. */
 #include "run/outside.h"
 
 #include <errno.h>
@@ -16,10 +22,122 @@
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "port/edit.h"
+#include "port/pending.h"
+#include "port/project.h"
 #include "port/rewrite.h"
 #include "util/arena.h"
+#include "util/filekind.h"
 #include "util/hashmap.h"
+#include "util/path.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
+
+/* The most headers left out that a run reads for their names. */
+#define READ_MAX 256
+
+/* The headers to read: r->unported, each once (seen), those of the
+ * run's files left out. */
+struct reading {
+    struct run *r;
+    struct hashmap seen;
+    const char *dir; /* the directory of the header being read */
+    size_t dirlen;
+};
+
+static void to_read(struct reading *rd, const char *path, size_t len)
+{
+    struct run *r = rd->r;
+    if (hashmap_get(&rd->seen, path, len) || hashmap_get(&r->byabs, path, len))
+        return;
+    enum file_kind k = filekind_of(path);
+    if (r->nunported >= READ_MAX || k == FK_OTHER || k == FK_MUSA ||
+        k == FK_MUSA_HDR || k >= FK_CMAKE)
+        return;
+    char *copy = xstrndup(path, len);
+    hashmap_put(&rd->seen, copy, len, copy);
+    ALLOC_GROW(r->unported, r->nunported + 1, r->unported_alloc);
+    r->unported[r->nunported++] = copy;
+}
+
+/* An #include of the header being read that is found from its
+ * directory: read too. */
+static const char *include_of(void *arg, const char *name, size_t len,
+                              bool library, enum facts_where where, bool *note)
+{
+    struct reading *rd = arg;
+    char path[PATH_MAX];
+    struct stat st;
+    (void)note;
+    if (library || where == FACTS_FOREIGN || !len || name[0] == '/' ||
+        rd->dirlen + len + 2 > sizeof(path))
+        return NULL;
+    size_t n =
+        path_join_normal(path, sizeof(path), rd->dir, rd->dirlen, name, len);
+    if (n && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        to_read(rd, path, n);
+    return NULL;
+}
+
+struct declaring {
+    struct project *proj;
+    size_t file;
+};
+
+static void declare(void *arg, const char *name, size_t len, uint32_t hash,
+                    enum decl_kind kind, size_t off)
+{
+    struct declaring *d = arg;
+    project_declare(d->proj, name, len, hash, kind, d->file, off);
+}
+
+void outside_read(struct run *r)
+{
+    struct reading rd = {r, HASHMAP_INIT, NULL, 0};
+    for (size_t i = 0; i < r->njobs; i++) {
+        const struct strbuf *sb = &r->results[i].beside;
+        for (size_t at = 0; at < sb->len; at += strlen(sb->buf + at) + 1)
+            to_read(&rd, sb->buf + at, strlen(sb->buf + at));
+    }
+    struct rewriter *rw = r->nunported ? rewriter_new(r->map) : NULL;
+    struct arena a = ARENA_INIT;
+    struct edit_list e = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    for (size_t k = 0; k < r->nunported; k++) { /* (grows as it goes) */
+        const char *path = r->unported[k];
+        struct source src;
+        if (source_load(&src, path) < 0)
+            continue;                    /* gone since: the compiler will say */
+        run_note_file(r, path, &src.st); /* (the make hook's no-op run) */
+        if (src.len > LEXER_MAX || memchr(src.buf, '\0', src.len)) {
+            source_release(&src);
+            continue;
+        }
+        rd.dir = path;
+        rd.dirlen = (size_t)(strrchr(path, '/') - path);
+        struct pending *pend = NULL;
+        struct rewrite_env env = {0};
+        env.arg = &rd;
+        env.warn = r->want;
+        env.proj = r->proj;
+        env.pending = &pend;
+        env.outside_header = include_of;
+        arena_reset(&a);
+        edit_list_clear(&e);
+        findings_clear(&f);
+        rewrite_source(rw, src.buf, src.len, &env, &a, &e, &f);
+        struct declaring d = {r->proj, r->njobs + k};
+        if (pend)
+            pending_each_decl(pend, declare, &d);
+        pending_free(pend);
+        source_release(&src);
+    }
+    findings_release(&f);
+    edit_list_release(&e);
+    arena_release(&a);
+    if (rw)
+        rewriter_free(rw);
+    hashmap_release(&rd.seen); /* (the keys are r->unported's) */
+}
 
 /* A header of the port's, outside the run. */
 struct outside_header {

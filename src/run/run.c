@@ -221,6 +221,7 @@ void result_release(struct result *res)
     strbuf_release(&res->need_dirs);
     strbuf_release(&res->need_libs);
     strbuf_release(&res->outside);
+    strbuf_release(&res->beside);
 }
 
 void run_release(struct run *r)
@@ -250,6 +251,9 @@ void run_release(struct run *r)
     free(r->base_next);
     report_release(&r->rep);
     project_free(r->proj);
+    for (size_t i = 0; i < r->nunported; i++)
+        free(r->unported[i]);
+    free(r->unported);
     strbuf_release(&r->srcs);
     strbuf_release(&r->walked_dirs);
     strbuf_release(&r->leftout);

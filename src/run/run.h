@@ -118,8 +118,9 @@ struct result {
      * #includes resolve through that the build must be told of; the
      * libraries of the platforms it includes headers of (-l names); the
      * headers (absolute) it includes from -I directories outside the
-     * run. */
-    struct strbuf need_dirs, need_libs, outside;
+     * run; those found from its own directory that the run leaves out
+     * (outside.h). */
+    struct strbuf need_dirs, need_libs, outside, beside;
     const char *platform;      /* one it needs that is missing (platform.h) */
     uint64_t hash;             /* of the output (manifest, in place) */
     bool backed_up;            /* --in-place: the original was kept */
@@ -226,16 +227,19 @@ struct run {
     struct baseline *baseline; /* --baseline, or NULL (suppress.h) */
     struct baseline_out *bout; /* --write-baseline, or NULL */
     int setup_errors;
-    size_t wrote;             /* files of the run's own written (manifest...) */
-    bool keep_state;          /* may write the run state (state.h) */
-    struct state noted;       /* its other files (run_note_file) */
-    struct project *proj;     /* the project's names (port/project.h) */
-    struct strbuf srcs;       /* the build files' targets' sources, as
-                                 struct result's, of every build file */
-    bool defer_all;           /* finish every port after the table */
-    size_t held_bytes;        /* what held ports keep (atomic) */
-    size_t hold_max;          /* RUN_HOLD_MAX, or a test's */
-    const size_t *phase_jobs; /* the jobs of job_note_names, job_finish */
+    size_t wrote;         /* files of the run's own written (manifest...) */
+    bool keep_state;      /* may write the run state (state.h) */
+    struct state noted;   /* its other files (run_note_file) */
+    struct project *proj; /* the project's names (port/project.h) */
+    char **unported;      /* headers read for their names, the run's
+                             file numbers njobs on (outside.h) */
+    size_t nunported, unported_alloc;
+    struct strbuf srcs;           /* the build files' targets' sources, as
+                                     struct result's, of every build file */
+    bool defer_all;               /* finish every port after the table */
+    size_t held_bytes;            /* what held ports keep (atomic) */
+    size_t hold_max;              /* RUN_HOLD_MAX, or a test's */
+    const size_t *phase_jobs;     /* the jobs of job_note_names, job_finish */
     struct hashmap renamed_paths; /* input path -> port's (names.c) */
     struct hashmap renamed_base;  /* base name of a renamed port -> job */
     const char *const *arch;      /* the GPUs built for (build_arch) */

@@ -6,7 +6,8 @@
 # its own warning), one in a branch not always compiled, or one whose
 # name a port keeps (.h) says nothing, but where it is beside the file,
 # left out of the run: its CUDA stays, and its own names (CUBLAS_CHECK)
-# keep theirs while their uses here may not. With --rename-project the name is
+# are read, named here as its port names them (include-read). With
+# --rename-project the name is
 # the one such a port gives (ops/cuda/x_cuda.cuh -> ops/musa/x_musa.muh).
 mkdir -p src inc
 printf '#pragma once\n' >src/near.cuh

@@ -112,6 +112,21 @@ static size_t push_option(struct cm *c, int level, const struct cmake_arg *a,
     return e;
 }
 
+/* "SHELL:-gencode arch=compute_80,code=sm_80" at piece k of a: CMake's
+ * group of options, split as a shell would; its first option is pushed.
+ * Whether it is one. */
+static bool push_shell(struct cm *c, int level, const struct cmake_arg *a,
+                       size_t k)
+{
+    struct cmake_token o = a->pc[k];
+    if (o.len <= 7 || memcmp(c->buf + o.off, "SHELL:-", 7))
+        return false;
+    o.off += 6;
+    o.len -= 6;
+    push_word(c, level, &o, cmake_whole_word(a, k));
+    return true;
+}
+
 /* A word that begins with a variable reference (${CMAKE_CXX_COMPILER},
  * ${HOST}/bin/g++) right after an option's: a word of the list too, not
  * a literal one, so that the option does not take the next literal word
@@ -311,22 +326,28 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
         int level = cuda_at && depth >= cuda_at ? 1 : flags;
         size_t e = k;
         /* a condition's text is one string, its commas too:
-         * $<$<...>:-Xcompiler=-fopenmp,-Wall>; not a named one's
-         * arguments, $<IF:$<CONFIG:Debug>,-G,-O3> */
-        while (depth && depth < 64 && !(named >> depth & 1) && s[0] == '-' &&
-               e + 2 < a->npc && a->pc[e + 1].kind == CMAKE_PC_SEP &&
+         * $<$<...>:-Xcompiler=-fopenmp,-Wall>, and an option's value,
+         * $<$<...>:-gencode arch=compute_90,code=sm_90>; not a named
+         * one's arguments, $<IF:$<CONFIG:Debug>,-G,-O3> */
+        while (depth && depth < 64 && !(named >> depth & 1) && e + 2 < a->npc &&
+               a->pc[e + 1].kind == CMAKE_PC_SEP &&
                c->buf[a->pc[e + 1].off] == ',' &&
                a->pc[e + 2].kind == CMAKE_PC_WORD)
             e += 2;
+        bool whole = cmake_word_starts(a, k) && cmake_word_ends(a, e);
         if (level >= 0 && s[0] == '-' && e > k) {
-            push_span(c, level, a, k, e,
-                      cmake_word_starts(a, k) && cmake_word_ends(a, e));
+            push_span(c, level, a, k, e, whole);
             k = e;
         } else if (level >= 0 && s[0] == '-') {
             k = push_option(c, level, a, k);
+        } else if (level >= 0 && e == k && push_shell(c, level, a, k)) {
+            continue;
         } else {
-            if (level == 1) /* a value: --default-stream per-thread */
-                push_word(c, level, p, cmake_whole_word(a, k));
+            /* a value: --default-stream per-thread, -gencode arch=... */
+            if (level >= 0)
+                push_span(c, level, a, k, e, whole);
+            for (; k < e; k += 2)
+                file_word(c, a, k);
             file_word(c, a, k);
         }
     }
@@ -343,7 +364,8 @@ static void value_words(struct cm *c, size_t from, size_t to, int level)
                 a->pc[k].kind == CMAKE_PC_MAKEVAR)
                 ref_word(c, a, k, level);
             else if (a->pc[k].kind == CMAKE_PC_WORD &&
-                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)))
+                     !(a->pc[k].flags & (CMAKE_PCF_VAR | CMAKE_PCF_GENEX)) &&
+                     !push_shell(c, level, a, k))
                 k = push_option(c, level, a, k);
     }
 }
@@ -539,36 +561,14 @@ static void custom_commands(struct cm *c)
     }
 }
 
-/* Does an argument name a file the run renames? (FindMUSA's musa_add_*
- * before SDK 5.1.) */
-static bool names_renamed(struct cm *c)
-{
-    const struct script_files *fs = c->j->env ? c->j->env->files : NULL;
-    if (!fs || !c->j->env->dir)
-        return false;
-    for (size_t i = 0; i < c->nargs; i++) {
-        const struct cmake_token *t = &c->args[i].t;
-        const char *s = c->buf + t->off;
-        bool renamed = false;
-        struct strbuf sb = STRBUF_INIT;
-        if (t->kind != CMAKE_TOK_QUOTED && fs->may_rename(fs->arg, s, t->len) &&
-            fs->file(fs->arg, c->j->env->dir, s, t->len, &renamed, &sb) &&
-            renamed) {
-            strbuf_release(&sb);
-            return true;
-        }
-        strbuf_release(&sb);
-    }
-    return false;
-}
-
 static void command(struct cm *c, const struct cmake_token *name)
 {
     const char *cmd = c->cmd;
     /* The command's own name. */
     const struct script_entry *ce =
         mapping_script(c->j->map, SC_CMAKE_COMMAND, cmd, strlen(cmd));
-    if (ce && (!ce->musa_sources || names_renamed(c)))
+    if (ce &&
+        (!ce->musa_sources || cmake_names_renamed(c->j, c->args, c->nargs)))
         cmake_rename_command(c->j, ce, name);
     c->recurse = !strcmp(cmd, "file") && arg_is(c, 0, "GLOB_RECURSE");
 

@@ -10,6 +10,7 @@
 #include "port/sdkpath.h"
 #include "port/template.h"
 #include "util/arena.h"
+#include "util/strbuf.h"
 
 /* Rename a variable's name at piece (or token) p; returns its entry. A
  * variable kept and reported is reported where it is named, not at each
@@ -224,4 +225,26 @@ void cmake_tools(struct script_job *j, const char *cmd,
             continue;
         sj_toolkit_program(j, t->off, t->len);
     }
+}
+
+bool cmake_names_renamed(const struct script_job *j,
+                         const struct cmake_arg *args, size_t nargs)
+{
+    const struct script_files *fs = j->env ? j->env->files : NULL;
+    if (!fs || !j->env->dir)
+        return false;
+    for (size_t i = 0; i < nargs; i++) {
+        const struct cmake_token *t = &args[i].t;
+        const char *s = j->buf + t->off;
+        bool renamed = false;
+        struct strbuf sb = STRBUF_INIT;
+        if (t->kind != CMAKE_TOK_QUOTED && fs->may_rename(fs->arg, s, t->len) &&
+            fs->file(fs->arg, j->env->dir, s, t->len, &renamed, &sb) &&
+            renamed) {
+            strbuf_release(&sb);
+            return true;
+        }
+        strbuf_release(&sb);
+    }
+    return false;
 }

@@ -28,6 +28,11 @@ const struct script_entry *cmake_rename(struct script_job *j,
 void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
                           const struct cmake_token *name);
 
+/* Does one of a command's arguments name a file the run renames?
+ * (FindMUSA's musa_add_* before SDK 5.1.) */
+bool cmake_names_renamed(const struct script_job *j,
+                         const struct cmake_arg *args, size_t nargs);
+
 /* The languages of a command's arguments args[from..nargs) (text: a
  * message's words): project(name [VERSION v] ... [LANGUAGES l...]) from
  * 1, enable_language(l... [OPTIONAL]) and check_language(l) from 0, each

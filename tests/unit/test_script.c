@@ -879,6 +879,29 @@ START_TEST(cmake_old_sdk)
            "per-thread>)\n"
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "3:48: build: '--default-stream per-thread' is kept");
+    /* An option and its value apart, for anyone's compiler or in a CUDA
+     * expression (a comma there is text, not a separator), and CMake's
+     * "SHELL:" groups of options (from a review: -gencode arch=...
+     * was kept silently, and in an expression cut at its comma). */
+    expect(newest, SCRIPT_CMAKE,
+           "target_compile_options(k PRIVATE -gencode arch=compute_80,"
+           "code=sm_80)\n"
+           "add_compile_options(\"SHELL:-gencode arch=compute_80,code=sm_80\" "
+           "\"SHELL:-Xcompiler -fPIC\")\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-gencode "
+           "arch=compute_90,code=sm_90>)\n"
+           "add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:SHELL:"
+           "--generate-code arch=compute_70,code=[compute_70,sm_70]>\")\n"
+           "set(A \"SHELL:-gencode=arch=compute_86,code=sm_86\")\n",
+           "target_compile_options(k PRIVATE --offload-arch=mp_22)\n"
+           "add_compile_options(\"SHELL:--offload-arch=mp_22\" "
+           "\"SHELL:-fPIC\")\n"
+           "add_compile_options($<$<COMPILE_LANGUAGE:MUSA>:"
+           "--offload-arch=mp_31>)\n"
+           "add_compile_options(\"$<$<COMPILE_LANGUAGE:MUSA>:SHELL:"
+           "--offload-arch=mp_21>\")\n"
+           "set(A \"SHELL:--offload-arch=mp_22\")\n",
+           NULL);
     /* -Xcompiler's comma list is its options, each its own, as nvcc
      * splits it (from a review: kept, with a warning, and mcc refused
      * it); in a generator expression, a list; one with a word that is no

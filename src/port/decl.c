@@ -232,14 +232,47 @@ static bool extern_c(const char *p, size_t n)
 static bool c_linkage(const char *buf, size_t off, size_t brace)
 {
     size_t k = off, floor = off > LINKAGE_BACK ? off - LINKAGE_BACK : 0;
-    while (k > floor && buf[k - 1] != ';' && buf[k - 1] != '{' &&
-           buf[k - 1] != '}')
-        k--;
-    for (;;) {
+    for (bool back = true; back;) {
+        while (k > floor && buf[k - 1] != ';' && buf[k - 1] != '{' &&
+               buf[k - 1] != '}')
+            k--;
+        /* (a ';' in a line's comment is text: "// for ctypes; C ABI") */
+        size_t line = k, c;
+        while (line > floor && buf[line - 1] != '\n')
+            line--;
+        for (c = line; k > floor && c + 1 < k; c++)
+            if (buf[c] == '/' && buf[c + 1] == '/' &&
+                !memchr(buf + line, '"', c - line))
+                break;
+        back = k > floor && c + 1 < k;
+        if (back) {
+            k = c;
+            continue;
+        }
+        /* (... and in a block's: "/\* C ABI; for dlsym *\/") */
+        for (c = k; c > floor + 1 && !(buf[c - 2] == '*' && buf[c - 1] == '/');
+             c--)
+            if (buf[c - 2] == '/' && buf[c - 1] == '*') {
+                k = c - 2;
+                back = true;
+                break;
+            }
+    }
+    for (;;) { /* blanks, directive lines and comments */
         while (k < off && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\n' ||
                            buf[k] == '\r'))
             k++;
-        if (k >= off || buf[k] != '#')
+        if (k + 1 < off && buf[k] == '/' && buf[k + 1] == '*') {
+            size_t e = k + 2;
+            while (e + 1 < off && !(buf[e] == '*' && buf[e + 1] == '/'))
+                e++;
+            if (e + 1 >= off)
+                break;
+            k = e + 2;
+            continue;
+        }
+        if (k >= off || (buf[k] != '#' &&
+                         !(buf[k] == '/' && k + 1 < off && buf[k + 1] == '/')))
             break;
         while (k < off && buf[k] != '\n')
             k++;

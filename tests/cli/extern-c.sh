@@ -2,7 +2,8 @@
 # block) may be found by its name, by ctypes, dlsym or
 # cuModuleGetFunction's string: neither --rename-project's word rule nor a
 # pattern renames it (from a review: Python's lib.run_cuda_scale failed),
-# and a note says so where it is declared. Other names are renamed.
+# and a note says so where it is declared (after a comment too, a ';' in
+# it). Other names are renamed.
 mkdir -p src/lib
 cat >src/lib/kern.cu <<'X'
 extern "C" int run_cuda_scale(float *p, int n) { return n; }
@@ -12,6 +13,10 @@ int cuda_helper_count(void);
 }
 int my_cuda_thing(int x) { return x; }
 extern "C" void cudaLaunchMine(void);
+// for ctypes; its C ABI
+extern "C" int cuda_after_comment(void);
+/* dlsym; by name */
+extern "C" int cuda_after_block(void);
 void use() {
     cuModuleGetFunction(0, 0, "scale_cuda_kernel");
     run_cuda_scale(0, 1); my_cuda_thing(1); cuda_helper_count();

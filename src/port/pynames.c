@@ -3,6 +3,7 @@
  * a CUDA library's handle (port/pynames.h); the imports are pyimport.c's. */
 #include "port/pynames.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -310,12 +311,21 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i)
         return i;
     }
     /* (the module read: cuda.synchronize(), f(cuda); not a name bound
-     * or a keyword: cuda = False in a class, f(cuda=1), def cuda) */
+     * or a keyword: cuda = False in a class, f(cuda=1), def cuda, nor a
+     * function's parameter of that name) */
     const struct pyalias *a = m->aliases.nr && !py_is_op(c, i + 1, "=") &&
                                       !(i && (py_is_name(c, i - 1, "def") ||
                                               py_is_name(c, i - 1, "class")))
                                   ? hashmap_get(&m->aliases, s, tk->len)
                                   : NULL;
+    for (size_t k = 0; a && k < m->nshadows; k++) {
+        const size_t *sh = &m->shadows[3 * k];
+        if (tk->off >= sh[0] && tk->off < sh[1] &&
+            !memcmp(c->buf + sh[2], s, tk->len) &&
+            !isalnum((unsigned char)c->buf[sh[2] + tk->len]) &&
+            c->buf[sh[2] + tk->len] != '_')
+            a = NULL;
+    }
     if (a)
         return alias_use(m, c, i, a);
     return qualified(m, c, i) - 1;
@@ -398,8 +408,89 @@ static void free_alias(void *arg, const char *key, size_t len, void *value)
     free(a);
 }
 
+/* Where a line's first token is: the bytes before it on its line. */
+static size_t column(const char *buf, size_t off)
+{
+    size_t b = off;
+    while (b && buf[b - 1] != '\n' && buf[b - 1] != '\r')
+        b--;
+    return off - b;
+}
+
+/* The end (an offset) of the body of the function or lambda whose ':'
+ * is at colon, the statement at stmt. */
+static size_t body_end(const struct py_code *c, size_t stmt, size_t colon,
+                       bool lambda)
+{
+    size_t k = colon + 1;
+    if (lambda) {
+        for (int depth = 0; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++)
+            if (py_opens(c, k))
+                depth++;
+            else if (py_closes(c, k) && depth-- == 0)
+                break;
+            else if (!depth && py_is_op(c, k, ","))
+                break;
+    } else if (k < c->n && c->t[k].kind == PY_TOK_NEWLINE) {
+        size_t col = column(c->buf, c->t[stmt].off);
+        while (k < c->n &&
+               !(py_stmt_start(c, k) && c->t[k].kind != PY_TOK_NEWLINE &&
+                 c->t[k].kind != PY_TOK_COMMENT &&
+                 column(c->buf, c->t[k].off) <= col))
+            k++;
+    } else {
+        k = py_stmt_end(c, k);
+    }
+    return k < c->n ? c->t[k].off : (size_t)-1;
+}
+
+void pynames_shadows(struct pynames *m, const struct py_code *c)
+{
+    for (size_t i = 0; m->aliases.nr && i + 2 < c->n; i++) {
+        bool lambda = py_is_name(c, i, "lambda");
+        if (!lambda && !(py_is_name(c, i, "def") &&
+                         py_is_name(c, i + 1, NULL) && py_is_op(c, i + 2, "(")))
+            continue;
+        size_t open = lambda ? i : i + 2, colon = open + 1;
+        for (int depth = 0; colon < c->n; colon++) {
+            if (py_opens(c, colon))
+                depth++;
+            else if (py_closes(c, colon))
+                depth--;
+            else if (depth <= (lambda ? 0 : -1) && py_is_op(c, colon, ":"))
+                break;
+            if (c->t[colon].kind == PY_TOK_NEWLINE)
+                break;
+        }
+        if (colon >= c->n || !py_is_op(c, colon, ":"))
+            continue;
+        size_t stmt = i;
+        while (stmt && !py_stmt_start(c, stmt))
+            stmt--;
+        size_t end = 0;
+        for (size_t k = open + 1, depth = 0; k < colon; k++) {
+            if (py_opens(c, k))
+                depth++;
+            else if (py_closes(c, k) && depth)
+                depth--;
+            bool param = c->t[k].kind == PY_TOK_NAME && !depth &&
+                         (k == open + 1 || py_is_op(c, k - 1, ",") ||
+                          py_is_op(c, k - 1, "*") || py_is_op(c, k - 1, "**"));
+            if (!param ||
+                !hashmap_get(&m->aliases, c->buf + c->t[k].off, c->t[k].len))
+                continue;
+            if (!end)
+                end = body_end(c, stmt, colon, lambda);
+            ALLOC_GROW(m->shadows, 3 * (m->nshadows + 1), m->shadows_alloc);
+            size_t *sh = &m->shadows[3 * m->nshadows++];
+            sh[0] = c->t[open].off, sh[1] = end, sh[2] = c->t[k].off;
+        }
+    }
+}
+
 void pynames_release(struct pynames *m)
 {
+    free(m->shadows);
     hashmap_each(&m->aliases, free_alias, NULL);
     hashmap_release(&m->aliases);
     hashmap_release(&m->names);

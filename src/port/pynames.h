@@ -37,13 +37,21 @@ struct pynames {
     size_t torch_end;       /* after the first import of torch at the
                                module's top (0: none) */
     size_t torch_start;     /* ... and where that statement starts */
-    const char *registers;  /* an import renamed to torch.musa..., or NULL */
-    size_t registers_at;    /* ... where */
+    size_t *shadows;        /* per function whose parameter has an alias's name
+                               (def f(cuda=False) beside from torch import cuda):
+                               from, to (offsets: its parameters and body), and
+                               the parameter's offset */
+    size_t nshadows, shadows_alloc;
+    const char *registers; /* an import renamed to torch.musa..., or NULL */
+    size_t registers_at;   /* ... where */
 };
 
 /* The import statements of the file c: ported, and what they bring
  * noted in m (zeroed but for j). */
 void pynames_imports(struct pynames *m, const struct py_code *c);
+/* After pynames_imports: the functions and lambdas of c with a
+ * parameter named as an alias, in whose body the name is theirs. */
+void pynames_shadows(struct pynames *m, const struct py_code *c);
 /* The name at i of code c (the file's, or an f-string field's): an
  * imported name renamed, a symbol on a library's handle, torch.cuda.
  * Returns the index of the last token it took. */

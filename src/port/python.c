@@ -726,6 +726,7 @@ void python_port(struct script_job *j)
     const char *dev;
     p.m.j = j;
     pynames_imports(&p.m, &c);
+    pynames_shadows(&p.m, &c);
     p.paths =
         pypath_new(j, p.t, p.n, p.m.extension, &p.m.names, &p.m.as, p.m.star);
     p.nv = pynvcc_new(&c, p.m.extension, key_at, &p);

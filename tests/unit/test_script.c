@@ -2544,6 +2544,22 @@ START_TEST(python_setup)
                  "class A:\n    cuda = False\n    def cuda(self): pass\n"
                  "p.add_argument('--is_cuda')\nif args.is_cuda: pass\n"
                  "ns = Namespace(is_cuda=1)\n");
+    /* A function's parameter of the alias's name is its own in its body
+     * (from a review: def pick(cuda=False): return 'gpu' if cuda ...
+     * read the module, always true); the module goes on after it. */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\nfrom torch import cuda\n"
+                 "def pick(cuda=False):\n    return 1 if cuda else 0\n"
+                 "class C:\n    def __init__(self, x, cuda):\n"
+                 "        self.cuda = cuda\n\n"
+                 "    def m(self):\n        return cuda.is_available()\n"
+                 "f = lambda cuda: cuda\ng = lambda y: cuda.synchronize()\n",
+                 "import torch\nimport torch_musa\nfrom torch import musa\n"
+                 "def pick(cuda=False):\n    return 1 if cuda else 0\n"
+                 "class C:\n    def __init__(self, x, cuda):\n"
+                 "        self.cuda = cuda\n\n"
+                 "    def m(self):\n        return musa.is_available()\n"
+                 "f = lambda cuda: cuda\ng = lambda y: musa.synchronize()\n");
     /* A statement that imports another module beside it stays; the
      * port's module is imported after it (it was only told). */
     expect_quiet(newest, SCRIPT_PYTHON,

@@ -45,6 +45,9 @@
  * it is there and this run leaves it out. */
 static const char *stale_why(const struct run *r, const char *rel)
 {
+    if (r->setup_errors) /* (a directory it could not read, a clash) */
+        return "an input this run could not read or port may make it (see "
+               "the errors)";
     size_t n = strlen(rel);
     char *p = r->in_root ? path_join(r->in_root, rel) : NULL, *q = NULL;
     struct stat st;
@@ -143,9 +146,9 @@ static void find_stale(struct run *r, struct manifest *mf, struct arena *a)
             keep[nkeep].path = arena_strndup(a, rel, strlen(rel));
             keep[nkeep++].hash = old[i].hash;
             if (r->mode != REPORT_CHECK && r->o->verbosity >= 0)
-                info("'%s' is left from an earlier port: %s (--prune "
-                     "removes it)",
-                     file, stale_why(r, rel));
+                info("'%s' is left from an earlier port: %s%s", file,
+                     stale_why(r, rel),
+                     r->setup_errors ? "" : " (--prune removes it)");
         }
         close(at);
         free(file);
@@ -613,12 +616,13 @@ void buildfiles_write(struct run *r)
      * they were: written now, they would drop the failed units (a build
      * would then find nothing to do and keep the old program). The
      * manifest itself is written: it records what the run wrote. */
-    bool keep = r->manifest && r->mode == REPORT_WRITE && r->rep.errors;
+    size_t errors = r->rep.errors + (size_t)r->setup_errors;
+    bool keep = r->manifest && r->mode == REPORT_WRITE && errors;
     if (keep)
         warning("%s, %s and %s are left as they were: %zu error%s in this "
                 "run; they are written by a run without errors",
-                MANIFEST_MAKE, MANIFEST_NINJA, MANIFEST_COMPDB, r->rep.errors,
-                r->rep.errors == 1 ? "" : "s");
+                MANIFEST_MAKE, MANIFEST_NINJA, MANIFEST_COMPDB, errors,
+                errors == 1 ? "" : "s");
     for (size_t i = 0; r->manifest && i < manifest_nfiles; i++) {
         if (keep && strcmp(manifest_files[i].name, MANIFEST_JSON))
             continue;

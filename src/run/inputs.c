@@ -311,6 +311,7 @@ void inputs_collect(struct run *r)
     if (o->rename_project)
         names_check_paths(r);
     size_t n = 0;
+    bool clash = false; /* the last output kept is two inputs': neither */
     for (size_t i = 0; i < r->njobs; i++) {
         struct job *j = &r->jobs[i];
         if (n && !strcmp(r->jobs[n - 1].rel, j->rel) && strcmp(j->rel, "-")) {
@@ -318,13 +319,20 @@ void inputs_collect(struct run *r)
             job_identify(keep);
             job_identify(j);
             if (keep->dev != j->dev || keep->ino != j->ino) {
-                error("'%s' and '%s' would both be written to '%s'; "
-                      "skipping '%s'",
-                      keep->path, j->path, j->rel, j->path);
+                /* (either written would replace the other's earlier
+                 * port: k.cu's k.mu by a k.mu put beside it) */
+                error("'%s' and '%s' would both be written to '%s': "
+                      "neither is, and what is there stays; rename one, "
+                      "or leave one out (--exclude)",
+                      keep->path, j->path, j->rel);
                 r->setup_errors++;
+                clash = true;
             }
             continue;
         }
+        if (clash)
+            n--;
+        clash = false;
         if (portconf_own_input(r, j))
             continue; /* an earlier port's: this run makes it again */
         if (r->manifest && manifest_owns_path(j->rel) &&
@@ -338,7 +346,7 @@ void inputs_collect(struct run *r)
         }
         r->jobs[n++] = *j;
     }
-    r->njobs = n;
+    r->njobs = clash ? n - 1 : n;
 
     struct strbuf out = STRBUF_INIT;
     r->base_next = xcalloc(r->njobs ? r->njobs : 1, sizeof(*r->base_next));

@@ -1,6 +1,9 @@
 # A directory the run cannot read may still hold the inputs of outputs
 # an earlier port made: --prune removes none of them, and the run fails
-# (from a review: they were removed as if their inputs were gone). As
+# (from a review: they were removed as if their inputs were gone); nor
+# are musa.mk, build.ninja and compile_commands.json written without
+# its units (from a review: a make then built a program without them),
+# with --prune or not. As
 # root, run as nobody in a directory nobody may use; skipped where that
 # cannot be done.
 run=
@@ -23,6 +26,10 @@ $run $C2M --prune -o out src >log 2>&1; echo "prune: $?"
 sed "s|$PWD/||" log
 ls out/sub
 grep -c '"sub/b.mu"' out/musa_manifest.json
+grep -c 'sub/b.mu' out/musa.mk out/build.ninja out/compile_commands.json
+$run $C2M -o out src >log 2>&1; echo "no prune: $?"
+sed "s|$PWD/||" log
+grep -c 'sub/b.mu' out/musa.mk
 chmod 755 src/sub
 $run $C2M -q --prune -o out src; echo "again: $?"
 ls out/sub

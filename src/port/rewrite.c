@@ -910,11 +910,17 @@ static void do_header(struct rw *st, const struct token *t)
         st->env && st->env->includes_only
             ? NULL
             : mapping_header(st->rw->map, name, len, &kl);
+    /* (the project's "cuda.h" beside it, left out of the run) */
+    bool own = e && !angled && st->env->own_header &&
+               st->env->own_header(st->env->arg, name, len);
+    if (own)
+        e = NULL;
     if (!e || e->kind != MAP_RENAME) {
-        if (!e || e->kind == MAP_KEEP)
-            facts_header(&st->facts, name, len,
-                         mapping_header_domain(st->rw->map, name, len));
-        else
+        if (!e || e->kind == MAP_KEEP) {
+            if (!own)
+                facts_header(&st->facts, name, len,
+                             mapping_header_domain(st->rw->map, name, len));
+        } else
             finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
                        "header '%.*s' has no MUSA equivalent%s%s", (int)len,
                        name, e->message ? ": " : "",

@@ -75,6 +75,11 @@ struct rewrite_env {
     /* The file is a configure_file() template (config.h.in): the names
      * CMake fills in are its variables' (port/template.h). */
     bool cmake_template;
+    /* Is the quoted #include name[0..len), which local_header does not
+     * resolve, a file found from this file's own directory on disk: the
+     * project's (its own "cuda.h"), not a library's a header mapping
+     * renames? NULL: none is. */
+    bool (*own_header)(void *arg, const char *name, size_t len);
 };
 
 /* Per-worker state: match data and a cache of pattern results. Holds a

@@ -675,6 +675,12 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     return p->buf;
 }
 
+bool inputs_own_header(void *arg, const char *name, size_t len)
+{
+    struct includer *in = arg;
+    return len && name[0] != '/' && found_beside(&in->msg, in->job, name, len);
+}
+
 /* The directory to name in -I for job j found as name[0..len), as the
  * user wrote its input. */
 static void shown_dir(struct strbuf *out, const struct job *j, size_t len)

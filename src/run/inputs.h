@@ -54,5 +54,8 @@ bool inputs_file_string(void *arg, const char *s, size_t len,
 const char *inputs_outside_header(void *arg, const char *name, size_t len,
                                   bool library, enum facts_where where,
                                   bool *note);
+/* rewrite_env's own_header: the quoted name is found from the includer's
+ * directory on disk (arg: struct includer). */
+bool inputs_own_header(void *arg, const char *name, size_t len);
 
 #endif

@@ -306,7 +306,8 @@ static void rewrite_env_for(struct run *run, const struct job *j,
         run->renamed_base.nr ? inputs_file_string : NULL,
         run->wide_arch,
         inputs_outside_header,
-        filekind_is_template(j->path)};
+        filekind_is_template(j->path),
+        inputs_own_header};
 }
 
 /* An output kept as edited on top of the port this run makes again

@@ -53,3 +53,8 @@ printf 'void cudaWinThing();\n' >src/win.h
 mkdir src/cub
 printf 'void cudaCubThing();\n' >src/cub/cub.cuh
 $C2M -fno-diagnostics-show-caret src/m.cu | tail -1; echo "exit $?"
+echo "-- the project's own cuda.h beside it is its own, not the driver's"
+mkdir backend
+printf '#pragma once\nvoid cuda_backend_init();\n' >backend/cuda.h
+printf '#include "cuda.h"\n#include <cuda.h>\nvoid f() { cuda_backend_init(); cuInit(0); }\n' >backend/cuda.cpp
+$C2M -fno-diagnostics-show-caret backend/cuda.cpp; echo "exit $?"

@@ -278,7 +278,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
                 named |= 1UL << depth;
             if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||
                           tok_is(c, p, "LINK_LANGUAGE") ||
-                          tok_is(c, p, "COMPILE_LANG_AND_ID"))) {
+                          tok_is(c, p, "COMPILE_LANG_AND_ID") ||
+                          tok_is(c, p, "LINK_LANG_AND_ID"))) {
                 lang_list = true;
                 lang_depth = depth;
                 continue;
@@ -633,11 +634,9 @@ static void command(struct cm *c, const struct cmake_token *name)
 
     cmake_fetched(c->j, cmd, c->args, c->nargs);
     cmake_tools(c->j, cmd, c->args, c->nargs);
-    if (!strcmp(cmd, "project")) {
-        cmake_languages(c->j, c->args, c->nargs, 1, c->text, NULL, 0);
-    } else if (!strcmp(cmd, "enable_language") ||
-               !strcmp(cmd, "check_language")) {
-        cmake_languages(c->j, c->args, c->nargs, 0, c->text, name, c->close);
+    if (cmake_languages(c->j, cmd, c->args, c->nargs, c->text, name,
+                        c->close)) {
+        /* project(), enable_language(), check_source_runs(CUDA ...) */
     } else if ((!strcmp(cmd, "find_package") ||
                 !strcmp(cmd, "find_dependency")) &&
                c->nargs) {

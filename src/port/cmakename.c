@@ -111,10 +111,48 @@ languages_gone(struct script_job *j, const struct cmake_arg *args, size_t nargs)
     return se;
 }
 
-void cmake_languages(struct script_job *j, const struct cmake_arg *args,
-                     size_t nargs, size_t from, bool text,
+/* Does the text of t hold s? */
+static bool holds(const char *buf, const struct cmake_token *t, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t k = 0; k + n <= t->len; k++)
+        if (!memcmp(buf + t->off + k, s, n))
+            return true;
+    return false;
+}
+
+bool cmake_languages(struct script_job *j, const char *cmd,
+                     const struct cmake_arg *args, size_t nargs, bool text,
                      const struct cmake_token *name, size_t close)
 {
+    size_t from = 0;
+    if (!strcmp(cmd, "project")) {
+        from = 1, name = NULL;
+    } else if (!strncmp(cmd, "check_", 6) &&
+               (!strcmp(cmd + 6, "source_compiles") ||
+                !strcmp(cmd + 6, "source_runs") ||
+                !strcmp(cmd + 6, "compiler_flag") ||
+                !strcmp(cmd + 6, "linker_flag"))) {
+        /* check_source_runs(CUDA "src" VAR): a language, its code or
+         * option, the variable it sets */
+        const struct cmake_token *v = nargs > 2 ? &args[2].t : NULL;
+        if (v && cmake_tok_is(j->buf, &args[0].t, "CUDA")) {
+            bool code = strstr(cmd, "source") &&
+                        (holds(j->buf, &args[1].t, "cuda") ||
+                         holds(j->buf, &args[1].t, "__global__") ||
+                         holds(j->buf, &args[1].t, "<<<"));
+            sj_warn(j, WARN_BUILD, args[0].t.off,
+                    "%s() knows CMake's own languages only: with MUSA it "
+                    "stops the configure ('unknown language'); set %.*s by "
+                    "hand, or check with CXX%s",
+                    cmd, (int)v->len, j->buf + v->off,
+                    code ? " (the code it tries is CUDA's, kept)" : "");
+        }
+        nargs = nargs ? 1 : 0, name = NULL;
+    } else if (strcmp(cmd, "enable_language") &&
+               strcmp(cmd, "check_language")) {
+        return false;
+    }
     const struct script_entry *se =
         name && close ? languages_gone(j, args, nargs) : NULL;
     if (se) {
@@ -122,7 +160,7 @@ void cmake_languages(struct script_job *j, const struct cmake_arg *args,
         sj_note(j, name->off, "dropped '%.*s' (%s)", (int)(close - name->off),
                 j->buf + name->off,
                 se->e.message ? se->e.message : "no MUSA counterpart");
-        return;
+        return true;
     }
     for (size_t i = from; i < nargs; i++) {
         const struct cmake_token *t = &args[i].t;
@@ -135,6 +173,7 @@ void cmake_languages(struct script_job *j, const struct cmake_arg *args,
         if (t->kind == CMAKE_TOK_IDENT)
             cmake_rename(j, SC_CMAKE_LANGUAGE, t, text);
     }
+    return true;
 }
 
 void cmake_version_value(struct script_job *j, const struct script_entry *se,

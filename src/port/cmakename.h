@@ -33,14 +33,17 @@ void cmake_rename_command(struct script_job *j, const struct script_entry *ce,
 bool cmake_names_renamed(const struct script_job *j,
                          const struct cmake_arg *args, size_t nargs);
 
-/* The languages of a command's arguments args[from..nargs) (text: a
- * message's words): project(name [VERSION v] ... [LANGUAGES l...]) from
- * 1, enable_language(l... [OPTIONAL]) and check_language(l) from 0, each
- * renamed or dropped. A command that would be left with no language
- * (the SDK before the MUSA language drops CUDA) goes whole, from name to
- * close, after its ')' (NULL, 0: never). */
-void cmake_languages(struct script_job *j, const struct cmake_arg *args,
-                     size_t nargs, size_t from, bool text,
+/* The languages of command cmd's arguments args[0..nargs) (text: a
+ * message's words), each renamed or dropped: project(name [VERSION v]
+ * ... [LANGUAGES l...]), enable_language(l... [OPTIONAL]),
+ * check_language(l), and check_source_compiles(l "code" v) and its
+ * kind (check_source_runs, check_compiler_flag, check_linker_flag),
+ * whose CUDA code is said. An enable_language() or check_language()
+ * that would be left with no language (the SDK before the MUSA language
+ * drops CUDA) goes whole, from name to close, after its ')' (NULL, 0:
+ * never). Whether cmd is one of these. */
+bool cmake_languages(struct script_job *j, const char *cmd,
+                     const struct cmake_arg *args, size_t nargs, bool text,
                      const struct cmake_token *name, size_t close);
 
 /* The value of a CUDA version variable (se, its entry, at p) used but

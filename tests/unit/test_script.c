@@ -879,6 +879,21 @@ START_TEST(cmake_old_sdk)
            "per-thread>)\n"
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "3:48: build: '--default-stream per-thread' is kept");
+    /* CMake's checks of a language: the language is renamed, and it is
+     * said that CMake's modules stop on MUSA (from a review: kept CUDA,
+     * silently, and the configure failed); the link language's compiler
+     * id is a condition too. */
+    expect(newest, SCRIPT_CMAKE,
+           "check_source_runs(CUDA \"__global__ void k(){}\" OK)\n"
+           "check_compiler_flag(CXX \"-O2\" O2)\n"
+           "add_link_options($<$<LINK_LANG_AND_ID:CUDA,NVIDIA>:-lineinfo>)\n",
+           "check_source_runs(MUSA \"__global__ void k(){}\" OK)\n"
+           "check_compiler_flag(CXX \"-O2\" O2)\n"
+           "add_link_options($<$<LINK_LANG_AND_ID:MUSA,NVIDIA>:>)\n",
+           "1:19: build: check_source_runs() knows CMake's own languages "
+           "only: with MUSA it stops the configure ('unknown language'); "
+           "set OK by hand, or check with CXX (the code it tries is "
+           "CUDA's, kept)");
     /* An option and its value apart, for anyone's compiler or in a CUDA
      * expression (a comma there is text, not a separator), and CMake's
      * "SHELL:" groups of options (from a review: -gencode arch=...

@@ -943,6 +943,16 @@ START_TEST(cmake_old_sdk)
                  "\tnvcc --compiler-options -fopenmp,-O2 -c k.cu\n",
                  "F = -fPIC -Wall -fPIC -O2\n"
                  "\tmcc -fopenmp -O2 -c k.mu\n");
+    /* nvcc's own options of CUDA 12, and its long spellings of short
+     * ones (from a review: kept silently, and mcc refused them). */
+    expect_quiet(newest, SCRIPT_MAKE,
+                 "k.o: k.cu\n"
+                 "\tnvcc --compile -static-global-template-stub=false "
+                 "--no-compress -dopt on --debug "
+                 "--generate-dependencies-with-compile "
+                 "--dependency-output k.d -o k.o k.cu\n",
+                 "k.o: k.mu\n"
+                 "\tmcc -c -g -MD -MF k.d -o k.o k.mu\n");
     /* A named expression's commas part its arguments (from a review:
      * -G,-O3 became one word, kept). */
     expect_quiet(newest, SCRIPT_CMAKE,

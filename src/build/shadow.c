@@ -314,7 +314,11 @@ static void render_header(const struct shadow_header *h,
                 "#undef MUSA_SHADOW_OPENED_%s\n"
                 "#undef MUSA_SHADOW_CUDA_OK\n#endif\n",
                 id.buf, id.buf);
-    if (h->ns) {
+    if (h->ns && h->ns[0] == ';') { /* ";thrust::musa=thrust::cuda" */
+        strbuf_addstr(&sb, "#ifdef __cplusplus\n");
+        add_using(&sb, h->ns + 1);
+        strbuf_addstr(&sb, "#endif\n");
+    } else if (h->ns) {
         /* "musa::std=cuda::std": namespace musa { namespace std =
          * ::cuda::std; } */
         const char *eq = strchr(h->ns, '=');

@@ -326,6 +326,17 @@ static void add_dir_headers(struct ctx *c, const char *base, const char *rel,
     strbuf_release(&p);
 }
 
+/* The kept header that brings a shorter name too (shadow_ns_policy). */
+static void parent_policy(struct ctx *c, const char *ns)
+{
+    const char *spec;
+    char *name = shadow_ns_policy(ns, &spec);
+    const char *path = name ? toolkit_file(&c->tk, name, false) : NULL;
+    if (path && !hashmap_get(&c->shadowed, name, strlen(name)))
+        add_header(c, keep(c, name), keep(c, name), path, keep(c, spec));
+    free(name);
+}
+
 static void fill_headers(struct ctx *c)
 {
     const struct map_entry **hs = c->ents[TABLE_HEADER];
@@ -345,8 +356,9 @@ static void fill_headers(struct ctx *c)
                     e->to, e->from);
                 continue;
             }
-            add_dir_headers(c, dir, "", e->from, e->to, ns_of_dir(c, e->from),
-                            0);
+            const char *ns = ns_of_dir(c, e->from);
+            add_dir_headers(c, dir, "", e->from, e->to, ns, 0);
+            parent_policy(c, ns);
             continue;
         }
     }

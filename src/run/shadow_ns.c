@@ -66,3 +66,15 @@ char *shadow_ns_of_dir(const struct map_entry *const *ents, size_t n,
     strbuf_release(&q);
     return r;
 }
+
+char *shadow_ns_policy(const char *ns, const char **spec)
+{
+    const char *colons;
+    *spec = ns ? strchr(ns, ';') : NULL;
+    if (!*spec || !(colons = strstr(*spec + 1, "::")))
+        return NULL;
+    struct strbuf name = STRBUF_INIT;
+    strbuf_addf(&name, "%.*s/execution_policy.h", (int)(colons - *spec - 1),
+                *spec + 1);
+    return strbuf_detach(&name, NULL);
+}

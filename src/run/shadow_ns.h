@@ -17,5 +17,12 @@
  * too); else NULL. Malloc'd. */
 char *shadow_ns_of_dir(const struct map_entry *const *ents, size_t n,
                        const char *dir);
+/* For such a spec with a shorter name beside the namespace ("...;
+ * thrust::musa=thrust::cuda"): the kept header of the parent that brings
+ * the CUDA one's execution policies ("thrust/execution_policy.h",
+ * malloc'd), with the shorter name's spec in *spec (";thrust::musa=...");
+ * a port's thrust::musa::par needs it as muThrust's gives it (from a
+ * review: it failed to compile against the shadow). NULL when none. */
+char *shadow_ns_policy(const char *ns, const char **spec);
 
 #endif

@@ -3,7 +3,9 @@
 # both, over CUDA's thrust::cuda and thrust::system::cuda (from a review:
 # thrust::musa was missing, so a right port failed to build). A device
 # lambda builds as mcc takes it, with no option (the shadow mcc gives
-# nvcc --extended-lambda itself).
+# nvcc --extended-lambda itself). <thrust/execution_policy.h>, which a
+# port keeps, brings thrust::musa::par too (from a review: a port with
+# it alone failed).
 . "$(dirname "$0")/lib.sh"
 use_sdk
 S=$T/src
@@ -25,6 +27,15 @@ int main()
     thrust::transform(thrust::cuda::par, d, d + 16, d,
                       [] __device__(int v) { return 2 * v; });
     return 0;
+}
+CU
+cat >"$S/sort.cu" <<'CU'
+#include <thrust/device_vector.h>
+#include <thrust/sort.h>
+#include <thrust/execution_policy.h>
+void sorted() {
+    thrust::device_vector<int> v(8, 1);
+    thrust::sort(thrust::cuda::par, v.begin(), v.end());
 }
 CU
 port thrust "$S"

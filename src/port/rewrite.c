@@ -542,6 +542,26 @@ static void pend(struct rw *st, struct lexer *lx, const struct token *t,
     pending_use(st->pend, nr->pn, t, decl, flags | use_where(st));
 }
 
+/* Where "type()" begins that ends before off, after . or -> (x.type()
+ * then off's '.'), or 0. */
+static size_t type_call_before(const char *b, size_t off)
+{
+    size_t k = off;
+    for (const char *want = ")(epyt"; *want; want++) {
+        while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
+            k--;
+        if (!k || b[k - 1] != *want)
+            return 0;
+        k--;
+    }
+    size_t start = k;
+    while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
+        k--;
+    bool after =
+        k && (b[k - 1] == '.' || (k > 1 && b[k - 1] == '>' && b[k - 2] == '-'));
+    return after && start ? start : 0;
+}
+
 /* A use of a name that an entry renames after . or -> alone (is_cuda):
  * renamed there, and everywhere if the project declares the name too
  * (its own class's is_cuda() must keep agreeing with its calls); decided
@@ -563,6 +583,13 @@ static void pend_member(struct rw *st, struct lexer *lx, const struct token *t,
     struct token next;
     bool member = is_member_access(st) && lexer_next_sig(&look, &next) &&
                   lexer_token_is(st->buf, &next, "(");
+    /* x.type().is_cuda(): DeprecatedTypeProperties's, which has no
+     * is_privateuseone(): the tensor's own (from a review) */
+    size_t ty = member ? type_call_before(st->buf, st->prev.off) : 0;
+    if (ty) {
+        add_edit(st, ty, t->off + t->len - ty, e->to, e->to_len);
+        return;
+    }
     struct decl_site ds = {st->buf,   lx,         t,
                            &st->prev, &st->prev2, facts_brace(&st->facts)};
     enum decl_kind decl =

@@ -224,6 +224,12 @@ START_TEST(member_entries)
     check_port("x.is_cuda(); p->is_cuda(); bool is_cuda; is_cuda = 1;",
                "x.is_privateuseone(); p->is_privateuseone(); bool is_cuda; "
                "is_cuda = 1;");
+    /* x.type() is DeprecatedTypeProperties, which has no
+     * is_privateuseone(): the tensor is asked (from a review). */
+    check_port("x.type().is_cuda(); p->type ( ) .is_cuda(); "
+               "subtype().is_cuda();",
+               "x.is_privateuseone(); p->is_privateuseone(); "
+               "subtype().is_privateuseone();");
 }
 END_TEST
 

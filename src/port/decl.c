@@ -3,6 +3,7 @@
  * `enum { N, ...`, `T N(`, `T *N =`, `namespace N {`, `using N =`. */
 #include "port/decl.h"
 
+#include <ctype.h>
 #include <string.h>
 
 const char *decl_kind_name(enum decl_kind k)
@@ -302,6 +303,29 @@ static enum decl_kind linkage(const struct decl_site *s, enum decl_kind k)
                : k;
 }
 
+/* Does a type's name end before off ("CUresult (", "T> (", not
+ * "return (" nor "= (": a call through a pointer)? */
+static bool type_before(const char *buf, size_t off)
+{
+    size_t k = off;
+    while (k && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
+        k--;
+    if (k && buf[k - 1] == '>')
+        return true;
+    size_t e = k;
+    while (k && (isalnum((unsigned char)buf[k - 1]) || buf[k - 1] == '_'))
+        k--;
+    static const char *const not_types[] = {
+        "return", "throw", "else", "do", "case", "sizeof", "co_return"};
+    if (k == e || isdigit((unsigned char)buf[k]))
+        return false;
+    for (size_t i = 0; i < sizeof(not_types) / sizeof(*not_types); i++)
+        if (strlen(not_types[i]) == e - k &&
+            !memcmp(buf + k, not_types[i], e - k))
+            return false;
+    return true;
+}
+
 enum decl_kind decl_at(const struct decl_site *s)
 {
     const char *buf = s->buf;
@@ -369,6 +393,17 @@ enum decl_kind decl_at(const struct decl_site *s)
             is(buf, &next, "{"))
             return DECL_VARIABLE;
         if (!angle && (is(buf, &next, ",") || is(buf, &next, ")") || colon))
+            return DECL_VARIABLE;
+    }
+
+    /* T (*N)(args), typedef T (*N)(args): a pointer to a function
+     * (from a review: typedef CUresult (*cuInit_t)(unsigned) was said as
+     * CUDA with no MUSA counterpart) */
+    if (is_punct(buf, prev, "*") && is_punct(buf, prev2, "(") &&
+        is_punct(buf, &next, ")") && type_before(buf, prev2->off)) {
+        struct lexer after = l;
+        struct token open;
+        if (lexer_next_code(&after, &open) && is_punct(buf, &open, "("))
             return DECL_VARIABLE;
     }
 

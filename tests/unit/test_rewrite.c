@@ -395,6 +395,9 @@ START_TEST(declarations)
         {"std::vector<int> cuVec; cuVec.clear();",
          "std::vector<int> muVec; muVec.clear();"},
         {"for (auto cuIt : v) use(cuIt);", "for (auto muIt : v) use(muIt);"},
+        /* (a pointer to a function: from a review, said as CUDA) */
+        {"typedef int (*cuInit_t)(unsigned); static cuInit_t p;",
+         "typedef int (*muInit_t)(unsigned); static muInit_t p;"},
         /* A macro's parameters, and a variable its replacement declares. */
         {"#define CALL(cuCall, n) g(cuCall, n)\nCALL(f, 1);",
          "#define CALL(muCall, n) g(muCall, n)\nCALL(f, 1);"},
@@ -416,6 +419,7 @@ START_TEST(declarations)
         "struct cuUsed *q; void r(struct cuPar *p);",
         "#if A\n#endif\ncuAfter(1);",
         "int a = b, *c = d; e = f, cuGet;",
+        "void t() { (*cuViaPtr)(1); } int u() { return (*cuRet)(2); }",
         /* A replacement's first word, or one its line ends with. */
         "#define Y int cuEnd\n;",
         "#define Z cuFirst = 1;\n",

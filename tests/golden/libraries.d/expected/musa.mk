@@ -26,6 +26,7 @@ C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas
 MUSA_OBJS := \
+  $(C2M_BUILD)/obj/fp8.mu.o \
   $(C2M_BUILD)/obj/lib.mu.o \
   $(C2M_BUILD)/obj/solve.mu.o
 MUSA_PROGRAMS := \
@@ -41,6 +42,13 @@ musa-clean:
 	rm -rf $(C2M_BUILD)
 C2M_FORCE:
 
+C2M_CMD_obj/fp8.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
+$(C2M_BUILD)/obj/fp8.mu.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/fp8.mu.o)
+$(C2M_BUILD)/obj/fp8.mu.o: $(C2M_ROOT)/fp8.mu $(C2M_BUILD)/obj/fp8.mu.o.cmd
+	@mkdir -p $(@D)
+	$(C2M_CMD_obj/fp8.mu.o) -MD -MF $@.d -c $< -o $@
+
 C2M_CMD_obj/lib.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
 $(C2M_BUILD)/obj/lib.mu.o.cmd: C2M_FORCE
 	$(call C2M_KEEP,obj/lib.mu.o)
@@ -55,7 +63,7 @@ $(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_BUILD)/obj/solve.mu.o.cm
 	@mkdir -p $(@D)
 	$(C2M_CMD_obj/solve.mu.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
+$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/fp8.mu.o $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas $(LDLIBS)
 

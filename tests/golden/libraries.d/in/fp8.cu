@@ -1,0 +1,12 @@
+// fp8 and fp4 (cuda_fp8.h, cuda_fp4.h): every value of an enum moves
+// with its siblings, so that one call never mixes the two spellings.
+#include <cuda_fp8.h>
+__global__ void quantize(const float *x, __nv_fp8_storage_t *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    __nv_saturation_t sat = i & 1 ? __NV_SATFINITE : __NV_NOSAT;
+    if (i < n)
+        out[i] = __nv_cvt_float_to_fp8(x[i], sat, __NV_E4M3);
+    __nv_fp4_interpretation_t four = __NV_E2M1;
+    (void)four;
+}

@@ -60,14 +60,17 @@ static bool compared_with_type(const struct py_code *c, size_t i)
     return k > i + 2 && py_is_name(c, k, "type");
 }
 
-/* 'cuda' if torch.cuda.is_available() else 'cpu' */
+/* 'cuda' if torch.cuda.is_available() else ..., 'cuda' if args.gpu
+ * else 'cpu' (the other a host's device) */
 static bool chosen_if_available(const struct py_code *c, size_t i)
 {
     if (!py_is_name(c, i + 1, "if"))
         return false;
     for (size_t k = i + 2; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++) {
+        size_t off, n;
         if (py_is_name(c, k, "else"))
-            break;
+            return py_plain(c, k + 1, &off, &n) && n == 3 &&
+                   !memcmp(c->buf + off, "cpu", 3);
         if (py_is_name(c, k, "is_available"))
             return true;
     }
@@ -257,6 +260,45 @@ static bool for_devices(const struct py_code *c, size_t h)
             pydev_says_device(c->buf + off, len));
 }
 
+/* Is every item of the bracket from h to close a device's string? */
+static bool devices_only(const struct py_code *c, size_t h, size_t close)
+{
+    for (size_t k = h + 1; k < close; k += 2) {
+        size_t off, n;
+        if (!py_plain(c, k, &off, &n) || n < 3 || n > 7 ||
+            !(py_is_op(c, k + 1, ",") || k + 1 == close))
+            return false;
+        const char *s = c->buf + off;
+        if (memcmp(s, "cpu", 3) && memcmp(s, "mps", 3) && memcmp(s, "xpu", 3) &&
+            (n < 4 || memcmp(s, "cuda", 4) || (n > 4 && s[4] != ':')))
+            return false;
+    }
+    return true;
+}
+
+/* Does is_available() come later in the statement at k? */
+static bool available_after(const struct py_code *c, size_t k)
+{
+    for (; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++)
+        if (py_is_name(c, k, "is_available"))
+            return true;
+    return false;
+}
+
+/* Is the bracket at h the value of a name of a file's piece (suffices =
+ * ['cpu', 'cuda'], a module's name)? */
+static bool piece_list(const struct py_code *c, size_t h)
+{
+    size_t k = h >= 2 && py_is_op(c, h - 1, "=") ? h - 2 : h; /* (a; b = [) */
+    while (k && !py_stmt_start(c, k) && !py_is_op(c, k + 1, "="))
+        k--;
+    static const char *const words[] = {"suffi", "ext", "lib",  "module",
+                                        "name",  "dir", "path", NULL};
+    return py_is_name(c, k, NULL) && py_is_op(c, k + 1, "=") &&
+           !pydev_says_device(c->buf + c->t[k].off, c->t[k].len) &&
+           pydev_name_holds(c, k, words);
+}
+
 /* A list or tuple of devices: ['cpu', 'cuda'] or ['cuda'] if
  * torch.cuda.is_available() else [] where it goes to a name that says
  * device or is given with 'device' (pytest's parametrize); not one of
@@ -271,6 +313,16 @@ static bool in_device_list(const struct py_code *c, size_t i,
                              py_closes(c, h - 1) || py_is_op(c, h - 1, "@"))))
         return false;
     size_t close = py_close_of(c, h), kw = keyword(c, h);
+    /* ['cuda'] if torch.cuda.is_available() else [], ['cuda'] *
+     * torch.cuda.is_available(), ('cpu', 'cuda'): devices whatever holds
+     * them, but a name of a file's piece (from a review: ALL = ['cpu'] +
+     * (['cuda'] if ...), TUP = ('cpu', 'cuda') kept 'cuda') */
+    if (close < c->n && kw == (size_t)-1 && !piece_list(c, h) &&
+        ((pydev_item_place(c, h, i) == 0 && py_is_op(c, i + 1, "]") &&
+          (chosen_if_available(c, close) ||
+           (py_is_op(c, close + 1, "*") && available_after(c, close)))) ||
+         (pydev_host_beside(c, h, i) && devices_only(c, h, close))))
+        return true;
     /* @pytest.fixture(params=['cpu', 'cuda']): the fixture's devices */
     size_t call = kw != (size_t)-1 ? py_holder(c, kw) : (size_t)-1;
     bool params = kw != (size_t)-1 && py_is_name(c, kw, "params") &&

@@ -37,8 +37,8 @@ bool pydev_device_name(const struct py_code *c, size_t k)
     const char *s = c->buf + t->off;
     if (!py_is_name(c, k, NULL) || py_is_op(c, k + 1, "("))
         return false;
-    if ((t->len == 11 && !memcmp(s, "device_type", 11)) ||
-        (t->len == 3 && !memcmp(s, "dev", 3)))
+    if ((t->len == 11 && !strncasecmp(s, "device_type", 11)) ||
+        (t->len == 3 && !strncasecmp(s, "dev", 3)))
         return true;
     static const char dev[] = "device";
     if (t->len < 6)
@@ -57,6 +57,8 @@ bool pydev_devices_name(const struct py_code *c, size_t k)
     const char *s = c->buf + t->off;
     return py_is_name(c, k, NULL) && !py_is_op(c, k + 1, "(") &&
            ((t->len >= 7 && !strncasecmp(s + t->len - 7, "devices", 7)) ||
+            (t->len >= 11 &&
+             !strncasecmp(s + t->len - 11, "device_list", 11)) ||
             (t->len == 4 && !strncasecmp(s, "devs", 4)));
 }
 
@@ -164,11 +166,16 @@ static bool parametrized(const struct py_code *c, size_t i, struct py_around a)
     return parametrize_values(c, list, at);
 }
 
-/* devices.append('cuda'), devs.insert(0, 'cuda') */
+/* devices.append('cuda'), devs.insert(0, 'cuda'),
+ * device_list.extend(['cuda:0', 'cuda:1']) */
 static bool added_to_devices(const struct py_code *c, size_t i,
                              struct py_around a)
 {
     size_t k = a.first;
+    if (a.open == '[' && k >= 6 && py_is_op(c, k - 2, "(") &&
+        py_is_name(c, k - 3, "extend") && py_is_op(c, k - 4, ".") &&
+        pydev_item_place(c, k - 1, i) >= 0)
+        return pydev_devices_name(c, k - 5);
     if (a.open != '(' || !py_is_op(c, i + 1, ")") || k < 4)
         return false;
     if (py_is_name(c, k - 2, "insert"))

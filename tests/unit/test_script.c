@@ -2880,6 +2880,28 @@ START_TEST(python_devices)
            "print(f\"{x.musa()} {'musa' if torch.musa.is_available() else "
            "''}\")\n",
            NULL);
+    /* Lists of devices whatever their name, but a file's piece's; a
+     * device chosen against the host's; DEV, DEVICE_TYPE and a
+     * device_list (from a review: each kept 'cuda', and the suite ran on
+     * CUDA). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "ALL = ['cpu'] + (['cuda'] if torch.cuda.is_available() else [])\n"
+           "GPUS = ['cuda'] * torch.cuda.is_available()\n"
+           "TUP = ('cpu', 'cuda'); suffices = ['cpu', 'cuda']\n"
+           "DEV = 'cuda'; DEVICE_TYPE = 'cuda'\n"
+           "device_list.append('cuda'); device_list.extend(['cuda:0'])\n"
+           "def device(self):\n    return 'cuda' if args.gpu else 'cpu'\n"
+           "suffix = 'cuda' if args.gpu else 'cpu'\n",
+           "import torch; import torch_musa\n"
+           "ALL = ['cpu'] + (['musa'] if torch.musa.is_available() else [])\n"
+           "GPUS = ['musa'] * torch.musa.is_available()\n"
+           "TUP = ('cpu', 'musa'); suffices = ['cpu', 'cuda']\n"
+           "DEV = 'musa'; DEVICE_TYPE = 'musa'\n"
+           "device_list.append('musa'); device_list.extend(['musa:0'])\n"
+           "def device(self):\n    return 'musa' if args.gpu else 'cpu'\n"
+           "suffix = 'cuda' if args.gpu else 'cpu'\n",
+           NULL);
     /* A compound statement's colon is no annotation; torch's extension
      * module kept beside the port's is no import of torch_musa (from a
      * review: the device 'musa' then went without it, unsaid). */

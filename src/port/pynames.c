@@ -500,3 +500,24 @@ void pynames_release(struct pynames *m)
     hashmap_release(&m->defs);
     hashmap_release(&m->own);
 }
+
+bool pynames_code_string(struct pynames *m, size_t off, size_t len)
+{
+    const char *s = m->j->buf + off;
+    bool any = false;
+    if (off >= 3 && s[-1] == s[-2] && s[-2] == s[-3])
+        return false; /* a docstring's text is prose */
+    for (size_t k = 0; k + 10 <= len; k++) {
+        if (memcmp(s + k, "torch.cuda", 10) ||
+            (k && (isalnum((unsigned char)s[k - 1]) || s[k - 1] == '_' ||
+                   s[k - 1] == '.')) ||
+            (k + 10 < len &&
+             (isalnum((unsigned char)s[k + 10]) || s[k + 10] == '_')))
+            continue;
+        sj_replace(m->j, off + k + 6, 4, "musa", 4, false);
+        any = true;
+    }
+    if (any)
+        pynames_registered(m, off, "torch.musa");
+    return any;
+}

@@ -49,6 +49,13 @@ struct pynames {
 /* The import statements of the file c: ported, and what they bring
  * noted in m (zeroed but for j). */
 void pynames_imports(struct pynames *m, const struct py_code *c);
+/* The text of a string at [off, off + len) of a file that imports
+ * torch, which pytest or timeit may run as code
+ * (skipif('not torch.cuda.is_available()'), Timer(stmt='...')) or name
+ * a tensor type ('torch.cuda.HalfTensor'): its torch.cuda renamed, as
+ * the code's is; not a docstring's, which is prose. Whether it held
+ * any. */
+bool pynames_code_string(struct pynames *m, size_t off, size_t len);
 /* After pynames_imports: the functions and lambdas of c with a
  * parameter named as an alias, in whose body the name is theirs. */
 void pynames_shadows(struct pynames *m, const struct py_code *c);

@@ -475,6 +475,8 @@ static void string(struct py *p, size_t i)
         pynames_registered(&p->m, off, dev);
         return;
     }
+    if (p->m.torch && pynames_code_string(&p->m, off, len))
+        return; /* skipif('not torch.cuda.is_available()') */
     /* '/usr/local/cuda/lib64', '-I/usr/local/cuda/include': the SDK's
      * (an item of a list alone may go with a library's file). A path may
      * still be an option's value, or a library a loader opens. */

@@ -2880,6 +2880,19 @@ START_TEST(python_devices)
            "print(f\"{x.musa()} {'musa' if torch.musa.is_available() else "
            "''}\")\n",
            NULL);
+    /* Code in strings: pytest's conditions, timeit's statements, and
+     * tensor types by name; not a docstring (from a review: the GPU test
+     * was skipped on MUSA, silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch\n"
+           "@skipif('not torch.cuda.is_available()')\ndef t():\n"
+           "    '''Uses torch.cuda.'''\n"
+           "    x.type('torch.cuda.HalfTensor'); f('mytorch.cuda.x')\n",
+           "import torch; import torch_musa\n"
+           "@skipif('not torch.musa.is_available()')\ndef t():\n"
+           "    '''Uses torch.cuda.'''\n"
+           "    x.type('torch.musa.HalfTensor'); f('mytorch.cuda.x')\n",
+           NULL);
     /* Lists of devices whatever their name, but a file's piece's; a
      * device chosen against the host's; DEV, DEVICE_TYPE and a
      * device_list (from a review: each kept 'cuda', and the suite ran on

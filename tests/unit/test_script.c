@@ -2693,6 +2693,13 @@ START_TEST(python_import_split)
            "from torch_musa.utils.musa_extension import MUSAExtension; from "
            "torch.utils.cpp_extension import load\n",
            "1:54: build: 'load' is kept: torch's JIT build compiles with nvcc");
+    /* torch's helpers that look for CUDA_HOME (from a review: ported
+     * silently, and setup.py failed on a MUSA machine). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import _get_cuda_arch_flags\n",
+           "from torch.utils.cpp_extension import _get_cuda_arch_flags\n",
+           "1:39: build: '_get_cuda_arch_flags' is kept: torch's nvcc "
+           "architecture flags");
 }
 END_TEST
 

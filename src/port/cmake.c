@@ -259,8 +259,8 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             continue;
         }
         const char *s = c->buf + p->off;
-        if (c->j->env && c->j->env->cmake_template)
-            cmake_template_word(c->j, p); /* @CMAKE_CUDA_FLAGS@ */
+        /* @CMAKE_CUDA_FLAGS@, "<CMAKE_CUDA_COMPILER> <FLAGS> ..." */
+        cmake_word_refs(c->j, p, c->j->env && c->j->env->cmake_template);
         if (p->len > 5 && !memcmp(s, "ENV{", 4) && s[p->len - 1] == '}' &&
             a->npc == 1 && !c->text) {
             /* set(ENV{CUDA_HOME} ...), unset(ENV{...}), if(DEFINED ...) */

@@ -195,10 +195,29 @@ static void template_ref(void *arg, size_t off, size_t len)
     cmake_version_value(arg, cmake_rename_variable(arg, &p, true), &p, NULL);
 }
 
-void cmake_template_word(struct script_job *j, const struct cmake_token *p)
+void cmake_word_refs(struct script_job *j, const struct cmake_token *p,
+                     bool tmpl)
 {
-    if (memchr(j->buf + p->off, '@', p->len))
+    const char *s = j->buf + p->off;
+    if (tmpl && memchr(s, '@', p->len))
         template_refs(j->buf, p->off, p->len, template_ref, j);
+    /* a rule variable's placeholders: <CMAKE_CUDA_COMPILER> is the
+     * CUDA language's, <CMAKE_MUSA_COMPILER> the port's (from a review) */
+    for (const char *lt = memchr(s, '<', p->len); lt;
+         lt = memchr(lt + 1, '<', p->len - (size_t)(lt + 1 - s))) {
+        size_t k = (size_t)(lt - s) + 1, e = k;
+        while (e < p->len && (isupper((unsigned char)s[e]) ||
+                              isdigit((unsigned char)s[e]) || s[e] == '_'))
+            e++;
+        if (e > k + 6 && e < p->len && s[e] == '>' &&
+            !memcmp(s + k, "CMAKE_", 6)) {
+            struct cmake_token name = {(uint32_t)(p->off + k),
+                                       (uint32_t)(e - k), CMAKE_PC_WORD, 0};
+            cmake_rename_variable(j, &name, true);
+        }
+        if (lt + 1 >= s + p->len)
+            break;
+    }
 }
 
 bool cmake_env_word(struct script_job *j, const struct cmake_arg *a, size_t k)

@@ -54,9 +54,11 @@ bool cmake_languages(struct script_job *j, const char *cmd,
 void cmake_version_value(struct script_job *j, const struct script_entry *se,
                          const struct cmake_token *p, const char *cmd);
 
-/* A word piece p of a configure_file() template (x.cmake.in): the
- * variables it names as @NAME@, renamed or reported as references. */
-void cmake_template_word(struct script_job *j, const struct cmake_token *p);
+/* The references in the word at piece p: a configure_file() template's
+ * @NAME@ (tmpl), and a rule variable's <CMAKE_CUDA_COMPILER>, each
+ * renamed as its variable is. */
+void cmake_word_refs(struct script_job *j, const struct cmake_token *p,
+                     bool tmpl);
 
 /* An environment variable's assignment at piece k, the start of its
  * word, in an argument that holds them (ENVIRONMENT

@@ -879,6 +879,21 @@ START_TEST(cmake_old_sdk)
            "per-thread>)\n"
            "add_compile_options($<$<COMPILE_LANG_AND_ID:MUSA,NVIDIA>:-O2>)\n",
            "3:48: build: '--default-stream per-thread' is kept");
+    /* A rule variable's placeholders, FindCUDA's GPU detection, CMake's
+     * CUDAARCHS and a fatbin target (from a review: each kept, silently;
+     * the link rule then named no compiler). */
+    expect(newest, SCRIPT_CMAKE,
+           "set(CMAKE_CUDA_LINK_EXECUTABLE \"<CMAKE_CUDA_COMPILER> <FLAGS> "
+           "<OBJECTS> -o <TARGET>\")\n"
+           "CUDA_DETECT_INSTALLED_GPUS(G)\nset(ENV{CUDAARCHS} 80)\n",
+           "set(CMAKE_MUSA_LINK_EXECUTABLE \"<CMAKE_MUSA_COMPILER> <FLAGS> "
+           "<OBJECTS> -o <TARGET>\")\n"
+           "CUDA_DETECT_INSTALLED_GPUS(G)\nset(ENV{CUDAARCHS} 80)\n",
+           "2:1: unsupported: 'CUDA_DETECT_INSTALLED_GPUS' has no MUSA "
+           "equivalent");
+    expect(newest, SCRIPT_CMAKE, "set(ENV{CUDAARCHS} 80)\n",
+           "set(ENV{CUDAARCHS} 80)\n",
+           "1:9: build: 'CUDAARCHS' is kept, but CMake reads it");
     /* CMake's checks of a language: the language is renamed, and it is
      * said that CMake's modules stop on MUSA (from a review: kept CUDA,
      * silently, and the configure failed); the link language's compiler

@@ -644,6 +644,23 @@ static bool paste_prefix(struct rw *st, const struct token *t, const char *s,
 }
 
 /* An identifier that passed the filter: what the mapping says of it. */
+/* p->cuMemAddressReserve_(...): a member that a macro pasted from a name
+ * an entry renames (PyTorch's driver_api.h: #define CREATE_MEMBER(name)
+ * decltype(&name) name##_, given cuMemAddressReserve, which the port
+ * renames): renamed with it (from a review: the member became
+ * muMemAddressReserve_ and its uses kept the CUDA name). */
+static bool pasted_member(struct rw *st, const struct token *t, const char *s,
+                          size_t len)
+{
+    const struct map_ident *id = mapping_ident(st->rw->map, s, len - 1);
+    const struct map_entry *e = id ? id->exact : NULL;
+    if (!e || e->kind != MAP_RENAME || e->member || id->nquals)
+        return false;
+    add_edit(st, t->off, len - 1, e->to, e->to_len);
+    facts_use(&st->facts, e->domain, 1);
+    return true;
+}
+
 static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 const char *s, size_t len, uint32_t hash)
@@ -707,6 +724,9 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
     }
     if (!(id && id->exact) && !nr->text && (t->flags & TOKF_DIRECTIVE) &&
         pasted_to(st, lx) && paste_prefix(st, t, s, len))
+        return;
+    if (!(id && id->exact) && len > 2 && s[len - 1] == '_' &&
+        is_member_access(st) && pasted_member(st, t, s, len))
         return;
     if (!(id && id->exact) && nr->cover) {
         pend(st, lx, t, nr, s, len, hash);

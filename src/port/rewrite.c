@@ -839,6 +839,13 @@ static void do_string(struct rw *st, const struct token *t)
         return;
     size_t matched;
     int i = rules_match(st->rw->strings, st->rw->sm, s, len, &matched);
+    /* putenv("CUDA_VISIBLE_DEVICES=1"): the name before '=' (from a
+     * review: kept, while setenv's was renamed) */
+    const char *eq = i < 0 ? memchr(s, '=', len) : NULL;
+    if (eq && eq > s) {
+        len = (size_t)(eq - s);
+        i = rules_match(st->rw->strings, st->rw->sm, s, len, &matched);
+    }
     if (i == RULES_MATCH_ERROR)
         match_failed(st, st->rw->strings, st->rw->sm, t->off + skip, s, len);
     if (i < 0)

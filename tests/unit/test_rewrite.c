@@ -457,6 +457,9 @@ START_TEST(strings_by_rule)
                "f = (fn)dlsym(h, (\"musaMemset\")); g(\"cudaFree\");");
     check_port("dlsym(h, \"not a name\"); \"libcudart.so.x\"",
                "dlsym(h, \"not a name\"); \"libcudart.so.x\"");
+    /* A name before '=' (putenv("CUDA_VISIBLE_DEVICES=1")), not after. */
+    check_port("f(\"libcudart.so=1\"); g(\"x=libcudart.so\");",
+               "f(\"libmusart.so=1\"); g(\"x=libcudart.so\");");
 }
 END_TEST
 

@@ -57,6 +57,32 @@ struct id {
     ino_t ino;
 };
 
+/* The input directory (its argument) that the output path out would be
+ * written in, looked for from its deepest directory there is; or NULL.
+ * (-o proj proj/src with proj/src/src/k.cu: proj/src/k.mu is written
+ * in the input, which a second run then takes for one; from a review.) */
+static const char *in_input_dir(const struct run *r, const char *out)
+{
+    char *dir = xstrdup(out);
+    struct stat st;
+    const char *found = NULL;
+    for (char *slash; !found && (slash = strrchr(dir, '/'));) {
+        *slash = '\0';
+        if (!*dir || stat(dir, &st) < 0)
+            continue;
+        for (size_t i = 0; !found && i < r->o->ninputs; i++) {
+            const struct input *in = &r->in[i];
+            struct stat is;
+            if (in->arg && in->is_dir && stat(in->arg, &is) == 0 &&
+                holds(&is, dir, true))
+                found = in->arg;
+        }
+        break;
+    }
+    free(dir);
+    return found;
+}
+
 static const struct job *input_at(const struct hashmap *ids, const char *path,
                                   struct stat *st)
 {
@@ -101,6 +127,12 @@ void overlap_check(struct run *r)
             die("output '%s' (the port of '%s') is the input '%s': the port "
                 "would overwrite its inputs; choose another -o",
                 j->out, j->path, in->path);
+        const char *d = j->out ? in_input_dir(r, j->out) : NULL;
+        if (d)
+            die("output '%s' (the port of '%s') would be written in the "
+                "input directory '%s', where a later run takes it for an "
+                "input; choose an -o outside the inputs",
+                j->out, j->path, d);
     }
     /* The files the run writes there besides the ports. */
     for (size_t i = 0; i <= manifest_nfiles; i++) {

@@ -18,3 +18,10 @@ mkdir -p t/in
 printf 'cudaFree(c);\n' >t/in/y.cpp
 $C2M -q --no-manifest -o t t/in 2>&1; echo "-o above, no overlap: $?"
 cat t/y.cpp t/in/y.cpp
+# An output in an input directory, though on no input (-o proj proj/src
+# with proj/src/src/k.cu: proj/src/k.mu), is refused too: a second run
+# would take it for an input (from a review).
+mkdir -p proj/src/src
+printf '__global__ void k() {}\n' >proj/src/src/k.cu
+$C2M -q -o proj proj/src 2>&1; echo "-o above, an output in the input: $?"
+ls -A proj/src

@@ -3,6 +3,7 @@
  * python: modules: renamed, the names they bring, and what a name an
  * import binds stands for. */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "mapping/mapping.h"
@@ -492,12 +493,17 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
     for (size_t i = 0; i + 1 < c->n; i++) {
         const struct py_token *t = &c->t[i];
         size_t off, len;
-        if (py_is_name(c, i, "def") && py_is_name(c, i + 1, NULL))
-            hashmap_put(&m->defs, c->buf + c->t[i + 1].off, c->t[i + 1].len,
-                        (void *)1);
-        else if (t->kind == PY_TOK_NAME && py_is_op(c, i + 1, "=") &&
-                 ((t->flags & PY_TOKF_ATTR) ||
-                  (i && (py_is_op(c, i - 1, "(") || py_is_op(c, i - 1, ",")))))
+        if (py_is_name(c, i, "def") && py_is_name(c, i + 1, NULL)) {
+            /* 1: at the module's level (a function), 2: a method */
+            const char *s = c->buf + c->t[i + 1].off;
+            size_t len = c->t[i + 1].len, off = t->off;
+            bool method = off && c->buf[off - 1] != '\n';
+            if (!method || !hashmap_get(&m->defs, s, len))
+                hashmap_put(&m->defs, s, len, (void *)(uintptr_t)(method ? 2 : 1));
+        } else if (t->kind == PY_TOK_NAME && py_is_op(c, i + 1, "=") &&
+                   ((t->flags & PY_TOKF_ATTR) ||
+                    (i &&
+                     (py_is_op(c, i - 1, "(") || py_is_op(c, i - 1, ",")))))
             hashmap_put(&m->own, c->buf + t->off, t->len, (void *)1);
         else if (t->kind == PY_TOK_STRING && py_plain(c, i, &off, &len) &&
                  len > 2 && c->buf[off] == '-' && c->buf[off + 1] == '-')

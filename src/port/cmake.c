@@ -274,7 +274,7 @@ static void scan_arg(struct cm *c, const struct cmake_arg *a, int flags)
             bool first = k && a->pc[k - 1].kind == CMAKE_PC_GENEX_OPEN;
             if (first && tok_is(c, p, "AND") && depth < 64)
                 ands |= 1UL << depth;
-            if (first && depth < 64)
+            if (first && depth < 64 && !cmake_genex_whole(s, p->len))
                 named |= 1UL << depth;
             if (first && (tok_is(c, p, "COMPILE_LANGUAGE") ||
                           tok_is(c, p, "LINK_LANGUAGE") ||

@@ -102,3 +102,20 @@ const struct script_entry *cmake_variable(const struct mapping *m,
     }
     return NULL;
 }
+
+bool cmake_genex_whole(const char *s, size_t len)
+{
+    static const char *const names[] = {"BUILD_INTERFACE",
+                                        "BUILD_LOCAL_INTERFACE",
+                                        "INSTALL_INTERFACE",
+                                        "DEVICE_LINK",
+                                        "HOST_LINK",
+                                        "LINK_ONLY",
+                                        "COMPILE_ONLY",
+                                        "0",
+                                        "1"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strlen(names[i]) == len && !memcmp(names[i], s, len))
+            return true;
+    return false;
+}

@@ -60,4 +60,9 @@ size_t cmake_arch_span(const struct cmake_arg *a, const char *buf,
  * not quoted (an argument of its own, or an item of a list)? */
 bool cmake_own_word(const struct cmake_arg *a, size_t from, size_t to);
 
+/* Is the generator expression named s[0..len) one whose value is one
+ * string, commas and all ($<BUILD_INTERFACE:...>, $<DEVICE_LINK:...>,
+ * $<1:...>), not a list of arguments ($<IF:a,b,c>)? */
+bool cmake_genex_whole(const char *s, size_t len);
+
 #endif

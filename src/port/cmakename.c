@@ -135,20 +135,31 @@ bool cmake_languages(struct script_job *j, const char *cmd,
                 !strcmp(cmd + 6, "linker_flag"))) {
         /* check_source_runs(CUDA "src" VAR): a language, its code or
          * option, the variable it sets */
-        const struct cmake_token *v = nargs > 2 ? &args[2].t : NULL;
-        if (v && cmake_tok_is(j->buf, &args[0].t, "CUDA")) {
+        const struct cmake_token *l = nargs ? &args[0].t : NULL;
+        const struct script_entry *le =
+            l ? mapping_script(j->map, SC_CMAKE_LANGUAGE, j->buf + l->off,
+                               l->len)
+              : NULL;
+        if (le && nargs > 2 && cmake_tok_is(j->buf, l, "CUDA")) {
+            const struct cmake_token *v = &args[2].t;
             bool code = strstr(cmd, "source") &&
                         (holds(j->buf, &args[1].t, "cuda") ||
                          holds(j->buf, &args[1].t, "__global__") ||
                          holds(j->buf, &args[1].t, "<<<"));
-            sj_warn(j, WARN_BUILD, args[0].t.off,
-                    "%s() knows CMake's own languages only: with MUSA it "
-                    "stops the configure ('unknown language'); set %.*s by "
-                    "hand, or check with CXX%s",
-                    cmd, (int)v->len, j->buf + v->off,
+            sj_warn(j, WARN_BUILD, l->off,
+                    "%s() %s: it stops the configure; set %.*s by hand, or "
+                    "check with CXX%s",
+                    cmd,
+                    le->action == SA_RENAME
+                        ? "knows CMake's own languages only, not MUSA "
+                          "('unknown language')"
+                        : "is kept, but the port enables no CUDA language "
+                          "(and this SDK has no MUSA one)",
+                    (int)v->len, j->buf + v->off,
                     code ? " (the code it tries is CUDA's, kept)" : "");
         }
-        nargs = nargs ? 1 : 0, name = NULL;
+        /* (the SDK before the MUSA language has none to give: kept) */
+        nargs = le && le->action == SA_RENAME ? 1 : 0, name = NULL;
     } else if (strcmp(cmd, "enable_language") &&
                strcmp(cmd, "check_language")) {
         return false;

@@ -222,6 +222,19 @@ static bool extern_c(const char *p, size_t n)
     return n - k >= 3 && !memcmp(p + k, "\"C\"", 3);
 }
 
+/* Does the "/\*" at at open a comment: no "//" or '"' before it on its
+ * line (from floor)? */
+static bool opens_comment(const char *buf, size_t floor, size_t at)
+{
+    size_t b = at;
+    while (b > floor && buf[b - 1] != '\n')
+        b--;
+    for (; b < at; b++)
+        if (buf[b] == '"' || (buf[b] == '/' && buf[b + 1] == '/'))
+            return false;
+    return true;
+}
+
 /* How far back a declaration's start is looked for (a file of macro
  * calls with no ';' would make the look quadratic). */
 #define LINKAGE_BACK 512
@@ -250,10 +263,12 @@ static bool c_linkage(const char *buf, size_t off, size_t brace)
             k = c;
             continue;
         }
-        /* (... and in a block's: "/\* C ABI; for dlsym *\/") */
+        /* (... and in a block's: "/\* C ABI; for dlsym *\/"; not a block's
+         * opening in a line's comment, a banner of stars, or a string) */
         for (c = k; c > floor + 1 && !(buf[c - 2] == '*' && buf[c - 1] == '/');
              c--)
-            if (buf[c - 2] == '/' && buf[c - 1] == '*') {
+            if (buf[c - 2] == '/' && buf[c - 1] == '*' &&
+                opens_comment(buf, floor, c - 2)) {
                 k = c - 2;
                 back = true;
                 break;
@@ -303,15 +318,13 @@ static enum decl_kind linkage(const struct decl_site *s, enum decl_kind k)
                : k;
 }
 
-/* Does a type's name end before off ("CUresult (", "T> (", not
- * "return (" nor "= (": a call through a pointer)? */
+/* Does a type's name end before off ("CUresult (", not "return (",
+ * "= (" nor "> (": a call through a pointer)? */
 static bool type_before(const char *buf, size_t off)
 {
     size_t k = off;
     while (k && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
         k--;
-    if (k && buf[k - 1] == '>')
-        return true;
     size_t e = k;
     while (k && (isalnum((unsigned char)buf[k - 1]) || buf[k - 1] == '_'))
         k--;

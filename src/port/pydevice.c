@@ -60,17 +60,14 @@ static bool compared_with_type(const struct py_code *c, size_t i)
     return k > i + 2 && py_is_name(c, k, "type");
 }
 
-/* 'cuda' if torch.cuda.is_available() else ..., 'cuda' if args.gpu
- * else 'cpu' (the other a host's device) */
+/* 'cuda' if torch.cuda.is_available() else ... */
 static bool chosen_if_available(const struct py_code *c, size_t i)
 {
     if (!py_is_name(c, i + 1, "if"))
         return false;
     for (size_t k = i + 2; k < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++) {
-        size_t off, n;
         if (py_is_name(c, k, "else"))
-            return py_plain(c, k + 1, &off, &n) && n == 3 &&
-                   !memcmp(c->buf + off, "cpu", 3);
+            break;
         if (py_is_name(c, k, "is_available"))
             return true;
     }
@@ -260,17 +257,23 @@ static bool for_devices(const struct py_code *c, size_t h)
             pydev_says_device(c->buf + off, len));
 }
 
-/* Is every item of the bracket from h to close a device's string? */
+/* Is every item of the bracket from h to close a device's string
+ * ('cpu', 'mps', 'xpu', 'cuda', 'cuda:1')? */
 static bool devices_only(const struct py_code *c, size_t h, size_t close)
 {
     for (size_t k = h + 1; k < close; k += 2) {
         size_t off, n;
-        if (!py_plain(c, k, &off, &n) || n < 3 || n > 7 ||
+        if (!py_plain(c, k, &off, &n) ||
             !(py_is_op(c, k + 1, ",") || k + 1 == close))
             return false;
         const char *s = c->buf + off;
-        if (memcmp(s, "cpu", 3) && memcmp(s, "mps", 3) && memcmp(s, "xpu", 3) &&
-            (n < 4 || memcmp(s, "cuda", 4) || (n > 4 && s[4] != ':')))
+        bool host = n == 3 && (!memcmp(s, "cpu", 3) || !memcmp(s, "mps", 3) ||
+                               !memcmp(s, "xpu", 3));
+        size_t d = 5;
+        while (d < n && s[d] >= '0' && s[d] <= '9')
+            d++;
+        if (!host && !(n >= 4 && !memcmp(s, "cuda", 4) &&
+                       (n == 4 || (n > 5 && s[4] == ':' && d == n))))
             return false;
     }
     return true;
@@ -285,18 +288,26 @@ static bool available_after(const struct py_code *c, size_t k)
     return false;
 }
 
-/* Is the bracket at h the value of a name of a file's piece (suffices =
- * ['cpu', 'cuda'], a module's name)? */
-static bool piece_list(const struct py_code *c, size_t h)
+/* Is the bracket at h (in) the value a statement gives a name (ALL =
+ * ['cpu'] + ..., TUP = ('cpu', 'cuda')), not a loop's, a subscript's or
+ * a call's, and that name none of a file's piece (suffices = ['cpu',
+ * 'cuda'], a module's name: from a review, a loop over them made
+ * osp.join(dir, 'musa'), which no port has)? */
+static bool assigned_list(const struct py_code *c, size_t h)
 {
     size_t k = h >= 2 && py_is_op(c, h - 1, "=") ? h - 2 : h; /* (a; b = [) */
     while (k && !py_stmt_start(c, k) && !py_is_op(c, k + 1, "="))
         k--;
+    if (!py_is_name(c, k, NULL) || !py_is_op(c, k + 1, "="))
+        return false;
+    for (size_t b = k + 2; b < h; b++) /* (only + and brackets between) */
+        if (!py_opens(c, b) && !py_is_op(c, b, "+") && !py_closes(c, b) &&
+            c->t[b].kind != PY_TOK_STRING && !py_is_op(c, b, ","))
+            return false;
     static const char *const words[] = {"suffi", "ext", "lib",  "module",
                                         "name",  "dir", "path", NULL};
-    return py_is_name(c, k, NULL) && py_is_op(c, k + 1, "=") &&
-           !pydev_says_device(c->buf + c->t[k].off, c->t[k].len) &&
-           pydev_name_holds(c, k, words);
+    return pydev_says_device(c->buf + c->t[k].off, c->t[k].len) ||
+           !pydev_name_holds(c, k, words);
 }
 
 /* A list or tuple of devices: ['cpu', 'cuda'] or ['cuda'] if
@@ -317,7 +328,7 @@ static bool in_device_list(const struct py_code *c, size_t i,
      * torch.cuda.is_available(), ('cpu', 'cuda'): devices whatever holds
      * them, but a name of a file's piece (from a review: ALL = ['cpu'] +
      * (['cuda'] if ...), TUP = ('cpu', 'cuda') kept 'cuda') */
-    if (close < c->n && kw == (size_t)-1 && !piece_list(c, h) &&
+    if (close < c->n && kw == (size_t)-1 && assigned_list(c, h) &&
         ((pydev_item_place(c, h, i) == 0 && py_is_op(c, i + 1, "]") &&
           (chosen_if_available(c, close) ||
            (py_is_op(c, close + 1, "*") && available_after(c, close)))) ||

@@ -499,7 +499,8 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
             size_t len = c->t[i + 1].len, off = t->off;
             bool method = off && c->buf[off - 1] != '\n';
             if (!method || !hashmap_get(&m->defs, s, len))
-                hashmap_put(&m->defs, s, len, (void *)(uintptr_t)(method ? 2 : 1));
+                hashmap_put(&m->defs, s, len,
+                            (void *)(uintptr_t)(method ? 2 : 1));
         } else if (t->kind == PY_TOK_NAME && py_is_op(c, i + 1, "=") &&
                    ((t->flags & PY_TOKF_ATTR) ||
                     (i &&

@@ -320,7 +320,7 @@ size_t pynames_name(struct pynames *m, const struct py_code *c, size_t i)
                                   : NULL;
     for (size_t k = 0; a && k < m->nshadows; k++) {
         const size_t *sh = &m->shadows[3 * k];
-        if (tk->off >= sh[0] && tk->off < sh[1] &&
+        if (((tk->off >= sh[0] && tk->off < sh[1]) || tk->off == sh[2]) &&
             !memcmp(c->buf + sh[2], s, tk->len) &&
             !isalnum((unsigned char)c->buf[sh[2] + tk->len]) &&
             c->buf[sh[2] + tk->len] != '_')
@@ -483,7 +483,9 @@ void pynames_shadows(struct pynames *m, const struct py_code *c)
                 end = body_end(c, stmt, colon, lambda);
             ALLOC_GROW(m->shadows, 3 * (m->nshadows + 1), m->shadows_alloc);
             size_t *sh = &m->shadows[3 * m->nshadows++];
-            sh[0] = c->t[open].off, sh[1] = end, sh[2] = c->t[k].off;
+            /* (its defaults and annotations are the module's: they
+             * run where the function is defined; from a review) */
+            sh[0] = c->t[colon].off, sh[1] = end, sh[2] = c->t[k].off;
         }
     }
 }

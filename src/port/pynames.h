@@ -39,7 +39,7 @@ struct pynames {
     size_t torch_start;     /* ... and where that statement starts */
     size_t *shadows;        /* per function whose parameter has an alias's name
                                (def f(cuda=False) beside from torch import cuda):
-                               from, to (offsets: its parameters and body), and
+                               from, to (offsets: its body), and
                                the parameter's offset */
     size_t nshadows, shadows_alloc;
     const char *registers; /* an import renamed to torch.musa..., or NULL */

@@ -222,8 +222,11 @@ static bool names_a_piece(const struct py_code *c, size_t k)
 #define RETURN_BACK 4096
 static bool returned_device(const struct py_code *c, size_t i)
 {
+    /* (return 'cuda' if args.gpu else 'cpu' in a function that says
+     * device: from a review) */
+    bool chosen = py_is_name(c, i + 1, "if");
     if (i < 1 || !py_is_name(c, i - 1, "return") ||
-        (i + 1 < c->n && c->t[i + 1].kind != PY_TOK_NEWLINE))
+        (i + 1 < c->n && c->t[i + 1].kind != PY_TOK_NEWLINE && !chosen))
         return false;
     size_t s = i - 1; /* the statement: this line's, or the one before */
     while (s && !py_stmt_start(c, s))
@@ -239,6 +242,8 @@ static bool returned_device(const struct py_code *c, size_t i)
         }
     if (def && def_says_device(c, def))
         return true;
+    if (chosen)
+        return false;
     /* (under is_available(), but not in get_extension_suffix()) */
     return tests_available(c, s) && !(def && names_a_piece(c, def));
 }

@@ -21,6 +21,7 @@
 #include "run/inplace.h"
 #include "run/leftout.h"
 #include "run/names.h"
+#include "run/outside.h"
 #include "run/platform.h"
 #include "run/presetinc.h"
 #include "run/portconf.h"
@@ -620,6 +621,16 @@ static bool found_beside(struct strbuf *p, const struct job *j,
     return n && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Is the header name[0..len) beside job j left out by --exclude? */
+static bool excluded_header(const struct run *r, const struct job *j,
+                            const char *name, size_t len)
+{
+    struct strbuf p = STRBUF_INIT;
+    bool out = found_beside(&p, j, name, len) && outside_left_out(r, p.buf);
+    strbuf_release(&p);
+    return out;
+}
+
 /* A quoted #include name[0..len) of job j that is no file of the run and
  * in no -I directory: when it is beside j on disk (left out of the run:
  * its CUDA stays, and its declarations keep the names the port may give
@@ -652,10 +663,14 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     if (!renamed) /* (utils.h, which defines CUBLAS_CHECK) */
         strbuf_addf(p,
                     "'%.*s' is found from this file's directory, but is not "
-                    "ported with it: its CUDA stays (what it declares is "
-                    "named here as a port of it names it); port it in the "
-                    "same run",
-                    (int)len, name);
+                    "ported with it: %s",
+                    (int)len, name,
+                    excluded_header(r, j, name, len)
+                        ? "--exclude leaves it out, so its CUDA stays and "
+                          "what it declares keeps its names, while this port "
+                          "may rename their uses"
+                        : "its CUDA stays (what it declares is named here as "
+                          "a port of it names it); port it in the same run");
     else if (beside)
         strbuf_addf(
             p,

@@ -19,13 +19,16 @@
 #include <sys/stat.h>
 
 #include "build/compdb.h"
+#include "io/safe.h"
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "port/edit.h"
 #include "port/pending.h"
 #include "port/project.h"
 #include "port/rewrite.h"
+#include "run/exclude.h"
 #include "util/arena.h"
+#include "util/diag.h"
 #include "util/filekind.h"
 #include "util/hashmap.h"
 #include "util/path.h"
@@ -42,7 +45,25 @@ struct reading {
     struct hashmap seen;
     const char *dir; /* the directory of the header being read */
     size_t dirlen;
+    bool full; /* READ_MAX reached, said */
 };
+
+bool outside_left_out(const struct run *r, const char *path)
+{
+    const char *rel = r->in_root ? safe_below(r->in_root, path) : NULL;
+    if (!rel || !*rel)
+        return exclude_match(r->o, path, strrchr(path, '/') + 1, false);
+    if (exclude_match(r->o, rel, rel, false))
+        return true;
+    bool out = false;
+    char *dir = xstrdup(rel);
+    for (char *slash; !out && (slash = strrchr(dir, '/'));) {
+        *slash = '\0';
+        out = exclude_match(r->o, dir, dir, true);
+    }
+    free(dir);
+    return out;
+}
 
 static void to_read(struct reading *rd, const char *path, size_t len)
 {
@@ -50,9 +71,18 @@ static void to_read(struct reading *rd, const char *path, size_t len)
     if (hashmap_get(&rd->seen, path, len) || hashmap_get(&r->byabs, path, len))
         return;
     enum file_kind k = filekind_of(path);
-    if (r->nunported >= READ_MAX || k == FK_OTHER || k == FK_MUSA ||
-        k == FK_MUSA_HDR || k >= FK_CMAKE)
+    if (k == FK_OTHER || k == FK_MUSA || k == FK_MUSA_HDR || k >= FK_CMAKE ||
+        outside_left_out(r, path))
         return;
+    if (r->nunported >= READ_MAX) {
+        if (!rd->full && r->o->verbosity >= 0)
+            note("read the names of %d headers left out of the run, and no "
+                 "more: a port of the whole tree may name the others' "
+                 "otherwise",
+                 READ_MAX);
+        rd->full = true;
+        return;
+    }
     char *copy = xstrndup(path, len);
     hashmap_put(&rd->seen, copy, len, copy);
     ALLOC_GROW(r->unported, r->nunported + 1, r->unported_alloc);
@@ -92,7 +122,7 @@ static void declare(void *arg, const char *name, size_t len, uint32_t hash,
 
 void outside_read(struct run *r)
 {
-    struct reading rd = {r, HASHMAP_INIT, NULL, 0};
+    struct reading rd = {r, HASHMAP_INIT, NULL, 0, false};
     for (size_t i = 0; i < r->njobs; i++) {
         const struct strbuf *sb = &r->results[i].beside;
         for (size_t at = 0; at < sb->len; at += strlen(sb->buf + at) + 1)

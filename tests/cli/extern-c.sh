@@ -17,6 +17,9 @@ extern "C" void cudaLaunchMine(void);
 extern "C" int cuda_after_comment(void);
 /* dlsym; by name */
 extern "C" int cuda_after_block(void);
+//******************************************************************
+static const char *pattern = "kernels/*.cu";
+extern "C" int cuda_after_banner(void);
 void use() {
     cuModuleGetFunction(0, 0, "scale_cuda_kernel");
     run_cuda_scale(0, 1); my_cuda_thing(1); cuda_helper_count();

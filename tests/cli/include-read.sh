@@ -58,3 +58,9 @@ mkdir backend
 printf '#pragma once\nvoid cuda_backend_init();\n' >backend/cuda.h
 printf '#include "cuda.h"\n#include <cuda.h>\nvoid f() { cuda_backend_init(); cuInit(0); }\n' >backend/cuda.cpp
 $C2M -fno-diagnostics-show-caret backend/cuda.cpp; echo "exit $?"
+echo "-- a header --exclude leaves out stays as it is, and is not read"
+mkdir -p ex/third_party
+printf 'int cudaCheck(int);\n' >ex/third_party/helper.h
+printf '#include "third_party/helper.h"\nint main() { return cudaCheck(1); }\n' >ex/a.cu
+$C2M -q --no-manifest -fno-diagnostics-show-caret -o ../exo --exclude third_party ex; echo "exit $?"
+cat ../exo/a.mu

@@ -424,6 +424,7 @@ START_TEST(declarations)
         "#if A\n#endif\ncuAfter(1);",
         "int a = b, *c = d; e = f, cuGet;",
         "void t() { (*cuViaPtr)(1); } int u() { return (*cuRet)(2); }",
+        "int v = y > (*cuCmp)(1);",
         /* A replacement's first word, or one its line ends with. */
         "#define Y int cuEnd\n;",
         "#define Z cuFirst = 1;\n",

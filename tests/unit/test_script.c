@@ -906,9 +906,15 @@ START_TEST(cmake_old_sdk)
            "check_compiler_flag(CXX \"-O2\" O2)\n"
            "add_link_options($<$<LINK_LANG_AND_ID:MUSA,NVIDIA>:>)\n",
            "1:19: build: check_source_runs() knows CMake's own languages "
-           "only: with MUSA it stops the configure ('unknown language'); "
+           "only, not MUSA ('unknown language'): it stops the configure; "
            "set OK by hand, or check with CXX (the code it tries is "
            "CUDA's, kept)");
+    /* Before the MUSA language, CUDA's is dropped: the check keeps it
+     * (from a review: the language went, and the command was wrong). */
+    expect(old_sdk, SCRIPT_CMAKE, "check_compiler_flag(CUDA -G G)\n",
+           "check_compiler_flag(CUDA -G G)\n",
+           "1:21: build: check_compiler_flag() is kept, but the port "
+           "enables no CUDA language");
     /* An option and its value apart, for anyone's compiler or in a CUDA
      * expression (a comma there is text, not a separator), and CMake's
      * "SHELL:" groups of options (from a review: -gencode arch=...
@@ -932,6 +938,12 @@ START_TEST(cmake_old_sdk)
            "--offload-arch=mp_21>\")\n"
            "set(A \"SHELL:--offload-arch=mp_22\")\n",
            NULL);
+    /* (a one-value expression's commas are its value's: from a diff
+     * review, $<DEVICE_LINK:...> was cut at one) */
+    expect(newest, SCRIPT_CMAKE,
+           "add_link_options(\"$<DEVICE_LINK:-gencode arch=compute_80,"
+           "code=sm_80>\")\n",
+           "add_link_options(\"$<DEVICE_LINK:--offload-arch=mp_22>\")\n", NULL);
     /* -Xcompiler's comma list is its options, each its own, as nvcc
      * splits it (from a review: kept, with a warning, and mcc refused
      * it); in a generator expression, a list; one with a word that is no
@@ -2600,6 +2612,15 @@ START_TEST(python_setup)
                  "        self.cuda = cuda\n\n"
                  "    def m(self):\n        return musa.is_available()\n"
                  "f = lambda cuda: cuda\ng = lambda y: musa.synchronize()\n");
+    /* (defaults and annotations are the module's: from a diff review,
+     * cuda.is_available() there raised NameError) */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\nimport torch_musa\nfrom torch import cuda\n"
+                 "def g(x, use=cuda.is_available(), cuda=None):\n"
+                 "    return cuda\n",
+                 "import torch\nimport torch_musa\nfrom torch import musa\n"
+                 "def g(x, use=musa.is_available(), cuda=None):\n"
+                 "    return cuda\n");
     /* A statement that imports another module beside it stays; the
      * port's module is imported after it (it was only told). */
     expect_quiet(newest, SCRIPT_PYTHON,
@@ -2902,6 +2923,20 @@ START_TEST(python_devices)
            "print(f\"{x.musa()} {'musa' if torch.musa.is_available() else "
            "''}\")\n",
            NULL);
+    /* ... but not a directory's, a library's or a key's word chosen or
+     * listed beside 'cpu' (from a diff review: csrc/cuda/ was globbed as
+     * csrc/musa/, which no port has). */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch; import torch_musa\n"
+                 "sub = 'cuda' if WITH_CUDA else 'cpu'\n"
+                 "for suffix in ['cpu', 'cuda']:\n    p = join(d, suffix)\n"
+                 "impl = ops['cuda' if x.is_cuda else 'cpu']\n"
+                 "k = ['cpu_ops', 'cuda']\n",
+                 "import torch; import torch_musa\n"
+                 "sub = 'cuda' if WITH_CUDA else 'cpu'\n"
+                 "for suffix in ['cpu', 'cuda']:\n    p = join(d, suffix)\n"
+                 "impl = ops['cuda' if x.is_musa else 'cpu']\n"
+                 "k = ['cpu_ops', 'cuda']\n");
     /* Code in strings: pytest's conditions, timeit's statements, and
      * tensor types by name; not a docstring (from a review: the GPU test
      * was skipped on MUSA, silently). */

@@ -203,7 +203,8 @@ static void arch_flag(struct script_job *j, const struct sj_word *w,
             sj_note(j, w->off,
                     "dropped '%.*s%s%.*s': torch_musa's build gives "
                     "--offload-arch=mp_XX for each architecture of "
-                    "TORCH_MUSA_ARCH_LIST (\"21;22\"), or of the GPUs it sees",
+                    "TORCH_MUSA_ARCH_LIST (a list such as \"21;22\"), or of "
+                    "the GPUs it sees",
                     (int)w->len, j->buf + w->off, vw ? " " : "",
                     vw ? (int)vw->len : 0, vw ? j->buf + vw->off : "");
         return;

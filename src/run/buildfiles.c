@@ -588,29 +588,37 @@ void buildfiles_write(struct run *r)
     if (o->verbosity >= 0)
         for (size_t i = 0; i < mf.nnotes; i++)
             note("%s", mf.notes[i]);
-    if (r->manifest && o->verbosity >= 0) {
-        for (size_t i = 0; i < mf.ntus; i++) {
-            const char *src = mf.tus[i].src;
-            if (!manifest_ninja_safe(src)) {
-                struct strbuf shown = STRBUF_INIT;
-                for (const char *p = src; *p; p++)
-                    strbuf_addch(&shown, *p == '\n' || *p == '\r' ? '?' : *p);
-                note("musa.mk and build.ninja cannot name '%s' (a line break "
-                     "or '|'): it is left out of both; compile_commands.json "
-                     "has it",
-                     shown.buf);
-                strbuf_release(&shown);
-            } else if (!manifest_make_safe(src)) {
-                note("musa.mk cannot name '%s' (blanks or make's special "
-                     "characters): it is left out there; build.ninja has it",
-                     src);
-            }
+    /* (warnings, not notes: the make hook's -q must not hide that make
+     * builds nothing for a unit; from a review) */
+    struct strbuf said = STRBUF_INIT;
+    for (size_t i = 0; r->manifest && i < mf.ntus; i++) {
+        const char *src = mf.tus[i].src;
+        strbuf_reset(&said);
+        if (!manifest_ninja_safe(src)) {
+            strbuf_addstr(&said, "musa.mk and build.ninja cannot name '");
+            for (const char *p = src; *p; p++)
+                strbuf_addch(&said, *p == '\n' || *p == '\r' ? '?' : *p);
+            strbuf_addstr(&said, "' (a line break or '|'): it is left out "
+                                 "of both; compile_commands.json has it");
+        } else if (!manifest_make_safe(src)) {
+            strbuf_addf(&said,
+                        "musa.mk cannot name '%s' (blanks or make's special "
+                        "characters): it is left out there; build.ninja "
+                        "has it",
+                        src);
         }
-        if (!manifest_make_safe(o->output))
-            note("make cannot name the output directory '%s' (blanks or "
-                 "make's special characters): use build.ninja",
-                 o->output);
+        if (said.len)
+            run_warn(r, "cuda2musa", WARN_BUILD, said.buf);
     }
+    if (r->manifest && !manifest_make_safe(o->output)) {
+        strbuf_reset(&said);
+        strbuf_addf(&said,
+                    "make cannot name the output directory '%s' (blanks or "
+                    "make's special characters): use build.ninja",
+                    o->output);
+        run_warn(r, "cuda2musa", WARN_BUILD, said.buf);
+    }
+    strbuf_release(&said);
 
     /* A run that could not port every file leaves the build files as
      * they were: written now, they would drop the failed units (a build

@@ -222,17 +222,24 @@ static bool extern_c(const char *p, size_t n)
     return n - k >= 3 && !memcmp(p + k, "\"C\"", 3);
 }
 
-/* Does the "/\*" at at open a comment: no "//" or '"' before it on its
- * line (from floor)? */
+/* Does the "/\*" at at open a comment: not after "//" nor in a string
+ * on its line (from floor)? */
 static bool opens_comment(const char *buf, size_t floor, size_t at)
 {
     size_t b = at;
     while (b > floor && buf[b - 1] != '\n')
         b--;
-    for (; b < at; b++)
-        if (buf[b] == '"' || (buf[b] == '/' && buf[b + 1] == '/'))
+    bool in_string = false;
+    for (; b < at; b++) {
+        if (buf[b] == '\\' && in_string)
+            b++; /* "a\"b" */
+        else if (buf[b] == '"' &&
+                 !(b > floor && buf[b - 1] == '\'' && buf[b + 1] == '\''))
+            in_string = !in_string; /* (not '"') */
+        else if (!in_string && buf[b] == '/' && buf[b + 1] == '/')
             return false;
-    return true;
+    }
+    return !in_string;
 }
 
 /* How far back a declaration's start is looked for (a file of macro
@@ -318,13 +325,21 @@ static enum decl_kind linkage(const struct decl_site *s, enum decl_kind k)
                : k;
 }
 
-/* Does a type's name end before off ("CUresult (", not "return (",
- * "= (" nor "> (": a call through a pointer)? */
+/* Does a type's name end before off ("CUresult (", "vector<int> (",
+ * not "return (", "= (" nor "y > (": a call through a pointer)? */
 static bool type_before(const char *buf, size_t off)
 {
     size_t k = off;
     while (k && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
         k--;
+    if (k && buf[k - 1] == '>') { /* std::vector<int> (, not y > ( */
+        size_t t = k - 1;
+        while (t && buf[t - 1] != '<' && buf[t - 1] != '\n' &&
+               buf[t - 1] != ';' && buf[t - 1] != '(' && buf[t - 1] != '=')
+            t--;
+        return t > 1 && buf[t - 1] == '<' &&
+               (isalnum((unsigned char)buf[t - 2]) || buf[t - 2] == '_');
+    }
     size_t e = k;
     while (k && (isalnum((unsigned char)buf[k - 1]) || buf[k - 1] == '_'))
         k--;

@@ -295,12 +295,16 @@ static bool available_after(const struct py_code *c, size_t k)
  * osp.join(dir, 'musa'), which no port has)? */
 static bool assigned_list(const struct py_code *c, size_t h)
 {
-    size_t k = h >= 2 && py_is_op(c, h - 1, "=") ? h - 2 : h; /* (a; b = [) */
-    while (k && !py_stmt_start(c, k) && !py_is_op(c, k + 1, "="))
+    size_t k = h;
+    while (k && !py_stmt_start(c, k))
         k--;
-    if (!py_is_name(c, k, NULL) || !py_is_op(c, k + 1, "="))
+    size_t eq = k + 1; /* NAME = ..., NAME: T = ... */
+    if (py_is_op(c, eq, ":"))
+        while (eq < h && !py_is_op(c, eq, "="))
+            eq++;
+    if (!py_is_name(c, k, NULL) || !py_is_op(c, eq, "="))
         return false;
-    for (size_t b = k + 2; b < h; b++) /* (only + and brackets between) */
+    for (size_t b = eq + 1; b < h; b++) /* (only + and brackets between) */
         if (!py_opens(c, b) && !py_is_op(c, b, "+") && !py_closes(c, b) &&
             c->t[b].kind != PY_TOK_STRING && !py_is_op(c, b, ","))
             return false;

@@ -480,6 +480,32 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
     return k;
 }
 
+/* The bytes before the token at k on its line. */
+static size_t indent_of(const struct py_code *c, size_t k)
+{
+    size_t b = c->t[k].off;
+    while (b && c->buf[b - 1] != '\n' && c->buf[b - 1] != '\r')
+        b--;
+    return c->t[k].off - b;
+}
+
+/* Is the def at i a method: does the nearest statement indented less
+ * open a class (not a function, a try:, an if:), and is it no
+ * @property (from a diff review: each was renamed while its uses were
+ * not)? */
+static bool in_class(const struct py_code *c, size_t i)
+{
+    size_t col = indent_of(c, i);
+    if (!col ||
+        (i >= 3 && py_is_name(c, i - 2, "property") && py_is_op(c, i - 3, "@")))
+        return false;
+    for (size_t k = i; k-- > 0;)
+        if (py_stmt_start(c, k) && c->t[k].kind != PY_TOK_NEWLINE &&
+            c->t[k].kind != PY_TOK_COMMENT && indent_of(c, k) < col)
+            return py_is_name(c, k, "class");
+    return false;
+}
+
 void pynames_imports(struct pynames *m, const struct py_code *c)
 {
     /* Imports first: they decide what the rest of the file is. */
@@ -496,8 +522,8 @@ void pynames_imports(struct pynames *m, const struct py_code *c)
         if (py_is_name(c, i, "def") && py_is_name(c, i + 1, NULL)) {
             /* 1: at the module's level (a function), 2: a method */
             const char *s = c->buf + c->t[i + 1].off;
-            size_t len = c->t[i + 1].len, off = t->off;
-            bool method = off && c->buf[off - 1] != '\n';
+            size_t len = c->t[i + 1].len;
+            bool method = in_class(c, i);
             if (!method || !hashmap_get(&m->defs, s, len))
                 hashmap_put(&m->defs, s, len,
                             (void *)(uintptr_t)(method ? 2 : 1));

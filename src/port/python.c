@@ -612,6 +612,17 @@ static void close_item(struct py *p, size_t i)
     size_t off = p->t[a].off, len = p->t[i - 1].off + p->t[i - 1].len - off;
     size_t soff, slen; /* '-arch=sm_%s' % cc: an option built, reported */
     bool built = plain(p, a, &soff, &slen) && slen && p->buf[soff] == '-';
+    /* ('-G' if d else '-O3'; not ['-G'] if d else [], whose lists'
+     * items are their own) */
+    struct py_code c = code(p);
+    for (size_t k = a + !built, depth = 0; k < i; k++)
+        if (py_opens(&c, k))
+            depth++;
+        else if (is_op(p, k, ")") || is_op(p, k, "]") || is_op(p, k, "}"))
+            depth -= depth > 0;
+        else if (!depth && plain(p, k, &soff, &slen) && slen &&
+                 p->buf[soff] == '-')
+            sj_chosen_flag(p->j, soff, slen);
     ALLOC_GROW(p->words, p->nwords + 1, p->walloc);
     p->words[p->nwords++] =
         built ? (struct sj_word){soff, slen, off, len, false, false, false}

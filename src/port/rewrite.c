@@ -648,7 +648,9 @@ static bool paste_prefix(struct rw *st, const struct token *t, const char *s,
  * an entry renames (PyTorch's driver_api.h: #define CREATE_MEMBER(name)
  * decltype(&name) name##_, given cuMemAddressReserve, which the port
  * renames): renamed with it (from a review: the member became
- * muMemAddressReserve_ and its uses kept the CUDA name). */
+ * muMemAddressReserve_ and its uses, in other files too, kept the CUDA
+ * name). So is any NAME_ of such a NAME, declared as it is or not, so
+ * that declarations and uses agree in every file (a diff review). */
 static bool pasted_member(struct rw *st, const struct token *t, const char *s,
                           size_t len)
 {
@@ -656,6 +658,7 @@ static bool pasted_member(struct rw *st, const struct token *t, const char *s,
     const struct map_entry *e = id ? id->exact : NULL;
     if (!e || e->kind != MAP_RENAME || e->member || id->nquals)
         return false;
+
     add_edit(st, t->off, len - 1, e->to, e->to_len);
     facts_use(&st->facts, e->domain, 1);
     return true;
@@ -726,7 +729,7 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         pasted_to(st, lx) && paste_prefix(st, t, s, len))
         return;
     if (!(id && id->exact) && len > 2 && s[len - 1] == '_' &&
-        is_member_access(st) && pasted_member(st, t, s, len))
+        pasted_member(st, t, s, len))
         return;
     if (!(id && id->exact) && nr->cover) {
         pend(st, lx, t, nr, s, len, hash);
@@ -965,7 +968,7 @@ static void do_header(struct rw *st, const struct token *t)
             ? NULL
             : mapping_header(st->rw->map, name, len, &kl);
     /* (the project's "cuda.h" beside it, left out of the run) */
-    bool own = e && !angled && st->env->own_header &&
+    bool own = e && !angled && st->env && st->env->own_header &&
                st->env->own_header(st->env->arg, name, len);
     if (own)
         e = NULL;

@@ -776,3 +776,16 @@ bool sj_arch_string(struct script_job *j, size_t off, size_t len)
     arch_note(j, off, s, len, sb->buf);
     return true;
 }
+
+void sj_chosen_flag(struct script_job *j, size_t off, size_t len)
+{
+    size_t joined;
+    const struct nvcc_flag *f = nvflags_find(j->nv, j->buf + off, len, &joined);
+    if (f && f->action != NVF_VALUE && f->action != NVF_RDC &&
+        f->action != NVF_REPORT)
+        sj_warn(j, WARN_BUILD, off,
+                "'%.*s' is kept: it is nvcc's, chosen in an expression the "
+                "port does not rewrite, and mcc does not take it (%s): port "
+                "it by hand",
+                (int)len, j->buf + off, f->why ? f->why : "nvcc only");
+}

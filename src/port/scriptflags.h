@@ -38,6 +38,10 @@ enum sj_level {
  * nvcc_flags: table says; -DNAME as the identifier table says. A
  * language that cannot put two options in one word (Python) sets
  * one_per_word. */
+/* An nvcc option at [off, off + len) that a list's item chooses in an
+ * expression ('-G' if debug else '-O3'): said, when mcc does not take
+ * it as it is. */
+void sj_chosen_flag(struct script_job *j, size_t off, size_t len);
 void sj_flags(struct script_job *j, const struct sj_word *w, size_t n,
               enum sj_level level, bool one_per_word);
 /* What a word of an nvcc command says of the runtime library the port

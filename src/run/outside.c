@@ -76,9 +76,9 @@ static void to_read(struct reading *rd, const char *path, size_t len)
         return;
     if (r->nunported >= READ_MAX) {
         if (!rd->full && r->o->verbosity >= 0)
-            note("read the names of %d headers left out of the run, and no "
-                 "more: a port of the whole tree may name the others' "
-                 "otherwise",
+            note("read what %d headers left out of the run declare, and no "
+                 "more: what the others declare may be named otherwise than "
+                 "a port of the whole tree names it",
                  READ_MAX);
         rd->full = true;
         return;

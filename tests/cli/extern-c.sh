@@ -20,6 +20,8 @@ extern "C" int cuda_after_block(void);
 //******************************************************************
 static const char *pattern = "kernels/*.cu";
 extern "C" int cuda_after_banner(void);
+static const char *tag = "v1"; /* exported; see loader.py */
+extern "C" int cuda_after_string(void);
 void use() {
     cuModuleGetFunction(0, 0, "scale_cuda_kernel");
     run_cuda_scale(0, 1); my_cuda_thing(1); cuda_helper_count();

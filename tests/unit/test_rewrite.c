@@ -226,8 +226,8 @@ START_TEST(member_entries)
                "is_cuda = 1;");
     /* A member a macro pasted from a mapped name (name##_) follows it
      * (from a review: PyTorch's driver_api.h members kept CUDA's). */
-    check_port("api->cudaMalloc_(p, n); s.cudaFree_;",
-               "api->musaMalloc_(p, n); s.musaFree_;");
+    check_port("#define M(n) n##_;\napi->cudaMalloc_(p, n); s.cudaFree_;",
+               "#define M(n) n##_;\napi->musaMalloc_(p, n); s.musaFree_;");
     /* x.type() is DeprecatedTypeProperties, which has no
      * is_privateuseone(): the tensor is asked (from a review). */
     check_port("x.type().is_cuda(); p->type ( ) .is_cuda(); "

@@ -2729,6 +2729,17 @@ START_TEST(python_import_split)
            "from torch_musa.utils.musa_extension import MUSAExtension; from "
            "torch.utils.cpp_extension import load\n",
            "1:54: build: 'load' is kept: torch's JIT build compiles with nvcc");
+    /* An option chosen in an item's expression is said (from a review:
+     * '-G' if debug else '-O3' reached mcc, silently). */
+    expect(newest, SCRIPT_PYTHON,
+           "from torch.utils.cpp_extension import CUDAExtension\n"
+           "a = ['-O3']\na.append('-G' if debug else '-O3')\n"
+           "e = CUDAExtension('x', [], extra_compile_args={'nvcc': a})\n",
+           "from torch_musa.utils.musa_extension import MUSAExtension\n"
+           "a = ['-O3']\na.append('-G' if debug else '-O3')\n"
+           "e = MUSAExtension('x', [], extra_compile_args={'mcc': a})\n",
+           "3:11: build: '-G' is kept: it is nvcc's, chosen in an "
+           "expression");
     /* torch's helpers that look for CUDA_HOME (from a review: ported
      * silently, and setup.py failed on a MUSA machine). */
     expect(newest, SCRIPT_PYTHON,
@@ -2959,6 +2970,7 @@ START_TEST(python_devices)
            "ALL = ['cpu'] + (['cuda'] if torch.cuda.is_available() else [])\n"
            "GPUS = ['cuda'] * torch.cuda.is_available()\n"
            "TUP = ('cpu', 'cuda'); suffices = ['cpu', 'cuda']\n"
+           "DEVS: List[str] = ['cpu', 'cuda']\n"
            "DEV = 'cuda'; DEVICE_TYPE = 'cuda'\n"
            "device_list.append('cuda'); device_list.extend(['cuda:0'])\n"
            "def device(self):\n    return 'cuda' if args.gpu else 'cpu'\n"
@@ -2967,6 +2979,7 @@ START_TEST(python_devices)
            "ALL = ['cpu'] + (['musa'] if torch.musa.is_available() else [])\n"
            "GPUS = ['musa'] * torch.musa.is_available()\n"
            "TUP = ('cpu', 'musa'); suffices = ['cpu', 'cuda']\n"
+           "DEVS: List[str] = ['cpu', 'musa']\n"
            "DEV = 'musa'; DEVICE_TYPE = 'musa'\n"
            "device_list.append('musa'); device_list.extend(['musa:0'])\n"
            "def device(self):\n    return 'musa' if args.gpu else 'cpu'\n"
@@ -3248,6 +3261,17 @@ START_TEST(python_devices)
     expect_quiet(newest, SCRIPT_PYTHON,
                  "import torch\ndef cuda(t):\n    return t.cuda()\n",
                  "import torch\ndef cuda(t):\n    return t.cuda()\n");
+    /* (a function in a try: or another function, and a property, are no
+     * methods the calls name: from a diff review) */
+    expect_quiet(newest, SCRIPT_PYTHON,
+                 "import torch\ntry:\n    def cuda(t):\n        return t\n"
+                 "except ImportError:\n    pass\n"
+                 "class C:\n    @property\n    def cuda(self):\n"
+                 "        return 1\n",
+                 "import torch\ntry:\n    def cuda(t):\n        return t\n"
+                 "except ImportError:\n    pass\n"
+                 "class C:\n    @property\n    def cuda(self):\n"
+                 "        return 1\n");
     expect_quiet(newest, SCRIPT_PYTHON,
                  "from torch.utils.cpp_extension import CUDAExtension\n"
                  "def ext(nvcc=None):\n    pass\ne = ext(nvcc=['-G'])\n",

@@ -14,6 +14,6 @@ saDeviceSynchronize(); }
 auto k = dlsym(handle, "musaMalloc");
 auto sub = a<b<c>>> 1;
 kernel<<<1, 2>>>(musaMemcpyHostToDevice);
-$x = musaSuccess; Accumulate; CUBEMAP; my_cudaMalloc; cudaMalloc_;
+$x = musaSuccess; Accumulate; CUBEMAP; my_cudaMalloc; musaMalloc_;
 /* an unterminated comment runs to the end of the file
 cudaMalloc

@@ -24,10 +24,11 @@ C2M_ESC = $(subst $(C2M_HASH),\$(C2M_HASH),$(subst $$,$$$$,$(1)))
 C2M_KEEP = $(if $(call C2M_SAME,$(C2M_WAS_$(1)),$(C2M_CMD_$(1))),,$(shell mkdir -p $(@D))$(file >$@,C2M_WAS_$(1) := $(call C2M_ESC,$(C2M_CMD_$(1)))))
 C2M_FLAGS :=
 C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
-MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas
+MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusa -lmusolver -lmublas
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/fp8.mu.o \
   $(C2M_BUILD)/obj/lib.mu.o \
+  $(C2M_BUILD)/obj/pasted.cpp.o \
   $(C2M_BUILD)/obj/solve.mu.o
 MUSA_PROGRAMS := \
   $(C2M_BUILD)/bin/lib
@@ -56,6 +57,13 @@ $(C2M_BUILD)/obj/lib.mu.o: $(C2M_ROOT)/lib.mu $(C2M_BUILD)/obj/lib.mu.o.cmd
 	@mkdir -p $(@D)
 	$(C2M_CMD_obj/lib.mu.o) -MD -MF $@.d -c $< -o $@
 
+C2M_CMD_obj/pasted.cpp.o = $(CXX) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(CXXFLAGS)
+$(C2M_BUILD)/obj/pasted.cpp.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/pasted.cpp.o)
+$(C2M_BUILD)/obj/pasted.cpp.o: $(C2M_ROOT)/pasted.cpp $(C2M_BUILD)/obj/pasted.cpp.o.cmd
+	@mkdir -p $(@D)
+	$(C2M_CMD_obj/pasted.cpp.o) -MD -MF $@.d -c $< -o $@
+
 C2M_CMD_obj/solve.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
 $(C2M_BUILD)/obj/solve.mu.o.cmd: C2M_FORCE
 	$(call C2M_KEEP,obj/solve.mu.o)
@@ -63,9 +71,9 @@ $(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_BUILD)/obj/solve.mu.o.cm
 	@mkdir -p $(@D)
 	$(C2M_CMD_obj/solve.mu.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/fp8.mu.o $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
+$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/fp8.mu.o $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/pasted.cpp.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)
-	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusolver -lmublas $(LDLIBS)
+	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusa -lmusolver -lmublas $(LDLIBS)
 
 -include $(MUSA_OBJS:%=%.d) $(MUSA_IMAGES:%=%.d)
 ifneq ($(C2M_GOAL),)

@@ -1,0 +1,10 @@
+// CUTLASS 3 / CuTe by NVIDIA architecture: the namespaces move to
+// MUTLASS and MuTe, the atoms and tags named by sm_80/sm_90 are said; a
+// macro of the project's own of that shape is its own.
+#include <mute/tensor.hpp>
+using namespace mute;
+using Mma = MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>;
+using Load = mute::SM90_TMA_LOAD;
+using Arch = mutlass::arch::Sm90;
+#define SM80_PATH 1
+int path = SM80_PATH;

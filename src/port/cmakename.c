@@ -111,16 +111,6 @@ languages_gone(struct script_job *j, const struct cmake_arg *args, size_t nargs)
     return se;
 }
 
-/* Does the text of t hold s? */
-static bool holds(const char *buf, const struct cmake_token *t, const char *s)
-{
-    size_t n = strlen(s);
-    for (size_t k = 0; k + n <= t->len; k++)
-        if (!memcmp(buf + t->off + k, s, n))
-            return true;
-    return false;
-}
-
 bool cmake_languages(struct script_job *j, const char *cmd,
                      const struct cmake_arg *args, size_t nargs, bool text,
                      const struct cmake_token *name, size_t close)
@@ -142,10 +132,12 @@ bool cmake_languages(struct script_job *j, const char *cmd,
               : NULL;
         if (le && nargs > 2 && cmake_tok_is(j->buf, l, "CUDA")) {
             const struct cmake_token *v = &args[2].t;
-            bool code = strstr(cmd, "source") &&
-                        (holds(j->buf, &args[1].t, "cuda") ||
-                         holds(j->buf, &args[1].t, "__global__") ||
-                         holds(j->buf, &args[1].t, "<<<"));
+            const char *src = j->buf + args[1].t.off;
+            size_t sl = args[1].t.len;
+            bool code =
+                strstr(cmd, "source") && (cmake_holds(src, sl, "cuda") ||
+                                          cmake_holds(src, sl, "__global__") ||
+                                          cmake_holds(src, sl, "<<<"));
             sj_warn(j, WARN_BUILD, l->off,
                     "%s() %s: it stops the configure; set %.*s by hand, or "
                     "check with CXX%s",
@@ -226,8 +218,6 @@ void cmake_word_refs(struct script_job *j, const struct cmake_token *p,
                                        (uint32_t)(e - k), CMAKE_PC_WORD, 0};
             cmake_rename_variable(j, &name, true);
         }
-        if (lt + 1 >= s + p->len)
-            break;
     }
 }
 

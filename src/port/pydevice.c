@@ -599,15 +599,17 @@ const char *pydevice_method(struct script_job *j, const struct py_code *c,
      * renames in every file (from a review: a file that had one kept
      * its tensors' .cuda(), and another's batch.musa() failed); a
      * function of the module's name keeps the file's calls as they are. */
-    const void *def =
-        m->defs.nr ? hashmap_get(&m->defs, c->buf + t->off, t->len) : NULL;
-    if (def == (void *)2 && i && py_is_name(c, i - 1, "def") &&
-        py_is_op(c, i + 1, "("))
-        return rename(
-            j, mapping_script(j->map, SC_PY_METHOD, c->buf + t->off, t->len),
-            t->off, t->len);
+    bool def = i && py_is_name(c, i - 1, "def") && py_is_op(c, i + 1, "(");
+    if ((def || (t->flags & PY_TOKF_ATTR)) && m->defs.nr &&
+        hashmap_get(&m->defs, c->buf + t->off, t->len) ==
+            (def ? (void *)2 : (void *)1))
+        return def ? rename(j,
+                            mapping_script(j->map, SC_PY_METHOD,
+                                           c->buf + t->off, t->len),
+                            t->off, t->len)
+                   : NULL;
     if (!(t->flags & PY_TOKF_ATTR) ||
-        (i >= 2 && py_is_name(c, i - 2, "torch")) || def == (void *)1 ||
+        (i >= 2 && py_is_name(c, i - 2, "torch")) ||
         (i >= 2 && m->modules.nr && py_is_name(c, i - 2, NULL) &&
          !(c->t[i - 2].flags & PY_TOKF_ATTR) &&
          hashmap_get(&m->modules, c->buf + c->t[i - 2].off, c->t[i - 2].len)))

@@ -480,28 +480,19 @@ static size_t import(struct pynames *m, const struct py_code *c, size_t i)
     return k;
 }
 
-/* The bytes before the token at k on its line. */
-static size_t indent_of(const struct py_code *c, size_t k)
-{
-    size_t b = c->t[k].off;
-    while (b && c->buf[b - 1] != '\n' && c->buf[b - 1] != '\r')
-        b--;
-    return c->t[k].off - b;
-}
-
 /* Is the def at i a method: does the nearest statement indented less
  * open a class (not a function, a try:, an if:), and is it no
  * @property (from a diff review: each was renamed while its uses were
  * not)? */
 static bool in_class(const struct py_code *c, size_t i)
 {
-    size_t col = indent_of(c, i);
+    size_t col = py_column(c, i);
     if (!col ||
         (i >= 3 && py_is_name(c, i - 2, "property") && py_is_op(c, i - 3, "@")))
         return false;
     for (size_t k = i; k-- > 0;)
         if (py_stmt_start(c, k) && c->t[k].kind != PY_TOK_NEWLINE &&
-            c->t[k].kind != PY_TOK_COMMENT && indent_of(c, k) < col)
+            c->t[k].kind != PY_TOK_COMMENT && py_column(c, k) < col)
             return py_is_name(c, k, "class");
     return false;
 }

@@ -408,15 +408,6 @@ static void free_alias(void *arg, const char *key, size_t len, void *value)
     free(a);
 }
 
-/* Where a line's first token is: the bytes before it on its line. */
-static size_t column(const char *buf, size_t off)
-{
-    size_t b = off;
-    while (b && buf[b - 1] != '\n' && buf[b - 1] != '\r')
-        b--;
-    return off - b;
-}
-
 /* The end (an offset) of the body of the function or lambda whose ':'
  * is at colon, the statement at stmt. */
 static size_t body_end(const struct py_code *c, size_t stmt, size_t colon,
@@ -432,11 +423,10 @@ static size_t body_end(const struct py_code *c, size_t stmt, size_t colon,
             else if (!depth && py_is_op(c, k, ","))
                 break;
     } else if (k < c->n && c->t[k].kind == PY_TOK_NEWLINE) {
-        size_t col = column(c->buf, c->t[stmt].off);
+        size_t col = py_column(c, stmt);
         while (k < c->n &&
                !(py_stmt_start(c, k) && c->t[k].kind != PY_TOK_NEWLINE &&
-                 c->t[k].kind != PY_TOK_COMMENT &&
-                 column(c->buf, c->t[k].off) <= col))
+                 c->t[k].kind != PY_TOK_COMMENT && py_column(c, k) <= col))
             k++;
     } else {
         k = py_stmt_end(c, k);

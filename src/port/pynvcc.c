@@ -57,14 +57,6 @@ static bool is_name(const struct pynvcc *v, size_t i, const char *s)
     return i < v->c->n && py_is_name(v->c, i, s);
 }
 
-static size_t column(const char *buf, size_t off)
-{
-    size_t k = off;
-    while (k && buf[k - 1] != '\n' && buf[k - 1] != '\r')
-        k--;
-    return off - k;
-}
-
 /* The file's own functions and their bodies: the logical lines after
  * the header indented deeper than 'def', or the rest of its line. */
 static void find_bodies(struct pynvcc *v)
@@ -81,9 +73,9 @@ static void find_bodies(struct pynvcc *v)
             continue;
         size_t from = k + 1, to;
         if (from < c->n && c->t[from].kind == PY_TOK_NEWLINE) {
-            size_t col = column(c->buf, c->t[i].off);
+            size_t col = py_column(c, i);
             to = ++from;
-            while (to < c->n && column(c->buf, c->t[to].off) > col)
+            while (to < c->n && py_column(c, to) > col)
                 to = py_stmt_end(c, to) + 1;
             if (to > c->n)
                 to = c->n;

@@ -618,7 +618,7 @@ static void close_item(struct py *p, size_t i)
     for (size_t k = a + !built, depth = 0; k < i; k++)
         if (py_opens(&c, k))
             depth++;
-        else if (is_op(p, k, ")") || is_op(p, k, "]") || is_op(p, k, "}"))
+        else if (py_closes(&c, k))
             depth -= depth > 0;
         else if (!depth && plain(p, k, &soff, &slen) && slen &&
                  p->buf[soff] == '-')

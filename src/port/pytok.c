@@ -199,6 +199,14 @@ bool py_stmt_start(const struct py_code *c, size_t i)
     return !i || c->t[i - 1].kind == PY_TOK_NEWLINE;
 }
 
+size_t py_column(const struct py_code *c, size_t k)
+{
+    size_t b = c->t[k].off;
+    while (b && c->buf[b - 1] != '\n' && c->buf[b - 1] != '\r')
+        b--;
+    return c->t[k].off - b;
+}
+
 size_t py_stmt_end(const struct py_code *c, size_t i)
 {
     while (i < c->n && c->t[i].kind != PY_TOK_NEWLINE)

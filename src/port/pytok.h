@@ -68,6 +68,9 @@ bool py_assignment_before(const struct py_code *c, size_t name, size_t from,
                           size_t to, size_t *va, size_t *vb);
 /* Does token i start a logical line; where does the line of i end? */
 bool py_stmt_start(const struct py_code *c, size_t i);
+/* The bytes before the token at k on its line: its indentation, when it
+ * starts one. */
+size_t py_column(const struct py_code *c, size_t k);
 size_t py_stmt_end(const struct py_code *c, size_t i);
 /* Do the tokens that end at k spell the dotted name, and no more of one
  * (cfg.environ is not environ)? */

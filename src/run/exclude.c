@@ -4,9 +4,12 @@
 #include "run/exclude.h"
 
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "io/safe.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 static const char *skip_dot(const char *p)
 {
@@ -40,5 +43,22 @@ bool exclude_match(const struct options *o, const char *path, const char *rel,
                   fnmatch(p, skip_dot(path), FNM_PATHNAME) == 0;
     }
     strbuf_release(&pat);
+    return out;
+}
+
+bool exclude_path(const struct options *o, const char *root, const char *path)
+{
+    const char *rel = root ? safe_below(root, path) : NULL;
+    if (!rel || !*rel)
+        return exclude_match(o, path, strrchr(path, '/') + 1, false);
+    if (exclude_match(o, rel, rel, false))
+        return true;
+    bool out = false;
+    char *dir = xstrdup(rel);
+    for (char *slash; !out && (slash = strrchr(dir, '/'));) {
+        *slash = '\0';
+        out = exclude_match(o, dir, dir, true);
+    }
+    free(dir);
     return out;
 }

@@ -16,5 +16,9 @@
  * ending in '/' against directories only. */
 bool exclude_match(const struct options *o, const char *path, const char *rel,
                    bool dir);
+/* Whether the file at path (absolute, not walked: a header a port reads)
+ * is left out, itself or a directory of it below root (the inputs' root,
+ * or NULL). */
+bool exclude_path(const struct options *o, const char *root, const char *path);
 
 #endif

@@ -21,7 +21,6 @@
 #include "run/inplace.h"
 #include "run/leftout.h"
 #include "run/names.h"
-#include "run/outside.h"
 #include "run/platform.h"
 #include "run/presetinc.h"
 #include "run/portconf.h"
@@ -611,24 +610,12 @@ static bool found_beside(struct strbuf *p, const struct job *j,
 {
     const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
     char path[PATH_MAX];
-    struct stat st;
-    size_t n = slash && (size_t)(slash - j->abs) + len + 2 <= sizeof(path)
-                   ? path_join_normal(path, sizeof(path), j->abs,
-                                      (size_t)(slash - j->abs), name, len)
-                   : 0;
+    size_t n = slash ? path_file_at(path, sizeof(path), j->abs,
+                                    (size_t)(slash - j->abs), name, len)
+                     : 0;
     strbuf_reset(p);
     strbuf_add(p, path, n);
-    return n && stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Is the header name[0..len) beside job j left out by --exclude? */
-static bool excluded_header(const struct run *r, const struct job *j,
-                            const char *name, size_t len)
-{
-    struct strbuf p = STRBUF_INIT;
-    bool out = found_beside(&p, j, name, len) && outside_left_out(r, p.buf);
-    strbuf_release(&p);
-    return out;
+    return n > 0;
 }
 
 /* A quoted #include name[0..len) of job j that is no file of the run and
@@ -655,6 +642,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
     }
     /* Beside the file on disk, but left out of the run? */
     bool beside = found_beside(p, j, name, len);
+    bool excluded = beside && exclude_path(r->o, r->in_root, p->buf);
     strbuf_reset(p);
     if (!renamed && !beside) { /* (where the build alone looks, maybe) */
         free(to);
@@ -665,7 +653,7 @@ static const char *found_nowhere(struct strbuf *p, const struct run *r,
                     "'%.*s' is found from this file's directory, but is not "
                     "ported with it: %s",
                     (int)len, name,
-                    excluded_header(r, j, name, len)
+                    excluded
                         ? "--exclude leaves it out, so its CUDA stays and "
                           "what it declares keeps its names, while this port "
                           "may rename their uses"

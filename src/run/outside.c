@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 
 #include "build/compdb.h"
-#include "io/safe.h"
 #include "io/source.h"
 #include "lex/lexer.h"
 #include "port/edit.h"
@@ -48,23 +47,6 @@ struct reading {
     bool full; /* READ_MAX reached, said */
 };
 
-bool outside_left_out(const struct run *r, const char *path)
-{
-    const char *rel = r->in_root ? safe_below(r->in_root, path) : NULL;
-    if (!rel || !*rel)
-        return exclude_match(r->o, path, strrchr(path, '/') + 1, false);
-    if (exclude_match(r->o, rel, rel, false))
-        return true;
-    bool out = false;
-    char *dir = xstrdup(rel);
-    for (char *slash; !out && (slash = strrchr(dir, '/'));) {
-        *slash = '\0';
-        out = exclude_match(r->o, dir, dir, true);
-    }
-    free(dir);
-    return out;
-}
-
 static void to_read(struct reading *rd, const char *path, size_t len)
 {
     struct run *r = rd->r;
@@ -72,7 +54,7 @@ static void to_read(struct reading *rd, const char *path, size_t len)
         return;
     enum file_kind k = filekind_of(path);
     if (k == FK_OTHER || k == FK_MUSA || k == FK_MUSA_HDR || k >= FK_CMAKE ||
-        outside_left_out(r, path))
+        exclude_path(r->o, r->in_root, path))
         return;
     if (r->nunported >= READ_MAX) {
         if (!rd->full && r->o->verbosity >= 0)
@@ -96,14 +78,12 @@ static const char *include_of(void *arg, const char *name, size_t len,
 {
     struct reading *rd = arg;
     char path[PATH_MAX];
-    struct stat st;
     (void)note;
-    if (library || where == FACTS_FOREIGN || !len || name[0] == '/' ||
-        rd->dirlen + len + 2 > sizeof(path))
-        return NULL;
     size_t n =
-        path_join_normal(path, sizeof(path), rd->dir, rd->dirlen, name, len);
-    if (n && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        library || where == FACTS_FOREIGN || !len || name[0] == '/'
+            ? 0
+            : path_file_at(path, sizeof(path), rd->dir, rd->dirlen, name, len);
+    if (n)
         to_read(rd, path, n);
     return NULL;
 }

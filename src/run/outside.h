@@ -14,8 +14,5 @@ void outside_check(struct run *r);
  * (and those they include so), their declarations into the table, as
  * r->unported (file numbers from r->njobs on). */
 void outside_read(struct run *r);
-/* Is path (absolute) left out by --exclude, itself or a directory of it
- * below the inputs' root? Such a header is not read: it stays as it is. */
-bool outside_left_out(const struct run *r, const char *path);
 
 #endif

@@ -57,30 +57,39 @@ struct id {
     ino_t ino;
 };
 
+/* The run's input directories, asked where each output is written:
+ * their identities, and the answer for the last output's directory (the
+ * jobs come sorted by output path, so the same directory repeats). */
+struct in_dirs {
+    const char **arg;
+    struct stat *st;
+    size_t n;
+    char *last;        /* the last output's directory, or NULL */
+    const char *found; /* ... the input directory it is in, or NULL */
+};
+
 /* The input directory (its argument) that the output path out would be
  * written in, looked for from its deepest directory there is; or NULL.
  * (-o proj proj/src with proj/src/src/k.cu: proj/src/k.mu is written
  * in the input, which a second run then takes for one; from a review.) */
-static const char *in_input_dir(const struct run *r, const char *out)
+static const char *in_input_dir(struct in_dirs *d, const char *out)
 {
-    char *dir = xstrdup(out);
+    const char *slash = strrchr(out, '/');
+    size_t len = slash ? (size_t)(slash - out) : 0;
+    if (d->last && strlen(d->last) == len && !memcmp(d->last, out, len))
+        return d->found;
+    free(d->last);
+    d->last = xstrndup(out, len);
+    d->found = NULL;
+    char *dir = xstrdup(d->last);
     struct stat st;
-    const char *found = NULL;
-    for (char *slash; !found && (slash = strrchr(dir, '/'));) {
-        *slash = '\0';
-        if (!*dir || stat(dir, &st) < 0)
-            continue;
-        for (size_t i = 0; !found && i < r->o->ninputs; i++) {
-            const struct input *in = &r->in[i];
-            struct stat is;
-            if (in->arg && in->is_dir && stat(in->arg, &is) == 0 &&
-                holds(&is, dir, true))
-                found = in->arg;
-        }
-        break;
-    }
+    while (*dir && stat(dir, &st) < 0 && (slash = strrchr(dir, '/')))
+        *(char *)slash = '\0'; /* (up to one there is) */
+    for (size_t i = 0; *dir && !d->found && i < d->n; i++)
+        if (holds(&d->st[i], dir, true))
+            d->found = d->arg[i];
     free(dir);
-    return found;
+    return d->found;
 }
 
 static const struct job *input_at(const struct hashmap *ids, const char *path,
@@ -107,6 +116,13 @@ void overlap_check(struct run *r)
      * walk did not stat most of them), then every output path. */
     struct id *key = xcalloc(r->njobs ? r->njobs : 1, sizeof(*key));
     struct hashmap ids = HASHMAP_INIT;
+    struct in_dirs dirs = {xcalloc(o->ninputs + 1, sizeof(*dirs.arg)),
+                           xcalloc(o->ninputs + 1, sizeof(*dirs.st)), 0, NULL,
+                           NULL};
+    for (size_t i = 0; i < o->ninputs; i++)
+        if (r->in[i].arg && r->in[i].is_dir &&
+            stat(r->in[i].arg, &dirs.st[dirs.n]) == 0)
+            dirs.arg[dirs.n++] = r->in[i].arg;
     for (size_t i = 0; i < r->njobs; i++) {
         struct job *j = &r->jobs[i];
         if (!j->ino && stat(j->path, &st) == 0) {
@@ -127,7 +143,7 @@ void overlap_check(struct run *r)
             die("output '%s' (the port of '%s') is the input '%s': the port "
                 "would overwrite its inputs; choose another -o",
                 j->out, j->path, in->path);
-        const char *d = j->out ? in_input_dir(r, j->out) : NULL;
+        const char *d = j->out ? in_input_dir(&dirs, j->out) : NULL;
         if (d)
             die("output '%s' (the port of '%s') would be written in the "
                 "input directory '%s', where a later run takes it for an "
@@ -151,4 +167,7 @@ void overlap_check(struct run *r)
     }
     hashmap_release(&ids);
     free(key);
+    free(dirs.arg);
+    free(dirs.st);
+    free(dirs.last);
 }

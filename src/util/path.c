@@ -106,3 +106,13 @@ bool path_is_file(const char *path)
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
+
+size_t path_file_at(char *out, size_t size, const char *dir, size_t dirlen,
+                    const char *name, size_t len)
+{
+    struct stat st;
+    size_t n = dirlen + len + 2 <= size
+                   ? path_join_normal(out, size, dir, dirlen, name, len)
+                   : 0;
+    return n && stat(out, &st) == 0 && S_ISREG(st.st_mode) ? n : 0;
+}

@@ -21,6 +21,10 @@ void path_normalize(char *path);
  * returns the length, or 0 when it does not fit. */
 size_t path_join_normal(char *out, size_t size, const char *dir, size_t dirlen,
                         const char *name, size_t len);
+/* The same, when dir/name is a regular file (stat(2), links followed):
+ * the length, else 0. */
+size_t path_file_at(char *out, size_t size, const char *dir, size_t dirlen,
+                    const char *name, size_t len);
 
 /* The absolute, normalised path (resolved where it exists); caller
  * frees. NULL if the working directory is unknown. */

@@ -329,28 +329,28 @@ void rules_each_made(const struct rules *r,
 }
 
 int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
-               size_t len)
+               size_t len, char *probe, size_t *n)
 {
-    char probe[256];
     unsigned char c = len ? (unsigned char)s[0] : 0;
     for (size_t b = 0; len && b < r->made_nr[c]; b++) {
         const struct rule *rule = &r->v[r->made[c][b]];
         size_t tl = rule->repl_len, ll = rule->litlen[0];
         if (len < tl || memcmp(s, rule->repl, tl) ||
-            ll + len - tl > sizeof(probe))
+            ll + len - tl > RULES_PROBE_MAX)
             continue;
         /* The subject it would be made of: the literal start for the
          * replacement; the best rule for that must give s back. */
         memcpy(probe, rule->lit[0], ll);
         memcpy(probe + ll, s + tl, len - tl);
-        size_t n = ll + len - tl, matched;
-        int k = rules_match(r, m, probe, n, &matched);
+        size_t matched;
+        *n = ll + len - tl;
+        int k = rules_match(r, m, probe, *n, &matched);
         if (k < 0)
             continue;
         const char *to = r->v[k].repl;
         size_t kl = r->v[k].repl_len;
-        if (kl + n - matched == len && !memcmp(s, to, kl) &&
-            !memcmp(s + kl, probe + matched, n - matched))
+        if (kl + *n - matched == len && !memcmp(s, to, kl) &&
+            !memcmp(s + kl, probe + matched, *n - matched))
             return k;
     }
     return -1;

@@ -72,10 +72,12 @@ void rules_each_made(const struct rules *r,
 /* Whether a rule (PREFIX mode) makes s[0..len) of another subject: one
  * whose matches all start with one literal text, which a subject that
  * has it where s has the rule's replacement matches, the match giving s
- * back. Returns the rule's index, or -1 (a rule that could not be run
- * to its end counts as none). */
+ * back. Returns the rule's index, with the subject in probe[0..*n)
+ * (cublasCreate for mublasCreate; probe holds RULES_PROBE_MAX bytes), or
+ * -1 (a rule that could not be run to its end counts as none). */
+enum { RULES_PROBE_MAX = 256 };
 int rules_made(const struct rules *r, struct rules_matcher *m, const char *s,
-               size_t len);
+               size_t len, char *probe, size_t *n);
 /* After rules_match returned RULES_MATCH_ERROR: the failing rule's index
  * in *rule, and PCRE2's reason ("match limit exceeded"), valid until the
  * next call with m. */

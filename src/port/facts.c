@@ -80,14 +80,9 @@ void facts_use(struct facts *fs, const char *domain, size_t n)
     facts_use_at(fs, domain, n, facts_where(fs));
 }
 
-void facts_use_at(struct facts *fs, const char *domain, size_t n,
-                  enum facts_where w)
+static void count_uses(struct tu_facts *tf, size_t i, size_t n,
+                       enum facts_where w)
 {
-    size_t i;
-    struct tu_facts *tf = domain_slot(fs, domain, &i);
-    if (!tf)
-        return;
-    tf->domains[i].edits += n;
     switch (w) {
     case FACTS_ALWAYS:
         tf->domains[i].uses += n;
@@ -98,6 +93,25 @@ void facts_use_at(struct facts *fs, const char *domain, size_t n,
     case FACTS_FOREIGN:
         break;
     }
+}
+
+void facts_use_at(struct facts *fs, const char *domain, size_t n,
+                  enum facts_where w)
+{
+    size_t i;
+    struct tu_facts *tf = domain_slot(fs, domain, &i);
+    if (!tf)
+        return;
+    tf->domains[i].edits += n;
+    count_uses(tf, i, n, w);
+}
+
+void facts_call(struct facts *fs, const char *domain)
+{
+    size_t i;
+    struct tu_facts *tf = domain_slot(fs, domain, &i);
+    if (tf)
+        count_uses(tf, i, 1, facts_where(fs));
 }
 
 /* Headers whose types need mcc even in otherwise host-only code. */

@@ -87,6 +87,9 @@ void facts_edits(struct facts *fs, const char *domain, size_t n);
 void facts_use(struct facts *fs, const char *domain, size_t n);
 void facts_use_at(struct facts *fs, const char *domain, size_t n,
                   enum facts_where w);
+/* A name of domain's MUSA API in MUSA code (a file already ported,
+ * whose names are not edited): a use, as facts_use's, no edit. */
+void facts_call(struct facts *fs, const char *domain);
 /* An #include of name[0..len) as the port leaves it, whose link: section
  * is domain's (or NULL). */
 void facts_header(struct facts *fs, const char *name, size_t len,

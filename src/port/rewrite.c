@@ -32,6 +32,11 @@ struct name_result {
     const struct map_entry *rule; /* a pattern, when id has no exact entry */
     const char *text;             /* what the pattern makes of the name */
     size_t len;
+    /* A MUSA API's name, made of a CUDA one by an exact entry (the
+     * pattern's the same way): that entry's domain. In MUSA code, or
+     * beside the CUDA code ported (a port of a port), the file needs the
+     * API's libraries as the CUDA name would (build.h). */
+    const char *api;
     unsigned cover; /* PN_*: no exact entry, but a rule may touch it */
     /* The file's pending entry for it (pending.h), if made in file gen. */
     struct pname *pn;
@@ -325,6 +330,20 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
 }
 
 /* What the mapping says about identifier s[0..len), cached per worker. */
+/* The domain of the exact entry that renames probe[0..n) to s[0..len),
+ * if its domain links a library (name_result.api). */
+static const char *api_of(const struct mapping *m, const char *s, size_t len,
+                          const char *probe, size_t n)
+{
+    const struct map_ident *id = mapping_ident(m, probe, n);
+    const struct map_entry *e = id ? id->exact : NULL;
+    const char *const *libs;
+    return e && e->kind == MAP_RENAME && e->to_len == len &&
+                   !memcmp(e->to, s, len) && mapping_links(m, e->domain, &libs)
+               ? e->domain
+               : NULL;
+}
+
 static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
                                        uint32_t hash)
 {
@@ -377,11 +396,15 @@ static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
     }
     if ((!r->id || !r->id->exact) &&
         !(r->cover & (PN_PATTERN | PN_SUSPECT | PN_NONE)) && !r->failed) {
-        int k = rules_made(rw->patterns, rw->pm, s, len);
+        char probe[RULES_PROBE_MAX];
+        size_t n;
+        int k = rules_made(rw->patterns, rw->pm, s, len, probe, &n);
         const struct map_entry *rule =
             k >= 0 ? rules_tag(rw->patterns, (size_t)k) : NULL;
-        if (rule && rule->kind == MAP_RENAME)
+        if (rule && rule->kind == MAP_RENAME) {
             r->cover |= PN_TARGET;
+            r->api = api_of(rw->map, s, len, probe, n);
+        }
     }
     if (rw->words && (!r->id || !r->id->exact)) {
         if (project_words(s, len, NULL))
@@ -681,6 +704,8 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
          lexer_token_is(b, m, "TORCH_LIBRARY_IMPL_EXPAND")))
         return;
     struct name_result *nr = lookup_name(st, s, len, hash);
+    if (nr->api)
+        facts_call(&st->facts, nr->api);
     if (st->env && st->env->includes_only) {
         if (nr->cover)
             pend(st, lx, t, nr, s, len, hash);
@@ -930,6 +955,25 @@ static void do_file_string(struct rw *st, const struct token *t)
     renamed_path(st, t->off + skip, s, len, st->env->file_string);
 }
 
+/* An identifier of MUSA code: the names a rule could touch are noted
+ * (note_names); a MUSA API's name says which libraries the file needs
+ * (name_result.api). */
+static void native_ident(struct rw *st, struct lexer *lx, const struct token *t)
+{
+    if (st->env->note_names) {
+        do_ident(st, lx, t);
+        return;
+    }
+    size_t len;
+    const char *s = spell(st, t, &len);
+    uint32_t hash;
+    if (map_filter_may_apply(st->rw->filter, s, len, &hash)) {
+        const struct name_result *nr = lookup_name(st, s, len, hash);
+        if (nr->api)
+            facts_call(&st->facts, nr->api);
+    }
+}
+
 static void do_header(struct rw *st, const struct token *t)
 {
     const char *p = st->buf + t->off;
@@ -1169,8 +1213,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
             facts_token(&st.facts, &t, &st.prev);
             if (t.kind == TOK_HEADER)
                 do_header(&st, &t);
-            else if (t.kind == TOK_IDENT && env->note_names)
-                do_ident(&st, &lx, &t);
+            else if (t.kind == TOK_IDENT)
+                native_ident(&st, &lx, &t);
             st.prev = t;
         }
         finish_pending(&st);

@@ -318,7 +318,7 @@ static bool build_warning_passes(struct run *r, const char *file,
 }
 
 /* Which of a file's domains file_libs takes. */
-enum lib_use { LIB_USED, LIB_USED_IF, LIB_NAMED };
+enum lib_use { LIB_USED, LIB_USED_IF, LIB_NAMED, LIB_NATIVE };
 
 static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
 {
@@ -329,6 +329,8 @@ static bool domain_counts(const struct tu_facts *f, size_t k, enum lib_use u)
         return f->domains[k].cuses > 0;
     case LIB_NAMED:
         return f->domains[k].named;
+    case LIB_NATIVE: /* (MUSA code: its headers, and its API's names) */
+        return f->domains[k].named || f->domains[k].uses > 0;
     }
     return false;
 }
@@ -502,10 +504,11 @@ void buildfiles_write(struct run *r)
             .images = tf->images,
             .hash = res->hash,
         };
-        /* MUSA code already (native) is not looked into: the headers it
-         * names stand for its uses. */
-        f->libs =
-            file_libs(r->map, tf, native ? LIB_NAMED : LIB_USED, &a, &f->nlibs);
+        /* MUSA code already (native) is not ported: the headers it names
+         * stand for its uses, with the names of an API that none of them
+         * brings (the driver's: musa.h is named for its macros too). */
+        f->libs = file_libs(r->map, tf, native ? LIB_NATIVE : LIB_USED, &a,
+                            &f->nlibs);
         if (res->need_libs.len) { /* and those of the platforms it uses */
             size_t n;
             const char *const *more = str_list(&res->need_libs, &a, &n);
@@ -515,8 +518,7 @@ void buildfiles_write(struct run *r)
             f->libs = v;
             f->nlibs += n;
         }
-        if (!native)
-            f->clibs = file_libs(r->map, tf, LIB_USED_IF, &a, &f->nclibs);
+        f->clibs = file_libs(r->map, tf, LIB_USED_IF, &a, &f->nclibs);
         f->hlibs = file_libs(r->map, tf, LIB_NAMED, &a, &f->nhlibs);
         f->incdirs = str_list(&res->need_dirs, &a, &f->nincdirs);
         f->incdirs = follow_renames(r, f->incdirs, f->nincdirs, &a);

@@ -171,9 +171,18 @@ echo "== a port of the port links what the port did (its calls are MUSA's)"
 mkdir -p again
 printf '#pragma once\n#include <cublas_v2.h>\nint init();\n' >again/util.h
 printf '#include "util.h"\nint init() { cublasHandle_t h; return cublasCreate(&h); }\n' >again/k.cu
-printf '#include "util.h"\nint main() { return init(); }\n' >again/main.cpp
+printf '#include <cuda.h>\nint drv() { return cuInit(0); }\n' >again/drv.cpp
+printf '#include "util.h"\nint drv();\nint main() { return init() + drv(); }\n' >again/main.cpp
+mkdir -p again/solo
+printf '#include <cuda.h>\nint main() { return cuInit(0); }\n' >again/solo/solo.cu
 $C2M -q -o again-1 again && $C2M -q -o again-2 again-1
 grep -h '^MUSA_LIBS' again-1/musa.mk again-2/musa.mk
+echo "-- MUSA code (solo.mu) links the driver for its calls:"
+for d in again-1 again-2; do
+    make -n -f $d/musa.mk LINKER=linker "$d/musa_build/bin/solo/solo" |
+        grep '^linker' | grep -o -- ' -l[a-z]*' | tr -d '\n'
+    echo
+done
 echo "== a header only the project's own #if includes links nothing"
 mkdir -p optional
 printf '#if 0\n#include <cufft.h>\n#endif\n#if defined(USE_NCCL)\n#include <nccl.h>\n#endif\n__global__ void k() {}\n' >optional/k.cu

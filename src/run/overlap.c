@@ -2,6 +2,7 @@
 /* Outputs that would land on inputs, found before the port. */
 #include "run/overlap.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,9 @@
 #include <unistd.h>
 
 #include "build/render.h"
+#include "io/lock.h"
+#include "run/state.h"
+#include "util/hashmap.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -104,13 +108,63 @@ static const struct job *input_at(const struct hashmap *ids, const char *path,
     return hashmap_get(ids, (const char *)&key, sizeof(key));
 }
 
+/* An entry of the output directory that is none of the run's: neither
+ * an output's (the first part of its path) nor the run's own files
+ * ("b.cu"), or NULL. */
+static char *foreign_file(const struct run *r)
+{
+    struct hashmap ours = HASHMAP_INIT;
+    for (size_t i = 0; i < r->njobs; i++) {
+        const char *rel = r->jobs[i].rel;
+        if (rel)
+            hashmap_put(&ours, rel, strcspn(rel, "/"), (void *)rel);
+    }
+    DIR *d = opendir(r->o->output);
+    char *found = NULL;
+    for (struct dirent *e; d && !found && (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (strcmp(n, ".") && strcmp(n, "..") && strcmp(n, LOCK_NAME) &&
+            strcmp(n, STATE_NAME) && !manifest_owns_path(n) &&
+            !hashmap_get(&ours, n, strlen(n)))
+            found = xstrdup(n);
+    }
+    if (d)
+        closedir(d);
+    hashmap_release(&ours);
+    return found;
+}
+
+/* -o src/sub src: the walk leaves the output directory out (it holds the
+ * port), so files of the project already there would be left out of the
+ * port, silently (from a review): a directory inside an input holds
+ * nothing but the run's outputs. */
+static void inside_inputs(const struct run *r)
+{
+    for (size_t i = 0; i < r->o->ninputs; i++) {
+        const struct input *in = &r->in[i];
+        struct stat st;
+        if (!in->arg || !in->is_dir || stat(in->arg, &st) < 0 ||
+            !holds(&st, r->o->output, false))
+            continue;
+        char *f = foreign_file(r);
+        if (f)
+            die("output directory '%s' is inside the input '%s' and holds "
+                "files no port wrote (such as '%s'), which the port would "
+                "leave out; choose an empty -o or one outside the inputs",
+                r->o->output, in->arg, f);
+        return;
+    }
+}
+
 void overlap_check(struct run *r)
 {
     const struct options *o = r->o;
     struct stat out, st;
-    if (r->mode != REPORT_WRITE || !o->output || o->in_place ||
-        stat(o->output, &out) < 0 || !S_ISDIR(out.st_mode) ||
-        !above_inputs(r, &out))
+    if (!o->output || o->in_place || stat(o->output, &out) < 0 ||
+        !S_ISDIR(out.st_mode))
+        return;
+    inside_inputs(r);
+    if (r->mode != REPORT_WRITE || !above_inputs(r, &out))
         return;
     /* Outputs may land on inputs here: every input by its identity (the
      * walk did not stat most of them), then every output path. */

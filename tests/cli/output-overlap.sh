@@ -25,3 +25,17 @@ mkdir -p proj/src/src
 printf '__global__ void k() {}\n' >proj/src/src/k.cu
 $C2M -q -o proj proj/src 2>&1; echo "-o above, an output in the input: $?"
 ls -A proj/src
+# -o inside the input: the walk leaves the output directory out, so a
+# port into one that holds files that are none of its outputs is refused (they
+# would be left out silently: from a review); an empty one, or one an
+# earlier port wrote (with or without the manifest), is taken.
+mkdir -p inside/src/sub
+printf 'cudaFree(0);\n' >inside/src/a.cu
+printf 'cudaFree(0);\n' >inside/src/sub/b.cu
+$C2M -q -o inside/src/sub inside/src 2>&1; echo "-o inside, holding b.cu: $?"
+ls -A inside/src/sub
+$C2M -q -o inside/src/out inside/src 2>&1; echo "-o inside, new: $?"
+$C2M -q -o inside/src/out inside/src 2>&1; echo "again: $?"
+$C2M -q --no-manifest -o inside/src/bare inside/src 2>&1; echo "--no-manifest: $?"
+$C2M -q --no-manifest -o inside/src/bare inside/src 2>&1; echo "again: $?"
+ls -A inside/src/bare

@@ -84,3 +84,8 @@ int runtime_version(void)
 #endif
 #if !(defined(__MUSACC__) || defined(__MUSACC__))
 #endif
+// CUB's copy of the architecture number is an sm_XX one too.
+#include <cub/cub.cuh>
+#if CUB_PTX_ARCH >= 800
+__device__ int cub_new_path;
+#endif

@@ -8,3 +8,12 @@ using Load = cute::SM90_TMA_LOAD;
 using Arch = cutlass::arch::Sm90;
 #define SM80_PATH 1
 int path = SM80_PATH;
+// CUTLASS 3's Hopper schedules, TMA and GMMA are said too; a type of the
+// project's own of that shape is its own.
+using Sched = cutlass::gemm::KernelTmaWarpSpecializedCooperative;
+using Epi = cutlass::epilogue::TmaWarpSpecializedCooperative;
+template <class C> using ML = cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<3, C, Sched>;
+using Major = cute::GMMA::Major;
+auto tma = make_tma_copy(SM90_TMA_LOAD{}, 1);
+struct KernelTmaMine {};
+KernelTmaMine mine;

@@ -22,6 +22,13 @@ $C2M --query cublasGetStatusString | head -1
 $C2M --musa-version 4.1 --query cublasGetStatusString | head -1
 $C2M --musa-version 4.1 --query cudaMallocAsync | head -1
 $C2M --musa-version 5.1 --query cudaMallocAsync | head -1
+# cuBLAS's compute types go one way per SDK, the whole family (from a
+# review: 4.3 mixed MUSA_R_32F with MUBLAS_COMPUTE_32F_FAST_TF32).
+for n in CUBLAS_COMPUTE_32F CUBLAS_COMPUTE_64F CUBLAS_COMPUTE_32F_PEDANTIC \
+    CUBLAS_COMPUTE_32F_FAST_TF32; do
+    $C2M --musa-version 4.3 --query $n | head -1 | cut -c1-80
+    $C2M --musa-version 5.0 --query $n | head -1
+done
 $C2M --musa-version 4.x --query cudaMalloc; echo "bad version: $?"
 echo "-- stdin"
 printf 'cudaMalloc\ncudaSomethingNew\nnvtxRangePop\nfoo\nCUDA_VERSION\n' |

@@ -397,6 +397,86 @@ static bool device_looked_up(const struct py_code *c, struct py_around a)
             pydev_device_name(c, k - 2));
 }
 
+/* Is the token at k a host's device's string ('cpu', 'mps', 'xpu')? */
+static bool host_device(const struct py_code *c, size_t k)
+{
+    size_t off, n;
+    return py_plain(c, k, &off, &n) && n == 3 &&
+           (!memcmp(c->buf + off, "cpu", 3) ||
+            !memcmp(c->buf + off, "mps", 3) || !memcmp(c->buf + off, "xpu", 3));
+}
+
+/* Is the token at k a key of the dict display that opens at h? */
+static bool dict_key(const struct py_code *c, size_t h, size_t k)
+{
+    return (k == h + 1 || py_is_op(c, k - 1, ",")) && py_is_op(c, k + 1, ":");
+}
+
+#define KEYS_MAX 256 /* (a dict of thousands: none of these) */
+/* Does the dict display that opens at h have a host's device as a key
+ * (besides the token at i)? */
+static bool host_key_in(const struct py_code *c, size_t h, size_t i)
+{
+    size_t close = py_close_of(c, h);
+    unsigned depth = 0;
+    for (size_t k = h + 1; k < close && k < c->n && k < h + KEYS_MAX; k++) {
+        if (py_opens(c, k))
+            depth++;
+        else if (py_closes(c, k) && depth)
+            depth--;
+        else if (!depth && k != i && host_device(c, k) && dict_key(c, h, k))
+            return true;
+    }
+    return false;
+}
+
+/* Is the name at k a table keyed by devices, by what the file does with
+ * it: NAME['cpu'] = ..., or NAME = {'cpu': ...}? */
+static bool keyed_by_devices(const struct py_code *c, size_t k)
+{
+    const struct py_token *n = &c->t[k];
+    for (size_t q = 0; q + 3 < c->n; q++) {
+        const struct py_token *t = &c->t[q];
+        if (t->kind != PY_TOK_NAME || t->len != n->len ||
+            memcmp(c->buf + t->off, c->buf + n->off, n->len) ||
+            (q && py_is_op(c, q - 1, ".")))
+            continue;
+        if (py_is_op(c, q + 1, "[") && host_device(c, q + 2) &&
+            py_is_op(c, q + 3, "]"))
+            return true;
+        if (py_is_op(c, q + 1, "=") && py_is_op(c, q + 2, "{") &&
+            host_key_in(c, q + 2, (size_t)-1))
+            return true;
+    }
+    return false;
+}
+
+/* getattr(x, 'cuda')(): the method .cuda() looked up by its name and
+ * called, which is .musa() under torch_musa (from a review: kept while
+ * x.cuda() was ported). Not hasattr(args, 'cuda') or getattr(args,
+ * 'cuda', False) uncalled: an option --cuda's attribute, the script's. */
+static bool method_looked_up(const struct py_code *c, size_t i,
+                             struct py_around a)
+{
+    size_t h = a.first ? a.first - 1 : 0;
+    return a.open == '(' && h && i >= h + 3 && py_is_op(c, i - 1, ",") &&
+           py_is_op(c, i + 1, ")") && py_is_op(c, i + 2, "(") &&
+           py_is_name(c, h - 1, "getattr") && pydev_item_place(c, h, i) == 1;
+}
+
+/* {'cuda': f, 'cpu': g}[t.device.type], and IMPLS['cuda'] of an IMPLS
+ * that is keyed 'cpu' too: a table of devices, a host's among its keys
+ * (from a review: its keys kept 'cuda' while the device looked up in it
+ * became 'musa': KeyError). */
+static bool device_key(const struct py_code *c, size_t i, struct py_around a)
+{
+    size_t h = a.first ? a.first - 1 : 0;
+    if (a.open == '{')
+        return dict_key(c, h, i) && host_key_in(c, h, i);
+    return a.open == '[' && a.first == i && h && py_is_op(c, i + 1, "]") &&
+           py_is_name(c, h - 1, NULL) && keyed_by_devices(c, h - 1);
+}
+
 /* @pytest.mark.parametrize('device', [pytest.param('cuda', marks=...)]):
  * the first argument of a param() in a list of devices. */
 static bool device_param(const struct py_code *c, size_t i, struct py_around a)
@@ -474,6 +554,7 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
            in_device_list(c, i, a) || annotated_default(c, i) ||
            device_looked_up(c, a) || device_param(c, i, a) ||
            cuda_function_argument(c, i, a) || library_devices(c, a) ||
+           device_key(c, i, a) || method_looked_up(c, i, a) ||
            pysuite_device(c, i, a);
 }
 

@@ -2787,6 +2787,37 @@ START_TEST(python_devices)
            "def t(device): pytest.param('cuda')\n"
            "parser.addoption('--device', default='musa', choices=['musa'])\n",
            NULL);
+    /* Tables keyed by devices, a host's among the keys: a dict display
+     * (looked up at once or by name) and a name subscripted 'cpu' too
+     * (from a review: the keys kept 'cuda' while the device looked up
+     * became 'musa': KeyError); a table of other keys stays. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "K = {}\nK['cuda'] = f\nK['cpu'] = g\n"
+           "IMPLS = {'cuda': f, 'cpu': g}\ny = IMPLS['cuda']\n"
+           "n = {'cuda': 'gpu', 'cpu': 'host'}[t]\n"
+           "stats['cuda:0'] = 1\nother = {'cuda': 1, 'rocm': 2}\n"
+           "v = {'a': 'cpu', 'cuda': 1}\n",
+           "import torch; import torch_musa\n"
+           "K = {}\nK['musa'] = f\nK['cpu'] = g\n"
+           "IMPLS = {'musa': f, 'cpu': g}\ny = IMPLS['musa']\n"
+           "n = {'musa': 'gpu', 'cpu': 'host'}[t]\n"
+           "stats['cuda:0'] = 1\nother = {'cuda': 1, 'rocm': 2}\n"
+           "v = {'a': 'cpu', 'cuda': 1}\n",
+           NULL);
+    /* The method by its name and called, and by its class (from a
+     * review: kept while x.cuda() was ported); an option's attribute
+     * (getattr(args, 'cuda', False), hasattr) stays. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "y = getattr(x, 'cuda')()\nm = torch.Tensor.cuda\n"
+           "n = torch.nn.Module.cuda\n"
+           "g = getattr(args, 'cuda', False) or hasattr(args, 'cuda')\n",
+           "import torch; import torch_musa\n"
+           "y = getattr(x, 'musa')()\nm = torch.Tensor.musa\n"
+           "n = torch.nn.Module.musa\n"
+           "g = getattr(args, 'cuda', False) or hasattr(args, 'cuda')\n",
+           NULL);
     /* A fixture's params and a set looked in (from a review: a ported
      * suite still asked for 'cuda'); a list of other words stays. */
     expect(newest, SCRIPT_PYTHON,

@@ -6,6 +6,7 @@
  * a plain value. */
 #include "port/rewrite.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,7 @@ struct rw {
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
     bool libcu;            /* the file includes a libcu++ header, <cuda/...> */
+    bool own_cuda;         /* it declares a namespace cuda of its own */
     struct facts facts;    /* what the manifest learns on the way,
                               and the braces open (decl.h) */
     struct pending *pend;  /* names decided with the project */
@@ -329,7 +331,6 @@ static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
     return false;
 }
 
-/* What the mapping says about identifier s[0..len), cached per worker. */
 /* The domain of the exact entry that renames probe[0..n) to s[0..len),
  * if its domain links a library (name_result.api). */
 static const char *api_of(const struct mapping *m, const char *s, size_t len,
@@ -344,6 +345,7 @@ static const char *api_of(const struct mapping *m, const char *s, size_t len,
                : NULL;
 }
 
+/* What the mapping says about identifier s[0..len), cached per worker. */
 static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
                                        uint32_t hash)
 {
@@ -687,6 +689,66 @@ static bool pasted_member(struct rw *st, const struct token *t, const char *s,
     return true;
 }
 
+/* Where the namespace named at off is declared in another, directly
+ * ("namespace at { namespace cuda {"): that one's name, or NULL. */
+static const char *enclosing_namespace(const char *b, size_t off, size_t *len)
+{
+    size_t k = off;
+    while (k && strchr(" \t\r\n", b[k - 1]))
+        k--;
+    if (!k || b[--k] != '{')
+        return NULL;
+    while (k && strchr(" \t\r\n", b[k - 1]))
+        k--;
+    size_t end = k;
+    while (k && (isalnum((unsigned char)b[k - 1]) || b[k - 1] == '_'))
+        k--;
+    size_t start = k;
+    while (k && strchr(" \t\r\n", b[k - 1]))
+        k--;
+    if (end == start || k < 9 || memcmp(b + k - 9, "namespace", 9) ||
+        (k > 9 && (isalnum((unsigned char)b[k - 10]) || b[k - 10] == '_')))
+        return NULL;
+    *len = end - start;
+    return b + start;
+}
+
+/* namespace cuda { ...: inside one whose E::cuda an entry renames
+ * (namespace at { namespace cuda {, as at::cuda::f is renamed at::musa),
+ * renamed with it; elsewhere, in a file that includes no libcu++ header,
+ * the project's own, whose cuda::f this file keeps (from a review: its uses
+ * became musa::f, and cuda::device was said to have no MUSA equivalent).
+ * Returns whether t was that. */
+static bool namespace_named(struct rw *st, const struct lexer *lx,
+                            const struct token *t, const char *s, size_t len)
+{
+    bool cuda = len == 4 && !memcmp(s, "cuda", 4);
+    if (!lexer_token_is(st->buf, &st->prev, "namespace"))
+        return st->own_cuda && cuda &&
+               !lexer_token_is(st->buf, &st->prev, "::");
+    /* (namespace at::cuda {: the entry's; using namespace cuda;: it is
+     * libcu++'s) */
+    struct lexer look = *lx;
+    struct token next;
+    if (!lexer_next_sig(&look, &next) || !lexer_token_is(st->buf, &next, "{"))
+        return false;
+    size_t el;
+    const char *e = enclosing_namespace(st->buf, st->prev.off, &el);
+    const struct map_ident *eid =
+        e && el < 64 ? mapping_ident(st->rw->map, e, el) : NULL;
+    for (size_t i = 0; eid && i < eid->nquals; i++) {
+        const struct map_qualified *q = eid->quals[i];
+        if (q->nparts == 2 && q->e.kind == MAP_RENAME &&
+            !strncmp(q->from_parts[1], s, len) && !q->from_parts[1][len]) {
+            replace_ident(st, t, q->to_parts[1], strlen(q->to_parts[1]));
+            facts_use(&st->facts, q->e.domain, 1);
+            return true;
+        }
+    }
+    st->own_cuda |= cuda && !st->libcu; /* (with <cuda/...>, reopened) */
+    return cuda;
+}
+
 static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 const char *s, size_t len, uint32_t hash)
@@ -728,6 +790,8 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                      !lexer_token_is(st->buf, &next, "(");
     }
     if (id && id->nquals) { /* (cuda::barrier, though x.cuda() is not) */
+        if (namespace_named(st, lx, t, s, len))
+            return;
         for (size_t i = 0; i < id->nquals; i++)
             if (try_qualified(st, lx, t, id->quals[i]))
                 return;

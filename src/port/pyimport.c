@@ -162,8 +162,14 @@ static bool in_package(const struct strbuf *sb, const char *name)
 /* What importing the module in sb says of the file: torch, torch_musa. */
 static void imported(struct pynames *m, const struct strbuf *sb)
 {
+    static const char *const gpu[] = {
+        "numba",  "cupy",  "pycuda",   "jax",    "jaxlib", "tensorflow",
+        "paddle", "mxnet", "cuda",     "tvm",    "triton", "warp",
+        "taichi", "cudf",  "tensorrt", "pynvml", NULL};
     m->torch_musa |= in_package(sb, "torch_musa");
     m->torch |= in_package(sb, "torch");
+    for (size_t i = 0; gpu[i]; i++)
+        m->other_gpu |= in_package(sb, gpu[i]);
 }
 
 /* The import statement of tokens [i, e] imports the module in sb: the

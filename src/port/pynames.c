@@ -400,6 +400,17 @@ void pynames_registered(struct pynames *m, size_t off, const char *what)
             what);
 }
 
+bool pynames_torch_devices(const struct pynames *m)
+{
+    return m->torch || (m->j->env && m->j->env->torch_run && !m->other_gpu);
+}
+
+void pynames_device(struct pynames *m, size_t off, const char *dev)
+{
+    if (m->torch)
+        pynames_registered(m, off, dev);
+}
+
 static void free_alias(void *arg, const char *key, size_t len, void *value)
 {
     struct pyalias *a = value;

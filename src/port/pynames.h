@@ -30,6 +30,7 @@ struct pynames {
     bool extension;         /* imports a module of python: modules: */
     bool torch;             /* imports torch or a module of it */
     bool torch_musa;        /* imports torch_musa (after the port) */
+    bool other_gpu;         /* imports another GPU library (numba, cupy) */
     bool star;              /* from the module import *: all its names */
     bool warned_torch;      /* said that torch.musa needs torch_musa */
     bool warned_import;     /* said that a module's port is not imported */
@@ -78,6 +79,14 @@ void pynames_handle(struct pynames *m, const struct py_code *c, size_t i);
  * the device 'musa'): a file that does not import it imports it after
  * its import of torch (or is told, once, when it has none at its top). */
 void pynames_registered(struct pynames *m, size_t off, const char *what);
+/* Are the file's devices torch's: it imports torch, or another file of
+ * the run does and this one no other GPU library (a conftest.py, a test
+ * helper: from a review, their 'cuda' stayed while the tests' became
+ * 'musa')? */
+bool pynames_torch_devices(const struct pynames *m);
+/* A device the port names at off: what registers it is imported, in a
+ * file that imports torch (one that does not has it from those that do). */
+void pynames_device(struct pynames *m, size_t off, const char *dev);
 void pynames_release(struct pynames *m);
 
 /* Shared by pyimport.c (the imports) and pynames.c (the names in code). */

@@ -137,8 +137,9 @@ static void path(struct py *p, size_t i, size_t *end)
 static size_t field_name(struct py *p, const struct py_code *c, size_t k)
 {
     const char *dev;
-    if (p->m.torch && (dev = pydevice_method(p->j, c, k, &p->m))) {
-        pynames_registered(&p->m, c->t[k].off, dev);
+    if (pynames_torch_devices(&p->m) &&
+        (dev = pydevice_method(p->j, c, k, &p->m))) {
+        pynames_device(&p->m, c->t[k].off, dev);
         return k;
     }
     return pynames_name(&p->m, c, k);
@@ -153,9 +154,9 @@ static void field_device(struct py *p, const struct py_code *c, size_t k)
     if (h != (size_t)-1)
         a = (struct py_around){p->buf[c->t[h].off], h + 1};
     const char *dev;
-    if (p->m.torch && py_plain(c, k, &off, &len) &&
+    if (pynames_torch_devices(&p->m) && py_plain(c, k, &off, &len) &&
         (dev = pydevice_string(p->j, c, k, off, len, a)))
-        pynames_registered(&p->m, off, dev);
+        pynames_device(&p->m, off, dev);
 }
 
 /* The code in the replacement fields of the f-string at i, which the
@@ -429,8 +430,9 @@ static void string(struct py *p, size_t i)
             if ((f && f->nvcc) || pynvcc_in(p->nv, i))
                 options = SJ_NVCC;
             const char *dev;
-            if (p->m.torch && (dev = pydevice_fstring(p->j, &c, i)))
-                pynames_registered(&p->m, t->off, dev);
+            if (pynames_torch_devices(&p->m) &&
+                (dev = pydevice_fstring(p->j, &c, i)))
+                pynames_device(&p->m, t->off, dev);
             fields(p, i, 0);
             if (f && f->nvcc && f->open == '[' && list_item(p, i)) {
                 /* ["-gencode", f"arch=compute_{cc},code=sm_{cc}"]: a
@@ -470,9 +472,9 @@ static void string(struct py *p, size_t i)
         return;
     pynames_getattr(&p->m, &c, i); /* getattr(cudart, 'cudaMalloc') */
     const char *dev;
-    if (p->m.torch &&
+    if (pynames_torch_devices(&p->m) &&
         (dev = pydevice_string(p->j, &c, i, off, len, around(p)))) {
-        pynames_registered(&p->m, off, dev);
+        pynames_device(&p->m, off, dev);
         return;
     }
     if (p->m.torch && pynames_code_string(&p->m, off, len))
@@ -753,8 +755,9 @@ void python_port(struct script_job *j)
             path(&p, i, &p.path_end);
         switch (tk->kind) {
         case PY_TOK_NAME:
-            if (p.m.torch && (dev = pydevice_method(j, &c, i, &p.m)))
-                pynames_registered(&p.m, tk->off, dev);
+            if (pynames_torch_devices(&p.m) &&
+                (dev = pydevice_method(j, &c, i, &p.m)))
+                pynames_device(&p.m, tk->off, dev);
             else
                 i = pynames_name(&p.m, &c, i);
             break;

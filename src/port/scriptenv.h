@@ -79,6 +79,10 @@ struct script_env {
      * the names they set, the names they read otherwise (cmakearch.h);
      * NULL: none known. */
     const struct hashmap *arch_used, *arch_set, *arch_other;
+    /* Another Python file of the run imports torch: in one that imports
+     * no other GPU library (a conftest.py, a test helper), device strings
+     * are torch's too. */
+    bool torch_run;
 };
 
 #endif

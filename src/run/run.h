@@ -201,6 +201,7 @@ struct run {
      * architectures alone, set at all, read otherwise. */
     struct hashmap cmake_homes, cmake_arch_used, cmake_set, cmake_other;
     bool cmake_findcuda;       /* one of them calls FindCUDA's cuda_add_* */
+    bool python_torch;         /* a Python file of the run imports torch */
     struct hashmap bybase;     /* file name -> 1 + index of its first job */
     size_t *base_next;         /* 1 + index of the next job of that name */
     unsigned platforms_absent; /* platform_probe's bits */

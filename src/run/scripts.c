@@ -87,6 +87,43 @@ void scripts_scan_cmake(struct run *r)
         script_rw_free(sr);
 }
 
+/* Does the Python text hold an import of torch at a line's start? */
+static bool imports_torch(const char *b, size_t n)
+{
+    for (size_t at = 0; at < n;) {
+        size_t k = at;
+        while (k < n && (b[k] == ' ' || b[k] == '\t'))
+            k++;
+        size_t w = k < n && b[k] == 'i' ? 6 : 4; /* import, from */
+        if (k + w + 7 <= n &&
+            (!memcmp(b + k, "import", 6) || !memcmp(b + k, "from", 4))) {
+            size_t q = k + w;
+            while (q < n && (b[q] == ' ' || b[q] == '\t'))
+                q++;
+            if (q > k + w && q + 5 <= n && !memcmp(b + q, "torch", 5) &&
+                (q + 5 == n || strchr(" \t\r\n.,;", b[q + 5])))
+                return true;
+        }
+        const char *nl = memchr(b + at, '\n', n - at);
+        at = nl ? (size_t)(nl - b) + 1 : n;
+    }
+    return false;
+}
+
+void scripts_scan_python(struct run *r)
+{
+    for (size_t i = 0; i < r->njobs && !r->python_torch; i++) {
+        const struct job *j = &r->jobs[i];
+        struct source src;
+        if (j->script != SCRIPT_PYTHON || j->kind != JOB_PORT ||
+            load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
+                LOAD_OK)
+            continue;
+        r->python_torch = imports_torch(src.buf, src.len);
+        source_release(&src);
+    }
+}
+
 /* A build file of the project, by the rewriter of its language. */
 size_t scripts_port(const struct run *run, const struct job *j,
                     struct script_rw *sr, struct strbuf *dir, struct arena *a,
@@ -108,7 +145,8 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              run->cmake_arch_used.nr ? &run->cmake_arch_used
                                                      : NULL,
                              run->cmake_set.nr ? &run->cmake_set : NULL,
-                             run->cmake_other.nr ? &run->cmake_other : NULL};
+                             run->cmake_other.nr ? &run->cmake_other : NULL,
+                             run->python_torch};
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

@@ -167,7 +167,7 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
 {
     struct script_rw *sr = script_rw_new(m);
     struct script_env env = {"/p", &files, NULL, true, NULL, false,
-                             NULL, NULL,   NULL, NULL, NULL};
+                             NULL, NULL,   NULL, NULL, NULL, false};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;

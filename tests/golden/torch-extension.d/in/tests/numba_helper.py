@@ -1,0 +1,3 @@
+from numba import cuda
+
+DEVICES = ["cpu", "cuda"]

@@ -126,35 +126,36 @@ static bool in_device_text(const struct py_code *c, size_t i)
 }
 
 /* Is the call whose '(' is at open add_argument('--device', ...), or
- * pytest's parser.addoption('--device', ...)? */
-static bool device_option(const struct py_code *c, size_t open)
+ * pytest's parser.addoption('--device', ...): an option whose name holds
+ * word (6 or 7 bytes: device, backend)? */
+static bool option_of(const struct py_code *c, size_t open, const char *word)
 {
-    size_t off, len;
+    size_t off, len, wl = strlen(word);
     if (open == (size_t)-1 || open < 1 || !py_is_op(c, open, "(") ||
         !(py_is_name(c, open - 1, "add_argument") ||
           py_is_name(c, open - 1, "addoption")) ||
         !py_plain(c, open + 1, &off, &len))
         return false;
-    for (size_t k = 0; k + 6 <= len; k++)
-        if (!memcmp(c->buf + off + k, "device", 6))
+    for (size_t k = 0; k + wl <= len; k++)
+        if (!memcmp(c->buf + off + k, word, wl))
             return true;
     return false;
 }
 
 /* parser.add_argument('--device', default='cuda', choices=['cuda']):
  * the default and the choices alike (from a review: --device musa was
- * refused once the default alone was ported). */
-static bool device_option_value(const struct py_code *c, size_t i,
-                                struct py_around a)
+ * refused once the default alone was ported); --dist-backend's too. */
+static bool option_value(const struct py_code *c, size_t i, struct py_around a,
+                         const char *word)
 {
     size_t kw = keyword(c, i);
     if (kw != (size_t)-1 && py_is_name(c, kw, "default") && a.open == '(')
-        return device_option(c, a.first - 1);
+        return option_of(c, a.first - 1, word);
     if (a.open != '[' && a.open != '(')
         return false;
     kw = keyword(c, a.first - 1);
     return kw != (size_t)-1 && py_is_name(c, kw, "choices") &&
-           device_option(c, py_holder(c, a.first - 1));
+           option_of(c, py_holder(c, a.first - 1), word);
 }
 
 /* {'cuda': torch.cuda.is_available(), 'cpu': True}: a device's key, its
@@ -548,7 +549,7 @@ static bool names_device(const struct py_code *c, size_t i, struct py_around a)
     return argument(c, i, a, device_kw, device_calls) || library_impl(c, a) ||
            compared_with_type(c, i) ||
            (chosen_if_available(c, i) && !chosen_for_a_name(c, i)) ||
-           given_to_device_name(c, i) || device_option_value(c, i, a) ||
+           given_to_device_name(c, i) || option_value(c, i, a, "device") ||
            keyed_availability(c, i, a) || device_type_keyword(c, i, a) ||
            location_value(c, i, a) || in_device_text(c, i) ||
            in_device_list(c, i, a) || annotated_default(c, i) ||
@@ -666,6 +667,7 @@ const char *pydevice_string(struct script_job *j, const struct py_code *c,
     if (be &&
         (argument(c, i, a, backend_kw, backend_calls) ||
          compared_with_backend(c, i) || chosen_if_available(c, i) ||
+         option_value(c, i, a, "backend") ||
          (ann && c->t[ann].len >= 7 &&
           !memcmp(c->buf + c->t[ann].off + c->t[ann].len - 7, "backend", 7))))
         return rename(j, be, off, n);

@@ -2805,6 +2805,18 @@ START_TEST(python_devices)
            "stats['cuda:0'] = 1\nother = {'cuda': 1, 'rocm': 2}\n"
            "v = {'a': 'cpu', 'cuda': 1}\n",
            NULL);
+    /* A backend option's default and choices, as a device option's
+     * (from a review: --dist-backend kept 'nccl'); another's stays. */
+    expect(newest, SCRIPT_PYTHON,
+           "import torch; import torch_musa\n"
+           "p.add_argument('--dist-backend', default='nccl', "
+           "choices=['nccl', 'gloo'])\n"
+           "p.add_argument('--lib', default='nccl')\n",
+           "import torch; import torch_musa\n"
+           "p.add_argument('--dist-backend', default='mccl', "
+           "choices=['mccl', 'gloo'])\n"
+           "p.add_argument('--lib', default='nccl')\n",
+           NULL);
     /* The method by its name and called, and by its class (from a
      * review: kept while x.cuda() was ported); an option's attribute
      * (getattr(args, 'cuda', False), hasattr) stays. */

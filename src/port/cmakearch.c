@@ -244,8 +244,10 @@ static void decide(void *arg, const char *key, size_t len, void *value)
         return;
     }
     sj_warn(sc->j, WARN_BUILD, (size_t)(uintptr_t)value - 1,
-            "'%.*s' holds the architectures, and this file does not set "
-            "it: give it MUSA's architectures (21, 22, 31), not CUDA's",
+            "'%.*s' holds the architectures, and no set(), option() or "
+            "list() on it in this file gives it values (a list(TRANSFORM) "
+            "output's, a cache entry's): give it MUSA's architectures (21, "
+            "22, 31), not CUDA's",
             (int)len, key);
 }
 

@@ -19,10 +19,12 @@
 #include "util/xalloc.h"
 
 struct cmake_loop {
-    size_t off, len;  /* the loop variable's name */
-    const char *list; /* what the port calls the list: CMAKE_MUSA_..., */
-    int list_len;     /* ... or the file's variable (cmakearch.h) */
-    bool arch;        /* it runs over the architectures */
+    size_t off, len;      /* the loop variable's name */
+    const char *list;     /* what the port calls the list: CMAKE_MUSA_..., */
+    int list_len;         /* ... or the file's variable (cmakearch.h) */
+    bool arch;            /* it runs over the architectures */
+    size_t item0, nitems; /* its items, numbers written out (items[]) */
+    bool items_done;      /* ... made MUSA architectures */
 };
 
 struct cmake_span {
@@ -69,9 +71,94 @@ static const struct cmake_token *lone_ref(const struct cmd *c, size_t i)
     return &a->pc[1];
 }
 
+/* The innermost loop whose variable is named p, or NULL. */
+static struct cmake_loop *loop_of(const struct cmd *c,
+                                  const struct cmake_token *p)
+{
+    for (size_t i = c->l->n; i--;) {
+        struct cmake_loop *l = &c->l->v[i];
+        if (l->len == p->len &&
+            !memcmp(c->buf + l->off, c->buf + p->off, l->len))
+            return l;
+    }
+    return NULL;
+}
+
+/* Is argument i a number, as an architecture is written (80, 90a,
+ * 86-real)? */
+static bool arch_word(const struct cmd *c, size_t i)
+{
+    const struct cmake_arg *a = &c->args[i];
+    if (a->t.kind == CMAKE_TOK_QUOTED || a->npc != 1 ||
+        a->pc[0].kind != CMAKE_PC_WORD || !a->t.len)
+        return false;
+    const char *s = c->buf + a->t.off;
+    return s[0] >= '1' && s[0] <= '9' && a->t.len <= 16;
+}
+
+/* foreach(v 70 80 90) or foreach(v IN ITEMS 70 80): its items, when all
+ * are numbers, in items[]. */
+static void loop_items(struct cmd *c, struct cmake_loop *l)
+{
+    struct cmake_loops *ls = c->l;
+    size_t from =
+        c->nargs > 2 && arg_is(c, 1, "IN") && arg_is(c, 2, "ITEMS") ? 3 : 1;
+    l->item0 = ls->nitems;
+    for (size_t i = from; i < c->nargs; i++)
+        if (!arch_word(c, i))
+            return;
+    for (size_t i = from; i < c->nargs; i++) {
+        const struct cmake_token *t = &c->args[i].t;
+        ALLOC_GROW(ls->items, ls->nitems + 1, ls->items_alloc);
+        ls->items[ls->nitems++] = (struct sj_word){
+            t->off, t->len, t->off, t->len, true, false, false};
+    }
+    l->nitems = ls->nitems - l->item0;
+}
+
+/* Is argument i the name of a variable of architectures? */
+static bool arch_var(const struct cmd *c, size_t i)
+{
+    const struct cmake_token *t = &c->args[i].t;
+    if (t->kind != CMAKE_TOK_IDENT)
+        return false;
+    const struct script_entry *se =
+        mapping_script(c->j->map, SC_CMAKE_VARIABLE, c->buf + t->off, t->len);
+    return (se && se->action == SA_RENAME && se->values == SV_ARCH) ||
+           (c->l->arch_vars &&
+            hashmap_get(c->l->arch_vars, c->buf + t->off, t->len));
+}
+
+/* list(APPEND ARCHS ${v}) or set(ARCHS ${ARCHS} "${v}-real") in a loop
+ * over numbers (foreach(v 70 80 90)): they are CUDA architectures, made
+ * MUSA ones where the loop names them (from a review: kept, and the port
+ * built for mp_70). */
+static void appended(struct cmd *c)
+{
+    size_t from = !strcmp(c->name, "list") && c->nargs > 2 &&
+                          arg_is(c, 0, "APPEND") && arch_var(c, 1)
+                      ? 2
+                  : !strcmp(c->name, "set") && c->nargs > 1 && arch_var(c, 0)
+                      ? 1
+                      : 0;
+    for (size_t i = from; from && i < c->nargs; i++) {
+        const struct cmake_arg *a = &c->args[i];
+        for (size_t k = 0; k + 1 < a->npc; k++) {
+            struct cmake_loop *l =
+                a->pc[k].kind == CMAKE_PC_VAR_OPEN && a->pc[k].len == 2
+                    ? loop_of(c, &a->pc[k + 1])
+                    : NULL;
+            if (l && l->nitems && !l->items_done) {
+                sj_arch_values(c->j, c->l->items + l->item0, l->nitems);
+                l->items_done = true;
+            }
+        }
+    }
+}
+
 static void open_loop(struct cmd *c)
 {
-    struct cmake_loop l = {0, 0, NULL, 0, false};
+    struct cmake_loop l = {0, 0, NULL, 0, false, 0, 0, false};
     if (c->nargs && c->args[0].t.kind == CMAKE_TOK_IDENT) {
         l.off = c->args[0].t.off;
         l.len = c->args[0].t.len;
@@ -84,6 +171,8 @@ static void open_loop(struct cmd *c)
         list = &c->args[3].t;
     else if (c->nargs == 4 && arg_is(c, 1, "IN") && arg_is(c, 2, "ITEMS"))
         list = lone_ref(c, 3);
+    if (l.len && !list)
+        loop_items(c, &l);
     if (l.len && list) {
         const struct script_entry *se = mapping_script(
             c->j->map, SC_CMAKE_VARIABLE, c->buf + list->off, list->len);
@@ -100,19 +189,6 @@ static void open_loop(struct cmd *c)
     struct cmake_loops *ls = c->l;
     ALLOC_GROW(ls->v, ls->n + 1, ls->alloc);
     ls->v[ls->n++] = l; /* every loop, so that endforeach() finds its own */
-}
-
-/* The innermost loop whose variable is named p, or NULL. */
-static struct cmake_loop *loop_of(const struct cmd *c,
-                                  const struct cmake_token *p)
-{
-    for (size_t i = c->l->n; i--;) {
-        struct cmake_loop *l = &c->l->v[i];
-        if (l->len == p->len &&
-            !memcmp(c->buf + l->off, c->buf + p->off, l->len))
-            return l;
-    }
-    return NULL;
 }
 
 /* set(arch ...), math(EXPR arch ...) and the like in the loop: its
@@ -362,7 +438,8 @@ void cmake_loops_command(struct cmake_loops *l, struct script_job *j,
     if (!strcmp(cmd, "foreach"))
         open_loop(&c);
     else if (!strcmp(cmd, "endforeach") && l->n)
-        l->n--;
+        l->nitems = l->v[--l->n].item0;
+    appended(&c);
     assigned(&c);
     bool any = false;
     for (size_t i = 0; i < l->n; i++)
@@ -384,5 +461,6 @@ void cmake_loops_release(struct cmake_loops *l)
 {
     free(l->v);
     free(l->done);
+    free(l->items);
     memset(l, 0, sizeof(*l));
 }

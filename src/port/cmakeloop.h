@@ -31,6 +31,8 @@ struct cmake_loops {
     size_t n, alloc;
     struct cmake_span *done;
     size_t ndone, done_alloc;
+    struct sj_word *items; /* the open loops' literal items */
+    size_t nitems, items_alloc;
 };
 
 /* Command cmd (its name in lower case) with args[0..nargs), before the

@@ -9,6 +9,8 @@ printf 'numpy\ntorch==2.1.2+cu121\n' >p/requirements-dev.txt
 printf 'numpy\n' >p/requirements.txt
 printf 'nvcc and cuda\n' >p/README.md
 printf '__global__ void k() {}\n' >p/csrc/k.cu
+# A build.ninja of the project's own (the output's is the manifest's).
+printf 'rule cc\n  command = nvcc -c $in -o $out\nbuild k.o: cc csrc/k.cu\n' >p/build.ninja
 $C2M -o out p; echo "exit $?"
 $C2M --copy-all -o out2 p; echo "exit $?"
 cmp p/build.sh out2/build.sh && echo "copied as it is"

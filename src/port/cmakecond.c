@@ -38,24 +38,61 @@ static bool names_version(const char *s, size_t len)
     return cmake_holds(s, len, "VERSION") && !cmake_holds(s, len, "COMPILER");
 }
 
+/* Argument i as a variable's name: bare, ${X} or "${X}" (its name in
+ * *s, *off, *len). */
+static void var_name(const char *buf, const struct cmake_token *t,
+                     const char **s, size_t *off, size_t *len)
+{
+    *s = buf + t->off;
+    *off = t->off;
+    *len = t->len;
+    if (t->kind == CMAKE_TOK_QUOTED && *len > 4 && (*s)[1] == '$') {
+        (*s)++;
+        (*off)++;
+        *len -= 2;
+    }
+    if (*len > 3 && (*s)[0] == '$' && (*s)[1] == '{' && (*s)[*len - 1] == '}') {
+        *s += 2;
+        *off += 2;
+        *len -= 3;
+    }
+}
+
+/* if(CMAKE_CUDA_ARCHITECTURES MATCHES "90"), if("90" IN_LIST ...): the
+ * port gives the variable MUSA's numbers (from a review: never true,
+ * unsaid). */
+static void arch_tests(struct script_job *j, const char *buf,
+                       const struct cmake_arg *args, size_t nargs)
+{
+    for (size_t i = 0; i < nargs; i++) {
+        const char *s;
+        size_t off, len;
+        var_name(buf, &args[i].t, &s, &off, &len);
+        const struct script_entry *se = cmake_variable(j->map, s, len);
+        if (!se || se->values != SV_ARCH || se->action != SA_RENAME)
+            continue;
+        size_t v = (size_t)-1;
+        if (i + 2 < nargs && compares(buf, &args[i + 1].t))
+            v = i + 2;
+        else if (i >= 2 && cmake_tok_is(buf, &args[i - 1].t, "IN_LIST"))
+            v = i - 2;
+        if (v != (size_t)-1)
+            sj_warn(j, WARN_HAZARD, off,
+                    "'%.*s' is tested against '%.*s', but the port gives it "
+                    "MUSA's architectures (21, 22, 31), not CUDA's: test "
+                    "MUSA's numbers",
+                    (int)len, s, (int)args[v].t.len, buf + args[v].t.off);
+    }
+}
+
 void cmake_conditions(struct script_job *j, const char *buf,
                       const struct cmake_arg *args, size_t nargs)
 {
+    arch_tests(j, buf, args, nargs);
     for (size_t i = 0; i + 1 < nargs; i++) {
-        const struct cmake_token *t = &args[i].t;
-        const char *s = buf + t->off;
-        size_t off = t->off, len = t->len;
-        if (t->kind == CMAKE_TOK_QUOTED && len > 4 &&
-            s[1] == '$') { /* "${X}" */
-            s++;
-            off++;
-            len -= 2;
-        }
-        if (len > 3 && s[0] == '$' && s[1] == '{' && s[len - 1] == '}') {
-            s += 2;
-            off += 2;
-            len -= 3;
-        }
+        const char *s;
+        size_t off, len;
+        var_name(buf, &args[i].t, &s, &off, &len);
         const struct script_entry *se = cmake_variable(j->map, s, len);
         if (!se || se->e.hazard != HAZARD_COMPARED ||
             !compares(buf, &args[i + 1].t))

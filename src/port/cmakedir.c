@@ -19,6 +19,7 @@
 #include "lex/cmake.h"
 #include "mapping/mapping.h"
 #include "port/cmakename.h"
+#include "port/scriptcache.h"
 #include "port/sdkpath.h"
 #include "util/filekind.h"
 
@@ -217,6 +218,18 @@ static void sub_build_cache(struct script_job *j, const struct cmake_arg *args,
         while (k < n && s[k] != '=' && s[k] != ':')
             k++;
         const char *eq = memchr(s + k, '=', n - k);
+        /* -DCMAKE_CUDA_FLAGS=--use_fast_math, =80, :PATH=/usr/local/cuda:
+         * the value too, as a command line's (from a review: the names
+         * alone were renamed, and the sub-build's mcc was given nvcc's
+         * options); one made of variables is theirs. */
+        if (eq && !memchr(eq, '$', (size_t)(s + n - eq))) {
+            bool said = j->configure_said;
+            j->configure_said = true; /* (the sub-build's, said below) */
+            bool done = sj_cache_define(j, a->t.off, a->t.len, false);
+            j->configure_said = said;
+            if (done)
+                continue;
+        }
         if (k - 2 == 24 && !memcmp(s + 2, "CMAKE_CUDA_ARCHITECTURES", 24) &&
             (!eq || eq + 1 >= s + n || eq[1] != '$'))
             continue; /* (=80: CUDA's numbers, which MUSA's would not be) */

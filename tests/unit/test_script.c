@@ -1083,16 +1083,18 @@ START_TEST(cmake_old_sdk)
     expect(
         newest, SCRIPT_CMAKE,
         "ExternalProject_Add(a SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/a\n"
-        "  CMAKE_CACHE_ARGS -DCMAKE_CUDA_ARCHITECTURES:STRING=80)\n"
+        "  CMAKE_CACHE_ARGS -DCMAKE_CUDA_ARCHITECTURES:STRING=80\n"
+        "  -DCMAKE_CUDA_FLAGS:STRING=--use_fast_math)\n"
         "ExternalProject_Add(b SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/b)\n"
         "ExternalProject_Add(c SOURCE_DIR c CONFIGURE_COMMAND ./configure)\n",
         "ExternalProject_Add(a SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/a\n"
         "  CMAKE_CACHE_ARGS -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES:STRING="
         "${CMAKE_PROJECT_TOP_LEVEL_INCLUDES} -DMUSA_HOME:PATH=${MUSA_HOME} "
-        "-DCMAKE_CUDA_ARCHITECTURES:STRING=80)\n"
+        "-DCMAKE_MUSA_ARCHITECTURES:STRING=22\n"
+        "  -DCMAKE_MUSA_FLAGS:STRING=-ffast-math)\n"
         "ExternalProject_Add(b SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/b)\n"
         "ExternalProject_Add(c SOURCE_DIR c CONFIGURE_COMMAND ./configure)\n",
-        "3:21: build: the sub-build configures alone and does not include "
+        "4:21: build: the sub-build configures alone and does not include "
         "musa_port.cmake");
     /* NVIDIA's tools that find_program looks for or a test runs are said,
      * as in a makefile (from a review: ctest could not find

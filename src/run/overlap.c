@@ -9,11 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build/portconf.h"
 #include "build/render.h"
 #include "io/lock.h"
 #include "run/state.h"
 #include "util/hashmap.h"
 #include "util/path.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 static bool same(const struct stat *a, const struct stat *b)
@@ -108,36 +110,87 @@ static const struct job *input_at(const struct hashmap *ids, const char *path,
     return hashmap_get(ids, (const char *)&key, sizeof(key));
 }
 
-/* An entry of the output directory that is none of the run's: neither
- * an output's (the first part of its path) nor the run's own files
- * ("b.cu"), or NULL. */
-static char *foreign_file(const struct run *r)
+/* Has a port written out before: its manifest or its state is there? */
+static bool ported_before(const char *out)
 {
-    struct hashmap ours = HASHMAP_INIT;
-    for (size_t i = 0; i < r->njobs; i++) {
-        const char *rel = r->jobs[i].rel;
-        if (rel)
-            hashmap_put(&ours, rel, strcspn(rel, "/"), (void *)rel);
+    bool found = false;
+    for (int i = 0; i < 2 && !found; i++) {
+        char *p = path_join(out, i ? MANIFEST_JSON : STATE_NAME);
+        struct stat st;
+        found = stat(p, &st) == 0;
+        free(p);
     }
-    DIR *d = opendir(r->o->output);
+    return found;
+}
+
+/* Is rel (under the output directory) a file the run writes there? */
+static bool ours(const struct hashmap *outs, const char *rel)
+{
+    return hashmap_get(outs, rel, strlen(rel)) || manifest_owns_path(rel) ||
+           !strcmp(rel, PORTCONF_CMAKE) || !strcmp(rel, PORTCONF_PRESETS) ||
+           !strcmp(rel, LOCK_NAME) || !strcmp(rel, STATE_NAME);
+}
+
+static void cut_to(struct strbuf *sb, size_t len)
+{
+    if (sb->len > len) {
+        sb->len = len;
+        sb->buf[len] = '\0';
+    }
+}
+
+/* The first file below dir (rel, under the output directory) that the
+ * run does not write, or NULL; depth levels down at most. */
+static char *foreign_in(const struct hashmap *outs, const char *dir,
+                        struct strbuf *rel, int depth)
+{
+    DIR *d = depth ? opendir(dir) : NULL;
     char *found = NULL;
+    size_t len = rel->len;
     for (struct dirent *e; d && !found && (e = readdir(d));) {
-        const char *n = e->d_name;
-        if (strcmp(n, ".") && strcmp(n, "..") && strcmp(n, LOCK_NAME) &&
-            strcmp(n, STATE_NAME) && !manifest_owns_path(n) &&
-            !hashmap_get(&ours, n, strlen(n)))
-            found = xstrdup(n);
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        cut_to(rel, len);
+        strbuf_addf(rel, "%s%s", len ? "/" : "", e->d_name);
+        char *p = path_join(dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (!manifest_owns_path(rel->buf))
+                found = foreign_in(outs, p, rel, depth - 1);
+        } else if (!ours(outs, rel->buf)) {
+            found = xstrdup(rel->buf);
+        }
+        free(p);
     }
     if (d)
         closedir(d);
-    hashmap_release(&ours);
+    cut_to(rel, len);
+    return found;
+}
+
+/* A file of the output directory that is none of the run's outputs nor
+ * its own files ("b.cu", "lib/x.cu"), where no port has written before
+ * (whose outputs may be stale ones, --prune's), or NULL. */
+static char *foreign_file(const struct run *r)
+{
+    if (ported_before(r->o->output))
+        return NULL;
+    struct hashmap outs = HASHMAP_INIT;
+    for (size_t i = 0; i < r->njobs; i++)
+        if (r->jobs[i].rel)
+            hashmap_put(&outs, r->jobs[i].rel, strlen(r->jobs[i].rel),
+                        (void *)r->jobs[i].rel);
+    struct strbuf rel = STRBUF_INIT;
+    char *found = foreign_in(&outs, r->o->output, &rel, 64);
+    strbuf_release(&rel);
+    hashmap_release(&outs);
     return found;
 }
 
 /* -o src/sub src: the walk leaves the output directory out (it holds the
  * port), so files of the project already there would be left out of the
- * port, silently (from a review): a directory inside an input holds
- * nothing but the run's outputs. */
+ * port, silently (from a review): a directory inside an input that no
+ * port has written before holds nothing but the run's files. */
 static void inside_inputs(const struct run *r)
 {
     for (size_t i = 0; i < r->o->ninputs; i++) {
@@ -149,8 +202,9 @@ static void inside_inputs(const struct run *r)
         char *f = foreign_file(r);
         if (f)
             die("output directory '%s' is inside the input '%s' and holds "
-                "files no port wrote (such as '%s'), which the port would "
-                "leave out; choose an empty -o or one outside the inputs",
+                "files that are none of the port's (such as '%s'), which "
+                "it would leave out; choose an empty -o or one outside the "
+                "inputs",
                 r->o->output, in->arg, f);
         return;
     }

@@ -39,3 +39,18 @@ $C2M -q -o inside/src/out inside/src 2>&1; echo "again: $?"
 $C2M -q --no-manifest -o inside/src/bare inside/src 2>&1; echo "--no-manifest: $?"
 $C2M -q --no-manifest -o inside/src/bare inside/src 2>&1; echo "again: $?"
 ls -A inside/src/bare
+# A CMake project ported twice, checked and dry-run there: the files the
+# port writes besides its outputs (musa_port.cmake, the presets) are its
+# own (from the diff's review: the second run was refused).
+mkdir -p cm/src/lib
+printf 'project(p LANGUAGES CXX CUDA)\nadd_executable(a a.cu lib/b.cu)\n' >cm/src/CMakeLists.txt
+printf 'int main() { cudaFree(0); }\n' >cm/src/a.cu
+printf 'void b() { cudaFree(0); }\n' >cm/src/lib/b.cu
+$C2M -q -w -o cm/src/out cm/src 2>&1; echo "cmake, first: $?"
+$C2M -q -w -o cm/src/out cm/src 2>&1; echo "cmake, again: $?"
+$C2M -q -w --check -o cm/src/out cm/src 2>&1; echo "cmake, --check: $?"
+$C2M -q -w --dry-run -o cm/src/out cm/src >/dev/null 2>&1; echo "cmake, --dry-run: $?"
+# A file of the project deeper in a first port's directory is refused too.
+mkdir -p cm/src/out2/lib
+printf 'void x() { cudaFree(0); }\n' >cm/src/out2/lib/x.cu
+$C2M -q -w -o cm/src/out2 cm/src 2>&1; echo "deeper: $?"

@@ -413,7 +413,7 @@ static bool dict_key(const struct py_code *c, size_t h, size_t k)
     return (k == h + 1 || py_is_op(c, k - 1, ",")) && py_is_op(c, k + 1, ":");
 }
 
-#define KEYS_MAX 256 /* (a dict of thousands: none of these) */
+#define KEYS_MAX 4096 /* (a dict of thousands: none of these) */
 /* Does the dict display that opens at h have a host's device as a key
  * (besides the token at i)? */
 static bool host_key_in(const struct py_code *c, size_t h, size_t i)
@@ -426,27 +426,6 @@ static bool host_key_in(const struct py_code *c, size_t h, size_t i)
         else if (py_closes(c, k) && depth)
             depth--;
         else if (!depth && k != i && host_device(c, k) && dict_key(c, h, k))
-            return true;
-    }
-    return false;
-}
-
-/* Is the name at k a table keyed by devices, by what the file does with
- * it: NAME['cpu'] = ..., or NAME = {'cpu': ...}? */
-static bool keyed_by_devices(const struct py_code *c, size_t k)
-{
-    const struct py_token *n = &c->t[k];
-    for (size_t q = 0; q + 3 < c->n; q++) {
-        const struct py_token *t = &c->t[q];
-        if (t->kind != PY_TOK_NAME || t->len != n->len ||
-            memcmp(c->buf + t->off, c->buf + n->off, n->len) ||
-            (q && py_is_op(c, q - 1, ".")))
-            continue;
-        if (py_is_op(c, q + 1, "[") && host_device(c, q + 2) &&
-            py_is_op(c, q + 3, "]"))
-            return true;
-        if (py_is_op(c, q + 1, "=") && py_is_op(c, q + 2, "{") &&
-            host_key_in(c, q + 2, (size_t)-1))
             return true;
     }
     return false;
@@ -465,17 +444,34 @@ static bool method_looked_up(const struct py_code *c, size_t i,
            py_is_name(c, h - 1, "getattr") && pydev_item_place(c, h, i) == 1;
 }
 
-/* {'cuda': f, 'cpu': g}[t.device.type], and IMPLS['cuda'] of an IMPLS
- * that is keyed 'cpu' too: a table of devices, a host's among its keys
- * (from a review: its keys kept 'cuda' while the device looked up in it
- * became 'musa': KeyError). */
+/* Is the subscript that opens at k a device's: [t.device.type],
+ * [device], [dev_type]? */
+static bool device_subscript(const struct py_code *c, size_t k)
+{
+    if (!py_is_op(c, k, "["))
+        return false;
+    size_t close = py_close_of(c, k);
+    for (size_t q = k + 1; q < close && q < c->n && q < k + 16; q++) {
+        const char *s = c->buf + c->t[q].off;
+        size_t n = c->t[q].len;
+        if (py_is_name(c, q, NULL) &&
+            (pydev_says_device(s, n) || (n >= 3 && !memcmp(s, "dev", 3))))
+            return true;
+    }
+    return false;
+}
+
+/* {'cuda': f, 'cpu': g}[t.device.type]: a table of devices looked up at
+ * once by a device, a host's among its keys (from a review: its keys
+ * kept 'cuda' while the device became 'musa': KeyError). Not a table
+ * kept in a name, whose other lookups ('cuda' in T, T.get('cuda'), in
+ * other files) could not follow; nor one of other keys that holds 'cpu'
+ * too (stats, a config: the diff's review). */
 static bool device_key(const struct py_code *c, size_t i, struct py_around a)
 {
     size_t h = a.first ? a.first - 1 : 0;
-    if (a.open == '{')
-        return dict_key(c, h, i) && host_key_in(c, h, i);
-    return a.open == '[' && a.first == i && h && py_is_op(c, i + 1, "]") &&
-           py_is_name(c, h - 1, NULL) && keyed_by_devices(c, h - 1);
+    return a.open == '{' && dict_key(c, h, i) && host_key_in(c, h, i) &&
+           device_subscript(c, py_close_of(c, h) + 1);
 }
 
 /* @pytest.mark.parametrize('device', [pytest.param('cuda', marks=...)]):

@@ -78,6 +78,7 @@ struct rw {
     int sym_depth;            /* > 0: inside its parentheses */
     struct token prev, prev2; /* the last two significant tokens */
     bool libcu;            /* the file includes a libcu++ header, <cuda/...> */
+    bool cccl;             /* ... or CUB's or Thrust's, which bring libcu++ */
     bool own_cuda;         /* it declares a namespace cuda of its own */
     struct facts facts;    /* what the manifest learns on the way,
                               and the braces open (decl.h) */
@@ -689,15 +690,11 @@ static bool pasted_member(struct rw *st, const struct token *t, const char *s,
     return true;
 }
 
-/* Where the namespace named at off is declared in another, directly
- * ("namespace at { namespace cuda {"): that one's name, or NULL. */
-static const char *enclosing_namespace(const char *b, size_t off, size_t *len)
+/* The namespace whose body the '{' at brace opens ("namespace at {"):
+ * its name, or NULL. */
+static const char *enclosing_namespace(const char *b, size_t brace, size_t *len)
 {
-    size_t k = off;
-    while (k && strchr(" \t\r\n", b[k - 1]))
-        k--;
-    if (!k || b[--k] != '{')
-        return NULL;
+    size_t k = brace;
     while (k && strchr(" \t\r\n", b[k - 1]))
         k--;
     size_t end = k;
@@ -715,7 +712,7 @@ static const char *enclosing_namespace(const char *b, size_t off, size_t *len)
 
 /* namespace cuda { ...: inside one whose E::cuda an entry renames
  * (namespace at { namespace cuda {, as at::cuda::f is renamed at::musa),
- * renamed with it; elsewhere, in a file that includes no libcu++ header,
+ * renamed with it; at the top of a file that includes no libcu++ header,
  * the project's own, whose cuda::f this file keeps (from a review: its uses
  * became musa::f, and cuda::device was said to have no MUSA equivalent).
  * Returns whether t was that. */
@@ -732,8 +729,11 @@ static bool namespace_named(struct rw *st, const struct lexer *lx,
     struct token next;
     if (!lexer_next_sig(&look, &next) || !lexer_token_is(st->buf, &next, "{"))
         return false;
-    size_t el;
-    const char *e = enclosing_namespace(st->buf, st->prev.off, &el);
+    size_t el, d = st->facts.depth;
+    const char *e =
+        d && d <= sizeof(st->facts.brace) / sizeof(st->facts.brace[0])
+            ? enclosing_namespace(st->buf, st->facts.brace[d - 1], &el)
+            : NULL;
     const struct map_ident *eid =
         e && el < 64 ? mapping_ident(st->rw->map, e, el) : NULL;
     for (size_t i = 0; eid && i < eid->nquals; i++) {
@@ -745,7 +745,10 @@ static bool namespace_named(struct rw *st, const struct lexer *lx,
             return true;
         }
     }
-    st->own_cuda |= cuda && !st->libcu; /* (with <cuda/...>, reopened) */
+    /* (at the top, in a file without libcu++: with it, reopened; nested in
+     * another namespace, its cuda:: is that one's, which only its own
+     * code names so) */
+    st->own_cuda |= cuda && !d && !st->libcu && !st->cccl;
     return cuda;
 }
 
@@ -1049,6 +1052,9 @@ static void do_header(struct rw *st, const struct token *t)
     bool renamed = false;
     if (angled && len > 5 && !memcmp(name, "cuda/", 5))
         st->libcu = true;
+    if (angled && ((len > 4 && !memcmp(name, "cub/", 4)) ||
+                   (len > 7 && !memcmp(name, "thrust/", 7))))
+        st->cccl = true;
     enum facts_where where = facts_where(&st->facts);
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, where,

@@ -2789,23 +2789,29 @@ START_TEST(python_devices)
            "def t(device): pytest.param('cuda')\n"
            "parser.addoption('--device', default='musa', choices=['musa'])\n",
            NULL);
-    /* Tables keyed by devices, a host's among the keys: a dict display
-     * (looked up at once or by name) and a name subscripted 'cpu' too
-     * (from a review: the keys kept 'cuda' while the device looked up
-     * became 'musa': KeyError); a table of other keys stays. */
+    /* A table of devices looked up at once by a device, a host's among
+     * its keys (from a review: its keys kept 'cuda' while the device
+     * became 'musa': KeyError); one kept in a name (whose other lookups
+     * could not follow), one of other keys, and one that holds 'cpu'
+     * beside 'cuda' as a config's or stats' do, stay (the diff's
+     * review). */
     expect(newest, SCRIPT_PYTHON,
            "import torch; import torch_musa\n"
-           "K = {}\nK['cuda'] = f\nK['cpu'] = g\n"
+           "n = {'cuda': 'gpu', 'cpu': 'host'}[t.device.type]\n"
+           "m = {'cpu': f, 'cuda': g}[dev_type](x)\n"
            "IMPLS = {'cuda': f, 'cpu': g}\ny = IMPLS['cuda']\n"
-           "n = {'cuda': 'gpu', 'cpu': 'host'}[t]\n"
-           "stats['cuda:0'] = 1\nother = {'cuda': 1, 'rocm': 2}\n"
-           "v = {'a': 'cpu', 'cuda': 1}\n",
+           "K = {}\nK['cuda'] = f\nK['cpu'] = g\n"
+           "stats = {'cpu': 0.5, 'cuda': 0.3}\nu = stats['cuda']\n"
+           "v = {'cpu': 1, 'cuda': 2}[name]\n"
+           "other = {'cuda': 1, 'rocm': 2}[t.device.type]\n",
            "import torch; import torch_musa\n"
-           "K = {}\nK['musa'] = f\nK['cpu'] = g\n"
-           "IMPLS = {'musa': f, 'cpu': g}\ny = IMPLS['musa']\n"
-           "n = {'musa': 'gpu', 'cpu': 'host'}[t]\n"
-           "stats['cuda:0'] = 1\nother = {'cuda': 1, 'rocm': 2}\n"
-           "v = {'a': 'cpu', 'cuda': 1}\n",
+           "n = {'musa': 'gpu', 'cpu': 'host'}[t.device.type]\n"
+           "m = {'cpu': f, 'musa': g}[dev_type](x)\n"
+           "IMPLS = {'cuda': f, 'cpu': g}\ny = IMPLS['cuda']\n"
+           "K = {}\nK['cuda'] = f\nK['cpu'] = g\n"
+           "stats = {'cpu': 0.5, 'cuda': 0.3}\nu = stats['cuda']\n"
+           "v = {'cpu': 1, 'cuda': 2}[name]\n"
+           "other = {'cuda': 1, 'rocm': 2}[t.device.type]\n",
            NULL);
     /* A backend option's default and choices, as a device option's
      * (from a review: --dist-backend kept 'nccl'); another's stays. */

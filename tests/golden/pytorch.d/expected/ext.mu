@@ -40,3 +40,6 @@ at::Tensor to_gpu(const at::Tensor &x, Opts o) {
 /* A project's own Device is not torch's */
 struct Device { Device(const char *); };
 static Device own("cuda");
+// torch::cuda is torch::musa, whose header is not known: said.
+#include <torch/cuda.h>
+bool have_gpu() { return torch::musa::is_available(); }

@@ -961,20 +961,24 @@ static void device_string(struct rw *st, const struct token *t)
           lexer_token_is(b, &st->prev2, "device")) ||
         b[t->off] != '"' || t->len < 3 || (t->flags & TOKF_SPLICE))
         return;
-    /* torch::, at:: or c10:: before it: a project's own Device is not */
+    /* torch::, at:: or c10:: before it: a project's own Device is not;
+     * or TensorOptions' .device("cuda") (from a review: kept) */
     size_t q = st->prev2.off;
     while (q && (b[q - 1] == ' ' || b[q - 1] == '\t'))
         q--;
-    if (q < 2 || b[q - 1] != ':' || b[q - 2] != ':')
+    bool member =
+        lexer_token_is(b, &st->prev2, "device") && q &&
+        (b[q - 1] == '.' || (q > 1 && b[q - 1] == '>' && b[q - 2] == '-'));
+    if (!member && (q < 2 || b[q - 1] != ':' || b[q - 2] != ':'))
         return;
     for (q -= 2; q && (b[q - 1] == ' ' || b[q - 1] == '\t');)
         q--;
     size_t k = q;
     while (k && lexer_is_ident_char((unsigned char)b[k - 1]))
         k--;
-    if (!((q - k == 5 && !memcmp(b + k, "torch", 5)) ||
-          (q - k == 3 && !memcmp(b + k, "c10", 3)) ||
-          (q - k == 2 && !memcmp(b + k, "at", 2))))
+    if (!member && !((q - k == 5 && !memcmp(b + k, "torch", 5)) ||
+                     (q - k == 3 && !memcmp(b + k, "c10", 3)) ||
+                     (q - k == 2 && !memcmp(b + k, "at", 2))))
         return;
     while (n < len && s[n] != ':')
         n++;

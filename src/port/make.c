@@ -2,10 +2,9 @@
 /* Porting a makefile, one logical line at a time: nvcc becomes mcc, the
  * CUDA home variables and paths the MUSA ones, -lcudart -lmusart, nvcc's
  * options are translated or dropped where nvcc reads them (a recipe that
- * runs it, a variable of its flags) and in any line when no host compiler
- * has them, and file names, patterns and suffixes follow the run's
- * renames. The rules are the mapping's make: section (and libraries:,
- * link:, nvcc_flags:, architectures:). */
+ * runs it, a variable of its flags) and anywhere no host compiler has
+ * them, and file names follow the run's renames. The rules: the mapping's
+ * make:, libraries:, link:, nvcc_flags: and architectures: sections. */
 #include "port/make.h"
 
 #include <stdlib.h>
@@ -761,7 +760,11 @@ static void each_line(struct mk *m, void (*fn)(struct mk *),
     }
 }
 
-void make_port(struct script_job *j)
+/* What nvcc's commands read (with the run's others' seeds: scriptenv.h),
+ * then the port, or (with nvcc_out) what make_scan tells. */
+static void make_file(struct script_job *j, const struct hashmap *nvcc,
+                      const struct hashmap *read, struct hashmap *nvcc_out,
+                      struct hashmap *read_out)
 {
     struct mk m = {0};
     m.j = j;
@@ -769,12 +772,29 @@ void make_port(struct script_job *j)
     m.vars.buf = j->buf;
     struct make_token *split = NULL;
     size_t salloc = 0;
-    /* First what nvcc's commands read, then the port. */
+    mkvars_seed_nvcc(&m.vars, nvcc);
     each_line(&m, read_variables, &split, &salloc);
+    mkvars_seed_read(&m.vars, read);
     mkvars_close(&m.vars);
-    each_line(&m, line, &split, &salloc);
+    if (nvcc_out)
+        mkvars_export(&m.vars, nvcc_out, read_out);
+    else
+        each_line(&m, line, &split, &salloc);
     free(split);
     free(m.v);
     mkvars_release(&m.vars);
     free(m.words);
+}
+
+void make_scan(struct script_job *j, const struct hashmap *nvcc_seed,
+               struct hashmap *nvcc, struct hashmap *read)
+{
+    make_file(j, nvcc_seed, NULL, nvcc, read);
+}
+
+void make_port(struct script_job *j)
+{
+    const struct script_env *env = j->env;
+    make_file(j, env ? env->make_nvcc : NULL, env ? env->make_read : NULL, NULL,
+              NULL);
 }

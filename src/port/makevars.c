@@ -188,3 +188,48 @@ bool mkvars_define_assigns(const char *buf, const struct make_token *v,
     size_t len = v[k].len;
     return s[0] == '=' || (len >= 2 && strchr(":?+!", s[0]) && s[1] == '=');
 }
+
+static void seed_nvcc(void *arg, const char *key, size_t len, void *value)
+{
+    (void)value;
+    hashmap_put(&((struct mk_vars *)arg)->nvcc, key, len, (void *)1);
+}
+
+void mkvars_seed_nvcc(struct mk_vars *v, const struct hashmap *nvcc)
+{
+    if (nvcc)
+        hashmap_each((struct hashmap *)nvcc, seed_nvcc, v);
+}
+
+static void seed_read(void *arg, const char *key, size_t len, void *value)
+{
+    struct mk_vars *v = arg;
+    (void)value;
+    if (mkvars_reader(v, key, len) == MK_READ_NONE)
+        hashmap_put(&v->read, key, len, (void *)(uintptr_t)MK_READ_NVCC);
+}
+
+void mkvars_seed_read(struct mk_vars *v, const struct hashmap *read)
+{
+    if (read)
+        hashmap_each((struct hashmap *)read, seed_read, v);
+}
+
+static void out_any(void *arg, const char *key, size_t len, void *value)
+{
+    (void)value;
+    hashmap_put(arg, key, len, (void *)1);
+}
+
+static void out_nvcc(void *arg, const char *key, size_t len, void *value)
+{
+    if ((uintptr_t)value == MK_READ_NVCC)
+        hashmap_put(arg, key, len, (void *)1);
+}
+
+void mkvars_export(struct mk_vars *v, struct hashmap *nvcc,
+                   struct hashmap *read)
+{
+    hashmap_each(&v->nvcc, out_any, nvcc);
+    hashmap_each(&v->read, out_nvcc, read);
+}

@@ -100,4 +100,15 @@ bool mkvars_nvcc_name(const char *s, size_t len);
 bool mkvars_define_assigns(const char *buf, const struct make_token *v,
                            size_t n);
 
+/* What the run's other makefiles say (port/make.h's make_scan): names
+ * that hold nvcc, before the file is read; names nvcc's commands alone
+ * read, after (where this file's commands read them otherwise, that
+ * stands). Keys must outlive v. */
+void mkvars_seed_nvcc(struct mk_vars *v, const struct hashmap *nvcc);
+void mkvars_seed_read(struct mk_vars *v, const struct hashmap *read);
+/* The file's names that hold nvcc, and that nvcc alone reads, into nvcc
+ * and read (keys into its bytes, or a seed's). */
+void mkvars_export(struct mk_vars *v, struct hashmap *nvcc,
+                   struct hashmap *read);
+
 #endif

@@ -74,6 +74,20 @@ bool script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
     return findcuda;
 }
 
+void script_make_scan(struct script_rw *sr, const char *buf, size_t len,
+                      const struct hashmap *nvcc_seed, struct hashmap *nvcc,
+                      struct hashmap *read)
+{
+    struct script_job j;
+    struct arena a = ARENA_INIT;
+    struct findings f = FINDINGS_INIT;
+    sj_init(&j, buf, len, sr->map, NULL, &a, &f, sr->sm, sr->pm);
+    make_scan(&j, nvcc_seed, nvcc, read);
+    sj_release(&j);
+    findings_release(&f);
+    arena_release(&a);
+}
+
 size_t script_rewrite(struct script_rw *sr, enum script_lang lang,
                       const char *buf, size_t len, const struct script_env *env,
                       struct arena *a, struct edit_list *out,

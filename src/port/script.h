@@ -40,6 +40,11 @@ void script_rw_free(struct script_rw *sr);
 bool script_cmake_scan(struct script_rw *sr, const char *buf, size_t len,
                        struct hashmap *homes, struct hashmap *arch_used,
                        struct hashmap *set, struct hashmap *other);
+/* A makefile's variables that hold nvcc, and that nvcc's commands alone
+ * read, given those others hold nvcc in (port/make.h); keys into buf. */
+void script_make_scan(struct script_rw *sr, const char *buf, size_t len,
+                      const struct hashmap *nvcc_seed, struct hashmap *nvcc,
+                      struct hashmap *read);
 
 /* Port buf[0..len), a build file in lang. Edits (in order) are appended
  * to *out and findings to *f (notes are findings with note set); their

@@ -83,6 +83,11 @@ struct script_env {
      * no other GPU library (a conftest.py, a test helper), device strings
      * are torch's too. */
     bool torch_run;
+    /* The names the run's makefiles hold nvcc in, and that nvcc's
+     * commands alone read (port/make.h's make_scan): an included cuda.mk
+     * is ported as the Makefile that runs its variables reads them. NULL:
+     * none known. */
+    const struct hashmap *make_nvcc, *make_read;
 };
 
 #endif

@@ -618,6 +618,7 @@ int driver_run(const struct options *o)
     record_load(&r, lock.interrupted);
     scripts_scan_cmake(&r);
     scripts_scan_python(&r);
+    scripts_scan_make(&r);
     port_all(&r, &lock, &printed, &teeing);
     record_say(&r);
     finish(&r);

@@ -87,6 +87,36 @@ void scripts_scan_cmake(struct run *r)
         script_rw_free(sr);
 }
 
+void scripts_scan_make(struct run *r)
+{
+    struct script_rw *sr = NULL;
+    /* First where the makefiles hold nvcc, then what nvcc reads in each
+     * given all of those. */
+    for (int phase = 0; phase < 2; phase++) {
+        for (size_t i = 0; i < r->njobs; i++) {
+            const struct job *j = &r->jobs[i];
+            struct source src;
+            if (j->script != SCRIPT_MAKE || j->kind != JOB_PORT ||
+                load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL,
+                             NULL) != LOAD_OK)
+                continue;
+            if (!sr)
+                sr = script_rw_new(r->map);
+            struct hashmap nvcc = HASHMAP_INIT, read = HASHMAP_INIT;
+            script_make_scan(sr, src.buf, src.len, phase ? &r->make_nvcc : NULL,
+                             &nvcc, &read);
+            struct hashmap *to = phase ? &r->make_read : &r->make_nvcc;
+            hashmap_each(phase ? &read : &nvcc, copy_key,
+                         &(struct copy){r, to});
+            hashmap_release(&nvcc);
+            hashmap_release(&read);
+            source_release(&src);
+        }
+    }
+    if (sr)
+        script_rw_free(sr);
+}
+
 /* Does the Python text hold an import of torch at a line's start? */
 static bool imports_torch(const char *b, size_t n)
 {
@@ -146,7 +176,9 @@ size_t scripts_port(const struct run *run, const struct job *j,
                                                      : NULL,
                              run->cmake_set.nr ? &run->cmake_set : NULL,
                              run->cmake_other.nr ? &run->cmake_other : NULL,
-                             run->python_torch};
+                             run->python_torch,
+                             run->make_nvcc.nr ? &run->make_nvcc : NULL,
+                             run->make_read.nr ? &run->make_read : NULL};
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

@@ -166,8 +166,8 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
                       size_t len, struct strbuf *out, struct strbuf *diags)
 {
     struct script_rw *sr = script_rw_new(m);
-    struct script_env env = {"/p", &files, NULL, true, NULL, false,
-                             NULL, NULL,   NULL, NULL, NULL, false};
+    struct script_env env = {"/p", &files, NULL, true, NULL,  false, NULL,
+                             NULL, NULL,   NULL, NULL, false, NULL,  NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;

@@ -1,0 +1,3 @@
+GPUCC = mcc
+GPUFLAGS = --offload-arch=mp_22
+HOSTFLAGS = -O2

@@ -1,0 +1,3 @@
+GPUCC = nvcc
+GPUFLAGS = -arch=sm_80 -lineinfo
+HOSTFLAGS = -O2

@@ -24,7 +24,8 @@ struct cmake_loop {
     int list_len;         /* ... or the file's variable (cmakearch.h) */
     bool arch;            /* it runs over the architectures */
     size_t item0, nitems; /* its items, numbers written out (items[]) */
-    bool items_done;      /* ... made MUSA architectures */
+    size_t uses, appends; /* its variable's uses, and those appended alone
+                             to a variable of architectures */
 };
 
 struct cmake_span {
@@ -129,28 +130,48 @@ static bool arch_var(const struct cmd *c, size_t i)
             hashmap_get(c->l->arch_vars, c->buf + t->off, t->len));
 }
 
-/* list(APPEND ARCHS ${v}) or set(ARCHS ${ARCHS} "${v}-real") in a loop
- * over numbers (foreach(v 70 80 90)): they are CUDA architectures, made
- * MUSA ones where the loop names them (from a review: kept, and the port
- * built for mp_70). */
-static void appended(struct cmd *c)
+/* Is argument i the loop variable's value alone: ${v}, "${v}-real"? */
+static bool lone_value(const struct cmd *c, size_t i,
+                       const struct cmake_loop *l)
+{
+    const struct cmake_token *t = &c->args[i].t;
+    const char *s = c->buf + t->off;
+    size_t n = t->len, q = t->kind == CMAKE_TOK_QUOTED;
+    if (n < 2 * q + l->len + 3 || memcmp(s + q, "${", 2) ||
+        memcmp(s + q + 2, c->buf + l->off, l->len) || s[q + 2 + l->len] != '}')
+        return false;
+    size_t rest = n - 2 * q - l->len - 3;
+    const char *r = s + q + l->len + 3;
+    return !rest || (rest == 5 && !memcmp(r, "-real", 5)) ||
+           (rest == 8 && !memcmp(r, "-virtual", 8));
+}
+
+/* The uses of the loops' variables in a command: list(APPEND ARCHS ${v})
+ * or set(ARCHS ${ARCHS} "${v}-real") appends one alone to a variable of
+ * architectures; a loop over numbers whose variable is used so and no
+ * other way has them made MUSA architectures at its end (from a review:
+ * kept, and the port built for mp_70; not one whose numbers are tested,
+ * named in a file or picked: the diff's review). */
+static void count_uses(struct cmd *c)
 {
     size_t from = !strcmp(c->name, "list") && c->nargs > 2 &&
                           arg_is(c, 0, "APPEND") && arch_var(c, 1)
                       ? 2
                   : !strcmp(c->name, "set") && c->nargs > 1 && arch_var(c, 0)
                       ? 1
-                      : 0;
-    for (size_t i = from; from && i < c->nargs; i++) {
+                      : (size_t)-1;
+    for (size_t i = 0; i < c->nargs; i++) {
         const struct cmake_arg *a = &c->args[i];
-        for (size_t k = 0; k + 1 < a->npc; k++) {
-            struct cmake_loop *l =
-                a->pc[k].kind == CMAKE_PC_VAR_OPEN && a->pc[k].len == 2
-                    ? loop_of(c, &a->pc[k + 1])
-                    : NULL;
-            if (l && l->nitems && !l->items_done) {
-                sj_arch_values(c->j, c->l->items + l->item0, l->nitems);
-                l->items_done = true;
+        for (size_t k = 0; k < a->npc; k++) {
+            struct cmake_loop *l = a->pc[k].kind == CMAKE_PC_VAR_OPEN &&
+                                           a->pc[k].len == 2 && k + 1 < a->npc
+                                       ? loop_of(c, &a->pc[k + 1])
+                                   : a->t.kind == CMAKE_TOK_IDENT
+                                       ? loop_of(c, &a->t)
+                                       : NULL;
+            if (l && l->nitems) {
+                l->uses++;
+                l->appends += i >= from && lone_value(c, i, l);
             }
         }
     }
@@ -158,7 +179,7 @@ static void appended(struct cmd *c)
 
 static void open_loop(struct cmd *c)
 {
-    struct cmake_loop l = {0, 0, NULL, 0, false, 0, 0, false};
+    struct cmake_loop l = {0, 0, NULL, 0, false, 0, 0, 0, 0};
     if (c->nargs && c->args[0].t.kind == CMAKE_TOK_IDENT) {
         l.off = c->args[0].t.off;
         l.len = c->args[0].t.len;
@@ -437,9 +458,13 @@ void cmake_loops_command(struct cmake_loops *l, struct script_job *j,
     l->ndone = 0;
     if (!strcmp(cmd, "foreach"))
         open_loop(&c);
-    else if (!strcmp(cmd, "endforeach") && l->n)
-        l->nitems = l->v[--l->n].item0;
-    appended(&c);
+    else if (!strcmp(cmd, "endforeach") && l->n) {
+        struct cmake_loop *e = &l->v[--l->n];
+        if (e->nitems && e->appends && e->uses == e->appends)
+            sj_arch_values(j, l->items + e->item0, e->nitems);
+        l->nitems = e->item0;
+    } else
+        count_uses(&c);
     assigned(&c);
     bool any = false;
     for (size_t i = 0; i < l->n; i++)

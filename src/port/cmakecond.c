@@ -76,7 +76,14 @@ static void arch_tests(struct script_job *j, const char *buf,
             v = i + 2;
         else if (i >= 2 && cmake_tok_is(buf, &args[i - 1].t, "IN_LIST"))
             v = i - 2;
-        if (v != (size_t)-1)
+        /* (a number of CUDA's: not "", nor a loop's variable over the
+         * ported values: the diff's review) */
+        bool number = false;
+        for (size_t k = 0; v != (size_t)-1 && k < args[v].t.len; k++)
+            number |= buf[args[v].t.off + k] >= '0' &&
+                      buf[args[v].t.off + k] <= '9' &&
+                      args[v].t.kind != CMAKE_TOK_IDENT;
+        if (number)
             sj_warn(j, WARN_HAZARD, off,
                     "'%.*s' is tested against '%.*s', but the port gives it "
                     "MUSA's architectures (21, 22, 31), not CUDA's: test "

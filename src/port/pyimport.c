@@ -163,9 +163,13 @@ static bool in_package(const struct strbuf *sb, const char *name)
 static void imported(struct pynames *m, const struct strbuf *sb)
 {
     static const char *const gpu[] = {
-        "numba",  "cupy",  "pycuda",   "jax",    "jaxlib", "tensorflow",
-        "paddle", "mxnet", "cuda",     "tvm",    "triton", "warp",
-        "taichi", "cudf",  "tensorrt", "pynvml", NULL};
+        "numba",     "cupy",       "cupyx",       "pycuda",  "jax",
+        "jaxlib",    "tensorflow", "paddle",      "mxnet",   "cuda",
+        "tvm",       "triton",     "warp",        "taichi",  "cudf",
+        "tensorrt",  "pynvml",     "onnxruntime", "oneflow", "cuml",
+        "dask_cuda", "rmm",        "cuquantum",   "nvmath",  "cutlass",
+        "pyopencl",  "tinygrad",   "mindspore",   "mlx",     "jittor",
+        "GPUtil",    "nvidia_smi", NULL};
     m->torch_musa |= in_package(sb, "torch_musa");
     m->torch |= in_package(sb, "torch");
     for (size_t i = 0; gpu[i]; i++)

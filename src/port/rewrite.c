@@ -966,9 +966,13 @@ static void device_string(struct rw *st, const struct token *t)
     size_t q = st->prev2.off;
     while (q && (b[q - 1] == ' ' || b[q - 1] == '\t'))
         q--;
+    /* (of a call's result: x.options().device(...), dtype(...).device;
+     * not any object's, p.device("cuda"): the diff's review) */
+    size_t r = q > 1 && b[q - 1] == '.' ? q - 1 : 0;
+    while (r && (b[r - 1] == ' ' || b[r - 1] == '\t'))
+        r--;
     bool member =
-        lexer_token_is(b, &st->prev2, "device") && q &&
-        (b[q - 1] == '.' || (q > 1 && b[q - 1] == '>' && b[q - 2] == '-'));
+        lexer_token_is(b, &st->prev2, "device") && r && b[r - 1] == ')';
     if (!member && (q < 2 || b[q - 1] != ':' || b[q - 2] != ':'))
         return;
     for (q -= 2; q && (b[q - 1] == ' ' || b[q - 1] == '\t');)

@@ -79,9 +79,9 @@ struct script_env {
      * the names they set, the names they read otherwise (cmakearch.h);
      * NULL: none known. */
     const struct hashmap *arch_used, *arch_set, *arch_other;
-    /* Another Python file of the run imports torch: in one that imports
-     * no other GPU library (a conftest.py, a test helper), device strings
-     * are torch's too. */
+    /* Another Python file of the run imports torch, and this one is a test
+     * suite's (conftest.py, test_x.py, tests/...): where it imports no
+     * other GPU library, its device strings are torch's too. */
     bool torch_run;
     /* The names the run's makefiles hold nvcc in, and that nvcc's
      * commands alone read (port/make.h's make_scan): an included cuda.mk

@@ -117,26 +117,47 @@ void scripts_scan_make(struct run *r)
         script_rw_free(sr);
 }
 
-/* Does the Python text hold an import of torch at a line's start? */
+/* Does the Python text hold an import of torch at a line's start
+ * (import torch, import os, torch, from torch.utils import ...)? */
 static bool imports_torch(const char *b, size_t n)
 {
     for (size_t at = 0; at < n;) {
-        size_t k = at;
-        while (k < n && (b[k] == ' ' || b[k] == '\t'))
-            k++;
-        size_t w = k < n && b[k] == 'i' ? 6 : 4; /* import, from */
-        if (k + w + 7 <= n &&
-            (!memcmp(b + k, "import", 6) || !memcmp(b + k, "from", 4))) {
-            size_t q = k + w;
-            while (q < n && (b[q] == ' ' || b[q] == '\t'))
-                q++;
-            if (q > k + w && q + 5 <= n && !memcmp(b + q, "torch", 5) &&
-                (q + 5 == n || strchr(" \t\r\n.,;", b[q + 5])))
-                return true;
-        }
         const char *nl = memchr(b + at, '\n', n - at);
-        at = nl ? (size_t)(nl - b) + 1 : n;
+        size_t end = nl ? (size_t)(nl - b) : n, k = at;
+        while (k < end && (b[k] == ' ' || b[k] == '\t'))
+            k++;
+        bool imp = end - k > 7 && !memcmp(b + k, "import ", 7),
+             from = end - k > 5 && !memcmp(b + k, "from ", 5);
+        for (size_t q = k + (imp ? 7 : 5); (imp || from) && q + 5 <= end; q++) {
+            if (from && q > k + 5 && b[q - 1] != ' ')
+                break; /* (from's module alone) */
+            if (!memcmp(b + q, "torch", 5) && strchr(" \t,", b[q - 1]) &&
+                (q + 5 == end || strchr(" \t\r.,;", b[q + 5])))
+                return true;
+            if (b[q] == '#' || b[q] == ';' ||
+                (from && b[q] == ' ' && q > k + 5))
+                break;
+        }
+        at = end + 1;
     }
+    return false;
+}
+
+/* Is the file a test suite's (conftest.py, test_x.py, x_test.py, or in a
+ * directory named test, tests or testing)? */
+static bool suite_file(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (!strcmp(base, "conftest.py") || !strncmp(base, "test_", 5) ||
+        (n > 8 && !strcmp(base + n - 8, "_test.py")))
+        return true;
+    for (const char *p = path; (p = strstr(p, "test")); p++)
+        if ((p == path || p[-1] == '/') &&
+            (!strncmp(p, "test/", 5) || !strncmp(p, "tests/", 6) ||
+             !strncmp(p, "testing/", 8)))
+            return true;
     return false;
 }
 
@@ -176,7 +197,7 @@ size_t scripts_port(const struct run *run, const struct job *j,
                                                      : NULL,
                              run->cmake_set.nr ? &run->cmake_set : NULL,
                              run->cmake_other.nr ? &run->cmake_other : NULL,
-                             run->python_torch,
+                             run->python_torch && suite_file(j->path),
                              run->make_nvcc.nr ? &run->make_nvcc : NULL,
                              run->make_read.nr ? &run->make_read : NULL};
     struct strbuf top = STRBUF_INIT;

@@ -537,6 +537,7 @@ static void release(struct run *r)
     baseline_free(r->baseline);
     renames_free(r);
     inplace_record_free(r->rec);
+    scripts_release(r);
     run_release(r);
 }
 

@@ -243,8 +243,6 @@ void run_release(struct run *r)
     hashmap_release(&r->byabs);
     hashmap_release(&r->cmake_homes);
     hashmap_release(&r->cmake_arch_used);
-    hashmap_release(&r->make_nvcc);
-    hashmap_release(&r->make_read);
     hashmap_release(&r->cmake_set);
     hashmap_release(&r->cmake_other);
     hashmap_release(&r->renamed_paths);

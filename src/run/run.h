@@ -202,9 +202,9 @@ struct run {
     struct hashmap cmake_homes, cmake_arch_used, cmake_set, cmake_other;
     bool cmake_findcuda; /* one of them calls FindCUDA's cuda_add_* */
     bool python_torch;   /* a Python file of the run imports torch */
-    /* Its makefiles' variables that hold nvcc, that nvcc alone reads
-     * (scripts.h); keys in job_mem. */
-    struct hashmap make_nvcc, make_read;
+    /* Per directory, its makefiles' variables that hold nvcc, that nvcc
+     * alone reads (scripts.h); keys in job_mem. */
+    struct hashmap make_dirs;
     struct hashmap bybase;     /* file name -> 1 + index of its first job */
     size_t *base_next;         /* 1 + index of the next job of that name */
     unsigned platforms_absent; /* platform_probe's bits */

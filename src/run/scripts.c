@@ -14,6 +14,7 @@
 #include "util/filekind.h"
 #include "util/hashmap.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 /* The highest directory from dir up that holds a CMakeLists.txt of the
  * run (CMake's top source directory), in top; or NULL. */
@@ -87,34 +88,74 @@ void scripts_scan_cmake(struct run *r)
         script_rw_free(sr);
 }
 
+/* What one directory's makefiles hold for each other. */
+struct make_dir {
+    struct hashmap nvcc, read;
+};
+
+/* The makefile j's directory (absolute), in sb; false when unknown. */
+static bool job_dir(const struct job *j, struct strbuf *sb)
+{
+    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
+    strbuf_reset(sb);
+    if (slash)
+        strbuf_add(sb, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
+    return slash != NULL;
+}
+
 void scripts_scan_make(struct run *r)
 {
     struct script_rw *sr = NULL;
-    /* First where the makefiles hold nvcc, then what nvcc reads in each
-     * given all of those. */
+    struct strbuf dir = STRBUF_INIT;
+    /* First where the makefiles of a directory (a Makefile and the
+     * cuda.mk it includes) hold nvcc, then what nvcc reads in each given
+     * all of those. */
     for (int phase = 0; phase < 2; phase++) {
         for (size_t i = 0; i < r->njobs; i++) {
             const struct job *j = &r->jobs[i];
             struct source src;
             if (j->script != SCRIPT_MAKE || j->kind != JOB_PORT ||
+                !job_dir(j, &dir) ||
                 load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL,
                              NULL) != LOAD_OK)
                 continue;
             if (!sr)
                 sr = script_rw_new(r->map);
+            struct make_dir *d = hashmap_get(&r->make_dirs, dir.buf, dir.len);
+            if (!d) {
+                d = xcalloc(1, sizeof(*d));
+                hashmap_put(&r->make_dirs,
+                            arena_strndup(&r->job_mem, dir.buf, dir.len),
+                            dir.len, d);
+            }
             struct hashmap nvcc = HASHMAP_INIT, read = HASHMAP_INIT;
-            script_make_scan(sr, src.buf, src.len, phase ? &r->make_nvcc : NULL,
+            script_make_scan(sr, src.buf, src.len, phase ? &d->nvcc : NULL,
                              &nvcc, &read);
-            struct hashmap *to = phase ? &r->make_read : &r->make_nvcc;
             hashmap_each(phase ? &read : &nvcc, copy_key,
-                         &(struct copy){r, to});
+                         &(struct copy){r, phase ? &d->read : &d->nvcc});
             hashmap_release(&nvcc);
             hashmap_release(&read);
             source_release(&src);
         }
     }
+    strbuf_release(&dir);
     if (sr)
         script_rw_free(sr);
+}
+
+static void free_dir(void *arg, const char *key, size_t len, void *value)
+{
+    struct make_dir *d = value;
+    (void)arg, (void)key, (void)len;
+    hashmap_release(&d->nvcc);
+    hashmap_release(&d->read);
+    free(d);
+}
+
+void scripts_release(struct run *r)
+{
+    hashmap_each(&r->make_dirs, free_dir, NULL);
+    hashmap_release(&r->make_dirs);
 }
 
 /* Does the Python text hold an import of torch at a line's start
@@ -198,8 +239,16 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              run->cmake_set.nr ? &run->cmake_set : NULL,
                              run->cmake_other.nr ? &run->cmake_other : NULL,
                              run->python_torch && suite_file(j->path),
-                             run->make_nvcc.nr ? &run->make_nvcc : NULL,
-                             run->make_read.nr ? &run->make_read : NULL};
+                             NULL,
+                             NULL};
+    const struct make_dir *md =
+        slash && j->script == SCRIPT_MAKE
+            ? hashmap_get(&run->make_dirs, dir->buf, dir->len)
+            : NULL;
+    if (md) {
+        env.make_nvcc = md->nvcc.nr ? &md->nvcc : NULL;
+        env.make_read = md->read.nr ? &md->read : NULL;
+    }
     struct strbuf top = STRBUF_INIT;
     if (slash && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);

@@ -24,10 +24,11 @@ size_t scripts_port(const struct run *run, const struct job *j,
  * the architectures set at the top, used in a subdirectory). Before the
  * port; a file that cannot be read is its job's to say. */
 void scripts_scan_cmake(struct run *r);
-/* The run's makefiles, for what they hold for each other (an included
- * cuda.mk's GPUFLAGS, read by the Makefile's nvcc): r->make_nvcc and
- * r->make_read. */
+/* The run's makefiles, for what those of a directory hold for each other
+ * (an included cuda.mk's GPUFLAGS, read by the Makefile's nvcc):
+ * r->make_dirs. */
 void scripts_scan_make(struct run *r);
+void scripts_release(struct run *r);
 /* Whether a Python file of the run imports torch (r->python_torch). */
 void scripts_scan_python(struct run *r);
 

@@ -148,7 +148,9 @@ static char *foreign_in(const struct hashmap *outs, const char *dir,
     char *found = NULL;
     size_t len = rel->len;
     for (struct dirent *e; d && !found && (e = readdir(d));) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+        const char *n = e->d_name; /* (what no walk reads) */
+        if (!strcmp(n, ".") || !strcmp(n, "..") || !strcmp(n, ".git") ||
+            !strcmp(n, ".hg") || !strcmp(n, ".svn"))
             continue;
         cut_to(rel, len);
         strbuf_addf(rel, "%s%s", len ? "/" : "", e->d_name);
@@ -202,9 +204,9 @@ static void inside_inputs(const struct run *r)
         char *f = foreign_file(r);
         if (f)
             die("output directory '%s' is inside the input '%s' and holds "
-                "files that are none of the port's (such as '%s'), which "
-                "it would leave out; choose an empty -o or one outside the "
-                "inputs",
+                "files that are none of this run's (such as '%s'), which "
+                "the port would leave out, and no record of an earlier "
+                "port; choose an empty -o or one outside the inputs",
                 r->o->output, in->arg, f);
         return;
     }

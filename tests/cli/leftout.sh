@@ -26,3 +26,9 @@ printf '[metadata]\nname = q\n' >q/setup.cfg
 printf 'include q/*.h\nrecursive-include csrc *.cu *.cuh\n' >q/MANIFEST.in
 printf 'nothing\n' >q/NOTES.txt
 $C2M -o qout q 2>&1 | grep MANIFEST; ls qout | grep -v '^musa\|^build\|^compile'
+# A build.ninja a tool wrote (torch's extension build) is no project file.
+mkdir -p gen/build/temp
+printf 'ninja_required_version = 1.3\nnvcc = /usr/local/cuda/bin/nvcc\n' >gen/build/temp/build.ninja
+printf '__global__ void k() {}\n' >gen/k.cu
+n=$($C2M -o genout gen 2>&1 | grep -c 'no rule ports')
+echo "notes of a generated build.ninja: $n"

@@ -54,3 +54,7 @@ $C2M -q -w --dry-run -o cm/src/out cm/src >/dev/null 2>&1; echo "cmake, --dry-ru
 mkdir -p cm/src/out2/lib
 printf 'void x() { cudaFree(0); }\n' >cm/src/out2/lib/x.cu
 $C2M -q -w -o cm/src/out2 cm/src 2>&1; echo "deeper: $?"
+# A first port into a directory that holds a repository: taken.
+mkdir -p cm/src/out3/.git
+printf 'ref: refs/heads/main\n' >cm/src/out3/.git/HEAD
+$C2M -q -w -o cm/src/out3 cm/src 2>&1; echo "with .git: $?"

@@ -127,7 +127,7 @@ static bool in_device_text(const struct py_code *c, size_t i)
 
 /* Is the call whose '(' is at open add_argument('--device', ...), or
  * pytest's parser.addoption('--device', ...): an option whose name holds
- * word (6 or 7 bytes: device, backend)? */
+ * word (device, backend)? */
 static bool option_of(const struct py_code *c, size_t open, const char *word)
 {
     size_t off, len, wl = strlen(word);
@@ -455,7 +455,8 @@ static bool device_subscript(const struct py_code *c, size_t k)
         const char *s = c->buf + c->t[q].off;
         size_t n = c->t[q].len;
         if (py_is_name(c, q, NULL) &&
-            (pydev_says_device(s, n) || (n >= 3 && !memcmp(s, "dev", 3))))
+            (pydev_says_device(s, n) || (n == 3 && !memcmp(s, "dev", 3)) ||
+             (n == 8 && !memcmp(s, "dev_type", 8))))
             return true;
     }
     return false;

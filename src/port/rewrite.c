@@ -723,11 +723,20 @@ static bool namespace_named(struct rw *st, const struct lexer *lx,
     if (!lexer_token_is(st->buf, &st->prev, "namespace"))
         return st->own_cuda && cuda &&
                !lexer_token_is(st->buf, &st->prev, "::");
-    /* (namespace at::cuda {: the entry's; using namespace cuda;: it is
-     * libcu++'s) */
+    /* (namespace at::cuda {: the entry's) */
     struct lexer look = *lx;
     struct token next;
-    if (!lexer_next_sig(&look, &next) || !lexer_token_is(st->buf, &next, "{"))
+    bool got = lexer_next_sig(&look, &next),
+         semi = got && lexer_token_is(st->buf, &next, ";");
+    if (semi && cuda && st->libcu &&
+        lexer_token_is(st->buf, &st->prev2, "using")) {
+        /* using namespace cuda; beside <cuda/...>, which became
+         * <musa/...>: libcu++'s names are namespace musa's there (from a
+         * review: the port named a namespace nothing declares) */
+        replace_ident(st, t, "musa", 4);
+        return true;
+    }
+    if (!got || !lexer_token_is(st->buf, &next, "{"))
         return false;
     size_t el, d = st->facts.depth;
     const char *e =

@@ -34,7 +34,7 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
-static bool skipped_dir(const char *name)
+bool walk_skipped_dir(const char *name)
 {
     return !strcmp(name, ".git") || !strcmp(name, ".hg") ||
            !strcmp(name, ".svn");
@@ -140,7 +140,7 @@ static int walk_link(struct walker *w, const char *name)
     } else if (S_ISDIR(st.st_mode)) {
         if (is_open(w, &st))
             skip(w, "a symbolic link loop (to '%s')", target ? target : "?");
-        else if (!skipped_dir(name) && !skipped_inode(w->o, &st) &&
+        else if (!walk_skipped_dir(name) && !skipped_inode(w->o, &st) &&
                  !excluded(w, true))
             rc = walk_dir(w, &st, -1);
     } else if (S_ISREG(st.st_mode)) {
@@ -196,7 +196,7 @@ static int enter_dir(struct walker *w, const char *name, const struct stat *st,
 {
     if (is_open(w, st))
         skip(w, "%s", "a directory that contains itself (a loop)");
-    else if (!skipped_dir(name) && !skipped_inode(w->o, st) &&
+    else if (!walk_skipped_dir(name) && !skipped_inode(w->o, st) &&
              !excluded(w, true))
         return walk_dir(w, st, fd);
     if (fd >= 0)

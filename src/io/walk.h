@@ -56,6 +56,8 @@ typedef int (*walk_fn)(void *arg, const char *path, const char *rel,
  * loops, and FIFOs, sockets and devices (never opened). Unreadable
  * directories are reported and skipped; returns -1 if there was any,
  * else 0 (or the callback's non-zero value). */
+/* Is name a directory no walk enters (.git, .hg, .svn)? */
+bool walk_skipped_dir(const char *name);
 int walk_tree(const char *root, const struct walk_opts *o, walk_fn fn,
               void *arg);
 

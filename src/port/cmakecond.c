@@ -79,10 +79,10 @@ static void arch_tests(struct script_job *j, const char *buf,
         /* (a number of CUDA's: not "", nor a loop's variable over the
          * ported values: the diff's review) */
         bool number = false;
-        for (size_t k = 0; v != (size_t)-1 && k < args[v].t.len; k++)
-            number |= buf[args[v].t.off + k] >= '0' &&
-                      buf[args[v].t.off + k] <= '9' &&
-                      args[v].t.kind != CMAKE_TOK_IDENT;
+        if (v != (size_t)-1 && args[v].t.kind != CMAKE_TOK_IDENT)
+            for (size_t k = 0; k < args[v].t.len; k++)
+                number |= buf[args[v].t.off + k] >= '0' &&
+                          buf[args[v].t.off + k] <= '9';
         if (number)
             sj_warn(j, WARN_HAZARD, off,
                     "'%.*s' is tested against '%.*s', but the port gives it "

@@ -268,8 +268,7 @@ static bool devices_only(const struct py_code *c, size_t h, size_t close)
             !(py_is_op(c, k + 1, ",") || k + 1 == close))
             return false;
         const char *s = c->buf + off;
-        bool host = n == 3 && (!memcmp(s, "cpu", 3) || !memcmp(s, "mps", 3) ||
-                               !memcmp(s, "xpu", 3));
+        bool host = pydev_host(s, n);
         size_t d = 5;
         while (d < n && s[d] >= '0' && s[d] <= '9')
             d++;
@@ -337,7 +336,7 @@ static bool in_device_list(const struct py_code *c, size_t i,
         ((pydev_item_place(c, h, i) == 0 && py_is_op(c, i + 1, "]") &&
           (chosen_if_available(c, close) ||
            (py_is_op(c, close + 1, "*") && available_after(c, close)))) ||
-         (pydev_host_beside(c, h, i) && devices_only(c, h, close))))
+         (pydev_host_beside(c, h, i, false) && devices_only(c, h, close))))
         return true;
     /* @pytest.fixture(params=['cpu', 'cuda']): the fixture's devices */
     size_t call = kw != (size_t)-1 ? py_holder(c, kw) : (size_t)-1;
@@ -352,7 +351,7 @@ static bool in_device_list(const struct py_code *c, size_t i,
          (py_is_op(c, h - 1, "=") || py_is_op(c, h - 1, "+=")) &&
          py_stmt_start(c, h - 2) && pydev_devices_name(c, h - 2)))
         return true; /* (devices = ['cuda'], an item of its own) */
-    return pydev_host_beside(c, h, i);
+    return pydev_host_beside(c, h, i, false);
 }
 
 /* def f(x, device: str = 'cuda'), a dataclass's device: str = 'cuda':
@@ -398,39 +397,6 @@ static bool device_looked_up(const struct py_code *c, struct py_around a)
             pydev_device_name(c, k - 2));
 }
 
-/* Is the token at k a host's device's string ('cpu', 'mps', 'xpu')? */
-static bool host_device(const struct py_code *c, size_t k)
-{
-    size_t off, n;
-    return py_plain(c, k, &off, &n) && n == 3 &&
-           (!memcmp(c->buf + off, "cpu", 3) ||
-            !memcmp(c->buf + off, "mps", 3) || !memcmp(c->buf + off, "xpu", 3));
-}
-
-/* Is the token at k a key of the dict display that opens at h? */
-static bool dict_key(const struct py_code *c, size_t h, size_t k)
-{
-    return (k == h + 1 || py_is_op(c, k - 1, ",")) && py_is_op(c, k + 1, ":");
-}
-
-#define KEYS_MAX 4096 /* (a dict of thousands: none of these) */
-/* Does the dict display that opens at h have a host's device as a key
- * (besides the token at i)? */
-static bool host_key_in(const struct py_code *c, size_t h, size_t i)
-{
-    size_t close = py_close_of(c, h);
-    unsigned depth = 0;
-    for (size_t k = h + 1; k < close && k < c->n && k < h + KEYS_MAX; k++) {
-        if (py_opens(c, k))
-            depth++;
-        else if (py_closes(c, k) && depth)
-            depth--;
-        else if (!depth && k != i && host_device(c, k) && dict_key(c, h, k))
-            return true;
-    }
-    return false;
-}
-
 /* getattr(x, 'cuda')(): the method .cuda() looked up by its name and
  * called, which is .musa() under torch_musa (from a review: kept while
  * x.cuda() was ported). Not hasattr(args, 'cuda') or getattr(args,
@@ -471,8 +437,10 @@ static bool device_subscript(const struct py_code *c, size_t k)
 static bool device_key(const struct py_code *c, size_t i, struct py_around a)
 {
     size_t h = a.first ? a.first - 1 : 0;
-    return a.open == '{' && dict_key(c, h, i) && host_key_in(c, h, i) &&
-           device_subscript(c, py_close_of(c, h) + 1);
+    return a.open == '{' && (i == h + 1 || py_is_op(c, i - 1, ",")) &&
+           py_is_op(c, i + 1, ":") &&
+           device_subscript(c, py_close_of(c, h) + 1) &&
+           pydev_host_beside(c, h, i, true);
 }
 
 /* @pytest.mark.parametrize('device', [pytest.param('cuda', marks=...)]):

@@ -85,9 +85,13 @@ long pydev_item_place(const struct py_code *c, size_t h, size_t i)
     return at;
 }
 
-/* Does the bracket opening at h hold, as an item of its own, a host's
- * device ('cpu', 'mps', 'xpu') beside the token at i? */
-bool pydev_host_beside(const struct py_code *c, size_t h, size_t i)
+bool pydev_host(const char *s, size_t n)
+{
+    return n == 3 && (!memcmp(s, "cpu", 3) || !memcmp(s, "mps", 3) ||
+                      !memcmp(s, "xpu", 3));
+}
+
+bool pydev_host_beside(const struct py_code *c, size_t h, size_t i, bool keys)
 {
     size_t close = py_close_of(c, h);
     unsigned depth = 0;
@@ -97,10 +101,10 @@ bool pydev_host_beside(const struct py_code *c, size_t h, size_t i)
             depth++;
         else if (py_closes(c, k) && depth)
             depth--;
-        else if (!depth && k != i && py_plain(c, k, &off, &n) && n == 3 &&
-                 (!memcmp(c->buf + off, "cpu", 3) ||
-                  !memcmp(c->buf + off, "mps", 3) ||
-                  !memcmp(c->buf + off, "xpu", 3)))
+        else if (!depth && k != i && py_plain(c, k, &off, &n) &&
+                 pydev_host(c->buf + off, n) &&
+                 (!keys || ((k == h + 1 || py_is_op(c, k - 1, ",")) &&
+                            py_is_op(c, k + 1, ":"))))
             return true;
     }
     return false;
@@ -358,7 +362,7 @@ static bool looped_devices(const struct py_code *c, size_t i,
     size_t h = a.first - 1;
     return pydev_item_place(c, h, i) >= 0 && py_is_name(c, h - 1, "in") &&
            loop_name(c, h - 2) && py_is_name(c, h - 3, "for") &&
-           pydev_host_beside(c, h, i);
+           pydev_host_beside(c, h, i, false);
 }
 
 /* d != 'cuda' where the line loops d over devices (from a review: the
@@ -380,7 +384,7 @@ static bool compared_loop_variable(const struct py_code *c, size_t i)
     for (size_t k = s; k + 3 < c->n && c->t[k].kind != PY_TOK_NEWLINE; k++)
         if (py_is_name(c, k, "for") && py_same_text(c, k + 1, v) &&
             py_is_name(c, k + 2, "in") && py_opens(c, k + 3))
-            return pydev_host_beside(c, k + 3, (size_t)-1);
+            return pydev_host_beside(c, k + 3, (size_t)-1, false);
     return false;
 }
 

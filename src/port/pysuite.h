@@ -30,8 +30,10 @@ bool pydev_devices_name(const struct py_code *c, size_t k);
 /* The place of item i among the items of the bracket opening at h, when
  * it is an item alone; or -1. */
 long pydev_item_place(const struct py_code *c, size_t h, size_t i);
-/* Does the bracket opening at h hold a host's device ('cpu', 'mps',
- * 'xpu') as an item of its own, beside the token at i? */
-bool pydev_host_beside(const struct py_code *c, size_t h, size_t i);
+/* Is s[0..n) a host's device ('cpu', 'mps', 'xpu')? */
+bool pydev_host(const char *s, size_t n);
+/* Does the bracket opening at h hold a host's device as an item of its
+ * own (with keys, as a dict display's key), beside the token at i? */
+bool pydev_host_beside(const struct py_code *c, size_t h, size_t i, bool keys);
 
 #endif

@@ -6,7 +6,6 @@
  * a plain value. */
 #include "port/rewrite.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -684,7 +683,6 @@ static bool pasted_member(struct rw *st, const struct token *t, const char *s,
     const struct map_entry *e = id ? id->exact : NULL;
     if (!e || e->kind != MAP_RENAME || e->member || id->nquals)
         return false;
-
     add_edit(st, t->off, len - 1, e->to, e->to_len);
     facts_use(&st->facts, e->domain, 1);
     return true;
@@ -698,13 +696,13 @@ static const char *enclosing_namespace(const char *b, size_t brace, size_t *len)
     while (k && strchr(" \t\r\n", b[k - 1]))
         k--;
     size_t end = k;
-    while (k && (isalnum((unsigned char)b[k - 1]) || b[k - 1] == '_'))
+    while (k && lexer_is_ident_char((unsigned char)b[k - 1]))
         k--;
     size_t start = k;
     while (k && strchr(" \t\r\n", b[k - 1]))
         k--;
     if (end == start || k < 9 || memcmp(b + k - 9, "namespace", 9) ||
-        (k > 9 && (isalnum((unsigned char)b[k - 10]) || b[k - 10] == '_')))
+        (k > 9 && lexer_is_ident_char((unsigned char)b[k - 10])))
         return NULL;
     *len = end - start;
     return b + start;
@@ -958,6 +956,28 @@ static void do_string(struct rw *st, const struct token *t)
     add_edit(st, t->off + skip, len, e->to, e->to_len);
 }
 
+/* Where the blanks before off on its line begin. */
+static size_t blanks_before(const char *b, size_t off)
+{
+    while (off && (b[off - 1] == ' ' || b[off - 1] == '\t'))
+        off--;
+    return off;
+}
+
+/* Does "torch::", "at::" or "c10::" end at q? */
+static bool torch_scope(const char *b, size_t q)
+{
+    if (q < 2 || b[q - 1] != ':' || b[q - 2] != ':')
+        return false;
+    q = blanks_before(b, q - 2);
+    size_t k = q;
+    while (k && lexer_is_ident_char((unsigned char)b[k - 1]))
+        k--;
+    return (q - k == 5 && !memcmp(b + k, "torch", 5)) ||
+           (q - k == 3 && !memcmp(b + k, "c10", 3)) ||
+           (q - k == 2 && !memcmp(b + k, "at", 2));
+}
+
 /* torch::Device("cuda:0"), torch::device("cuda"): the device type, as
  * Python's 'cuda' is (torch_musa names its PrivateUse1 backend "musa",
  * which c10::Device's parser then takes; from a review: kept). */
@@ -971,27 +991,14 @@ static void device_string(struct rw *st, const struct token *t)
         b[t->off] != '"' || t->len < 3 || (t->flags & TOKF_SPLICE))
         return;
     /* torch::, at:: or c10:: before it: a project's own Device is not;
-     * or TensorOptions' .device("cuda") (from a review: kept) */
-    size_t q = st->prev2.off;
-    while (q && (b[q - 1] == ' ' || b[q - 1] == '\t'))
-        q--;
-    /* (of a call's result: x.options().device(...), dtype(...).device;
-     * not any object's, p.device("cuda"): the diff's review) */
-    size_t r = q > 1 && b[q - 1] == '.' ? q - 1 : 0;
-    while (r && (b[r - 1] == ' ' || b[r - 1] == '\t'))
-        r--;
+     * or TensorOptions' .device("cuda") on a call's result,
+     * x.options().device(...) (from a review: kept; not any object's,
+     * p.device("cuda"): the diff's review) */
+    size_t q = blanks_before(b, st->prev2.off);
+    size_t r = q > 1 && b[q - 1] == '.' ? blanks_before(b, q - 1) : 0;
     bool member =
         lexer_token_is(b, &st->prev2, "device") && r && b[r - 1] == ')';
-    if (!member && (q < 2 || b[q - 1] != ':' || b[q - 2] != ':'))
-        return;
-    for (q -= 2; q && (b[q - 1] == ' ' || b[q - 1] == '\t');)
-        q--;
-    size_t k = q;
-    while (k && lexer_is_ident_char((unsigned char)b[k - 1]))
-        k--;
-    if (!member && !((q - k == 5 && !memcmp(b + k, "torch", 5)) ||
-                     (q - k == 3 && !memcmp(b + k, "c10", 3)) ||
-                     (q - k == 2 && !memcmp(b + k, "at", 2))))
+    if (!member && !torch_scope(b, q))
         return;
     while (n < len && s[n] != ':')
         n++;

@@ -12,6 +12,7 @@
 #include "build/portconf.h"
 #include "build/render.h"
 #include "io/lock.h"
+#include "io/walk.h"
 #include "run/state.h"
 #include "util/hashmap.h"
 #include "util/path.h"
@@ -131,14 +132,6 @@ static bool ours(const struct hashmap *outs, const char *rel)
            !strcmp(rel, LOCK_NAME) || !strcmp(rel, STATE_NAME);
 }
 
-static void cut_to(struct strbuf *sb, size_t len)
-{
-    if (sb->len > len) {
-        sb->len = len;
-        sb->buf[len] = '\0';
-    }
-}
-
 /* The first file below dir (rel, under the output directory) that the
  * run does not write, or NULL; depth levels down at most. */
 static char *foreign_in(const struct hashmap *outs, const char *dir,
@@ -149,10 +142,9 @@ static char *foreign_in(const struct hashmap *outs, const char *dir,
     size_t len = rel->len;
     for (struct dirent *e; d && !found && (e = readdir(d));) {
         const char *n = e->d_name; /* (what no walk reads) */
-        if (!strcmp(n, ".") || !strcmp(n, "..") || !strcmp(n, ".git") ||
-            !strcmp(n, ".hg") || !strcmp(n, ".svn"))
+        if (!strcmp(n, ".") || !strcmp(n, "..") || walk_skipped_dir(n))
             continue;
-        cut_to(rel, len);
+        strbuf_setlen(rel, len);
         strbuf_addf(rel, "%s%s", len ? "/" : "", e->d_name);
         char *p = path_join(dir, e->d_name);
         struct stat st;
@@ -166,7 +158,7 @@ static char *foreign_in(const struct hashmap *outs, const char *dir,
     }
     if (d)
         closedir(d);
-    cut_to(rel, len);
+    strbuf_setlen(rel, len);
     return found;
 }
 

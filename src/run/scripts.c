@@ -58,17 +58,35 @@ static void copy_key(void *arg, const char *key, size_t len, void *value)
                     (void *)1);
 }
 
+/* The directory of job j's file (absolute), in sb; false when unknown. */
+static bool job_dir(const struct job *j, struct strbuf *sb)
+{
+    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
+    strbuf_reset(sb);
+    if (slash)
+        strbuf_add(sb, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
+    return slash != NULL;
+}
+
+/* The file of job j, a build file of lang the run ports, read for what
+ * it holds for the others (before the port: one it cannot read is its
+ * job's to say). */
+static bool load_script(const struct job *j, enum script_lang lang,
+                        struct source *src)
+{
+    return j->script == lang && j->kind == JOB_PORT &&
+           load_regular(src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) ==
+               LOAD_OK;
+}
+
 void scripts_scan_cmake(struct run *r)
 {
     struct script_rw *sr = NULL;
     for (size_t i = 0; i < r->njobs; i++) {
         const struct job *j = &r->jobs[i];
-        if (j->script != SCRIPT_CMAKE || j->kind != JOB_PORT ||
-            filekind_is_template(j->path))
-            continue;
         struct source src;
-        if (load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
-            LOAD_OK)
+        if (filekind_is_template(j->path) ||
+            !load_script(j, SCRIPT_CMAKE, &src))
             continue;
         if (!sr)
             sr = script_rw_new(r->map);
@@ -93,16 +111,6 @@ struct make_dir {
     struct hashmap nvcc, read;
 };
 
-/* The makefile j's directory (absolute), in sb; false when unknown. */
-static bool job_dir(const struct job *j, struct strbuf *sb)
-{
-    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
-    strbuf_reset(sb);
-    if (slash)
-        strbuf_add(sb, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
-    return slash != NULL;
-}
-
 void scripts_scan_make(struct run *r)
 {
     struct script_rw *sr = NULL;
@@ -114,10 +122,7 @@ void scripts_scan_make(struct run *r)
         for (size_t i = 0; i < r->njobs; i++) {
             const struct job *j = &r->jobs[i];
             struct source src;
-            if (j->script != SCRIPT_MAKE || j->kind != JOB_PORT ||
-                !job_dir(j, &dir) ||
-                load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL,
-                             NULL) != LOAD_OK)
+            if (!job_dir(j, &dir) || !load_script(j, SCRIPT_MAKE, &src))
                 continue;
             if (!sr)
                 sr = script_rw_new(r->map);
@@ -207,9 +212,7 @@ void scripts_scan_python(struct run *r)
     for (size_t i = 0; i < r->njobs && !r->python_torch; i++) {
         const struct job *j = &r->jobs[i];
         struct source src;
-        if (j->script != SCRIPT_PYTHON || j->kind != JOB_PORT ||
-            load_regular(&src, AT_FDCWD, j->path, j->path, 0, 0, NULL, NULL) !=
-                LOAD_OK)
+        if (!load_script(j, SCRIPT_PYTHON, &src))
             continue;
         r->python_torch = imports_torch(src.buf, src.len);
         source_release(&src);
@@ -222,11 +225,8 @@ size_t scripts_port(const struct run *run, const struct job *j,
                     const struct source *src, struct edit_list *edits,
                     struct findings *f)
 {
-    const char *slash = j->abs ? strrchr(j->abs, '/') : NULL;
-    strbuf_reset(dir);
-    if (slash)
-        strbuf_add(dir, j->abs, slash > j->abs ? (size_t)(slash - j->abs) : 1);
-    struct script_env env = {slash ? dir->buf : NULL,
+    bool known = job_dir(j, dir);
+    struct script_env env = {known ? dir->buf : NULL,
                              &run->files,
                              run->want,
                              run->o->verbosity >= 0,
@@ -242,7 +242,7 @@ size_t scripts_port(const struct run *run, const struct job *j,
                              NULL,
                              NULL};
     const struct make_dir *md =
-        slash && j->script == SCRIPT_MAKE
+        known && j->script == SCRIPT_MAKE
             ? hashmap_get(&run->make_dirs, dir->buf, dir->len)
             : NULL;
     if (md) {
@@ -250,7 +250,7 @@ size_t scripts_port(const struct run *run, const struct job *j,
         env.make_read = md->read.nr ? &md->read : NULL;
     }
     struct strbuf top = STRBUF_INIT;
-    if (slash && j->script == SCRIPT_CMAKE)
+    if (known && j->script == SCRIPT_CMAKE)
         env.top = project_top(run, dir->buf, &top);
     size_t n = script_rewrite(sr, (enum script_lang)j->script, src->buf,
                               src->len, &env, a, edits, f);

@@ -114,6 +114,14 @@ void strbuf_reset(struct strbuf *sb)
         sb->buf[0] = '\0';
 }
 
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+    if (len < sb->len) {
+        sb->len = len;
+        sb->buf[len] = '\0';
+    }
+}
+
 char *strbuf_detach(struct strbuf *sb, size_t *len)
 {
     if (!sb->buf)

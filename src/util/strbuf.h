@@ -33,6 +33,8 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_addu(struct strbuf *sb, unsigned long long n);
 /* Keep the storage, forget the contents. */
 void strbuf_reset(struct strbuf *sb);
+/* Keep the first len bytes (len at most sb->len). */
+void strbuf_setlen(struct strbuf *sb, size_t len);
 /* Empty sb with room for n bytes (and the NUL). When it has to grow, the
  * old bytes are dropped, not copied, and it grows to at least min_alloc:
  * for a buffer reused for files of any size. */

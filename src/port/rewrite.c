@@ -17,6 +17,7 @@
 #include "port/hazard.h"
 #include "port/pending.h"
 #include "port/project.h"
+#include "port/rtcsrc.h"
 #include "port/template.h"
 #include "mapping/mapping.h"
 #include "mapping/rules.h"
@@ -53,9 +54,10 @@ struct rewriter {
     const struct rules *patterns;
     const struct rules *strings;
     const struct rules *suspects;
-    bool rank;    /* look for CUDA-looking names nothing maps */
-    bool words;   /* --rename-project: names saying cuda or musa count */
-    unsigned gen; /* counts the files rewritten */
+    bool rank;      /* look for CUDA-looking names nothing maps */
+    bool words;     /* --rename-project: names saying cuda or musa count */
+    unsigned gen;   /* counts the files rewritten */
+    unsigned depth; /* > 0: porting a string of a file (rtc_programs) */
     struct rules_matcher *pm, *sm, *um;
     struct hashmap cache; /* identifier -> struct name_result */
     struct arena cache_mem;
@@ -1267,6 +1269,118 @@ static void finish_pending(struct rw *st)
         st->nedits += (size_t)n;
 }
 
+/* Does s[0..len) hold a byte of set? */
+static bool holds_any(const char *s, size_t len, const char *set)
+{
+    for (size_t i = 0; i < len; i++)
+        if (strchr(set, s[i]))
+            return true;
+    return false;
+}
+
+/* Does an edit of the file touch a literal of program p? */
+static bool rtc_touched(const struct rw *st, const struct rtc_found *r,
+                        const struct rtc_program *p)
+{
+    size_t from = r->lits[p->first].off;
+    const struct token *last = &r->lits[p->first + p->n - 1];
+    size_t to = last->off + last->len;
+    for (size_t i = 0; i < st->out->nr; i++)
+        if (st->out->v[i].off < to &&
+            st->out->v[i].off + st->out->v[i].len > from)
+            return true;
+    return false;
+}
+
+/* Where the text's bytes [off, off + len) are in the file, if they are
+ * its bytes one for one (no escape among them), else RTC_MADE. */
+static size_t rtc_place(const size_t *map, size_t n, size_t off, size_t len)
+{
+    if (off >= n || map[off] == RTC_MADE)
+        return RTC_MADE;
+    for (size_t i = 1; i < len; i++)
+        if (off + i >= n || map[off + i] != map[off] + i)
+            return RTC_MADE;
+    return map[off];
+}
+
+/* Port the text of a program, whose first literal is at at: its edits
+ * made the file's where its bytes are the file's, its findings said
+ * where they stand. */
+static void rtc_port(struct rw *st, const struct strbuf *text,
+                     const size_t *map, size_t at)
+{
+    struct rewrite_env env = {0};
+    env.warn = st->env ? st->env->warn : NULL;
+    env.wide_arch = st->env ? st->env->wide_arch : NULL;
+    struct edit_list e = EDIT_LIST_INIT, add = EDIT_LIST_INIT;
+    struct findings f = FINDINGS_INIT;
+    st->rw->depth++;
+    rewrite_source(st->rw, text->buf, text->len, &env, st->a, &e, &f);
+    st->rw->depth--;
+    size_t lost = 0;
+    for (size_t i = 0; i < e.nr; i++) {
+        const struct edit *x = &e.v[i];
+        size_t o = rtc_place(map, text->len, x->off, x->len);
+        /* (Bytes a literal could not hold as they are.) */
+        if (o == RTC_MADE || !x->len ||
+            holds_any(x->text, x->text_len, "\"\\\n)")) {
+            lost = lost ? lost : o == RTC_MADE ? at : o;
+            continue;
+        }
+        edit_list_add(&add, o, x->len, x->text, x->text_len);
+    }
+    for (size_t i = 0; i < f.nr; i++) {
+        struct finding x = f.v[i];
+        size_t o = x.off < text->len ? map[x.off] : RTC_MADE;
+        x.off = o == RTC_MADE ? at : o;
+        ALLOC_GROW(st->f->v, st->f->nr + 1, st->f->alloc);
+        st->f->v[st->f->nr++] = x;
+    }
+    if (f.nr)
+        findings_sort(st->f);
+    if (lost)
+        finder_add(&st->fd, WARN_HAZARD, lost,
+                   "a name of this program's source is not ported: an "
+                   "escape (\\n, \\x41) stands in it, so the string's "
+                   "bytes are not the code's; write it out");
+    edit_list_merge(st->out, add.v, add.nr);
+    st->nedits += add.nr;
+    edit_list_release(&add);
+    edit_list_release(&e);
+    findings_release(&f);
+}
+
+/* The programs the file has NVRTC compile from its strings (rtcsrc.h):
+ * MTRTC compiles MUSA code, so their text is ported as a file is; a
+ * program whose source is none of the file's strings is said. */
+static void rtc_programs(struct rw *st)
+{
+    if (!rtc_may_create(st->buf, st->len))
+        return;
+    struct rtc_found r = RTC_FOUND_INIT;
+    rtc_find(st->buf, st->len, &r);
+    struct strbuf text = STRBUF_INIT;
+    size_t *map = NULL, alloc = 0;
+    for (size_t i = 0; i < r.nr; i++) {
+        strbuf_reset(&text);
+        if (!rtc_touched(st, &r, &r.v[i]) &&
+            rtc_text(st->buf, &r, &r.v[i], &text, &map, &alloc))
+            rtc_port(st, &text, map, r.lits[r.v[i].first].off);
+    }
+    for (size_t i = 0; i < r.nlost; i++)
+        finder_add(&st->fd, WARN_HAZARD, r.lost[i],
+                   "the program's source is not a string literal of this "
+                   "file (a parameter, a file read, text built at run "
+                   "time): MTRTC compiles it as MUSA code, so port the CUDA "
+                   "in it (its headers, cuda* names) where it is written");
+    if (r.nlost)
+        findings_sort(st->f);
+    free(map);
+    strbuf_release(&text);
+    rtc_found_release(&r);
+}
+
 size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
                       const struct rewrite_env *env, struct arena *a,
                       struct edit_list *out, struct findings *f)
@@ -1288,7 +1402,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
         memset(&none, 0, sizeof(none));
     facts_init(&st.facts, buf, tf ? tf : &none);
     bool words = env && env->proj && project_renames_words(env->proj);
-    if (rw->cache.nr > CACHE_MAX || rw->words != words) {
+    if (!rw->depth && (rw->cache.nr > CACHE_MAX || rw->words != words)) {
         /* Between files only: edits point here. */
         hashmap_clear(&rw->cache);
         arena_reset(&rw->cache_mem);
@@ -1414,5 +1528,7 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     if (hazard_file_end(&st.hz, &st.fd))
         findings_sort(f);
     finish_pending(&st);
+    if (!rw->depth)
+        rtc_programs(&st);
     return st.nedits;
 }

@@ -1,0 +1,52 @@
+// Kernels NVRTC compiles at run time: their source is ported with the
+// file (MTRTC compiles MUSA code), where the string's bytes are the code's.
+#include <mtrtc.h>
+#include <musa.h>
+#include <string>
+
+#define HALF_SRC "#include <musa_fp16.h>\n" \
+  "extern \"C\" __global__ void fill(__half *x) { x[0] = __float2half(1.0f); }\n"
+
+// The NVRTC guide's style: escapes and backslash-newlines.
+const char *saxpy = "                                           \n\
+extern \"C\" __global__                                         \n\
+void saxpy(float a, float *x, float *out, size_t n)             \n\
+{ size_t i = blockIdx.x * blockDim.x + threadIdx.x;             \n\
+  if (i < n) out[i] = a * x[i]; }                               \n";
+
+// "cudaMalloc" in a comment of the program, a \x41 in a name: not code.
+static const char odd[] = "/* cudaMalloc */ __global__ void k\x41(musaStream_t *s) {}";
+
+// The source is a parameter: what the calls give in its place is ported.
+static int compile(const char *name, const char *text)
+{
+    mtrtcProgram p;
+    return mtrtcCreateProgram(&p, text, name, 0, nullptr, nullptr);
+}
+
+std::string read_file(const char *path);
+
+static int from_file(const char *path)
+{
+    mtrtcProgram p;
+    // Read at run time: said, not followed.
+    return mtrtcCreateProgram(&p, read_file(path).c_str(), path, 0, 0, 0);
+}
+
+int main()
+{
+    mtrtcProgram p, q, r, s, t;
+    std::string bf = R"K(#include <musa_bf16.h>
+extern "C" __global__ void b(__mt_bfloat16 *x, musaStream_t *unused) {})K";
+    mtrtcCreateProgram(&p, saxpy, "saxpy.cu", 0, NULL, NULL);
+    mtrtcCreateProgram(&q, bf.c_str(), "bf.cu", 0, NULL, NULL);
+    mtrtcCreateProgram(&r, HALF_SRC, "half.cu", 0, NULL, NULL);
+    mtrtcCreateProgram(&s, "extern \"C\" __global__ void w(int *x) "
+                           "{ x[0] = __shfl_sync(0xffffffff, x[1], 0); }",
+                       "w.cu", 0, NULL, NULL);
+    mtrtcCreateProgram(&t, odd, "odd.cu", 0, NULL, NULL);
+    MUmodule m;
+    muModuleLoadData(&m, "cudaMalloc"); // a string that is no program: kept
+    compile("e.cu", "__global__ void e(musaStream_t *s) {}");
+    return from_file("kernel.cu");
+}

@@ -80,6 +80,7 @@ struct rw {
     struct token prev, prev2; /* the last two significant tokens */
     bool libcu;            /* the file includes a libcu++ header, <cuda/...> */
     bool cccl;             /* ... or CUB's or Thrust's, which bring libcu++ */
+    bool torch;            /* ... or PyTorch's: <torch/...>, <ATen/...> */
     bool own_cuda;         /* it declares a namespace cuda of its own */
     struct facts facts;    /* what the manifest learns on the way,
                               and the braces open (decl.h) */
@@ -980,32 +981,63 @@ static bool torch_scope(const char *b, size_t q)
            (q - k == 2 && !memcmp(b + k, "at", 2));
 }
 
-/* torch::Device("cuda:0"), torch::device("cuda"): the device type, as
+/* Is the name that ends at q (blanks before q aside) spelled w? Sets
+ * *at where it begins. */
+static bool word_before(const char *b, size_t q, const char *w, size_t *at)
+{
+    size_t n = strlen(w);
+    q = blanks_before(b, q);
+    if (q < n || memcmp(b + q - n, w, n) ||
+        (q > n && lexer_is_ident_char((unsigned char)b[q - n - 1])))
+        return false;
+    *at = q - n;
+    return true;
+}
+
+/* Is the string t a device of PyTorch's where it stands: given to
+ * torch::Device("cuda:0") or torch::device("cuda"), to a variable's,
+ * torch::Device d("cuda") or d{"cuda:1"}, to TensorOptions' .device("cuda")
+ * on a call's result, x.options().device(...), or, in a file of
+ * PyTorch's, to a tensor's x.to("cuda")? (A project's own Device is not;
+ * nor any object's p.device("cuda"): the diff's review.) */
+static bool device_place(const struct rw *st)
+{
+    const char *b = st->buf;
+    const struct token *p2 = &st->prev2;
+    size_t at;
+    if (!lexer_token_is(b, &st->prev, "(") &&
+        !lexer_token_is(b, &st->prev, "{"))
+        return false;
+    if (lexer_token_is(b, p2, "Device") || lexer_token_is(b, p2, "device")) {
+        size_t q = blanks_before(b, p2->off);
+        size_t r = q > 1 && b[q - 1] == '.' ? blanks_before(b, q - 1) : 0;
+        return torch_scope(b, q) || (lexer_token_is(b, p2, "device") && r &&
+                                     b[r - 1] == ')'); /* (from a review) */
+    }
+    if (p2->kind != TOK_IDENT)
+        return false;
+    if (lexer_token_is(b, p2, "to")) {
+        size_t q = blanks_before(b, p2->off);
+        return st->torch && q &&
+               (b[q - 1] == '.' ||
+                (q > 1 && b[q - 1] == '>' && b[q - 2] == '-'));
+    }
+    return word_before(b, p2->off, "Device", &at) && torch_scope(b, at);
+}
+
+/* A string of PyTorch's device, "cuda" or "cuda:0" (or "cuda:" before
+ * + std::to_string(i)), where device_place says: the device type, as
  * Python's 'cuda' is (torch_musa names its PrivateUse1 backend "musa",
  * which c10::Device's parser then takes; from a review: kept). */
 static void device_string(struct rw *st, const struct token *t)
 {
     const char *b = st->buf, *s = b + t->off + 1;
     size_t len = t->len - 2, n = 0;
-    if (!lexer_token_is(b, &st->prev, "(") ||
-        !(lexer_token_is(b, &st->prev2, "Device") ||
-          lexer_token_is(b, &st->prev2, "device")) ||
-        b[t->off] != '"' || t->len < 3 || (t->flags & TOKF_SPLICE))
-        return;
-    /* torch::, at:: or c10:: before it: a project's own Device is not;
-     * or TensorOptions' .device("cuda") on a call's result,
-     * x.options().device(...) (from a review: kept; not any object's,
-     * p.device("cuda"): the diff's review) */
-    size_t q = blanks_before(b, st->prev2.off);
-    size_t r = q > 1 && b[q - 1] == '.' ? blanks_before(b, q - 1) : 0;
-    bool member =
-        lexer_token_is(b, &st->prev2, "device") && r && b[r - 1] == ')';
-    if (!member && !torch_scope(b, q))
+    if (b[t->off] != '"' || t->len < 3 || (t->flags & TOKF_SPLICE) ||
+        !device_place(st))
         return;
     while (n < len && s[n] != ':')
         n++;
-    if (n + 1 == len) /* "cuda:" */
-        return;
     for (size_t k = n + 1; k < len; k++) /* "cuda:0" */
         if (s[k] < '0' || s[k] > '9')
             return;
@@ -1081,6 +1113,9 @@ static void do_header(struct rw *st, const struct token *t)
     if (angled && ((len > 4 && !memcmp(name, "cub/", 4)) ||
                    (len > 7 && !memcmp(name, "thrust/", 7))))
         st->cccl = true;
+    if ((len > 6 && !memcmp(name, "torch/", 6)) ||
+        (len > 5 && !memcmp(name, "ATen/", 5)))
+        st->torch = true;
     enum facts_where where = facts_where(&st->facts);
     if (st->env && st->env->local_header &&
         st->env->local_header(st->env->arg, name, len, angled, where,

@@ -45,3 +45,5 @@ static Device own("cuda");
 bool have_gpu() { return torch::musa::is_available(); }
 // TensorOptions' device by its string: torch's.
 at::Tensor on_gpu(const at::Tensor &x) { return at::empty({1}, x.options().device("musa")); }
+// A variable's device, a tensor's .to("cuda"), a device made of a number.
+at::Tensor moved(at::Tensor x, int i) { torch::Device d("musa"); torch::Device e{"musa:1"}; return x.to("musa").to(d).to(e).to(c10::Device("musa:" + std::to_string(i))); }

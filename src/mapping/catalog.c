@@ -155,7 +155,10 @@ static void describe_entry(const struct mapping *m, const char *name,
         [HAZARD_ONCE] = "once in each file that uses it, with the count",
         [HAZARD_PROPS] = "each comparison of the compute capability it "
                          "gives (prop.major >= 8)",
-        [HAZARD_EXTERN] = "each extern declaration of it"};
+        [HAZARD_EXTERN] = "each extern declaration of it",
+        [HAZARD_WARP_WIDTH] = "once in each file that uses it, with the "
+                              "count, when the GPU built for has 128-thread "
+                              "warps"};
     _Static_assert(sizeof(hazards) / sizeof(*hazards) == HAZARD__LAST + 1,
                    "a hazard without its description");
     if (e->hazard)

@@ -31,9 +31,11 @@ enum map_hazard {
     HAZARD_ONCE,      /* said once per file that uses it, with the count */
     HAZARD_PROPS,     /* a device's properties: the file's comparisons of
                          a compute capability (prop.major >= 8) are said */
-    HAZARD_EXTERN     /* declared extern: device code of another unit */
+    HAZARD_EXTERN,    /* declared extern: device code of another unit */
+    HAZARD_WARP_WIDTH /* a warp's width on NVIDIA GPUs (32): said once per
+                         file, with the count, where warps are wider */
 };
-#define HAZARD__LAST HAZARD_EXTERN
+#define HAZARD__LAST HAZARD_WARP_WIDTH
 
 /* How strong the evidence behind a source tag is, weakest first. */
 enum map_tier {

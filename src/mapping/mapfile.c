@@ -204,7 +204,7 @@ static void parse_hazard(struct loader *ld, yaml_node_t *val,
         {"compared", HAZARD_COMPARED}, {"warp-mask", HAZARD_WARP_MASK},
         {"ptx", HAZARD_PTX},           {"version", HAZARD_VERSION},
         {"once", HAZARD_ONCE},         {"props", HAZARD_PROPS},
-        {"extern", HAZARD_EXTERN},
+        {"extern", HAZARD_EXTERN},     {"warp-width", HAZARD_WARP_WIDTH},
     };
     if (is_scalar(val))
         for (size_t i = 0; i < sizeof(hazards) / sizeof(hazards[0]); i++)

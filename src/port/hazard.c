@@ -728,6 +728,10 @@ void hazard_check(const struct hazard_site *s, const char *name,
     case HAZARD_EXTERN:
         hazard_extern(s, name, e, fd);
         break;
+    case HAZARD_WARP_WIDTH:
+        if (s->file && s->file->wide_arch)
+            hazard_once(s, e, fd);
+        break;
     case HAZARD_NONE:
         break;
     }

@@ -1,0 +1,6 @@
+// Toolkit headers with no MUSA counterpart: said at the #include.
+#include <nvPTXCompiler.h>
+#include <cuda_fp6.h>
+#include <mublas.h>
+// muBLAS keeps "Cudart" in the name, as muBLASLt does: said, not swapped.
+size_t runtime_version() { return mublasGetCudartVersion(); }

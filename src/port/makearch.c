@@ -115,6 +115,18 @@ static bool code_comma(const char *buf, const struct make_token *t, size_t n,
            !memcmp(buf + t[k + 1].off, "code=", 5);
 }
 
+/* Is the ',' at k one between code='s list of codes, in brackets
+ * (code=[sm_$(a),compute_$(a)]; from a review: the option's rewrite
+ * stopped there and left ",compute_$(a)]" behind)? */
+static bool list_comma(const char *buf, const struct make_token *t, size_t n,
+                       size_t k, bool bracket)
+{
+    return bracket && t[k].kind == MAKE_TOK_PUNCT && buf[t[k].off] == ',' &&
+           k + 1 < n && t[k + 1].kind == MAKE_TOK_WORD &&
+           (!strncmp(buf + t[k + 1].off, "compute_", 8) ||
+            !strncmp(buf + t[k + 1].off, "sm_", 3));
+}
+
 /* Is i an architecture option of nvcc's whose value is words, ',' and
  * plain references to one variable, each after compute_ or sm_
  * (-gencode arch=compute_$(sm),code=sm_$(sm), -arch=sm_$(SM))? Its
@@ -146,7 +158,12 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
     *ref = NULL;
     *last = i;
     *bare = false;
+    bool bracket = false; /* inside code=[...] */
     for (; k < n && !*bare; k++) {
+        if (t[k].kind == MAKE_TOK_WORD && memchr(buf + t[k].off, '[', t[k].len))
+            bracket = true;
+        if (t[k].kind == MAKE_TOK_WORD && memchr(buf + t[k].off, ']', t[k].len))
+            bracket = false;
         if ((r = mk_ref_at(t, n, k))) {
             /* (-arch=$(CUDA_ARCH), the whole value: its words are sm_80) */
             *bare = k == first && !arch_prefix(buf, &t[k - 1]);
@@ -155,8 +172,10 @@ static bool arch_option(const struct nvcc_table *nv, const char *buf,
                 return false;
             *ref = r;
             k += 2;
-        } else if (t[k].kind == MAKE_TOK_WORD ? !plain(buf, &t[k])
-                                              : !code_comma(buf, t, n, k)) {
+        } else if (t[k].kind == MAKE_TOK_WORD
+                       ? !plain(buf, &t[k])
+                       : !code_comma(buf, t, n, k) &&
+                             !list_comma(buf, t, n, k, bracket)) {
             break;
         }
         *last = k;

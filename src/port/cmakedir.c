@@ -428,6 +428,25 @@ static bool regex_ext(struct script_job *j, size_t off, size_t n)
     return true;
 }
 
+bool cmake_ext_word(struct script_job *j, size_t off, size_t len)
+{
+    const char *s = j->buf + off;
+    size_t q = len > 2 && s[0] == '"' && s[len - 1] == '"';
+    size_t n = len - 2 * q;
+    if (n < 2 || s[q] != '.')
+        return false;
+    for (size_t i = q + 1; i < q + n; i++)
+        if (!ext_char(s[i]))
+            return false;
+    if (!regex_ext(j, off + q + 1, n - 1))
+        return false;
+    sj_note(j, off,
+            "the extension %.*s becomes the port's, as the run's "
+            "files do (.cu -> .mu)",
+            (int)len, s);
+    return true;
+}
+
 void cmake_regex_word(struct script_job *j, size_t off, size_t len)
 {
     const char *s = j->buf + off;

@@ -63,5 +63,9 @@ void cmake_fetched(struct script_job *j, const char *cmd,
  * after a literal dot ("\\.cu$", ".*[.](cu|cuh)$"): the port's
  * extension, with a note. */
 void cmake_regex_word(struct script_job *j, size_t off, size_t len);
+/* The argument [off, off + len), ".cu" or .cu alone, of string(REPLACE
+ * ".cu" "" name ${src}): made the port's extension where the run's such
+ * files are renamed (from a review: targets were named vec_add.mu). */
+bool cmake_ext_word(struct script_job *j, size_t off, size_t len);
 
 #endif

@@ -618,12 +618,11 @@ static void command(struct cm *c, const struct cmake_token *name)
         else if (i == 1 && !strcmp(cmd, "string") && arg_is(c, 0, "REPLACE") &&
                  cmake_ext_word(c->j, a->t.off, a->t.len))
             continue;
-        else if (!i || !arg_is(c, i - 1, "COMMENT"))
+        else { /* a COMMENT's message: its ${...} alone, no file's name */
+            bool msg = i && arg_is(c, i - 1, "COMMENT");
+            c->text |= msg;
             scan_arg(c, a, level);
-        else { /* a message: its ${...} alone, no file's name */
-            c->text = true;
-            scan_arg(c, a, level);
-            c->text = false;
+            c->text = msg ? false : c->text;
         }
     }
     if (opts) {

@@ -318,20 +318,40 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
 /* In "#define NAME body", is `to` already in the body? Then the line is a
  * vendor shim (#define cudaMalloc musaMalloc) and NAME must stay, or a
  * port would produce #define musaMalloc musaMalloc. */
+static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
+                                       uint32_t hash);
+
+/* ... or is the body one name that is MUSA's: it says musa (MUSA_R_16F),
+ * or a pattern makes it of a CUDA name (mublasStatus_t)? A shim that picks its
+ * own MUSA spelling (#define cublasComputeType_t musaDataType_t; from a review:
+ * it became a #define of mublasComputeType_t, the SDK's own type's name) keeps
+ * NAME too. */
 static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
                     size_t to_len)
 {
     struct lexer l = *lx;
-    struct token t;
+    struct token t, body = {0};
+    size_t names = 0, others = 0;
     while (lexer_next(&l, &t) && t.kind != TOK_NEWLINE) {
-        if (t.kind != TOK_IDENT)
+        if (t.kind == TOK_SPACE || t.kind == TOK_COMMENT)
             continue;
+        if (t.kind != TOK_IDENT) {
+            others++;
+            continue;
+        }
         size_t len;
         const char *p = spell(st, &t, &len);
         if (len == to_len && !memcmp(p, to, len))
             return true;
+        if (!names++)
+            body = t;
     }
-    return false;
+    if (names != 1 || others)
+        return false;
+    size_t len;
+    const char *p = spell(st, &body, &len);
+    return project_musa_words(p, len) ||
+           (lookup_name(st, p, len, hashmap_hash(p, len))->cover & PN_TARGET);
 }
 
 /* The domain of the exact entry that renames probe[0..n) to s[0..len),

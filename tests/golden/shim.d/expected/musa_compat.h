@@ -9,6 +9,9 @@
     musaStream_t
 #define cudaMemcpyAsync musaMemcpyAsync // pattern-mapped target
 #define cublasHandle_t mublasHandle_t
+// A shim that picks its own MUSA spelling keeps its name too.
+#define cublasComputeType_t musaDataType_t
+#define CUBLAS_COMPUTE_16F MUSA_R_16F
 #else
 #include <musa_runtime.h>
 #endif

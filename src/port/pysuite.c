@@ -388,11 +388,34 @@ static bool compared_loop_variable(const struct py_code *c, size_t i)
     return false;
 }
 
+/* request.param == 'cuda' in a fixture whose params are devices,
+ * @pytest.fixture(params=['cpu', 'cuda']) (from a review: the params
+ * were ported and the test of one kept, so the skip never came). */
+#define DECORATOR_MAX 64
+static bool fixture_param(const struct py_code *c, size_t i)
+{
+    if (i < 4 || !(py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) ||
+        !py_is_name(c, i - 2, "param") || !py_is_op(c, i - 3, ".") ||
+        !py_is_name(c, i - 4, "request"))
+        return false;
+    size_t d = i - 4;
+    while (d && !py_is_name(c, d, "def"))
+        d--;
+    for (size_t k = d; k-- > 0 && d - k < DECORATOR_MAX;) {
+        if (py_is_name(c, k, "def") || py_is_name(c, k, "class"))
+            break;
+        if (py_is_name(c, k, "params") && py_is_op(c, k + 1, "=") &&
+            py_opens(c, k + 2))
+            return pydev_host_beside(c, k + 2, (size_t)-1, false);
+    }
+    return false;
+}
+
 bool pysuite_device(const struct py_code *c, size_t i, struct py_around a)
 {
     return parametrized(c, i, a) || added_to_devices(c, i, a) ||
-           returned_device(c, i) || asserted_device(c, i, a) ||
-           compared_with_text(c, i) || env_default(c, i, a) ||
-           device_case(c, i) || looped_devices(c, i, a) ||
-           compared_loop_variable(c, i);
+           fixture_param(c, i) || returned_device(c, i) ||
+           asserted_device(c, i, a) || compared_with_text(c, i) ||
+           env_default(c, i, a) || device_case(c, i) ||
+           looped_devices(c, i, a) || compared_loop_variable(c, i);
 }

@@ -9,3 +9,17 @@ def pytest_addoption(parser):
 
 
 DEVICES = ["cpu", "cuda"]
+
+
+# A fixture's devices, and its test of one (from a review: the skip never
+# came once the params were ported and the test was not).
+@pytest.fixture(params=["cpu", "cuda"])
+def each_device(request):
+    if request.param == "cuda" and not request.config.getoption("--device"):
+        pytest.skip("no GPU asked for")
+    return request.param
+
+
+@pytest.fixture(params=["fp16", "cuda"])
+def mode(request):
+    return request.param == "cuda"  # no host device beside: not devices

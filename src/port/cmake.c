@@ -56,6 +56,7 @@ struct cm {
     bool text;                             /* message(): its words are text */
     bool musa_sources; /* an argument names a file the run renames */
     bool dir_arg;      /* the argument names a directory (add_subdirectory) */
+    bool out_arg;      /* ... a file the build makes (OUTPUT gen.cu) */
     bool env_arg;      /* ... holds environment assignments (ENVIRONMENT "A=1",
                           COMMAND env A=1) */
     /* The languages the port gives device code (MUSA), found on first
@@ -163,7 +164,7 @@ static const struct script_entry *rename_name(struct cm *c, enum script_ctx ctx,
 /* A word that may name a file: where its path starts from. */
 static void file_word(struct cm *c, const struct cmake_arg *a, size_t k)
 {
-    if (!c->text && !cmake_built_source(c->j, a, k) &&
+    if (!c->text && !cmake_built_source(c->j, a, k, c->out_arg) &&
         !(c->env_arg && cmake_env_word(c->j, a, k)))
         cmake_path_word(c->j, a, k, c->dir_arg, c->recurse);
 }
@@ -580,10 +581,7 @@ static void command(struct cm *c, const struct cmake_token *name)
                 !strcmp(cmd, "target_link_options") ||
                 !strcmp(cmd, "add_link_options") ||
                 !strcmp(cmd, "add_definitions");
-    /* cuda_add_executable(t a.cu OPTIONS -G): FindCUDA's nvcc options */
-    bool nv_opts =
-        (!strncmp(cmd, "cuda_add_", 9) || !strncmp(cmd, "musa_add_", 9)) &&
-        (!strcmp(cmd + 9, "executable") || !strcmp(cmd + 9, "library"));
+    bool nv_opts = cmake_findcuda_target(cmd); /* (OPTIONS -G: nvcc's) */
     int level = opts ? 0 : -1;
     cmake_loops_command(&c->loops, c->j, cmd, c->args, c->nargs, c->text);
     c->nwords[0] = c->nwords[1] = 0;
@@ -595,6 +593,7 @@ static void command(struct cm *c, const struct cmake_token *name)
             level = 1;
         /* A bare name: a variable, or a target of cmake: targets:. */
         c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
+        c->out_arg = cmake_output_arg(c->buf, cmd, c->args, c->nargs, i);
         env |= i && arg_is(c, i - 1, "env");
         c->env_arg =
             env || (i && (arg_is(c, i - 1, "ENVIRONMENT") ||

@@ -37,6 +37,54 @@ bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
     return false;
 }
 
+bool cmake_findcuda_target(const char *cmd)
+{
+    return (!strncmp(cmd, "cuda_add_", 9) || !strncmp(cmd, "musa_add_", 9)) &&
+           (!strcmp(cmd + 9, "executable") || !strcmp(cmd + 9, "library"));
+}
+
+/* Is the word of a a path relative to where the command runs (no
+ * reference, not absolute)? */
+static bool relative_word(const char *buf, const struct cmake_arg *a)
+{
+    const char *s = buf + a->t.off;
+    size_t n = a->t.len;
+    return n && s[0] != '/' && !memchr(s, '$', n) && !memchr(s, '"', n);
+}
+
+/* add_custom_command's keywords, which end the words of the one before. */
+static const char *const custom_keywords[] = {
+    "OUTPUT",           "COMMAND",           "ARGS",
+    "MAIN_DEPENDENCY",  "DEPENDS",           "BYPRODUCTS",
+    "IMPLICIT_DEPENDS", "WORKING_DIRECTORY", "COMMENT",
+    "DEPFILE",          "JOB_POOL",          "VERBATIM",
+    "APPEND",           "USES_TERMINAL",     "COMMAND_EXPAND_LISTS"};
+
+/* Is args[i] one of add_custom_command's OUTPUT words? */
+static bool output_word(const char *buf, const struct cmake_arg *args, size_t i)
+{
+    for (size_t k = i + 1; k-- > 0;)
+        for (size_t w = 0; w < sizeof(custom_keywords) / sizeof(char *); w++)
+            if (cmake_tok_is(buf, &args[k].t, custom_keywords[w]))
+                return k < i && !w;
+    return false;
+}
+
+bool cmake_output_arg(const char *buf, const char *cmd,
+                      const struct cmake_arg *args, size_t nargs, size_t i)
+{
+    if (strcmp(cmd, "add_custom_command") || !relative_word(buf, &args[i]))
+        return false;
+    if (output_word(buf, args, i))
+        return true;
+    for (size_t k = 0; k < nargs; k++) /* (COMMAND cp x.cu gen.cu) */
+        if (k != i && args[k].t.len == args[i].t.len &&
+            !memcmp(buf + args[k].t.off, buf + args[i].t.off, args[i].t.len) &&
+            relative_word(buf, &args[k]) && output_word(buf, args, k))
+            return true;
+    return false;
+}
+
 /* Whether piece k is glued to what is before (side -1) or after (1) it. */
 static bool glued(const struct cmake_arg *a, size_t k, int side)
 {
@@ -83,10 +131,10 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k)
     return sj_home_word(j, p->off, p->len, p->off, wlen, true) == 0;
 }
 
-/* The MUSA language compiles .mu, so such a source is named so where it
- * is made and where it is used. */
-bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
-                        size_t k)
+/* Is the word that ends at piece k a path in the build tree,
+ * ${...BINARY_DIR}/...? */
+static bool in_binary_dir(const struct script_job *j, const struct cmake_arg *a,
+                          size_t k)
 {
     size_t w = k;
     while (w && !cmake_word_starts(a, w))
@@ -103,7 +151,15 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
     const struct cmake_token *v = &a->pc[w + 1];
     static const char dir[] = "BINARY_DIR";
     size_t n = sizeof(dir) - 1;
-    if (v->len < n || memcmp(j->buf + v->off + v->len - n, dir, n))
+    return v->len >= n && !memcmp(j->buf + v->off + v->len - n, dir, n);
+}
+
+/* The MUSA language compiles .mu, so such a source is named so where it
+ * is made and where it is used. */
+bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
+                        size_t k, bool output)
+{
+    if (!output && !in_binary_dir(j, a, k))
         return false;
     const struct cmake_token *p = &a->pc[k];
     const char *s = j->buf + p->off;
@@ -169,7 +225,7 @@ void cmake_generated(struct script_job *j, const char *cmd,
         const char *s = j->buf + a->t.off;
         size_t n = a->t.len - (a->t.kind == CMAKE_TOK_QUOTED);
         if (!out || n < 4 || memcmp(s + n - 3, ".cu", 3) ||
-            !cmake_holds(s, n, "BINARY_DIR}"))
+            !(cmake_holds(s, n, "BINARY_DIR}") || relative_word(j->buf, a)))
             continue;
         sj_warn(j, WARN_BUILD, a->t.off,
                 "this output becomes a .mu file, the name the port gives "

@@ -43,7 +43,17 @@ bool cmake_home_word(struct script_job *j, const struct cmake_arg *a, size_t k);
  * a header keeps its name, as the sources' #include of it does. True
  * when it is either. */
 bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
-                        size_t k);
+                        size_t k, bool output);
+/* ... output: the word is one a custom command makes, relative to the
+ * build tree (cmake_output_arg). */
+/* Is args[i] of cmd a file add_custom_command makes, in the build tree:
+ * an OUTPUT word relative to it (OUTPUT gen.cu), or a word of its
+ * commands that names one (COMMAND cp k.cu gen.cu)? */
+bool cmake_output_arg(const char *buf, const char *cmd,
+                      const struct cmake_arg *args, size_t nargs, size_t i);
+/* cuda_add_executable(), cuda_add_library() (FindCUDA's, whose OPTIONS
+ * are nvcc's), or the port's musa_add_ ones? */
+bool cmake_findcuda_target(const char *cmd);
 /* add_custom_command(OUTPUT ${...BINARY_DIR}/t.cu ... COMMAND gen.py ...)
  * (cmd: the command, lower case): the build looks for t.mu, the name
  * cmake_built_source gives it, which a generator the port does not change

@@ -115,8 +115,8 @@ static size_t port(enum script_lang lang, const char *name, const char *dir,
                    const char *buf, size_t len, struct strbuf *out)
 {
     struct script_env env = {
-        dir,  &run.files, NULL, true, NULL, lang == SCRIPT_CMAKE,
-        NULL, NULL,       NULL, NULL, NULL};
+        dir,  NULL, &run.files, NULL, true, NULL, lang == SCRIPT_CMAKE,
+        NULL, NULL, NULL,       NULL, NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;

@@ -54,10 +54,16 @@ struct script_files {
      * the port in out and one of them in *which. */
     size_t (*dir_tail)(void *arg, const char *tail, size_t len,
                        struct strbuf *out, const char **which);
+    /* Does name (relative, climbing with "..") lead from dir to a
+     * directory that is there, but not from out_dir, where the port of
+     * dir's file is? NULL: none does. */
+    bool (*lost_dir)(void *arg, const char *dir, const char *out_dir,
+                     const char *name, size_t len);
 };
 
 struct script_env {
-    const char *dir; /* the file's directory, absolute; NULL: unknown */
+    const char *dir;     /* the file's directory, absolute; NULL: unknown */
+    const char *out_dir; /* its port's directory; NULL: none written */
     const struct script_files *files; /* NULL: no file is renamed */
     /* Which warning groups to report (NULL: all). */
     const bool *warn;

@@ -448,8 +448,19 @@ void sj_dir(struct script_job *j, size_t off, size_t len, enum sj_path how,
     strbuf_reset(out);
     bool renamed = false;
     if (how != SJ_TAIL) {
-        if (dir && fs->dir(fs->arg, dir, s, len, &renamed, out) && renamed)
-            replace_tail(j, off, s, len, out->buf, out->len);
+        if (dir && fs->dir(fs->arg, dir, s, len, &renamed, out)) {
+            if (renamed)
+                replace_tail(j, off, s, len, out->buf, out->len);
+        } else if (dir && j->env->out_dir && fs->lost_dir &&
+                   fs->lost_dir(fs->arg, dir, j->env->out_dir, s, len)) {
+            sj_warn(j, WARN_BUILD, off,
+                    "'%.*s' leads out of the run, to a directory the port's "
+                    "tree does not have there: the ported build will not "
+                    "find what it holds, nor is its CUDA ported; add it to "
+                    "the run (cuda2musa -o OUT DIR1 DIR2), or write where "
+                    "it is",
+                    (int)len, s);
+        }
         return;
     }
     while (len && s[0] == '/')

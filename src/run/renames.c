@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "port/script.h"
 #include "run/names.h"
@@ -476,6 +477,29 @@ static bool r_may_rename(void *arg, const char *name, size_t len)
     return false;
 }
 
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
+                       const char *name, size_t len)
+{
+    (void)arg;
+    bool climbs = false;
+    for (size_t i = 0; i + 1 < len && !climbs; i++)
+        climbs = name[i] == '.' && name[i + 1] == '.' &&
+                 (!i || name[i - 1] == '/') &&
+                 (i + 2 == len || name[i + 2] == '/');
+    char in[PATH_MAX], out[PATH_MAX];
+    return climbs && name[0] != '/' &&
+           path_join_normal(in, sizeof(in), dir, strlen(dir), name, len) &&
+           path_join_normal(out, sizeof(out), out_dir, strlen(out_dir), name,
+                            len) &&
+           is_dir(in) && !is_dir(out);
+}
+
 static void add_dir(void *arg, const char *from, const char *to, bool dir)
 {
     struct renames *rn = arg;
@@ -513,8 +537,8 @@ void renames_init(struct run *r)
     /* (It makes the path map, here, before the workers read it.) */
     names_each_rename(r, add_dir, rn);
     r->ren = rn;
-    r->files = (struct script_files){r_file, r_glob, r_tail,    r_may_rename,
-                                     rn,     r_dir,  r_dir_tail};
+    r->files = (struct script_files){r_file, r_glob, r_tail,     r_may_rename,
+                                     rn,     r_dir,  r_dir_tail, r_lost_dir};
 }
 
 void renames_free(struct run *r)

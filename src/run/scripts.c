@@ -226,7 +226,14 @@ size_t scripts_port(const struct run *run, const struct job *j,
                     struct findings *f)
 {
     bool known = job_dir(j, dir);
+    struct strbuf out = STRBUF_INIT;
+    const char *slash = j->out ? strrchr(j->out, '/') : NULL;
+    if (slash)
+        strbuf_add(&out, j->out, (size_t)(slash - j->out));
     struct script_env env = {known ? dir->buf : NULL,
+                             slash    ? out.buf
+                             : j->out ? "."
+                                      : NULL,
                              &run->files,
                              run->want,
                              run->o->verbosity >= 0,
@@ -255,5 +262,6 @@ size_t scripts_port(const struct run *run, const struct job *j,
     size_t n = script_rewrite(sr, (enum script_lang)j->script, src->buf,
                               src->len, &env, a, edits, f);
     strbuf_release(&top);
+    strbuf_release(&out);
     return n;
 }

@@ -133,7 +133,7 @@ static bool f_may(void *arg, const char *name, size_t len)
 }
 
 static const struct script_files files = {f_file, f_glob, f_tail, f_may,
-                                          NULL,   NULL,   NULL};
+                                          NULL,   NULL,   NULL,   NULL};
 
 static struct mapping *newest, *old_sdk;
 
@@ -166,8 +166,8 @@ static void port_once(struct mapping *m, enum script_lang lang, const char *in,
                       size_t len, struct strbuf *out, struct strbuf *diags)
 {
     struct script_rw *sr = script_rw_new(m);
-    struct script_env env = {"/p", &files, NULL, true, NULL,  false, NULL,
-                             NULL, NULL,   NULL, NULL, false, NULL,  NULL};
+    struct script_env env = {"/p", NULL, &files, NULL, true,  NULL, false, NULL,
+                             NULL, NULL, NULL,   NULL, false, NULL, NULL};
     struct arena a = ARENA_INIT;
     struct edit_list e = EDIT_LIST_INIT;
     struct findings f = FINDINGS_INIT;

@@ -1,0 +1,20 @@
+# A directory a build file names by climbing out of the run: where the
+# port's tree does not have it, the ported build cannot find it (from a
+# review: a sample ported alone kept include_directories(../../Common),
+# said nothing, and its build found no helper_cuda.h). Ported with the
+# run, or from where the climb still reaches it, nothing is said.
+mkdir -p proj/Common proj/Samples/app
+printf '#pragma once\n' >proj/Common/helper.h
+printf '#include "helper.h"\nint main() {}\n' >proj/Samples/app/main.cu
+cat >proj/Samples/app/CMakeLists.txt <<'CM'
+cmake_minimum_required(VERSION 3.18)
+project(app LANGUAGES CXX CUDA)
+include_directories(../../Common ../../NoSuchDir)
+add_executable(app main.cu)
+CM
+echo "-- alone"
+$C2M -q -o out proj/Samples/app; echo "exit $?"
+echo "-- with the tree"
+$C2M -q -o whole proj; echo "exit $?"
+echo "-- beside, where the climb reaches it"
+$C2M -q -o proj/Samples/app_musa proj/Samples/app; echo "exit $?"

@@ -27,6 +27,7 @@ C2M_LIBDIRS := -L$(MUSA_HOME)/lib -Wl,-rpath,$(MUSA_HOME)/lib
 MUSA_LIBS := $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusa -lmusolver -lmublas
 MUSA_OBJS := \
   $(C2M_BUILD)/obj/fp8.mu.o \
+  $(C2M_BUILD)/obj/half.mu.o \
   $(C2M_BUILD)/obj/lib.mu.o \
   $(C2M_BUILD)/obj/pasted.cpp.o \
   $(C2M_BUILD)/obj/solve.mu.o
@@ -50,6 +51,13 @@ $(C2M_BUILD)/obj/fp8.mu.o: $(C2M_ROOT)/fp8.mu $(C2M_BUILD)/obj/fp8.mu.o.cmd
 	@mkdir -p $(@D)
 	$(C2M_CMD_obj/fp8.mu.o) -MD -MF $@.d -c $< -o $@
 
+C2M_CMD_obj/half.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
+$(C2M_BUILD)/obj/half.mu.o.cmd: C2M_FORCE
+	$(call C2M_KEEP,obj/half.mu.o)
+$(C2M_BUILD)/obj/half.mu.o: $(C2M_ROOT)/half.mu $(C2M_BUILD)/obj/half.mu.o.cmd
+	@mkdir -p $(@D)
+	$(C2M_CMD_obj/half.mu.o) -MD -MF $@.d -c $< -o $@
+
 C2M_CMD_obj/lib.mu.o = $(MCC) -x musa $(C2M_ARCH_FLAGS) -std=c++17 -O2 -fPIC -I$(MUSA_HOME)/include $(C2M_FLAGS) $(MUSAFLAGS)
 $(C2M_BUILD)/obj/lib.mu.o.cmd: C2M_FORCE
 	$(call C2M_KEEP,obj/lib.mu.o)
@@ -71,7 +79,7 @@ $(C2M_BUILD)/obj/solve.mu.o: $(C2M_ROOT)/solve.mu $(C2M_BUILD)/obj/solve.mu.o.cm
 	@mkdir -p $(@D)
 	$(C2M_CMD_obj/solve.mu.o) -MD -MF $@.d -c $< -o $@
 
-$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/fp8.mu.o $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/pasted.cpp.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
+$(C2M_BUILD)/bin/lib: $(C2M_BUILD)/obj/fp8.mu.o $(C2M_BUILD)/obj/half.mu.o $(C2M_BUILD)/obj/lib.mu.o $(C2M_BUILD)/obj/pasted.cpp.o $(C2M_BUILD)/obj/solve.mu.o $(C2M_SELF)
 	@mkdir -p $(@D)
 	$(LINKER) $(LDFLAGS) -o $@ $(filter-out $(C2M_SELF),$^) $(C2M_LIBDIRS) -lmusart -lmublasLt -lmusa -lmusolver -lmublas $(LDLIBS)
 

@@ -34,3 +34,11 @@ static inline void host_side(void)
     asm("movl %eax, %ebx");
     asm volatile("rep; nop");
 }
+
+// PTX instructions without a type: no dot in them, PTX still.
+__device__ void stop_here(bool bad)
+{
+    if (bad)
+        asm volatile("exit;");
+    asm("brkpt ;");
+}

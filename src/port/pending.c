@@ -21,7 +21,9 @@ enum pfinding {
     PF_NO_FAMILY,   /* kept: MUSA has nothing of its family */
     PF_UNMAPPED,    /* CUDA-looking, and nothing maps it */
     PF_TAKEN,       /* kept: the project has what the pattern makes */
-    PF_EXTERN_C     /* kept: it has C linkage */
+    PF_EXTERN_C,    /* kept: it has C linkage */
+    PF_GONE,        /* its entry says MUSA has nothing of it (PN_GONE) */
+    PF_GONE_OWN     /* ... and the project declares one of that name */
 };
 
 struct pname {
@@ -189,6 +191,12 @@ static bool decide(const struct pending *p, struct pname *n,
             return true;
         }
     }
+    if (n->cover & PN_GONE) {
+        if (def < 0)
+            return false;
+        n->finding = def == 0 ? PF_GONE : PF_GONE_OWN;
+        return true;
+    }
     if (n->cover & PN_MEMBER) {
         /* x.is_cuda() is the tensor's; the project's own is_cuda() is
          * renamed with it, declaration and all, so that both agree
@@ -294,6 +302,19 @@ static const char *message(const struct pname *n, const struct pending_env *env,
                     "'%s', which the project has too",
                     n->name, n->rule->from, n->text);
         break;
+    case PF_GONE:
+    case PF_GONE_OWN:
+        *id = WARN_UNSUPPORTED;
+        strbuf_addf(&sb, "'%s' has no MUSA equivalent%s%s", n->name,
+                    n->rule->message ? ": " : "",
+                    n->rule->message ? n->rule->message : "");
+        if (n->finding == PF_GONE_OWN)
+            strbuf_addf(&sb,
+                        " (the project declares a function '%s' of its "
+                        "own: where this calls that one, this does not "
+                        "apply)",
+                        n->name);
+        break;
     case PF_UNMAPPED:
         *id = WARN_UNMAPPED;
         strbuf_addf(&sb, "'%s' looks like CUDA, but no mapping covers it",
@@ -342,7 +363,8 @@ long pending_resolve(struct pending *p, const struct pending_env *env,
                 add_finding(f, WARN_UNVERIFIED, u->off, NULL, 1, n->msg);
                 f->v[f->nr - 1].note = true;
             }
-        } else if (n->msg) {
+        } else if (n->msg &&
+                   (!(n->cover & PN_GONE) || (u->flags & PU_MEMBER))) {
             add_finding(f, n->msg_id, u->off,
                         n->msg_id == WARN_UNMAPPED ? n->name : NULL, 1, n->msg);
         }

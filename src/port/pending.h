@@ -58,7 +58,11 @@ enum {
      * noted, for a name of the project's that the pattern would make
      * this one (#define CU_CHECK beside #define MU_CHECK): that name is
      * kept, said with a note where it is declared. */
-    PN_TARGET = 1 << 7
+    PN_TARGET = 1 << 7,
+    /* An entry says it has no MUSA equivalent after . or -> alone
+     * (x.cuda()): said at those uses, and that the project declares a
+     * function of that name where it does (its own Config::cuda()). */
+    PN_GONE = 1 << 8
 };
 
 /* A use that keeps its name whatever is decided: the name of a vendor

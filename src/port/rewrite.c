@@ -646,6 +646,29 @@ static void pend_member(struct rw *st, struct lexer *lx, const struct token *t,
                 (member ? PU_MEMBER : 0) | use_where(st));
 }
 
+/* A call of a name whose entry says MUSA has nothing of it after . or
+ * -> alone (x.cuda()): said at those calls, unless the project declares
+ * a function of that name too (PN_GONE); noted here where a use declares
+ * it. */
+static void pend_gone(struct rw *st, struct lexer *lx, const struct token *t,
+                      struct name_result *nr, const char *s, size_t len,
+                      uint32_t hash, bool member)
+{
+    if (nr->gen != st->rw->gen || !nr->pn) {
+        nr->pn = pending_name(st->pend, st->a, s, len, hash, PN_GONE,
+                              nr->id->exact, NULL, 0);
+        nr->gen = st->rw->gen;
+    }
+    if (member) {
+        pending_use(st->pend, nr->pn, t, DECL_NONE, PU_MEMBER | use_where(st));
+        return;
+    }
+    struct decl_site ds = {st->buf,   lx,         t,
+                           &st->prev, &st->prev2, facts_brace(&st->facts)};
+    if (!pending_declared(nr->pn) && decl_at(&ds) == DECL_FUNCTION)
+        pending_count(nr->pn, t, DECL_FUNCTION);
+}
+
 /* Is the token after the one lx has just read '##'? */
 static bool pasted_to(const struct rw *st, const struct lexer *lx)
 {
@@ -819,8 +842,13 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         }
         struct lexer look = *lx; /* x.cuda(), not a field x.cuda */
         struct token next;
-        not_member = !is_member_access(st) || !lexer_next_sig(&look, &next) ||
-                     !lexer_token_is(st->buf, &next, "(");
+        bool call =
+            lexer_next_sig(&look, &next) && lexer_token_is(st->buf, &next, "(");
+        not_member = !is_member_access(st) || !call;
+        if (id->exact->kind == MAP_UNSUPPORTED && call)
+            pend_gone(st, lx, t, nr, s, len, hash, !not_member);
+        if (id->exact->kind == MAP_UNSUPPORTED && !not_member)
+            return;
     }
     if (id && id->nquals) { /* (cuda::barrier, though x.cuda() is not) */
         if (namespace_named(st, lx, t, s, len))

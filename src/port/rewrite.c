@@ -1368,11 +1368,33 @@ static bool rtc_touched(const struct rw *st, const struct rtc_found *r,
     size_t from = r->lits[p->first].off;
     const struct token *last = &r->lits[p->first + p->n - 1];
     size_t to = last->off + last->len;
-    for (size_t i = 0; i < st->out->nr; i++)
-        if (st->out->v[i].off < to &&
-            st->out->v[i].off + st->out->v[i].len > from)
-            return true;
-    return false;
+    const struct edit *v = st->out->v;
+    size_t lo = 0, hi = st->out->nr; /* (the edits are in order) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid].off + v[mid].len <= from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < st->out->nr && v[lo].off < to;
+}
+
+/* A finding of a program's text as the file says it: what the text's
+ * rewrite says of "this file" is of the program. */
+static const char *rtc_message(struct rw *st, const char *msg)
+{
+    static const char file[] = " in this file", prog[] = " in this program";
+    const char *at = msg ? strstr(msg, file) : NULL;
+    if (!at)
+        return msg;
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_add(&sb, msg, (size_t)(at - msg));
+    strbuf_addstr(&sb, prog);
+    strbuf_addstr(&sb, at + sizeof(file) - 1);
+    const char *out = arena_strndup(st->a, sb.buf, sb.len);
+    strbuf_release(&sb);
+    return out;
 }
 
 /* Where the text's bytes [off, off + len) are in the file, if they are
@@ -1401,14 +1423,15 @@ static void rtc_port(struct rw *st, const struct strbuf *text,
     st->rw->depth++;
     rewrite_source(st->rw, text->buf, text->len, &env, st->a, &e, &f);
     st->rw->depth--;
-    size_t lost = 0;
+    size_t lost = RTC_MADE;
     for (size_t i = 0; i < e.nr; i++) {
         const struct edit *x = &e.v[i];
         size_t o = rtc_place(map, text->len, x->off, x->len);
         /* (Bytes a literal could not hold as they are.) */
         if (o == RTC_MADE || !x->len ||
             holds_any(x->text, x->text_len, "\"\\\n)")) {
-            lost = lost ? lost : o == RTC_MADE ? at : o;
+            for (size_t k = x->off; lost == RTC_MADE && k < text->len; k++)
+                lost = map[k]; /* (the name's first byte of the file's) */
             continue;
         }
         edit_list_add(&add, o, x->len, x->text, x->text_len);
@@ -1417,16 +1440,15 @@ static void rtc_port(struct rw *st, const struct strbuf *text,
         struct finding x = f.v[i];
         size_t o = x.off < text->len ? map[x.off] : RTC_MADE;
         x.off = o == RTC_MADE ? at : o;
+        x.msg = rtc_message(st, x.msg);
         ALLOC_GROW(st->f->v, st->f->nr + 1, st->f->alloc);
         st->f->v[st->f->nr++] = x;
     }
-    if (f.nr)
-        findings_sort(st->f);
-    if (lost)
+    if (lost != RTC_MADE)
         finder_add(&st->fd, WARN_HAZARD, lost,
                    "a name of this program's source is not ported: an "
-                   "escape (\\n, \\x41) stands in it, so the string's "
-                   "bytes are not the code's; write it out");
+                   "escape (\\x41) or a backslash-newline stands in it, so "
+                   "the string's bytes are not the code's; write it out");
     edit_list_merge(st->out, add.v, add.nr);
     st->nedits += add.nr;
     edit_list_release(&add);
@@ -1457,7 +1479,7 @@ static void rtc_programs(struct rw *st)
                    "file (a parameter, a file read, text built at run "
                    "time): MTRTC compiles it as MUSA code, so port the CUDA "
                    "in it (its headers, cuda* names) where it is written");
-    if (r.nlost)
+    if (r.nr || r.nlost)
         findings_sort(st->f);
     free(map);
     strbuf_release(&text);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hashmap.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -23,11 +24,24 @@ bool rtc_may_create(const char *buf, size_t len)
     return false;
 }
 
+/* The file's code tokens, and per name its definitions by literals and
+ * the calls it makes (struct uses), for the lookups below to be linear. */
 struct toks {
     const char *buf;
     struct token *v;
     size_t n;
+    struct hashmap names; /* name -> struct uses */
+    unsigned char *taken; /* per token: a program's first literal */
 };
+
+struct uses {
+    size_t *defs, ndefs, adefs;    /* the name's tokens that a definition's
+                                      literals follow */
+    size_t *calls, ncalls, acalls; /* the name's tokens before a '(' */
+};
+
+/* Tokens looked back at for a parameter, at most, per call. */
+#define LOOK_MAX 4096
 
 static bool is(const struct toks *t, size_t i, const char *s)
 {
@@ -45,8 +59,36 @@ static bool same(const struct toks *t, size_t i, size_t j)
            !memcmp(t->buf + t->v[i].off, t->buf + t->v[j].off, t->v[i].len);
 }
 
+static bool member(const struct toks *t, size_t i)
+{
+    return i && (is(t, i - 1, ".") || is(t, i - 1, "->"));
+}
+
+static bool opens(const struct toks *t, size_t k)
+{
+    return is(t, k, "(") || is(t, k, "[") || is(t, k, "{");
+}
+
+static bool closes(const struct toks *t, size_t k)
+{
+    return is(t, k, ")") || is(t, k, "]") || is(t, k, "}");
+}
+
+/* The bracket that closes the one opening at k (or t->n). */
+static size_t close_of(const struct toks *t, size_t k)
+{
+    size_t depth = 0;
+    for (k++; k < t->n; k++)
+        if (opens(t, k))
+            depth++;
+        else if (closes(t, k) && !depth--)
+            break;
+    return k;
+}
+
 /* A call of a creator at i: not its declaration (nvrtcResult
- * nvrtcCreateProgram(...)) nor a shim's #define. */
+ * nvrtcCreateProgram(...), Rtc::nvrtcCreateProgram(...) { ... }) nor a
+ * shim's #define. */
 static bool creates(const struct toks *t, size_t i)
 {
     if (!is(t, i + 1, "(") || (t->v[i].flags & TOKF_MACRO_NAME))
@@ -54,11 +96,13 @@ static bool creates(const struct toks *t, size_t i)
     bool named = false;
     for (size_t k = 0; k < sizeof(creators) / sizeof(*creators); k++)
         named = named || is(t, i, creators[k]);
-    if (!named || !i)
-        return named;
+    size_t c = named ? close_of(t, i + 1) : 0;
+    if (!named || is(t, c + 1, "{") || is(t, c + 2, "{"))
+        return false; /* (a definition's body follows) */
+    if (!i)
+        return true;
     const struct token *p = &t->v[i - 1];
-    return p->kind == TOK_PUNCT ? !is(t, i - 1, ".") && !is(t, i - 1, "->")
-                                : is(t, i - 1, "return");
+    return p->kind == TOK_PUNCT ? !member(t, i) : is(t, i - 1, "return");
 }
 
 /* The string literals from i on, side by side: how many. */
@@ -71,58 +115,90 @@ static size_t strings_at(const struct toks *t, size_t i)
     return n;
 }
 
-/* The literals that define the name at i, nearest before the call at
- * call: #define NAME "...", NAME = "...", NAME[] = "...", NAME("...").
- * Sets *at; how many (0: none found). */
-static size_t definition(const struct toks *t, size_t i, size_t call,
-                         size_t *at)
+/* Where the literals that the name at k defines start, or 0: #define
+ * NAME "...", NAME = "...", NAME[] = "...", NAME("..."). */
+static size_t defines(const struct toks *t, size_t k)
 {
-    size_t found = 0;
-    for (size_t k = 0; k < call; k++) {
-        if (k == i || !is_ident(t, k) || !same(t, k, i) ||
-            (k && (is(t, k - 1, ".") || is(t, k - 1, "->"))))
-            continue;
-        size_t j = k + 1;
-        if (!(t->v[k].flags & TOKF_MACRO_NAME)) {
-            if (is(t, j, "[")) {
-                while (j < call && !is(t, j, "]"))
-                    j++;
+    size_t j = k + 1;
+    if (!(t->v[k].flags & TOKF_MACRO_NAME)) {
+        if (is(t, j, "[")) {
+            while (j < t->n && !is(t, j, "]") && !is(t, j, ";"))
                 j++;
-            }
-            if (!is(t, j, "=") && !is(t, j, "(") && !is(t, j, "{"))
-                continue;
             j++;
         }
-        size_t n = strings_at(t, j);
-        if (n) {
-            *at = j;
-            found = n;
-        }
+        if (!is(t, j, "=") && !is(t, j, "(") && !is(t, j, "{"))
+            return 0;
+        j++;
     }
-    return found;
+    return strings_at(t, j) ? j : 0;
 }
 
-static void add_program(struct rtc_found *r, const struct toks *t, size_t at,
+static struct uses *uses_of(struct toks *t, size_t k)
+{
+    const char *s = t->buf + t->v[k].off;
+    struct uses *u = hashmap_get(&t->names, s, t->v[k].len);
+    if (!u) {
+        u = xcalloc(1, sizeof(*u));
+        hashmap_put(&t->names, s, t->v[k].len, u);
+    }
+    return u;
+}
+
+static void index_names(struct toks *t)
+{
+    for (size_t k = 0; k < t->n; k++) {
+        if (!is_ident(t, k) || member(t, k))
+            continue;
+        if (defines(t, k)) { /* (NAME("...") is a call too) */
+            struct uses *u = uses_of(t, k);
+            ALLOC_GROW(u->defs, u->ndefs + 1, u->adefs);
+            u->defs[u->ndefs++] = k;
+        }
+        if (is(t, k + 1, "(")) {
+            struct uses *u = uses_of(t, k);
+            ALLOC_GROW(u->calls, u->ncalls + 1, u->acalls);
+            u->calls[u->ncalls++] = k;
+        }
+    }
+}
+
+static void free_uses(void *arg, const char *key, size_t len, void *value)
+{
+    (void)arg, (void)key, (void)len;
+    struct uses *u = value;
+    free(u->defs);
+    free(u->calls);
+    free(u);
+}
+
+/* The literals that define the name at i, nearest before the token at
+ * before: where they start (0: none). */
+static size_t definition(const struct toks *t, size_t i, size_t before)
+{
+    const struct uses *u =
+        hashmap_get(&t->names, t->buf + t->v[i].off, t->v[i].len);
+    size_t lo = 0, hi = u ? u->ndefs : 0; /* the first at or after it */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->defs[mid] < before)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? defines(t, u->defs[lo - 1]) : 0;
+}
+
+static void add_program(struct rtc_found *r, struct toks *t, size_t at,
                         size_t n)
 {
-    for (size_t k = 0; k < r->nr; k++) /* (one literal, two calls) */
-        if (r->lits[r->v[k].first].off == t->v[at].off)
-            return;
+    if (t->taken[at]) /* (one literal, two calls) */
+        return;
+    t->taken[at] = 1;
     ALLOC_GROW(r->v, r->nr + 1, r->alloc);
     r->v[r->nr++] = (struct rtc_program){r->nlits, n};
     ALLOC_GROW(r->lits, r->nlits + n, r->lits_alloc);
     memcpy(r->lits + r->nlits, t->v + at, n * sizeof(*t->v));
     r->nlits += n;
-}
-
-static bool opens(const struct toks *t, size_t k)
-{
-    return is(t, k, "(") || is(t, k, "[") || is(t, k, "{");
-}
-
-static bool closes(const struct toks *t, size_t k)
-{
-    return is(t, k, ")") || is(t, k, "]") || is(t, k, "}");
 }
 
 /* The tokens [*a, *b) of argument index of the call whose '(' is at
@@ -159,16 +235,18 @@ static bool is_name(const struct toks *t, size_t a, size_t b)
                            is(t, a + 3, "(") && is(t, a + 4, ")")));
 }
 
-/* The source [a, b) given at the call at call: literals, or a name a
- * definition gives them. Whether it was one. */
-static bool source(struct rtc_found *r, const struct toks *t, size_t a,
-                   size_t b, size_t call)
+/* The source [a, b) given at the token at, when it is literals or a
+ * name a definition before gives them: a program. */
+static bool source(struct rtc_found *r, struct toks *t, size_t a, size_t b,
+                   size_t at)
 {
-    size_t n = strings_at(t, a), at = a;
-    if (!n || a + n != b)
-        n = is_name(t, a, b) ? definition(t, a, call, &at) : 0;
+    size_t n = strings_at(t, a), from = a;
+    if (!n || a + n != b) {
+        from = is_name(t, a, b) ? definition(t, a, at) : 0;
+        n = from ? strings_at(t, from) : 0;
+    }
     if (n)
-        add_program(r, t, at, n);
+        add_program(r, t, from, n);
     return n > 0;
 }
 
@@ -178,7 +256,7 @@ static bool source(struct rtc_found *r, const struct toks *t, size_t a,
 static bool parameter(const struct toks *t, size_t i, size_t call, size_t *fn,
                       size_t *index)
 {
-    for (size_t k = call; k-- > 0;) {
+    for (size_t k = call; k-- > 0 && call - k < LOOK_MAX;) {
         if (!is_ident(t, k) || !same(t, k, i) ||
             !(is(t, k + 1, ",") || is(t, k + 1, ")")))
             continue;
@@ -193,9 +271,7 @@ static bool parameter(const struct toks *t, size_t i, size_t call, size_t *fn,
         }
         if (j == (size_t)-1 || !j || !is(t, j, "(") || !is_ident(t, j - 1))
             return false;
-        size_t c = j + 1; /* (its list is followed by the body) */
-        for (depth = 0; c < t->n && !(closes(t, c) && !depth); c++)
-            depth += opens(t, c) ? 1 : closes(t, c) ? (size_t)-1 : 0;
+        size_t c = close_of(t, j); /* (its list is followed by the body) */
         if (!(is(t, c + 1, "{") || is(t, c + 2, "{")))
             return false;
         *fn = j - 1;
@@ -205,19 +281,24 @@ static bool parameter(const struct toks *t, size_t i, size_t call, size_t *fn,
     return false;
 }
 
-/* The call at i: its second argument, a program's source, or what the
- * function it is in is given in its place (getLTOIR(lto_saxpy, ...)). */
-static void call(struct rtc_found *r, const struct toks *t, size_t i)
+/* The call at i: its second argument, a program's source; or, where
+ * that is a parameter of the function the call is in, what its calls
+ * give in its place (getLTOIR(lto_saxpy, ...)). */
+static void call(struct rtc_found *r, struct toks *t, size_t i)
 {
-    size_t a, b, fn, index;
-    bool found = argument(t, i + 1, 1, &a, &b) && source(r, t, a, b, i);
-    if (!found && is_name(t, a, b) && parameter(t, a, i, &fn, &index))
-        for (size_t k = 0; k + 1 < t->n; k++)
-            if (k != fn && is_ident(t, k) && same(t, k, fn) &&
-                is(t, k + 1, "(") &&
-                !(k && (is(t, k - 1, ".") || is(t, k - 1, "->"))) &&
-                argument(t, k + 1, index, &a, &b))
+    size_t a = 0, b = 0, fn, index;
+    bool found = false, arg = argument(t, i + 1, 1, &a, &b);
+    if (arg && is_name(t, a, b) && parameter(t, a, i, &fn, &index)) {
+        const struct uses *u =
+            hashmap_get(&t->names, t->buf + t->v[fn].off, t->v[fn].len);
+        for (size_t m = 0; u && m < u->ncalls; m++) {
+            size_t k = u->calls[m];
+            if (k != fn && argument(t, k + 1, index, &a, &b))
                 found = source(r, t, a, b, k) || found;
+        }
+    } else if (arg) {
+        found = source(r, t, a, b, i);
+    }
     if (!found) {
         ALLOC_GROW(r->lost, r->nlost + 1, r->lost_alloc);
         r->lost[r->nlost++] = t->v[i].off;
@@ -226,7 +307,7 @@ static void call(struct rtc_found *r, const struct toks *t, size_t i)
 
 void rtc_find(const char *buf, size_t len, struct rtc_found *out)
 {
-    struct toks t = {buf, NULL, 0};
+    struct toks t = {buf, NULL, 0, HASHMAP_INIT, NULL};
     size_t alloc = 0;
     struct lexer lx;
     struct token tok;
@@ -235,9 +316,14 @@ void rtc_find(const char *buf, size_t len, struct rtc_found *out)
         ALLOC_GROW(t.v, t.n + 1, alloc);
         t.v[t.n++] = tok;
     }
+    t.taken = xcalloc(t.n ? t.n : 1, 1);
+    index_names(&t);
     for (size_t i = 0; i < t.n; i++)
         if (t.v[i].kind == TOK_IDENT && creates(&t, i))
             call(out, &t, i);
+    hashmap_each(&t.names, free_uses, NULL);
+    hashmap_release(&t.names);
+    free(t.taken);
     free(t.v);
 }
 

@@ -33,6 +33,20 @@ static int from_file(const char *path)
     return mtrtcCreateProgram(&p, read_file(path).c_str(), path, 0, 0, 0);
 }
 
+// A string of the same name as a creator's parameter is no program;
+// the parameter, given by no call, is said.
+static void report(void) { const char *code = "cudaMalloc failed"; (void)code; }
+static int build(const char *code) { mtrtcProgram p; return mtrtcCreateProgram(&p, code, "k.cu", 0, 0, 0); }
+
+// A class's own function of the creator's name, defined: no call of it.
+struct Rtc { mtrtcResult mtrtcCreateProgram(mtrtcProgram *p, const char *src); };
+mtrtcResult Rtc::mtrtcCreateProgram(mtrtcProgram *p, const char *src) { (void)p; (void)src; return MTRTC_SUCCESS; }
+
+// A backslash-newline in a name: not ported, said at the name.
+static const char spliced[] = "__global__ void s(cuda\
+Stream_t *x) {}";
+static int few(void) { mtrtcProgram p; mtrtcCreateProgram(&p); return mtrtcCreateProgram(&p, spliced, 0, 0, 0, 0); }
+
 int main()
 {
     mtrtcProgram p, q, r, s, t;

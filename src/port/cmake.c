@@ -614,7 +614,8 @@ static void command(struct cm *c, const struct cmake_token *name)
                                             arg_is(c, i - 1, "REPLACE"))) ||
                   (i == 2 && !strcmp(cmd, "string") && arg_is(c, 0, "REGEX"))))
             cmake_regex_word(c->j, a->t.off, a->t.len);
-        else if (i == 1 && !strcmp(cmd, "string") && arg_is(c, 0, "REPLACE") &&
+        else if ((i == 1 || i == 2) && !strcmp(cmd, "string") &&
+                 arg_is(c, 0, "REPLACE") &&
                  cmake_ext_word(c->j, a->t.off, a->t.len))
             continue;
         else { /* a COMMENT's message: its ${...} alone, no file's name */

@@ -1056,21 +1056,20 @@ static bool device_place(const struct rw *st)
     if (!lexer_token_is(b, &st->prev, "(") &&
         !lexer_token_is(b, &st->prev, "{"))
         return false;
+    if (p2->kind != TOK_IDENT)
+        return false;
+    /* (a variable's, whatever its name: torch::Device device("cuda"), from
+     * the diff's review) */
+    if (word_before(b, p2->off, "Device", &at) && torch_scope(b, at))
+        return true;
+    size_t q = blanks_before(b, p2->off);
     if (lexer_token_is(b, p2, "Device") || lexer_token_is(b, p2, "device")) {
-        size_t q = blanks_before(b, p2->off);
         size_t r = q > 1 && b[q - 1] == '.' ? blanks_before(b, q - 1) : 0;
         return torch_scope(b, q) || (lexer_token_is(b, p2, "device") && r &&
                                      b[r - 1] == ')'); /* (from a review) */
     }
-    if (p2->kind != TOK_IDENT)
-        return false;
-    if (lexer_token_is(b, p2, "to")) {
-        size_t q = blanks_before(b, p2->off);
-        return st->torch && q &&
-               (b[q - 1] == '.' ||
-                (q > 1 && b[q - 1] == '>' && b[q - 2] == '-'));
-    }
-    return word_before(b, p2->off, "Device", &at) && torch_scope(b, at);
+    return lexer_token_is(b, p2, "to") && st->torch && q &&
+           (b[q - 1] == '.' || (q > 1 && b[q - 1] == '>' && b[q - 2] == '-'));
 }
 
 /* A string of PyTorch's device, "cuda" or "cuda:0" (or "cuda:" before

@@ -49,7 +49,7 @@ bool have_gpu() { return torch::musa::is_available(); }
 // TensorOptions' device by its string: torch's.
 at::Tensor on_gpu(const at::Tensor &x) { return at::empty({1}, x.options().device("musa")); }
 // A variable's device, a tensor's .to("cuda"), a device made of a number.
-at::Tensor moved(at::Tensor x, int i) { torch::Device d("musa"); torch::Device e{"musa:1"}; return x.to("musa").to(d).to(e).to(c10::Device("musa:" + std::to_string(i))); }
+at::Tensor moved(at::Tensor x, int i) { torch::Device d("musa"); torch::Device e{"musa:1"}; torch::Device device("musa:0"); (void)device; return x.to("musa").to(d).to(e).to(c10::Device("musa:" + std::to_string(i))); }
 // PyTorch's warp width (32) where warps are 128 wide; its CUDA backend test.
 __global__ void warp_sum(float *x) { __shared__ float s[C10_WARP_SIZE]; s[threadIdx.x % C10_WARP_SIZE] = x[threadIdx.x]; }
 bool gpu_build() { return at::hasCUDA() && at::detail::getCUDAHooks().getNumGPUs() > 0; }

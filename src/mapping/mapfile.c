@@ -636,7 +636,7 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
                     lerr(ld, &v->start_mark,
                          "'to' must not contain quotes, backslashes or "
                          "newlines");
-            } else if (patterns && scalar_is(k, "unsupported")) {
+            } else if (scalar_is(k, "unsupported")) {
                 unsupported = v;
             } else if (scalar_is(k, "source")) {
                 e->source = dup_scalar(ld, v, "'source'");
@@ -653,7 +653,7 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
                 lerr(ld, &k->start_mark, "unknown key '%s' (expected %s)",
                      scalar(k, NULL),
                      patterns ? "match, to, unsupported, source, note or family"
-                              : "match, to, source or note");
+                              : "match, to, unsupported, source or note");
             }
         }
         if (!match)
@@ -670,8 +670,7 @@ static int load_rule_list(struct loader *ld, yaml_node_t *sec, bool patterns)
         } else if (note)
             e->message = dup_scalar(ld, note, "'note'");
         if (!e->to && !unsupported && ld->errors == errors)
-            lerr(ld, &r->start_mark,
-                 patterns ? "missing 'to' (or 'unsupported')" : "missing 'to'");
+            lerr(ld, &r->start_mark, "missing 'to' (or 'unsupported')");
         if (ld->errors != errors)
             continue;
         add_rule(ld, patterns ? REC_PATTERN : REC_STRING, e, match);

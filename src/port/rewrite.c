@@ -1004,7 +1004,12 @@ static void do_string(struct rw *st, const struct token *t)
     if (i < 0)
         return;
     const struct map_entry *e = rules_tag(st->rw->strings, (size_t)i);
-    add_edit(st, t->off + skip, len, e->to, e->to_len);
+    if (e->kind == MAP_UNSUPPORTED) /* dlopen("libnvrtc.so.12") */
+        finder_add(&st->fd, WARN_UNSUPPORTED, t->off,
+                   "'%.*s' has no MUSA equivalent: %s", (int)len, s,
+                   e->message);
+    else
+        add_edit(st, t->off + skip, len, e->to, e->to_len);
 }
 
 /* Where the blanks before off on its line begin. */

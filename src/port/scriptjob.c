@@ -515,7 +515,11 @@ bool sj_soname(struct script_job *j, size_t off, size_t len)
     const struct map_entry *e = sj_soname_match(j, j->buf + off, len);
     if (!e)
         return false;
-    sj_replace(j, off, len, e->to, e->to_len, false);
+    if (e->kind == MAP_UNSUPPORTED) /* (dlopen('libnvrtc.so')) */
+        sj_warn(j, WARN_UNSUPPORTED, off, "'%.*s' has no MUSA equivalent: %s",
+                (int)len, j->buf + off, e->message);
+    else
+        sj_replace(j, off, len, e->to, e->to_len, false);
     return true;
 }
 

@@ -5,6 +5,8 @@ import ctypes.util
 _cudart = ctypes.CDLL('libmusart.so')
 _cublas = ctypes.cdll.LoadLibrary(ctypes.util.find_library('mublas') or 'libmublas.so')
 _nccl = ctypes.CDLL("libmccl.so", mode=ctypes.RTLD_GLOBAL)
+# NVRTC's library: no MUSA file name for it is known, said.
+_nvrtc = ctypes.CDLL("libnvrtc.so.12")
 
 
 def driver_version():

@@ -5,6 +5,8 @@ import ctypes.util
 _cudart = ctypes.CDLL('libcudart.so.12')
 _cublas = ctypes.cdll.LoadLibrary(ctypes.util.find_library('cublas') or 'libcublas.so')
 _nccl = ctypes.CDLL("libnccl.so.2", mode=ctypes.RTLD_GLOBAL)
+# NVRTC's library: no MUSA file name for it is known, said.
+_nvrtc = ctypes.CDLL("libnvrtc.so.12")
 
 
 def driver_version():

@@ -598,14 +598,16 @@ void hazard_capability(const struct hazard_site *s, struct finder *fd)
                n);
 }
 
-/* The report of an extern device variable at at, its entry e. */
+/* The report of an extern device variable (or function) at at, its
+ * entry e. */
 static void extern_said(struct finder *fd, size_t at, const char *name,
-                        const struct map_entry *e)
+                        const struct map_entry *e, bool fn)
 {
     finder_add(fd, WARN_HAZARD, at,
-               "'extern %s' declares a device variable that another "
-               "translation unit defines: %s",
-               name, note_or(e, "MUSA has no separate device compilation"));
+               "'extern %s' declares a device %s that another translation "
+               "unit defines: %s",
+               name, fn ? "function" : "variable",
+               note_or(e, "MUSA has no separate device compilation"));
 }
 
 size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
@@ -639,7 +641,7 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
                    (!w->ext || k < i);
         }
         if (!said)
-            extern_said(fd, v->at, v->e->from, v->e);
+            extern_said(fd, v->at, v->e->from, v->e, v->fn);
     }
     for (size_t i = 0; i < hf->nonce; i++)
         finder_settle(fd, hf->once[i].e->from,
@@ -670,13 +672,29 @@ static void hazard_once(const struct hazard_site *s, const struct map_entry *e,
     finder_place(fd, WARN_HAZARD, s->name->off, e->from);
 }
 
+/* Is the parameter list that l has just opened followed by ';' (a
+ * declaration), not a body? */
+static bool declared_only(const struct lexer *lx, const char *buf)
+{
+    struct lexer l = *lx;
+    struct token t;
+    int depth = 1;
+    while (depth && lexer_next_code(&l, &t))
+        depth += lexer_token_is(buf, &t, "(")   ? 1
+                 : lexer_token_is(buf, &t, ")") ? -1
+                                                : 0;
+    return !depth && lexer_next_code(&l, &t) && lexer_token_is(buf, &t, ";");
+}
+
 /* extern __device__ float x; __device__ extern int y; extern __constant__
  * float c[4]: a variable another unit defines, which the device code
  * links to only through separate device compilation. Every device
  * variable's declaration is noted, and an extern one the file does not
- * define is said at its end. (A function's declaration is left alone:
- * CUDA's headers declare their builtins so, extern __device__ double
- * __fma_rn(...), and extern "C" binds vprintf and the like.) */
+ * define is said at its end; so is an extern function's with no body
+ * here (from a review: extern __device__ float f(float); failed to link
+ * unsaid). CUDA's builtins are declared so, extern __device__ double
+ * __fma_rn(...): names that begin __ are left alone, as extern "C"'s
+ * (vprintf). */
 static void hazard_extern(const struct hazard_site *s, const char *name,
                           const struct map_entry *e, struct finder *fd)
 {
@@ -687,10 +705,15 @@ static void hazard_extern(const struct hazard_site *s, const char *name,
                  buf[s->prev.off] == '_' && buf[s->prev.off + 1] == '_';
     bool ext = lexer_token_is(buf, &s->prev, "extern") ||
                (space && lexer_token_is(buf, &s->prev2, "extern"));
-    bool more = lexer_next_code(&l, &next);
+    bool more = lexer_next_code(&l, &next), fn = false;
     ext |= more && lexer_token_is(buf, &next, "extern");
     /* A variable's: a ';', '=' or '[' before any '(' */
     for (int k = 0; more && k < 32; k++) {
+        if (lexer_token_is(buf, &next, "(") && var.len) {
+            fn = true; /* a function's: extern, or defined here */
+            ext = ext && declared_only(&l, buf);
+            break;
+        }
         if (lexer_token_is(buf, &next, "(") || lexer_token_is(buf, &next, "{"))
             return;
         if (lexer_token_is(buf, &next, ";") ||
@@ -698,20 +721,24 @@ static void hazard_extern(const struct hazard_site *s, const char *name,
             break;
         if (next.kind == TOK_IDENT)
             var = next;
+        if (next.kind == TOK_IDENT && next.len > 9 && /* __device_builtin__ */
+            says(buf + next.off, next.len, "builtin"))
+            return; /* (CUDA's own, __cudart_builtin__ cudaGetErrorString) */
         more = lexer_next_code(&l, &next);
     }
-    if (!more || !var.len)
-        return;
+    if (!more || !var.len ||
+        (fn && var.len > 1 && buf[var.off] == '_' && buf[var.off + 1] == '_'))
+        return; /* (CUDA's builtins: extern __device__ double __fma_rn()) */
     struct hazard_file *hf = s->file;
     if (!hf) {
         if (ext)
-            extern_said(fd, s->name->off, name, e);
+            extern_said(fd, s->name->off, name, e, fn);
         return;
     }
     hf->buf = buf;
     if (hf->nvars < HAZARD_VARS)
         hf->vars[hf->nvars++] = (struct hazard_var){
-            var.off, var.len, (uint32_t)s->name->off, ext, e};
+            var.off, var.len, (uint32_t)s->name->off, ext, fn, e};
 }
 
 void hazard_check(const struct hazard_site *s, const char *name,

@@ -54,7 +54,8 @@ struct hazard_file {
     struct hazard_var {
         uint32_t off, len; /* the name */
         uint32_t at;       /* where it is declared (__device__) */
-        bool ext;
+        bool ext;          /* declared extern (a function: with no body) */
+        bool fn;           /* a function's, not a variable's */
         const struct map_entry *e;
     } vars[HAZARD_VARS];
     size_t nvars;

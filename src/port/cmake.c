@@ -52,13 +52,14 @@ struct cm {
     struct hashmap arch_vars, homes, sets; /* names that hold architectures,
                                               the toolkit's home; names set
                                               here (cmakearch) */
-    bool recurse;                          /* file(GLOB_RECURSE) */
-    bool text;                             /* message(): its words are text */
-    bool musa_sources; /* an argument names a file the run renames */
-    bool dir_arg;      /* the argument names a directory (add_subdirectory) */
-    bool out_arg;      /* ... a file the build makes (OUTPUT gen.cu) */
-    bool env_arg;      /* ... holds environment assignments (ENVIRONMENT "A=1",
-                          COMMAND env A=1) */
+    struct hashmap outputs; /* what custom commands make (cmakedir.h) */
+    bool recurse;           /* file(GLOB_RECURSE) */
+    bool text;              /* message(): its words are text */
+    bool musa_sources;      /* an argument names a file the run renames */
+    bool dir_arg; /* the argument names a directory (add_subdirectory) */
+    bool out_arg; /* ... a file the build makes (OUTPUT gen.cu) */
+    bool env_arg; /* ... holds environment assignments (ENVIRONMENT "A=1",
+                     COMMAND env A=1) */
     /* The languages the port gives device code (MUSA), found on first
      * need (langs_known): what a port already wrote is device code too. */
     const char *langs[4];
@@ -593,7 +594,7 @@ static void command(struct cm *c, const struct cmake_token *name)
             level = 1;
         /* A bare name: a variable, or a target of cmake: targets:. */
         c->dir_arg = cmake_takes_dir(cmd, i, is_keyword(c, i));
-        c->out_arg = cmake_output_arg(c->buf, cmd, c->args, c->nargs, i);
+        c->out_arg = cmake_output_arg(&c->outputs, c->buf, a);
         env |= i && arg_is(c, i - 1, "env");
         c->env_arg =
             env || (i && (arg_is(c, i - 1, "ENVIRONMENT") ||
@@ -753,15 +754,11 @@ void cmake_port(struct script_job *j)
     if (j->len >= strlen(PORTCONF_GENERATED) && portconf_cmake_is_ours(j->buf))
         return;
     cmake_arch_vars(j, &c.arch_vars, &c.homes, &c.sets);
+    cmake_scan_outputs(j->buf, j->len, &c.outputs);
     c.loops.arch_vars = &c.arch_vars;
     cmake_lexer_init(&lx, j->buf, j->len);
     while (cmake_lexer_next(&lx, &t)) {
-        if (t.flags & CMAKE_TOKF_UNTERMINATED)
-            sj_warn(j, WARN_UNTERMINATED, t.off, "%s",
-                    t.kind == CMAKE_TOK_QUOTED ? "missing terminating '\"'"
-                    : t.kind == CMAKE_TOK_BRACKET
-                        ? "unterminated bracket argument"
-                        : "unterminated bracket comment");
+        cmake_unterminated(j, &t);
         if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
             if (in_cmd)
                 run_command(&c, &name);
@@ -795,6 +792,7 @@ void cmake_port(struct script_job *j)
     hashmap_release(&c.arch_vars);
     hashmap_release(&c.homes);
     hashmap_release(&c.sets);
+    hashmap_release(&c.outputs);
     free(c.words[0]);
     free(c.words[1]);
 }

@@ -22,6 +22,7 @@
 #include "port/scriptcache.h"
 #include "port/sdkpath.h"
 #include "util/filekind.h"
+#include "util/hashmap.h"
 
 bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
 {
@@ -37,19 +38,33 @@ bool cmake_takes_dir(const char *cmd, size_t i, bool keyword)
     return false;
 }
 
+void cmake_unterminated(struct script_job *j, const struct cmake_token *t)
+{
+    if (t->flags & CMAKE_TOKF_UNTERMINATED)
+        sj_warn(j, WARN_UNTERMINATED, t->off, "%s",
+                t->kind == CMAKE_TOK_QUOTED ? "missing terminating '\"'"
+                : t->kind == CMAKE_TOK_BRACKET
+                    ? "unterminated bracket argument"
+                    : "unterminated bracket comment");
+}
+
 bool cmake_findcuda_target(const char *cmd)
 {
     return (!strncmp(cmd, "cuda_add_", 9) || !strncmp(cmd, "musa_add_", 9)) &&
            (!strcmp(cmd + 9, "executable") || !strcmp(cmd + 9, "library"));
 }
 
-/* Is the word of a a path relative to where the command runs (no
- * reference, not absolute)? */
-static bool relative_word(const char *buf, const struct cmake_arg *a)
+/* Is the word s[0..n) (quotes aside) a path relative to where a command
+ * runs: no reference, not absolute? Its text without quotes. */
+static bool relative_text(const char *s, size_t n, const char **text,
+                          size_t *len)
 {
-    const char *s = buf + a->t.off;
-    size_t n = a->t.len;
-    return n && s[0] != '/' && !memchr(s, '$', n) && !memchr(s, '"', n);
+    if (n >= 2 && s[0] == '"' && s[n - 1] == '"')
+        s++, n -= 2;
+    *text = s;
+    *len = n;
+    return n && s[0] != '/' && !memchr(s, '$', n) && !memchr(s, '"', n) &&
+           !memchr(s, ';', n);
 }
 
 /* add_custom_command's keywords, which end the words of the one before. */
@@ -60,29 +75,41 @@ static const char *const custom_keywords[] = {
     "DEPFILE",          "JOB_POOL",          "VERBATIM",
     "APPEND",           "USES_TERMINAL",     "COMMAND_EXPAND_LISTS"};
 
-/* Is args[i] one of add_custom_command's OUTPUT words? */
-static bool output_word(const char *buf, const struct cmake_arg *args, size_t i)
+void cmake_scan_outputs(const char *buf, size_t len, struct hashmap *out)
 {
-    for (size_t k = i + 1; k-- > 0;)
+    struct cmake_lexer lx;
+    struct cmake_token t;
+    bool custom = false, output = false;
+    cmake_lexer_init(&lx, buf, len);
+    while (cmake_lexer_next_sig(&lx, &t)) {
+        if ((t.flags & CMAKE_TOKF_COMMAND) && t.kind == CMAKE_TOK_IDENT) {
+            custom = t.len == 18 &&
+                     !strncasecmp(buf + t.off, "add_custom_command", 18);
+            output = false;
+            continue;
+        }
+        if (!custom || !(t.flags & CMAKE_TOKF_ARG) ||
+            (t.kind != CMAKE_TOK_IDENT && t.kind != CMAKE_TOK_UNQUOTED &&
+             t.kind != CMAKE_TOK_QUOTED))
+            continue;
+        bool kw = false;
         for (size_t w = 0; w < sizeof(custom_keywords) / sizeof(char *); w++)
-            if (cmake_tok_is(buf, &args[k].t, custom_keywords[w]))
-                return k < i && !w;
-    return false;
+            if (cmake_tok_is(buf, &t, custom_keywords[w]))
+                kw = true, output = !w;
+        const char *text;
+        size_t n;
+        if (!kw && output && relative_text(buf + t.off, t.len, &text, &n))
+            hashmap_put(out, text, n, (void *)1);
+    }
 }
 
-bool cmake_output_arg(const char *buf, const char *cmd,
-                      const struct cmake_arg *args, size_t nargs, size_t i)
+bool cmake_output_arg(const struct hashmap *outputs, const char *buf,
+                      const struct cmake_arg *a)
 {
-    if (strcmp(cmd, "add_custom_command") || !relative_word(buf, &args[i]))
-        return false;
-    if (output_word(buf, args, i))
-        return true;
-    for (size_t k = 0; k < nargs; k++) /* (COMMAND cp x.cu gen.cu) */
-        if (k != i && args[k].t.len == args[i].t.len &&
-            !memcmp(buf + args[k].t.off, buf + args[i].t.off, args[i].t.len) &&
-            relative_word(buf, &args[k]) && output_word(buf, args, k))
-            return true;
-    return false;
+    const char *text;
+    size_t n;
+    return outputs->nr && relative_text(buf + a->t.off, a->t.len, &text, &n) &&
+           hashmap_get(outputs, text, n);
 }
 
 /* Whether piece k is glued to what is before (side -1) or after (1) it. */
@@ -224,8 +251,11 @@ void cmake_generated(struct script_job *j, const char *cmd,
         }
         const char *s = j->buf + a->t.off;
         size_t n = a->t.len - (a->t.kind == CMAKE_TOK_QUOTED);
+        const char *text;
+        size_t tl;
         if (!out || n < 4 || memcmp(s + n - 3, ".cu", 3) ||
-            !(cmake_holds(s, n, "BINARY_DIR}") || relative_word(j->buf, a)))
+            !(cmake_holds(s, n, "BINARY_DIR}") ||
+              relative_text(s, a->t.len, &text, &tl)))
             continue;
         sj_warn(j, WARN_BUILD, a->t.off,
                 "this output becomes a .mu file, the name the port gives "

@@ -13,6 +13,8 @@
 #include "port/cmakearg.h"
 #include "port/scriptjob.h"
 
+struct hashmap;
+
 /* Does command cmd (lower case) take its argument i, not a keyword, as a
  * directory of the source tree (add_subdirectory, include_directories)? */
 bool cmake_takes_dir(const char *cmd, size_t i, bool keyword);
@@ -46,11 +48,16 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
                         size_t k, bool output);
 /* ... output: the word is one a custom command makes, relative to the
  * build tree (cmake_output_arg). */
-/* Is args[i] of cmd a file add_custom_command makes, in the build tree:
- * an OUTPUT word relative to it (OUTPUT gen.cu), or a word of its
- * commands that names one (COMMAND cp k.cu gen.cu)? */
-bool cmake_output_arg(const char *buf, const char *cmd,
-                      const struct cmake_arg *args, size_t nargs, size_t i);
+/* The files add_custom_command(OUTPUT ...) makes in the build tree,
+ * named relative to it (OUTPUT gen.cu), anywhere in the file buf[0..len):
+ * into out, keys in buf. */
+void cmake_scan_outputs(const char *buf, size_t len, struct hashmap *out);
+/* Does the argument name one of them (OUTPUT gen.cu, COMMAND cp k.cu
+ * gen.cu, add_library(g gen.cu)): a file the build makes? */
+bool cmake_output_arg(const struct hashmap *outputs, const char *buf,
+                      const struct cmake_arg *a);
+/* A quoted or bracket argument or comment that never ends, said. */
+void cmake_unterminated(struct script_job *j, const struct cmake_token *t);
 /* cuda_add_executable(), cuda_add_library() (FindCUDA's, whose OPTIONS
  * are nvcc's), or the port's musa_add_ ones? */
 bool cmake_findcuda_target(const char *cmd);

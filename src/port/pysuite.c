@@ -388,25 +388,44 @@ static bool compared_loop_variable(const struct py_code *c, size_t i)
     return false;
 }
 
-/* request.param == 'cuda' in a fixture whose params are devices,
- * @pytest.fixture(params=['cpu', 'cuda']) (from a review: the params
- * were ported and the test of one kept, so the skip never came). */
-#define DECORATOR_MAX 64
+/* request.param == 'cuda' (or 'cuda' == request.param) in a fixture
+ * whose params are devices, @pytest.fixture(params=['cpu', 'cuda']) or
+ * params=DEVICES given one before (from a review: the params were ported
+ * and the test of one kept, so the skip never came). */
 static bool fixture_param(const struct py_code *c, size_t i)
 {
-    if (i < 4 || !(py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")) ||
-        !py_is_name(c, i - 2, "param") || !py_is_op(c, i - 3, ".") ||
-        !py_is_name(c, i - 4, "request"))
+    size_t r;
+    if (i >= 4 && (py_is_op(c, i - 1, "==") || py_is_op(c, i - 1, "!=")))
+        r = i - 4;
+    else if (i + 4 < c->n &&
+             (py_is_op(c, i + 1, "==") || py_is_op(c, i + 1, "!=")))
+        r = i + 2;
+    else
         return false;
-    size_t d = i - 4;
+    if (!py_is_name(c, r, "request") || !py_is_op(c, r + 1, ".") ||
+        !py_is_name(c, r + 2, "param"))
+        return false;
+    size_t d = r;
     while (d && !py_is_name(c, d, "def"))
         d--;
-    for (size_t k = d; k-- > 0 && d - k < DECORATOR_MAX;) {
-        if (py_is_name(c, k, "def") || py_is_name(c, k, "class"))
-            break;
-        if (py_is_name(c, k, "params") && py_is_op(c, k + 1, "=") &&
-            py_opens(c, k + 2))
-            return pydev_host_beside(c, k + 2, (size_t)-1, false);
+    /* the decorator on the line before the def: fixture(...) */
+    if (d < 3 || c->t[d - 1].kind != PY_TOK_NEWLINE || !py_closes(c, d - 2))
+        return false;
+    size_t open = d - 2, depth = 0;
+    while (open-- > 0 && !(py_opens(c, open) && !depth))
+        depth += py_closes(c, open) ? 1 : py_opens(c, open) ? (size_t)-1 : 0;
+    if (open == (size_t)-1 || !open || !py_is_name(c, open - 1, "fixture"))
+        return false;
+    size_t close = d - 2;
+    for (size_t k = open + 1; k + 2 < close; k++) {
+        if (!py_is_name(c, k, "params") || !py_is_op(c, k + 1, "="))
+            continue;
+        size_t a = k + 2, x, y;
+        if (py_is_name(c, a, NULL) &&
+            (a + 1 == close || py_is_op(c, a + 1, ",")) &&
+            py_assignment_before(c, a, 0, d, &x, &y))
+            a = x; /* params=DEVICES: the list given it */
+        return py_opens(c, a) && pydev_host_beside(c, a, (size_t)-1, false);
     }
     return false;
 }

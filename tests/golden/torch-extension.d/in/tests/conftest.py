@@ -23,3 +23,19 @@ def each_device(request):
 @pytest.fixture(params=["fp16", "cuda"])
 def mode(request):
     return request.param == "cuda"  # no host device beside: not devices
+
+
+# Params given by a name, the test written the other way round.
+@pytest.fixture(params=DEVICES)
+def listed_device(request):
+    if "cuda" == request.param:
+        pytest.importorskip("torch")
+    return request.param
+
+
+def helper_kwargs():
+    return dict(params=["cpu", "cuda"])
+
+
+def not_a_fixture(request):
+    return request.param == "cuda"  # no fixture's params: kept

@@ -301,14 +301,13 @@ static bool looks_like_ptx(const char *s, size_t len)
             ((s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
              (s[i + 1] >= '0' && s[i + 1] <= '9')))
             return true;
-        /* PTX's instructions with no type: exit; ret; brkpt; (from a
-         * review: asm volatile("exit;") went unsaid) */
+        /* PTX's instructions with no type: exit; brkpt; (from a review:
+         * asm volatile("exit;") went unsaid; ret; is x86's too) */
         size_t e = i;
         while (e < len && (s[e] == ' ' || s[e] == '\t'))
             e++;
         if (e < len && s[e] == ';' &&
             ((i - w == 4 && !memcmp(s + w, "exit", 4)) ||
-             (i - w == 3 && !memcmp(s + w, "ret", 3)) ||
              (i - w == 5 && !memcmp(s + w, "brkpt", 5))))
             return true;
         /* the next instruction: after a ';' or a line's end */

@@ -37,7 +37,8 @@ at::Tensor to_gpu(const at::Tensor &x, Opts o) {
     auto y = x.to(torch::Device("musa:0")).add(torch::ones({2}, torch::device("musa")));
     return y.cuda();
 }
-/* A project's own cuda() is not the tensor's: its calls are not said */
+/* A project's own cuda() is not the tensor's: its calls are said with it
+ * named (which of the two a call is, the tokens cannot tell) */
 struct Backend { bool cuda() const { return true; } };
 bool use_gpu(const Backend &b) { return b.cuda(); }
 /* A project's own Device is not torch's */

@@ -486,7 +486,8 @@ static bool is_dir(const char *path)
 static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
                        const char *name, size_t len)
 {
-    (void)arg;
+    const struct renames *rn = arg;
+    const char *root = rn->r->in_root;
     bool climbs = false;
     for (size_t i = 0; i + 1 < len && !climbs; i++)
         climbs = name[i] == '.' && name[i + 1] == '.' &&
@@ -497,7 +498,9 @@ static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
            path_join_normal(in, sizeof(in), dir, strlen(dir), name, len) &&
            path_join_normal(out, sizeof(out), out_dir, strlen(out_dir), name,
                             len) &&
-           is_dir(in) && !is_dir(out);
+           is_dir(in) && !is_dir(out) &&
+           !(root && (!strcmp(in, root) || below(root, in))); /* (the run's,
+                                           with no file of it: data/) */
 }
 
 static void add_dir(void *arg, const char *from, const char *to, bool dir)

@@ -3,13 +3,14 @@
 # review: a sample ported alone kept include_directories(../../Common),
 # said nothing, and its build found no helper_cuda.h). Ported with the
 # run, or from where the climb still reaches it, nothing is said.
-mkdir -p proj/Common proj/Samples/app
+mkdir -p proj/Common proj/Samples/app proj/data
 printf '#pragma once\n' >proj/Common/helper.h
+printf 'x\n' >proj/data/table.txt  # (the run's, though none of it is ported)
 printf '#include "helper.h"\nint main() {}\n' >proj/Samples/app/main.cu
 cat >proj/Samples/app/CMakeLists.txt <<'CM'
 cmake_minimum_required(VERSION 3.18)
 project(app LANGUAGES CXX CUDA)
-include_directories(../../Common ../../NoSuchDir)
+include_directories(../../Common ../../NoSuchDir ../../data)
 add_executable(app main.cu)
 CM
 echo "-- alone"

@@ -32,16 +32,17 @@ struct toks {
     size_t n;
     struct hashmap names; /* name -> struct uses */
     unsigned char *taken; /* per token: a program's first literal */
+    /* The creators' calls, each with the '(' of the parameters of the
+     * function whose body holds it (NONE: none does). */
+    size_t *calls, *in_fn, ncalls, acalls;
 };
+#define NONE ((size_t)-1)
 
 struct uses {
     size_t *defs, ndefs, adefs;    /* the name's tokens that a definition's
                                       literals follow */
     size_t *calls, ncalls, acalls; /* the name's tokens before a '(' */
 };
-
-/* Tokens looked back at for a parameter, at most, per call. */
-#define LOOK_MAX 4096
 
 static bool is(const struct toks *t, size_t i, const char *s)
 {
@@ -144,12 +145,48 @@ static struct uses *uses_of(struct toks *t, size_t k)
     return u;
 }
 
+/* Where the '(' that the ')' at k closes is, or NONE. */
+static size_t open_of(const struct toks *t, size_t k)
+{
+    size_t depth = 0;
+    while (k-- > 0)
+        if (closes(t, k))
+            depth++;
+        else if (opens(t, k) && !depth--)
+            return is(t, k, "(") ? k : NONE;
+    return NONE;
+}
+
+/* Index the names, and find the creators' calls with the function each
+ * is in: a body is a '{' after ')' (or after ') const'). */
 static void index_names(struct toks *t)
 {
+    size_t *stack = NULL, depth = 0, alloc = 0; /* per '{': its list */
     for (size_t k = 0; k < t->n; k++) {
+        if (is(t, k, "{")) {
+            size_t c = k && is(t, k - 1, ")") ? k - 1
+                       : k > 1 && is_ident(t, k - 1) && is(t, k - 2, ")")
+                           ? k - 2
+                           : NONE;
+            size_t list = c == NONE ? NONE : open_of(t, c);
+            if (list == NONE && depth) /* (a block: its function's) */
+                list = stack[depth - 1];
+            ALLOC_GROW(stack, depth + 1, alloc);
+            stack[depth++] = list;
+        } else if (is(t, k, "}") && depth) {
+            depth--;
+        }
         if (!is_ident(t, k) || member(t, k))
             continue;
-        if (defines(t, k)) { /* (NAME("...") is a call too) */
+        if (creates(t, k)) {
+            ALLOC_GROW(t->calls, t->ncalls + 1, t->acalls);
+            t->in_fn = xrealloc(t->in_fn, t->acalls * sizeof(*t->in_fn));
+            t->in_fn[t->ncalls] = depth ? stack[depth - 1] : NONE;
+            t->calls[t->ncalls++] = k;
+        }
+        /* (a definition that gives no literals shadows those before:
+         * const char *src = s.c_str(); NAME("...") is a call too) */
+        if (defines(t, k) || is(t, k + 1, "=")) {
             struct uses *u = uses_of(t, k);
             ALLOC_GROW(u->defs, u->ndefs + 1, u->adefs);
             u->defs[u->ndefs++] = k;
@@ -160,6 +197,7 @@ static void index_names(struct toks *t)
             u->calls[u->ncalls++] = k;
         }
     }
+    free(stack);
 }
 
 static void free_uses(void *arg, const char *key, size_t len, void *value)
@@ -250,33 +288,28 @@ static bool source(struct rtc_found *r, struct toks *t, size_t a, size_t b,
     return n > 0;
 }
 
-/* The name at i, which the call at call uses, as a parameter of the
- * function whose body holds the call: its index, with the function's
- * name at *fn. */
-static bool parameter(const struct toks *t, size_t i, size_t call, size_t *fn,
+/* The name at i as a parameter of the function whose parameters open
+ * at list: its index, with the function's name at *fn. */
+static bool parameter(const struct toks *t, size_t i, size_t list, size_t *fn,
                       size_t *index)
 {
-    for (size_t k = call; k-- > 0 && call - k < LOOK_MAX;) {
-        if (!is_ident(t, k) || !same(t, k, i) ||
-            !(is(t, k + 1, ",") || is(t, k + 1, ")")))
-            continue;
-        size_t depth = 0, commas = 0, j = k;
-        while (j-- > 0 && !(opens(t, j) && !depth)) {
-            if (closes(t, j))
-                depth++;
-            else if (opens(t, j))
-                depth--;
-            else if (!depth && is(t, j, ","))
-                commas++;
+    if (list == NONE || !list || !is_ident(t, list - 1))
+        return false;
+    size_t depth = 0, commas = 0;
+    for (size_t k = list + 1; k < t->n; k++) {
+        if (opens(t, k))
+            depth++;
+        else if (closes(t, k) && !depth--)
+            return false;
+        else if (!depth && is(t, k, ","))
+            commas++;
+        else if (!depth && is_ident(t, k) && same(t, k, i) &&
+                 (is(t, k + 1, ",") || is(t, k + 1, ")") ||
+                  is(t, k + 1, "="))) {
+            *fn = list - 1;
+            *index = commas;
+            return true;
         }
-        if (j == (size_t)-1 || !j || !is(t, j, "(") || !is_ident(t, j - 1))
-            return false;
-        size_t c = close_of(t, j); /* (its list is followed by the body) */
-        if (!(is(t, c + 1, "{") || is(t, c + 2, "{")))
-            return false;
-        *fn = j - 1;
-        *index = commas;
-        return true;
     }
     return false;
 }
@@ -284,11 +317,11 @@ static bool parameter(const struct toks *t, size_t i, size_t call, size_t *fn,
 /* The call at i: its second argument, a program's source; or, where
  * that is a parameter of the function the call is in, what its calls
  * give in its place (getLTOIR(lto_saxpy, ...)). */
-static void call(struct rtc_found *r, struct toks *t, size_t i)
+static void call(struct rtc_found *r, struct toks *t, size_t i, size_t list)
 {
     size_t a = 0, b = 0, fn, index;
     bool found = false, arg = argument(t, i + 1, 1, &a, &b);
-    if (arg && is_name(t, a, b) && parameter(t, a, i, &fn, &index)) {
+    if (arg && is_name(t, a, b) && parameter(t, a, list, &fn, &index)) {
         const struct uses *u =
             hashmap_get(&t->names, t->buf + t->v[fn].off, t->v[fn].len);
         for (size_t m = 0; u && m < u->ncalls; m++) {
@@ -307,7 +340,7 @@ static void call(struct rtc_found *r, struct toks *t, size_t i)
 
 void rtc_find(const char *buf, size_t len, struct rtc_found *out)
 {
-    struct toks t = {buf, NULL, 0, HASHMAP_INIT, NULL};
+    struct toks t = {buf, NULL, 0, HASHMAP_INIT, NULL, NULL, NULL, 0, 0};
     size_t alloc = 0;
     struct lexer lx;
     struct token tok;
@@ -318,12 +351,13 @@ void rtc_find(const char *buf, size_t len, struct rtc_found *out)
     }
     t.taken = xcalloc(t.n ? t.n : 1, 1);
     index_names(&t);
-    for (size_t i = 0; i < t.n; i++)
-        if (t.v[i].kind == TOK_IDENT && creates(&t, i))
-            call(out, &t, i);
+    for (size_t i = 0; i < t.ncalls; i++)
+        call(out, &t, t.calls[i], t.in_fn[i]);
     hashmap_each(&t.names, free_uses, NULL);
     hashmap_release(&t.names);
     free(t.taken);
+    free(t.calls);
+    free(t.in_fn);
     free(t.v);
 }
 

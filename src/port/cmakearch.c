@@ -10,6 +10,7 @@
 #include "lex/cmake.h"
 #include "mapping/mapping.h"
 #include "port/cmakearg.h"
+#include "port/project.h"
 #include "port/sdkpath.h"
 
 /* Arguments of one command looked at, at most. */
@@ -161,7 +162,10 @@ static void loop_command(struct scan *sc, const struct cmake_token *name)
                 (cmake_holds(buf + a[i].off, a[i].len, want[0]) ||
                  cmake_holds(buf + a[i].off, a[i].len, want[1])) &&
                 own_option(buf + a[i].off, a[i].len, buf + l->var, l->var_len);
-        if (l->seen)
+        /* (not a MUSA one's, CMAKE_MUSA_ARCHITECTURES: the port's, whose
+         * option the port could not make MUSA's; the fuzzer's, where a
+         * port of the port read the port's numbers as CUDA's) */
+        if (l->seen && !project_musa_words(buf + l->list, l->list_len))
             arch_use(sc, l->list, l->list_len, l->ref);
     }
 }

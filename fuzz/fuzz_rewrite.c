@@ -162,9 +162,9 @@ static void check(const char *buf, size_t size, const unsigned char *kind,
             fail("an edit past the end", buf, size);
         for (size_t k = ed->off; k < ed->off + ed->len; k++)
             if (kind[k] != TOK_IDENT && kind[k] != TOK_HEADER &&
-                kind[k] != TOK_STRING)
+                kind[k] != TOK_STRING && kind[k] != TOK_RAW_STRING)
                 fail("an edit outside identifiers, headers and strings", buf,
-                     size);
+                     size); /* (raw: an NVRTC program's source) */
     }
     if (source_line_count(buf, size) != source_line_count(once->buf, once->len))
         fail("the line count changed", buf, size);

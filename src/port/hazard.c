@@ -735,6 +735,13 @@ static void hazard_extern(const struct hazard_site *s, const char *name,
         return;
     }
     hf->buf = buf;
+    if (fn && !ext) { /* a definition: of a declaration before, if any */
+        for (size_t k = 0; k < hf->nvars; k++)
+            if (hf->vars[k].fn && hf->vars[k].len == var.len &&
+                !memcmp(buf + hf->vars[k].off, buf + var.off, var.len))
+                hf->vars[k].ext = false;
+        return;
+    }
     if (hf->nvars < HAZARD_VARS)
         hf->vars[hf->nvars++] = (struct hazard_var){
             var.off, var.len, (uint32_t)s->name->off, ext, fn, e};

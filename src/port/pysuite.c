@@ -408,22 +408,34 @@ static bool fixture_param(const struct py_code *c, size_t i)
     size_t d = r;
     while (d && !py_is_name(c, d, "def"))
         d--;
-    /* the decorator on the line before the def: fixture(...) */
-    if (d < 3 || c->t[d - 1].kind != PY_TOK_NEWLINE || !py_closes(c, d - 2))
+    /* its decorators, on the lines before the def: fixture(...) among
+     * them (@pytest.mark.slow beside it; async def) */
+    d -= d && py_is_name(c, d - 1, "async");
+    size_t open = (size_t)-1;
+    for (int n = 0; n < 8 && open == (size_t)-1; n++) {
+        if (d < 3 || c->t[d - 1].kind != PY_TOK_NEWLINE)
+            return false;
+        size_t st = d - 1;
+        while (st && !py_stmt_start(c, st))
+            st--;
+        if (!py_is_op(c, st, "@"))
+            return false;
+        for (size_t k = st; k + 1 < d - 1 && open == (size_t)-1; k++)
+            if (py_is_name(c, k, "fixture") && py_is_op(c, k + 1, "("))
+                open = k + 1;
+        if (open == (size_t)-1)
+            d = st;
+    }
+    if (open == (size_t)-1)
         return false;
-    size_t open = d - 2, depth = 0;
-    while (open-- > 0 && !(py_opens(c, open) && !depth))
-        depth += py_closes(c, open) ? 1 : py_opens(c, open) ? (size_t)-1 : 0;
-    if (open == (size_t)-1 || !open || !py_is_name(c, open - 1, "fixture"))
-        return false;
-    size_t close = d - 2;
+    size_t close = py_close_of(c, open);
     for (size_t k = open + 1; k + 2 < close; k++) {
         if (!py_is_name(c, k, "params") || !py_is_op(c, k + 1, "="))
             continue;
         size_t a = k + 2, x, y;
         if (py_is_name(c, a, NULL) &&
             (a + 1 == close || py_is_op(c, a + 1, ",")) &&
-            py_assignment_before(c, a, 0, d, &x, &y))
+            py_assignment_before(c, a, 0, open, &x, &y))
             a = x; /* params=DEVICES: the list given it */
         return py_opens(c, a) && pydev_host_beside(c, a, (size_t)-1, false);
     }

@@ -40,8 +40,12 @@ struct toks {
 
 struct uses {
     size_t *defs, ndefs, adefs;    /* the name's tokens that a definition's
-                                      literals follow */
+                                      literals follow, or a declaration's
+                                      value that is none */
+    size_t *def_fn;                /* each one's function (its list), or
+                                      NONE: at file scope */
     size_t *calls, ncalls, acalls; /* the name's tokens before a '(' */
+    size_t *call_fn;               /* each one's function, as def_fn */
 };
 
 static bool is(const struct toks *t, size_t i, const char *s)
@@ -145,6 +149,18 @@ static struct uses *uses_of(struct toks *t, size_t k)
     return u;
 }
 
+/* Is the token at k a statement's keyword whose '(' a block follows
+ * (if, for, while, switch, catch), not a function's name? */
+static bool control(const struct toks *t, size_t k)
+{
+    static const char *const words[] = {"if", "for", "while", "switch",
+                                        "catch"};
+    for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+        if (is(t, k, words[i]))
+            return true;
+    return !is_ident(t, k);
+}
+
 /* Where the '(' that the ')' at k closes is, or NONE. */
 static size_t open_of(const struct toks *t, size_t k)
 {
@@ -169,6 +185,8 @@ static void index_names(struct toks *t)
                            ? k - 2
                            : NONE;
             size_t list = c == NONE ? NONE : open_of(t, c);
+            if (list != NONE && (!list || control(t, list - 1)))
+                list = NONE; /* (if (ok) {: a block of its function) */
             if (list == NONE && depth) /* (a block: its function's) */
                 list = stack[depth - 1];
             ALLOC_GROW(stack, depth + 1, alloc);
@@ -184,16 +202,23 @@ static void index_names(struct toks *t)
             t->in_fn[t->ncalls] = depth ? stack[depth - 1] : NONE;
             t->calls[t->ncalls++] = k;
         }
-        /* (a definition that gives no literals shadows those before:
-         * const char *src = s.c_str(); NAME("...") is a call too) */
-        if (defines(t, k) || is(t, k + 1, "=")) {
+        /* (a declaration that gives no literals shadows those before,
+         * in its function: const char *src = s.c_str(); NAME("...") is a
+         * call too) */
+        if (defines(t, k) ||
+            (is(t, k + 1, "=") && k &&
+             (is(t, k - 1, "*") || is(t, k - 1, "&") || is_ident(t, k - 1)))) {
             struct uses *u = uses_of(t, k);
             ALLOC_GROW(u->defs, u->ndefs + 1, u->adefs);
+            u->def_fn = xrealloc(u->def_fn, u->adefs * sizeof(*u->def_fn));
+            u->def_fn[u->ndefs] = depth ? stack[depth - 1] : NONE;
             u->defs[u->ndefs++] = k;
         }
         if (is(t, k + 1, "(")) {
             struct uses *u = uses_of(t, k);
             ALLOC_GROW(u->calls, u->ncalls + 1, u->acalls);
+            u->call_fn = xrealloc(u->call_fn, u->acalls * sizeof(*u->call_fn));
+            u->call_fn[u->ncalls] = depth ? stack[depth - 1] : NONE;
             u->calls[u->ncalls++] = k;
         }
     }
@@ -205,13 +230,18 @@ static void free_uses(void *arg, const char *key, size_t len, void *value)
     (void)arg, (void)key, (void)len;
     struct uses *u = value;
     free(u->defs);
+    free(u->def_fn);
     free(u->calls);
+    free(u->call_fn);
     free(u);
 }
 
 /* The literals that define the name at i, nearest before the token at
- * before: where they start (0: none). */
-static size_t definition(const struct toks *t, size_t i, size_t before)
+ * before, in its function (fn: its list) or at file scope: where they
+ * start (0: none). */
+#define SCOPE_MAX 64
+static size_t definition(const struct toks *t, size_t i, size_t before,
+                         size_t fn)
 {
     const struct uses *u =
         hashmap_get(&t->names, t->buf + t->v[i].off, t->v[i].len);
@@ -223,7 +253,10 @@ static size_t definition(const struct toks *t, size_t i, size_t before)
         else
             hi = mid;
     }
-    return lo ? defines(t, u->defs[lo - 1]) : 0;
+    for (size_t k = lo, n = 0; k-- > 0 && n < SCOPE_MAX; n++)
+        if (u->def_fn[k] == NONE || u->def_fn[k] == fn)
+            return defines(t, u->defs[k]);
+    return 0;
 }
 
 static void add_program(struct rtc_found *r, struct toks *t, size_t at,
@@ -276,11 +309,11 @@ static bool is_name(const struct toks *t, size_t a, size_t b)
 /* The source [a, b) given at the token at, when it is literals or a
  * name a definition before gives them: a program. */
 static bool source(struct rtc_found *r, struct toks *t, size_t a, size_t b,
-                   size_t at)
+                   size_t at, size_t fn)
 {
     size_t n = strings_at(t, a), from = a;
     if (!n || a + n != b) {
-        from = is_name(t, a, b) ? definition(t, a, at) : 0;
+        from = is_name(t, a, b) ? definition(t, a, at, fn) : 0;
         n = from ? strings_at(t, from) : 0;
     }
     if (n)
@@ -327,10 +360,10 @@ static void call(struct rtc_found *r, struct toks *t, size_t i, size_t list)
         for (size_t m = 0; u && m < u->ncalls; m++) {
             size_t k = u->calls[m];
             if (k != fn && argument(t, k + 1, index, &a, &b))
-                found = source(r, t, a, b, k) || found;
+                found = source(r, t, a, b, k, u->call_fn[m]) || found;
         }
     } else if (arg) {
-        found = source(r, t, a, b, i);
+        found = source(r, t, a, b, i, list);
     }
     if (!found) {
         ALLOC_GROW(r->lost, r->nlost + 1, r->lost_alloc);

@@ -483,11 +483,21 @@ static bool is_dir(const char *path)
     return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+/* Is the directory path one of the inputs', or below one (data/ of a
+ * tree ported whole, with no file of it ported)? */
+static bool in_input(const struct run *r, const char *path)
+{
+    for (size_t i = 0; r->in && i < r->o->ninputs; i++)
+        if (r->in[i].is_dir && (!strcmp(path, r->in[i].base_abs) ||
+                                below(r->in[i].base_abs, path)))
+            return true;
+    return false;
+}
+
 static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
                        const char *name, size_t len)
 {
-    const struct renames *rn = arg;
-    const char *root = rn->r->in_root;
+    const struct run *r = ((const struct renames *)arg)->r;
     bool climbs = false;
     for (size_t i = 0; i + 1 < len && !climbs; i++)
         climbs = name[i] == '.' && name[i + 1] == '.' &&
@@ -498,9 +508,7 @@ static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
            path_join_normal(in, sizeof(in), dir, strlen(dir), name, len) &&
            path_join_normal(out, sizeof(out), out_dir, strlen(out_dir), name,
                             len) &&
-           is_dir(in) && !is_dir(out) &&
-           !(root && (!strcmp(in, root) || below(root, in))); /* (the run's,
-                                           with no file of it: data/) */
+           is_dir(in) && !is_dir(out) && !in_input(r, in);
 }
 
 static void add_dir(void *arg, const char *from, const char *to, bool dir)

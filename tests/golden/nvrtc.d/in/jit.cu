@@ -84,3 +84,17 @@ int from_text(const std::string &text)
     const char *shadowed = text.c_str();
     return nvrtcCreateProgram(&p, shadowed, "a.cu", 0, 0, 0);
 }
+
+// The parameter of a function whose call is in a block; a local of the
+// same name in another function is not this one's.
+static const char *kernel_text = "__global__ void t(cudaEvent_t *e) {}";
+static void unrelated(const char *x) { const char *kernel_text = x; (void)kernel_text; }
+int in_block(const char *src, bool ok)
+{
+    nvrtcProgram p;
+    if (ok) {
+        return nvrtcCreateProgram(&p, src, "b.cu", 0, 0, 0);
+    }
+    return nvrtcCreateProgram(&p, kernel_text, "t.cu", 0, 0, 0);
+}
+int call_in_block(void) { return in_block("__global__ void b(cudaStream_t *s) {}", true); }

@@ -39,3 +39,9 @@ def helper_kwargs():
 
 def not_a_fixture(request):
     return request.param == "cuda"  # no fixture's params: kept
+
+
+@pytest.fixture(params=["cpu", "cuda"])
+@pytest.mark.slow
+def slow_device(request):  # (another decorator between)
+    return request.param == "cuda"

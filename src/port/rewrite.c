@@ -81,6 +81,7 @@ struct rw {
     bool libcu;            /* the file includes a libcu++ header, <cuda/...> */
     bool cccl;             /* ... or CUB's or Thrust's, which bring libcu++ */
     bool torch;            /* ... or PyTorch's: <torch/...>, <ATen/...> */
+    bool rtc;              /* it names nvrtcCreateProgram (rtc_programs) */
     bool own_cuda;         /* it declares a namespace cuda of its own */
     struct facts facts;    /* what the manifest learns on the way,
                               and the braces open (decl.h) */
@@ -809,6 +810,8 @@ static __attribute__((noinline)) void
 do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
                 const char *s, size_t len, uint32_t hash)
 {
+    if (len == 18 && !memcmp(s + 2, "rtcCreateProgram", 16))
+        st->rtc = true; /* (nv or mt: a port of a port's too) */
     /* PYBIND11_MODULE(name, m), TORCH_LIBRARY(ns, m): a name Python
      * finds (PyInit_name, torch.ops.ns), across the language boundary,
      * though a function of the same name is renamed. */
@@ -1465,7 +1468,7 @@ static void rtc_port(struct rw *st, const struct strbuf *text,
  * program whose source is none of the file's strings is said. */
 static void rtc_programs(struct rw *st)
 {
-    if (!rtc_may_create(st->buf, st->len))
+    if (!st->rtc)
         return;
     struct rtc_found r = RTC_FOUND_INIT;
     rtc_find(st->buf, st->len, &r);

@@ -13,17 +13,6 @@
 static const char *const creators[] = {"nvrtcCreateProgram",
                                        "mtrtcCreateProgram"};
 
-bool rtc_may_create(const char *buf, size_t len)
-{
-    static const char tail[] = "rtcCreateProgram";
-    size_t n = sizeof(tail) - 1;
-    for (const char *p = buf, *end = buf + len;
-         (p = memchr(p, 'r', (size_t)(end - p))) && (size_t)(end - p) >= n; p++)
-        if (!memcmp(p, tail, n))
-            return true;
-    return false;
-}
-
 /* The file's code tokens, and per name its definitions by literals and
  * the calls it makes (struct uses), for the lookups below to be linear. */
 struct toks {

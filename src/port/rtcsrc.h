@@ -37,9 +37,6 @@ struct rtc_found {
         0                                                                      \
     }
 
-/* Whether buf may hold a call that creates a program (cheap: a look for
- * its name's bytes). */
-bool rtc_may_create(const char *buf, size_t len);
 /* The programs buf creates, and the calls whose source is not followed
  * (given by a parameter, a function's result, a file read). A literal
  * given to two calls is one program. */

@@ -510,16 +510,27 @@ void sj_env_name(struct script_job *j, size_t off, size_t len)
         sj_replace(j, off, n, se->e.to, se->e.to_len, false);
 }
 
+/* Has a warning been made at off already? */
+static bool said_at(const struct script_job *j, size_t off)
+{
+    const struct findings *f = j->fd.f;
+    for (size_t i = f ? f->nr : 0; i-- > 0;)
+        if (f->v[i].off == off && !f->v[i].note)
+            return true;
+    return false;
+}
+
 bool sj_soname(struct script_job *j, size_t off, size_t len)
 {
     const struct map_entry *e = sj_soname_match(j, j->buf + off, len);
     if (!e)
         return false;
-    if (e->kind == MAP_UNSUPPORTED) /* (dlopen('libnvrtc.so')) */
+    if (e->kind != MAP_UNSUPPORTED)
+        sj_replace(j, off, len, e->to, e->to_len, false);
+    else if (!said_at(j, off)) /* (dlopen('libnvrtc.so'); a path's last
+                                  part the library's rule has said) */
         sj_warn(j, WARN_UNSUPPORTED, off, "'%.*s' has no MUSA equivalent: %s",
                 (int)len, j->buf + off, e->message);
-    else
-        sj_replace(j, off, len, e->to, e->to_len, false);
     return true;
 }
 

@@ -620,10 +620,10 @@ static void command(struct cm *c, const struct cmake_token *name)
                  cmake_ext_word(c->j, a->t.off, a->t.len))
             continue;
         else { /* a COMMENT's message: its ${...} alone, no file's name */
-            bool msg = i && arg_is(c, i - 1, "COMMENT");
-            c->text |= msg;
+            bool was = c->text;
+            c->text |= i && arg_is(c, i - 1, "COMMENT");
             scan_arg(c, a, level);
-            c->text = msg ? false : c->text;
+            c->text = was;
         }
     }
     if (opts) {

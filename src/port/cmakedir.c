@@ -75,6 +75,15 @@ static const char *const custom_keywords[] = {
     "DEPFILE",          "JOB_POOL",          "VERBATIM",
     "APPEND",           "USES_TERMINAL",     "COMMAND_EXPAND_LISTS"};
 
+/* Which of them t is (0: OUTPUT), or -1. */
+static int custom_keyword(const char *buf, const struct cmake_token *t)
+{
+    for (size_t w = 0; w < sizeof(custom_keywords) / sizeof(char *); w++)
+        if (cmake_tok_is(buf, t, custom_keywords[w]))
+            return (int)w;
+    return -1;
+}
+
 void cmake_scan_outputs(const char *buf, size_t len, struct hashmap *out)
 {
     struct cmake_lexer lx;
@@ -92,13 +101,12 @@ void cmake_scan_outputs(const char *buf, size_t len, struct hashmap *out)
             (t.kind != CMAKE_TOK_IDENT && t.kind != CMAKE_TOK_UNQUOTED &&
              t.kind != CMAKE_TOK_QUOTED))
             continue;
-        bool kw = false;
-        for (size_t w = 0; w < sizeof(custom_keywords) / sizeof(char *); w++)
-            if (cmake_tok_is(buf, &t, custom_keywords[w]))
-                kw = true, output = !w;
+        int kw = custom_keyword(buf, &t);
         const char *text;
         size_t n;
-        if (!kw && output && relative_text(buf + t.off, t.len, &text, &n))
+        if (kw >= 0)
+            output = kw == 0; /* (OUTPUT) */
+        else if (output && relative_text(buf + t.off, t.len, &text, &n))
             hashmap_put(out, text, n, (void *)1);
     }
 }
@@ -222,9 +230,6 @@ bool cmake_built_source(struct script_job *j, const struct cmake_arg *a,
 void cmake_generated(struct script_job *j, const char *cmd,
                      const struct cmake_arg *args, size_t nargs)
 {
-    static const char *const ends[] = {
-        "COMMAND",           "DEPENDS", "BYPRODUCTS", "MAIN_DEPENDENCY",
-        "WORKING_DIRECTORY", "COMMENT", "DEPFILE",    "VERBATIM"};
     if (strcmp(cmd, "add_custom_command"))
         return;
     const struct cmake_arg *prog = NULL;
@@ -242,11 +247,9 @@ void cmake_generated(struct script_job *j, const char *cmd,
     bool out = false;
     for (size_t i = 0; i < nargs; i++) {
         const struct cmake_arg *a = &args[i];
-        bool kw = false;
-        for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]) && !kw; k++)
-            kw = cmake_tok_is(j->buf, &a->t, ends[k]);
-        if (kw || cmake_tok_is(j->buf, &a->t, "OUTPUT")) {
-            out = cmake_tok_is(j->buf, &a->t, "OUTPUT");
+        int kw = custom_keyword(j->buf, &a->t);
+        if (kw >= 0) {
+            out = kw == 0; /* (OUTPUT) */
             continue;
         }
         const char *s = j->buf + a->t.off;

@@ -7,10 +7,12 @@
 #include <ctype.h>
 #include <string.h>
 
-void hazard_file_init(struct hazard_file *hf, const char *wide_arch)
+void hazard_file_init(struct hazard_file *hf, const char *wide_arch,
+                      const char *unit)
 {
     memset(hf, 0, sizeof(*hf));
     hf->wide_arch = wide_arch;
+    hf->unit = unit ? unit : "file";
 }
 
 /* The literal the file defines name (token t) as, or NULL. */
@@ -614,20 +616,20 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
     size_t before = fd->f->nr;
     if (hf->warp_calls)
         finder_settle(fd, warp_tag,
-                      "%zu warp-synchronous call%s in this file (the first: "
+                      "%zu warp-synchronous call%s in this %s (the first: "
                       "'%s') assume%s 32-thread warps: %s warps are 128 "
                       "threads; take lane counts and masks from warpSize, and "
                       "check each call against the SDK's warp functions",
-                      hf->warp_calls, hf->warp_calls == 1 ? "" : "s",
+                      hf->warp_calls, hf->warp_calls == 1 ? "" : "s", hf->unit,
                       hf->warp_name, hf->warp_calls == 1 ? "s" : "",
                       hf->wide_arch);
     if (hf->lane_math)
         finder_settle(fd, lane_tag,
-                      "%zu place%s in this file divide%s or mask%s a thread, "
+                      "%zu place%s in this %s divide%s or mask%s a thread, "
                       "lane or warp index or count by 32 (or 31, or >> 5), "
                       "NVIDIA's warp width: %s warps are 128 threads; use "
                       "warpSize (and warpSize - 1)",
-                      hf->lane_math, hf->lane_math == 1 ? "" : "s",
+                      hf->lane_math, hf->lane_math == 1 ? "" : "s", hf->unit,
                       hf->lane_math == 1 ? "s" : "",
                       hf->lane_math == 1 ? "s" : "", hf->wide_arch);
     for (size_t i = 0; i < hf->nvars; i++) {
@@ -644,9 +646,9 @@ size_t hazard_file_end(struct hazard_file *hf, struct finder *fd)
     }
     for (size_t i = 0; i < hf->nonce; i++)
         finder_settle(fd, hf->once[i].e->from,
-                      "'%s' is used %zu time%s in this file: %s",
+                      "'%s' is used %zu time%s in this %s: %s",
                       hf->once[i].e->from, hf->once[i].uses,
-                      hf->once[i].uses == 1 ? "" : "s",
+                      hf->once[i].uses == 1 ? "" : "s", hf->unit,
                       note_or(hf->once[i].e, "check it on MUSA"));
     return fd->f->nr - before;
 }

@@ -27,6 +27,7 @@ struct hazard_file {
     /* The architecture the build targets whose warps are 128 threads
      * (mp_21, mp_22), or NULL: no warp-width hazards. */
     const char *wide_arch;
+    const char *unit; /* "file", or "program" (hazard_file_init) */
     /* Names the file defines as one literal, one level deep: #define
      * FULL_MASK 0xffffffff, const unsigned mask = 0xffffffff, #define
      * WARP_SIZE 32, #define LD_NC "ld.global.nc.b32 ...". */
@@ -62,7 +63,10 @@ struct hazard_file {
     const char *buf; /* the file the names are in */
 };
 
-void hazard_file_init(struct hazard_file *hf, const char *wide_arch);
+/* unit: what the text is called in the messages said once ("file" when
+ * NULL; "program" for an NVRTC program's source). */
+void hazard_file_init(struct hazard_file *hf, const char *wide_arch,
+                      const char *unit);
 
 /* A place in the file. */
 struct hazard_site {

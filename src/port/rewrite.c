@@ -316,17 +316,17 @@ static bool try_qualified(struct rw *st, struct lexer *lx,
     return true;
 }
 
-/* In "#define NAME body", is `to` already in the body? Then the line is a
- * vendor shim (#define cudaMalloc musaMalloc) and NAME must stay, or a
- * port would produce #define musaMalloc musaMalloc. */
 static struct name_result *lookup_name(struct rw *st, const char *s, size_t len,
                                        uint32_t hash);
 
-/* ... or is the body one name that is MUSA's: it says musa (MUSA_R_16F),
- * or a pattern makes it of a CUDA name (mublasStatus_t)? A shim that picks its
- * own MUSA spelling (#define cublasComputeType_t musaDataType_t; from a review:
- * it became a #define of mublasComputeType_t, the SDK's own type's name) keeps
- * NAME too. */
+/* In "#define NAME body", is `to` already in the body? Then the line is a
+ * vendor shim (#define cudaMalloc musaMalloc) and NAME must stay, or a
+ * port would produce #define musaMalloc musaMalloc. So it is when the
+ * body is one name that is MUSA's: it says musa (MUSA_R_16F), or a
+ * pattern makes it of a CUDA name (mublasStatus_t): a shim that picks
+ * its own MUSA spelling (#define cublasComputeType_t musaDataType_t; from
+ * a review: it became a #define of mublasComputeType_t, the SDK's own
+ * type's name). */
 static bool is_shim(struct rw *st, const struct lexer *lx, const char *to,
                     size_t to_len)
 {
@@ -848,10 +848,11 @@ do_ident_lookup(struct rw *st, struct lexer *lx, const struct token *t,
         bool call =
             lexer_next_sig(&look, &next) && lexer_token_is(st->buf, &next, "(");
         not_member = !is_member_access(st) || !call;
-        if (id->exact->kind == MAP_UNSUPPORTED && call)
+        if (id->exact->kind == MAP_UNSUPPORTED && call) {
             pend_gone(st, lx, t, nr, s, len, hash, !not_member);
-        if (id->exact->kind == MAP_UNSUPPORTED && !not_member)
-            return;
+            if (!not_member)
+                return;
+        }
     }
     if (id && id->nquals) { /* (cuda::barrier, though x.cuda() is not) */
         if (namespace_named(st, lx, t, s, len))
@@ -1387,23 +1388,6 @@ static bool rtc_touched(const struct rw *st, const struct rtc_found *r,
     return lo < st->out->nr && v[lo].off < to;
 }
 
-/* A finding of a program's text as the file says it: what the text's
- * rewrite says of "this file" is of the program. */
-static const char *rtc_message(struct rw *st, const char *msg)
-{
-    static const char file[] = " in this file", prog[] = " in this program";
-    const char *at = msg ? strstr(msg, file) : NULL;
-    if (!at)
-        return msg;
-    struct strbuf sb = STRBUF_INIT;
-    strbuf_add(&sb, msg, (size_t)(at - msg));
-    strbuf_addstr(&sb, prog);
-    strbuf_addstr(&sb, at + sizeof(file) - 1);
-    const char *out = arena_strndup(st->a, sb.buf, sb.len);
-    strbuf_release(&sb);
-    return out;
-}
-
 /* Where the text's bytes [off, off + len) are in the file, if they are
  * its bytes one for one (no escape among them), else RTC_MADE. */
 static size_t rtc_place(const size_t *map, size_t n, size_t off, size_t len)
@@ -1447,7 +1431,6 @@ static void rtc_port(struct rw *st, const struct strbuf *text,
         struct finding x = f.v[i];
         size_t o = x.off < text->len ? map[x.off] : RTC_MADE;
         x.off = o == RTC_MADE ? at : o;
-        x.msg = rtc_message(st, x.msg);
         ALLOC_GROW(st->f->v, st->f->nr + 1, st->f->alloc);
         st->f->v[st->f->nr++] = x;
     }
@@ -1522,7 +1505,8 @@ size_t rewrite_source(struct rewriter *rw, const char *buf, size_t len,
     }
     rw->gen++;
     st.pend = pending_new();
-    hazard_file_init(&st.hz, env ? env->wide_arch : NULL);
+    hazard_file_init(&st.hz, env ? env->wide_arch : NULL,
+                     rw->depth ? "program" : NULL);
     struct lexer lx;
     struct token t;
     lexer_init(&lx, buf, len);

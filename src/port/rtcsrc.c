@@ -13,6 +13,17 @@
 static const char *const creators[] = {"nvrtcCreateProgram",
                                        "mtrtcCreateProgram"};
 
+/* Tokens, each with the function it is in: the '(' of its parameters,
+ * or NONE at file scope. */
+struct site {
+    size_t tok, fn;
+};
+struct sites {
+    struct site *v;
+    size_t nr, alloc;
+};
+#define NONE ((size_t)-1)
+
 /* The file's code tokens, and per name its definitions by literals and
  * the calls it makes (struct uses), for the lookups below to be linear. */
 struct toks {
@@ -21,20 +32,13 @@ struct toks {
     size_t n;
     struct hashmap names; /* name -> struct uses */
     unsigned char *taken; /* per token: a program's first literal */
-    /* The creators' calls, each with the '(' of the parameters of the
-     * function whose body holds it (NONE: none does). */
-    size_t *calls, *in_fn, ncalls, acalls;
+    struct sites calls;   /* the creators' calls */
 };
-#define NONE ((size_t)-1)
 
 struct uses {
-    size_t *defs, ndefs, adefs;    /* the name's tokens that a definition's
-                                      literals follow, or a declaration's
-                                      value that is none */
-    size_t *def_fn;                /* each one's function (its list), or
-                                      NONE: at file scope */
-    size_t *calls, ncalls, acalls; /* the name's tokens before a '(' */
-    size_t *call_fn;               /* each one's function, as def_fn */
+    struct sites defs;  /* the name's tokens that a definition's literals
+                           follow, or a declaration's value that is none */
+    struct sites calls; /* the name's tokens before a '(' */
 };
 
 static bool is(const struct toks *t, size_t i, const char *s)
@@ -164,6 +168,12 @@ static size_t open_of(const struct toks *t, size_t k)
 
 /* Index the names, and find the creators' calls with the function each
  * is in: a body is a '{' after ')' (or after ') const'). */
+static void add_site(struct sites *s, size_t tok, size_t fn)
+{
+    ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+    s->v[s->nr++] = (struct site){tok, fn};
+}
+
 static void index_names(struct toks *t)
 {
     size_t *stack = NULL, depth = 0, alloc = 0; /* per '{': its list */
@@ -185,31 +195,18 @@ static void index_names(struct toks *t)
         }
         if (!is_ident(t, k) || member(t, k))
             continue;
-        if (creates(t, k)) {
-            ALLOC_GROW(t->calls, t->ncalls + 1, t->acalls);
-            t->in_fn = xrealloc(t->in_fn, t->acalls * sizeof(*t->in_fn));
-            t->in_fn[t->ncalls] = depth ? stack[depth - 1] : NONE;
-            t->calls[t->ncalls++] = k;
-        }
+        size_t fn = depth ? stack[depth - 1] : NONE;
+        if (creates(t, k))
+            add_site(&t->calls, k, fn);
         /* (a declaration that gives no literals shadows those before,
          * in its function: const char *src = s.c_str(); NAME("...") is a
          * call too) */
         if (defines(t, k) ||
             (is(t, k + 1, "=") && k &&
-             (is(t, k - 1, "*") || is(t, k - 1, "&") || is_ident(t, k - 1)))) {
-            struct uses *u = uses_of(t, k);
-            ALLOC_GROW(u->defs, u->ndefs + 1, u->adefs);
-            u->def_fn = xrealloc(u->def_fn, u->adefs * sizeof(*u->def_fn));
-            u->def_fn[u->ndefs] = depth ? stack[depth - 1] : NONE;
-            u->defs[u->ndefs++] = k;
-        }
-        if (is(t, k + 1, "(")) {
-            struct uses *u = uses_of(t, k);
-            ALLOC_GROW(u->calls, u->ncalls + 1, u->acalls);
-            u->call_fn = xrealloc(u->call_fn, u->acalls * sizeof(*u->call_fn));
-            u->call_fn[u->ncalls] = depth ? stack[depth - 1] : NONE;
-            u->calls[u->ncalls++] = k;
-        }
+             (is(t, k - 1, "*") || is(t, k - 1, "&") || is_ident(t, k - 1))))
+            add_site(&uses_of(t, k)->defs, k, fn);
+        if (is(t, k + 1, "("))
+            add_site(&uses_of(t, k)->calls, k, fn);
     }
     free(stack);
 }
@@ -218,10 +215,8 @@ static void free_uses(void *arg, const char *key, size_t len, void *value)
 {
     (void)arg, (void)key, (void)len;
     struct uses *u = value;
-    free(u->defs);
-    free(u->def_fn);
-    free(u->calls);
-    free(u->call_fn);
+    free(u->defs.v);
+    free(u->calls.v);
     free(u);
 }
 
@@ -234,17 +229,18 @@ static size_t definition(const struct toks *t, size_t i, size_t before,
 {
     const struct uses *u =
         hashmap_get(&t->names, t->buf + t->v[i].off, t->v[i].len);
-    size_t lo = 0, hi = u ? u->ndefs : 0; /* the first at or after it */
+    const struct site *v = u ? u->defs.v : NULL;
+    size_t lo = 0, hi = u ? u->defs.nr : 0; /* the first at or after it */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (u->defs[mid] < before)
+        if (v[mid].tok < before)
             lo = mid + 1;
         else
             hi = mid;
     }
     for (size_t k = lo, n = 0; k-- > 0 && n < SCOPE_MAX; n++)
-        if (u->def_fn[k] == NONE || u->def_fn[k] == fn)
-            return defines(t, u->defs[k]);
+        if (v[k].fn == NONE || v[k].fn == fn)
+            return defines(t, v[k].tok);
     return 0;
 }
 
@@ -346,10 +342,10 @@ static void call(struct rtc_found *r, struct toks *t, size_t i, size_t list)
     if (arg && is_name(t, a, b) && parameter(t, a, list, &fn, &index)) {
         const struct uses *u =
             hashmap_get(&t->names, t->buf + t->v[fn].off, t->v[fn].len);
-        for (size_t m = 0; u && m < u->ncalls; m++) {
-            size_t k = u->calls[m];
-            if (k != fn && argument(t, k + 1, index, &a, &b))
-                found = source(r, t, a, b, k, u->call_fn[m]) || found;
+        for (size_t m = 0; u && m < u->calls.nr; m++) {
+            const struct site *c = &u->calls.v[m];
+            if (c->tok != fn && argument(t, c->tok + 1, index, &a, &b))
+                found = source(r, t, a, b, c->tok, c->fn) || found;
         }
     } else if (arg) {
         found = source(r, t, a, b, i, list);
@@ -362,7 +358,7 @@ static void call(struct rtc_found *r, struct toks *t, size_t i, size_t list)
 
 void rtc_find(const char *buf, size_t len, struct rtc_found *out)
 {
-    struct toks t = {buf, NULL, 0, HASHMAP_INIT, NULL, NULL, NULL, 0, 0};
+    struct toks t = {buf, NULL, 0, HASHMAP_INIT, NULL, {NULL, 0, 0}};
     size_t alloc = 0;
     struct lexer lx;
     struct token tok;
@@ -373,13 +369,12 @@ void rtc_find(const char *buf, size_t len, struct rtc_found *out)
     }
     t.taken = xcalloc(t.n ? t.n : 1, 1);
     index_names(&t);
-    for (size_t i = 0; i < t.ncalls; i++)
-        call(out, &t, t.calls[i], t.in_fn[i]);
+    for (size_t i = 0; i < t.calls.nr; i++)
+        call(out, &t, t.calls.v[i].tok, t.calls.v[i].fn);
     hashmap_each(&t.names, free_uses, NULL);
     hashmap_release(&t.names);
     free(t.taken);
-    free(t.calls);
-    free(t.in_fn);
+    free(t.calls.v);
     free(t.v);
 }
 

@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "port/script.h"
 #include "run/names.h"
@@ -477,12 +476,6 @@ static bool r_may_rename(void *arg, const char *name, size_t len)
     return false;
 }
 
-static bool is_dir(const char *path)
-{
-    struct stat st;
-    return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
 /* Is the directory path one of the inputs', or below one (data/ of a
  * tree ported whole, with no file of it ported)? */
 static bool in_input(const struct run *r, const char *path)
@@ -508,7 +501,7 @@ static bool r_lost_dir(void *arg, const char *dir, const char *out_dir,
            path_join_normal(in, sizeof(in), dir, strlen(dir), name, len) &&
            path_join_normal(out, sizeof(out), out_dir, strlen(out_dir), name,
                             len) &&
-           is_dir(in) && !is_dir(out) && !in_input(r, in);
+           path_is_dir(in) && !path_is_dir(out) && !in_input(r, in);
 }
 
 static void add_dir(void *arg, const char *from, const char *to, bool dir)
